@@ -1,0 +1,10 @@
+/** Entry of the booking Lambda function: one handler per route of the booking group in the route table. */
+import { groupHandler } from '../shared/dispatch.js';
+import { handler as checkRate } from './rate-check.js';
+import { handler as createBooking } from './create-booking.js';
+import { handler as getBooking } from './get-booking.js';
+import { handler as modifyBooking } from './modify-booking.js';
+import { handler as cancelBooking } from './cancel-booking.js';
+import { handler as getVoucher } from './voucher.js';
+
+export const handler = groupHandler('booking', { checkRate, createBooking, getBooking, modifyBooking, cancelBooking, getVoucher });

@@ -1,0 +1,4 @@
+import { plannedRoute } from '../shared/planned.js';
+
+/** PATCH /v1/hotels/bookings/{bookingId}: not delivered yet, answers 501 naming the capability. */
+export const handler = plannedRoute('modifyBooking', 'Booking modification');

@@ -1,0 +1,6 @@
+/** Entry of the docs Lambda function: one handler per route of the docs group in the route table. */
+import { groupHandler } from '../shared/dispatch.js';
+import { handler as getOpenApi } from './openapi.js';
+import { handler as getDocs } from './docs-page.js';
+
+export const handler = groupHandler('docs', { getOpenApi, getDocs });

@@ -1,0 +1,54 @@
+/**
+ * The one place an error becomes a response. Known problems keep their status; anything else is logged
+ * with its stack and answered as a bare 500 problem, so no stack trace or internal message reaches a caller.
+ */
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { logger } from './observability.js';
+import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.js';
+
+/** An error that knows its own wire form (the token endpoint's RFC 6749 errors are one). */
+export interface SelfDescribingError {
+  toResponse(requestId: string): { statusCode: number; headers: Record<string, string>; body: string };
+}
+
+function isSelfDescribing(error: unknown): error is SelfDescribingError {
+  return typeof error === 'object' && error !== null && typeof (error as SelfDescribingError).toResponse === 'function';
+}
+
+export function errorResponse(error: unknown, requestId: string): APIGatewayProxyResult {
+  if (isSelfDescribing(error)) {
+    const res = error.toResponse(requestId);
+    return { ...res, headers: { ...res.headers, 'X-Request-Id': requestId } };
+  }
+  const problem = error instanceof HttpProblem ? error : mapForeignError(error);
+  if (problem.status >= 500) logger.error('request failed', { error: error as Error, status: problem.status });
+  else logger.info('request refused', { problem: problem.kind, detail: problem.message });
+  return {
+    statusCode: problem.status,
+    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Request-Id': requestId, ...problem.headers },
+    body: JSON.stringify(problem.body(requestId)),
+  };
+}
+
+/** Errors thrown by libraries that have a meaning for the caller; everything else is internal. */
+function mapForeignError(error: unknown): HttpProblem {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'IdempotencyValidationError') {
+    return new HttpProblem('idempotency-key-reused', 'This Idempotency-Key was already used with a different request body');
+  }
+  if (name === 'IdempotencyAlreadyInProgressError') {
+    return new HttpProblem('idempotency-in-progress', 'A request with this Idempotency-Key is still being processed; retry shortly', {
+      headers: { 'Retry-After': '1' },
+    });
+  }
+  return new HttpProblem('internal-error', 'An internal error occurred; quote the instance id to support', { cause: error });
+}
+
+export function problemResponse(
+  kind: Parameters<typeof problemBody>[0],
+  detail: string,
+  requestId: string,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
+  return errorResponse(new HttpProblem(kind, detail, { headers }), requestId);
+}

@@ -1,0 +1,109 @@
+/**
+ * The middleware stack every HTTP handler shares. A route handler receives a parsed, validated request
+ * and returns a result; everything around it (header normalisation, request id, logging with the
+ * correlation id, metrics, tracing, body parsing, validation, caller checks, problem+json) lives here.
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { authorizeCall, type Caller } from './caller.js';
+import { errorResponse } from './error-response.js';
+import { logger, metrics, tracer } from './observability.js';
+import { readBody, type BodyKind } from './request-body.js';
+import { routeById, type Route } from './routes.js';
+import { parseOrProblem } from './validation.js';
+
+export interface HttpRequest<B, Q, P> {
+  route: Route;
+  requestId: string;
+  /** Header names lower-cased. */
+  headers: Record<string, string | undefined>;
+  body: B;
+  query: Q;
+  params: P;
+  /** Null on public routes only. */
+  caller: Caller | null;
+  idempotencyKey: string | undefined;
+  event: APIGatewayProxyEvent;
+  context: Context;
+}
+
+export type HttpResult =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { status: number; raw: { contentType: string; body: string | Buffer }; headers?: Record<string, string> };
+
+export interface HandlerSpec<B, Q, P> {
+  bodyKind?: BodyKind;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+}
+
+export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** The request id is API Gateway's own, so one id ties the access log, our logs and the problem's instance. */
+export function requestIdOf(event: APIGatewayProxyEvent, context: Context | undefined): string {
+  return event.requestContext?.requestId ?? context?.awsRequestId ?? crypto.randomUUID();
+}
+
+export function httpHandler<B = undefined, Q = Record<string, string>, P = Record<string, string>>(
+  routeId: string,
+  spec: HandlerSpec<B, Q, P>,
+  handle: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
+): ApiHandler {
+  const route = routeById(routeId);
+  const bodyKind: BodyKind = spec.bodyKind ?? (spec.body ? 'json' : 'none');
+
+  const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const requestId = requestIdOf(event, context);
+    logger.setCorrelationId(requestId);
+    try {
+      const headers = (event.headers ?? {}) as Record<string, string | undefined>;
+      const { caller, idempotencyKey } = authorizeCall(route, event, headers);
+      const params = spec.params ? parseOrProblem(spec.params, event.pathParameters ?? {}, 'path.') : ((event.pathParameters ?? {}) as P);
+      const query = spec.query ? parseOrProblem(spec.query, event.queryStringParameters ?? {}, 'query.') : ((event.queryStringParameters ?? {}) as Q);
+      const rawBody = readBody(event, headers, bodyKind);
+      const body = spec.body ? parseOrProblem(spec.body, rawBody) : (rawBody as B);
+      if (caller) logger.appendKeys({ tenant: caller.tenant, clientId: caller.clientId });
+      const result = await handle({ route, requestId, headers, body, query, params, caller, idempotencyKey, event, context });
+      return toApiResult(result, requestId);
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+
+  return middy(core)
+    .use(httpHeaderNormalizer({ canonical: false }))
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(logMetrics(metrics))
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use({
+      // A safety net for failures in the middlewares themselves; route errors never get this far.
+      onError: (request) => {
+        request.response = errorResponse(request.error, requestIdOf(request.event, request.context));
+      },
+    }) as unknown as ApiHandler;
+}
+
+export function toApiResult(result: HttpResult, requestId: string): APIGatewayProxyResult {
+  const headers: Record<string, string> = { 'X-Request-Id': requestId, ...(result.headers ?? {}) };
+  if ('raw' in result) {
+    const binary = Buffer.isBuffer(result.raw.body);
+    return {
+      statusCode: result.status,
+      headers: { 'Content-Type': result.raw.contentType, ...headers },
+      body: binary ? (result.raw.body as Buffer).toString('base64') : (result.raw.body as string),
+      isBase64Encoded: binary,
+    };
+  }
+  if (result.body === undefined) return { statusCode: result.status, headers, body: '' };
+  return {
+    statusCode: result.status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(result.body),
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Powertools logger, metrics and tracer, one of each per function. Configuration comes from the standard
+ * POWERTOOLS_* environment variables, which the CDK stack sets and the local host sets for this machine
+ * (tracing and metrics off there: no X-Ray daemon, no CloudWatch).
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+
+const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'hotel-api';
+
+export const logger = new Logger({ serviceName });
+export const metrics = new Metrics({ serviceName, namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'HotelApi' });
+export const tracer = new Tracer({ serviceName });

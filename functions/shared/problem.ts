@@ -1,0 +1,97 @@
+/**
+ * RFC 9457 problem details. Every kind of failure has a stable type URI, so partners can branch on
+ * `type` rather than on prose; `instance` is the request id, which support can look up in the logs.
+ */
+
+export const PROBLEM_BASE = 'https://hotel-api.dev/problems/';
+
+export const PROBLEM_KINDS = {
+  'validation-error': { status: 400, title: 'The request is not valid' },
+  'malformed-body': { status: 400, title: 'The request body could not be read' },
+  'missing-tenant': { status: 400, title: 'The X-Service-Tenant header is required' },
+  'missing-idempotency-key': { status: 400, title: 'The Idempotency-Key header is required' },
+  unauthorized: { status: 401, title: 'A valid bearer token is required' },
+  'tenant-mismatch': { status: 403, title: 'The token does not belong to this tenant' },
+  'insufficient-scope': { status: 403, title: 'The token lacks the scope this operation needs' },
+  'not-found': { status: 404, title: 'Not found' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed on this path' },
+  'not-acceptable': { status: 406, title: 'No acceptable representation' },
+  conflict: { status: 409, title: 'The request conflicts with the current state' },
+  'idempotency-in-progress': { status: 409, title: 'A request with this Idempotency-Key is still in flight' },
+  'price-changed': { status: 409, title: 'The price changed beyond the accepted tolerance' },
+  gone: { status: 410, title: 'The resource has expired' },
+  'payload-too-large': { status: 413, title: 'The request body is too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported content type' },
+  'idempotency-key-reused': { status: 422, title: 'This Idempotency-Key was used with a different request' },
+  'modification-unsupported': { status: 422, title: 'The supplier does not support this modification' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  'internal-error': { status: 500, title: 'Internal error' },
+  'not-implemented': { status: 501, title: 'Not implemented yet' },
+  'supplier-error': { status: 502, title: 'The supplier failed' },
+  'supplier-timeout': { status: 504, title: 'The supplier did not answer in time' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+/** Thrown anywhere below a handler; the error middleware turns it into the response. */
+export class HttpProblem extends Error {
+  readonly kind: ProblemKind;
+  readonly status: number;
+  readonly extensions: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    kind: ProblemKind,
+    detail: string,
+    options: { extensions?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'HttpProblem';
+    this.kind = kind;
+    this.status = PROBLEM_KINDS[kind].status;
+    this.extensions = options.extensions ?? {};
+    this.headers = options.headers ?? {};
+  }
+
+  body(instance: string | undefined): ProblemBody {
+    return problemBody(this.kind, this.message, instance, this.extensions);
+  }
+}
+
+export function problemType(kind: ProblemKind): string {
+  return PROBLEM_BASE + kind;
+}
+
+export function problemBody(
+  kind: ProblemKind,
+  detail: string,
+  instance: string | undefined,
+  extensions: Record<string, unknown> = {},
+): ProblemBody {
+  const { status, title } = PROBLEM_KINDS[kind];
+  return {
+    ...extensions,
+    type: problemType(kind),
+    title,
+    status,
+    detail,
+    ...(instance === undefined ? {} : { instance }),
+  };
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

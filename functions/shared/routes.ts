@@ -1,0 +1,101 @@
+/**
+ * The one route table. The CDK API (lib/) and the local gateway (local/) are both built from it, so the
+ * deployed API and the one on this machine cannot drift. Each group is one Lambda function whose entry
+ * (functions/<group>/index.ts) dispatches on the route id.
+ */
+
+export const SCOPES = ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const HANDLER_GROUPS = ['auth', 'search', 'booking', 'cars', 'docs'] as const;
+export type HandlerGroup = (typeof HANDLER_GROUPS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface Route {
+  /** Stable id: the OpenAPI operationId and the key the group entry dispatches on. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway resource path, parameters in braces. */
+  readonly path: string;
+  readonly group: HandlerGroup;
+  /** The module holding this route's handler, relative to the repository root. */
+  readonly module: string;
+  /** The scope a bearer token must hold; null for the public routes (token, contract, docs). */
+  readonly scope: Scope | null;
+  /** The Idempotency-Key header is mandatory on this route. */
+  readonly idempotencyKey: boolean;
+  readonly summary: string;
+}
+
+export const ROUTES: readonly Route[] = [
+  { id: 'issueToken', method: 'POST', path: '/v1/oauth/token', group: 'auth', module: 'functions/auth/token.ts', scope: null, idempotencyKey: false, summary: 'OAuth 2.0 client credentials token' },
+
+  { id: 'searchHotels', method: 'POST', path: '/v1/hotels/search', group: 'search', module: 'functions/search/search.ts', scope: 'hotels.search', idempotencyKey: false, summary: 'Search availability across contracted suppliers' },
+  { id: 'getSearchPage', method: 'GET', path: '/v1/hotels/searches/{searchId}', group: 'search', module: 'functions/search/search-page.ts', scope: 'hotels.search', idempotencyKey: false, summary: 'Next page of a stored search' },
+  { id: 'listPropertyRates', method: 'GET', path: '/v1/hotels/searches/{searchId}/properties/{propertyId}/rates', group: 'search', module: 'functions/search/property-rates.ts', scope: 'hotels.search', idempotencyKey: false, summary: 'All rates of one property of a search' },
+  { id: 'getProperty', method: 'GET', path: '/v1/hotels/properties/{propertyId}', group: 'search', module: 'functions/search/property.ts', scope: 'hotels.search', idempotencyKey: false, summary: 'Unified property content' },
+  { id: 'checkRate', method: 'POST', path: '/v1/hotels/rates/{rateId}/check', group: 'booking', module: 'functions/booking/rate-check.ts', scope: 'hotels.search', idempotencyKey: false, summary: 'Re-validate a rate with its supplier' },
+
+  { id: 'createBooking', method: 'POST', path: '/v1/hotels/bookings', group: 'booking', module: 'functions/booking/create-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Book a checked rate' },
+  { id: 'getBooking', method: 'GET', path: '/v1/hotels/bookings/{bookingId}', group: 'booking', module: 'functions/booking/get-booking.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Retrieve a booking' },
+  { id: 'modifyBooking', method: 'PATCH', path: '/v1/hotels/bookings/{bookingId}', group: 'booking', module: 'functions/booking/modify-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Modify holder contact and guest names' },
+  { id: 'cancelBooking', method: 'POST', path: '/v1/hotels/bookings/{bookingId}/cancel', group: 'booking', module: 'functions/booking/cancel-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Cancel a booking' },
+  { id: 'getVoucher', method: 'GET', path: '/v1/hotels/bookings/{bookingId}/voucher', group: 'booking', module: 'functions/booking/voucher.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Voucher as PDF or HTML' },
+
+  { id: 'searchCars', method: 'GET', path: '/v1/cars/search', group: 'cars', module: 'functions/cars/search-cars.ts', scope: 'cars.search', idempotencyKey: false, summary: 'Car availability (planned)' },
+  { id: 'createCarBooking', method: 'POST', path: '/v1/cars/bookings', group: 'cars', module: 'functions/cars/create-car-booking.ts', scope: 'cars.book', idempotencyKey: true, summary: 'Book a car (planned)' },
+
+  { id: 'getOpenApi', method: 'GET', path: '/openapi.json', group: 'docs', module: 'functions/docs/openapi.ts', scope: null, idempotencyKey: false, summary: 'The OpenAPI 3.1 contract' },
+  { id: 'getDocs', method: 'GET', path: '/docs', group: 'docs', module: 'functions/docs/docs-page.ts', scope: null, idempotencyKey: false, summary: 'API reference page' },
+];
+
+export function routeById(id: string): Route {
+  const route = ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`unknown route id ${id}`);
+  return route;
+}
+
+/** The route API Gateway matched, found the way it tells a proxy integration: method plus resource. */
+export function routeFor(method: string, resource: string): Route | undefined {
+  return ROUTES.find((r) => r.method === method && r.path === resource);
+}
+
+/**
+ * Matches a concrete request path against the table the way API Gateway does: literal segments first
+ * (so /v1/hotels/bookings never matches a {bookingId} route), parameters capture one segment each.
+ */
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: Route; pathParameters: Record<string, string> } | { route: undefined; pathKnown: boolean } {
+  const segments = path.split('/').filter(Boolean);
+  const candidates = ROUTES.map((route) => ({ route, params: matchPath(route.path, segments) }))
+    .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== null)
+    .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
+  const hit = candidates.find((c) => c.route.method === method);
+  if (hit) return { route: hit.route, pathParameters: hit.params };
+  return { route: undefined, pathKnown: candidates.length > 0 };
+}
+
+function matchPath(template: string, segments: string[]): Record<string, string> | null {
+  const parts = template.split('/').filter(Boolean);
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const segment = segments[i] as string;
+    if (part.startsWith('{') && part.endsWith('}')) {
+      let value: string;
+      try {
+        value = decodeURIComponent(segment);
+      } catch {
+        return null;
+      }
+      params[part.slice(1, -1)] = value;
+    } else if (part !== segment) {
+      return null;
+    }
+  }
+  return params;
+}

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { HttpProblem, type FieldError } from './problem.js';
+
+/** Turns zod issues into the `errors` list of a validation problem, one entry per offending field. */
+export function fieldErrors(error: z.ZodError, prefix = ''): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: formatPath(prefix, issue.path),
+    message: issue.message,
+  }));
+}
+
+function formatPath(prefix: string, path: readonly PropertyKey[]): string {
+  let out = prefix;
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out === '' ? String(segment) : `.${String(segment)}`;
+  }
+  return out === '' ? '(root)' : out;
+}
+
+/** Parses with a zod schema or throws a 400 naming every offending field. */
+export function parseOrProblem<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error, prefix);
+  const named = errors.map((e) => e.path).join(', ');
+  throw new HttpProblem('validation-error', `Invalid field${errors.length > 1 ? 's' : ''}: ${named}`, {
+    extensions: { errors },
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * Per-test-file tables in the DynamoDB Local that global setup started: a unique prefix, the real
+ * definitions, and the environment the handlers read (so handler code runs unchanged).
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { createTables } from '../../local/create-tables.js';
+
+export function useLocalAwsEnvironment(endpoint: string): void {
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+  process.env.POWERTOOLS_TRACE_ENABLED = 'false';
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+}
+
+/** Creates a fresh set of tables and points the environment at them; returns their names. */
+export async function freshTables(): Promise<Record<string, string>> {
+  const endpoint = inject('dynamoEndpoint');
+  useLocalAwsEnvironment(endpoint);
+  const client = new DynamoDBClient({ endpoint, region: process.env.AWS_REGION });
+  const names = await createTables(client, `t${randomUUID().slice(0, 8)}`);
+  Object.assign(process.env, names);
+  client.destroy();
+  return names;
+}
