@@ -6,6 +6,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -61,6 +62,14 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
   const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const requestId = requestIdOf(event, context);
     logger.setCorrelationId(requestId);
+    const response = await respond(event, context, requestId);
+    // One count per route and status class: the dashboard's error rate and the alarm's input.
+    metrics.addDimension('route', route.id);
+    metrics.addMetric(`Status${Math.floor(response.statusCode / 100)}xx`, MetricUnit.Count, 1);
+    return response;
+  };
+
+  const respond = async (event: APIGatewayProxyEvent, context: Context, requestId: string): Promise<APIGatewayProxyResult> => {
     try {
       const headers = (event.headers ?? {}) as Record<string, string | undefined>;
       const { caller, idempotencyKey } = authorizeCall(route, event, headers);
