@@ -1,6 +1,6 @@
 /**
  * Starts DynamoDB Local once for the whole run and stops it at the end; tests create their own tables
- * under a unique prefix (test/support/tables.ts), so no test depends on another's data or order.
+ * under a unique prefix (test/support/dynamo.ts), so no test depends on another's data or order.
  */
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../local/dynamodb-local.js';

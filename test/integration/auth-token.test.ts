@@ -1,0 +1,212 @@
+/**
+ * The token endpoint, invoked as API Gateway invokes it, against DynamoDB Local. Each test registers its
+ * own client (the token window is per client), so tests do not depend on one another's requests.
+ */
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verifyAccessToken } from '../../functions/auth/access-token.js';
+import { registerClient, setClientStatus } from '../../functions/auth/client-registry.js';
+import { generateSigningKeyJwk } from '../../functions/auth/signing-key.js';
+import { handler as authEntry } from '../../functions/auth/index.js';
+import { handler } from '../../functions/auth/token.js';
+import { tokenWindowAt } from '../../functions/auth/token-rate-limit.js';
+import { tableName } from '../../functions/shared/config.js';
+import { dynamoClient } from '../../functions/shared/dynamodb.js';
+import { keys } from '../../functions/shared/keys.js';
+import { LIMITS } from '../../functions/shared/limits.js';
+import { PROBLEM_BASE } from '../../functions/shared/problem.js';
+import type { Scope } from '../../functions/shared/routes.js';
+import { freshTables } from '../support/dynamo.js';
+import { lambdaContext, tokenRequestEvent } from '../support/auth-events.js';
+
+await freshTables();
+
+beforeAll(async () => {
+  process.env.TOKEN_SIGNING_KEY = JSON.stringify(await generateSigningKeyJwk());
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const ALL_SCOPES: Scope[] = ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'];
+
+async function newClient(options: { tenant?: string; scopes?: Scope[] } = {}) {
+  const clientId = `client-${randomUUID().slice(0, 8)}`;
+  const secret = `secret-${randomUUID()}`;
+  const tenant = options.tenant ?? 'demo';
+  await registerClient({ tenant, clientId, secret, scopes: options.scopes ?? ALL_SCOPES });
+  return { tenant, clientId, secret };
+}
+
+function credentials(client: { clientId: string; secret: string }) {
+  return { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret };
+}
+
+async function call(event: ReturnType<typeof tokenRequestEvent>): Promise<APIGatewayProxyResult & { json: Record<string, unknown> }> {
+  const res = await handler(event, lambdaContext());
+  return { ...res, json: res.body ? (JSON.parse(res.body) as Record<string, unknown>) : {} };
+}
+
+function expectOAuthError(res: Awaited<ReturnType<typeof call>>, status: number, error: string): void {
+  expect(res.statusCode).toBe(status);
+  expect(res.json.error).toBe(error);
+  expect(typeof res.json.error_description).toBe('string');
+  expect(res.headers?.['Content-Type']).toMatch(/^application\/json/);
+  expect(res.headers?.['Cache-Control']).toBe('no-store');
+  expect(res.headers?.['X-Request-Id']).toBeTruthy();
+}
+
+describe('POST /v1/oauth/token', () => {
+  it('issues a 15-minute bearer token for client credentials in the form body', async () => {
+    const client = await newClient();
+    const res = await call(tokenRequestEvent(credentials(client), { requestId: 'req-token-1' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({ 'Cache-Control': 'no-store', Pragma: 'no-cache', 'X-Request-Id': 'req-token-1', 'Content-Type': 'application/json' });
+    expect(res.json).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 900,
+      scope: 'hotels.search hotels.book cars.search cars.book',
+    });
+    const claims = await verifyAccessToken(res.json.access_token as string);
+    expect(claims).toMatchObject({ sub: client.clientId, tenant: 'demo', scope: 'hotels.search hotels.book cars.search cars.book' });
+  });
+
+  it('accepts HTTP Basic credentials, and a base64-encoded event body', async () => {
+    const client = await newClient({ tenant: 'acme' });
+    const basic = await call(tokenRequestEvent({ grant_type: 'client_credentials' }, { basic: { clientId: client.clientId, clientSecret: client.secret } }));
+    expect(basic.statusCode).toBe(200);
+    expect((await verifyAccessToken(basic.json.access_token as string)).tenant).toBe('acme');
+
+    const encoded = tokenRequestEvent(credentials(client));
+    encoded.body = Buffer.from(encoded.body!).toString('base64');
+    encoded.isBase64Encoded = true;
+    expect((await call(encoded)).statusCode).toBe(200);
+  });
+
+  it('grants the requested scopes, and refuses a scope the client does not hold or an unknown one', async () => {
+    const client = await newClient({ scopes: ['hotels.search'] });
+    const narrowed = await call(tokenRequestEvent({ ...credentials(client), scope: 'hotels.search' }));
+    expect(narrowed.statusCode).toBe(200);
+    expect(narrowed.json.scope).toBe('hotels.search');
+
+    expectOAuthError(await call(tokenRequestEvent({ ...credentials(client), scope: 'hotels.search hotels.book' })), 400, 'invalid_scope');
+    expectOAuthError(await call(tokenRequestEvent({ ...credentials(client), scope: 'admin' })), 400, 'invalid_scope');
+  });
+
+  it('answers a wrong secret and an unknown client identically with invalid_client (401)', async () => {
+    const client = await newClient();
+    const wrong = await call(tokenRequestEvent({ ...credentials(client), client_secret: 'guess' }));
+    const unknown = await call(tokenRequestEvent({ ...credentials(client), client_id: 'nobody-here' }));
+    const malformedId = await call(tokenRequestEvent({ ...credentials(client), client_id: 'no#such/client' }));
+    for (const res of [wrong, unknown, malformedId]) {
+      expectOAuthError(res, 401, 'invalid_client');
+      expect(res.headers?.['WWW-Authenticate']).toBe('Basic realm="hotel-api"');
+    }
+    expect(unknown.body).toBe(wrong.body);
+    expect(malformedId.body).toBe(wrong.body);
+  });
+
+  it('challenges a failed HTTP Basic authentication with WWW-Authenticate: Basic', async () => {
+    const client = await newClient();
+    const res = await call(tokenRequestEvent({ grant_type: 'client_credentials' }, { basic: { clientId: client.clientId, clientSecret: 'wrong' } }));
+    expectOAuthError(res, 401, 'invalid_client');
+    expect(res.headers?.['WWW-Authenticate']).toBe('Basic realm="hotel-api"');
+  });
+
+  it('refuses a disabled client with invalid_client, even with the right secret', async () => {
+    const client = await newClient();
+    await setClientStatus(client.tenant, client.clientId, 'disabled');
+    expectOAuthError(await call(tokenRequestEvent(credentials(client))), 401, 'invalid_client');
+    await setClientStatus(client.tenant, client.clientId, 'active');
+    expect((await call(tokenRequestEvent(credentials(client)))).statusCode).toBe(200);
+  });
+
+  it('answers malformed requests with invalid_request or unsupported_grant_type (400)', async () => {
+    const client = await newClient();
+    const basic = { clientId: client.clientId, clientSecret: client.secret };
+    // Both authentication methods at once.
+    expectOAuthError(await call(tokenRequestEvent(credentials(client), { basic })), 400, 'invalid_request');
+    // A repeated parameter.
+    const repeated = `${new URLSearchParams(credentials(client)).toString()}&grant_type=client_credentials`;
+    expectOAuthError(await call(tokenRequestEvent(repeated)), 400, 'invalid_request');
+    // No grant_type, and a grant we do not offer.
+    expectOAuthError(await call(tokenRequestEvent({ client_id: client.clientId, client_secret: client.secret })), 400, 'invalid_request');
+    expectOAuthError(await call(tokenRequestEvent({ ...credentials(client), grant_type: 'password' })), 400, 'unsupported_grant_type');
+    // No body at all.
+    expectOAuthError(await call(tokenRequestEvent(null)), 400, 'invalid_request');
+  });
+
+  it('answers a body that is not a form with invalid_request, not a 415 problem', async () => {
+    const client = await newClient();
+    const json = tokenRequestEvent(JSON.stringify(credentials(client)), { headers: { 'Content-Type': 'application/json' } });
+    expectOAuthError(await call(json), 400, 'invalid_request');
+    const noType = tokenRequestEvent(credentials(client));
+    delete noType.headers['Content-Type'];
+    expectOAuthError(await call(noType), 400, 'invalid_request');
+  });
+
+  it('is what the auth Lambda entry dispatches POST /v1/oauth/token to', async () => {
+    const client = await newClient();
+    const res = await authEntry(tokenRequestEvent(credentials(client)), lambdaContext());
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
+  });
+
+  it('answers a request without client credentials with invalid_client', async () => {
+    expectOAuthError(await call(tokenRequestEvent({ grant_type: 'client_credentials' })), 401, 'invalid_client');
+  });
+});
+
+describe('token request rate limit', () => {
+  /** Pins the clock a few seconds into a window, so the test's requests cannot straddle two windows. */
+  function pinClockIntoWindow(secondsIn: number): number {
+    const { windowStart } = tokenWindowAt(new Date());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((windowStart + secondsIn) * 1000);
+    return windowStart;
+  }
+
+  it(`allows ${LIMITS.tokenRequests.perWindow} requests per client per window, then 429 with Retry-After to the window's end`, async () => {
+    const limited = await newClient();
+    const neighbour = await newClient();
+    const windowStart = pinClockIntoWindow(15);
+
+    for (let i = 0; i < LIMITS.tokenRequests.perWindow; i++) {
+      expect((await call(tokenRequestEvent(credentials(limited)))).statusCode, `request ${i + 1}`).toBe(200);
+    }
+    const refused = await call(tokenRequestEvent(credentials(limited), { requestId: 'req-429' }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers).toMatchObject({ 'Content-Type': 'application/problem+json', 'Retry-After': String(LIMITS.tokenRequests.windowSeconds - 15), 'X-Request-Id': 'req-429' });
+    expect(refused.json).toMatchObject({ type: `${PROBLEM_BASE}rate-limited`, status: 429, instance: 'req-429' });
+
+    // Another client of the same tenant is not affected.
+    expect((await call(tokenRequestEvent(credentials(neighbour)))).statusCode).toBe(200);
+
+    // The counter stays at the limit however often the client retries, and expires after its window.
+    await call(tokenRequestEvent(credentials(limited)));
+    const { Item } = await dynamoClient().send(
+      new GetCommand({ TableName: tableName('rateLimits'), Key: keys.tokenWindow(limited.tenant, limited.clientId, windowStart) }),
+    );
+    expect(Item?.count).toBe(LIMITS.tokenRequests.perWindow);
+    expect(Item?.expiresAt).toBeGreaterThan(windowStart + LIMITS.tokenRequests.windowSeconds);
+
+    // The next window starts afresh.
+    vi.setSystemTime((windowStart + LIMITS.tokenRequests.windowSeconds + 1) * 1000);
+    expect((await call(tokenRequestEvent(credentials(limited)))).statusCode).toBe(200);
+  });
+
+  it('counts wrong secrets too, so guessing is limited, and refuses before checking the secret', async () => {
+    const client = await newClient();
+    pinClockIntoWindow(5);
+    for (let i = 0; i < LIMITS.tokenRequests.perWindow; i++) {
+      expect((await call(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${i}` }))).statusCode).toBe(401);
+    }
+    const res = await call(tokenRequestEvent(credentials(client)));
+    expect(res.statusCode).toBe(429);
+    expect(res.headers?.['Retry-After']).toBe(String(LIMITS.tokenRequests.windowSeconds - 5));
+  });
+});
