@@ -52,6 +52,6 @@ const putSecretValue: PutSecret = async (secretArn, secretString) => {
 };
 
 export async function handler(event: CdkCustomResourceEvent<SigningKeyResourceProperties>): Promise<CdkCustomResourceResponse> {
-  // Never log the event's outcome value: the only payload here is the key, and it stays in the secret.
+  // Nothing is logged or returned as Data: the only payload is the private key, and it stays in the secret.
   return handleSigningKeyEvent(event, putSecretValue);
 }

@@ -1,0 +1,162 @@
+/**
+ * The Lambda functions: one per handler group of the route table (functions/<group>/index.ts), the
+ * request authorizer, and the booking flow's task function. Each gets the environment and the grants its
+ * routes need and nothing more: a group that does not touch a table does not learn its name.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { HandlerGroup } from '../functions/shared/routes.js';
+import type { TableId } from '../functions/shared/tables.js';
+import { HotelFunction } from './hotel-function.js';
+import type { SigningKey } from './signing-key.js';
+import type { DeploymentConfig } from './stack-config.js';
+import { grantTable, type TableAccess } from './table-grants.js';
+import type { HotelTables } from './tables.js';
+
+export interface HandlerFunctionsProps {
+  readonly config: DeploymentConfig;
+  readonly tables: HotelTables;
+  readonly signingKey: SigningKey;
+}
+
+interface FunctionPlan {
+  readonly entry: string;
+  readonly description: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
+  readonly readsSigningKey?: boolean;
+}
+
+/**
+ * Memory buys CPU on Lambda: the token endpoint verifies slow secret hashes and search maps and ranks
+ * many supplier answers, so those get more. Timeouts stay under API Gateway's 29 s integration limit;
+ * search's covers its largest supplier budget (timeoutMs up to 20 s) plus ranking.
+ */
+const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
+  auth: {
+    entry: 'functions/auth/index.ts',
+    description: 'OAuth 2.0 client credentials token endpoint',
+    memorySize: 1024,
+    timeout: Duration.seconds(10),
+    tables: { clients: 'read', rateLimits: 'readWrite' },
+    readsSigningKey: true,
+  },
+  search: {
+    entry: 'functions/search/index.ts',
+    description: 'Hotel search, search pages, property rates and content',
+    memorySize: 1024,
+    timeout: Duration.seconds(25),
+    tables: { searches: 'readWrite', properties: 'readWrite' },
+  },
+  booking: {
+    entry: 'functions/booking/index.ts',
+    description: 'Rate check and bookings: create, get, modify, cancel, voucher',
+    memorySize: 512,
+    timeout: Duration.seconds(28),
+    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite' },
+  },
+  cars: {
+    entry: 'functions/cars/index.ts',
+    description: 'Car search and booking (planned surface)',
+    memorySize: 256,
+    timeout: Duration.seconds(10),
+    tables: {},
+  },
+  docs: {
+    entry: 'functions/docs/index.ts',
+    description: 'OpenAPI document and API reference page',
+    memorySize: 256,
+    timeout: Duration.seconds(10),
+    tables: {},
+  },
+};
+
+const AUTHORIZER_PLAN: FunctionPlan = {
+  entry: 'functions/auth/authorizer.ts',
+  description: 'Lambda REQUEST authorizer: verifies the access token and allows the routes of its scopes',
+  memorySize: 512,
+  timeout: Duration.seconds(5),
+  tables: { clients: 'read' },
+  readsSigningKey: true,
+};
+
+const BOOKING_FLOW_PLAN: FunctionPlan = {
+  entry: 'functions/booking/flow/index.ts',
+  description: 'Task steps of the booking state machine',
+  memorySize: 512,
+  timeout: Duration.seconds(25),
+  tables: { bookings: 'readWrite', searches: 'read' },
+};
+
+export class HandlerFunctions extends Construct {
+  readonly groups: Readonly<Record<HandlerGroup, HotelFunction>>;
+  readonly authorizer: HotelFunction;
+  readonly bookingFlow: HotelFunction;
+  private readonly config: DeploymentConfig;
+
+  constructor(scope: Construct, id: string, props: HandlerFunctionsProps) {
+    super(scope, id);
+    this.config = props.config;
+    const build = (constructId: string, serviceName: string, plan: FunctionPlan): HotelFunction =>
+      this.buildFunction(constructId, serviceName, plan, props);
+
+    this.groups = {
+      auth: build('Auth', 'hotel-api-auth', GROUP_PLANS.auth),
+      search: build('Search', 'hotel-api-search', GROUP_PLANS.search),
+      booking: build('Booking', 'hotel-api-booking', GROUP_PLANS.booking),
+      cars: build('Cars', 'hotel-api-cars', GROUP_PLANS.cars),
+      docs: build('Docs', 'hotel-api-docs', GROUP_PLANS.docs),
+    };
+    this.authorizer = build('Authorizer', 'hotel-api-authorizer', AUTHORIZER_PLAN);
+    this.bookingFlow = build('BookingFlow', 'hotel-api-booking-flow', BOOKING_FLOW_PLAN);
+  }
+
+  /** The booking group runs the booking flow synchronously (StartSyncExecution on the Express machine). */
+  connectBookingWorkflow(stateMachine: IStateMachine): void {
+    const booking = this.groups.booking;
+    booking.function.addEnvironment('STATE_MACHINE_ARN', stateMachine.stateMachineArn);
+    booking.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['states:StartSyncExecution'], resources: [stateMachine.stateMachineArn] }),
+    );
+  }
+
+  private buildFunction(id: string, serviceName: string, plan: FunctionPlan, props: HandlerFunctionsProps): HotelFunction {
+    const tableEnvironment: Record<string, string> = {};
+    for (const tableId of Object.keys(plan.tables) as TableId[]) {
+      const table = props.tables.get(tableId);
+      tableEnvironment[table.definition.envVar] = table.table.tableName;
+    }
+    const tokenEnvironment: Record<string, string> = plan.readsSigningKey
+      ? {
+          TOKEN_ISSUER: tokenIssuerFor(this.config),
+          TOKEN_AUDIENCE: TOKEN_AUDIENCE,
+          TOKEN_SIGNING_KEY_SECRET_ARN: props.signingKey.secret.secretArn,
+        }
+      : {};
+
+    const created = new HotelFunction(this, id, {
+      config: this.config,
+      entry: plan.entry,
+      description: plan.description,
+      serviceName,
+      memorySize: plan.memorySize,
+      timeout: plan.timeout,
+      environment: { ...tableEnvironment, ...tokenEnvironment },
+    });
+    for (const [tableId, access] of Object.entries(plan.tables) as [TableId, TableAccess][]) {
+      grantTable(created.role, props.tables.get(tableId), access);
+    }
+    if (plan.readsSigningKey) props.signingKey.grantRead(created.function);
+    return created;
+  }
+}
+
+/** Tokens of one tenant stack are signed by its own key; the issuer names that stack. */
+export function tokenIssuerFor(config: DeploymentConfig): string {
+  return `https://auth.hotel-api.dev/${config.tenant}/${config.stage}`;
+}
+
+export const TOKEN_AUDIENCE = 'hotel-api';

@@ -1,0 +1,30 @@
+/**
+ * The CDK app: one HotelApiStack for the tenant and stage named in context, checked by cdk-nag's AWS
+ * Solutions rules. bin/app.ts runs it for the CLI; the infra tests build it the same way in memory.
+ */
+import { App, CfnOutput, Validations, type AppProps } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { HotelApiStack } from './hotel-api-stack.js';
+import { deploymentConfigFrom, stackNameFor } from './stack-config.js';
+
+export interface HotelApiApp {
+  readonly app: App;
+  readonly stack: HotelApiStack;
+}
+
+export function createHotelApiApp(props?: AppProps): HotelApiApp {
+  const app = new App(props);
+  const config = deploymentConfigFrom(app.node);
+  const stack = new HotelApiStack(app, stackNameFor(config), {
+    config,
+    description: `Hotel booking API for tenant ${config.tenant} (${config.stage})`,
+  });
+  new CfnOutput(stack, 'ApiUrl', { value: stack.restApi.api.url, description: 'Base URL; paths start with /v1' });
+  new CfnOutput(stack, 'UsagePlanId', {
+    value: stack.restApi.usagePlan.usagePlanId,
+    description: 'Add each onboarded client API key to this usage plan',
+  });
+  // A violation fails synthesis; the report is <outdir>/validation-report.json.
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}

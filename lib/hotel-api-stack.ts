@@ -1,0 +1,41 @@
+/**
+ * One partner's deployment: tables, signing key, functions, booking workflow and REST API for one tenant
+ * in one stage. `cdk deploy -c tenant=<id> -c stage=sandbox|production` creates or updates it.
+ */
+import { Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { HotelRestApi } from './api.js';
+import { BookingWorkflow } from './booking-workflow.js';
+import { HandlerFunctions } from './functions.js';
+import { SigningKey } from './signing-key.js';
+import type { DeploymentConfig } from './stack-config.js';
+import { HotelTables } from './tables.js';
+
+export interface HotelApiStackProps extends StackProps {
+  readonly config: DeploymentConfig;
+}
+
+export class HotelApiStack extends Stack {
+  readonly config: DeploymentConfig;
+  readonly tables: HotelTables;
+  readonly signingKey: SigningKey;
+  readonly functions: HandlerFunctions;
+  readonly bookingWorkflow: BookingWorkflow;
+  readonly restApi: HotelRestApi;
+
+  constructor(scope: Construct, id: string, props: HotelApiStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    this.config = config;
+    Tags.of(this).add('tenant', config.tenant);
+    Tags.of(this).add('stage', config.stage);
+    Tags.of(this).add('service', 'hotel-api');
+
+    this.tables = new HotelTables(this, 'Tables', { stage: config.stage });
+    this.signingKey = new SigningKey(this, 'SigningKey', { config });
+    this.functions = new HandlerFunctions(this, 'Functions', { config, tables: this.tables, signingKey: this.signingKey });
+    this.bookingWorkflow = new BookingWorkflow(this, 'BookingWorkflow', { config, flowFunction: this.functions.bookingFlow.function });
+    this.functions.connectBookingWorkflow(this.bookingWorkflow.stateMachine);
+    this.restApi = new HotelRestApi(this, 'Api', { config, functions: this.functions });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * What distinguishes one deployment from another: the tenant (one stack per partner) and the stage
+ * (sandbox or production). Read from CDK context so `cdk synth -c tenant=acme -c stage=production` and the
+ * infra tests choose them the same way.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+
+export const STAGES = ['sandbox', 'production'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface DeploymentConfig {
+  readonly tenant: string;
+  readonly stage: Stage;
+}
+
+export const DEFAULT_CONFIG: DeploymentConfig = { tenant: 'demo', stage: 'sandbox' };
+
+/**
+ * A tenant id ends up in stack, resource and metric names and in every stored key, so it is kept to what
+ * all of those accept: lower-case letters, digits and inner hyphens.
+ */
+const TENANT_PATTERN = /^[a-z][a-z0-9-]{0,30}[a-z0-9]$/;
+
+export function deploymentConfigFrom(node: Node): DeploymentConfig {
+  const tenant = contextString(node, 'tenant') ?? DEFAULT_CONFIG.tenant;
+  const stage = contextString(node, 'stage') ?? DEFAULT_CONFIG.stage;
+  if (!TENANT_PATTERN.test(tenant)) {
+    throw new Error(`context tenant=${tenant}: use 2-32 lower-case letters, digits or hyphens, starting with a letter`);
+  }
+  if (!isStage(stage)) throw new Error(`context stage=${stage}: use one of ${STAGES.join(', ')}`);
+  return { tenant, stage };
+}
+
+export function stackNameFor(config: DeploymentConfig): string {
+  return `HotelApi-${config.tenant}-${config.stage}`;
+}
+
+/** Production keeps data and keys when a stack or resource is removed; a sandbox cleans up after itself. */
+export function removalPolicyFor(stage: Stage): RemovalPolicy {
+  return stage === 'production' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+}
+
+/** Logs carry request metadata only (no bodies); long enough to investigate a partner's dispute. */
+export function logRetentionFor(stage: Stage): RetentionDays {
+  return stage === 'production' ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS;
+}
+
+function isStage(value: string): value is Stage {
+  return (STAGES as readonly string[]).includes(value);
+}
+
+function contextString(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value);
+}

@@ -1,0 +1,28 @@
+/**
+ * Table permissions written out instead of Table.grantReadData/grantReadWriteData: those grant
+ * `table/<name>/index/*`, a wildcard, and include Scan and stream reads nobody here needs. These list
+ * the table and each of its named indexes, and the item actions the handlers use (the AWS SDK's
+ * document client, Powertools idempotency and conditional writes). Scan is deliberately absent: every
+ * access pattern is a key lookup or a Query under the tenant prefix.
+ */
+import { Stack } from 'aws-cdk-lib';
+import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { HotelTable } from './tables.js';
+
+export type TableAccess = 'read' | 'readWrite';
+
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+export function actionsFor(access: TableAccess): string[] {
+  return access === 'read' ? [...READ_ACTIONS] : [...READ_ACTIONS, ...WRITE_ACTIONS];
+}
+
+export function grantTable(grantee: IGrantable, { definition, table }: HotelTable, access: TableAccess): void {
+  const indexArns = (definition.globalIndexes ?? []).map((index) =>
+    Stack.of(table).formatArn({ service: 'dynamodb', resource: 'table', resourceName: `${table.tableName}/index/${index.name}` }),
+  );
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ actions: actionsFor(access), resources: [table.tableArn, ...indexArns] }),
+  );
+}

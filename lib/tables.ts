@@ -1,0 +1,66 @@
+/**
+ * The DynamoDB tables, one per entry of functions/shared/tables.ts (the same list the local host creates
+ * in DynamoDB Local), so keys, indexes and TTL attributes cannot differ between AWS and this machine.
+ *
+ * Encryption: the AWS managed key (aws/dynamodb). A customer managed key per tenant stack would add a key
+ * fee per tenant, KMS calls on every cold read, and a kms grant on every function whose absence shows only
+ * at run time on AWS (no offline test can catch it); IAM table grants already confine who reads what, and
+ * the AWS managed key is still a KMS key whose use CloudTrail records. Switching a table to
+ * TableEncryption.CUSTOMER_MANAGED later is an in-place update, for a partner contract that needs
+ * crypto-shredding on exit.
+ */
+import { Stack } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLES, type KeyAttribute, type TableDefinition, type TableId } from '../functions/shared/tables.js';
+import { removalPolicyFor, type Stage } from './stack-config.js';
+
+export interface HotelTablesProps {
+  readonly stage: Stage;
+}
+
+export interface HotelTable {
+  readonly definition: TableDefinition;
+  readonly table: Table;
+}
+
+export class HotelTables extends Construct {
+  private readonly tables = new Map<TableId, HotelTable>();
+
+  constructor(scope: Construct, id: string, props: HotelTablesProps) {
+    super(scope, id);
+    const production = props.stage === 'production';
+    for (const definition of TABLES) {
+      const table = new Table(this, definition.id, {
+        partitionKey: attribute(definition.partitionKey),
+        ...(definition.sortKey ? { sortKey: attribute(definition.sortKey) } : {}),
+        ...(definition.ttlAttribute ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
+        // Partner traffic is bursty and per tenant small; on-demand needs no capacity planning per stack.
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        encryption: TableEncryption.AWS_MANAGED,
+        deletionProtection: production,
+        removalPolicy: removalPolicyFor(props.stage),
+      });
+      for (const index of definition.globalIndexes ?? []) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.name,
+          partitionKey: attribute(index.partitionKey),
+          ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
+          projectionType: ProjectionType.ALL,
+        });
+      }
+      this.tables.set(definition.id, { definition, table });
+    }
+  }
+
+  get(id: TableId): HotelTable {
+    const found = this.tables.get(id);
+    if (!found) throw new Error(`no table ${id} in ${Stack.of(this).stackName}`);
+    return found;
+  }
+}
+
+function attribute(key: KeyAttribute): Attribute {
+  return { name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER };
+}

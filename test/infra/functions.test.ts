@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLES, type TableId } from '../../functions/shared/tables.js';
+import { HANDLER_GROUPS } from '../../functions/shared/routes.js';
+import type { HotelFunction } from '../../lib/hotel-function.js';
+import { actionsFor } from '../../lib/table-grants.js';
+import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
+import { actionsOf, referencedIds, resourcesOf, resourcesOfType, statementsOfRole } from './template-queries.js';
+
+let synthesis: Synthesis;
+beforeAll(() => {
+  synthesis = synthesize({ tenant: 'acme', stage: 'production' });
+});
+afterAll(() => synthesis?.cleanUp());
+
+const fn = (name: 'authorizer' | 'bookingFlow' | (typeof HANDLER_GROUPS)[number]): HotelFunction =>
+  name === 'authorizer' ? synthesis.stack.functions.authorizer : name === 'bookingFlow' ? synthesis.stack.functions.bookingFlow : synthesis.stack.functions.groups[name];
+
+const environmentOf = (hotelFunction: HotelFunction): Record<string, unknown> => {
+  const resource = resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(hotelFunction.function)];
+  return (resource?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+};
+
+/** Table logical id -> the DynamoDB actions a function's role holds on it. */
+function tableAccessOf(hotelFunction: HotelFunction): Map<TableId, Set<string>> {
+  const byLogicalId = new Map(TABLES.map((t) => [logicalIdOf(synthesis.stack.tables.get(t.id).table), t.id] as const));
+  const access = new Map<TableId, Set<string>>();
+  for (const statement of statementsOfRole(synthesis.template, logicalIdOf(hotelFunction.role))) {
+    const actions = actionsOf(statement).filter((a) => a.startsWith('dynamodb:'));
+    if (actions.length === 0) continue;
+    for (const id of referencedIds(statement.Resource)) {
+      if (id.startsWith('AWS::')) continue; // pseudo parameters inside the index ARNs
+      const tableId = byLogicalId.get(id);
+      if (!tableId) throw new Error(`dynamodb statement on ${id}, not a table`);
+      const set = access.get(tableId) ?? new Set<string>();
+      actions.forEach((a) => set.add(a));
+      access.set(tableId, set);
+    }
+  }
+  return access;
+}
+
+describe('Lambda functions', () => {
+  it('run Node.js 24 on arm64, every one of them (the provider framework included)', () => {
+    const functions = Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'));
+    expect(functions.length).toBe(HANDLER_GROUPS.length + 2 /* authorizer, booking flow */ + 2 /* key initializer, provider */);
+    for (const [id, resource] of functions) {
+      expect(resource.Properties.Runtime, id).toBe('nodejs24.x');
+      expect(resource.Properties.Architectures, id).toEqual(['arm64']);
+    }
+  });
+
+  it('give every handler its stage, Powertools settings and source maps, and trace with X-Ray', () => {
+    for (const name of [...HANDLER_GROUPS, 'authorizer', 'bookingFlow'] as const) {
+      const environment = environmentOf(fn(name));
+      expect(environment, name).toMatchObject({
+        STAGE: 'production',
+        POWERTOOLS_SERVICE_NAME: expect.stringMatching(/^hotel-api-/),
+        POWERTOOLS_METRICS_NAMESPACE: 'HotelApi/acme/production',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      const resource = resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(fn(name).function)];
+      expect(resource?.Properties.TracingConfig, name).toEqual({ Mode: 'Active' });
+    }
+  });
+
+  it('tell the token endpoint and the authorizer the issuer, audience and signing key secret', () => {
+    const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
+    for (const name of ['auth', 'authorizer'] as const) {
+      const environment = environmentOf(fn(name));
+      expect(environment.TOKEN_ISSUER, name).toBe('https://auth.hotel-api.dev/acme/production');
+      expect(environment.TOKEN_AUDIENCE, name).toBe('hotel-api');
+      expect(environment.TOKEN_SIGNING_KEY_SECRET_ARN, name).toEqual({ Ref: secretId });
+    }
+    for (const name of ['search', 'booking', 'cars', 'docs', 'bookingFlow'] as const) {
+      expect(environmentOf(fn(name)).TOKEN_SIGNING_KEY_SECRET_ARN, name).toBeUndefined();
+    }
+  });
+
+  const expectedTables: Record<string, Partial<Record<TableId, 'read' | 'readWrite'>>> = {
+    auth: { clients: 'read', rateLimits: 'readWrite' },
+    authorizer: { clients: 'read' },
+    search: { searches: 'readWrite', properties: 'readWrite' },
+    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite' },
+    bookingFlow: { bookings: 'readWrite', searches: 'read' },
+    cars: {},
+    docs: {},
+  };
+
+  it.each(Object.entries(expectedTables))('%s: holds exactly its tables, and their names through the env vars', (name, tables) => {
+    const hotelFunction = fn(name as keyof typeof expectedTables & Parameters<typeof fn>[0]);
+    const access = tableAccessOf(hotelFunction);
+    expect([...access.keys()].sort()).toEqual(Object.keys(tables).sort());
+    for (const [tableId, level] of Object.entries(tables) as [TableId, 'read' | 'readWrite'][]) {
+      expect([...(access.get(tableId) ?? [])].sort(), `${name} on ${tableId}`).toEqual(actionsFor(level).sort());
+    }
+    const environment = environmentOf(hotelFunction);
+    for (const definition of TABLES) {
+      const expected = definition.id in tables ? { Ref: logicalIdOf(synthesis.stack.tables.get(definition.id).table) } : undefined;
+      expect(environment[definition.envVar], `${name} ${definition.envVar}`).toEqual(expected);
+    }
+  });
+
+  it('names table indexes one by one, never with a wildcard', () => {
+    const clientsStatement = statementsOfRole(synthesis.template, logicalIdOf(fn('authorizer').role)).find((s) =>
+      actionsOf(s).includes('dynamodb:Query'),
+    );
+    const resources = JSON.stringify(clientsStatement?.Resource);
+    expect(resources).toContain('/index/byClientId');
+    for (const roleId of Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
+      for (const statement of statementsOfRole(synthesis.template, roleId)) {
+        if (actionsOf(statement).some((a) => a.startsWith('dynamodb:'))) expect(JSON.stringify(statement.Resource), roleId).not.toContain('*');
+      }
+    }
+  });
+
+  it('lets only the token endpoint and the authorizer read the signing key, and only with GetSecretValue', () => {
+    const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
+    const readers: string[] = [];
+    for (const [roleId] of Object.entries(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
+      for (const statement of statementsOfRole(synthesis.template, roleId)) {
+        const secretActions = actionsOf(statement).filter((a) => a.startsWith('secretsmanager:'));
+        if (secretActions.length === 0) continue;
+        expect(resourcesOf(statement), roleId).toEqual([{ Ref: secretId }]);
+        if (secretActions.includes('secretsmanager:GetSecretValue')) {
+          expect(secretActions, roleId).toEqual(['secretsmanager:GetSecretValue']);
+          readers.push(roleId);
+        } else {
+          // The initializer writes the key and cannot read it back.
+          expect(roleId).toBe(logicalIdOf(synthesis.stack.signingKey.node.findChild('Initializer').node.findChild('Role')));
+          expect(secretActions).toEqual(['secretsmanager:PutSecretValue']);
+        }
+      }
+    }
+    expect(readers.sort()).toEqual([logicalIdOf(fn('auth').role), logicalIdOf(fn('authorizer').role)].sort());
+  });
+
+  it('gives the booking function the state machine ARN and StartSyncExecution on it alone', () => {
+    const stateMachineId = logicalIdOf(synthesis.stack.bookingWorkflow.stateMachine);
+    expect(environmentOf(fn('booking')).STATE_MACHINE_ARN).toEqual({ Ref: stateMachineId });
+    const statesStatements = Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role')).flatMap((roleId) =>
+      statementsOfRole(synthesis.template, roleId)
+        .filter((s) => actionsOf(s).some((a) => a.startsWith('states:')))
+        .map((s) => ({ roleId, statement: s })),
+    );
+    expect(statesStatements).toEqual([
+      {
+        roleId: logicalIdOf(fn('booking').role),
+        statement: { Effect: 'Allow', Action: 'states:StartSyncExecution', Resource: { Ref: stateMachineId } },
+      },
+    ]);
+  });
+});
