@@ -49,14 +49,14 @@ const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     description: 'Hotel search, search pages, property rates and content',
     memorySize: 1024,
     timeout: Duration.seconds(25),
-    tables: { searches: 'readWrite', properties: 'readWrite' },
+    tables: { searches: 'readWrite', properties: 'readWrite', contracts: 'read' },
   },
   booking: {
     entry: 'functions/booking/index.ts',
     description: 'Rate check and bookings: create, get, modify, cancel, voucher',
     memorySize: 512,
     timeout: Duration.seconds(28),
-    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite' },
+    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read' },
   },
   cars: {
     entry: 'functions/cars/index.ts',
@@ -88,7 +88,7 @@ const BOOKING_FLOW_PLAN: FunctionPlan = {
   description: 'Task steps of the booking state machine',
   memorySize: 512,
   timeout: Duration.seconds(25),
-  tables: { bookings: 'readWrite', searches: 'read' },
+  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read' },
 };
 
 export class HandlerFunctions extends Construct {

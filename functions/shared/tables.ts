@@ -32,7 +32,7 @@ export interface TableDefinition {
   readonly purpose: string;
 }
 
-export type TableId = 'clients' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency';
+export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency';
 
 const pk: KeyAttribute = { name: 'pk', type: 'S' };
 const sk: KeyAttribute = { name: 'sk', type: 'S' };
@@ -44,7 +44,15 @@ export const TABLES: readonly TableDefinition[] = [
     partitionKey: pk,
     sortKey: sk,
     globalIndexes: [{ name: 'byClientId', partitionKey: { name: 'clientId', type: 'S' } }],
-    purpose: 'API clients per tenant: secret hash, scopes, contracts. The token endpoint finds a client by id through byClientId.',
+    purpose: 'API clients per tenant: secret hash, scopes, usage key. The token endpoint finds a client by id through byClientId.',
+  },
+  {
+    id: 'contracts',
+    envVar: 'CONTRACTS_TABLE',
+    partitionKey: pk,
+    sortKey: sk,
+    // Apart from clients so that search and booking can read contracts without reading secret hashes.
+    purpose: 'Supplier contracts per tenant: which suppliers its searches reach, their endpoints and credentials.',
   },
   {
     id: 'rateLimits',
