@@ -80,9 +80,9 @@ describe('Lambda functions', () => {
   const expectedTables: Record<string, Partial<Record<TableId, 'read' | 'readWrite'>>> = {
     auth: { clients: 'read', rateLimits: 'readWrite' },
     authorizer: { clients: 'read' },
-    search: { searches: 'readWrite', properties: 'readWrite' },
-    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite' },
-    bookingFlow: { bookings: 'readWrite', searches: 'read' },
+    search: { searches: 'readWrite', properties: 'readWrite', contracts: 'read' },
+    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read' },
+    bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read' },
     cars: {},
     docs: {},
   };
