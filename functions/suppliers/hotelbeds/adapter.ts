@@ -1,0 +1,327 @@
+import { createHash } from 'node:crypto';
+import { money, parseMinor, type Money } from '../money.js';
+import type {
+  AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
+  CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage,
+  StaticContentRequest, SupplierBooking, SupplierPort, SupplierPropertyContent,
+} from '../port.js';
+import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
+import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
+import { SupplierError } from '../supplier-error.js';
+import { findCity } from '../world/cities.js';
+import {
+  bad, bookingFromWire, combineRates, occupancyKey, offerFromHotel, paxesFromGuests, requireString, SUPPLIER_ID, unpackRateKeys,
+} from './map-wire.js';
+import { hotelbedsAuthHeaders } from './signature.js';
+import type {
+  WireAvailabilityRQ, WireAvailabilityRS, WireBookingChangeRQ, WireBookingListRS, WireBookingRQ, WireBookingRS,
+  WireCheckRateRQ, WireCheckRateRS, WireContentHotelsRS, WireOccupancy,
+} from './wire.js';
+
+export interface HotelbedsAdapterOptions {
+  /** e.g. https://api.test.hotelbeds.com or the sandbox's URL; paths /hotel-api/1.0/... are appended. */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly secret: string;
+  /** Upper bound per call when the caller's signal allows longer (Hotelbeds documents 5 s to 60 s). */
+  readonly timeoutMs?: number;
+  /** Whether to forward X-Sandbox-Scenario (sandbox only; never to a real supplier). */
+  readonly forwardScenarios?: boolean;
+  readonly fetch?: FetchLike;
+  readonly clock?: () => Date;
+}
+
+const CONTENT_PAGE_MAX = 1000;
+
+/**
+ * The Hotelbeds APItude adapter: port calls → Hotel Booking API 1.0 requests, answers → port types.
+ * Destinations travel as a geolocation circle around the catalogue city's centre (the published
+ * availabilityRQ has `geolocation` and `hotels` filters, no destination object).
+ */
+export class HotelbedsAdapter implements SupplierPort {
+  readonly supplierId = SUPPLIER_ID;
+
+  constructor(private readonly options: HotelbedsAdapterOptions) {}
+
+  async searchAvailability(request: AvailabilityRequest): Promise<AvailabilityResult> {
+    const groups = groupOccupancies(request.occupancies);
+    const body: WireAvailabilityRQ = {
+      stay: { checkIn: request.checkIn, checkOut: request.checkOut },
+      occupancies: groups.map((group) => group.wire),
+      ...(request.nationality ? { sourceMarket: request.nationality.toUpperCase() } : {}),
+    };
+    if (request.supplierPropertyIds && request.supplierPropertyIds.length > 0) {
+      body.hotels = { hotel: request.supplierPropertyIds.map(Number).filter(Number.isInteger) };
+    } else {
+      const city = findCity(request.destination);
+      if (!city) throw new SupplierError('rejected', SUPPLIER_ID, `unknown destination ${request.destination}`, { operation: 'availability' });
+      body.geolocation = {
+        latitude: String(city.centre.lat), longitude: String(city.centre.lng), radius: String(city.radiusKm + 5), unit: 'km',
+      };
+    }
+    const rs = await this.call<WireAvailabilityRS>('availability', 'POST', '/hotel-api/1.0/hotels', request, body);
+    const hotels = rs.hotels?.hotels ?? [];
+    if (!Array.isArray(hotels)) throw bad('availability', 'hotels.hotels is not a list');
+    const groupKeys = groups.map((group) => group.key);
+    const offers = hotels.map((hotel) => offerFromHotel(hotel, groupKeys, 'availability')).filter((offer) => offer.rates.length > 0);
+    return { supplierId: SUPPLIER_ID, offers };
+  }
+
+  async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
+    const from = request.cursor ? Number(request.cursor) : 1;
+    if (!Number.isInteger(from) || from < 1) throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
+    const size = Math.min(CONTENT_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
+    const rs = await this.call<WireContentHotelsRS>('content', 'GET',
+      `/hotel-content-api/1.0/hotels?fields=all&language=ENG&from=${from}&to=${from + size - 1}`, request);
+    if (!Array.isArray(rs.hotels) || typeof rs.total !== 'number') throw bad('content', 'missing hotels or total');
+    const properties: SupplierPropertyContent[] = rs.hotels.map((hotel) => ({
+      supplierId: SUPPLIER_ID,
+      supplierPropertyId: String(hotel.code),
+      name: requireString(hotel.name?.content, 'content', 'name'),
+      ...(hotel.categoryCode && /^\d/.test(hotel.categoryCode) ? { stars: Number(hotel.categoryCode[0]) } : {}),
+      ...(hotel.coordinates ? { geo: { lat: hotel.coordinates.latitude, lng: hotel.coordinates.longitude } } : {}),
+      ...(hotel.address ? {
+        address: {
+          line: hotel.address.content,
+          ...(hotel.postalCode ? { postalCode: hotel.postalCode } : {}),
+          city: hotel.city?.content ?? '',
+          countryCode: hotel.countryCode,
+        },
+      } : {}),
+      ...(findCity(hotel.destinationCode) ? { cityCode: hotel.destinationCode } : {}),
+      ...(hotel.description ? { description: hotel.description.content } : {}),
+      amenities: (hotel.facilities ?? []).map((f) => f.facilityCode),
+      images: (hotel.images ?? []).filter((i) => !i.roomCode).sort((a, b) => a.order - b.order).map((i) => i.path),
+      roomTypes: (hotel.rooms ?? []).map((room) => ({
+        code: room.roomCode, name: room.description ?? room.roomCode, ...(room.maxPax ? { maxOccupancy: room.maxPax } : {}),
+      })),
+      ...(hotel.checkInTime ? { checkInTime: hotel.checkInTime } : {}),
+      ...(hotel.checkOutTime ? { checkOutTime: hotel.checkOutTime } : {}),
+      ...(hotel.phones?.[0] ? { phone: hotel.phones[0].phoneNumber } : {}),
+      ...(hotel.email ? { email: hotel.email } : {}),
+    }));
+    const next = from + rs.hotels.length;
+    return {
+      supplierId: SUPPLIER_ID,
+      properties,
+      total: rs.total,
+      ...(rs.hotels.length > 0 && next <= rs.total ? { nextCursor: String(next) } : {}),
+    };
+  }
+
+  async checkRate(request: CheckRateRequest): Promise<CheckedRate> {
+    const keys = unpackRateKeys(request.supplierRateKey);
+    const body: WireCheckRateRQ = { rooms: keys.map((rateKey) => ({ rateKey })) };
+    const rs = await this.call<WireCheckRateRS>('checkrates', 'POST', '/hotel-api/1.0/checkrates', request, body);
+    const hotel = rs.hotels ?? rs.hotel;
+    if (!hotel) throw bad('checkrates', 'missing hotels');
+    const currency = requireString(hotel.currency, 'checkrates', 'hotel.currency');
+    const groupKeys = (hotel.rooms ?? []).flatMap((room) => room.rates ?? []).map((rate) => occupancyKey(rate.adults ?? 0, rate.childrenAges));
+    const [rate] = combineRates(hotel, [...new Set(groupKeys)], currency, 'checkrates');
+    if (!rate) throw new SupplierError('sold_out', SUPPLIER_ID, 'checkrates: the rate is no longer offered', { operation: 'checkrates' });
+    return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: String(hotel.code ?? '') };
+  }
+
+  async book(request: BookRequest): Promise<SupplierBooking> {
+    const keys = unpackRateKeys(request.supplierRateKey);
+    // One wire room per rateKey; a rateKey for n identical rooms carries the guests of all n (roomId 1..n).
+    let roomId = 0;
+    const rooms = keys.map((rateKey, keyIndex) => {
+      const roomsOfKey = keys.length === 1 ? request.rooms : [request.rooms[keyIndex] ?? { guests: [] }];
+      return {
+        rateKey,
+        paxes: roomsOfKey.flatMap((room) => {
+          roomId += 1;
+          return paxesFromGuests(room.guests, roomId);
+        }),
+      };
+    });
+    const body: WireBookingRQ = {
+      holder: { name: request.holder.firstName, surname: request.holder.lastName },
+      rooms,
+      clientReference: wireClientReference(request.clientReference),
+      ...(request.remark ? { remark: request.remark } : {}),
+    };
+    const rs = await this.call<WireBookingRS>('booking', 'POST', '/hotel-api/1.0/bookings', request, body);
+    return bookingFromWire(rs.booking, 'booking');
+  }
+
+  async findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined> {
+    const around = request.bookedAround ?? this.now();
+    const day = 86_400_000;
+    const start = new Date(around.getTime() - 7 * day).toISOString().slice(0, 10);
+    const end = new Date(Math.max(around.getTime(), this.now().getTime()) + day).toISOString().slice(0, 10);
+    const query = new URLSearchParams({
+      filterType: 'CREATION', status: 'ALL', from: '1', to: '100', start, end,
+      clientReference: wireClientReference(request.clientReference),
+    });
+    const rs = await this.call<WireBookingListRS>('bookingList', 'GET', `/hotel-api/1.0/bookings?${query}`, request);
+    const items = rs.bookings?.bookings ?? [];
+    // Several bookings under one reference should not happen; prefer a live one, then the latest.
+    const chosen = [...items].reverse().find((item) => item.status === 'CONFIRMED') ?? items[items.length - 1];
+    if (!chosen) return undefined;
+    return this.getBooking({ ...contextOf(request), supplierReference: requireString(chosen.reference, 'bookingList', 'reference') });
+  }
+
+  async getBooking(request: BookingLookup): Promise<SupplierBooking> {
+    const rs = await this.call<WireBookingRS>('bookingDetail', 'GET', `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`, request);
+    return bookingFromWire(rs.booking, 'bookingDetail');
+  }
+
+  async cancel(request: CancelRequest): Promise<CancellationResult> {
+    return this.cancellation(request, 'CANCELLATION');
+  }
+
+  /** Hotelbeds-only: what a cancellation would cost now (cancellationFlag=SIMULATION); changes nothing. */
+  async simulateCancellation(request: CancelRequest): Promise<{ supplierReference: string; penalty: Money }> {
+    const { supplierReference, penalty } = await this.cancellation(request, 'SIMULATION');
+    return { supplierReference, penalty };
+  }
+
+  async modify(request: ModifyRequest): Promise<ModifyResult> {
+    // The booking says whether it can be changed; ask first rather than guess from an error message.
+    const detail = await this.call<WireBookingRS>('bookingDetail', 'GET', `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`, request);
+    if (detail.booking?.modificationPolicies?.modification !== true) {
+      return { kind: 'unsupported', reason: 'Hotelbeds does not allow modifying this booking' };
+    }
+    const body: WireBookingChangeRQ = {
+      mode: 'UPDATE',
+      booking: {
+        ...(request.holder ? { holder: { name: request.holder.firstName, surname: request.holder.lastName } } : {}),
+        ...(request.remark !== undefined ? { remark: request.remark } : {}),
+        ...(request.rooms ? {
+          hotel: { rooms: request.rooms.map((room, index) => ({ id: index + 1, paxes: paxesFromGuests(room.guests, index + 1) })) },
+        } : {}),
+      },
+    };
+    try {
+      const rs = await this.call<WireBookingRS>('bookingChange', 'PUT', `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`, request, body);
+      return { kind: 'modified', booking: bookingFromWire(rs.booking, 'bookingChange') };
+    } catch (error) {
+      if (error instanceof SupplierError && error.kind === 'rejected' && /modification is not allowed/i.test(error.message)) {
+        return { kind: 'unsupported', reason: 'Hotelbeds does not allow modifying this booking' };
+      }
+      throw error;
+    }
+  }
+
+  private async cancellation(request: CancelRequest, flag: 'CANCELLATION' | 'SIMULATION'): Promise<CancellationResult> {
+    const rs = await this.call<WireBookingRS>('bookingCancellation', 'DELETE',
+      `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}?cancellationFlag=${flag}`, request);
+    const booking = rs.booking;
+    if (!booking) throw bad('bookingCancellation', 'missing booking');
+    const currency = requireString(booking.currency, 'bookingCancellation', 'booking.currency');
+    const penaltyText = booking.hotel?.cancellationAmount ?? '0';
+    let penaltyMinor: number;
+    try {
+      penaltyMinor = parseMinor(penaltyText, currency);
+    } catch (error) {
+      throw new SupplierError('bad_response', SUPPLIER_ID, 'bookingCancellation: cancellationAmount is not an amount', { operation: 'bookingCancellation' }, { cause: error });
+    }
+    if (flag === 'CANCELLATION' && booking.status !== 'CANCELLED') throw bad('bookingCancellation', 'booking not cancelled');
+    return {
+      supplierReference: requireString(booking.reference, 'bookingCancellation', 'booking.reference'),
+      status: 'cancelled',
+      penalty: money(penaltyMinor, currency),
+      cancelledAt: this.now().toISOString(),
+      ...(booking.cancellationReference ? { cancellationReference: booking.cancellationReference } : {}),
+    };
+  }
+
+  private now(): Date {
+    return this.options.clock?.() ?? new Date();
+  }
+
+  private async call<T>(operation: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, context: CallContext, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Encoding': 'gzip',
+      ...hotelbedsAuthHeaders(this.options.apiKey, this.options.secret, this.now()),
+      // The spec lists Content-Type as a required header even on GET /bookings; it is harmless elsewhere.
+      'Content-Type': 'application/json',
+    };
+    if (this.options.forwardScenarios && context.scenarios && context.scenarios.length > 0) {
+      headers[SANDBOX_SCENARIO_HEADER] = formatScenarios(context.scenarios);
+    }
+    const response = await supplierHttp({
+      supplierId: SUPPLIER_ID, operation, method, headers,
+      url: `${this.options.baseUrl.replace(/\/+$/, '')}${path}`,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(context.signal ? { signal: context.signal } : {}),
+      timeoutMs: this.options.timeoutMs ?? 60_000,
+    }, this.options.fetch);
+    if (response.status >= 200 && response.status < 300) {
+      const parsed = parseJsonBody(response.text, SUPPLIER_ID, operation);
+      if (!parsed || typeof parsed !== 'object') throw bad(operation, 'body is not an object');
+      return parsed as T;
+    }
+    throw errorFromResponse(operation, response.status, response.text);
+  }
+}
+
+/** Hotelbeds' error answers → SupplierError kinds (their codes are "<KIND>-<token>"). */
+function errorFromResponse(operation: string, status: number, text: string): SupplierError {
+  let code = '';
+  let message = `HTTP ${status}`;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed) {
+      const error = (parsed as { error: unknown }).error;
+      if (typeof error === 'string') message = error;
+      else if (error && typeof error === 'object') {
+        code = String((error as { code?: unknown }).code ?? '').replace(/-[0-9A-Fa-f-]+$/, '');
+        message = String((error as { message?: unknown }).message ?? message);
+      }
+    }
+  } catch {
+    // an unreadable error body still has its status
+  }
+  const details = { status, supplierCode: code, operation };
+  const text2 = `${operation}: ${message}`;
+  if (status === 404) return new SupplierError('not_found', SUPPLIER_ID, text2, details);
+  if (code === 'PRODUCT_ERROR') {
+    if (/price has increased/i.test(message)) return new SupplierError('price_changed', SUPPLIER_ID, text2, details);
+    if (/allotment|stop sales|no longer available/i.test(message)) return new SupplierError('sold_out', SUPPLIER_ID, text2, details);
+    return new SupplierError('rejected', SUPPLIER_ID, text2, details);
+  }
+  if (status === 401 || status === 403 || (status >= 400 && status < 500)) return new SupplierError('rejected', SUPPLIER_ID, text2, details);
+  return new SupplierError('unavailable', SUPPLIER_ID, text2, details);
+}
+
+interface OccupancyGroup {
+  readonly key: string;
+  readonly wire: WireOccupancy;
+}
+
+/** Identical rooms travel as one Hotelbeds occupancy with `rooms: n`. */
+function groupOccupancies(occupancies: AvailabilityRequest['occupancies']): OccupancyGroup[] {
+  const groups = new Map<string, { adults: number; ages: number[]; rooms: number }>();
+  for (const occupancy of occupancies) {
+    const key = occupancyKey(occupancy.adults, occupancy.childrenAges);
+    const group = groups.get(key) ?? { adults: occupancy.adults, ages: [...occupancy.childrenAges].sort((a, b) => a - b), rooms: 0 };
+    group.rooms += 1;
+    groups.set(key, group);
+  }
+  return [...groups.entries()].map(([key, group]) => ({
+    key,
+    wire: {
+      rooms: group.rooms,
+      adults: group.adults,
+      children: group.ages.length,
+      ...(group.ages.length > 0 ? { paxes: group.ages.map((age) => ({ type: 'CH' as const, age })) } : {}),
+    },
+  }));
+}
+
+/**
+ * Hotelbeds limits clientReference to 20 characters. Ours fit as they are; a longer id is replaced by a
+ * stable 20-character digest, so a retry or a lookup derives the same reference.
+ */
+export function wireClientReference(ourReference: string): string {
+  if (ourReference.length >= 1 && ourReference.length <= 20) return ourReference;
+  return `H${createHash('sha256').update(ourReference).digest('base64url').replace(/[-_]/g, 'x').slice(0, 19)}`;
+}
+
+function contextOf(request: CallContext): CallContext {
+  return { ...(request.signal ? { signal: request.signal } : {}), ...(request.scenarios ? { scenarios: request.scenarios } : {}) };
+}

@@ -1,0 +1,76 @@
+import type { CancellationTier, SandboxRate } from '../world/rates.js';
+import type { SupplierProperty } from '../world/supplier-views.js';
+import type { WireHolder, WirePax } from './wire.js';
+
+/** A booking as the Hotelbeds sandbox keeps it: in memory, by its reference and by the client's. */
+export interface SandboxBookingRoom {
+  readonly id: number;
+  readonly rateKey: string;
+  readonly rate: SandboxRate;
+  paxes: WirePax[];
+}
+
+export interface SandboxBooking {
+  readonly reference: string;
+  readonly clientReference: string;
+  readonly createdAt: Date;
+  status: 'CONFIRMED' | 'CANCELLED';
+  holder: WireHolder;
+  remark?: string;
+  readonly property: SupplierProperty;
+  readonly checkIn: string;
+  readonly checkOut: string;
+  readonly rooms: SandboxBookingRoom[];
+  readonly totalMinor: number;
+  readonly currency: string;
+  /** Penalties of all rooms summed per instant, ascending. */
+  readonly cancellation: readonly CancellationTier[];
+  readonly modificationAllowed: boolean;
+  cancellationReference?: string;
+  cancellationAmountMinor?: number;
+  cancelledAt?: Date;
+}
+
+export class SandboxBookingStore {
+  private readonly byReference = new Map<string, SandboxBooking>();
+  private sequence = 0;
+
+  nextReference(): string {
+    this.sequence += 1;
+    return `102-${String(4_000_000 + this.sequence).padStart(7, '0')}`;
+  }
+
+  add(booking: SandboxBooking): void {
+    this.byReference.set(booking.reference, booking);
+  }
+
+  get(reference: string): SandboxBooking | undefined {
+    return this.byReference.get(reference);
+  }
+
+  /** All bookings, oldest first (Hotelbeds does not deduplicate client references, nor do we). */
+  list(): SandboxBooking[] {
+    return [...this.byReference.values()];
+  }
+
+  byClientReference(clientReference: string): SandboxBooking[] {
+    return this.list().filter((booking) => booking.clientReference === clientReference);
+  }
+
+  get size(): number {
+    return this.byReference.size;
+  }
+}
+
+/** Sums tiered penalties of several rooms into one ascending policy (each room's tier holds from its instant). */
+export function mergeCancellationTiers(perRoom: readonly (readonly CancellationTier[])[]): CancellationTier[] {
+  const instants = [...new Set(perRoom.flatMap((tiers) => tiers.map((tier) => tier.from)))].sort();
+  return instants.map((from) => ({
+    from,
+    amountMinor: perRoom.reduce((sum, tiers) => {
+      let amount = 0;
+      for (const tier of tiers) if (tier.from <= from) amount = tier.amountMinor;
+      return sum + amount;
+    }, 0),
+  }));
+}

@@ -1,0 +1,245 @@
+import type { Money } from './money.js';
+import type { Scenario } from './scenario.js';
+
+/**
+ * THE supplier port: what the search and booking domains ask of any supplier. Types are ours; every
+ * adapter (Hotelbeds JSON, Expedia Rapid JSON, OpenTravel XML) maps its wire format to them.
+ *
+ * Conventions: money as decimal strings with the currency's exponent (`Money`); instants as UTC ISO 8601
+ * ("2026-03-10T17:00:00.000Z"); dates as YYYY-MM-DD; every call takes an AbortSignal (the caller's
+ * budget) and the sandbox scenarios to pass through. Failures are thrown as `SupplierError`.
+ */
+
+export type BoardBasis = 'RO' | 'BB' | 'HB' | 'FB' | 'AI';
+
+/** `net`: we pay the supplier this price. `pay_at_hotel`: the guest pays the hotel; we earn `commission`. */
+export type PaymentModel = 'net' | 'pay_at_hotel';
+
+export interface Occupancy {
+  readonly adults: number;
+  /** One age per child. */
+  readonly childrenAges: readonly number[];
+}
+
+export interface CallContext {
+  readonly signal?: AbortSignal;
+  readonly scenarios?: readonly Scenario[];
+}
+
+export interface GeoPoint {
+  readonly lat: number;
+  readonly lng: number;
+}
+
+export interface PropertyAddress {
+  readonly line: string;
+  readonly postalCode?: string;
+  readonly city: string;
+  readonly countryCode: string;
+}
+
+export interface CancellationPenalty {
+  /** UTC instant from which the penalty applies. */
+  readonly from: string;
+  readonly penalty: Money;
+}
+
+export interface RateTax {
+  readonly kind: 'tax' | 'fee';
+  /** Included in `price`, or to be paid on top (usually at the hotel). */
+  readonly included: boolean;
+  readonly amount: Money;
+  readonly description?: string;
+}
+
+export interface SupplierRate {
+  /** Opaque; hand it back unchanged to checkRate and book. */
+  readonly supplierRateKey: string;
+  readonly roomTypeCode: string;
+  readonly roomTypeName: string;
+  readonly boardBasis: BoardBasis;
+  readonly refundable: boolean;
+  readonly payment: PaymentModel;
+  /** For all requested rooms and nights. Net rates: what we pay. Pay at hotel: what the guest pays there. */
+  readonly price: Money;
+  /** Present on pay-at-hotel rates: what the hotel pays us. */
+  readonly commission?: Money;
+  /** Ascending by `from`; empty means free cancellation until arrival. */
+  readonly cancellationPolicy: readonly CancellationPenalty[];
+  readonly taxes: readonly RateTax[];
+}
+
+export interface SupplierOffer {
+  readonly supplierId: string;
+  readonly supplierPropertyId: string;
+  readonly name: string;
+  readonly stars?: number;
+  readonly geo?: GeoPoint;
+  readonly address?: PropertyAddress;
+  readonly rates: readonly SupplierRate[];
+}
+
+export interface AvailabilityRequest extends CallContext {
+  /** IATA city code from the destination catalogue (functions/suppliers/world/cities.ts). */
+  readonly destination: string;
+  readonly checkIn: string;
+  readonly checkOut: string;
+  /** One entry per room. */
+  readonly occupancies: readonly Occupancy[];
+  /** A hint: suppliers answer in their own currency; conversion is ours. */
+  readonly currency?: string;
+  /** ISO 3166-1 alpha-2 of the traveller (source market). */
+  readonly nationality: string;
+  /** Restrict to these supplier property ids (a property's rates); all of the destination when absent. */
+  readonly supplierPropertyIds?: readonly string[];
+}
+
+export interface AvailabilityResult {
+  readonly supplierId: string;
+  readonly offers: readonly SupplierOffer[];
+}
+
+export interface StaticContentRequest extends CallContext {
+  /** Opaque cursor from the previous page; absent for the first page. */
+  readonly cursor?: string;
+  /** Page size hint; adapters clamp to what the supplier allows. */
+  readonly pageSize?: number;
+}
+
+export interface SupplierRoomContent {
+  readonly code: string;
+  readonly name: string;
+  readonly maxOccupancy?: number;
+  readonly images?: readonly string[];
+}
+
+export interface SupplierPropertyContent {
+  readonly supplierId: string;
+  readonly supplierPropertyId: string;
+  readonly name: string;
+  readonly stars?: number;
+  readonly geo?: GeoPoint;
+  readonly address?: PropertyAddress;
+  /** IATA city code when the supplier's destination maps to one. */
+  readonly cityCode?: string;
+  readonly description?: string;
+  readonly amenities: readonly string[];
+  readonly images: readonly string[];
+  readonly roomTypes: readonly SupplierRoomContent[];
+  readonly checkInTime?: string;
+  readonly checkOutTime?: string;
+  readonly phone?: string;
+  readonly email?: string;
+}
+
+export interface StaticContentPage {
+  readonly supplierId: string;
+  readonly properties: readonly SupplierPropertyContent[];
+  /** Absent on the last page. */
+  readonly nextCursor?: string;
+  readonly total?: number;
+}
+
+export interface CheckRateRequest extends CallContext {
+  readonly supplierRateKey: string;
+}
+
+export interface CheckedRate {
+  readonly supplierRateKey: string;
+  /** The binding price; compare with the searched one to detect a reprice. */
+  readonly rate: SupplierRate;
+  readonly supplierPropertyId: string;
+}
+
+export interface Guest {
+  readonly type: 'adult' | 'child';
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly age?: number;
+}
+
+export interface Holder {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email?: string;
+  readonly phone?: string;
+}
+
+export interface BookRequest extends CallContext {
+  readonly supplierRateKey: string;
+  /** Our booking id, sent as the supplier's client reference so a retried step cannot book twice. */
+  readonly clientReference: string;
+  readonly holder: Holder;
+  /** One entry per room, in the order of the searched occupancies. */
+  readonly rooms: readonly { readonly guests: readonly Guest[] }[];
+  readonly remark?: string;
+}
+
+export type SupplierBookingStatus = 'confirmed' | 'cancelled';
+
+export interface SupplierBooking {
+  readonly supplierId: string;
+  readonly supplierReference: string;
+  /** As the supplier stores it (see the adapter's notes on length limits). */
+  readonly clientReference: string;
+  readonly status: SupplierBookingStatus;
+  readonly supplierPropertyId: string;
+  readonly propertyName: string;
+  readonly checkIn: string;
+  readonly checkOut: string;
+  readonly holder: Holder;
+  readonly rooms: readonly { readonly roomTypeCode: string; readonly roomTypeName?: string; readonly boardBasis?: BoardBasis; readonly guests: readonly Guest[] }[];
+  readonly price: Money;
+  readonly payment?: PaymentModel;
+  readonly cancellationPolicy: readonly CancellationPenalty[];
+  /** UTC instant. */
+  readonly createdAt?: string;
+}
+
+export interface BookingLookup extends CallContext {
+  readonly supplierReference: string;
+}
+
+export interface ClientReferenceLookup extends CallContext {
+  readonly clientReference: string;
+  /** When we tried to book; bounds the supplier-side search (defaults to the last 7 days). */
+  readonly bookedAround?: Date;
+}
+
+export interface CancelRequest extends CallContext {
+  readonly supplierReference: string;
+}
+
+export interface CancellationResult {
+  readonly supplierReference: string;
+  readonly status: 'cancelled';
+  /** What the supplier applied, on its own clock. */
+  readonly penalty: Money;
+  readonly cancelledAt: string;
+  readonly cancellationReference?: string;
+}
+
+export interface ModifyRequest extends CallContext {
+  readonly supplierReference: string;
+  readonly holder?: Holder;
+  /** Replacement guest names per room, same shape as at booking. */
+  readonly rooms?: readonly { readonly guests: readonly Guest[] }[];
+  readonly remark?: string;
+}
+
+export type ModifyResult =
+  | { readonly kind: 'modified'; readonly booking: SupplierBooking }
+  | { readonly kind: 'unsupported'; readonly reason: string };
+
+export interface SupplierPort {
+  readonly supplierId: string;
+  searchAvailability(request: AvailabilityRequest): Promise<AvailabilityResult>;
+  staticContent(request: StaticContentRequest): Promise<StaticContentPage>;
+  checkRate(request: CheckRateRequest): Promise<CheckedRate>;
+  book(request: BookRequest): Promise<SupplierBooking>;
+  /** undefined when the supplier has no booking with that client reference. */
+  findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined>;
+  getBooking(request: BookingLookup): Promise<SupplierBooking>;
+  cancel(request: CancelRequest): Promise<CancellationResult>;
+  modify(request: ModifyRequest): Promise<ModifyResult>;
+}

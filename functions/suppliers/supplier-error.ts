@@ -1,0 +1,36 @@
+/**
+ * The one error type adapters throw. Callers branch on `kind`, never on messages or HTTP codes:
+ * search turns any kind into a supplier status, booking maps timeout → 504/pending and the rest → 502
+ * (or 409/410 for price_changed/sold_out).
+ */
+export type SupplierErrorKind =
+  | 'timeout' // no answer within the budget (the supplier may still have acted: reconcile by our reference)
+  | 'unavailable' // connection refused or reset, HTTP 5xx, supplier says it is overloaded
+  | 'bad_response' // malformed body, missing or wrongly typed fields
+  | 'rejected' // the supplier refused the request (validation, product rules, authentication)
+  | 'not_found' // unknown booking or rate
+  | 'price_changed' // the supplier will only honour a different price
+  | 'sold_out'; // the room or rate is no longer available
+
+export class SupplierError extends Error {
+  override readonly name = 'SupplierError';
+
+  constructor(
+    readonly kind: SupplierErrorKind,
+    readonly supplierId: string,
+    message: string,
+    readonly details: { readonly status?: number; readonly supplierCode?: string; readonly operation?: string } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  /** Whether a retry of the same request could succeed. */
+  get retryable(): boolean {
+    return this.kind === 'timeout' || this.kind === 'unavailable';
+  }
+}
+
+export function isSupplierError(value: unknown): value is SupplierError {
+  return value instanceof SupplierError;
+}
