@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { HotelRestApi } from './api.js';
 import { BookingWorkflow } from './booking-workflow.js';
 import { HandlerFunctions } from './functions.js';
+import { SandboxSuppliers } from './sandbox-suppliers.js';
 import { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
 import { HotelTables } from './tables.js';
@@ -22,6 +23,8 @@ export class HotelApiStack extends Stack {
   readonly functions: HandlerFunctions;
   readonly bookingWorkflow: BookingWorkflow;
   readonly restApi: HotelRestApi;
+  /** Sandbox stages only. */
+  readonly sandboxSuppliers: SandboxSuppliers | undefined;
 
   constructor(scope: Construct, id: string, props: HotelApiStackProps) {
     super(scope, id, props);
@@ -37,5 +40,13 @@ export class HotelApiStack extends Stack {
     this.bookingWorkflow = new BookingWorkflow(this, 'BookingWorkflow', { config, flowFunction: this.functions.bookingFlow.function });
     this.functions.connectBookingWorkflow(this.bookingWorkflow.stateMachine);
     this.restApi = new HotelRestApi(this, 'Api', { config, functions: this.functions });
+    // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
+    // deploy the sandbox suppliers and contract the tenant with all of them.
+    this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
+    for (const supplier of this.sandboxSuppliers?.suppliers ?? []) {
+      for (const reader of [this.functions.groups.search, this.functions.groups.booking, this.functions.bookingFlow]) {
+        supplier.credentials.grantRead(reader.function);
+      }
+    }
   }
 }

@@ -23,6 +23,8 @@ export interface HotelFunctionProps {
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly environment?: Readonly<Record<string, string>>;
+  /** Caps concurrent containers; the sandbox suppliers use 1 so their in-memory bookings stay in one place. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -62,6 +64,7 @@ export class HotelFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       role: this.role,
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,

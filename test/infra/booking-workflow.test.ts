@@ -54,7 +54,9 @@ describe('booking state machine', () => {
 describe('signing key', () => {
   it('is a secret written once by a custom resource that names it', () => {
     const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
-    synthesis.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    // Besides the signing key, a sandbox stack holds one credentials secret per sandbox supplier.
+    const supplierSecrets = synthesis.stack.sandboxSuppliers?.suppliers.length ?? 0;
+    synthesis.template.resourceCountIs('AWS::SecretsManager::Secret', 1 + supplierSecrets);
     const keys = Object.values(resourcesOfType(synthesis.template, 'Custom::SigningKey'));
     expect(keys).toHaveLength(1);
     expect(keys[0]?.Properties.SecretArn).toEqual({ Ref: secretId });

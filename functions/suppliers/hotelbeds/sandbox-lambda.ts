@@ -1,8 +1,8 @@
-/** The Hotelbeds sandbox as a Lambda function URL (sandbox stacks only); credentials from the environment. */
-import { env } from '../../shared/config.js';
+/** The Hotelbeds sandbox as a Lambda function URL (sandbox stacks only). */
+import { sandboxCredentials } from '../sandbox-credentials.js';
 import { sandboxLambdaHandler } from '../sandbox-lambda-bridge.js';
 import { startHotelbedsSandbox } from './sandbox-server.js';
 
-export const handler = sandboxLambdaHandler(() =>
-  startHotelbedsSandbox({ apiKey: env('SANDBOX_API_KEY'), secret: env('SANDBOX_SECRET'), host: '127.0.0.1', port: 0 }),
+export const handler = sandboxLambdaHandler(async () =>
+  startHotelbedsSandbox({ ...(await sandboxCredentials()), host: '127.0.0.1', port: 0 }),
 );

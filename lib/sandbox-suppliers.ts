@@ -1,0 +1,114 @@
+/**
+ * Sandbox stacks only: the sandbox suppliers from the same code the local host runs, each behind a Lambda
+ * function URL, and the stack tenant's contracts pointing at them (written at deploy by a custom resource,
+ * the way an operator writes a production contract).
+ *
+ * The function URLs are public (auth NONE) because each supplier checks its own protocol's credentials
+ * (Hotelbeds' signed Api-key, Rapid's signature, OpenTravel's requestor id and password), exactly as the
+ * real suppliers do; those credentials live in one Secrets Manager secret per supplier, which both the
+ * supplier and the contract name.
+ */
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { FunctionUrlAuthType, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import { Construct } from 'constructs';
+import { keys } from '../functions/shared/keys.js';
+import { SANDBOX_SUPPLIERS } from '../functions/suppliers/sandbox-suppliers.js';
+import { HotelFunction } from './hotel-function.js';
+import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
+import type { HotelTables } from './tables.js';
+
+/** The construct id CDK gives the AwsCustomResource provider Lambda (fixed in aws-cdk-lib). */
+const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
+
+export interface SandboxSuppliersProps {
+  readonly config: DeploymentConfig;
+  readonly tables: HotelTables;
+}
+
+export interface DeployedSandboxSupplier {
+  readonly supplierId: string;
+  readonly url: FunctionUrl;
+  readonly credentials: Secret;
+}
+
+export class SandboxSuppliers extends Construct {
+  readonly suppliers: readonly DeployedSandboxSupplier[];
+
+  constructor(scope: Construct, id: string, props: SandboxSuppliersProps) {
+    super(scope, id);
+    const { config } = props;
+    const contracts = props.tables.get('contracts').table;
+
+    this.suppliers = SANDBOX_SUPPLIERS.map((definition) => {
+      const credentials = new Secret(this, `${definition.supplierId}Credentials`, {
+        description: `Sandbox ${definition.supplierId} credentials for tenant ${config.tenant}`,
+        generateSecretString: {
+          secretStringTemplate: JSON.stringify({ apiKey: `${config.tenant}-${definition.supplierId}` }),
+          generateStringKey: 'secret',
+          excludePunctuation: true,
+          passwordLength: 40,
+        },
+        removalPolicy: removalPolicyFor(config.stage),
+      });
+      Validations.of(credentials).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason: 'Sandbox supplier credentials guard fake inventory and are replaced with the stack; rotation would add nothing.',
+      });
+
+      const supplier = new HotelFunction(this, definition.supplierId, {
+        config,
+        entry: definition.lambdaEntry,
+        description: `Sandbox supplier ${definition.supplierId}`,
+        serviceName: `sandbox-${definition.supplierId}`,
+        memorySize: 1024,
+        timeout: Duration.seconds(60),
+        reservedConcurrentExecutions: 1,
+        environment: { SANDBOX_CREDENTIALS_SECRET_ARN: credentials.secretArn },
+      });
+      credentials.grantRead(supplier.function);
+      const url = supplier.function.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
+
+      const contract = {
+        ...keys.contract(config.tenant, definition.supplierId),
+        kind: 'contract',
+        tenant: config.tenant,
+        supplierId: definition.supplierId,
+        adapter: definition.adapter,
+        endpoint: url.url,
+        sandbox: true,
+        credentialsSecretArn: credentials.secretArn,
+        active: true,
+      };
+      const putContract = {
+        service: 'DynamoDB',
+        action: 'putItem',
+        parameters: { TableName: contracts.tableName, Item: marshal(contract) },
+        physicalResourceId: PhysicalResourceId.of(`${config.tenant}-${definition.supplierId}-contract`),
+      };
+      new AwsCustomResource(this, `${definition.supplierId}Contract`, {
+        onCreate: putContract,
+        onUpdate: putContract,
+        policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [contracts.tableArn] }),
+        installLatestAwsSdk: false,
+      });
+      return { supplierId: definition.supplierId, url, credentials };
+    });
+
+    // AwsCustomResource runs one stack-wide singleton Lambda whose role CDK builds with the basic execution
+    // managed policy; it only writes its own logs, and its putItem rights are scoped to the contracts table.
+    const singleton = Stack.of(this).node.tryFindChild(AWS_CUSTOM_RESOURCE_SINGLETON_ID);
+    if (singleton) {
+      Validations.of(singleton).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'CDK AwsCustomResource singleton: the managed policy grants CloudWatch Logs writes for its own log group only.',
+      });
+    }
+  }
+}
+
+/** DynamoDB's attribute-value form for the putItem call (strings, booleans and tokens only here). */
+function marshal(item: Record<string, string | boolean>): Record<string, { S: string } | { BOOL: boolean }> {
+  return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, typeof v === 'boolean' ? { BOOL: v } : { S: v }]));
+}
