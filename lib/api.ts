@@ -26,13 +26,12 @@ import {
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LIMITS } from '../functions/shared/limits.js';
-import { HANDLER_GROUPS, ROUTES, type HandlerGroup, type Route } from '../functions/shared/routes.js';
+import { API_STAGE_NAME, HANDLER_GROUPS, ROUTES, type HandlerGroup, type Route } from '../functions/shared/routes.js';
 import { addGatewayResponses } from './api-gateway-responses.js';
 import type { HandlerFunctions } from './functions.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 import { ApiWebAcl } from './web-acl.js';
 
-export const API_STAGE_NAME = 'api';
 
 export interface HotelRestApiProps {
   readonly config: DeploymentConfig;

@@ -31,6 +31,10 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
     ['-Djava.library.path=./DynamoDBLocal_lib', '-Xms64m', '-jar', 'DynamoDBLocal.jar', ...storage, '-sharedDb', '-disableTelemetry', '-port', String(port)],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: false },
   );
+  // If this process dies without stopping us (SIGKILL, a crashed test runner), no java may be left behind:
+  // a watchdog shell holds a pipe from us and kills java when the pipe closes, however we went away.
+  const watchdog = child.pid ? spawn('sh', ['-c', `cat >/dev/null; kill ${child.pid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'] }) : undefined;
+  watchdog?.unref();
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -40,12 +44,16 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   });
 
   const ready = await Promise.race([waitForPort(port, 30_000).then(() => true), exited.then(() => false)]);
-  if (!ready) throw new Error(`DynamoDB Local did not start (is java installed?):\n${output}`);
+  if (!ready) {
+    watchdog?.stdin?.end();
+    throw new Error(`DynamoDB Local did not start (is java installed?):\n${output}`);
+  }
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
     async stop() {
+      watchdog?.stdin?.end();
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 3000);

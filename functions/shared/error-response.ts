@@ -21,7 +21,9 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
     return { ...res, headers: { ...res.headers, 'X-Request-Id': requestId } };
   }
   const problem = error instanceof HttpProblem ? error : mapForeignError(error);
-  if (problem.status >= 500) logger.error('request failed', { error: error as Error, status: problem.status });
+  if (!(error instanceof HttpProblem)) logger.error('request failed', { error: error as Error, status: problem.status });
+  // A problem we raised on purpose (a supplier failed, a planned route) is an answer, not a crash: no stack.
+  else if (problem.status >= 500 && problem.kind !== 'not-implemented') logger.warn('request answered with a server problem', { problem: problem.kind, detail: problem.message, status: problem.status });
   else logger.info('request refused', { problem: problem.kind, detail: problem.message });
   return {
     statusCode: problem.status,

@@ -4,6 +4,9 @@
  * (functions/<group>/index.ts) dispatches on the route id.
  */
 
+/** The API Gateway stage every tenant's API is deployed to (URLs end in /api/v1/...); the local gateway serves at the root. */
+export const API_STAGE_NAME = 'api';
+
 export const SCOPES = ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -2,8 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_RESPONSES, gatewayProblemBody } from '../../functions/shared/gateway-responses.js';
 import { LIMITS } from '../../functions/shared/limits.js';
-import { ROUTES } from '../../functions/shared/routes.js';
-import { API_STAGE_NAME } from '../../lib/api.js';
+import { API_STAGE_NAME, ROUTES } from '../../functions/shared/routes.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
 import { methodsByRoute, referencedId, resourcesOfType } from './template-queries.js';
 

@@ -1,0 +1,74 @@
+/**
+ * `npm start`: the whole API on this machine. PORT (default 3000) for the gateway, DATA_DIR to keep
+ * DynamoDB Local's data between runs, DEMO_CLIENT_SECRET / ACME_CLIENT_SECRET to change the seeded secrets,
+ * SUPPLIER_LATENCY_MS=<median>,<p95> to change the sandbox suppliers' latency (0 for none).
+ */
+import { DEFAULT_LATENCY, type LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
+import { startLocalHost, type LocalHost } from '../local/host.js';
+
+function latencyFromEnvironment(): LatencyProfile {
+  const raw = process.env.SUPPLIER_LATENCY_MS;
+  if (!raw) return DEFAULT_LATENCY;
+  const [median, p95] = raw.split(',').map(Number);
+  if (!Number.isFinite(median) || median! < 0) throw new Error(`SUPPLIER_LATENCY_MS must be <median>[,<p95>] in ms, not ${raw}`);
+  return { medianMs: median!, p95Ms: Number.isFinite(p95) ? p95! : median! };
+}
+
+const port = Number(process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${process.env.PORT}`);
+
+const started = Date.now();
+let host: LocalHost | undefined;
+let stopping = false;
+
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the gateway, the suppliers and DynamoDB Local...`);
+  await host?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  host = await startLocalHost({
+    port,
+    ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
+    supplierLatency: latencyFromEnvironment(),
+    onResponse: ({ method, path, status, ms, requestId }) => console.log(`${new Date().toISOString()} ${method} ${path} ${status} ${ms}ms ${requestId}`),
+  });
+} catch (error) {
+  console.error('The local API did not start:', error);
+  process.exit(1);
+}
+
+const demo = host.clients.find((c) => c.tenant === 'demo')!;
+const isoDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+const searchBody = JSON.stringify({
+  destination: { type: 'city', code: 'PAR' },
+  checkIn: isoDate(30),
+  checkOut: isoDate(33),
+  occupancies: [{ adults: 2 }],
+  currency: 'EUR',
+  nationality: 'GB',
+});
+const lines = [
+  '',
+  `Hotel booking API ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${host.url}`,
+  '',
+  'Clients (OAuth 2.0 client credentials, POST /v1/oauth/token):',
+  ...host.clients.map((c) => `  tenant ${c.tenant.padEnd(5)} client_id ${c.clientId.padEnd(12)} client_secret ${c.secret}   suppliers: ${(host!.contracts[c.tenant] ?? []).join(', ')}`),
+  '',
+  'Sandbox suppliers:',
+  ...host.suppliers.map((s) => `  ${s.supplierId.padEnd(10)} ${s.endpoint}`),
+  `DynamoDB Local ${host.dynamoEndpoint}${process.env.DATA_DIR ? ` (data in ${process.env.DATA_DIR})` : ' (in memory)'}; Step Functions ${host.stepFunctionsEndpoint}`,
+  '',
+  'Try it:',
+  `  TOKEN=$(curl -s ${host.url}/v1/oauth/token -d grant_type=client_credentials -d client_id=${demo.clientId} -d client_secret=${demo.secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
+  `  curl -s ${host.url}/v1/hotels/search -H "Authorization: Bearer $TOKEN" -H 'X-Service-Tenant: ${demo.tenant}' -H 'Content-Type: application/json' -d '${searchBody}'`,
+  `  curl -s ${host.url}/openapi.json`,
+  '',
+  'Ctrl-C stops everything.',
+];
+console.log(lines.join('\n'));

@@ -1,0 +1,197 @@
+/**
+ * The local API Gateway: an HTTP server on loopback that does what the deployed REST API does, in the same
+ * order, from the same route table and with the same modules:
+ *
+ *   1. match the route (unknown path or method: the MISSING_AUTHENTICATION_TOKEN response, a 404 problem);
+ *   2. refuse bodies over API Gateway's 10 MB payload limit (REQUEST_TOO_LARGE, 413);
+ *   3. stage throttling (LIMITS.stage) for every call;
+ *   4. protected routes: no Authorization header → UNAUTHORIZED without calling the authorizer (it is the
+ *      identity source); else the REQUEST authorizer, its answer cached per Authorization header for
+ *      LIMITS.authorizerCacheSeconds and applied with the policy it returned (ACCESS_DENIED, 403);
+ *   5. per-client throttling (LIMITS.perClient) keyed by the authorizer's usageIdentifierKey (THROTTLED, 429);
+ *   6. the handler group's Lambda entry with the proxy event; an uncaught error is a 502 and a handler slower
+ *      than API Gateway's 29 s integration timeout a 504, as on AWS.
+ *
+ * Refusals are the problem+json gateway responses the stack installs (functions/shared/gateway-responses.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { policyAllows } from '../functions/auth/route-policy.js';
+import { gatewayProblemBody, gatewayResponse, type GatewayResponseDefinition, type GatewayResponseType } from '../functions/shared/gateway-responses.js';
+import type { ApiHandler } from '../functions/shared/http-handler.js';
+import { LIMITS } from '../functions/shared/limits.js';
+import { matchRoute, type HandlerGroup } from '../functions/shared/routes.js';
+import { lambdaContext } from './lambda-context.js';
+import { authorizerEvent, methodArn, proxyEvent, type IncomingCall } from './proxy-event.js';
+import { TokenBuckets, type Throttle } from './token-bucket.js';
+
+export type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+
+export interface LocalGatewayOptions {
+  readonly groups: Readonly<Record<HandlerGroup, ApiHandler>>;
+  readonly authorizer: Authorizer;
+  readonly port?: number;
+  readonly host?: string;
+  readonly throttling?: { readonly stage: Throttle; readonly perClient: Throttle };
+  readonly authorizerCacheSeconds?: number;
+  readonly integrationTimeoutMs?: number;
+  /** Called once per answered request (npm start prints an access log line). */
+  readonly onResponse?: (line: { method: string; path: string; status: number; ms: number; requestId: string }) => void;
+}
+
+export interface LocalGateway {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** API Gateway's payload limit for REST APIs. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const API_GATEWAY_INTEGRATION_TIMEOUT_MS = 29_000;
+
+interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[]>;
+  readonly body: Buffer;
+}
+
+function refusal(type: GatewayResponseType, requestId: string, overrides: { status?: number; headers?: Record<string, string> } = {}): Answer {
+  const base = gatewayResponse(type);
+  const definition: GatewayResponseDefinition = { ...base, status: overrides.status ?? base.status, headers: { ...base.headers, ...overrides.headers } };
+  return {
+    status: definition.status,
+    headers: { 'Content-Type': 'application/problem+json', ...definition.headers, 'X-Request-Id': requestId },
+    body: Buffer.from(gatewayProblemBody(definition, requestId)),
+  };
+}
+
+function fromProxyResult(result: APIGatewayProxyResult, requestId: string): Answer {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'x-request-id')) headers['X-Request-Id'] = requestId;
+  const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  return { status: result.statusCode, headers, body };
+}
+
+class AuthorizerCache {
+  private readonly entries = new Map<string, { result: APIGatewayAuthorizerResult; expiresAt: number }>();
+  constructor(private readonly ttlMs: number) {}
+
+  async authorize(identity: string, event: APIGatewayRequestAuthorizerEvent, authorizer: Authorizer): Promise<APIGatewayAuthorizerResult> {
+    const cached = this.entries.get(identity);
+    if (cached && cached.expiresAt > Date.now()) return cached.result;
+    // Refusals throw and are not cached: API Gateway caches the policies an authorizer returns.
+    const result = await authorizer(event);
+    if (this.ttlMs > 0) this.entries.set(identity, { result, expiresAt: Date.now() + this.ttlMs });
+    return result;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
+  const throttling = options.throttling ?? { stage: LIMITS.stage, perClient: LIMITS.perClient };
+  const stageBucket = new TokenBuckets(throttling.stage);
+  const clientBuckets = new TokenBuckets(throttling.perClient);
+  const cache = new AuthorizerCache((options.authorizerCacheSeconds ?? LIMITS.authorizerCacheSeconds) * 1000);
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? API_GATEWAY_INTEGRATION_TIMEOUT_MS;
+
+  const handle = async (call: IncomingCall, oversized: boolean): Promise<Answer> => {
+    const { requestId } = call;
+    const matched = matchRoute(call.method, call.path);
+    if (!matched.route) return refusal('MISSING_AUTHENTICATION_TOKEN', requestId);
+    const { route, pathParameters } = matched;
+    if (oversized) return refusal('REQUEST_TOO_LARGE', requestId);
+
+    const stageTake = stageBucket.take('stage');
+    if (!stageTake.allowed) return refusal('THROTTLED', requestId, { headers: { 'Retry-After': String(stageTake.retryAfterSeconds) } });
+
+    let authorizerContext: Record<string, unknown> | null = null;
+    if (route.scope !== null) {
+      const identity = call.headers.authorization;
+      if (typeof identity !== 'string' || identity.trim() === '') return refusal('UNAUTHORIZED', requestId);
+      let result: APIGatewayAuthorizerResult;
+      try {
+        result = await cache.authorize(identity, authorizerEvent(call, route, pathParameters), options.authorizer);
+      } catch (error) {
+        if (error instanceof Error && error.message === 'Unauthorized') return refusal('UNAUTHORIZED', requestId);
+        console.error(`[gateway] authorizer failed for ${requestId}:`, error);
+        return refusal('DEFAULT_5XX', requestId); // API Gateway's AUTHORIZER_FAILURE is a 500
+      }
+      if (!policyAllows(result.policyDocument, methodArn(call))) return refusal('ACCESS_DENIED', requestId);
+      const usageKey = result.usageIdentifierKey;
+      if (!usageKey) return refusal('INVALID_API_KEY', requestId);
+      const clientTake = clientBuckets.take(usageKey);
+      if (!clientTake.allowed) return refusal('THROTTLED', requestId, { headers: { 'Retry-After': String(clientTake.retryAfterSeconds) } });
+      authorizerContext = { ...(result.context ?? {}), principalId: result.principalId };
+    }
+
+    const event = proxyEvent(call, route, pathParameters, authorizerContext);
+    const context = lambdaContext(`local-${route.group}`, randomUUID(), integrationTimeoutMs);
+    try {
+      const result = await withTimeout(options.groups[route.group](event, context), integrationTimeoutMs);
+      if (result === 'timeout') return refusal('DEFAULT_5XX', requestId, { status: 504 });
+      return fromProxyResult(result, requestId);
+    } catch (error) {
+      console.error(`[gateway] ${route.group} handler failed for ${requestId}:`, error);
+      return refusal('DEFAULT_5XX', requestId, { status: 502 });
+    }
+  };
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let oversized = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_PAYLOAD_BYTES) oversized = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const call: IncomingCall = {
+        requestId: randomUUID(),
+        method: (req.method ?? 'GET').toUpperCase(),
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        receivedAt: Date.now(),
+      };
+      handle(call, oversized)
+        .catch((error: unknown) => {
+          console.error(`[gateway] unexpected failure for ${call.requestId}:`, error);
+          return refusal('DEFAULT_5XX', call.requestId);
+        })
+        .then((answer) => {
+          res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(answer.body.length) });
+          res.end(answer.body);
+          options.onResponse?.({ method: call.method, path: call.path, status: answer.status, ms: Math.round(performance.now() - started), requestId: call.requestId });
+        });
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The whole API on this machine: AWS's DynamoDB Local with the stack's tables, the sandbox suppliers, the
+ * seeded tenants and their contracts, the StartSyncExecution endpoint running the booking ASL file, and the
+ * local gateway in front of the same authorizer and handler modules CDK deploys. `npm start` runs it
+ * (bin/local.ts); end-to-end tests start one per file.
+ *
+ * Handlers read only the environment, so the host configures them the way the stack does (table names,
+ * signing key, Step Functions endpoint and state machine ARN) before it loads them.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
+import { generateSigningKeyJwk } from '../functions/auth/signing-key.js';
+import type { ApiHandler } from '../functions/shared/http-handler.js';
+import { HANDLER_GROUPS, type HandlerGroup } from '../functions/shared/routes.js';
+import type { LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
+import type { FlowInvocation } from '../functions/booking/flow/index.js';
+import { repositoryPath } from '../lib/project-paths.js';
+import { createTables } from './create-tables.js';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import { startLocalGateway, type LocalGateway, type LocalGatewayOptions } from './gateway.js';
+import { startSandboxSuppliers, type RunningSandboxSupplier } from './sandbox-suppliers.js';
+import { seedClients, seedContracts, seededClients, type SeededClient } from './seed.js';
+import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
+
+export interface LocalHostOptions {
+  /** Gateway port; 0 picks a free one. */
+  readonly port?: number;
+  /** Persist DynamoDB Local's data here; in memory when absent. */
+  readonly dataDir?: string;
+  /** Use an already running DynamoDB Local (tests share the one global setup started). */
+  readonly dynamoEndpoint?: string;
+  /** Physical table name prefix; tests use a unique one per host. */
+  readonly tablePrefix?: string;
+  readonly supplierLatency?: LatencyProfile;
+  readonly throttling?: LocalGatewayOptions['throttling'];
+  readonly onResponse?: LocalGatewayOptions['onResponse'];
+}
+
+export interface LocalHost {
+  readonly url: string;
+  readonly dynamoEndpoint: string;
+  readonly stepFunctionsEndpoint: string;
+  readonly stateMachineArn: string;
+  readonly clients: readonly SeededClient[];
+  readonly suppliers: readonly RunningSandboxSupplier[];
+  readonly contracts: Readonly<Record<string, string[]>>;
+  stop(): Promise<void>;
+}
+
+/** The Lambda entry of each handler group (functions/<group>/index.ts), as CDK bundles them. */
+const GROUP_ENTRIES: Readonly<Record<HandlerGroup, () => Promise<{ handler: ApiHandler }>>> = {
+  auth: () => import('../functions/auth/index.js'),
+  search: () => import('../functions/search/index.js'),
+  booking: () => import('../functions/booking/index.js'),
+  cars: () => import('../functions/cars/index.js'),
+  docs: () => import('../functions/docs/index.js'),
+};
+
+export const LOCAL_STATE_MACHINE_ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:local-booking';
+
+/** What the stack sets on every function, with local values; an operator's own environment wins. */
+function configureEnvironment(): void {
+  const defaults: Record<string, string> = {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    STAGE: 'sandbox',
+    POWERTOOLS_LOG_LEVEL: 'WARN',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
+    POWERTOOLS_METRICS_NAMESPACE: 'HotelApi',
+    POWERTOOLS_SERVICE_NAME: 'hotel-api-local',
+  };
+  for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+}
+
+export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
+  configureEnvironment();
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('[local] stop:', error));
+    cleanups.length = 0;
+  };
+
+  try {
+    let dynamo: DynamoDbLocal | undefined;
+    let dynamoEndpoint = options.dynamoEndpoint;
+    if (!dynamoEndpoint) {
+      dynamo = await startDynamoDbLocal(options.dataDir ? { dataDir: options.dataDir } : {});
+      cleanups.push(() => dynamo!.stop());
+      dynamoEndpoint = dynamo.endpoint;
+    }
+    process.env.DYNAMODB_ENDPOINT = dynamoEndpoint;
+    const admin = new DynamoDBClient({ endpoint: dynamoEndpoint, region: process.env.AWS_REGION });
+    Object.assign(process.env, await createTables(admin, options.tablePrefix ?? 'local'));
+    admin.destroy();
+
+    // A fresh key per start, as the stack's custom resource makes one per deployment.
+    process.env.TOKEN_SIGNING_KEY ??= JSON.stringify(await generateSigningKeyJwk());
+
+    const suppliers = await startSandboxSuppliers(options.supplierLatency ? { latency: options.supplierLatency } : {});
+    cleanups.push(async () => void (await Promise.all(suppliers.map((s) => s.close()))));
+    const clients = seededClients();
+    await seedClients(clients);
+    const contracts = await seedContracts(suppliers);
+
+    // Loaded after the environment is set: Powertools reads its settings when the modules load.
+    const { handler: flow } = await import('../functions/booking/flow/index.js');
+    const runFlowStep: TaskHandler = (payload) => flow(payload as FlowInvocation);
+    const stepFunctions: StepFunctionsEndpoint = await startStepFunctionsEndpoint({
+      machines: [
+        {
+          arn: LOCAL_STATE_MACHINE_ARN,
+          definitionFile: repositoryPath('statemachines/booking.asl.json'),
+          substitutions: { BookingFlowFunctionArn: { functionName: 'local-booking-flow', handler: runFlowStep, timeoutMs: 25_000 } },
+        },
+      ],
+    });
+    cleanups.push(() => stepFunctions.close());
+    process.env.SFN_ENDPOINT = stepFunctions.endpoint;
+    process.env.STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
+
+    const groups = Object.fromEntries(
+      await Promise.all(HANDLER_GROUPS.map(async (group) => [group, (await GROUP_ENTRIES[group]()).handler] as const)),
+    ) as Record<HandlerGroup, ApiHandler>;
+    const { handler: authorizer } = (await import('../functions/auth/authorizer.js')) as {
+      handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+    };
+    const gateway: LocalGateway = await startLocalGateway({
+      groups,
+      authorizer,
+      port: options.port ?? 0,
+      ...(options.throttling ? { throttling: options.throttling } : {}),
+      ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+    });
+    cleanups.push(() => gateway.close());
+
+    return {
+      url: gateway.url,
+      dynamoEndpoint,
+      stepFunctionsEndpoint: stepFunctions.endpoint,
+      stateMachineArn: LOCAL_STATE_MACHINE_ARN,
+      clients,
+      suppliers,
+      contracts,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Starts every sandbox supplier of SANDBOX_SUPPLIERS on loopback, each with fresh credentials, and
+ * describes how a contract reaches it. The same servers run behind Lambda function URLs in sandbox stacks.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AdapterKind } from '../functions/suppliers/contracts.js';
+import { startHotelbedsSandbox } from '../functions/suppliers/hotelbeds/sandbox-server.js';
+import type { SandboxCredentials } from '../functions/suppliers/sandbox-credentials.js';
+import type { LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
+import { SANDBOX_SUPPLIERS } from '../functions/suppliers/sandbox-suppliers.js';
+
+export interface SandboxServerOptions extends SandboxCredentials {
+  readonly host: string;
+  readonly port: number;
+  readonly latency?: LatencyProfile;
+}
+
+/** One starter per wire format; each sandbox server module exports one with this shape. */
+const STARTERS: Readonly<Record<AdapterKind, ((options: SandboxServerOptions) => Promise<{ url: string; close(): Promise<void> }>) | undefined>> = {
+  hotelbeds: startHotelbedsSandbox,
+  expedia: undefined,
+  opentravel: undefined,
+};
+
+export interface RunningSandboxSupplier {
+  readonly supplierId: string;
+  readonly adapter: AdapterKind;
+  readonly endpoint: string;
+  readonly credentials: SandboxCredentials;
+  close(): Promise<void>;
+}
+
+export async function startSandboxSuppliers(options: { latency?: LatencyProfile } = {}): Promise<RunningSandboxSupplier[]> {
+  const started: RunningSandboxSupplier[] = [];
+  try {
+    for (const definition of SANDBOX_SUPPLIERS) {
+      const start = STARTERS[definition.adapter];
+      if (!start) throw new Error(`no local starter for sandbox supplier ${definition.supplierId}`);
+      const credentials = { apiKey: `local-${definition.supplierId}`, secret: randomBytes(24).toString('base64url') };
+      const server = await start({ ...credentials, host: '127.0.0.1', port: 0, ...(options.latency ? { latency: options.latency } : {}) });
+      started.push({ supplierId: definition.supplierId, adapter: definition.adapter, endpoint: server.url, credentials, close: () => server.close() });
+    }
+  } catch (error) {
+    await Promise.all(started.map((s) => s.close()));
+    throw error;
+  }
+  return started;
+}

@@ -1,0 +1,28 @@
+/**
+ * A whole local host (gateway, authorizer, handlers, sandbox suppliers, Step Functions endpoint) per test
+ * file, on the DynamoDB Local that global setup started, with its own tables and no supplier latency.
+ */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
+import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../local/host.js';
+
+export async function startTestHost(options: Pick<LocalHostOptions, 'throttling'> = {}): Promise<LocalHost> {
+  return startLocalHost({
+    port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    tablePrefix: `e2e${randomUUID().slice(0, 8)}`,
+    supplierLatency: NO_LATENCY,
+    ...options,
+  });
+}
+
+export async function tokenFor(host: LocalHost, tenant: string, scope?: string): Promise<string> {
+  const client = host.clients.find((c) => c.tenant === tenant);
+  if (!client) throw new Error(`no seeded client for tenant ${tenant}`);
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret });
+  if (scope) form.set('scope', scope);
+  const response = await fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: form });
+  if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
