@@ -1,0 +1,69 @@
+/**
+ * One search, every contracted supplier, in parallel, each under the same time budget. A supplier past
+ * its budget is aborted (its HTTP request really cancelled through the AbortSignal) and reported as
+ * `timeout` with `tookMs` equal to the budget and no results; one that fails is `error`. The fan-out itself
+ * never throws for a supplier's sake and settles at the budget even if an adapter ignored its signal.
+ */
+import type { AvailabilityRequest, SupplierOffer, SupplierPort } from '../suppliers/port.js';
+import { isSupplierError } from '../suppliers/supplier-error.js';
+
+export type SupplierStatus = 'ok' | 'timeout' | 'error';
+
+export interface SupplierOutcome {
+  readonly id: string;
+  readonly status: SupplierStatus;
+  readonly tookMs: number;
+  /** Properties this supplier answered with; 0 unless ok. */
+  readonly results: number;
+  readonly offers: readonly SupplierOffer[];
+  /** Why it failed (for logs and the response's diagnostics), never the supplier's raw body. */
+  readonly reason?: string;
+}
+
+export interface FanOutOptions {
+  readonly budgetMs: number;
+  /** Monotonic milliseconds; injectable for tests. */
+  readonly now?: () => number;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+export async function fanOut(
+  suppliers: readonly SupplierPort[],
+  request: Omit<AvailabilityRequest, 'signal'>,
+  options: FanOutOptions,
+): Promise<SupplierOutcome[]> {
+  const now = options.now ?? (() => performance.now());
+  return Promise.all(suppliers.map((supplier) => querySupplier(supplier, request, options.budgetMs, now)));
+}
+
+async function querySupplier(
+  supplier: SupplierPort,
+  request: Omit<AvailabilityRequest, 'signal'>,
+  budgetMs: number,
+  now: () => number,
+): Promise<SupplierOutcome> {
+  const started = now();
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new DOMException(`budget of ${budgetMs} ms exceeded`, 'TimeoutError'));
+      resolve(TIMED_OUT);
+    }, budgetMs);
+  });
+  const timedOut = (): SupplierOutcome => ({ id: supplier.supplierId, status: 'timeout', tookMs: budgetMs, results: 0, offers: [] });
+  try {
+    const answer = await Promise.race([supplier.searchAvailability({ ...request, signal: controller.signal }), budget]);
+    if (answer === TIMED_OUT) return timedOut();
+    const tookMs = Math.min(budgetMs, Math.round(now() - started));
+    return { id: supplier.supplierId, status: 'ok', tookMs, results: answer.offers.length, offers: answer.offers };
+  } catch (error) {
+    // An adapter that noticed the abort (or its own deadline) reports a timeout: the budget decided it.
+    if (controller.signal.aborted || (isSupplierError(error) && error.kind === 'timeout')) return timedOut();
+    const reason = isSupplierError(error) ? `${error.kind}: ${error.message}` : 'unexpected adapter failure';
+    return { id: supplier.supplierId, status: 'error', tookMs: Math.round(now() - started), results: 0, offers: [], reason };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The search request of interface document section 2.2 with every bound of API-SPEC.md. Field names are
+ * the document's; `limit` and `sort` are the optional additions API-SPEC.md makes. Dates are checked
+ * against the destination's own calendar: "today" in Tokyo starts before "today" in New York.
+ */
+import { z } from 'zod';
+import { findCity } from '../suppliers/world/cities.js';
+import { utcToZonedLocal } from '../suppliers/time-zone.js';
+
+export const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
+export const SORT_ORDERS = ['price', 'starRating', 'distance'] as const;
+export const SEARCH_LIMITS = {
+  timeoutMs: { min: 200, max: 20_000, default: 6_000 },
+  maxNights: 30,
+  rooms: { min: 1, max: 8 },
+  adultsPerRoom: { min: 1, max: 8 },
+  childAge: { min: 0, max: 17 },
+  childrenPerRoom: 6,
+  limit: { default: 100, max: 1_000 },
+} as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a calendar date');
+
+const occupancySchema = z.strictObject({
+  adults: z.number().int().min(SEARCH_LIMITS.adultsPerRoom.min).max(SEARCH_LIMITS.adultsPerRoom.max),
+  children: z
+    .array(z.number().int().min(SEARCH_LIMITS.childAge.min).max(SEARCH_LIMITS.childAge.max))
+    .max(SEARCH_LIMITS.childrenPerRoom)
+    .optional(),
+});
+
+export const searchRequestSchema = z
+  .strictObject({
+    destination: z.strictObject({
+      type: z.literal('city'),
+      code: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'must be a three-letter IATA city code')
+        .refine((code) => findCity(code) !== undefined, 'is not a destination we serve; see the destinations list in the API reference'),
+    }),
+    checkIn: isoDate,
+    checkOut: isoDate,
+    occupancies: z.array(occupancySchema).min(SEARCH_LIMITS.rooms.min).max(SEARCH_LIMITS.rooms.max),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+    nationality: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code'),
+    filters: z
+      .strictObject({
+        minStarRating: z.number().int().min(1).max(5).optional(),
+        boardBasis: z.array(z.enum(BOARD_BASES)).min(1).optional(),
+        freeCancellationOnly: z.boolean().optional(),
+      })
+      .optional(),
+    timeoutMs: z.number().int().min(SEARCH_LIMITS.timeoutMs.min).max(SEARCH_LIMITS.timeoutMs.max).default(SEARCH_LIMITS.timeoutMs.default),
+    limit: z.number().int().min(1).max(SEARCH_LIMITS.limit.max).default(SEARCH_LIMITS.limit.default),
+    sort: z.enum(SORT_ORDERS).default('price'),
+  })
+  .superRefine((request, ctx) => {
+    const nights = (Date.parse(request.checkOut) - Date.parse(request.checkIn)) / 86_400_000;
+    if (!(nights >= 1)) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'must be after checkIn' });
+    else if (nights > SEARCH_LIMITS.maxNights) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: `must be at most ${SEARCH_LIMITS.maxNights} nights after checkIn` });
+    const city = findCity(request.destination.code);
+    if (city && request.checkIn < todayIn(city.timeZone)) {
+      ctx.addIssue({ code: 'custom', path: ['checkIn'], message: `must not be in the past (today in ${city.name} is ${todayIn(city.timeZone)})` });
+    }
+  });
+
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+/** The calendar date now in an IANA zone, as YYYY-MM-DD. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return utcToZonedLocal(now, timeZone).slice(0, 10);
+}
