@@ -1,9 +1,9 @@
-import { resolve } from 'node:path';
+import { specPath } from './spec-paths.js';
 import type { FetchLike } from '../../functions/suppliers/http-client.js';
 import { OpenApiContract, type Exchange, type SpecPatch } from './suppliers-openapi.js';
 
-/** The Hotelbeds booking spec from shared/specs, with its documented defects corrected. */
-export const HOTELBEDS_SPEC = resolve(import.meta.dirname, '../../../shared/specs/hotelbeds/openapi-spec.yaml');
+/** The Hotelbeds booking spec from specs/, with its documented defects corrected. */
+export const HOTELBEDS_SPEC = specPath('hotelbeds/openapi-spec.yaml');
 
 const PATCHES: readonly SpecPatch[] = [
   {

@@ -1,6 +1,6 @@
 /**
  * The subset of the Hotelbeds APItude Hotel Booking API 1.0 messages we send and read
- * (../../../../shared/specs/hotelbeds/openapi-spec.yaml; tests validate against the real schemas).
+ * (specs/hotelbeds/openapi-spec.yaml at the repository root; tests validate against the real schemas).
  * Field names are the spec's. Money is a decimal string in the spec, except a few booking totals the
  * spec types as numbers, which we never use for arithmetic.
  */
