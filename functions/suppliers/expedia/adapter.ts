@@ -1,0 +1,510 @@
+import { createHash } from 'node:crypto';
+import type {
+  AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
+  CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage, StaticContentRequest,
+  SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent,
+} from '../port.js';
+import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
+import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
+import { SupplierError } from '../supplier-error.js';
+import { findCity } from '../world/cities.js';
+import {
+  appliedPenalty, bad, bookingFromWire, formatBookingMetadata, portRate, pricingForRooms, rateFromWire, requireString, SUPPLIER_ID,
+} from './map-wire.js';
+import { formatOccupancy } from './occupancy.js';
+import { unpackRateKey, type ExpediaRateKey } from './rate-key.js';
+import { rapidAuthorization } from './signature.js';
+import type {
+  WireCreateItineraryRequest, WireError, WireItinerary, WireItineraryCreation, WirePropertyAvailability, WirePropertyContent,
+  WireRegion, WireRoomPriceCheck,
+} from './wire.js';
+
+export interface ExpediaAdapterOptions {
+  /**
+   * The Rapid host, e.g. https://test.ean.com or the sandbox's URL; `/v3/...` paths are appended (a base
+   * already ending in /v3, as the spec's `servers` entry does, is accepted too).
+   */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly secret: string;
+  /** Upper bound per call when the caller's signal allows longer. */
+  readonly timeoutMs?: number;
+  /** Whether to forward X-Sandbox-Scenario and the matching Rapid `Test` header (sandbox only). */
+  readonly forwardScenarios?: boolean;
+  readonly fetch?: FetchLike;
+  readonly clock?: () => Date;
+  /** `User-Agent` Rapid requires: `{app name}/{app version}`. */
+  readonly userAgent?: string;
+  /** `Customer-Ip` Rapid requires on booking calls; the port does not carry the traveller's IP. */
+  readonly customerIp?: string;
+  /**
+   * The itinerary's email: our reservations mailbox, not the guest's, because Rapid looks itineraries up
+   * by email (with our reference or the itinerary id) and a lookup must work knowing only our booking id.
+   */
+  readonly contactEmail?: string;
+  /** The itinerary's phone when the holder gives none that parses. */
+  readonly contactPhone?: { readonly countryCode: string; readonly number: string };
+  /** Country of the billing contact for affiliate-collect payments. */
+  readonly billingCountryCode?: string;
+  /** How long a destination's property ids and names are reused (Rapid content changes slowly). */
+  readonly regionCacheMs?: number;
+}
+
+const API = '/v3';
+const LANGUAGE = 'en-US';
+const MAX_PROPERTY_IDS = 250;
+const CONCURRENT_CHUNKS = 4;
+const SUMMARY_FIELDS = ['name', 'ratings', 'location', 'address'];
+
+type Operation = 'regions' | 'summaries' | 'availability' | 'priceCheck' | 'book' | 'retrieve' | 'retrieveByReference' | 'cancel' | 'content';
+
+/** Our scenarios → the `Test` value the operation documents for the same behaviour. */
+const TEST_FOR: Readonly<Partial<Record<Operation, Partial<Record<'error' | 'reprice' | 'book-fail', string>>>>> = {
+  availability: { error: 'unknown_internal_error' },
+  priceCheck: { error: 'unknown_internal_error', reprice: 'price_changed' },
+  book: { error: 'internal_server_error', 'book-fail': 'rooms_unavailable' },
+  retrieve: { error: 'internal_server_error' },
+  retrieveByReference: { error: 'internal_server_error' },
+  cancel: { error: 'unknown_internal_error' },
+};
+
+interface PropertySummary {
+  readonly name: string;
+  readonly stars?: number;
+  readonly geo?: { lat: number; lng: number };
+  readonly address?: SupplierOffer['address'];
+}
+
+interface WireResponse<T> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+/**
+ * The Expedia Rapid v3 adapter: port calls → Rapid requests, answers → port types.
+ *
+ * Rapid shops by property id only. A destination's ids come from the Geography API
+ * (`GET /regions?include=property_ids&iata_location_code=`) and the names, stars and coordinates an offer
+ * needs from the Content API (`GET /properties/content?property_id=…&include=name…`), both cached per
+ * destination; shopping then goes out in chunks of 250 ids.
+ */
+export class ExpediaAdapter implements SupplierPort {
+  readonly supplierId = SUPPLIER_ID;
+  private readonly origin: string;
+  private readonly regionIds = new Map<string, { ids: Promise<string[]>; expires: number }>();
+  private readonly summaries = new Map<string, { summary: PropertySummary; expires: number }>();
+
+  constructor(private readonly options: ExpediaAdapterOptions) {
+    this.origin = options.baseUrl.replace(/\/+$/, '').replace(/\/v3$/, '');
+  }
+
+  async searchAvailability(request: AvailabilityRequest): Promise<AvailabilityResult> {
+    if (request.occupancies.length === 0 || request.occupancies.length > 8) {
+      throw new SupplierError('rejected', SUPPLIER_ID, 'Rapid books 1 to 8 rooms at once', { operation: 'availability' });
+    }
+    const ids = request.supplierPropertyIds && request.supplierPropertyIds.length > 0
+      ? [...new Set(request.supplierPropertyIds)].filter((id) => /^\d+$/.test(id))
+      : await this.destinationPropertyIds(request.destination, request);
+    if (ids.length === 0) return { supplierId: SUPPLIER_ID, offers: [] };
+    const occupancies = request.occupancies.map(formatOccupancy);
+    const country = /^[A-Za-z]{2}$/.test(request.nationality) ? request.nationality.toUpperCase() : 'US';
+    const [answers] = await Promise.all([
+      inChunks(ids, (chunk) => {
+        const query = new URLSearchParams({ checkin: request.checkIn, checkout: request.checkOut, currency: 'USD', country_code: country, language: LANGUAGE });
+        for (const occupancy of occupancies) query.append('occupancy', occupancy);
+        for (const id of chunk) query.append('property_id', id);
+        query.set('rate_plan_count', '50');
+        query.set('sales_channel', 'website');
+        query.set('sales_environment', 'hotel_only');
+        query.append('rate_option', 'net_rates');
+        return this.call<WirePropertyAvailability[]>('availability', 'GET', `${API}/properties/availability?${query}`, request);
+      }),
+      this.ensureSummaries(ids, request),
+    ]);
+    const offers: SupplierOffer[] = [];
+    for (const { body } of answers) {
+      if (!Array.isArray(body)) throw bad('availability', 'body is not a list of properties');
+      for (const property of body) {
+        if (property?.status !== 'available') continue;
+        const propertyId = requireString(property.property_id, 'availability', 'property_id');
+        const rates = (property.rooms ?? []).flatMap((room) => (room.rates ?? [])
+          .filter((rate) => rate.status === undefined || rate.status === 'available')
+          .flatMap((rate) => rateFromWire(rate, room, propertyId, occupancies, 'availability')));
+        if (rates.length === 0) continue;
+        const summary = this.summaries.get(propertyId)?.summary;
+        offers.push({
+          supplierId: SUPPLIER_ID,
+          supplierPropertyId: propertyId,
+          // Names come from content; an id Rapid shops but has no content for keeps its id as its name.
+          name: summary?.name ?? propertyId,
+          ...(summary?.stars !== undefined ? { stars: summary.stars } : {}),
+          ...(summary?.geo ? { geo: summary.geo } : {}),
+          ...(summary?.address ? { address: summary.address } : {}),
+          rates,
+        });
+      }
+    }
+    return { supplierId: SUPPLIER_ID, offers };
+  }
+
+  async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
+    // Rapid pages its catalogue at its own size (no page-size parameter), so `pageSize` is not used.
+    const path = request.cursor ?? `${API}/properties/content?${new URLSearchParams({ language: LANGUAGE, supply_source: 'expedia' })}`;
+    if (!path.startsWith(`${API}/properties/content?`)) throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
+    const { body, headers } = await this.call<Record<string, WirePropertyContent>>('content', 'GET', path, request);
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('content', 'body is not a map of properties');
+    const properties = Object.entries(body).map(([id, property]) => contentFromWire(id, property));
+    const totalHeader = headers.get('Pagination-Total-Results');
+    const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : undefined;
+    const next = nextLink(headers.get('Link'));
+    return {
+      supplierId: SUPPLIER_ID,
+      properties,
+      ...(total !== undefined ? { total } : {}),
+      ...(next ? { nextCursor: next } : {}),
+    };
+  }
+
+  async checkRate(request: CheckRateRequest): Promise<CheckedRate> {
+    const key = unpackRateKey(request.supplierRateKey);
+    const { checked, bookHref } = await this.priceCheck(key, request);
+    const rate = portRate({ ...key, bookHref }, pricingForRooms(checked.occupancy_pricing, key.occupancies, key.payment, 'priceCheck'));
+    return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: key.propertyId };
+  }
+
+  async book(request: BookRequest): Promise<SupplierBooking> {
+    const key = unpackRateKey(request.supplierRateKey);
+    if (request.rooms.length !== key.occupancies.length) {
+      throw new SupplierError('rejected', SUPPLIER_ID, `the rate is for ${key.occupancies.length} rooms, ${request.rooms.length} given`, { operation: 'book' });
+    }
+    // A searched key goes through the price check first: Rapid's book link comes only from there.
+    const bookHref = key.bookHref ?? (await this.priceCheck(key, request)).bookHref;
+    const body: WireCreateItineraryRequest = {
+      affiliate_reference_id: wireAffiliateReference(request.clientReference),
+      hold: false,
+      email: this.options.contactEmail ?? 'reservations@example.com',
+      phone: this.phoneOf(request.holder.phone),
+      rooms: request.rooms.map((room, index) => {
+        const lead = room.guests.find((guest) => guest.type === 'adult') ?? room.guests[0];
+        return {
+          given_name: lead?.firstName || request.holder.firstName,
+          family_name: lead?.lastName || request.holder.lastName,
+          ...(index === 0 && request.remark ? { special_request: request.remark.slice(0, 5000) } : {}),
+        };
+      }),
+      // Expedia-collect rates are paid by us on account; property-collect rates are paid at the hotel.
+      ...(key.payment === 'net' ? {
+        payments: [{
+          type: 'affiliate_collect' as const,
+          billing_contact: {
+            given_name: request.holder.firstName, family_name: request.holder.lastName,
+            address: { country_code: this.options.billingCountryCode ?? 'US' },
+          },
+        }],
+      } : {}),
+      affiliate_metadata: formatBookingMetadata({ roomTypeCode: key.roomTypeCode, roomTypeName: key.roomTypeName }),
+    };
+    let created: WireItineraryCreation;
+    try {
+      created = (await this.call<WireItineraryCreation>('book', 'POST', bookHref, request, body)).body;
+    } catch (error) {
+      // Rapid keeps affiliate references unique: a retried booking that already went through is that booking.
+      if (error instanceof SupplierError && error.details.supplierCode === 'duplicate_itinerary') {
+        const existing = await this.findBookingByClientReference({ ...contextOf(request), clientReference: request.clientReference });
+        if (existing) return existing;
+      }
+      throw error;
+    }
+    const retrieve = created.links?.retrieve?.href;
+    const path = retrieve ?? `${API}/itineraries/${encodeURIComponent(requireString(created.itinerary_id, 'book', 'itinerary_id'))}?${this.emailQuery()}`;
+    const { body: itinerary } = await this.call<WireItinerary>('retrieve', 'GET', path, request);
+    return bookingFromWire(itinerary, this.summaries.get(key.propertyId)?.summary.name, 'retrieve');
+  }
+
+  async findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined> {
+    const query = new URLSearchParams({ affiliate_reference_id: wireAffiliateReference(request.clientReference), email: this.contactEmail() });
+    const { body } = await this.call<WireItinerary[]>('retrieveByReference', 'GET', `${API}/itineraries?${query}`, request);
+    if (!Array.isArray(body)) throw bad('retrieveByReference', 'body is not a list of itineraries');
+    const [itinerary] = body;
+    return itinerary ? bookingFromWire(itinerary, this.nameOf(itinerary.property_id), 'retrieveByReference') : undefined;
+  }
+
+  async getBooking(request: BookingLookup): Promise<SupplierBooking> {
+    const itinerary = await this.itinerary(request.supplierReference, request);
+    return bookingFromWire(itinerary, this.nameOf(itinerary.property_id), 'retrieve');
+  }
+
+  async cancel(request: CancelRequest): Promise<CancellationResult> {
+    // Rapid cancels room by room through each room's cancel link; the penalty is read back afterwards.
+    const before = await this.itinerary(request.supplierReference, request);
+    const open = (before.rooms ?? []).filter((room) => room.status !== 'canceled');
+    if (open.length === 0) throw new SupplierError('rejected', SUPPLIER_ID, 'cancel: the itinerary is already cancelled', { operation: 'cancel' });
+    for (const room of open) {
+      const href = requireString(room.links?.cancel?.href, 'retrieve', 'rooms.links.cancel.href');
+      const { status } = await this.call<unknown>('cancel', 'DELETE', href, request);
+      if (status !== 202 && status !== 204) throw bad('cancel', `unexpected status ${status}`);
+    }
+    const after = await this.itinerary(request.supplierReference, request);
+    return {
+      supplierReference: request.supplierReference,
+      status: 'cancelled',
+      penalty: appliedPenalty(after, 'cancel'),
+      cancelledAt: this.now().toISOString(),
+    };
+  }
+
+  async modify(_request: ModifyRequest): Promise<ModifyResult> {
+    // Rapid's change paths (room change, shop for change) are not part of this integration.
+    return { kind: 'unsupported', reason: 'Expedia Rapid bookings cannot be modified through this integration; cancel and rebook instead' };
+  }
+
+  // ---------- helpers ----------
+
+  private async priceCheck(key: ExpediaRateKey, context: CallContext): Promise<{ checked: WireRoomPriceCheck; bookHref: string }> {
+    const { body } = await this.call<WireRoomPriceCheck>('priceCheck', 'GET', key.priceCheckHref, context);
+    if (body.status === 'sold_out') throw new SupplierError('sold_out', SUPPLIER_ID, 'priceCheck: the rate is sold out', { operation: 'priceCheck', supplierCode: 'sold_out' });
+    if (body.status !== 'available' && body.status !== 'price_changed') throw bad('priceCheck', 'missing status');
+    return { checked: body, bookHref: requireString(body.links?.book?.href, 'priceCheck', 'links.book.href') };
+  }
+
+  private async itinerary(itineraryId: string, context: CallContext): Promise<WireItinerary> {
+    const { body } = await this.call<WireItinerary>('retrieve', 'GET', `${API}/itineraries/${encodeURIComponent(itineraryId)}?${this.emailQuery()}`, context);
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('retrieve', 'body is not an itinerary');
+    return body;
+  }
+
+  private contactEmail(): string {
+    return this.options.contactEmail ?? 'reservations@example.com';
+  }
+
+  private emailQuery(): string {
+    return new URLSearchParams({ email: this.contactEmail() }).toString();
+  }
+
+  private phoneOf(phone: string | undefined): WireCreateItineraryRequest['phone'] {
+    const match = /^\+(\d{1,3})[\s-]?([\d\s-]{4,20})$/.exec(phone?.trim() ?? '');
+    if (match) return { country_code: match[1]!, number: match[2]!.replace(/\D/g, '') };
+    const fallback = this.options.contactPhone ?? { countryCode: '1', number: '2025550100' };
+    return { country_code: fallback.countryCode, number: fallback.number };
+  }
+
+  private nameOf(propertyId: string | undefined): string | undefined {
+    return propertyId ? this.summaries.get(propertyId)?.summary.name : undefined;
+  }
+
+  /** A destination's property ids from the Geography API, cached (a failed lookup is not). */
+  private async destinationPropertyIds(destination: string, context: CallContext): Promise<string[]> {
+    if (!findCity(destination)) throw new SupplierError('rejected', SUPPLIER_ID, `unknown destination ${destination}`, { operation: 'regions' });
+    const cached = this.regionIds.get(destination);
+    if (cached && cached.expires > this.now().getTime()) return cached.ids;
+    const ids = (async () => {
+      const query = new URLSearchParams({ include: 'property_ids', language: LANGUAGE, iata_location_code: destination });
+      const { body } = await this.call<WireRegion[]>('regions', 'GET', `${API}/regions?${query}`, context);
+      if (!Array.isArray(body)) throw bad('regions', 'body is not a list of regions');
+      return [...new Set(body.flatMap((region) => (Array.isArray(region.property_ids) ? region.property_ids : [])))];
+    })();
+    this.regionIds.set(destination, { ids, expires: this.now().getTime() + (this.options.regionCacheMs ?? 86_400_000) });
+    ids.catch(() => this.regionIds.delete(destination));
+    return ids;
+  }
+
+  /** Names, stars and coordinates for offers, from content for the ids not cached yet. */
+  private async ensureSummaries(ids: readonly string[], context: CallContext): Promise<void> {
+    const now = this.now().getTime();
+    const missing = ids.filter((id) => (this.summaries.get(id)?.expires ?? 0) <= now);
+    if (missing.length === 0) return;
+    const pages = await inChunks(missing, (chunk) => {
+      const query = new URLSearchParams({ language: LANGUAGE, supply_source: 'expedia' });
+      for (const id of chunk) query.append('property_id', id);
+      for (const field of SUMMARY_FIELDS) query.append('include', field);
+      return this.call<Record<string, WirePropertyContent>>('summaries', 'GET', `${API}/properties/content?${query}`, context);
+    });
+    const expires = now + (this.options.regionCacheMs ?? 86_400_000);
+    for (const { body } of pages) {
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('content', 'body is not a map of properties');
+      for (const [id, property] of Object.entries(body)) {
+        const content = contentFromWire(id, property);
+        this.summaries.set(id, {
+          summary: {
+            name: content.name,
+            ...(content.stars !== undefined ? { stars: content.stars } : {}),
+            ...(content.geo ? { geo: content.geo } : {}),
+            ...(content.address ? { address: content.address } : {}),
+          },
+          expires,
+        });
+      }
+    }
+  }
+
+  private now(): Date {
+    return this.options.clock?.() ?? new Date();
+  }
+
+  private async call<T>(operation: Operation, method: 'GET' | 'POST' | 'DELETE', pathOrHref: string, context: CallContext, body?: unknown): Promise<WireResponse<T>> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Encoding': 'gzip',
+      'User-Agent': this.options.userAgent ?? 'HotelBookingApi/1.0',
+      'Customer-Ip': this.options.customerIp ?? '127.0.0.1',
+      Authorization: rapidAuthorization(this.options.apiKey, this.options.secret, this.now()),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    };
+    const scenarios = context.scenarios ?? [];
+    if (this.options.forwardScenarios && scenarios.length > 0) {
+      headers[SANDBOX_SCENARIO_HEADER] = formatScenarios(scenarios);
+      const test = testHeaderFor(operation, scenarios);
+      if (test) headers.Test = test;
+    }
+    // supplierHttp reports status and text; Rapid pages content through response headers, kept here.
+    let responseHeaders = new Headers();
+    const fetchImpl: FetchLike = async (input, init) => {
+      const response = await (this.options.fetch ?? fetch)(input, init);
+      responseHeaders = response.headers;
+      return response;
+    };
+    const response = await supplierHttp({
+      supplierId: SUPPLIER_ID, operation, method, headers,
+      url: this.resolve(pathOrHref),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(context.signal ? { signal: context.signal } : {}),
+      timeoutMs: this.options.timeoutMs ?? 60_000,
+    }, fetchImpl);
+    if (response.status >= 200 && response.status < 300) {
+      if (response.status === 204 || response.text === '') return { status: response.status, body: undefined as T, headers: responseHeaders };
+      const parsed = parseJsonBody(response.text, SUPPLIER_ID, operation);
+      if (!parsed || typeof parsed !== 'object') throw bad(operation, 'body is not JSON object or list');
+      return { status: response.status, body: parsed as T, headers: responseHeaders };
+    }
+    throw errorFromResponse(operation, response.status, response.text);
+  }
+
+  /**
+   * Rapid's links are root-relative ("/v3/…") or, for content pages, absolute. Either way only the path and
+   * query are taken and sent to our configured host, so credentials never follow a link elsewhere.
+   */
+  private resolve(pathOrHref: string): string {
+    const url = new URL(pathOrHref, `${this.origin}/`);
+    return `${this.origin}${url.pathname}${url.search}`;
+  }
+}
+
+function testHeaderFor(operation: Operation, scenarios: readonly Scenario[]): string | undefined {
+  const values = TEST_FOR[operation];
+  if (!values) return undefined;
+  if (values.error && hasScenario(scenarios, 'error', SUPPLIER_ID)) return values.error;
+  if (values['book-fail'] && hasScenario(scenarios, 'book-fail', SUPPLIER_ID)) return values['book-fail'];
+  if (values.reprice && hasScenario(scenarios, 'reprice', SUPPLIER_ID)) return values.reprice;
+  return undefined;
+}
+
+/** Rapid's error answers `{type, message}` → SupplierError kinds. */
+function errorFromResponse(operation: string, status: number, text: string): SupplierError {
+  let type = '';
+  let message = `HTTP ${status}`;
+  try {
+    const parsed = JSON.parse(text) as Partial<WireError>;
+    if (parsed && typeof parsed === 'object') {
+      type = typeof parsed.type === 'string' ? parsed.type : '';
+      if (typeof parsed.message === 'string') message = parsed.message;
+      const nested = Array.isArray(parsed.errors) ? parsed.errors.map((e) => e?.message).filter(Boolean).join('; ') : '';
+      if (nested) message = `${message} (${nested})`;
+    }
+  } catch {
+    // an unreadable error body still has its status
+  }
+  const details = { status, supplierCode: type, operation };
+  const text2 = `${operation}: ${message}`;
+  if (type === 'price_mismatch') return new SupplierError('price_changed', SUPPLIER_ID, text2, details);
+  if (type === 'rooms_unavailable' || type === 'sold_out') return new SupplierError('sold_out', SUPPLIER_ID, text2, details);
+  if (status === 404) return new SupplierError('not_found', SUPPLIER_ID, text2, details);
+  if (status === 429 || status >= 500) return new SupplierError('unavailable', SUPPLIER_ID, text2, details);
+  return new SupplierError('rejected', SUPPLIER_ID, text2, details);
+}
+
+/** The `next` target of an RFC 5988 Link header, as a path and query (our host is used to follow it). */
+function nextLink(header: string | null): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /<([^>]+)>\s*;(.*)$/.exec(part.trim());
+    if (match && /\brel="?next"?/.test(match[2] ?? '')) {
+      const url = new URL(match[1]!, 'http://link.invalid');
+      return `${url.pathname}${url.search}`;
+    }
+  }
+  return undefined;
+}
+
+function contentFromWire(id: string, property: WirePropertyContent | undefined): SupplierPropertyContent {
+  if (!property || typeof property !== 'object') throw bad('content', `property ${id} is not an object`);
+  const rating = Number(property.ratings?.property?.rating);
+  const lat = property.location?.coordinates?.latitude;
+  const lng = property.location?.coordinates?.longitude;
+  const address = property.address;
+  const cityCode = property.airports?.preferred?.iata_airport_code;
+  const hero = (property.images ?? []).slice().sort((a, b) => Number(b.hero_image === true) - Number(a.hero_image === true));
+  return {
+    supplierId: SUPPLIER_ID,
+    supplierPropertyId: property.property_id ?? id,
+    name: requireString(property.name, 'content', 'name'),
+    ...(Number.isFinite(rating) && rating >= 1 ? { stars: Math.min(5, Math.round(rating)) } : {}),
+    ...(typeof lat === 'number' && typeof lng === 'number' ? { geo: { lat, lng } } : {}),
+    ...(address?.line_1 && address.country_code ? {
+      address: {
+        line: [address.line_1, address.line_2].filter(Boolean).join(', '),
+        ...(address.postal_code ? { postalCode: address.postal_code } : {}),
+        city: address.city ?? '',
+        countryCode: address.country_code,
+      },
+    } : {}),
+    ...(cityCode && findCity(cityCode) ? { cityCode } : {}),
+    ...(property.descriptions?.general ? { description: property.descriptions.general } : {}),
+    amenities: Object.values(property.amenities ?? {}).map((amenity) => amenity.name ?? amenity.id ?? '').filter(Boolean),
+    images: hero.map((image) => firstHref(image.links)).filter((href): href is string => href !== undefined),
+    roomTypes: Object.entries(property.rooms ?? {}).map(([roomId, room]) => ({
+      code: room.id ?? roomId,
+      name: room.name ?? roomId,
+      ...(room.occupancy?.max_allowed?.total ? { maxOccupancy: room.occupancy.max_allowed.total } : {}),
+      ...(room.images && room.images.length > 0 ? { images: room.images.map((image) => firstHref(image.links)).filter((href): href is string => href !== undefined) } : {}),
+    })),
+    ...(property.checkin?.begin_time ? { checkInTime: property.checkin.begin_time } : {}),
+    ...(property.checkout?.time ? { checkOutTime: property.checkout.time } : {}),
+    ...(property.phone ? { phone: property.phone } : {}),
+  };
+}
+
+function firstHref(links: Record<string, { href?: string }> | undefined): string | undefined {
+  return Object.values(links ?? {}).find((link) => typeof link.href === 'string')?.href;
+}
+
+/** Runs one request per chunk of ≤ 250 ids (Rapid's limit), a few at a time. */
+async function inChunks<T>(ids: readonly string[], run: (chunk: readonly string[]) => Promise<T>): Promise<T[]> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += MAX_PROPERTY_IDS) chunks.push(ids.slice(i, i + MAX_PROPERTY_IDS));
+  const out: T[] = new Array(chunks.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < chunks.length) {
+      const index = next;
+      next += 1;
+      out[index] = await run(chunks[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHUNKS, chunks.length) }, worker));
+  return out;
+}
+
+/**
+ * Rapid limits affiliate_reference_id to 28 characters without < > ( ) &, and requires it unique. Ours fit
+ * as they are; anything else becomes a stable 28-character digest, so a retry or a lookup derives the same.
+ */
+export function wireAffiliateReference(ourReference: string): string {
+  if (ourReference.length >= 1 && ourReference.length <= 28 && !/[<>()&]/.test(ourReference)) return ourReference;
+  return `E${createHash('sha256').update(ourReference).digest('base64url').replace(/[-_]/g, 'x').slice(0, 27)}`;
+}
+
+function contextOf(request: CallContext): CallContext {
+  return { ...(request.signal ? { signal: request.signal } : {}), ...(request.scenarios ? { scenarios: request.scenarios } : {}) };
+}
+
