@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
-import { keys } from '../shared/keys.js';
+import { keys, PLATFORM_OWNER } from '../shared/keys.js';
 import { SCOPES, type Scope } from '../shared/routes.js';
 import { hashSecret } from './secret-hash.js';
 
@@ -61,6 +61,7 @@ export class ClientRegistrationError extends Error {
 export async function registerClient(registration: ClientRegistration): Promise<ClientRecord> {
   const { tenant, clientId, secret } = registration;
   if (!TENANT_PATTERN.test(tenant)) throw new ClientRegistrationError(`invalid tenant '${tenant}'`);
+  if (tenant === PLATFORM_OWNER) throw new ClientRegistrationError(`'${PLATFORM_OWNER}' owns the shared property map and cannot be a tenant`);
   if (!CLIENT_ID_PATTERN.test(clientId)) throw new ClientRegistrationError(`invalid client id '${clientId}'`);
   const unknown = registration.scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length) throw new ClientRegistrationError(`unknown scopes: ${unknown.join(', ')}`);
