@@ -7,7 +7,7 @@
 /** ISO 4217 minor-unit exponents for the currencies the sandbox and the suppliers use. */
 const EXPONENTS: Readonly<Record<string, number>> = {
   EUR: 2, USD: 2, GBP: 2, CHF: 2, JPY: 0, KRW: 0, AED: 2, SGD: 2, THB: 2, CZK: 2, HUF: 2, TRY: 2,
-  BHD: 3, KWD: 3, JOD: 3,
+  BHD: 3, KWD: 3, JOD: 3, ISK: 0,
 };
 
 export function currencyExponent(currency: string): number {
