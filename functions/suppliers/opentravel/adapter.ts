@@ -1,0 +1,481 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { money, parseMinor, type Money } from '../money.js';
+import type {
+  AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
+  CheckedRate, CheckRateRequest, ClientReferenceLookup, Guest, Holder, ModifyRequest, ModifyResult, StaticContentPage,
+  StaticContentRequest, SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent, SupplierRate,
+} from '../port.js';
+import { supplierHttp, type FetchLike } from '../http-client.js';
+import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
+import { SupplierError } from '../supplier-error.js';
+import { findCity } from '../world/cities.js';
+import {
+  AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION,
+} from './codes.js';
+import {
+  addressOf, amountOf, bad, bookingFromReservation, geoOf, mergeRoomRates, roomStayRate, starsOf, type RoomStayRate,
+} from './map-wire.js';
+import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
+import { attr, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlSyntaxError, type XmlNode } from './xml.js';
+
+export interface OpenTravelAdapterOptions {
+  /** The supplier's base URL; messages go to `${baseUrl}/ota`, the catalogue to `${baseUrl}/ota/catalogue`. */
+  readonly baseUrl: string;
+  /** POS/Source/RequestorID/@ID. */
+  readonly apiKey: string;
+  /** POS/Source/RequestorID/@MessagePassword (the XSD allows 1 to 16 characters). */
+  readonly secret: string;
+  readonly timeoutMs?: number;
+  /** Whether to forward X-Sandbox-Scenario (sandbox only; never to a real supplier). */
+  readonly forwardScenarios?: boolean;
+  readonly fetch?: FetchLike;
+  readonly clock?: () => Date;
+}
+
+const CATALOGUE_PAGE_MAX = 1000;
+/** HotelRef maxOccurs="99" per Criterion in the XSD. */
+const HOTEL_REFS_MAX = 99;
+/** UniqueID/@ID is StringLength1to32 in the XSD. */
+const UNIQUE_ID_MAX = 32;
+/** RequestorID/@MessagePassword is StringLength1to16 in the XSD. */
+const PASSWORD_MAX = 16;
+
+/**
+ * The OpenTravel (OTA 2015B XML) adapter. One endpoint receives every message; the root element says
+ * what is asked. Reads use OTA_HotelResRQ ResStatus="Initiate" carrying only the reservation's UniqueID
+ * (the first phase of OTA's two-phase transaction, never committed, so nothing changes), since the
+ * published set has no OTA_ReadRQ. Price checks re-quote the one rate with a narrowed OTA_HotelAvailRQ.
+ */
+export class OpenTravelAdapter implements SupplierPort {
+  readonly supplierId = SUPPLIER_ID;
+
+  constructor(private readonly options: OpenTravelAdapterOptions) {}
+
+  async searchAvailability(request: AvailabilityRequest): Promise<AvailabilityResult> {
+    const ids = request.supplierPropertyIds ?? [];
+    let criteria: Record<string, unknown>[];
+    if (ids.length > 0) {
+      // A Criterion holds at most 99 HotelRefs (XSD); more ids take more criteria.
+      criteria = [];
+      for (let i = 0; i < ids.length; i += HOTEL_REFS_MAX) {
+        criteria.push({ HotelRef: ids.slice(i, i + HOTEL_REFS_MAX).map((code) => ({ '@_HotelCode': code })) });
+      }
+    } else {
+      if (!findCity(request.destination)) {
+        throw new SupplierError('rejected', SUPPLIER_ID, `unknown destination ${request.destination}`, { operation: 'availability' });
+      }
+      criteria = [{ HotelRef: [{ '@_HotelCityCode': request.destination.toUpperCase() }] }];
+    }
+    const stays = await this.availability('availability', request, criteria, request.checkIn, request.checkOut,
+      request.occupancies.map((occupancy) => ({ adults: occupancy.adults, childrenAges: occupancy.childrenAges })));
+    return { supplierId: SUPPLIER_ID, offers: offersFrom(stays.nodes, request, 'availability') };
+  }
+
+  async checkRate(request: CheckRateRequest): Promise<CheckedRate> {
+    const key = decodeOtaRateKey(request.supplierRateKey);
+    const plans = [...new Set(key.rooms.map((room) => room.ratePlanCode))];
+    const stays = await this.availability('priceCheck', request, [{ HotelRef: [{ '@_HotelCode': key.hotelCode }] }], key.checkIn, key.checkOut,
+      key.rooms, plans);
+    const rate = combineForKey(stays.nodes, key, 'priceCheck');
+    if (!rate) throw new SupplierError('sold_out', SUPPLIER_ID, 'priceCheck: the rate is no longer offered', { operation: 'priceCheck' });
+    return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: key.hotelCode };
+  }
+
+  async book(request: BookRequest): Promise<SupplierBooking> {
+    const key = decodeOtaRateKey(request.supplierRateKey);
+    let rph = 0;
+    const roomGuests = key.rooms.map((_, index) => (request.rooms[index]?.guests ?? []).map((guest) => ({ guest, rph: (rph += 1) })));
+    const clientReference = wireClientReference(request.clientReference);
+    const property = { '@_HotelCode': key.hotelCode, ...(key.cityCode ? { '@_HotelCityCode': key.cityCode } : {}) };
+    const reservation = {
+      UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': clientReference, '@_ID_Context': CONTEXT_CLIENT }],
+      RoomStays: {
+        RoomStay: key.rooms.map((room, index) => ({
+          '@_IndexNumber': String(index + 1),
+          RoomTypes: { RoomType: [{ '@_RoomTypeCode': room.roomTypeCode, '@_NumberOfUnits': '1' }] },
+          RatePlans: { RatePlan: [{ '@_RatePlanCode': room.ratePlanCode }] },
+          GuestCounts: guestCounts(room.adults, room.childrenAges),
+          TimeSpan: { '@_Start': key.checkIn, '@_End': key.checkOut },
+          BasicPropertyInfo: property,
+          ...(roomGuests[index]?.length ? { ResGuestRPHs: rphList(roomGuests[index].map((entry) => entry.rph)) } : {}),
+        })),
+      },
+      ...(rph > 0 ? { ResGuests: { ResGuest: roomGuests.flat().map((entry) => resGuest(entry.guest, entry.rph)) } } : {}),
+      ResGlobalInfo: {
+        ...(request.remark ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [request.remark] }] } } : {}),
+        HotelReservationIDs: { HotelReservationID: [{ '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': clientReference, '@_ResID_Source': CONTEXT_CLIENT }] },
+        Profiles: holderProfiles(request.holder),
+        BasicPropertyInfo: property,
+      },
+    };
+    const rs = await this.send('booking', 'OTA_HotelResRQ', { ResStatus: 'Commit' }, { HotelReservations: { HotelReservation: [reservation] } }, request);
+    return bookingFromReservation(child(child(rs, 'HotelReservations'), 'HotelReservation'), 'booking');
+  }
+
+  async findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined> {
+    try {
+      const found = await this.read('bookingRead', { '@_Type': UIT_RESERVATION, '@_ID': wireClientReference(request.clientReference), '@_ID_Context': CONTEXT_CLIENT }, request);
+      // Several reservations under one reference should not happen; prefer a live one, then the latest.
+      return [...found].reverse().find((booking) => booking.status === 'confirmed') ?? found[found.length - 1];
+    } catch (error) {
+      if (error instanceof SupplierError && error.kind === 'not_found') return undefined;
+      throw error;
+    }
+  }
+
+  async getBooking(request: BookingLookup): Promise<SupplierBooking> {
+    const found = await this.read('bookingRead', { '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }, request);
+    const booking = found.find((candidate) => candidate.supplierReference === request.supplierReference) ?? found[0];
+    if (!booking) throw bad('bookingRead', 'no HotelReservation in the answer');
+    return booking;
+  }
+
+  async cancel(request: CancelRequest): Promise<CancellationResult> {
+    return this.cancellation(request, 'Commit');
+  }
+
+  /** OpenTravel extra: what a cancellation would cost now (OTA_CancelRQ CancelType="Initiate"); changes nothing. */
+  async quoteCancellation(request: CancelRequest): Promise<{ supplierReference: string; penalty: Money }> {
+    const { supplierReference, penalty } = await this.cancellation(request, 'Initiate');
+    return { supplierReference, penalty };
+  }
+
+  async modify(request: ModifyRequest): Promise<ModifyResult> {
+    // The modification's ResGlobalInfo must name the hotel (BasicPropertyInfo is required there), and guest
+    // ages are kept as booked: read the reservation first.
+    const current = await this.getBooking(request);
+    let rph = 0;
+    const rooms = (request.rooms ?? []).map((room) => room.guests.map((guest) => ({ guest, rph: (rph += 1) })));
+    const property = { '@_HotelCode': current.supplierPropertyId };
+    const change = {
+      UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }],
+      ...(rooms.length > 0 ? {
+        RoomStays: {
+          RoomStay: rooms.map((guests, index) => ({
+            '@_IndexNumber': String(index + 1),
+            ResGuestRPHs: rphList(guests.map((entry) => entry.rph)),
+          })),
+        },
+        ResGuests: { ResGuest: rooms.flat().map((entry) => resGuest(entry.guest, entry.rph)) },
+      } : {}),
+      ...(request.holder || request.remark !== undefined ? {
+        ResGlobalInfo: {
+          ...(request.remark !== undefined ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [request.remark] }] } } : {}),
+          ...(request.holder ? { Profiles: holderProfiles(request.holder) } : {}),
+          BasicPropertyInfo: property,
+        },
+      } : {}),
+    };
+    try {
+      const rs = await this.send('bookingModify', 'OTA_HotelResModifyRQ', { ResStatus: 'Modify' }, { HotelResModifies: { HotelResModify: [change] } }, request);
+      return { kind: 'modified', booking: bookingFromReservation(child(child(rs, 'HotelResModifies'), 'HotelResModify'), 'bookingModify') };
+    } catch (error) {
+      if (error instanceof SupplierError && error.details.supplierCode === ERR.modificationNotAllowed) {
+        return { kind: 'unsupported', reason: 'OpenTravel does not allow modifying this reservation' };
+      }
+      throw error;
+    }
+  }
+
+  async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
+    const start = request.cursor ? Number(request.cursor) : 0;
+    if (!Number.isInteger(start) || start < 0) throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
+    const count = Math.min(CATALOGUE_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
+    const response = await this.http('content', 'GET', `/ota/catalogue?start=${start}&count=${count}`, request, undefined, {
+      'X-Api-Key': this.options.apiKey, 'X-Api-Secret': this.options.secret, Accept: 'application/xml',
+    });
+    const root = parseRoot(response.text, 'content', 'HotelCatalogue', response.status);
+    if (response.status < 200 || response.status >= 300 || child(root, 'Errors')) throw errorFrom('content', response.status, root);
+    const total = Number(attr(root, 'Total'));
+    if (!Number.isInteger(total)) throw bad('content', 'missing HotelCatalogue/@Total');
+    const properties = children(root, 'Hotel').map((hotel): SupplierPropertyContent => {
+      const stars = starsOf({ Award: { '@_Rating': attr(hotel, 'Rating') } });
+      const geo = geoOf(hotel);
+      const address = addressOf(hotel);
+      const cityCode = attr(hotel, 'HotelCityCode');
+      const description = text(hotel, 'Description');
+      const phone = text(hotel, 'Phone');
+      const email = text(hotel, 'Email');
+      return {
+        supplierId: SUPPLIER_ID,
+        supplierPropertyId: attr(hotel, 'HotelCode') ?? (() => { throw bad('content', 'missing Hotel/@HotelCode'); })(),
+        name: attr(hotel, 'HotelName') ?? (() => { throw bad('content', 'missing Hotel/@HotelName'); })(),
+        ...(stars ? { stars } : {}),
+        ...(geo ? { geo } : {}),
+        ...(address ? { address } : {}),
+        ...(cityCode && findCity(cityCode) ? { cityCode } : {}),
+        ...(description ? { description } : {}),
+        amenities: children(hotel, 'Amenity').map((a) => attr(a, 'Code') ?? '').filter((code) => code !== ''),
+        images: children(hotel, 'Image').map((i) => attr(i, 'URL') ?? '').filter((url) => url !== ''),
+        roomTypes: children(hotel, 'Room').map((room) => {
+          const max = Number(attr(room, 'MaxOccupancy'));
+          const code = attr(room, 'RoomTypeCode') ?? '';
+          return { code, name: attr(room, 'Name') ?? code, ...(Number.isInteger(max) && max > 0 ? { maxOccupancy: max } : {}) };
+        }),
+        ...(attr(hotel, 'CheckInTime') ? { checkInTime: attr(hotel, 'CheckInTime')! } : {}),
+        ...(attr(hotel, 'CheckOutTime') ? { checkOutTime: attr(hotel, 'CheckOutTime')! } : {}),
+        ...(phone ? { phone } : {}),
+        ...(email ? { email } : {}),
+      };
+    });
+    const next = attr(root, 'NextStart');
+    return { supplierId: SUPPLIER_ID, properties, total, ...(next && properties.length > 0 ? { nextCursor: next } : {}) };
+  }
+
+  // ---------- operations shared by several port calls ----------
+
+  private async availability(operation: string, context: CallContext, criteria: readonly Record<string, unknown>[], checkIn: string, checkOut: string,
+    rooms: readonly { adults: number; childrenAges: readonly number[]; roomTypeCode?: string }[], ratePlans: readonly string[] = []): Promise<{ nodes: XmlNode[] }> {
+    const segment = {
+      HotelSearchCriteria: { Criterion: criteria },
+      StayDateRange: { '@_Start': checkIn, '@_End': checkOut },
+      ...(ratePlans.length > 0 ? { RatePlanCandidates: { RatePlanCandidate: ratePlans.map((code) => ({ '@_RatePlanCode': code })) } } : {}),
+      // One candidate per requested room (RPH = its position), so each room's rates are told apart.
+      RoomStayCandidates: {
+        RoomStayCandidate: rooms.map((room, index) => ({
+          ...(room.roomTypeCode ? { '@_RoomTypeCode': room.roomTypeCode } : {}),
+          '@_Quantity': '1',
+          '@_RPH': String(index + 1),
+          GuestCounts: guestCounts(room.adults, room.childrenAges),
+        })),
+      },
+    };
+    const rs = await this.send(operation, 'OTA_HotelAvailRQ', {}, { AvailRequestSegments: { AvailRequestSegment: segment } }, context);
+    return { nodes: children(child(rs, 'RoomStays'), 'RoomStay') };
+  }
+
+  private async read(operation: string, uniqueId: Record<string, string>, context: CallContext): Promise<SupplierBooking[]> {
+    const rs = await this.send(operation, 'OTA_HotelResRQ', { ResStatus: 'Initiate' }, { UniqueID: [uniqueId] }, context);
+    const reservations = children(child(rs, 'HotelReservations'), 'HotelReservation');
+    if (reservations.length === 0) throw bad(operation, 'missing HotelReservations');
+    return reservations.map((reservation) => bookingFromReservation(reservation, operation));
+  }
+
+  private async cancellation(request: CancelRequest, cancelType: 'Commit' | 'Initiate'): Promise<CancellationResult> {
+    const operation = cancelType === 'Commit' ? 'cancellation' : 'cancellationQuote';
+    const rs = await this.send(operation, 'OTA_CancelRQ', { CancelType: cancelType },
+      { UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }] }, request);
+    const status = attr(rs, 'Status');
+    if (cancelType === 'Commit' && status !== 'Cancelled') throw bad(operation, `reservation not cancelled (Status "${status ?? ''}")`);
+    const info = child(rs, 'CancelInfoRS');
+    const rules = children(child(info, 'CancelRules'), 'CancelRule');
+    if (rules.length === 0) throw bad(operation, 'missing CancelInfoRS/CancelRules: the applied penalty is unknown');
+    // The applied penalty is what the supplier charges or keeps; a Refund rule is the rest.
+    const charged = rules.filter((rule) => attr(rule, 'Type') !== 'Refund');
+    if (charged.length === 0) throw bad(operation, 'no Charge or Forfeiture CancelRule');
+    const currency = attr(charged[0], 'CurrencyCode');
+    if (!currency) throw bad(operation, 'missing CancelRule/@CurrencyCode');
+    const penaltyMinor = charged.reduce((total, rule) => total + parseMinor(amountOf(attr(rule, 'Amount'), attr(rule, 'CurrencyCode') ?? currency, operation, 'CancelRule/@Amount').amount, currency), 0);
+    const reference = attr(children(rs, 'UniqueID').find((id) => attr(id, 'Type') === UIT_RESERVATION), 'ID') ?? request.supplierReference;
+    const cancellationReference = attr(child(info, 'UniqueID'), 'ID');
+    return {
+      supplierReference: reference,
+      status: 'cancelled',
+      penalty: money(penaltyMinor, currency),
+      cancelledAt: this.now().toISOString(),
+      ...(cancellationReference ? { cancellationReference } : {}),
+    };
+  }
+
+  // ---------- transport ----------
+
+  /** Sends one OTA message and returns the RS root when it reports Success; Errors become SupplierError. */
+  private async send(operation: string, rqRoot: string, attributes: Readonly<Record<string, string | undefined>>,
+    content: Readonly<Record<string, unknown>>, context: CallContext): Promise<XmlNode> {
+    if (this.options.secret.length > PASSWORD_MAX || this.options.apiKey.length > UNIQUE_ID_MAX) {
+      throw new SupplierError('rejected', SUPPLIER_ID, `${operation}: the API key (≤ 32) or secret (≤ 16 characters) does not fit POS/RequestorID`, { operation });
+    }
+    const body = otaMessage(rqRoot, {
+      EchoToken: randomUUID(),
+      TimeStamp: this.now().toISOString(),
+      Version: OTA_VERSION,
+      ...attributes,
+    }, {
+      POS: { Source: [{ RequestorID: { '@_Type': UIT_REQUESTOR, '@_ID': this.options.apiKey, '@_MessagePassword': this.options.secret } }] },
+      ...content,
+    });
+    const response = await this.http(operation, 'POST', '/ota', context, body, { 'Content-Type': 'application/xml; charset=utf-8', Accept: 'application/xml' });
+    const rsRoot = `${rqRoot.slice(0, -2)}RS`;
+    const root = parseRoot(response.text, operation, rsRoot, response.status);
+    if (response.status < 200 || response.status >= 300 || child(root, 'Errors')) throw errorFrom(operation, response.status, root);
+    if (!child(root, 'Success')) throw bad(operation, `${rsRoot} has neither Success nor Errors`);
+    return root;
+  }
+
+  private async http(operation: string, method: 'GET' | 'POST', path: string, context: CallContext, body: string | undefined,
+    headers: Record<string, string>): Promise<{ status: number; text: string }> {
+    const allHeaders = { ...headers };
+    if (this.options.forwardScenarios && context.scenarios && context.scenarios.length > 0) {
+      allHeaders[SANDBOX_SCENARIO_HEADER] = formatScenarios(context.scenarios);
+    }
+    return supplierHttp({
+      supplierId: SUPPLIER_ID, operation, method, headers: allHeaders,
+      url: `${this.options.baseUrl.replace(/\/+$/, '')}${path}`,
+      ...(body !== undefined ? { body } : {}),
+      ...(context.signal ? { signal: context.signal } : {}),
+      timeoutMs: this.options.timeoutMs ?? 60_000,
+    }, this.options.fetch);
+  }
+
+  private now(): Date {
+    return this.options.clock?.() ?? new Date();
+  }
+}
+
+/**
+ * Parses the answer and returns its root when it is the expected element. A non-XML body on an HTTP
+ * error is that error (a proxy's HTML 503 is `unavailable`, not a bad answer).
+ */
+function parseRoot(body: string, operation: string, expectedRoot: string, status: number): XmlNode {
+  let document: XmlNode;
+  try {
+    document = parseXml(body);
+  } catch (error) {
+    if (status >= 300) throw errorFrom(operation, status, undefined, body);
+    if (error instanceof XmlSyntaxError) throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: malformed XML`, { operation }, { cause: error });
+    throw error;
+  }
+  const root = rootOf(document);
+  if (!root || root.name !== expectedRoot) {
+    if (status >= 300) throw errorFrom(operation, status, undefined, body);
+    throw bad(operation, `expected ${expectedRoot}, got ${root?.name ?? 'an empty document'}`);
+  }
+  return root.node;
+}
+
+/** OTA Errors (or a bare HTTP failure) → SupplierError of the right kind. */
+function errorFrom(operation: string, status: number, root: XmlNode | undefined, body?: string): SupplierError {
+  const error = child(child(root, 'Errors'), 'Error');
+  const type = attr(error, 'Type');
+  const code = attr(error, 'Code');
+  const message = `${operation}: ${attr(error, 'ShortText') ?? texts(child(root, 'Errors'), 'Error')[0] ?? (body ? body.slice(0, 200) : `HTTP ${status}`)}`;
+  const details = { status, operation, ...(code ? { supplierCode: code } : {}) };
+  if (status >= 500 || code === ERR.systemError || type === EWT.processingException) return new SupplierError('unavailable', SUPPLIER_ID, message, details);
+  if (code === ERR.bookingNotFound) return new SupplierError('not_found', SUPPLIER_ID, message, details);
+  if (code === ERR.noAvailability) return new SupplierError('sold_out', SUPPLIER_ID, message, details);
+  if (status >= 300 && status < 400) return new SupplierError('unavailable', SUPPLIER_ID, message, details);
+  return new SupplierError('rejected', SUPPLIER_ID, message, details);
+}
+
+/** ResGuestRPHs is a whitespace-separated list of RPHs (ListOfRPH), not child elements. */
+function rphList(rphs: readonly number[]): string {
+  return rphs.join(' ');
+}
+
+function guestCounts(adults: number, childrenAges: readonly number[]): Record<string, unknown> {
+  return {
+    GuestCount: [
+      { '@_AgeQualifyingCode': AGE_ADULT, '@_Count': String(adults) },
+      ...childrenAges.map((age) => ({ '@_AgeQualifyingCode': AGE_CHILD, '@_Age': String(age), '@_Count': '1' })),
+    ],
+  };
+}
+
+function personName(firstName: string, lastName: string): Record<string, unknown> {
+  return { PersonName: [{ ...(firstName ? { GivenName: [firstName] } : {}), Surname: lastName }] };
+}
+
+function resGuest(guest: Guest, rph: number): Record<string, unknown> {
+  const isChild = guest.type === 'child';
+  return {
+    '@_ResGuestRPH': String(rph),
+    '@_AgeQualifyingCode': isChild ? AGE_CHILD : AGE_ADULT,
+    ...(isChild && guest.age !== undefined ? { '@_Age': String(guest.age) } : {}),
+    Profiles: { ProfileInfo: [{ Profile: { '@_ProfileType': '1', Customer: personName(guest.firstName, guest.lastName) } }] },
+  };
+}
+
+function holderProfiles(holder: Holder): Record<string, unknown> {
+  return {
+    ProfileInfo: [{
+      Profile: {
+        '@_ProfileType': '1',
+        Customer: {
+          ...personName(holder.firstName, holder.lastName),
+          ...(holder.phone ? { Telephone: [{ '@_PhoneNumber': holder.phone }] } : {}),
+          ...(holder.email ? { Email: [holder.email] } : {}),
+        },
+      },
+    }],
+  };
+}
+
+/**
+ * Availability RoomStays → offers. Each RoomStay answers one requested room (RoomStayCandidateRPH); a port
+ * rate is a room type × rate plan offered for every requested room, its parts added up.
+ */
+function offersFrom(nodes: readonly XmlNode[], request: AvailabilityRequest, operation: string): SupplierOffer[] {
+  const byHotel = new Map<string, { first: XmlNode; stays: RoomStayRate[] }>();
+  for (const node of nodes) {
+    const stay = roomStayRate(node, operation);
+    const entry = byHotel.get(stay.hotelCode) ?? { first: node, stays: [] };
+    entry.stays.push(stay);
+    byHotel.set(stay.hotelCode, entry);
+  }
+  const offers: SupplierOffer[] = [];
+  for (const [hotelCode, { first, stays }] of byHotel) {
+    const property = child(first, 'BasicPropertyInfo');
+    const rates = combine(stays, request.occupancies, hotelCode, stays[0]?.cityCode, request.checkIn, request.checkOut);
+    if (rates.length === 0) continue;
+    const stars = starsOf(property);
+    const geo = geoOf(property);
+    const address = addressOf(property);
+    offers.push({
+      supplierId: SUPPLIER_ID,
+      supplierPropertyId: hotelCode,
+      name: attr(property, 'HotelName') ?? (() => { throw bad(operation, 'missing BasicPropertyInfo/@HotelName'); })(),
+      ...(stars ? { stars } : {}),
+      ...(geo ? { geo } : {}),
+      ...(address ? { address } : {}),
+      rates,
+    });
+  }
+  return offers;
+}
+
+function combine(stays: readonly RoomStayRate[], occupancies: readonly { adults: number; childrenAges: readonly number[] }[], hotelCode: string,
+  cityCode: string | undefined, checkIn: string, checkOut: string): SupplierRate[] {
+  const byRoom = occupancies.map((_, index) => {
+    const rph = String(index + 1);
+    const map = new Map<string, RoomStayRate>();
+    for (const stay of stays) {
+      if ((stay.candidateRph ?? '1') !== rph) continue;
+      const combo = `${stay.roomTypeCode}|${stay.ratePlanCode}`;
+      if (!map.has(combo)) map.set(combo, stay);
+    }
+    return map;
+  });
+  const out: SupplierRate[] = [];
+  for (const [combo] of byRoom[0] ?? new Map<string, RoomStayRate>()) {
+    const parts = byRoom.map((map) => map.get(combo));
+    if (parts.some((part) => part === undefined)) continue;
+    const present = parts as RoomStayRate[];
+    const key: OtaRateKey = {
+      hotelCode, ...(cityCode ? { cityCode } : {}), checkIn, checkOut,
+      rooms: present.map((part, index) => ({
+        roomTypeCode: part.roomTypeCode, ratePlanCode: part.ratePlanCode,
+        adults: occupancies[index]!.adults, childrenAges: [...occupancies[index]!.childrenAges],
+      })),
+    };
+    out.push(mergeRoomRates(present.map((part) => part.rate), encodeOtaRateKey(key)));
+  }
+  return out;
+}
+
+/** The price check's answer → the one port rate the key names (undefined when it is gone). */
+function combineForKey(nodes: readonly XmlNode[], key: OtaRateKey, operation: string): SupplierRate | undefined {
+  const stays = nodes.map((node) => roomStayRate(node, operation)).filter((stay) => stay.hotelCode === key.hotelCode);
+  const parts = key.rooms.map((room, index) => stays.find((stay) => (stay.candidateRph ?? '1') === String(index + 1)
+    && stay.roomTypeCode === room.roomTypeCode && stay.ratePlanCode === room.ratePlanCode));
+  if (parts.some((part) => part === undefined)) return undefined;
+  return mergeRoomRates((parts as RoomStayRate[]).map((part) => part.rate), encodeOtaRateKey(key));
+}
+
+/**
+ * UniqueID/@ID allows 32 characters. Ours fit as they are; a longer id is replaced by a stable
+ * 32-character digest, so a retry or a lookup derives the same reference.
+ */
+export function wireClientReference(ourReference: string): string {
+  if (ourReference.length >= 1 && ourReference.length <= UNIQUE_ID_MAX) return ourReference;
+  return `C${createHash('sha256').update(ourReference).digest('base64url').replace(/[-_]/g, 'x').slice(0, UNIQUE_ID_MAX - 1)}`;
+}
