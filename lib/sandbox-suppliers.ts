@@ -48,7 +48,8 @@ export class SandboxSuppliers extends Construct {
           secretStringTemplate: JSON.stringify({ apiKey: `${config.tenant}-${definition.supplierId}` }),
           generateStringKey: 'secret',
           excludePunctuation: true,
-          passwordLength: 40,
+          // OpenTravel's MessagePassword allows at most 16 characters; the same length serves every supplier.
+          passwordLength: 16,
         },
         removalPolicy: removalPolicyFor(config.stage),
       });

@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AdapterKind } from '../functions/suppliers/contracts.js';
+import { startExpediaSandbox } from '../functions/suppliers/expedia/sandbox-server.js';
 import { startHotelbedsSandbox } from '../functions/suppliers/hotelbeds/sandbox-server.js';
+import { startOpenTravelSandbox } from '../functions/suppliers/opentravel/sandbox-server.js';
 import type { SandboxCredentials } from '../functions/suppliers/sandbox-credentials.js';
 import type { LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
 import { SANDBOX_SUPPLIERS } from '../functions/suppliers/sandbox-suppliers.js';
@@ -16,10 +18,10 @@ export interface SandboxServerOptions extends SandboxCredentials {
 }
 
 /** One starter per wire format; each sandbox server module exports one with this shape. */
-const STARTERS: Readonly<Record<AdapterKind, ((options: SandboxServerOptions) => Promise<{ url: string; close(): Promise<void> }>) | undefined>> = {
+const STARTERS: Readonly<Record<AdapterKind, (options: SandboxServerOptions) => Promise<{ url: string; close(): Promise<void> }>>> = {
   hotelbeds: startHotelbedsSandbox,
-  expedia: undefined,
-  opentravel: undefined,
+  expedia: startExpediaSandbox,
+  opentravel: startOpenTravelSandbox,
 };
 
 export interface RunningSandboxSupplier {
@@ -35,8 +37,8 @@ export async function startSandboxSuppliers(options: { latency?: LatencyProfile 
   try {
     for (const definition of SANDBOX_SUPPLIERS) {
       const start = STARTERS[definition.adapter];
-      if (!start) throw new Error(`no local starter for sandbox supplier ${definition.supplierId}`);
-      const credentials = { apiKey: `local-${definition.supplierId}`, secret: randomBytes(24).toString('base64url') };
+      // 16 characters: OpenTravel's MessagePassword allows at most 16.
+      const credentials = { apiKey: `local-${definition.supplierId}`, secret: randomBytes(12).toString('base64url') };
       const server = await start({ ...credentials, host: '127.0.0.1', port: 0, ...(options.latency ? { latency: options.latency } : {}) });
       started.push({ supplierId: definition.supplierId, adapter: definition.adapter, endpoint: server.url, credentials, close: () => server.close() });
     }

@@ -14,6 +14,8 @@ export interface SandboxSupplierDefinition {
 
 export const SANDBOX_SUPPLIERS: readonly SandboxSupplierDefinition[] = [
   { supplierId: 'hotelbeds', adapter: 'hotelbeds', lambdaEntry: 'functions/suppliers/hotelbeds/sandbox-lambda.ts' },
+  { supplierId: 'expedia', adapter: 'expedia', lambdaEntry: 'functions/suppliers/expedia/sandbox-lambda.ts' },
+  { supplierId: 'opentravel', adapter: 'opentravel', lambdaEntry: 'functions/suppliers/opentravel/sandbox-lambda.ts' },
 ];
 
 /** Which sandbox suppliers each seeded tenant is contracted with (API-SPEC: demo all, acme two). */

@@ -1,0 +1,46 @@
+/**
+ * Contract → adapter. The only place that knows which class speaks which wire format: adding a supplier to
+ * the product is an adapter plus a row here, adding one to an account is a contract. Adapters are kept per
+ * contract for the life of the container, so their kept-alive connections and caches (Rapid's region
+ * property ids) serve every later invocation.
+ */
+import { contractCredentials, type AdapterKind, type SupplierContract } from './contracts.js';
+import { ExpediaAdapter } from './expedia/adapter.js';
+import { HotelbedsAdapter } from './hotelbeds/adapter.js';
+import { OpenTravelAdapter } from './opentravel/adapter.js';
+import type { SupplierPort } from './port.js';
+import { sandboxCredentialsSchema } from './sandbox-credentials.js';
+
+interface AdapterSettings {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly secret: string;
+  /** Sandbox suppliers get the caller's X-Sandbox-Scenario; real suppliers never do. */
+  readonly forwardScenarios: boolean;
+}
+
+const ADAPTERS: Readonly<Record<AdapterKind, (settings: AdapterSettings) => SupplierPort>> = {
+  hotelbeds: (settings) => new HotelbedsAdapter(settings),
+  expedia: (settings) => new ExpediaAdapter(settings),
+  opentravel: (settings) => new OpenTravelAdapter(settings),
+};
+
+const adapters = new Map<string, SupplierPort>();
+
+export async function adapterFor(contract: SupplierContract): Promise<SupplierPort> {
+  // Every adapter in the registry signs with an API key and a secret; a contract's credentials must have both.
+  const credentials = sandboxCredentialsSchema.parse(await contractCredentials(contract));
+  const settings: AdapterSettings = {
+    baseUrl: contract.endpoint.replace(/\/+$/, ''),
+    apiKey: credentials.apiKey,
+    secret: credentials.secret,
+    forwardScenarios: contract.sandbox,
+  };
+  const cacheKey = JSON.stringify([contract.tenant, contract.supplierId, contract.adapter, settings]);
+  let adapter = adapters.get(cacheKey);
+  if (!adapter) {
+    adapter = ADAPTERS[contract.adapter](settings);
+    adapters.set(cacheKey, adapter);
+  }
+  return adapter;
+}
