@@ -26,6 +26,7 @@ const host = await startLocalHost({
   port: 0,
   tablePrefix: `bench${Date.now()}`,
   supplierLatency: NO_LATENCY,
+  mapProperties: false,
   throttling: { stage: { ratePerSecond: 1e6, burst: 1e6 }, perClient: { ratePerSecond: 1e6, burst: 1e6 } },
 });
 try {

@@ -60,6 +60,7 @@ const lines = [
   'Clients (OAuth 2.0 client credentials, POST /v1/oauth/token):',
   ...host.clients.map((c) => `  tenant ${c.tenant.padEnd(5)} client_id ${c.clientId.padEnd(12)} client_secret ${c.secret}   suppliers: ${(host!.contracts[c.tenant] ?? []).join(', ')}`),
   '',
+  ...(host.mapping ? [`Property map: ${host.mapping.properties} properties from ${Object.values(host.mapping.supplierProperties).reduce((a, b) => a + b, 0)} supplier properties (${host.mapping.sharedProperties} carried by several suppliers), mapped in ${(host.mapping.timingsMs.total / 1000).toFixed(1)} s (read ${(host.mapping.timingsMs.read / 1000).toFixed(1)} s, match ${(host.mapping.timingsMs.match / 1000).toFixed(1)} s, write ${(host.mapping.timingsMs.write / 1000).toFixed(1)} s)`, ''] : []),
   'Sandbox suppliers:',
   ...host.suppliers.map((s) => `  ${s.supplierId.padEnd(10)} ${s.endpoint}`),
   `DynamoDB Local ${host.dynamoEndpoint}${process.env.DATA_DIR ? ` (data in ${process.env.DATA_DIR})` : ' (in memory)'}; Step Functions ${host.stepFunctionsEndpoint}`,

@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import type { HandlerGroup } from '../functions/shared/routes.js';
 import type { TableId } from '../functions/shared/tables.js';
 import { HotelFunction } from './hotel-function.js';
+import type { SearchSecret } from './search-secret.js';
 import type { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
 import { grantTable, type TableAccess } from './table-grants.js';
@@ -19,6 +20,7 @@ export interface HandlerFunctionsProps {
   readonly config: DeploymentConfig;
   readonly tables: HotelTables;
   readonly signingKey: SigningKey;
+  readonly searchSecret: SearchSecret;
 }
 
 interface FunctionPlan {
@@ -28,6 +30,8 @@ interface FunctionPlan {
   readonly timeout: Duration;
   readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
   readonly readsSigningKey?: boolean;
+  /** Issues or verifies rateIds and search cursors (SEARCH_SECRET_ARN). */
+  readsSearchSecret?: boolean;
 }
 
 /**
@@ -47,9 +51,11 @@ const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
   search: {
     entry: 'functions/search/index.ts',
     description: 'Hotel search, search pages, property rates and content',
-    memorySize: 1024,
+    // 1,769 MB is one full vCPU: a large city prices and ranks tens of thousands of rates.
+    memorySize: 1769,
     timeout: Duration.seconds(25),
-    tables: { searches: 'readWrite', properties: 'readWrite', contracts: 'read' },
+    tables: { searches: 'readWrite', properties: 'read', contracts: 'read' },
+    readsSearchSecret: true,
   },
   booking: {
     entry: 'functions/booking/index.ts',
@@ -57,6 +63,7 @@ const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     memorySize: 512,
     timeout: Duration.seconds(28),
     tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read' },
+    readsSearchSecret: true,
   },
   cars: {
     entry: 'functions/cars/index.ts',
@@ -89,6 +96,7 @@ const BOOKING_FLOW_PLAN: FunctionPlan = {
   memorySize: 512,
   timeout: Duration.seconds(25),
   tables: { bookings: 'readWrite', searches: 'read', contracts: 'read' },
+  readsSearchSecret: true,
 };
 
 export class HandlerFunctions extends Construct {
@@ -144,12 +152,13 @@ export class HandlerFunctions extends Construct {
       serviceName,
       memorySize: plan.memorySize,
       timeout: plan.timeout,
-      environment: { ...tableEnvironment, ...tokenEnvironment },
+      environment: { ...tableEnvironment, ...tokenEnvironment, ...(plan.readsSearchSecret ? { SEARCH_SECRET_ARN: props.searchSecret.secret.secretArn } : {}) },
     });
     for (const [tableId, access] of Object.entries(plan.tables) as [TableId, TableAccess][]) {
       grantTable(created.role, props.tables.get(tableId), access);
     }
     if (plan.readsSigningKey) props.signingKey.grantRead(created.function);
+    if (plan.readsSearchSecret) props.searchSecret.grantRead(created.function);
     return created;
   }
 }

@@ -7,7 +7,9 @@ import type { Construct } from 'constructs';
 import { HotelRestApi } from './api.js';
 import { BookingWorkflow } from './booking-workflow.js';
 import { HandlerFunctions } from './functions.js';
+import { PropertyMapping } from './property-mapping.js';
 import { SandboxSuppliers } from './sandbox-suppliers.js';
+import { SearchSecret } from './search-secret.js';
 import { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
 import { HotelTables } from './tables.js';
@@ -20,9 +22,11 @@ export class HotelApiStack extends Stack {
   readonly config: DeploymentConfig;
   readonly tables: HotelTables;
   readonly signingKey: SigningKey;
+  readonly searchSecret: SearchSecret;
   readonly functions: HandlerFunctions;
   readonly bookingWorkflow: BookingWorkflow;
   readonly restApi: HotelRestApi;
+  readonly propertyMapping: PropertyMapping;
   /** Sandbox stages only. */
   readonly sandboxSuppliers: SandboxSuppliers | undefined;
 
@@ -36,15 +40,17 @@ export class HotelApiStack extends Stack {
 
     this.tables = new HotelTables(this, 'Tables', { stage: config.stage });
     this.signingKey = new SigningKey(this, 'SigningKey', { config });
-    this.functions = new HandlerFunctions(this, 'Functions', { config, tables: this.tables, signingKey: this.signingKey });
+    this.searchSecret = new SearchSecret(this, 'SearchSecret', { config });
+    this.functions = new HandlerFunctions(this, 'Functions', { config, tables: this.tables, signingKey: this.signingKey, searchSecret: this.searchSecret });
     this.bookingWorkflow = new BookingWorkflow(this, 'BookingWorkflow', { config, flowFunction: this.functions.bookingFlow.function });
     this.functions.connectBookingWorkflow(this.bookingWorkflow.stateMachine);
     this.restApi = new HotelRestApi(this, 'Api', { config, functions: this.functions });
+    this.propertyMapping = new PropertyMapping(this, 'PropertyMapping', { config, tables: this.tables });
     // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
     for (const supplier of this.sandboxSuppliers?.suppliers ?? []) {
-      for (const reader of [this.functions.groups.search, this.functions.groups.booking, this.functions.bookingFlow]) {
+      for (const reader of [this.functions.groups.search, this.functions.groups.booking, this.functions.bookingFlow, this.propertyMapping.job]) {
         supplier.credentials.grantRead(reader.function);
       }
     }

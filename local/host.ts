@@ -8,6 +8,7 @@
  * signing key, Step Functions endpoint and state machine ARN) before it loads them.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
 import { generateSigningKeyJwk } from '../functions/auth/signing-key.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
@@ -19,6 +20,8 @@ import { createTables } from './create-tables.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalGateway, type LocalGateway, type LocalGatewayOptions } from './gateway.js';
 import { startSandboxSuppliers, type RunningSandboxSupplier } from './sandbox-suppliers.js';
+import type { MappingJobReport } from '../functions/search/mapping/mapping-job.js';
+import { mapLocalProperties } from './map-properties.js';
 import { seedClients, seedContracts, seededClients, type SeededClient } from './seed.js';
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
 
@@ -34,6 +37,8 @@ export interface LocalHostOptions {
   readonly supplierLatency?: LatencyProfile;
   readonly throttling?: LocalGatewayOptions['throttling'];
   readonly onResponse?: LocalGatewayOptions['onResponse'];
+  /** Run the property mapping job over the sandbox catalogues at start (default true; tests that do not search skip it). */
+  readonly mapProperties?: boolean;
 }
 
 export interface LocalHost {
@@ -44,6 +49,7 @@ export interface LocalHost {
   readonly clients: readonly SeededClient[];
   readonly suppliers: readonly RunningSandboxSupplier[];
   readonly contracts: Readonly<Record<string, string[]>>;
+  readonly mapping: MappingJobReport | undefined;
   stop(): Promise<void>;
 }
 
@@ -97,12 +103,16 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
 
     // A fresh key per start, as the stack's custom resource makes one per deployment.
     process.env.TOKEN_SIGNING_KEY ??= JSON.stringify(await generateSigningKeyJwk());
+    // Signs rateIds and paging cursors; on AWS a Secrets Manager secret (SEARCH_SECRET_ARN).
+    process.env.SEARCH_SECRET ??= randomBytes(32).toString('base64url');
 
     const suppliers = await startSandboxSuppliers(options.supplierLatency ? { latency: options.supplierLatency } : {});
     cleanups.push(async () => void (await Promise.all(suppliers.map((s) => s.close()))));
     const clients = seededClients();
     await seedClients(clients);
     const contracts = await seedContracts(suppliers);
+    // demo is contracted with every sandbox supplier, so its catalogues are the whole sandbox world.
+    const mapping = options.mapProperties === false ? undefined : await mapLocalProperties('demo');
 
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
     const { handler: flow } = await import('../functions/booking/flow/index.js');
@@ -143,6 +153,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       clients,
       suppliers,
       contracts,
+      mapping,
       stop,
     };
   } catch (error) {

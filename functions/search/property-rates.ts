@@ -1,4 +1,79 @@
-import { plannedRoute } from '../shared/planned.js';
+/**
+ * GET /v1/hotels/searches/{searchId}/properties/{propertyId}/rates: every rate of one property of a
+ * stored search. The search keeps only each property's cheapest rate, so this asks the property's
+ * suppliers again for just their property ids (the port's supplierPropertyIds), under the search's
+ * budget, and prices and signs each rate like the search did. Sorted by total, refundable first on ties.
+ */
+import { z } from 'zod';
+import { stage } from '../shared/config.js';
+import { httpHandler } from '../shared/http-handler.js';
+import { HttpProblem } from '../shared/problem.js';
+import { parseScenarios } from '../suppliers/scenario.js';
+import { fanOut } from './fan-out.js';
+import { parseDecimal } from './pricing/decimal.js';
+import { nightsBetween, priceOffer, showRate, type PricedRate } from './run-search.js';
+import { searchDeps } from './search-deps.js';
+import { applySearchFilters } from './ranking/search-filters.js';
+import { storedSearchOr404 } from './stored-search.js';
 
-/** GET /v1/hotels/searches/{searchId}/properties/{propertyId}/rates: not delivered yet, answers 501 naming the capability. */
-export const handler = plannedRoute('listPropertyRates', 'Property rates of a search');
+const params = z.object({
+  searchId: z.string().regex(/^srch_[0-9a-f]{32}$/, 'is not a searchId'),
+  propertyId: z.string().min(1).max(64),
+});
+
+export const handler = httpHandler('listPropertyRates', { params }, async (request) => {
+  const deps = searchDeps();
+  const tenant = request.caller!.tenant;
+  const { searchId, propertyId } = request.params;
+  const search = await storedSearchOr404(deps.searches, tenant, searchId);
+  const property = (await deps.searches.all(tenant, searchId)).find((p) => p.propertyId === propertyId);
+  if (!property) throw new HttpProblem('not-found', `Property ${propertyId} is not in search ${searchId}`);
+
+  const contracts = (await deps.contracts(tenant)).filter((c) => property.supplierRefs.some((r) => r.supplierId === c.supplierId));
+  const [adapters, fx, rules, rateIdKey] = await Promise.all([
+    Promise.all(contracts.map((c) => deps.adapterFor(c))),
+    deps.fx(),
+    deps.pricingRules(tenant),
+    deps.rateIdKey(),
+  ]);
+  const { request: searched } = search;
+  const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
+  const outcomes = await Promise.all(
+    adapters.map((adapter) =>
+      fanOut(
+        [adapter],
+        {
+          destination: searched.destination.code,
+          checkIn: searched.checkIn,
+          checkOut: searched.checkOut,
+          occupancies: searched.occupancies.map((o) => ({ adults: o.adults, childrenAges: o.children ?? [] })),
+          currency: searched.currency,
+          nationality: searched.nationality,
+          supplierPropertyIds: property.supplierRefs.filter((r) => r.supplierId === adapter.supplierId).map((r) => r.supplierPropertyId),
+          scenarios,
+        },
+        { budgetMs: searched.timeoutMs },
+      ).then(([outcome]) => outcome!),
+    ),
+  );
+  const nights = nightsBetween(searched.checkIn, searched.checkOut);
+  const rooms = searched.occupancies.length;
+  const context = { stars: property.starRating, rules, quoteCurrency: searched.currency, fx, nights, rooms };
+  const priced: PricedRate[] = outcomes.flatMap((o) => o.offers.flatMap((offer) => priceOffer(offer, context)));
+  const [filtered] = applySearchFilters([{ ...property, starRating: property.starRating, rates: priced }], searched.filters, deps.now());
+  const rates = [...(filtered?.rates ?? [])].sort(
+    (a, b) => parseDecimal(a.price.total).comparedTo(parseDecimal(b.price.total)) || Number(b.refundable) - Number(a.refundable),
+  );
+  const stay = { searchId, tenant, nights, rooms, expiresAt: search.expiresAt, rateIdKey };
+  return {
+    status: 200,
+    body: {
+      searchId,
+      propertyId,
+      currency: searched.currency,
+      partial: outcomes.some((o) => o.status !== 'ok'),
+      suppliers: outcomes.map(({ id, status, tookMs, results }) => ({ id, status, tookMs, results })),
+      rates: rates.map((rate) => showRate(rate, { propertyId, starRating: property.starRating }, stay)),
+    },
+  };
+});

@@ -1,4 +1,43 @@
-import { plannedRoute } from '../shared/planned.js';
+/** GET /v1/hotels/searches/{searchId}?cursor=: the next page of a stored search, in the search's own order. */
+import { z } from 'zod';
+import { httpHandler } from '../shared/http-handler.js';
+import { HttpProblem } from '../shared/problem.js';
+import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
+import { searchDeps } from './search-deps.js';
+import type { SearchResponse } from './search-result.js';
+import { storedSearchOr404 } from './stored-search.js';
 
-/** GET /v1/hotels/searches/{searchId}: not delivered yet, answers 501 naming the capability. */
-export const handler = plannedRoute('getSearchPage', 'Search paging');
+const params = z.object({ searchId: z.string().regex(/^srch_[0-9a-f]{32}$/, 'is not a searchId') });
+const query = z.object({ cursor: z.string().min(1).max(2048).optional() });
+
+export const handler = httpHandler('getSearchPage', { params, query }, async (request) => {
+  const deps = searchDeps();
+  const tenant = request.caller!.tenant;
+  const { searchId } = request.params;
+  const search = await storedSearchOr404(deps.searches, tenant, searchId);
+  const key = await deps.cursorKey();
+  let offset = 0;
+  if (request.query.cursor) {
+    try {
+      offset = decodeCursor(request.query.cursor, { searchId, key }).offset;
+    } catch (error) {
+      if (error instanceof PagingError) {
+        throw new HttpProblem('validation-error', 'Invalid field: cursor', { extensions: { errors: [{ path: 'query.cursor', message: error.message }] } });
+      }
+      throw error;
+    }
+  }
+  const limit = search.request.limit;
+  const properties = await deps.searches.slice(tenant, searchId, offset, limit);
+  const end = offset + limit;
+  const body: SearchResponse = {
+    searchId,
+    currency: search.currency,
+    partial: search.partial,
+    suppliers: search.suppliers,
+    totalProperties: search.totalProperties,
+    properties,
+    ...(end < search.totalProperties ? { next: encodeCursor({ offset: end, searchId }, key) } : {}),
+  };
+  return { status: 200, body };
+});

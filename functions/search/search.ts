@@ -1,4 +1,25 @@
-import { plannedRoute } from '../shared/planned.js';
+/** POST /v1/hotels/search: fan-out, unified properties, account pricing, ranking (run-search.ts). */
+import { stage } from '../shared/config.js';
+import { httpHandler } from '../shared/http-handler.js';
+import { HttpProblem } from '../shared/problem.js';
+import { parseScenarios } from '../suppliers/scenario.js';
+import { FxUnavailableError } from './fx/fx-rates.js';
+import { runSearch } from './run-search.js';
+import { searchDeps } from './search-deps.js';
+import { searchRequestSchema } from './search-request.js';
 
-/** POST /v1/hotels/search: not delivered yet, answers 501 naming the capability. */
-export const handler = plannedRoute('searchHotels', 'Hotel search');
+export const handler = httpHandler('searchHotels', { body: searchRequestSchema }, async (request) => {
+  // Sandbox scenarios drive our sandbox suppliers; a production stack never passes them on.
+  const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
+  try {
+    const response = await runSearch({ tenant: request.caller!.tenant, request: request.body, scenarios }, searchDeps());
+    return { status: 200, body: response };
+  } catch (error) {
+    if (error instanceof FxUnavailableError) {
+      throw new HttpProblem('validation-error', `Invalid field: currency`, {
+        extensions: { errors: [{ path: 'currency', message: `${request.body.currency} is not a currency we quote in` }] },
+      });
+    }
+    throw error;
+  }
+});

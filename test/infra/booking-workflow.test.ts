@@ -56,7 +56,8 @@ describe('signing key', () => {
     const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
     // Besides the signing key, a sandbox stack holds one credentials secret per sandbox supplier.
     const supplierSecrets = synthesis.stack.sandboxSuppliers?.suppliers.length ?? 0;
-    synthesis.template.resourceCountIs('AWS::SecretsManager::Secret', 1 + supplierSecrets);
+    // ... and the search secret (lib/search-secret.ts).
+    synthesis.template.resourceCountIs('AWS::SecretsManager::Secret', 2 + supplierSecrets);
     const keys = Object.values(resourcesOfType(synthesis.template, 'Custom::SigningKey'));
     expect(keys).toHaveLength(1);
     expect(keys[0]?.Properties.SecretArn).toEqual({ Ref: secretId });

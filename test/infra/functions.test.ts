@@ -42,7 +42,7 @@ function tableAccessOf(hotelFunction: HotelFunction): Map<TableId, Set<string>> 
 describe('Lambda functions', () => {
   it('run Node.js 24 on arm64, every one of them (the provider framework included)', () => {
     const functions = Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'));
-    expect(functions.length).toBe(HANDLER_GROUPS.length + 2 /* authorizer, booking flow */ + 2 /* key initializer, provider */);
+    expect(functions.length).toBe(HANDLER_GROUPS.length + 3 /* authorizer, booking flow, property mapping */ + 2 /* key initializer, provider */);
     for (const [id, resource] of functions) {
       expect(resource.Properties.Runtime, id).toBe('nodejs24.x');
       expect(resource.Properties.Architectures, id).toEqual(['arm64']);
@@ -80,7 +80,7 @@ describe('Lambda functions', () => {
   const expectedTables: Record<string, Partial<Record<TableId, 'read' | 'readWrite'>>> = {
     auth: { clients: 'read', rateLimits: 'readWrite' },
     authorizer: { clients: 'read' },
-    search: { searches: 'readWrite', properties: 'readWrite', contracts: 'read' },
+    search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
     booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read' },
     bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read' },
     cars: {},
@@ -120,7 +120,8 @@ describe('Lambda functions', () => {
     for (const [roleId] of Object.entries(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
       for (const statement of statementsOfRole(synthesis.template, roleId)) {
         const secretActions = actionsOf(statement).filter((a) => a.startsWith('secretsmanager:'));
-        if (secretActions.length === 0) continue;
+        // Other secrets (the search secret, supplier credentials) have their own tests.
+        if (secretActions.length === 0 || !referencedIds(statement.Resource).has(secretId)) continue;
         expect(resourcesOf(statement), roleId).toEqual([{ Ref: secretId }]);
         if (secretActions.includes('secretsmanager:GetSecretValue')) {
           expect(secretActions, roleId).toEqual(['secretsmanager:GetSecretValue']);
@@ -133,6 +134,17 @@ describe('Lambda functions', () => {
       }
     }
     expect(readers.sort()).toEqual([logicalIdOf(fn('auth').role), logicalIdOf(fn('authorizer').role)].sort());
+  });
+
+  it('lets search, booking and the booking flow read the search secret (rateIds, cursors), and nothing else of ours', () => {
+    const secretId = logicalIdOf(synthesis.stack.searchSecret.secret);
+    const readers = Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role')).filter((roleId) =>
+      statementsOfRole(synthesis.template, roleId).some((s) => referencedIds(s.Resource).has(secretId)),
+    );
+    expect(readers.sort()).toEqual([fn('search'), fn('booking'), fn('bookingFlow')].map((f) => logicalIdOf(f.role)).sort());
+    for (const name of ['search', 'booking', 'bookingFlow'] as const) {
+      expect(environmentOf(fn(name)).SEARCH_SECRET_ARN).toEqual({ Ref: secretId });
+    }
   });
 
   it('gives the booking function the state machine ARN and StartSyncExecution on it alone', () => {

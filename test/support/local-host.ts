@@ -7,12 +7,13 @@ import { inject } from 'vitest';
 import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../local/host.js';
 
-export async function startTestHost(options: Pick<LocalHostOptions, 'throttling'> = {}): Promise<LocalHost> {
+export async function startTestHost(options: Pick<LocalHostOptions, 'throttling' | 'mapProperties'> = {}): Promise<LocalHost> {
   return startLocalHost({
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
     tablePrefix: `e2e${randomUUID().slice(0, 8)}`,
     supplierLatency: NO_LATENCY,
+    mapProperties: false,
     ...options,
   });
 }

@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { SupplierPropertyContent, SupplierPort } from '../../suppliers/port.js';
+import { entriesByCity, type DestinationIndexStore } from './destination-index.js';
 import { matchProperties } from './match-properties.js';
 import { assignPropertyIds } from './property-id.js';
 import type { PropertyMapStore } from './property-map-store.js';
@@ -18,6 +19,8 @@ export type StaticContentSource = Pick<SupplierPort, 'supplierId' | 'staticConte
 export interface MappingJobInput {
   readonly sources: readonly StaticContentSource[];
   readonly store: PropertyMapStore;
+  /** Where search finds a city's properties in one read; rewritten for every city the run covers. */
+  readonly destinations?: DestinationIndexStore;
   /** Page size asked of each supplier. */
   readonly pageSize?: number;
   readonly signal?: AbortSignal;
@@ -62,6 +65,9 @@ export async function runMappingJob(input: MappingJobInput): Promise<MappingJobR
   });
   await input.store.putProperties(properties);
   if (replacedBy.size > 0) await input.store.retireProperties([...replacedBy].map(([propertyId, by]) => ({ propertyId, replacedBy: by })));
+  if (input.destinations) {
+    for (const [cityCode, entries] of entriesByCity(properties)) await input.destinations.putDestination(cityCode, entries);
+  }
   const done = performance.now();
 
   const previousIds = new Set(previous.values());

@@ -1,0 +1,66 @@
+/**
+ * rateIds: what the rate check and the booking need to re-validate a quoted rate (the search, the supplier
+ * and its opaque rate key, the property, the quoted price, the expiry), signed with HMAC-SHA256 over the
+ * caller's tenant and the content. Nothing is written per rate at search time, a forged or altered id
+ * fails the MAC, and an id replayed by another tenant fails it too (the tenant is part of what is signed).
+ * The booking additionally checks that the rateId's search is the searchId it was sent with.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+const PREFIX = 'r1';
+const MAC_BYTES = 16;
+
+const ticketSchema = z.object({
+  searchId: z.string(),
+  supplierId: z.string(),
+  supplierRateKey: z.string(),
+  supplierPropertyId: z.string(),
+  propertyId: z.string(),
+  starRating: z.number().int().optional(),
+  /** The quoted price as shown at search ({net, markup, tax, serviceFee, total, currency} decimal strings). */
+  quoted: z.object({ net: z.string(), markup: z.string(), tax: z.string(), serviceFee: z.string(), total: z.string(), currency: z.string() }),
+  /** Nights and rooms of the searched stay, for pricing the checked rate the same way. */
+  nights: z.number().int().positive(),
+  rooms: z.number().int().positive(),
+  /** UTC ISO instant after which the rate must be searched again (410). */
+  expiresAt: z.string(),
+});
+
+export type RateTicket = z.infer<typeof ticketSchema>;
+
+export type RateIdProblem = 'malformed' | 'forged' | 'expired';
+
+export class RateIdError extends Error {
+  override readonly name = 'RateIdError';
+  constructor(readonly problem: RateIdProblem) {
+    super(`rateId is ${problem}`);
+  }
+}
+
+function mac(tenant: string, body: string, key: Buffer): Buffer {
+  return createHmac('sha256', key).update(`${tenant}\n${body}`).digest().subarray(0, MAC_BYTES);
+}
+
+export function signRateId(ticket: RateTicket, tenant: string, key: Buffer): string {
+  const body = Buffer.from(JSON.stringify(ticket), 'utf8').toString('base64url');
+  return `${PREFIX}.${body}.${mac(tenant, body, key).toString('base64url')}`;
+}
+
+export function verifyRateId(rateId: string, tenant: string, key: Buffer, now: Date = new Date()): RateTicket {
+  const [prefix, body, signature, ...rest] = rateId.split('.');
+  if (prefix !== PREFIX || !body || !signature || rest.length > 0 || !/^[A-Za-z0-9_-]+$/.test(body + signature)) throw new RateIdError('malformed');
+  const given = Buffer.from(signature, 'base64url');
+  const wanted = mac(tenant, body, key);
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new RateIdError('forged');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    throw new RateIdError('malformed');
+  }
+  const ticket = ticketSchema.safeParse(parsed);
+  if (!ticket.success) throw new RateIdError('malformed');
+  if (Date.parse(ticket.data.expiresAt) <= now.getTime()) throw new RateIdError('expired');
+  return ticket.data;
+}

@@ -1,0 +1,278 @@
+/**
+ * The search use case: fan out to the caller's contracted suppliers under the budget, resolve every offer
+ * to its unified property (the destination index, then on-the-fly matching for refs the mapping job has
+ * not seen), price every rate with the account's rules in the quote currency, filter, rank, sign the shown
+ * rates and store the ranked result for paging. Everything it touches is behind the ports in SearchDeps.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupplierContract } from '../suppliers/contracts.js';
+import type { Scenario } from '../suppliers/scenario.js';
+import type { CancellationPenalty, SupplierOffer, SupplierPort, SupplierRate } from '../suppliers/port.js';
+import { findCity } from '../suppliers/world/cities.js';
+import { fanOut } from './fan-out.js';
+import type { FxRates } from './fx/fx-rates.js';
+import type { DestinationEntry } from './mapping/destination-index.js';
+import { matchUnmapped, ON_THE_FLY_RADIUS_METRES } from './mapping/match-unmapped.js';
+import type { PropertyMatchCandidate } from './mapping/property-map-store.js';
+import { matchProperties } from './mapping/match-properties.js';
+import { mintPropertyId } from './mapping/property-id.js';
+import { compareRefs, refKey, type SupplierRef } from './mapping/supplier-ref.js';
+import { parseDecimal } from './pricing/decimal.js';
+import { formatMinorUnits, parseAmount, roundToMinor } from './pricing/minor-units.js';
+import type { Price } from './pricing/price.js';
+import { priceRate } from './pricing/price-rate.js';
+import type { PricingRules } from './pricing/pricing-rules.js';
+import { cancellationDeadline } from './ranking/free-cancellation.js';
+import { pageOf } from './ranking/paging-cursor.js';
+import { cheapestRate, sortProperties } from './ranking/property-sort.js';
+import { applySearchFilters } from './ranking/search-filters.js';
+import { signRateId } from './rate-id.js';
+import type { SearchRequest } from './search-request.js';
+import { policyView, priceView, type SearchedProperty, type SearchResponse, type ShownRate, type SupplierSummary } from './search-result.js';
+import { SEARCH_TTL_SECONDS, type SearchStore } from './search-store.js';
+
+export interface SearchDeps {
+  contracts(tenant: string): Promise<SupplierContract[]>;
+  adapterFor(contract: SupplierContract): Promise<SupplierPort>;
+  /** The city's unified properties (the mapping job's destination index). */
+  destination(cityCode: string): Promise<readonly DestinationEntry[]>;
+  /** Stored properties near a point, for offers the index does not know. */
+  propertiesNear(point: { lat: number; lng: number }, radiusMetres: number): Promise<PropertyMatchCandidate[]>;
+  fx(): Promise<FxRates>;
+  pricingRules(tenant: string): Promise<PricingRules>;
+  searches: SearchStore;
+  rateIdKey(): Promise<Buffer>;
+  cursorKey(): Promise<Buffer>;
+  now(): Date;
+}
+
+export interface SearchCall {
+  readonly tenant: string;
+  readonly request: SearchRequest;
+  readonly scenarios: readonly Scenario[];
+}
+
+export interface PricedRate {
+  readonly supplierId: string;
+  readonly supplierPropertyId: string;
+  readonly rate: SupplierRate;
+  readonly boardBasis: SupplierRate['boardBasis'];
+  readonly refundable: boolean;
+  readonly cancellationPolicy: readonly CancellationPenalty[];
+  readonly price: Price;
+}
+
+export interface PropertyAccumulator {
+  readonly propertyId: string;
+  name: string;
+  starRating: number | undefined;
+  geo: { lat: number; lng: number } | undefined;
+  readonly supplierRefs: SupplierRef[];
+  readonly rates: PricedRate[];
+}
+
+
+export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<SearchResponse> {
+  const { tenant, request } = call;
+  const city = findCity(request.destination.code)!;
+  const now = deps.now();
+  const searchId = `srch_${randomUUID().replaceAll('-', '')}`;
+  const nights = nightsBetween(request.checkIn, request.checkOut);
+  const rooms = request.occupancies.length;
+
+  const contracts = await deps.contracts(tenant);
+  const [adapters, destination, fx, rules, rateIdKey, cursorKey] = await Promise.all([
+    Promise.all(contracts.map((c) => deps.adapterFor(c))),
+    deps.destination(city.code),
+    deps.fx(),
+    deps.pricingRules(tenant),
+    deps.rateIdKey(),
+    deps.cursorKey(),
+  ]);
+  // The currency must be one we can quote in before any supplier is asked (FxUnavailableError otherwise).
+  fx.rate(request.currency, request.currency);
+
+  const outcomes = await fanOut(
+    adapters,
+    {
+      destination: city.code,
+      checkIn: request.checkIn,
+      checkOut: request.checkOut,
+      occupancies: request.occupancies.map((o) => ({ adults: o.adults, childrenAges: o.children ?? [] })),
+      currency: request.currency,
+      nationality: request.nationality,
+      scenarios: call.scenarios,
+    },
+    { budgetMs: request.timeoutMs },
+  );
+
+  const offers = outcomes.flatMap((o) => o.offers);
+  const properties = await mergeOffers(offers, destination, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms });
+
+  const filtered = applySearchFilters(properties, request.filters, now);
+  const ranked = sortProperties(filtered, { sort: request.sort, centre: city.centre });
+  const expiresAt = new Date(now.getTime() + SEARCH_TTL_SECONDS * 1000).toISOString();
+
+  const stay = { searchId, nights, rooms, expiresAt, tenant, rateIdKey };
+  const shown: SearchedProperty[] = ranked.map((property) => ({
+    propertyId: property.propertyId,
+    name: property.name,
+    ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
+    ...(property.geo ? { geo: property.geo } : {}),
+    supplierRefs: property.supplierRefs,
+    cheapestRate: showRate(cheapestRate(property.rates)!, property, stay),
+  }));
+
+  const suppliers: SupplierSummary[] = outcomes.map(({ id, status, tookMs, results }) => ({ id, status, tookMs, results }));
+  const partial = suppliers.some((s) => s.status !== 'ok');
+  await deps.searches.save(
+    { searchId, tenant, request, currency: request.currency, partial, suppliers, totalProperties: shown.length, createdAt: now.toISOString(), expiresAt },
+    shown,
+  );
+  const page = pageOf(shown, { limit: request.limit, searchId, key: cursorKey });
+  return { searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: page.items, ...(page.next ? { next: page.next } : {}) };
+}
+
+export interface PricingContext {
+  readonly stars: number | undefined;
+  readonly rules: PricingRules;
+  readonly quoteCurrency: string;
+  readonly fx: FxRates;
+  readonly nights: number;
+  readonly rooms: number;
+}
+
+/** Every rate of one supplier offer, priced for the account in the quote currency. */
+export function priceOffer(offer: SupplierOffer, context: PricingContext): PricedRate[] {
+  return offer.rates.map((rate) => ({
+    supplierId: offer.supplierId,
+    supplierPropertyId: offer.supplierPropertyId,
+    rate,
+    boardBasis: rate.boardBasis,
+    refundable: rate.refundable,
+    cancellationPolicy: rate.cancellationPolicy,
+    price: priceRate({ rate, supplierId: offer.supplierId, stars: context.stars, rules: context.rules, quoteCurrency: context.quoteCurrency, fx: context.fx, nights: context.nights, rooms: context.rooms }),
+  }));
+}
+
+export interface StayContext {
+  readonly searchId: string;
+  readonly tenant: string;
+  readonly nights: number;
+  readonly rooms: number;
+  readonly expiresAt: string;
+  readonly rateIdKey: Buffer;
+}
+
+/** A priced rate as the API shows it, with its signed rateId. */
+export function showRate(rate: PricedRate, property: { propertyId: string; starRating: number | undefined }, stay: StayContext): ShownRate {
+  const ticket = {
+    searchId: stay.searchId,
+    supplierId: rate.supplierId,
+    supplierRateKey: rate.rate.supplierRateKey,
+    supplierPropertyId: rate.supplierPropertyId,
+    propertyId: property.propertyId,
+    ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
+    quoted: { net: rate.price.net, markup: rate.price.markup, tax: rate.price.tax, serviceFee: rate.price.serviceFee, total: rate.price.total, currency: rate.price.currency },
+    nights: stay.nights,
+    rooms: stay.rooms,
+    expiresAt: stay.expiresAt,
+  };
+  const deadline = cancellationDeadline(rate.cancellationPolicy);
+  return {
+    rateId: signRateId(ticket, stay.tenant, stay.rateIdKey),
+    supplierId: rate.supplierId,
+    roomTypeName: rate.rate.roomTypeName,
+    boardBasis: rate.boardBasis,
+    refundable: rate.refundable,
+    ...(deadline ? { cancellationDeadline: deadline } : {}),
+    cancellationPolicy: policyView(inQuoteCurrency(rate.cancellationPolicy, rate.price)),
+    payment: rate.rate.payment,
+    price: priceView(rate.price),
+  };
+}
+
+export function nightsBetween(checkIn: string, checkOut: string): number {
+  return Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000);
+}
+
+/**
+ * Offers from every supplier → unified properties, each with every supplier's ref and every rate priced
+ * for the account: the merge at the heart of search, apart from I/O so it can be measured on its own.
+ */
+export async function mergeOffers(
+  offers: readonly SupplierOffer[],
+  destination: readonly DestinationEntry[],
+  propertiesNear: SearchDeps['propertiesNear'],
+  pricing: Omit<PricingContext, 'stars'>,
+): Promise<PropertyAccumulator[]> {
+  const propertyIdOf = await resolvePropertyIds(offers, destinationByRef(destination), propertiesNear);
+  const entries = new Map(destination.map((e) => [e.propertyId, e]));
+  const properties = new Map<string, PropertyAccumulator>();
+  for (const offer of offers) {
+    const propertyId = propertyIdOf.get(refKey(offer))!;
+    let property = properties.get(propertyId);
+    if (!property) {
+      const entry = entries.get(propertyId);
+      property = { propertyId, name: entry?.name ?? offer.name, starRating: entry?.starRating ?? offer.stars, geo: entry?.geo ?? offer.geo, supplierRefs: [], rates: [] };
+      properties.set(propertyId, property);
+    }
+    if (!property.supplierRefs.some((r) => r.supplierId === offer.supplierId && r.supplierPropertyId === offer.supplierPropertyId)) {
+      property.supplierRefs.push({ supplierId: offer.supplierId, supplierPropertyId: offer.supplierPropertyId });
+      property.rates.push(...priceOffer(offer, { ...pricing, stars: property.starRating }));
+    }
+  }
+  for (const property of properties.values()) property.supplierRefs.sort(compareRefs);
+  return [...properties.values()];
+}
+
+function destinationByRef(entries: readonly DestinationEntry[]): Map<string, DestinationEntry> {
+  const byRef = new Map<string, DestinationEntry>();
+  for (const entry of entries) for (const ref of entry.supplierRefs) byRef.set(refKey(ref), entry);
+  return byRef;
+}
+
+/** Beyond this many offers the mapping job has not seen, they are matched among themselves in memory. */
+const NEARBY_LOOKUPS_MAX = 25;
+
+/**
+ * Every offer's unified propertyId: from the destination index when the mapping job knows its ref; a few
+ * unknown ones are matched against the stored properties near them; many unknown ones (a catalogue the job
+ * has not read yet) are clustered among themselves with the job's own matcher, so the same hotel from
+ * two suppliers still appears once, under the id the job would give it.
+ */
+async function resolvePropertyIds(offers: readonly SupplierOffer[], known: Map<string, DestinationEntry>, propertiesNear: SearchDeps['propertiesNear']): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const unknown: SupplierOffer[] = [];
+  for (const offer of offers) {
+    const entry = known.get(refKey(offer));
+    if (entry) ids.set(refKey(offer), entry.propertyId);
+    else unknown.push(offer);
+  }
+  if (unknown.length <= NEARBY_LOOKUPS_MAX) {
+    await Promise.all(
+      unknown.map(async (offer) => {
+        const candidates = offer.geo ? await propertiesNear(offer.geo, ON_THE_FLY_RADIUS_METRES) : [];
+        ids.set(refKey(offer), matchUnmapped(offer, candidates).propertyId);
+      }),
+    );
+    return ids;
+  }
+  for (const cluster of matchProperties(unknown).clusters) {
+    const propertyId = mintPropertyId([...cluster].sort(compareRefs)[0]!);
+    for (const offer of cluster) ids.set(refKey(offer), propertyId);
+  }
+  return ids;
+}
+
+/** Penalties in the quote currency at the rate the price was converted with, so a partner compares like with like. */
+function inQuoteCurrency(policy: readonly CancellationPenalty[], price: Price): CancellationPenalty[] {
+  const rate = parseDecimal(price.fx.rate);
+  return policy.map((entry) => ({
+    from: entry.from,
+    penalty: {
+      amount: formatMinorUnits(roundToMinor(parseAmount(entry.penalty.amount, entry.penalty.currency).times(rate), price.currency), price.currency),
+      currency: price.currency,
+    },
+  }));
+}

@@ -1,0 +1,66 @@
+/**
+ * The property mapping job: a function that reads every contracted supplier's static content, matches it
+ * into unified properties and rewrites the property map and destination index search reads
+ * (functions/search/mapping-job-handler.ts), run daily by an EventBridge schedule.
+ *
+ * It reads the tenant's contracts and reads and writes the properties table, nothing else. Sandbox stacks
+ * also let it read the sandbox suppliers' credential secrets (granted where those are created).
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Construct } from 'constructs';
+import { HotelFunction } from './hotel-function.js';
+import type { DeploymentConfig } from './stack-config.js';
+import { grantTable } from './table-grants.js';
+import type { HotelTables } from './tables.js';
+
+export interface PropertyMappingProps {
+  readonly config: DeploymentConfig;
+  readonly tables: HotelTables;
+}
+
+/** 03:00 UTC: before Europe's morning and after the Americas' evening, when search is quietest. */
+export const PROPERTY_MAPPING_SCHEDULE = Schedule.cron({ minute: '0', hour: '3' });
+
+export class PropertyMapping extends Construct {
+  readonly job: HotelFunction;
+  readonly schedule: Rule;
+
+  constructor(scope: Construct, id: string, props: PropertyMappingProps) {
+    super(scope, id);
+    const { config, tables } = props;
+    const contracts = tables.get('contracts');
+    const properties = tables.get('properties');
+
+    this.job = new HotelFunction(this, 'Job', {
+      config,
+      entry: 'functions/search/mapping-job-handler.ts',
+      description: 'Property mapping job: matches the suppliers\' catalogues into the property map',
+      serviceName: 'hotel-api-property-mapping',
+      // ~39,000 catalogue entries and their candidate pairs sit in memory at once; memory also buys the
+      // CPU the matching spends most of its time on. A local run takes well under a minute; ten leave
+      // room for slow real supplier catalogues.
+      memorySize: 2048,
+      timeout: Duration.minutes(10),
+      // Two runs at once would each mint ids for the same new properties, and the loser's would linger.
+      reservedConcurrentExecutions: 1,
+      environment: {
+        TENANT: config.tenant,
+        [contracts.definition.envVar]: contracts.table.tableName,
+        [properties.definition.envVar]: properties.table.tableName,
+      },
+    });
+    grantTable(this.job.role, contracts, 'read');
+    grantTable(this.job.role, properties, 'readWrite');
+    // A failed run keeps the previous map; one retry covers a passing supplier fault, and tomorrow's
+    // run covers the rest.
+    this.job.function.configureAsyncInvoke({ retryAttempts: 1, maxEventAge: Duration.hours(2) });
+
+    this.schedule = new Rule(this, 'Schedule', {
+      description: `Daily property mapping for ${config.tenant} (${config.stage})`,
+      schedule: PROPERTY_MAPPING_SCHEDULE,
+      targets: [new LambdaFunction(this.job.function, { retryAttempts: 2, maxEventAge: Duration.hours(2) })],
+    });
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * Search end to end over HTTP: the local host with the three sandbox suppliers (no latency), the
+ * property map built by the mapping job at start, the seeded tenants and their pricing rules.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyRateId, RateIdError } from '../../functions/search/rate-id.js';
+import { searchKey } from '../../functions/search/search-secret.js';
+import type { SearchResponse } from '../../functions/search/search-result.js';
+import type { LocalHost } from '../../local/host.js';
+import { startTestHost, tokenFor } from '../support/local-host.js';
+
+let host: LocalHost;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  host = await startTestHost({ mapProperties: true });
+  tokens.demo = await tokenFor(host, 'demo');
+  tokens.acme = await tokenFor(host, 'acme');
+}, 180_000);
+afterAll(() => host?.stop());
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const searchBody = (overrides: Record<string, unknown> = {}) => ({
+  destination: { type: 'city', code: 'REK' },
+  checkIn: inDays(40),
+  checkOut: inDays(43),
+  occupancies: [{ adults: 2 }],
+  currency: 'EUR',
+  nationality: 'GB',
+  ...overrides,
+});
+
+async function api(path: string, tenant: 'demo' | 'acme', init: RequestInit & { scenario?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${tokens[tenant]}`);
+  headers.set('X-Service-Tenant', tenant);
+  if (init.body) headers.set('Content-Type', 'application/json');
+  if (init.scenario) headers.set('X-Sandbox-Scenario', init.scenario);
+  return fetch(`${host.url}${path}`, { ...init, headers });
+}
+
+const search = async (tenant: 'demo' | 'acme', overrides: Record<string, unknown> = {}, scenario?: string) => {
+  const response = await api('/v1/hotels/search', tenant, { method: 'POST', body: JSON.stringify(searchBody(overrides)), ...(scenario ? { scenario } : {}) });
+  return { response, body: (await response.json()) as SearchResponse & { errors?: { path: string }[] } };
+};
+
+const minor = (amount: number) => Math.round(amount * 100);
+
+describe('POST /v1/hotels/search', () => {
+  it('asks every contracted supplier and answers ranked, deduplicated, priced properties', async () => {
+    const { response, body } = await search('demo', { limit: 1000 });
+    expect(response.status).toBe(200);
+    expect(body.searchId).toMatch(/^srch_/);
+    expect(body.partial).toBe(false);
+    expect(body.suppliers.map((s) => [s.id, s.status])).toEqual([['expedia', 'ok'], ['hotelbeds', 'ok'], ['opentravel', 'ok']]);
+    expect(body.suppliers.every((s) => s.results > 0 && s.tookMs >= 0)).toBe(true);
+    expect(body.properties.length).toBe(body.totalProperties);
+
+    // One property per hotel: several suppliers' refs on one property, never two of one supplier.
+    expect(body.properties.some((p) => p.supplierRefs.length >= 2)).toBe(true);
+    for (const property of body.properties) {
+      const suppliers = property.supplierRefs.map((r) => r.supplierId);
+      expect(new Set(suppliers).size).toBe(suppliers.length);
+    }
+    // Fewer properties than supplier results: the duplicates were merged.
+    expect(body.totalProperties).toBeLessThan(body.suppliers.reduce((n, s) => n + s.results, 0));
+
+    // Ranked by total, then stars; total = net + markup + tax + serviceFee exactly, in EUR.
+    const totals = body.properties.map((p) => p.cheapestRate.price.total);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    for (const { cheapestRate: { price } } of body.properties) {
+      expect(price.currency).toBe('EUR');
+      expect(minor(price.net) + minor(price.markup) + minor(price.tax) + minor(price.serviceFee)).toBe(minor(price.total));
+      expect(price.fx.to).toBe('EUR');
+    }
+    // Expedia answers in USD, OpenTravel in GBP: converted with the rate stamped on the price.
+    const converted = body.properties.find((p) => p.cheapestRate.supplierId !== 'hotelbeds')!;
+    expect(converted.cheapestRate.price.fx.from).not.toBe('EUR');
+    expect(converted.cheapestRate.price.fx.source).toMatch(/ECB/);
+  });
+
+  it('signs each rateId for the tenant and the search: another tenant or an altered id fails', async () => {
+    const { body } = await search('demo', { limit: 5 });
+    const key = await searchKey('rate-id');
+    const rateId = body.properties[0]!.cheapestRate.rateId;
+    const ticket = verifyRateId(rateId, 'demo', key);
+    expect(ticket).toMatchObject({ searchId: body.searchId, propertyId: body.properties[0]!.propertyId, nights: 3, rooms: 1 });
+    expect(() => verifyRateId(rateId, 'acme', key)).toThrow(RateIdError);
+    const [prefix, payload, mac] = rateId.split('.');
+    const altered = Buffer.from(JSON.stringify({ ...ticket, quoted: { ...ticket.quoted, total: '0.01' } })).toString('base64url');
+    expect(() => verifyRateId(`${prefix}.${altered}.${mac}`, 'demo', key)).toThrow(/forged/);
+    expect(payload).toBeDefined();
+  });
+
+  it('reports a supplier past its budget as timeout at the budget, the rest as usual, and answers in time', async () => {
+    const started = performance.now();
+    const { response, body } = await search('demo', { timeoutMs: 600 }, 'slow:expedia');
+    const elapsed = performance.now() - started;
+    expect(response.status).toBe(200);
+    expect(body.partial).toBe(true);
+    expect(body.suppliers.find((s) => s.id === 'expedia')).toEqual({ id: 'expedia', status: 'timeout', tookMs: 600, results: 0 });
+    expect(body.suppliers.filter((s) => s.id !== 'expedia').every((s) => s.status === 'ok')).toBe(true);
+    expect(body.properties.every((p) => p.supplierRefs.every((r) => r.supplierId !== 'expedia'))).toBe(true);
+    expect(elapsed).toBeLessThan(600 + 1500);
+  });
+
+  it('reports a failing supplier as error and still answers', async () => {
+    const { response, body } = await search('demo', {}, 'error:opentravel');
+    expect(response.status).toBe(200);
+    expect(body.partial).toBe(true);
+    expect(body.suppliers.find((s) => s.id === 'opentravel')).toMatchObject({ status: 'error', results: 0 });
+  });
+
+  it("asks only the caller's suppliers: acme has two", async () => {
+    const { body } = await search('acme');
+    expect(body.suppliers.map((s) => s.id)).toEqual(['expedia', 'hotelbeds']);
+  });
+
+  it('applies the filters', async () => {
+    const { body } = await search('demo', { filters: { minStarRating: 4, boardBasis: ['BB'], freeCancellationOnly: true } });
+    expect(body.properties.length).toBeGreaterThan(0);
+    for (const property of body.properties) {
+      expect(property.starRating).toBeGreaterThanOrEqual(4);
+      expect(property.cheapestRate.boardBasis).toBe('BB');
+      expect(property.cheapestRate.refundable).toBe(true);
+    }
+  });
+
+  it('names the offending fields of a bad request', async () => {
+    const { response, body } = await search('demo', { destination: { type: 'city', code: 'ZZZ' }, currency: 'XXX', timeoutMs: 50 });
+    expect(response.status).toBe(400);
+    expect(body.errors?.map((e) => e.path).sort()).toEqual(['destination.code', 'timeoutMs']);
+    const fx = await search('demo', { currency: 'XAU' });
+    expect(fx.response.status).toBe(400);
+    expect(fx.body.errors?.map((e) => e.path)).toEqual(['currency']);
+  });
+});
+
+describe('pages, property rates and property content', () => {
+  it('pages through a stored search with the next cursor and refuses an altered cursor', async () => {
+    const { body: first } = await search('demo', { limit: 10 });
+    expect(first.properties).toHaveLength(10);
+    expect(first.next).toBeDefined();
+    const second = (await (await api(`/v1/hotels/searches/${first.searchId}?cursor=${first.next}`, 'demo')).json()) as SearchResponse;
+    expect(second.properties).toHaveLength(10);
+    expect(second.totalProperties).toBe(first.totalProperties);
+    expect(second.properties[0]!.cheapestRate.price.total).toBeGreaterThanOrEqual(first.properties[9]!.cheapestRate.price.total);
+    const firstIds = new Set(first.properties.map((p) => p.propertyId));
+    expect(second.properties.some((p) => firstIds.has(p.propertyId))).toBe(false);
+
+    const tampered = await api(`/v1/hotels/searches/${first.searchId}?cursor=${first.next!.slice(0, -2)}xx`, 'demo');
+    expect(tampered.status).toBe(400);
+    expect((await api(`/v1/hotels/searches/${first.searchId}`, 'acme')).status).toBe(404);
+    expect((await api(`/v1/hotels/searches/srch_${'0'.repeat(32)}`, 'demo')).status).toBe(404);
+  });
+
+  it('lists every rate of one property of a search, cheapest first, each with its own rateId', async () => {
+    const { body } = await search('demo', { limit: 50 });
+    const shared = body.properties.find((p) => p.supplierRefs.length >= 2)!;
+    const response = await api(`/v1/hotels/searches/${body.searchId}/properties/${shared.propertyId}/rates`, 'demo');
+    expect(response.status).toBe(200);
+    const rates = (await response.json()) as { rates: { rateId: string; supplierId: string; price: { total: number } }[] };
+    expect(rates.rates.length).toBeGreaterThan(1);
+    const totals = rates.rates.map((r) => r.price.total);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    expect(new Set(rates.rates.map((r) => r.supplierId)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(rates.rates.map((r) => r.rateId)).size).toBe(rates.rates.length);
+    expect(totals[0]).toBe(shared.cheapestRate.price.total);
+  });
+
+  it('serves unified property content for contracted suppliers only', async () => {
+    const { body } = await search('demo', { limit: 200 });
+    const withOpenTravel = body.properties.find((p) => p.supplierRefs.some((r) => r.supplierId === 'opentravel') && p.supplierRefs.length >= 2)!;
+    const response = await api(`/v1/hotels/properties/${withOpenTravel.propertyId}`, 'demo');
+    expect(response.status).toBe(200);
+    const content = (await response.json()) as { propertyId: string; name: string; timeZone: string; supplierRefs: { supplierId: string }[]; images: { supplierId: string }[]; amenities: string[] };
+    expect(content).toMatchObject({ propertyId: withOpenTravel.propertyId, timeZone: 'Atlantic/Reykjavik' });
+    expect(content.amenities.length).toBeGreaterThan(0);
+
+    const forAcme = (await (await api(`/v1/hotels/properties/${withOpenTravel.propertyId}`, 'acme')).json()) as typeof content;
+    expect(forAcme.supplierRefs.every((r) => r.supplierId !== 'opentravel')).toBe(true);
+    expect(forAcme.images.every((i) => i.supplierId !== 'opentravel')).toBe(true);
+
+    const openTravelOnly = body.properties.find((p) => p.supplierRefs.length === 1 && p.supplierRefs[0]!.supplierId === 'opentravel');
+    if (openTravelOnly) expect((await api(`/v1/hotels/properties/${openTravelOnly.propertyId}`, 'acme')).status).toBe(404);
+    expect((await api(`/v1/hotels/properties/prop_${'0'.repeat(20)}`, 'demo')).status).toBe(404);
+  });
+});
