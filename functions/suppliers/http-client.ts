@@ -29,7 +29,7 @@ export async function supplierHttp(request: SupplierHttpRequest, fetchImpl: Fetc
     .filter((s): s is AbortSignal => s !== undefined);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   const context = { operation: request.operation };
-  try {
+  const attempt = async (): Promise<SupplierHttpResponse> => {
     const response = await fetchImpl(request.url, {
       method: request.method,
       headers: request.headers,
@@ -39,12 +39,28 @@ export async function supplierHttp(request: SupplierHttpRequest, fetchImpl: Fetc
     // Reading the body is part of the budget: a server that stalls mid-body is a timeout too.
     const text = await response.text();
     return { status: response.status, text, contentType: response.headers.get('content-type') ?? '' };
+  };
+  try {
+    try {
+      return await attempt();
+    } catch (error) {
+      // A kept-alive connection the server closed just as we reused it fails with a reset before any
+      // answer; a GET is safe to send once more on a fresh connection. Anything else is reported.
+      if (request.method !== 'GET' || signal?.aborted || !isConnectionReset(error)) throw error;
+      return await attempt();
+    }
   } catch (error) {
     if (signal?.aborted) {
       throw new SupplierError('timeout', request.supplierId, `${request.operation}: no answer within the budget`, context, { cause: error });
     }
     throw new SupplierError('unavailable', request.supplierId, `${request.operation}: ${describeTransportError(error)}`, context, { cause: error });
   }
+}
+
+function isConnectionReset(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : '';
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }
 
 function describeTransportError(error: unknown): string {
