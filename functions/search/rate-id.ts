@@ -5,7 +5,7 @@
  * fails the MAC, and an id replayed by another tenant fails it too (the tenant is part of what is signed).
  * The booking additionally checks that the rateId's search is the searchId it was sent with.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 const PREFIX = 'r1';
@@ -39,7 +39,22 @@ export class RateIdError extends Error {
 }
 
 function mac(tenant: string, body: string, key: Buffer): Buffer {
-  return createHmac('sha256', key).update(`${tenant}\n${body}`).digest().subarray(0, MAC_BYTES);
+  return createHmac('sha256', keyObjectOf(key)).update(`${tenant}\n${body}`).digest().subarray(0, MAC_BYTES);
+}
+
+/**
+ * HMAC with a raw Buffer key imports the key on every call (most of the cost of signing a search's shown
+ * rates); a KeyObject made once per key is the same key, so the same MAC. Kept per Buffer, and re-made if
+ * the Buffer's bytes ever change.
+ */
+const keyObjects = new WeakMap<Buffer, { readonly bytes: Buffer; readonly keyObject: KeyObject }>();
+
+function keyObjectOf(key: Buffer): KeyObject {
+  const cached = keyObjects.get(key);
+  if (cached && cached.bytes.equals(key)) return cached.keyObject;
+  const entry = { bytes: Buffer.from(key), keyObject: createSecretKey(key) };
+  keyObjects.set(key, entry);
+  return entry.keyObject;
 }
 
 export function signRateId(ticket: RateTicket, tenant: string, key: Buffer): string {

@@ -17,11 +17,11 @@ import type { PropertyMatchCandidate } from './mapping/property-map-store.js';
 import { matchProperties } from './mapping/match-properties.js';
 import { mintPropertyId } from './mapping/property-id.js';
 import { compareRefs, refKey, type SupplierRef } from './mapping/supplier-ref.js';
-import { parseDecimal } from './pricing/decimal.js';
-import { formatMinorUnits, parseAmount, roundToMinor } from './pricing/minor-units.js';
+import { minorConverter } from './pricing/minor-converter.js';
+import { formatMinorUnits } from './pricing/minor-units.js';
 import type { Price } from './pricing/price.js';
-import { priceRate } from './pricing/price-rate.js';
 import type { PricingRules } from './pricing/pricing-rules.js';
+import { createRatePricer, type RatePricer } from './pricing/rate-pricer.js';
 import { cancellationDeadline } from './ranking/free-cancellation.js';
 import { pageOf } from './ranking/paging-cursor.js';
 import { cheapestRate, sortProperties } from './ranking/property-sort.js';
@@ -144,6 +144,16 @@ export interface PricingContext {
 
 /** Every rate of one supplier offer, priced for the account in the quote currency. */
 export function priceOffer(offer: SupplierOffer, context: PricingContext): PricedRate[] {
+  return pricedRates(offer, context.stars, pricerFor(context));
+}
+
+function pricerFor(context: Omit<PricingContext, 'stars'>): RatePricer {
+  const { rules, quoteCurrency, fx, nights, rooms } = context;
+  return createRatePricer({ rules, quoteCurrency, fx, nights, rooms });
+}
+
+/** priceOffer with the search's pricer, whose caches (fx pairs, chosen rules, ...) every offer shares. */
+function pricedRates(offer: SupplierOffer, stars: number | undefined, pricer: RatePricer): PricedRate[] {
   return offer.rates.map((rate) => ({
     supplierId: offer.supplierId,
     supplierPropertyId: offer.supplierPropertyId,
@@ -151,7 +161,7 @@ export function priceOffer(offer: SupplierOffer, context: PricingContext): Price
     boardBasis: rate.boardBasis,
     refundable: rate.refundable,
     cancellationPolicy: rate.cancellationPolicy,
-    price: priceRate({ rate, supplierId: offer.supplierId, stars: context.stars, rules: context.rules, quoteCurrency: context.quoteCurrency, fx: context.fx, nights: context.nights, rooms: context.rooms }),
+    price: pricer.price(rate, offer.supplierId, stars),
   }));
 }
 
@@ -206,11 +216,12 @@ export async function mergeOffers(
   propertiesNear: SearchDeps['propertiesNear'],
   pricing: Omit<PricingContext, 'stars'>,
 ): Promise<PropertyAccumulator[]> {
-  const propertyIdOf = await resolvePropertyIds(offers, destinationByRef(destination), propertiesNear);
-  const entries = new Map(destination.map((e) => [e.propertyId, e]));
+  const propertyIdOf = await resolvePropertyIds(offers, destinationEntriesOf(offers, destination), propertiesNear);
+  const entries = destinationEntriesById(destination, propertyIdOf);
   const properties = new Map<string, PropertyAccumulator>();
+  const pricer = pricerFor(pricing);
   for (const offer of offers) {
-    const propertyId = propertyIdOf.get(refKey(offer))!;
+    const propertyId = propertyIdOf.get(offer)!;
     let property = properties.get(propertyId);
     if (!property) {
       const entry = entries.get(propertyId);
@@ -219,17 +230,82 @@ export async function mergeOffers(
     }
     if (!property.supplierRefs.some((r) => r.supplierId === offer.supplierId && r.supplierPropertyId === offer.supplierPropertyId)) {
       property.supplierRefs.push({ supplierId: offer.supplierId, supplierPropertyId: offer.supplierPropertyId });
-      property.rates.push(...priceOffer(offer, { ...pricing, stars: property.starRating }));
+      for (const rate of pricedRates(offer, property.starRating, pricer)) property.rates.push(rate);
     }
   }
   for (const property of properties.values()) property.supplierRefs.sort(compareRefs);
   return [...properties.values()];
 }
 
-function destinationByRef(entries: readonly DestinationEntry[]): Map<string, DestinationEntry> {
-  const byRef = new Map<string, DestinationEntry>();
-  for (const entry of entries) for (const ref of entry.supplierRefs) byRef.set(refKey(ref), entry);
-  return byRef;
+/**
+ * The destination entry of each offer's ref: the last entry listing it, as a Map of every ref built in
+ * destination order would answer. Only the offers' refs are kept: a city's index can list many times more
+ * refs than a search has offers, and indexing all of them was most of the merge's time.
+ */
+function destinationEntriesOf(offers: readonly SupplierOffer[], destination: readonly DestinationEntry[]): RefMap<DestinationEntry> {
+  const offered = new RefMap<true>();
+  for (const offer of offers) offered.set(offer, true);
+  const known = new RefMap<DestinationEntry>();
+  for (const entry of destination) {
+    for (const ref of entry.supplierRefs) if (offered.get(ref)) known.set(ref, entry);
+  }
+  return known;
+}
+
+/** The destination entries of the resolved propertyIds (the last one on a repeated id, as a Map built in order). */
+function destinationEntriesById(destination: readonly DestinationEntry[], propertyIdOf: RefMap<string>): Map<string, DestinationEntry> {
+  const wanted = new Set(propertyIdOf.values());
+  const byId = new Map<string, DestinationEntry>();
+  for (const entry of destination) if (wanted.has(entry.propertyId)) byId.set(entry.propertyId, entry);
+  return byId;
+}
+
+/**
+ * A Map keyed by supplier ref with exactly the behaviour of a Map keyed by refKey(ref), without building a
+ * refKey string per ref (search indexes every ref of the destination per request, where those strings
+ * were most of the merge's time): supplierId → supplierPropertyId → value. The two differ only when a
+ * supplierId contains the ":" refKey joins with (then two refs can share one refKey); on meeting such a
+ * supplierId, the map switches to refKey strings for good.
+ */
+class RefMap<V> {
+  private nested: Map<string, Map<string, V>> | undefined = new Map();
+  private flat: Map<string, V> | undefined;
+
+  get(ref: SupplierRef): V | undefined {
+    if (!this.nested) return this.flat!.get(refKey(ref));
+    const bySupplier = this.nested.get(ref.supplierId);
+    if (bySupplier) return bySupplier.get(ref.supplierPropertyId);
+    if (!ref.supplierId.includes(':')) return undefined;
+    // Every stored supplierId is free of ":", so the stored ref with this refKey, if any, splits it at the first one.
+    const key = refKey(ref);
+    const colon = key.indexOf(':');
+    return this.nested.get(key.slice(0, colon))?.get(key.slice(colon + 1));
+  }
+
+  *values(): IterableIterator<V> {
+    if (!this.nested) {
+      yield* this.flat!.values();
+      return;
+    }
+    for (const bySupplier of this.nested.values()) yield* bySupplier.values();
+  }
+
+  set(ref: SupplierRef, value: V): void {
+    if (this.nested) {
+      let bySupplier = this.nested.get(ref.supplierId);
+      if (!bySupplier && !ref.supplierId.includes(':')) this.nested.set(ref.supplierId, (bySupplier = new Map()));
+      if (bySupplier) {
+        bySupplier.set(ref.supplierPropertyId, value);
+        return;
+      }
+      this.flat = new Map();
+      for (const [supplierId, bySupplierId] of this.nested) {
+        for (const [supplierPropertyId, v] of bySupplierId) this.flat.set(refKey({ supplierId, supplierPropertyId }), v);
+      }
+      this.nested = undefined;
+    }
+    this.flat!.set(refKey(ref), value);
+  }
 }
 
 /** Beyond this many offers the mapping job has not seen, they are matched among themselves in memory. */
@@ -241,37 +317,37 @@ const NEARBY_LOOKUPS_MAX = 25;
  * has not read yet) are clustered among themselves with the job's own matcher, so the same hotel from
  * two suppliers still appears once, under the id the job would give it.
  */
-async function resolvePropertyIds(offers: readonly SupplierOffer[], known: Map<string, DestinationEntry>, propertiesNear: SearchDeps['propertiesNear']): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
+async function resolvePropertyIds(offers: readonly SupplierOffer[], known: RefMap<DestinationEntry>, propertiesNear: SearchDeps['propertiesNear']): Promise<RefMap<string>> {
+  const ids = new RefMap<string>();
   const unknown: SupplierOffer[] = [];
   for (const offer of offers) {
-    const entry = known.get(refKey(offer));
-    if (entry) ids.set(refKey(offer), entry.propertyId);
+    const entry = known.get(offer);
+    if (entry) ids.set(offer, entry.propertyId);
     else unknown.push(offer);
   }
   if (unknown.length <= NEARBY_LOOKUPS_MAX) {
     await Promise.all(
       unknown.map(async (offer) => {
         const candidates = offer.geo ? await propertiesNear(offer.geo, ON_THE_FLY_RADIUS_METRES) : [];
-        ids.set(refKey(offer), matchUnmapped(offer, candidates).propertyId);
+        ids.set(offer, matchUnmapped(offer, candidates).propertyId);
       }),
     );
     return ids;
   }
   for (const cluster of matchProperties(unknown).clusters) {
     const propertyId = mintPropertyId([...cluster].sort(compareRefs)[0]!);
-    for (const offer of cluster) ids.set(refKey(offer), propertyId);
+    for (const offer of cluster) ids.set(offer, propertyId);
   }
   return ids;
 }
 
 /** Penalties in the quote currency at the rate the price was converted with, so a partner compares like with like. */
 function inQuoteCurrency(policy: readonly CancellationPenalty[], price: Price): CancellationPenalty[] {
-  const rate = parseDecimal(price.fx.rate);
+  const convert = minorConverter(price.fx.rate, price.currency);
   return policy.map((entry) => ({
     from: entry.from,
     penalty: {
-      amount: formatMinorUnits(roundToMinor(parseAmount(entry.penalty.amount, entry.penalty.currency).times(rate), price.currency), price.currency),
+      amount: formatMinorUnits(convert(entry.penalty.amount, entry.penalty.currency), price.currency),
       currency: price.currency,
     },
   }));

@@ -13,6 +13,7 @@
  */
 import type { GeoPoint } from '../../suppliers/port.js';
 import { Decimal, parseDecimal } from '../pricing/decimal.js';
+import { parseUnsignedDecimal, pow10, type ScaledInteger } from '../pricing/scaled-integer.js';
 import { distanceMetres } from './distance.js';
 import type { RankableProperty, RankableRate } from './rankable.js';
 
@@ -27,7 +28,8 @@ export interface SortOptions {
 
 interface Keyed<P> {
   readonly property: P;
-  readonly cheapest: Decimal;
+  /** The cheapest total, parsed once; undefined (ranks as +∞) for a property without rates. */
+  readonly cheapest: TotalKey | undefined;
   readonly stars: number;
   readonly distance: number;
 }
@@ -44,7 +46,7 @@ export function sortProperties<R extends RankableRate, P extends RankablePropert
     stars: property.starRating ?? 0,
     distance: options.centre && property.geo ? distanceMetres(options.centre, property.geo) : Number.POSITIVE_INFINITY,
   }));
-  const byPrice = (a: Keyed<P>, b: Keyed<P>): number => a.cheapest.comparedTo(b.cheapest);
+  const byPrice = (a: Keyed<P>, b: Keyed<P>): number => compareCheapest(a.cheapest, b.cheapest);
   const byStarsDescending = (a: Keyed<P>, b: Keyed<P>): number => b.stars - a.stars;
   const byDistance = (a: Keyed<P>, b: Keyed<P>): number => (a.distance === b.distance ? 0 : a.distance < b.distance ? -1 : 1);
   const primary = sort === 'price' ? [byPrice, byStarsDescending] : sort === 'starRating' ? [byStarsDescending, byPrice] : [byDistance, byPrice];
@@ -62,10 +64,11 @@ export function sortProperties<R extends RankableRate, P extends RankablePropert
 /** The rate a property is shown with: lowest total; on equal totals a refundable one, then the first. */
 export function cheapestRate<R extends RankableRate>(rates: readonly R[]): R | undefined {
   let best: R | undefined;
-  let bestTotal: Decimal | undefined;
+  let bestTotal: TotalKey | undefined;
   for (const rate of rates) {
-    const total = parseDecimal(rate.price.total);
-    const cheaper = bestTotal === undefined || total.lessThan(bestTotal) || (total.equals(bestTotal) && rate.refundable && !best?.refundable);
+    const total = totalKey(rate.price.total);
+    const compared = bestTotal === undefined ? -1 : compareTotals(total, bestTotal);
+    const cheaper = compared < 0 || (compared === 0 && rate.refundable && !best?.refundable);
     if (cheaper) {
       best = rate;
       bestTotal = total;
@@ -74,16 +77,46 @@ export function cheapestRate<R extends RankableRate>(rates: readonly R[]): R | u
   return best;
 }
 
-function cheapestTotal(property: RankableProperty, currency: string | undefined): Decimal {
-  let cheapest = new Decimal(Number.POSITIVE_INFINITY);
+function cheapestTotal(property: RankableProperty, currency: string | undefined): TotalKey | undefined {
+  let cheapest: TotalKey | undefined;
   for (const rate of property.rates) {
     if (rate.price.currency !== currency) {
       throw new RangeError(`property ${property.propertyId} has a ${rate.price.currency} price among ${currency} prices`);
     }
-    const total = parseDecimal(rate.price.total);
-    if (total.lessThan(cheapest)) cheapest = total;
+    const total = totalKey(rate.price.total);
+    if (cheapest === undefined || compareTotals(total, cheapest) < 0) cheapest = total;
   }
   return cheapest;
+}
+
+/**
+ * A total parsed once for comparing: an exact scaled integer for plain unsigned decimal text (every
+ * priced total), a Decimal for anything else parseDecimal accepts; what it refuses throws, as before.
+ * Comparisons are exact either way ("100.0" equals "100.00"), never textual.
+ */
+type TotalKey = ScaledInteger | Decimal;
+
+function totalKey(text: string): TotalKey {
+  return parseUnsignedDecimal(text) ?? parseDecimal(text);
+}
+
+function compareTotals(a: TotalKey, b: TotalKey): number {
+  if ('units' in a && 'units' in b) {
+    const x = a.scale < b.scale ? a.units * pow10(b.scale - a.scale) : a.units;
+    const y = b.scale < a.scale ? b.units * pow10(a.scale - b.scale) : b.units;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  return asDecimal(a).comparedTo(asDecimal(b));
+}
+
+function asDecimal(key: TotalKey): Decimal {
+  return 'units' in key ? new Decimal(`${key.units}e-${key.scale}`) : key;
+}
+
+/** Cheapest totals, a property without rates ranking after every priced one. */
+function compareCheapest(a: TotalKey | undefined, b: TotalKey | undefined): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  return compareTotals(a, b);
 }
 
 function byName<P extends RankableProperty>(a: { property: P }, b: { property: P }): number {
