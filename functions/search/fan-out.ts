@@ -24,6 +24,8 @@ export interface FanOutOptions {
   readonly budgetMs: number;
   /** Monotonic milliseconds; injectable for tests. */
   readonly now?: () => number;
+  /** Called as each supplier settles, before the slowest has, so its answer can be processed meanwhile. */
+  readonly onOutcome?: (outcome: SupplierOutcome) => void;
 }
 
 const TIMED_OUT = Symbol('timed out');
@@ -34,7 +36,13 @@ export async function fanOut(
   options: FanOutOptions,
 ): Promise<SupplierOutcome[]> {
   const now = options.now ?? (() => performance.now());
-  return Promise.all(suppliers.map((supplier) => querySupplier(supplier, request, options.budgetMs, now)));
+  return Promise.all(
+    suppliers.map(async (supplier) => {
+      const outcome = await querySupplier(supplier, request, options.budgetMs, now);
+      options.onOutcome?.(outcome);
+      return outcome;
+    }),
+  );
 }
 
 async function querySupplier(

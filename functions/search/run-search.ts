@@ -28,7 +28,7 @@ import { cheapestRate, sortProperties } from './ranking/property-sort.js';
 import { applySearchFilters } from './ranking/search-filters.js';
 import { signRateId } from './rate-id.js';
 import type { SearchRequest } from './search-request.js';
-import { policyView, priceView, type SearchedProperty, type SearchResponse, type ShownRate, type SupplierSummary } from './search-result.js';
+import { policyView, priceView, signStoredProperty, type SearchResponse, type ShownRate, type StoredProperty, type StoredRate, type SupplierSummary } from './search-result.js';
 import { SEARCH_TTL_SECONDS, type SearchStore } from './search-store.js';
 
 export interface SearchDeps {
@@ -72,7 +72,16 @@ export interface PropertyAccumulator {
 }
 
 
-export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<SearchResponse> {
+/** Where a search's time went after the suppliers, in ms (the handler sends them as Server-Timing). */
+export interface SearchTimings {
+  readonly suppliers: number;
+  readonly merge: number;
+  readonly rank: number;
+  readonly store: number;
+}
+
+export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ response: SearchResponse; timings: SearchTimings }> {
+  const started = performance.now();
   const { tenant, request } = call;
   const city = findCity(request.destination.code)!;
   const now = deps.now();
@@ -81,9 +90,8 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
   const rooms = request.occupancies.length;
 
   const contracts = await deps.contracts(tenant);
-  const [adapters, destination, fx, rules, rateIdKey, cursorKey] = await Promise.all([
+  const [adapters, fx, rules, rateIdKey, cursorKey] = await Promise.all([
     Promise.all(contracts.map((c) => deps.adapterFor(c))),
-    deps.destination(city.code),
     deps.fx(),
     deps.pricingRules(tenant),
     deps.rateIdKey(),
@@ -92,6 +100,14 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
   // The currency must be one we can quote in before any supplier is asked (FxUnavailableError otherwise).
   fx.rate(request.currency, request.currency);
 
+  // The destination index loads while the suppliers work; each supplier's offers are merged and priced
+  // as soon as it answers, so the last supplier's answer leaves only its own share of the work.
+  const destination = deps.destination(city.code);
+  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms }));
+  const merging: Promise<void>[] = [];
+  // Awaited only once every supplier has settled; until then a failure must not count as unhandled.
+  const later = <T>(promise: Promise<T>): Promise<T> => (promise.catch(() => undefined), promise);
+  later(merger);
   const outcomes = await fanOut(
     adapters,
     {
@@ -103,34 +119,45 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
       nationality: request.nationality,
       scenarios: call.scenarios,
     },
-    { budgetMs: request.timeoutMs },
+    { budgetMs: request.timeoutMs, onOutcome: (outcome) => merging.push(later(merger.then((m) => m.add(outcome.offers)))) },
   );
-
-  const offers = outcomes.flatMap((o) => o.offers);
-  const properties = await mergeOffers(offers, destination, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms });
+  const suppliersDone = performance.now();
+  await Promise.all(merging);
+  const properties = await (await merger).finish();
+  const merged = performance.now();
 
   const filtered = applySearchFilters(properties, request.filters, now);
   const ranked = sortProperties(filtered, { sort: request.sort, centre: city.centre });
   const expiresAt = new Date(now.getTime() + SEARCH_TTL_SECONDS * 1000).toISOString();
 
-  const stay = { searchId, nights, rooms, expiresAt, tenant, rateIdKey };
-  const shown: SearchedProperty[] = ranked.map((property) => ({
+  const stay = { searchId, nights, rooms, expiresAt };
+  const stored: StoredProperty[] = ranked.map((property) => ({
     propertyId: property.propertyId,
     name: property.name,
     ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
     ...(property.geo ? { geo: property.geo } : {}),
     supplierRefs: property.supplierRefs,
-    cheapestRate: showRate(cheapestRate(property.rates)!, property, stay),
+    cheapestRate: describeRate(cheapestRate(property.rates)!, property, stay),
   }));
 
+  const rankedAt = performance.now();
   const suppliers: SupplierSummary[] = outcomes.map(({ id, status, tookMs, results }) => ({ id, status, tookMs, results }));
   const partial = suppliers.some((s) => s.status !== 'ok');
-  await deps.searches.save(
-    { searchId, tenant, request, currency: request.currency, partial, suppliers, totalProperties: shown.length, createdAt: now.toISOString(), expiresAt },
-    shown,
+  // The store write is I/O; the first page is signed while it is under way.
+  const saving = deps.searches.save(
+    { searchId, tenant, request, currency: request.currency, partial, suppliers, totalProperties: stored.length, createdAt: now.toISOString(), expiresAt },
+    stored,
   );
-  const page = pageOf(shown, { limit: request.limit, searchId, key: cursorKey });
-  return { searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: page.items, ...(page.next ? { next: page.next } : {}) };
+  later(saving);
+  const page = pageOf(stored, { limit: request.limit, searchId, key: cursorKey });
+  const shown = page.items.map((property) => signStoredProperty(property, tenant, rateIdKey));
+  await saving;
+  const savedAt = performance.now();
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    response: { searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: shown, ...(page.next ? { next: page.next } : {}) },
+    timings: { suppliers: round(suppliersDone - started), merge: round(merged - suppliersDone), rank: round(rankedAt - merged), store: round(savedAt - rankedAt) },
+  };
 }
 
 export interface PricingContext {
@@ -175,7 +202,14 @@ export interface StayContext {
 }
 
 /** A priced rate as the API shows it, with its signed rateId. */
+/** A priced rate as the API shows it, with its signed rateId. */
 export function showRate(rate: PricedRate, property: { propertyId: string; starRating: number | undefined }, stay: StayContext): ShownRate {
+  const { ticket, ...shown } = describeRate(rate, property, stay);
+  return { rateId: signRateId(ticket, stay.tenant, stay.rateIdKey), ...shown };
+}
+
+/** A priced rate as shown, with the content of its rateId still unsigned (stored searches). */
+export function describeRate(rate: PricedRate, property: { propertyId: string; starRating: number | undefined }, stay: Omit<StayContext, 'tenant' | 'rateIdKey'>): StoredRate {
   const ticket = {
     searchId: stay.searchId,
     supplierId: rate.supplierId,
@@ -190,7 +224,7 @@ export function showRate(rate: PricedRate, property: { propertyId: string; starR
   };
   const deadline = cancellationDeadline(rate.cancellationPolicy);
   return {
-    rateId: signRateId(ticket, stay.tenant, stay.rateIdKey),
+    ticket,
     supplierId: rate.supplierId,
     roomTypeName: rate.rate.roomTypeName,
     boardBasis: rate.boardBasis,
@@ -216,25 +250,68 @@ export async function mergeOffers(
   propertiesNear: SearchDeps['propertiesNear'],
   pricing: Omit<PricingContext, 'stars'>,
 ): Promise<PropertyAccumulator[]> {
-  const propertyIdOf = await resolvePropertyIds(offers, destinationEntriesOf(offers, destination), propertiesNear);
-  const entries = destinationEntriesById(destination, propertyIdOf);
-  const properties = new Map<string, PropertyAccumulator>();
-  const pricer = pricerFor(pricing);
-  for (const offer of offers) {
-    const propertyId = propertyIdOf.get(offer)!;
-    let property = properties.get(propertyId);
+  const merger = new OfferMerger(destination, propertiesNear, pricing);
+  merger.add(offers);
+  return merger.finish();
+}
+
+/**
+ * The merge, fed one supplier at a time as each answers: offers the destination index knows are placed
+ * and priced at once, while slower suppliers are still being waited for, so little is left to do when the
+ * last one answers. Offers the index does not know wait for finish(), where they are matched together
+ * (the same hotel from two suppliers must meet before it gets an id).
+ */
+export class OfferMerger {
+  private readonly properties = new Map<string, PropertyAccumulator>();
+  private readonly unknown: SupplierOffer[] = [];
+  private readonly pricer: RatePricer;
+
+  constructor(
+    private readonly destination: readonly DestinationEntry[],
+    private readonly propertiesNear: SearchDeps['propertiesNear'],
+    pricing: Omit<PricingContext, 'stars'>,
+  ) {
+    this.pricer = pricerFor(pricing);
+  }
+
+  add(offers: readonly SupplierOffer[]): void {
+    if (offers.length === 0) return;
+    const known = destinationEntriesOf(offers, this.destination);
+    for (const offer of offers) {
+      const entry = known.get(offer);
+      if (entry) this.place(offer, entry.propertyId, entry);
+      else this.unknown.push(offer);
+    }
+  }
+
+  async finish(): Promise<PropertyAccumulator[]> {
+    if (this.unknown.length > 0) {
+      const ids = await resolvePropertyIds(this.unknown, new RefMap<DestinationEntry>(), this.propertiesNear);
+      const entries = destinationEntriesById(this.destination, ids);
+      for (const offer of this.unknown) {
+        const propertyId = ids.get(offer)!;
+        this.place(offer, propertyId, entries.get(propertyId));
+      }
+    }
+    for (const property of this.properties.values()) {
+      property.supplierRefs.sort(compareRefs);
+      // Suppliers answer in any order; rates in supplier order keep ties (cheapestRate's "first") stable.
+      property.rates.sort((a, b) => (a.supplierId < b.supplierId ? -1 : a.supplierId > b.supplierId ? 1 : 0));
+    }
+    return [...this.properties.values()];
+  }
+
+  private place(offer: SupplierOffer, propertyId: string, entry: DestinationEntry | undefined): void {
+    let property = this.properties.get(propertyId);
     if (!property) {
-      const entry = entries.get(propertyId);
       property = { propertyId, name: entry?.name ?? offer.name, starRating: entry?.starRating ?? offer.stars, geo: entry?.geo ?? offer.geo, supplierRefs: [], rates: [] };
-      properties.set(propertyId, property);
+      this.properties.set(propertyId, property);
     }
     if (!property.supplierRefs.some((r) => r.supplierId === offer.supplierId && r.supplierPropertyId === offer.supplierPropertyId)) {
       property.supplierRefs.push({ supplierId: offer.supplierId, supplierPropertyId: offer.supplierPropertyId });
-      for (const rate of pricedRates(offer, property.starRating, pricer)) property.rates.push(rate);
+      for (const rate of pricedRates(offer, property.starRating, this.pricer)) property.rates.push(rate);
     }
   }
-  for (const property of properties.values()) property.supplierRefs.sort(compareRefs);
-  return [...properties.values()];
 }
 
 /**

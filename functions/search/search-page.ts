@@ -4,7 +4,7 @@ import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
-import type { SearchResponse } from './search-result.js';
+import { signStoredProperty, type SearchResponse } from './search-result.js';
 import { storedSearchOr404 } from './stored-search.js';
 
 const params = z.object({ searchId: z.string().regex(/^srch_[0-9a-f]{32}$/, 'is not a searchId') });
@@ -28,7 +28,8 @@ export const handler = httpHandler('getSearchPage', { params, query }, async (re
     }
   }
   const limit = search.request.limit;
-  const properties = await deps.searches.slice(tenant, searchId, offset, limit);
+  const rateIdKey = await deps.rateIdKey();
+  const properties = (await deps.searches.slice(tenant, searchId, offset, limit)).map((p) => signStoredProperty(p, tenant, rateIdKey));
   const end = offset + limit;
   const body: SearchResponse = {
     searchId,

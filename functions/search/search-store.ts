@@ -9,11 +9,12 @@ import { BatchWriteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClien
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import type { SearchRequest } from './search-request.js';
-import type { SearchedProperty, SupplierSummary } from './search-result.js';
+import type { StoredProperty, SupplierSummary } from './search-result.js';
 
 export const SEARCH_TTL_SECONDS = 30 * 60;
 const CHUNK_SIZE = 100;
-const WRITE_BATCH = 25;
+/** Small batches written in parallel: a search's chunks land in the time of the slowest batch, not of all. */
+const WRITE_BATCH = 4;
 
 export interface StoredSearch {
   readonly searchId: string;
@@ -28,17 +29,17 @@ export interface StoredSearch {
 }
 
 export interface SearchStore {
-  save(search: StoredSearch, ranked: readonly SearchedProperty[]): Promise<void>;
+  save(search: StoredSearch, ranked: readonly StoredProperty[]): Promise<void>;
   /** undefined when unknown or another tenant's; 'expired' once past its expiry (410, not 404). */
   find(tenant: string, searchId: string, now?: Date): Promise<StoredSearch | 'expired' | undefined>;
   /** Every ranked property, in order (the property-rates call looks one up). */
-  all(tenant: string, searchId: string): Promise<SearchedProperty[]>;
+  all(tenant: string, searchId: string): Promise<StoredProperty[]>;
   /** The ranked properties [offset, offset + count). */
-  slice(tenant: string, searchId: string, offset: number, count: number): Promise<SearchedProperty[]>;
+  slice(tenant: string, searchId: string, offset: number, count: number): Promise<StoredProperty[]>;
 }
 
-function chunkProperties(item: Record<string, unknown>): SearchedProperty[] {
-  return JSON.parse(gunzipSync(item.properties as Uint8Array).toString('utf8')) as SearchedProperty[];
+function chunkProperties(item: Record<string, unknown>): StoredProperty[] {
+  return JSON.parse(gunzipSync(item.properties as Uint8Array).toString('utf8')) as StoredProperty[];
 }
 
 const pk = (tenant: string, searchId: string) => `${tenant}#search#${searchId}`;
@@ -53,7 +54,7 @@ export class DynamoSearchStore implements SearchStore {
     this.table = options.table ?? tableName('searches');
   }
 
-  async save(search: StoredSearch, ranked: readonly SearchedProperty[]): Promise<void> {
+  async save(search: StoredSearch, ranked: readonly StoredProperty[]): Promise<void> {
     const ttl = Math.floor(Date.parse(search.expiresAt) / 1000);
     const items: Record<string, unknown>[] = [{ pk: pk(search.tenant, search.searchId), sk: 'meta', kind: 'search', ...search, expiresAt: ttl, expiresAtIso: search.expiresAt }];
     for (let index = 0; index * CHUNK_SIZE < ranked.length; index++) {
@@ -85,8 +86,8 @@ export class DynamoSearchStore implements SearchStore {
     return { ...(rest as Omit<StoredSearch, 'expiresAt'>), expiresAt: String(expiresAtIso) };
   }
 
-  async all(tenant: string, searchId: string): Promise<SearchedProperty[]> {
-    const out: SearchedProperty[] = [];
+  async all(tenant: string, searchId: string): Promise<StoredProperty[]> {
+    const out: StoredProperty[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.client.send(
@@ -103,7 +104,7 @@ export class DynamoSearchStore implements SearchStore {
     return out;
   }
 
-  async slice(tenant: string, searchId: string, offset: number, count: number): Promise<SearchedProperty[]> {
+  async slice(tenant: string, searchId: string, offset: number, count: number): Promise<StoredProperty[]> {
     if (count <= 0) return [];
     const first = Math.floor(offset / CHUNK_SIZE);
     const last = Math.floor((offset + count - 1) / CHUNK_SIZE);
