@@ -145,6 +145,8 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     }
   };
 
+  // Handlers still running when the host stops must finish before DynamoDB Local and the suppliers go.
+  const inFlight = new Set<Promise<unknown>>();
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const chunks: Buffer[] = [];
@@ -167,7 +169,10 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
         receivedAt: Date.now(),
       };
-      handle(call, oversized)
+      const handled = handle(call, oversized);
+      inFlight.add(handled);
+      void handled.finally(() => inFlight.delete(handled)).catch(() => undefined);
+      handled
         .catch((error: unknown) => {
           console.error(`[gateway] unexpected failure for ${call.requestId}:`, error);
           return refusal('DEFAULT_5XX', call.requestId);
@@ -188,10 +193,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, API_GATEWAY_INTEGRATION_TIMEOUT_MS))]);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
