@@ -8,14 +8,9 @@ import { startExpediaSandbox } from '../functions/suppliers/expedia/sandbox-serv
 import { startHotelbedsSandbox } from '../functions/suppliers/hotelbeds/sandbox-server.js';
 import { startOpenTravelSandbox } from '../functions/suppliers/opentravel/sandbox-server.js';
 import type { SandboxCredentials } from '../functions/suppliers/sandbox-credentials.js';
+import type { SandboxServerOptions } from '../functions/suppliers/sandbox-http.js';
 import type { LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
 import { SANDBOX_SUPPLIERS } from '../functions/suppliers/sandbox-suppliers.js';
-
-export interface SandboxServerOptions extends SandboxCredentials {
-  readonly host: string;
-  readonly port: number;
-  readonly latency?: LatencyProfile;
-}
 
 /** One starter per wire format; each sandbox server module exports one with this shape. */
 const STARTERS: Readonly<Record<AdapterKind, (options: SandboxServerOptions) => Promise<{ url: string; close(): Promise<void> }>>> = {

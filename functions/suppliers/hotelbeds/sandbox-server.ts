@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenSandbox, type SandboxServerOptions } from '../sandbox-http.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor, scaleMinor } from '../money.js';
-import { DEFAULT_LATENCY, latencySampler, type LatencyProfile } from '../sandbox-latency.js';
+import { DEFAULT_LATENCY, latencySampler } from '../sandbox-latency.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { toLocalIsoWithOffset, utcToZonedLocal } from '../time-zone.js';
 import { CITIES, findCity } from '../world/cities.js';
@@ -33,19 +33,7 @@ import type {
  *
  * Every call needs `Api-key` and `X-Signature` (SHA-256 hex of key + secret + Unix seconds).
  */
-export interface HotelbedsSandboxOptions {
-  readonly port?: number;
-  readonly host?: string;
-  readonly seed?: number;
-  readonly apiKey: string;
-  readonly secret: string;
-  readonly latency?: LatencyProfile;
-  /** How long `slow:hotelbeds` makes a call wait before answering (past any sane budget). */
-  readonly slowMs?: number;
-  /** How late `book-timeout` answers a booking it has already made. */
-  readonly lateAnswerMs?: number;
-  /** The supplier's own clock (penalties are computed on it). */
-  readonly clock?: () => Date;
+export interface HotelbedsSandboxOptions extends SandboxServerOptions {
   readonly signatureSkewSeconds?: number;
 }
 
@@ -81,22 +69,8 @@ export async function startHotelbedsSandbox(options: HotelbedsSandboxOptions): P
     lateAnswerMs: options.lateAnswerMs ?? 20_000,
   };
 
-  const server: Server = createServer((req, res) => {
-    void handle(context, req, res, latency());
-  });
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    port,
-    bookings,
-    view,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  const listener = await listenSandbox(options, (req, res) => void handle(context, req, res, latency()));
+  return { ...listener, bookings, view };
 }
 
 interface HandlerContext {

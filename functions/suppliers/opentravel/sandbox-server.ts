@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenSandbox, type SandboxServerOptions } from '../sandbox-http.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor } from '../money.js';
-import { DEFAULT_LATENCY, latencySampler, type LatencyProfile } from '../sandbox-latency.js';
+import { DEFAULT_LATENCY, latencySampler } from '../sandbox-latency.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { mergeCancellationTiers } from '../hotelbeds/sandbox-bookings.js';
 import { CITIES } from '../world/cities.js';
@@ -33,20 +33,7 @@ import { attr, buildXml, child, children, otaMessage, OTA_VERSION, parseXml, roo
  * any kind are answered in the operation's RS with an `Errors` element (HTTP 200, as OTA suppliers do),
  * except the `error:opentravel` scenario, which is an HTTP 500 carrying the same Errors shape.
  */
-export interface OpenTravelSandboxOptions {
-  readonly port?: number;
-  readonly host?: string;
-  readonly seed?: number;
-  readonly apiKey: string;
-  readonly secret: string;
-  readonly latency?: LatencyProfile;
-  /** How long `slow:opentravel` makes a call wait before answering. */
-  readonly slowMs?: number;
-  /** How late `book-timeout` answers a booking it has already made. */
-  readonly lateAnswerMs?: number;
-  /** The supplier's own clock (penalties are computed on it). */
-  readonly clock?: () => Date;
-}
+export type OpenTravelSandboxOptions = SandboxServerOptions;
 
 export interface OpenTravelSandbox {
   readonly url: string;
@@ -87,24 +74,8 @@ export async function startOpenTravelSandbox(options: OpenTravelSandboxOptions):
     slowMs: options.slowMs ?? 30_000,
     lateAnswerMs: options.lateAnswerMs ?? 20_000,
   };
-  const server: Server = createServer((req, res) => {
-    void handle(context, req, res, latency());
-  });
-  // Long enough that a caller blocked for seconds parsing a multi-megabyte answer (the adapter in the
-  // same process, locally) does not find its kept-alive socket closed under it (an ECONNRESET race).
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    port,
-    bookings,
-    view,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  const listener = await listenSandbox(options, (req, res) => void handle(context, req, res, latency()));
+  return { ...listener, bookings, view };
 }
 
 interface HandlerContext {

@@ -1,0 +1,50 @@
+/**
+ * What every sandbox supplier server shares: its options (credentials, latency, the scenario timings,
+ * its own clock) and the node:http listener on loopback with a clean close.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LatencyProfile } from './sandbox-latency.js';
+
+export interface SandboxServerOptions {
+  readonly port?: number;
+  readonly host?: string;
+  readonly seed?: number;
+  readonly apiKey: string;
+  readonly secret: string;
+  readonly latency?: LatencyProfile;
+  /** How long a `slow:<supplier>` call waits before answering (past any sane budget). */
+  readonly slowMs?: number;
+  /** How late `book-timeout` answers a booking it has already made. */
+  readonly lateAnswerMs?: number;
+  /** The supplier's own clock (penalties are computed on it). */
+  readonly clock?: () => Date;
+}
+
+export interface SandboxListener {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export async function listenSandbox(
+  options: Pick<SandboxServerOptions, 'port' | 'host'>,
+  onRequest: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<SandboxListener> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer(onRequest);
+  // Long enough that a caller blocked for seconds parsing a multi-megabyte answer (the adapter in the
+  // same process, locally) does not find its kept-alive socket closed under it (an ECONNRESET race).
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
