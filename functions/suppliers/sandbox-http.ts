@@ -48,3 +48,35 @@ export async function listenSandbox(
       }),
   };
 }
+
+/** A request's body as text, refused with the supplier's own error once it grows past `maxBytes`. */
+export function readRequestBody(req: IncomingMessage, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) reject(tooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Waits, but gives up as soon as the caller hangs up (so slow scenarios do not pile up timers). */
+export function pause(ms: number, call: { readonly closed: boolean }): Promise<void> {
+  if (ms <= 0 || call.closed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const poll = setInterval(() => {
+      if (call.closed) {
+        clearTimeout(timer);
+        clearInterval(poll);
+        resolve();
+      }
+    }, 25);
+    timer.unref?.();
+    setTimeout(() => clearInterval(poll), ms + 10).unref?.();
+  });
+}

@@ -1,4 +1,4 @@
-import { listenSandbox, type SandboxServerOptions } from '../sandbox-http.js';
+import { listenSandbox, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { formatMinor } from '../money.js';
@@ -143,7 +143,7 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
   const call: CallState = { scenarios: parseScenarios(header(req, SANDBOX_SCENARIO_HEADER)), test: header(req, 'Test'), closed: false };
   res.on('close', () => { call.closed = true; });
   try {
-    const body = await readBody(req);
+    const body = await readRequestBody(req, 1_000_000, () => new WireFailure(413, { type: 'invalid_input', message: 'Request too large.' }));
     const verdict = verifyRapidAuthorization(header(req, 'Authorization'), ctx.options.apiKey, ctx.options.secret, ctx.clock(), ctx.options.signatureSkewSeconds ?? 300);
     if (verdict !== 'ok') {
       send(res, { status: 401, headers: { 'WWW-Authenticate': 'EAN' }, body: unauthenticated(verdict) });
@@ -714,36 +714,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 1_000_000) reject(new WireFailure(413, { type: 'invalid_input', message: 'Request too large.' }));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
-/** Waits, but gives up as soon as the caller hangs up (so slow scenarios do not pile up timers). */
-function pause(ms: number, call: CallState): Promise<void> {
-  if (ms <= 0 || call.closed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const poll = setInterval(() => {
-      if (call.closed) {
-        clearTimeout(timer);
-        clearInterval(poll);
-        resolve();
-      }
-    }, 25);
-    timer.unref?.();
-    setTimeout(() => clearInterval(poll), ms + 10).unref?.();
-  });
-}
 
 /**
  * Answers are plain JSON: Rapid gzips when asked, but the sandbox's answers also pass through the Lambda

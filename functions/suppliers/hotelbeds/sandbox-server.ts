@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { listenSandbox, type SandboxServerOptions } from '../sandbox-http.js';
+import { listenSandbox, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor, scaleMinor } from '../money.js';
 import { DEFAULT_LATENCY, latencySampler } from '../sandbox-latency.js';
@@ -99,7 +99,7 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
   };
   res.on('close', () => { call.closed = true; });
   try {
-    const body = await readBody(req);
+    const body = await readRequestBody(req, 1_000_000, () => new WireFailure(413, 'INVALID_REQUEST', 'Request too large'));
     const authFailure = authenticate(ctx, req);
     if (authFailure) {
       send(res, 401, { error: authFailure });
@@ -569,36 +569,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 1_000_000) reject(new WireFailure(413, 'INVALID_REQUEST', 'Request too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
-/** Waits, but gives up as soon as the caller hangs up (so slow scenarios do not pile up timers). */
-function pause(ms: number, call: CallState): Promise<void> {
-  if (ms <= 0 || call.closed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const poll = setInterval(() => {
-      if (call.closed) {
-        clearTimeout(timer);
-        clearInterval(poll);
-        resolve();
-      }
-    }, 25);
-    timer.unref?.();
-    setTimeout(() => clearInterval(poll), ms + 10).unref?.();
-  });
-}
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);

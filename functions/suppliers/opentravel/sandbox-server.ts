@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { listenSandbox, type SandboxServerOptions } from '../sandbox-http.js';
+import { listenSandbox, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor } from '../money.js';
 import { DEFAULT_LATENCY, latencySampler } from '../sandbox-latency.js';
@@ -101,7 +101,7 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
   const path = url.pathname.replace(/\/+$/, '');
   let responseRoot = 'OTA_HotelAvailRS';
   try {
-    const body = await readBody(req);
+    const body = await readRequestBody(req, 2_000_000, () => new OtaFailure(EWT.requiredFieldMissing, ERR.invalidValue, 'Request too large', 413));
     await pause(latencyMs, call);
     if (hasScenario(call.scenarios, 'slow', SUPPLIER_ID)) await pause(ctx.slowMs, call);
     if (call.closed) return;
@@ -551,36 +551,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 2_000_000) reject(new OtaFailure(EWT.requiredFieldMissing, ERR.invalidValue, 'Request too large', 413));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
-/** Waits, but gives up as soon as the caller hangs up (so slow scenarios do not pile up timers). */
-function pause(ms: number, call: CallState): Promise<void> {
-  if (ms <= 0 || call.closed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const poll = setInterval(() => {
-      if (call.closed) {
-        clearTimeout(timer);
-        clearInterval(poll);
-        resolve();
-      }
-    }, 25);
-    timer.unref?.();
-    setTimeout(() => clearInterval(poll), ms + 10).unref?.();
-  });
-}
 
 function sendXml(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'Content-Type': 'application/xml; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
