@@ -4,6 +4,7 @@
  * contract for the life of the container, so their kept-alive connections and caches (Rapid's region
  * property ids) serve every later invocation.
  */
+import type { SupplierAdapterOptions } from './adapter-options.js';
 import { contractCredentials, type AdapterKind, type SupplierContract } from './contracts.js';
 import { ExpediaAdapter } from './expedia/adapter.js';
 import { HotelbedsAdapter } from './hotelbeds/adapter.js';
@@ -11,13 +12,8 @@ import { OpenTravelAdapter } from './opentravel/adapter.js';
 import type { SupplierPort } from './port.js';
 import { sandboxCredentialsSchema } from './sandbox-credentials.js';
 
-interface AdapterSettings {
-  readonly baseUrl: string;
-  readonly apiKey: string;
-  readonly secret: string;
-  /** Sandbox suppliers get the caller's X-Sandbox-Scenario; real suppliers never do. */
-  readonly forwardScenarios: boolean;
-}
+/** What a contract says; forwardScenarios is the contract's `sandbox` (real suppliers never get them). */
+type AdapterSettings = Required<Pick<SupplierAdapterOptions, 'baseUrl' | 'apiKey' | 'secret' | 'forwardScenarios'>>;
 
 const ADAPTERS: Readonly<Record<AdapterKind, (settings: AdapterSettings) => SupplierPort>> = {
   hotelbeds: (settings) => new HotelbedsAdapter(settings),

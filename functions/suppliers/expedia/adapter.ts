@@ -1,3 +1,4 @@
+import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { createHash } from 'node:crypto';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
@@ -19,20 +20,12 @@ import type {
   WireRegion, WireRoomPriceCheck,
 } from './wire.js';
 
-export interface ExpediaAdapterOptions {
-  /**
-   * The Rapid host, e.g. https://test.ean.com or the sandbox's URL; `/v3/...` paths are appended (a base
-   * already ending in /v3, as the spec's `servers` entry does, is accepted too).
-   */
-  readonly baseUrl: string;
-  readonly apiKey: string;
-  readonly secret: string;
-  /** Upper bound per call when the caller's signal allows longer. */
-  readonly timeoutMs?: number;
-  /** Whether to forward X-Sandbox-Scenario and the matching Rapid `Test` header (sandbox only). */
-  readonly forwardScenarios?: boolean;
-  readonly fetch?: FetchLike;
-  readonly clock?: () => Date;
+/**
+ * baseUrl is the Rapid host, e.g. https://test.ean.com or the sandbox's URL; `/v3/...` paths are appended
+ * (a base already ending in /v3, as the spec's `servers` entry does, is accepted too). forwardScenarios
+ * also sends the matching Rapid `Test` header.
+ */
+export interface ExpediaAdapterOptions extends SupplierAdapterOptions {
   /** `User-Agent` Rapid requires: `{app name}/{app version}`. */
   readonly userAgent?: string;
   /** `Customer-Ip` Rapid requires on booking calls; the port does not carry the traveller's IP. */

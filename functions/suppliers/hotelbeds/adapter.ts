@@ -1,3 +1,4 @@
+import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { createHash } from 'node:crypto';
 import { money, parseMinor, type Money } from '../money.js';
 import type {
@@ -6,7 +7,7 @@ import type {
   StaticContentRequest, SupplierBooking, SupplierPort, SupplierPropertyContent,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
-import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
+import { parseJsonBody, supplierHttp } from '../http-client.js';
 import { SupplierError } from '../supplier-error.js';
 import { findCity } from '../world/cities.js';
 import {
@@ -18,18 +19,8 @@ import type {
   WireCheckRateRQ, WireCheckRateRS, WireContentHotelsRS, WireOccupancy,
 } from './wire.js';
 
-export interface HotelbedsAdapterOptions {
-  /** e.g. https://api.test.hotelbeds.com or the sandbox's URL; paths /hotel-api/1.0/... are appended. */
-  readonly baseUrl: string;
-  readonly apiKey: string;
-  readonly secret: string;
-  /** Upper bound per call when the caller's signal allows longer (Hotelbeds documents 5 s to 60 s). */
-  readonly timeoutMs?: number;
-  /** Whether to forward X-Sandbox-Scenario (sandbox only; never to a real supplier). */
-  readonly forwardScenarios?: boolean;
-  readonly fetch?: FetchLike;
-  readonly clock?: () => Date;
-}
+/** Base URL e.g. https://api.test.hotelbeds.com (paths /hotel-api/1.0/... are appended); Hotelbeds documents 5 s to 60 s timeouts. */
+export type HotelbedsAdapterOptions = SupplierAdapterOptions;
 
 const CONTENT_PAGE_MAX = 1000;
 

@@ -1,3 +1,4 @@
+import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { money, parseMinor, type Money } from '../money.js';
 import type {
@@ -5,7 +6,7 @@ import type {
   CheckedRate, CheckRateRequest, ClientReferenceLookup, Guest, Holder, ModifyRequest, ModifyResult, StaticContentPage,
   StaticContentRequest, SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent, SupplierRate,
 } from '../port.js';
-import { supplierHttp, type FetchLike } from '../http-client.js';
+import { supplierHttp } from '../http-client.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
 import { findCity } from '../world/cities.js';
@@ -18,19 +19,11 @@ import {
 import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
 import { attr, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlSyntaxError, type XmlNode } from './xml.js';
 
-export interface OpenTravelAdapterOptions {
-  /** The supplier's base URL; messages go to `${baseUrl}/ota`, the catalogue to `${baseUrl}/ota/catalogue`. */
-  readonly baseUrl: string;
-  /** POS/Source/RequestorID/@ID. */
-  readonly apiKey: string;
-  /** POS/Source/RequestorID/@MessagePassword (the XSD allows 1 to 16 characters). */
-  readonly secret: string;
-  readonly timeoutMs?: number;
-  /** Whether to forward X-Sandbox-Scenario (sandbox only; never to a real supplier). */
-  readonly forwardScenarios?: boolean;
-  readonly fetch?: FetchLike;
-  readonly clock?: () => Date;
-}
+/**
+ * Messages go to `${baseUrl}/ota`, the catalogue to `${baseUrl}/ota/catalogue`. apiKey is
+ * POS/Source/RequestorID/@ID, secret its @MessagePassword (the XSD allows 1 to 16 characters).
+ */
+export type OpenTravelAdapterOptions = SupplierAdapterOptions;
 
 const CATALOGUE_PAGE_MAX = 1000;
 /** HotelRef maxOccurs="99" per Criterion in the XSD. */
