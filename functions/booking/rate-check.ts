@@ -1,4 +1,15 @@
-import { plannedRoute } from '../shared/planned.js';
+/** POST /v1/hotels/rates/{rateId}/check: the binding price of a searched rate (check-rate.ts). */
+import { z } from 'zod';
+import { stage } from '../shared/config.js';
+import { httpHandler } from '../shared/http-handler.js';
+import { searchDeps } from '../search/search-deps.js';
+import { parseScenarios } from '../suppliers/scenario.js';
+import { checkRate } from './check-rate.js';
 
-/** POST /v1/hotels/rates/{rateId}/check: not delivered yet, answers 501 naming the capability. */
-export const handler = plannedRoute('checkRate', 'Rate check');
+const params = z.object({ rateId: z.string().min(1).max(8192) });
+
+export const handler = httpHandler('checkRate', { params }, async (request) => {
+  const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
+  const { result } = await checkRate(request.caller!.tenant, request.params.rateId, scenarios, searchDeps());
+  return { status: 200, body: result };
+});

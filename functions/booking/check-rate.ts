@@ -1,0 +1,101 @@
+/**
+ * The rate check (interface document rule 3): the rateId is verified (signed for this tenant, not
+ * expired), the supplier re-validates its rate, and the binding price is priced with the account's rules
+ * exactly as the search priced it, so `available` means the partner pays what it was shown and
+ * `price_changed` carries both prices. The booking flow's CheckRate step uses the same function.
+ */
+import { HttpProblem } from '../shared/problem.js';
+import { priceRate } from '../search/pricing/price-rate.js';
+import { RateIdError, verifyRateId, type RateTicket } from '../search/rate-id.js';
+import type { SearchDeps } from '../search/run-search.js';
+import { cancellationDeadline } from '../search/ranking/free-cancellation.js';
+import { policyView, priceView, type PriceView, type ShownRate } from '../search/search-result.js';
+import { minorConverter } from '../search/pricing/minor-converter.js';
+import { formatMinorUnits } from '../search/pricing/minor-units.js';
+import type { Scenario } from '../suppliers/scenario.js';
+import { isSupplierError } from '../suppliers/supplier-error.js';
+import type { CancellationPenalty, SupplierRate } from '../suppliers/port.js';
+
+export type RateCheckDeps = Pick<SearchDeps, 'contracts' | 'adapterFor' | 'fx' | 'pricingRules' | 'rateIdKey' | 'now'>;
+
+export interface RateCheckResult {
+  readonly rateId: string;
+  readonly status: 'available' | 'price_changed';
+  readonly price: PriceView;
+  readonly previousPrice: { readonly net: number; readonly markup: number; readonly tax: number; readonly serviceFee: number; readonly total: number; readonly currency: string };
+  readonly supplierId: string;
+  readonly roomTypeName: string;
+  readonly boardBasis: ShownRate['boardBasis'];
+  readonly refundable: boolean;
+  readonly cancellationDeadline?: string;
+  readonly cancellationPolicy: ShownRate['cancellationPolicy'];
+  readonly payment: ShownRate['payment'];
+  /** Until when this answer may be booked (the rateId's own expiry). */
+  readonly expiresAt: string;
+}
+
+export interface CheckedTicket {
+  readonly ticket: RateTicket;
+  readonly rate: SupplierRate;
+  readonly result: RateCheckResult;
+}
+
+/** The rateId's content, or the problem a partner should see: 404 for anything not issued to this tenant, 410 once expired. */
+export async function ticketOf(rateId: string, tenant: string, deps: Pick<RateCheckDeps, 'rateIdKey' | 'now'>): Promise<RateTicket> {
+  try {
+    return verifyRateId(rateId, tenant, await deps.rateIdKey(), deps.now());
+  } catch (error) {
+    if (error instanceof RateIdError) {
+      if (error.problem === 'expired') throw new HttpProblem('gone', 'This rate has expired; search again for current rates');
+      throw new HttpProblem('not-found', 'No such rate');
+    }
+    throw error;
+  }
+}
+
+export async function checkRate(tenant: string, rateId: string, scenarios: readonly Scenario[], deps: RateCheckDeps): Promise<CheckedTicket> {
+  const ticket = await ticketOf(rateId, tenant, deps);
+  const contract = (await deps.contracts(tenant)).find((c) => c.supplierId === ticket.supplierId);
+  if (!contract) throw new HttpProblem('gone', `This rate's supplier is no longer contracted; search again`);
+  const [adapter, fx, rules] = await Promise.all([deps.adapterFor(contract), deps.fx(), deps.pricingRules(tenant)]);
+
+  let checked;
+  try {
+    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, scenarios });
+  } catch (error) {
+    if (isSupplierError(error)) {
+      if (error.kind === 'sold_out' || error.kind === 'not_found') throw new HttpProblem('gone', 'The supplier no longer offers this rate; search again');
+      if (error.kind === 'timeout') throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the rate in time; retry the check');
+      throw new HttpProblem('supplier-error', 'The supplier could not check the rate; retry the check or search again');
+    }
+    throw error;
+  }
+
+  const quoteCurrency = ticket.quoted.currency;
+  const price = priceRate({ rate: checked.rate, supplierId: ticket.supplierId, stars: ticket.starRating, rules, quoteCurrency, fx, nights: ticket.nights, rooms: ticket.rooms });
+  const convert = minorConverter(price.fx.rate, quoteCurrency);
+  const policy: CancellationPenalty[] = checked.rate.cancellationPolicy.map((p) => ({
+    from: p.from,
+    penalty: { amount: formatMinorUnits(convert(p.penalty.amount, p.penalty.currency), quoteCurrency), currency: quoteCurrency },
+  }));
+  const deadline = cancellationDeadline(checked.rate.cancellationPolicy);
+  const quoted = ticket.quoted;
+  return {
+    ticket,
+    rate: checked.rate,
+    result: {
+      rateId,
+      status: price.total === quoted.total ? 'available' : 'price_changed',
+      price: priceView(price),
+      previousPrice: { net: Number(quoted.net), markup: Number(quoted.markup), tax: Number(quoted.tax), serviceFee: Number(quoted.serviceFee), total: Number(quoted.total), currency: quoted.currency },
+      supplierId: ticket.supplierId,
+      roomTypeName: checked.rate.roomTypeName,
+      boardBasis: checked.rate.boardBasis,
+      refundable: checked.rate.refundable,
+      ...(deadline ? { cancellationDeadline: deadline } : {}),
+      cancellationPolicy: policyView(policy),
+      payment: checked.rate.payment,
+      expiresAt: ticket.expiresAt,
+    },
+  };
+}
