@@ -9,6 +9,7 @@ import { BookingWorkflow } from './booking-workflow.js';
 import { HandlerFunctions } from './functions.js';
 import { PropertyMapping } from './property-mapping.js';
 import { SandboxSuppliers } from './sandbox-suppliers.js';
+import { grantSupplierCredentials } from './supplier-credential-grants.js';
 import { SearchSecret } from './search-secret.js';
 import { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
@@ -49,10 +50,10 @@ export class HotelApiStack extends Stack {
     // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
+    const supplierCallers = [this.functions.groups.search, this.functions.groups.booking, this.functions.bookingFlow, this.propertyMapping.job];
     for (const supplier of this.sandboxSuppliers?.suppliers ?? []) {
-      for (const reader of [this.functions.groups.search, this.functions.groups.booking, this.functions.bookingFlow, this.propertyMapping.job]) {
-        supplier.credentials.grantRead(reader.function);
-      }
+      for (const reader of supplierCallers) supplier.credentials.grantRead(reader.function);
     }
+    grantSupplierCredentials(this, config, supplierCallers.map((caller) => caller.role));
   }
 }

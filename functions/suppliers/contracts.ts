@@ -17,6 +17,11 @@ import { keys } from '../shared/keys.js';
 export const ADAPTER_KINDS = ['hotelbeds', 'expedia', 'opentravel'] as const;
 export type AdapterKind = (typeof ADAPTER_KINDS)[number];
 
+/** Where a tenant's production supplier credentials live in Secrets Manager (the stack grants this prefix only). */
+export function supplierSecretPrefix(tenant: string): string {
+  return `hotel-api/${tenant}/suppliers/`;
+}
+
 export const contractSchema = z
   .object({
     tenant: z.string().min(1),
@@ -34,6 +39,10 @@ export const contractSchema = z
   })
   .refine((c) => c.sandbox || c.credentials === undefined, {
     message: 'production contracts keep their credentials in Secrets Manager',
+  })
+  .refine((c) => c.sandbox || (c.credentialsSecretArn ?? '').includes(`:secret:${supplierSecretPrefix(c.tenant)}`), {
+    message: 'production credentials must be a secret named under hotel-api/<tenant>/suppliers/ (the only secrets the stack may read)',
+    path: ['credentialsSecretArn'],
   });
 
 export type SupplierContract = z.infer<typeof contractSchema>;

@@ -93,13 +93,18 @@ describe('property mapping job', () => {
     }
   });
 
-  it('reads the sandbox suppliers\' credentials on sandbox stacks, and no secret on production stacks', () => {
+  it("reads the sandbox suppliers' credentials on sandbox stacks, and only the tenant's supplier secret prefix otherwise", () => {
     const secretStatements = (synthesis: Synthesis) => jobStatements(synthesis).filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
-    expect(secretStatements(production)).toEqual([]);
+    // The prefix grant (lib/supplier-credential-grants.ts) is a joined ARN string ending in the tenant's prefix.
+    const isPrefixGrant = (s: ReturnType<typeof jobStatements>[number]) => JSON.stringify(s.Resource).includes(':secret:hotel-api/acme/suppliers/*');
+    const productionStatements = secretStatements(production);
+    expect(productionStatements).toHaveLength(1);
+    expect(isPrefixGrant(productionStatements[0]!)).toBe(true);
+    expect(actionsOf(productionStatements[0]!)).toEqual(['secretsmanager:GetSecretValue']);
 
     const suppliers = sandbox.stack.sandboxSuppliers?.suppliers ?? [];
     expect(suppliers.length).toBeGreaterThan(0);
-    const statements = secretStatements(sandbox);
+    const statements = secretStatements(sandbox).filter((s) => !isPrefixGrant(s));
     const readable = new Set(statements.flatMap((s) => resourcesOf(s).map(referencedId)));
     expect([...readable].sort()).toEqual(suppliers.map((s) => logicalIdOf(s.credentials)).sort());
     for (const statement of statements) {

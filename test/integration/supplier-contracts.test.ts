@@ -27,6 +27,17 @@ describe('supplier contracts', () => {
     expect(await listContracts('nobody')).toEqual([]);
   });
 
+  it("accept production credentials only from a secret under the tenant's supplier prefix (the one the stack may read)", async () => {
+    const production = (arn: string): SupplierContract => {
+      const { credentials: _inline, ...rest } = sandbox('t4', 'hotelbeds', 'hotelbeds');
+      return { ...rest, sandbox: false, credentialsSecretArn: arn };
+    };
+    await putContract(production('arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotel-api/t4/suppliers/hotelbeds-AbCdEf'));
+    expect((await listContracts('t4')).map((c) => c.credentialsSecretArn)).toEqual(['arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotel-api/t4/suppliers/hotelbeds-AbCdEf']);
+    await expect(putContract(production('arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotel-api/other/suppliers/hotelbeds-AbCdEf'))).rejects.toThrow(/hotel-api\/<tenant>\/suppliers/);
+    await expect(putContract(production('arn:aws:secretsmanager:eu-west-1:123456789012:secret:anything-AbCdEf'))).rejects.toThrow(/suppliers/);
+  });
+
   it('refuse production credentials stored inline and a contract without credentials', async () => {
     await expect(putContract({ ...sandbox('t3', 'hotelbeds', 'hotelbeds'), sandbox: false })).rejects.toThrow(/Secrets Manager/);
     const { credentials: _omit, ...bare } = sandbox('t3', 'hotelbeds', 'hotelbeds');
