@@ -115,6 +115,22 @@ describe('POST /v1/hotels/search', () => {
     expect(body.suppliers.map((s) => s.id)).toEqual(['expedia', 'hotelbeds']);
   });
 
+  it('quotes in a zero-decimal currency, sorts by distance, and searches rooms with children', async () => {
+    const { response, body } = await search('demo', { currency: 'JPY', sort: 'distance', occupancies: [{ adults: 2, children: [4, 9] }, { adults: 1 }] });
+    expect(response.status).toBe(200);
+    expect(body.properties.length).toBeGreaterThan(0);
+    for (const { cheapestRate: { price } } of body.properties) {
+      expect(price.currency).toBe('JPY');
+      expect(Number.isInteger(price.total) && Number.isInteger(price.net) && Number.isInteger(price.markup)).toBe(true);
+      expect(price.net + price.markup + price.tax + price.serviceFee).toBe(price.total);
+    }
+    // Reykjavik's centre; distances never decrease down the list.
+    const centre = { lat: 64.146582, lng: -21.9426354 };
+    const metres = (p: { lat: number; lng: number }) => Math.hypot((p.lat - centre.lat) * 111_320, (p.lng - centre.lng) * 111_320 * Math.cos((centre.lat * Math.PI) / 180));
+    const distances = body.properties.filter((p) => p.geo).map((p) => metres(p.geo!));
+    for (let i = 1; i < distances.length; i++) expect(distances[i]! + 50).toBeGreaterThanOrEqual(distances[i - 1]!);
+  });
+
   it('applies the filters', async () => {
     const { body } = await search('demo', { filters: { minStarRating: 4, boardBasis: ['BB'], freeCancellationOnly: true } });
     expect(body.properties.length).toBeGreaterThan(0);
