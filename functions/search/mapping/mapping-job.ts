@@ -41,10 +41,15 @@ export interface MappingJobReport {
 
 export async function runMappingJob(input: MappingJobInput): Promise<MappingJobReport> {
   const started = performance.now();
-  const content: SupplierPropertyContent[] = [];
-  for (const source of input.sources) {
-    for await (const property of readAll(source, input.pageSize, input.signal)) content.push(property);
-  }
+  // Suppliers are read at the same time (each one's pages in order); kept in source order afterwards.
+  const perSource = await Promise.all(
+    input.sources.map(async (source) => {
+      const read: SupplierPropertyContent[] = [];
+      for await (const property of readAll(source, input.pageSize, input.signal)) read.push(property);
+      return read;
+    }),
+  );
+  const content: SupplierPropertyContent[] = perSource.flat();
   const bySupplier: Record<string, number> = {};
   for (const property of content) bySupplier[property.supplierId] = (bySupplier[property.supplierId] ?? 0) + 1;
   const read = performance.now();
