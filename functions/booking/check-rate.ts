@@ -7,14 +7,11 @@
 import { HttpProblem } from '../shared/problem.js';
 import { priceRate } from '../search/pricing/price-rate.js';
 import { RateIdError, verifyRateId, type RateTicket } from '../search/rate-id.js';
-import type { SearchDeps } from '../search/run-search.js';
-import { cancellationDeadline } from '../search/ranking/free-cancellation.js';
-import { policyView, priceView, type PriceView, type ShownRate } from '../search/search-result.js';
-import { minorConverter } from '../search/pricing/minor-converter.js';
-import { formatMinorUnits } from '../search/pricing/minor-units.js';
+import { describeRate, type PricedRate, type SearchDeps } from '../search/run-search.js';
+import type { PriceView, ShownRate } from '../search/search-result.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
-import type { CancellationPenalty, SupplierRate } from '../suppliers/port.js';
+import type { SupplierRate } from '../suppliers/port.js';
 
 export type RateCheckDeps = Pick<SearchDeps, 'contracts' | 'adapterFor' | 'fx' | 'pricingRules' | 'rateIdKey' | 'now'>;
 
@@ -71,14 +68,18 @@ export async function checkRate(tenant: string, rateId: string, scenarios: reado
     throw error;
   }
 
-  const quoteCurrency = ticket.quoted.currency;
-  const price = priceRate({ rate: checked.rate, supplierId: ticket.supplierId, stars: ticket.starRating, rules, quoteCurrency, fx, nights: ticket.nights, rooms: ticket.rooms });
-  const convert = minorConverter(price.fx.rate, quoteCurrency);
-  const policy: CancellationPenalty[] = checked.rate.cancellationPolicy.map((p) => ({
-    from: p.from,
-    penalty: { amount: formatMinorUnits(convert(p.penalty.amount, p.penalty.currency), quoteCurrency), currency: quoteCurrency },
-  }));
-  const deadline = cancellationDeadline(checked.rate.cancellationPolicy);
+  const price = priceRate({ rate: checked.rate, supplierId: ticket.supplierId, stars: ticket.starRating, rules, quoteCurrency: ticket.quoted.currency, fx, nights: ticket.nights, rooms: ticket.rooms });
+  // Shown exactly as search shows a rate (policy in the quote currency, deadline, price view).
+  const priced: PricedRate = {
+    supplierId: ticket.supplierId,
+    supplierPropertyId: ticket.supplierPropertyId,
+    rate: checked.rate,
+    boardBasis: checked.rate.boardBasis,
+    refundable: checked.rate.refundable,
+    cancellationPolicy: checked.rate.cancellationPolicy,
+    price,
+  };
+  const { ticket: _unsigned, ...shown } = describeRate(priced, { propertyId: ticket.propertyId, starRating: ticket.starRating }, ticket);
   const quoted = ticket.quoted;
   return {
     ticket,
@@ -86,15 +87,8 @@ export async function checkRate(tenant: string, rateId: string, scenarios: reado
     result: {
       rateId,
       status: price.total === quoted.total ? 'available' : 'price_changed',
-      price: priceView(price),
+      ...shown,
       previousPrice: { net: Number(quoted.net), markup: Number(quoted.markup), tax: Number(quoted.tax), serviceFee: Number(quoted.serviceFee), total: Number(quoted.total), currency: quoted.currency },
-      supplierId: ticket.supplierId,
-      roomTypeName: checked.rate.roomTypeName,
-      boardBasis: checked.rate.boardBasis,
-      refundable: checked.rate.refundable,
-      ...(deadline ? { cancellationDeadline: deadline } : {}),
-      cancellationPolicy: policyView(policy),
-      payment: checked.rate.payment,
       expiresAt: ticket.expiresAt,
     },
   };

@@ -22,7 +22,6 @@ let deps: SearchDeps | undefined;
 export function searchDeps(): SearchDeps {
   if (deps) return deps;
   const destinations = new DynamoDestinationIndex();
-  const propertyMap = new DynamoPropertyMapStore();
   const cached = new Map<string, { entries: Promise<DestinationEntry[]>; until: number }>();
   deps = {
     contracts: listContracts,
@@ -36,7 +35,7 @@ export function searchDeps(): SearchDeps {
       entries.then((list) => list.length === 0 && cached.delete(cityCode), () => cached.delete(cityCode));
       return entries;
     },
-    propertiesNear: (point, radius) => propertyMap.propertiesNear(point, radius),
+    propertiesNear: (point, radius) => propertyMapStore().propertiesNear(point, radius),
     fx: () => embeddedFxRates.ratesFor(),
     pricingRules: async (tenant) => defaultPricingRules(tenant),
     searches: new DynamoSearchStore(),
@@ -47,8 +46,9 @@ export function searchDeps(): SearchDeps {
   return deps;
 }
 
-/** The property map, for the property content and rates handlers. */
+let propertyStore: DynamoPropertyMapStore | undefined;
+
+/** The property map, one per container: on-the-fly matching in search and the property content handler. */
 export function propertyMapStore(): DynamoPropertyMapStore {
   return (propertyStore ??= new DynamoPropertyMapStore());
 }
-let propertyStore: DynamoPropertyMapStore | undefined;
