@@ -39,6 +39,11 @@ export interface LocalHostOptions {
   readonly onResponse?: LocalGatewayOptions['onResponse'];
   /** Run the property mapping job over the sandbox catalogues at start (default true; tests that do not search skip it). */
   readonly mapProperties?: boolean;
+  /**
+   * Tests only: wraps each booking-flow Task as the state machine runs it, to make a step fail the way a
+   * failing AWS dependency would (the table refusing the save, say) and watch the compensation.
+   */
+  readonly interceptFlowStep?: (invocation: FlowInvocation, run: () => Promise<unknown>) => Promise<unknown>;
 }
 
 export interface LocalHost {
@@ -116,7 +121,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
 
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
     const { handler: flow } = await import('../functions/booking/flow/index.js');
-    const runFlowStep: TaskHandler = (payload) => flow(payload as FlowInvocation);
+    const runFlowStep: TaskHandler = (payload) => {
+      const invocation = payload as FlowInvocation;
+      return options.interceptFlowStep ? options.interceptFlowStep(invocation, () => flow(invocation)) : flow(invocation);
+    };
     const stepFunctions: StepFunctionsEndpoint = await startStepFunctionsEndpoint({
       machines: [
         {

@@ -12,11 +12,27 @@ import type { SandboxServerOptions } from '../functions/suppliers/sandbox-http.j
 import type { LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
 import { SANDBOX_SUPPLIERS } from '../functions/suppliers/sandbox-suppliers.js';
 
-/** One starter per wire format; each sandbox server module exports one with this shape. */
-const STARTERS: Readonly<Record<AdapterKind, (options: SandboxServerOptions) => Promise<{ url: string; close(): Promise<void> }>>> = {
-  hotelbeds: startHotelbedsSandbox,
-  expedia: startExpediaSandbox,
-  opentravel: startOpenTravelSandbox,
+interface StartedSandbox {
+  readonly url: string;
+  close(): Promise<void>;
+  /** How many bookings the supplier holds under a client reference of ours (tests count double bookings). */
+  bookingsUnder(clientReference: string): number;
+}
+
+/** One starter per wire format, each reading its own booking store the way its supplier keys it. */
+const STARTERS: Readonly<Record<AdapterKind, (options: SandboxServerOptions) => Promise<StartedSandbox>>> = {
+  hotelbeds: async (options) => {
+    const server = await startHotelbedsSandbox(options);
+    return { url: server.url, close: () => server.close(), bookingsUnder: (ref) => server.bookings.byClientReference(ref).length };
+  },
+  expedia: async (options) => {
+    const server = await startExpediaSandbox(options);
+    return { url: server.url, close: () => server.close(), bookingsUnder: (ref) => server.bookings.list().filter((i) => i.affiliateReferenceId === ref).length };
+  },
+  opentravel: async (options) => {
+    const server = await startOpenTravelSandbox(options);
+    return { url: server.url, close: () => server.close(), bookingsUnder: (ref) => server.bookings.byClientReference(ref).length };
+  },
 };
 
 export interface RunningSandboxSupplier {
@@ -25,6 +41,7 @@ export interface RunningSandboxSupplier {
   readonly endpoint: string;
   readonly credentials: SandboxCredentials;
   close(): Promise<void>;
+  bookingsUnder(clientReference: string): number;
 }
 
 export async function startSandboxSuppliers(options: { latency?: LatencyProfile } = {}): Promise<RunningSandboxSupplier[]> {
@@ -35,7 +52,7 @@ export async function startSandboxSuppliers(options: { latency?: LatencyProfile 
       // 16 characters: OpenTravel's MessagePassword allows at most 16.
       const credentials = { apiKey: `local-${definition.supplierId}`, secret: randomBytes(12).toString('base64url') };
       const server = await start({ ...credentials, host: '127.0.0.1', port: 0, ...(options.latency ? { latency: options.latency } : {}) });
-      started.push({ supplierId: definition.supplierId, adapter: definition.adapter, endpoint: server.url, credentials, close: () => server.close() });
+      started.push({ supplierId: definition.supplierId, adapter: definition.adapter, endpoint: server.url, credentials, close: () => server.close(), bookingsUnder: (ref) => server.bookingsUnder(ref) });
     }
   } catch (error) {
     await Promise.all(started.map((s) => s.close()));

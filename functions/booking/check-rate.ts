@@ -9,6 +9,7 @@ import { priceRate } from '../search/pricing/price-rate.js';
 import { RateIdError, verifyRateId, type RateTicket } from '../search/rate-id.js';
 import { describeRate, type PricedRate, type SearchDeps } from '../search/run-search.js';
 import type { PriceView, ShownRate } from '../search/search-result.js';
+import type { Price } from '../search/pricing/price.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import type { SupplierRate } from '../suppliers/port.js';
@@ -34,6 +35,8 @@ export interface RateCheckResult {
 export interface CheckedTicket {
   readonly ticket: RateTicket;
   readonly rate: SupplierRate;
+  /** The binding price as exact decimals (result.price is its JSON view). */
+  readonly price: Price;
   readonly result: RateCheckResult;
 }
 
@@ -84,6 +87,7 @@ export async function checkRate(tenant: string, rateId: string, scenarios: reado
   return {
     ticket,
     rate: checked.rate,
+    price,
     result: {
       rateId,
       status: price.total === quoted.total ? 'available' : 'price_changed',

@@ -1,4 +1,18 @@
-import { plannedRoute } from '../shared/planned.js';
+/**
+ * GET /v1/hotels/bookings/{bookingId}: the full record with its history. A pending booking is settled
+ * with its supplier first (briefly), so polling after a 202 shows the outcome as soon as it is known.
+ */
+import { httpHandler } from '../shared/http-handler.js';
+import { bookingOr404, bookingParams } from './booking-access.js';
+import { bookingView } from './booking-record.js';
+import { flowDeps } from './flow/flow-deps.js';
+import { settlePending } from './settle-pending.js';
 
-/** GET /v1/hotels/bookings/{bookingId}: not delivered yet, answers 501 naming the capability. */
-export const handler = plannedRoute('getBooking', 'Booking retrieval');
+const SETTLE_ON_READ_MS = 3_000;
+
+export const handler = httpHandler('getBooking', { params: bookingParams }, async (request) => {
+  const deps = flowDeps();
+  const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
+  const current = record.status === 'pending' ? await settlePending(record, deps, SETTLE_ON_READ_MS) : record;
+  return { status: 200, body: bookingView(current) };
+});

@@ -9,6 +9,7 @@ export const keys = {
   client: (tenant: string, clientId: string) => ({ pk: `${tenant}#client`, sk: clientId }),
   contract: (tenant: string, supplierId: string) => ({ pk: `${tenant}#contract`, sk: supplierId }),
   contracts: (tenant: string) => ({ pk: `${tenant}#contract` }),
+  booking: (tenant: string, bookingId: string) => ({ pk: `${tenant}#booking#${bookingId}`, sk: 'booking' }),
   tokenWindow: (tenant: string, clientId: string, windowStart: number) => ({
     pk: `${tenant}#token-requests#${clientId}#${windowStart}`,
   }),

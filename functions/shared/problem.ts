@@ -26,6 +26,7 @@ export const PROBLEM_KINDS = {
   'modification-unsupported': { status: 422, title: 'The supplier does not support this modification' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   'internal-error': { status: 500, title: 'Internal error' },
+  'booking-not-completed': { status: 500, title: 'The booking could not be completed and was undone' },
   'not-implemented': { status: 501, title: 'Not implemented yet' },
   'supplier-error': { status: 502, title: 'The supplier failed' },
   'supplier-timeout': { status: 504, title: 'The supplier did not answer in time' },

@@ -81,6 +81,9 @@ export const TABLES: readonly TableDefinition[] = [
     envVar: 'BOOKINGS_TABLE',
     partitionKey: pk,
     sortKey: sk,
+    // Sparse: only bookings whose supplier outcome is unknown carry pendingTenant, so the reconciler reads
+    // exactly the bookings it has to settle.
+    globalIndexes: [{ name: 'pendingBookings', partitionKey: { name: 'pendingTenant', type: 'S' }, sortKey: { name: 'pendingSince', type: 'S' } }],
     purpose: 'Bookings with their history; money fields as plain attributes for finance exports.',
   },
   {

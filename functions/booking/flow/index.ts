@@ -1,21 +1,57 @@
 /**
  * Entry of the booking-flow Lambda function: the Task states of statemachines/booking.asl.json invoke it
- * with {step, input}. The booking issue fills in the steps; until then each fails with a named error, which
- * the state machine reports as a failed execution.
+ * with {step, input}. Each step is a plain function of the flow state and its ports; a problem a step
+ * raises leaves as a FlowError so the state machine can branch on its name and the booking function can
+ * answer with it.
  */
-export const FLOW_STEPS = ['CheckRate', 'BookWithSupplier', 'SaveBooking', 'CreateVoucher'] as const;
-export type FlowStep = (typeof FLOW_STEPS)[number];
+import { HttpProblem } from '../../shared/problem.js';
+import { logger } from '../../shared/observability.js';
+import { bookWithSupplierStep } from './book-with-supplier-step.js';
+import { checkRateStep } from './check-rate-step.js';
+import { createVoucherStep } from './create-voucher-step.js';
+import { flowDeps, type FlowDeps } from './flow-deps.js';
+import { FlowError } from './flow-problem.js';
+import type { FlowState } from './flow-state.js';
+import { keepPendingStep } from './keep-pending-step.js';
+import { reconcileStep } from './reconcile-step.js';
+import { recordFailureStep } from './record-failure-step.js';
+import { saveBookingStep } from './save-booking-step.js';
+import { undoBookingStep } from './undo-booking-step.js';
+
+const STEPS = {
+  CheckRate: checkRateStep,
+  BookWithSupplier: bookWithSupplierStep,
+  ReconcileBooking: reconcileStep,
+  KeepPending: keepPendingStep,
+  SaveBooking: saveBookingStep,
+  UndoBooking: undoBookingStep,
+  RecordFailure: recordFailureStep,
+  CreateVoucher: createVoucherStep,
+} as const satisfies Record<string, (state: FlowState, deps: FlowDeps) => Promise<FlowState>>;
+
+export type FlowStep = keyof typeof STEPS;
+export const FLOW_STEPS = Object.keys(STEPS) as FlowStep[];
 
 export interface FlowInvocation {
   step: FlowStep;
-  input: unknown;
+  input: FlowState;
 }
 
-export class StepNotImplemented extends Error {
-  override name = 'StepNotImplemented';
+export function flowHandler(deps: () => FlowDeps) {
+  return async (event: FlowInvocation): Promise<FlowState> => {
+    const step = STEPS[event.step];
+    if (!step) throw new Error(`unknown booking flow step ${String(event.step)}`);
+    logger.appendKeys({ bookingId: event.input?.bookingId, step: event.step });
+    try {
+      return await step(event.input, deps());
+    } catch (error) {
+      if (error instanceof HttpProblem) throw FlowError.of(error);
+      if (!(error instanceof FlowError)) logger.error('booking flow step failed', { error });
+      throw error;
+    } finally {
+      logger.removeKeys(['bookingId', 'step']);
+    }
+  };
 }
 
-export async function handler(event: FlowInvocation): Promise<unknown> {
-  if (!FLOW_STEPS.includes(event.step)) throw new Error(`unknown booking flow step ${String(event.step)}`);
-  throw new StepNotImplemented(`booking flow step ${event.step} is not implemented yet`);
-}
+export const handler = flowHandler(flowDeps);

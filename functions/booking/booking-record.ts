@@ -1,0 +1,166 @@
+/**
+ * A booking as we keep it: one DynamoDB item per booking, the source of GET, cancel, modify and the
+ * voucher, and what finance exports. Money is kept as plain top-level attributes (decimal strings in the
+ * quote currency, plus the supplier's own amount and currency and the fx stamp), so an export of the
+ * bookings table needs no JSON unpacking to reconcile with suppliers and invoices.
+ */
+import type { BoardBasis, Guest, Holder, PaymentModel, SupplierRate } from '../suppliers/port.js';
+import type { RateTicket } from '../search/rate-id.js';
+
+export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
+
+export interface BookingEvent {
+  /** UTC ISO instant. */
+  readonly at: string;
+  readonly event: string;
+  readonly detail?: string;
+}
+
+export interface PolicyEntry {
+  readonly from: string;
+  /** Decimal string. */
+  readonly amount: string;
+  readonly currency: string;
+}
+
+export interface BookedRoom {
+  readonly roomTypeName: string;
+  readonly boardBasis: BoardBasis;
+  readonly guests: readonly Guest[];
+}
+
+export interface BookingRecord {
+  readonly tenant: string;
+  readonly clientId: string;
+  readonly bookingId: string;
+  readonly status: BookingStatus;
+  readonly clientReference: string;
+  readonly searchId: string;
+  readonly supplierId: string;
+  /** null while the supplier's outcome is unknown (pending) or when it never booked (failed). */
+  readonly supplierReference: string | null;
+  readonly propertyId: string;
+  readonly supplierPropertyId: string;
+  readonly propertyName: string;
+  readonly checkIn: string;
+  readonly checkOut: string;
+  readonly nights: number;
+  readonly holder: Holder;
+  readonly rooms: readonly BookedRoom[];
+  readonly payment: PaymentModel;
+  readonly paymentMethod?: { readonly method: string; readonly walletId: string };
+  readonly refundable: boolean;
+
+  // Money in the quote currency, as locked (decimal strings with the currency's exponent).
+  readonly currency: string;
+  readonly net: string;
+  readonly markup: string;
+  readonly commission: string;
+  readonly tax: string;
+  readonly serviceFee: string;
+  readonly total: string;
+  readonly payableAtHotel: string;
+  readonly fxFrom: string;
+  readonly fxTo: string;
+  readonly fxRate: string;
+  readonly fxSource: string;
+  readonly fxAsOf: string;
+  /** What the supplier charges us (or, pay at hotel, the guest), in its own currency. */
+  readonly supplierAmount: string;
+  readonly supplierCurrency: string;
+  /** The total the search quoted; matchedSearchPrice compares the locked total with it. */
+  readonly quotedTotal: string;
+  readonly matchedSearchPrice: boolean;
+
+  /** In the quote currency, ascending by `from`. */
+  readonly cancellationPolicy: readonly PolicyEntry[];
+  /** As the supplier gave it, in its currency: what its cancel will apply. */
+  readonly supplierCancellationPolicy: readonly PolicyEntry[];
+
+  // Cancellation, once cancelled.
+  readonly cancelledAt?: string;
+  readonly penaltyAmount?: string;
+  readonly penaltyCurrency?: string;
+  readonly quotedPenaltyAmount?: string;
+  readonly supplierPenaltyAmount?: string;
+  readonly supplierPenaltyCurrency?: string;
+  readonly cancellationReason?: string;
+
+  /** What a pending booking needs to be settled later: the rate as checked and the rateId's content. */
+  readonly ticket: RateTicket;
+  readonly checkedRate: SupplierRate;
+
+  readonly history: readonly BookingEvent[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export const bookingPath = (bookingId: string) => `/v1/hotels/bookings/${bookingId}`;
+export const voucherPath = (bookingId: string) => `${bookingPath(bookingId)}/voucher`;
+
+const num = (decimal: string): number => Number(decimal);
+const policyJson = (policy: readonly PolicyEntry[]) => policy.map((p) => ({ from: p.from, penalty: { amount: num(p.amount), currency: p.currency } }));
+
+/** Interface document section 2.5: the answer to a booking (201, or 202 while pending). */
+export function bookingResponse(record: BookingRecord) {
+  return {
+    bookingId: record.bookingId,
+    status: record.status,
+    supplierReference: record.supplierReference,
+    clientReference: record.clientReference,
+    priceLocked: { total: num(record.total), currency: record.currency, matchedSearchPrice: record.matchedSearchPrice },
+    cancellationPolicy: policyJson(record.cancellationPolicy),
+    voucherUrl: voucherPath(record.bookingId),
+    createdAt: record.createdAt,
+  };
+}
+
+export type BookingResponse = ReturnType<typeof bookingResponse>;
+
+/** GET /v1/hotels/bookings/{bookingId}: the full record of API-SPEC.md "Bookings". */
+export function bookingView(record: BookingRecord) {
+  return {
+    bookingId: record.bookingId,
+    status: record.status,
+    clientReference: record.clientReference,
+    supplierId: record.supplierId,
+    supplierReference: record.supplierReference,
+    propertyId: record.propertyId,
+    propertyName: record.propertyName,
+    checkIn: record.checkIn,
+    checkOut: record.checkOut,
+    holder: record.holder,
+    rooms: record.rooms,
+    priceLocked: { total: num(record.total), currency: record.currency, matchedSearchPrice: record.matchedSearchPrice },
+    price: {
+      net: num(record.net),
+      markup: num(record.markup),
+      commission: num(record.commission),
+      tax: num(record.tax),
+      serviceFee: num(record.serviceFee),
+      total: num(record.total),
+      currency: record.currency,
+      payableAtHotel: num(record.payableAtHotel),
+      fx: { from: record.fxFrom, to: record.fxTo, rate: record.fxRate, source: record.fxSource, asOf: record.fxAsOf },
+    },
+    supplierPrice: { amount: num(record.supplierAmount), currency: record.supplierCurrency },
+    cancellationPolicy: policyJson(record.cancellationPolicy),
+    refundable: record.refundable,
+    payment: record.payment,
+    voucherUrl: voucherPath(record.bookingId),
+    history: record.history,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    ...(record.cancelledAt
+      ? {
+          cancellation: {
+            cancelledAt: record.cancelledAt,
+            penalty: { amount: num(record.penaltyAmount ?? '0'), currency: record.penaltyCurrency ?? record.currency },
+            quotedPenalty: { amount: num(record.quotedPenaltyAmount ?? '0'), currency: record.currency },
+          },
+        }
+      : {}),
+  };
+}
+
+export type BookingView = ReturnType<typeof bookingView>;

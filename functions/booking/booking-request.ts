@@ -1,0 +1,51 @@
+/**
+ * The booking request of interface document section 2.4, with API-SPEC.md's optional price guard. Names
+ * are bounded so a voucher, a supplier's holder field and a DynamoDB item can hold them; whether the rooms
+ * and guests fit the searched occupancy is checked against the stored search (create-booking.ts), which
+ * only the server has.
+ */
+import { z } from 'zod';
+
+const name = z.string().trim().min(1, 'must not be empty').max(60);
+
+export const guestSchema = z
+  .strictObject({
+    type: z.enum(['adult', 'child']),
+    firstName: name,
+    lastName: name,
+    age: z.number().int().min(0).max(17).optional(),
+  })
+  .superRefine((guest, ctx) => {
+    if (guest.type === 'child' && guest.age === undefined) ctx.addIssue({ code: 'custom', path: ['age'], message: 'is required for a child' });
+  });
+
+export const holderSchema = z.strictObject({
+  firstName: name,
+  lastName: name,
+  email: z.email('must be an e-mail address').max(254),
+  phone: z
+    .string()
+    .regex(/^\+?[0-9 ()./-]{5,30}$/, 'must be a phone number (digits, spaces, + ( ) . / -)')
+    .optional(),
+});
+
+export const roomGuestsSchema = z.strictObject({
+  guests: z
+    .array(guestSchema)
+    .min(1)
+    .max(26)
+    .refine((guests) => guests.some((g) => g.type === 'adult'), 'must include an adult'),
+});
+
+export const bookingRequestSchema = z.strictObject({
+  rateId: z.string().min(1).max(8192),
+  searchId: z.string().min(1).max(100),
+  holder: holderSchema,
+  rooms: z.array(roomGuestsSchema).min(1).max(8),
+  payment: z.strictObject({ method: z.literal('agent_wallet'), walletId: z.string().min(1).max(100) }).optional(),
+  clientReference: z.string().trim().min(1).max(64),
+  priceTolerance: z.strictObject({ maxIncreasePercent: z.number().min(0).max(100) }).optional(),
+});
+
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+export type GuestInput = z.infer<typeof guestSchema>;

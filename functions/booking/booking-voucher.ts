@@ -1,0 +1,67 @@
+/**
+ * The voucher of a booking, from the stored record and the property's unified content (address, contact,
+ * time zone, check-in times); rendered by functions/booking/voucher/.
+ */
+import type { UnifiedProperty } from '../search/mapping/unified-property.js';
+import { findCity } from '../suppliers/world/cities.js';
+import type { BookingRecord } from './booking-record.js';
+import type { VoucherContent } from './voucher/voucher-content.js';
+
+export function voucherContent(record: BookingRecord, property: UnifiedProperty | undefined): VoucherContent {
+  const contact = property?.members.find((m) => m.phone || m.email);
+  const timeZone = property?.timeZone ?? (property?.cityCode ? findCity(property.cityCode)?.timeZone : undefined) ?? 'UTC';
+  return {
+    bookingId: record.bookingId,
+    status: record.status,
+    supplierId: record.supplierId,
+    supplierReference: record.supplierReference,
+    clientReference: record.clientReference,
+    createdAt: record.createdAt,
+    holder: record.holder as VoucherContent['holder'],
+    property: {
+      propertyId: record.propertyId,
+      name: property?.name ?? record.propertyName,
+      ...(property?.starRating !== undefined ? { starRating: property.starRating } : {}),
+      ...(property?.address ? { address: property.address } : {}),
+      ...(contact?.phone ? { phone: contact.phone } : {}),
+      ...(contact?.email ? { email: contact.email } : {}),
+      timeZone,
+      ...(property?.policies.checkIn ? { checkInTime: property.policies.checkIn } : {}),
+      ...(property?.policies.checkOut ? { checkOutTime: property.policies.checkOut } : {}),
+    },
+    stay: { checkIn: record.checkIn, checkOut: record.checkOut, nights: record.nights },
+    rooms: record.rooms,
+    cancellationPolicy: record.cancellationPolicy.map((p) => ({ from: p.from, penalty: { amount: p.amount, currency: p.currency } })),
+    refundable: record.refundable,
+    price: {
+      total: record.total,
+      currency: record.currency,
+      tax: record.tax,
+      serviceFee: record.serviceFee,
+      payment: record.payment,
+      ...(record.payableAtHotel !== undefined && !/^0(\.0+)?$/.test(record.payableAtHotel) ? { payableAtHotel: { amount: record.payableAtHotel, currency: record.currency } } : {}),
+    },
+    ...(record.cancelledAt ? { cancellation: { cancelledAt: record.cancelledAt, penalty: { amount: record.penaltyAmount ?? '0', currency: record.penaltyCurrency ?? record.currency } } } : {}),
+  };
+}
+
+export async function renderBookingVoucher(
+  record: BookingRecord,
+  deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
+  format: 'pdf',
+): Promise<Uint8Array>;
+export async function renderBookingVoucher(
+  record: BookingRecord,
+  deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
+  format: 'html',
+): Promise<string>;
+export async function renderBookingVoucher(
+  record: BookingRecord,
+  deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
+  format: 'pdf' | 'html',
+): Promise<Uint8Array | string> {
+  const content = voucherContent(record, await deps.property(record.propertyId));
+  // Loaded on first use: the PDF library and its fonts stay out of the cold start of every other call.
+  if (format === 'pdf') return (await import('./voucher/render-voucher-pdf.js')).renderVoucherPdf(content);
+  return (await import('./voucher/render-voucher-html.js')).renderVoucherHtml(content);
+}

@@ -1,0 +1,70 @@
+/**
+ * BookWithSupplier. The pending record is written first (write-ahead), so a booking the supplier may have
+ * made is never without a trace on our side, whatever happens next; our bookingId goes to the supplier as
+ * its client reference. A bookingId seen before is never booked again: a confirmed one is answered as it
+ * is, a pending one is settled by asking the supplier (PreviousAttemptUnknown → ReconcileBooking).
+ */
+import { HttpProblem } from '../../shared/problem.js';
+import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
+import { bookingResponse } from '../booking-record.js';
+import { lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
+import type { FlowDeps } from './flow-deps.js';
+import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-problem.js';
+import type { FlowState } from './flow-state.js';
+import { adapterOf } from './supplier-of.js';
+
+export function bookingProblem(error: SupplierError, bookingId: string): HttpProblem {
+  const extensions = { bookingId, supplierId: error.supplierId };
+  switch (error.kind) {
+    case 'sold_out':
+    case 'not_found':
+      return new HttpProblem('gone', 'The supplier no longer offers this rate; nothing was booked. Search again.', { extensions });
+    case 'price_changed':
+      return new HttpProblem('price-changed', 'The supplier would only book at a different price; nothing was booked. Check the rate again.', { extensions });
+    case 'timeout':
+      return new HttpProblem('supplier-timeout', 'The supplier did not answer in time', { extensions });
+    default:
+      return new HttpProblem('supplier-error', `The supplier refused the booking: ${error.message}. Nothing was booked.`, { extensions });
+  }
+}
+
+export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
+  const checked = state.checked!;
+  const now = deps.now().toISOString();
+  const property = await deps.property(checked.ticket.propertyId);
+  const { created, record } = await deps.bookings.create(
+    pendingRecord(state, checked, property, { at: now, event: 'requested', detail: `booking requested with ${checked.ticket.supplierId} (request ${state.requestId})` }),
+  );
+  if (!created) {
+    if (record.status === 'confirmed' || record.status === 'cancelled') return { ...state, response: bookingResponse(record), priceAccepted: true };
+    if (record.status === 'pending') throw new FlowError(PREVIOUS_ATTEMPT_UNKNOWN, { kind: 'supplier-timeout', detail: 'An earlier attempt of this booking has no known outcome yet' });
+    throw FlowError.of(new HttpProblem('conflict', `Booking ${record.bookingId} failed earlier; use a new Idempotency-Key to try again`, { extensions: { bookingId: record.bookingId } }));
+  }
+
+  const adapter = await adapterOf(state.tenant, checked.ticket.supplierId, deps);
+  let booking;
+  try {
+    booking = await adapter.book({
+      supplierRateKey: checked.rate.supplierRateKey,
+      clientReference: state.bookingId,
+      holder: state.request.holder,
+      rooms: state.request.rooms,
+      scenarios: state.scenarios,
+      signal: AbortSignal.timeout(deps.bookTimeoutMs),
+    });
+  } catch (error) {
+    if (isSupplierError(error) && error.kind === 'timeout') {
+      throw new FlowError(SUPPLIER_BOOKING_TIMEOUT, { kind: 'supplier-timeout', detail: 'The supplier did not confirm the booking in time' });
+    }
+    if (isSupplierError(error)) throw FlowError.of(bookingProblem(error, state.bookingId));
+    throw error;
+  }
+  return confirmedByTheSupplier(state, booking, deps);
+}
+
+/** The supplier holds the booking: its price locked for the account and held against the tolerance. */
+export async function confirmedByTheSupplier(state: FlowState, booking: NonNullable<FlowState['supplierBooking']>, deps: FlowDeps): Promise<FlowState> {
+  const checked = state.checked!;
+  const locked = await lockPrice(checked, booking, deps, state.tenant);
+  return { ...state, supplierBooking: booking, locked, priceAccepted: withinTolerance(state.request, checked.ticket.quoted.total, locked.total) };
+}

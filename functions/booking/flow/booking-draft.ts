@@ -1,0 +1,126 @@
+/**
+ * From what the flow learned to what the bookings table keeps: the write-ahead `pending` record made
+ * before the supplier is asked, and the changes that confirm it with what the supplier confirmed.
+ */
+import { formatMinorUnits } from '../../search/pricing/minor-units.js';
+import { minorConverter } from '../../search/pricing/minor-converter.js';
+import { parseDecimal } from '../../search/pricing/decimal.js';
+import type { Price } from '../../search/pricing/price.js';
+import { priceRate } from '../../search/pricing/price-rate.js';
+import type { UnifiedProperty } from '../../search/mapping/unified-property.js';
+import type { CancellationPenalty, SupplierBooking } from '../../suppliers/port.js';
+import type { BookingEvent, BookingRecord, PolicyEntry } from '../booking-record.js';
+import type { BookingRequest } from '../booking-request.js';
+import type { FlowDeps } from './flow-deps.js';
+import type { CheckedState, FlowState } from './flow-state.js';
+
+/** A supplier policy in the quote currency, converted with the price's own stamped rate (as search shows it). */
+export function policyInQuoteCurrency(policy: readonly CancellationPenalty[], price: Price): PolicyEntry[] {
+  const convert = minorConverter(price.fx.rate, price.currency);
+  return policy.map((entry) => ({ from: entry.from, amount: formatMinorUnits(convert(entry.penalty.amount, entry.penalty.currency), price.currency), currency: price.currency }));
+}
+
+const supplierPolicy = (policy: readonly CancellationPenalty[]): PolicyEntry[] => policy.map((p) => ({ from: p.from, amount: p.penalty.amount, currency: p.penalty.currency }));
+
+function moneyFields(price: Price) {
+  return {
+    currency: price.currency,
+    net: price.net,
+    markup: price.markup,
+    commission: price.commission,
+    tax: price.tax,
+    serviceFee: price.serviceFee,
+    total: price.total,
+    payableAtHotel: price.payableAtHotel,
+    fxFrom: price.fx.from,
+    fxTo: price.fx.to,
+    fxRate: price.fx.rate,
+    fxSource: price.fx.source,
+    fxAsOf: price.fx.asOf,
+  };
+}
+
+/** The supplier's confirmed price, priced for the account exactly as the check priced the rate. */
+export async function lockPrice(checked: Pick<CheckedState, 'ticket' | 'rate'>, booking: SupplierBooking, deps: Pick<FlowDeps, 'fx' | 'pricingRules'>, tenant: string): Promise<Price> {
+  const [fx, rules] = await Promise.all([deps.fx(), deps.pricingRules(tenant)]);
+  const { ticket } = checked;
+  return priceRate({
+    rate: { ...checked.rate, price: booking.price, cancellationPolicy: booking.cancellationPolicy },
+    supplierId: ticket.supplierId,
+    stars: ticket.starRating,
+    rules,
+    quoteCurrency: ticket.quoted.currency,
+    fx,
+    nights: ticket.nights,
+    rooms: ticket.rooms,
+  });
+}
+
+/** Whether `total` stays within the partner's priceTolerance over the searched total (always, without one). */
+export function withinTolerance(request: BookingRequest, quotedTotal: string, total: string): boolean {
+  if (!request.priceTolerance) return true;
+  const quoted = parseDecimal(quotedTotal);
+  const limit = quoted.times(parseDecimal(String(request.priceTolerance.maxIncreasePercent)).dividedBy(100).plus(1));
+  return !parseDecimal(total).greaterThan(limit);
+}
+
+/** The record written before the supplier is asked: everything we know, status pending. */
+export function pendingRecord(state: FlowState, checked: CheckedState, property: UnifiedProperty | undefined, event: BookingEvent): BookingRecord {
+  const { ticket, rate, price } = checked;
+  const { request } = state;
+  return {
+    tenant: state.tenant,
+    clientId: state.clientId,
+    bookingId: state.bookingId,
+    status: 'pending',
+    clientReference: request.clientReference,
+    searchId: request.searchId,
+    supplierId: ticket.supplierId,
+    supplierReference: null,
+    propertyId: ticket.propertyId,
+    supplierPropertyId: ticket.supplierPropertyId,
+    propertyName: property?.name ?? ticket.propertyId,
+    checkIn: state.stay.checkIn,
+    checkOut: state.stay.checkOut,
+    nights: state.stay.nights,
+    holder: request.holder,
+    rooms: request.rooms.map((room) => ({ roomTypeName: rate.roomTypeName, boardBasis: rate.boardBasis, guests: room.guests })),
+    payment: rate.payment,
+    ...(request.payment ? { paymentMethod: request.payment } : {}),
+    refundable: rate.refundable,
+    ...moneyFields(price),
+    supplierAmount: rate.price.amount,
+    supplierCurrency: rate.price.currency,
+    quotedTotal: ticket.quoted.total,
+    matchedSearchPrice: price.total === ticket.quoted.total,
+    cancellationPolicy: policyInQuoteCurrency(rate.cancellationPolicy, price),
+    supplierCancellationPolicy: supplierPolicy(rate.cancellationPolicy),
+    ticket,
+    checkedRate: rate,
+    history: [event],
+    createdAt: event.at,
+    updatedAt: event.at,
+  };
+}
+
+/** What confirming a pending record changes: the supplier's reference, room details, price and policy. */
+export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTotal'>, booking: SupplierBooking, locked: Price): Partial<BookingRecord> {
+  return {
+    status: 'confirmed',
+    supplierReference: booking.supplierReference,
+    rooms: record.rooms.map((room, i) => {
+      const confirmed = booking.rooms[i];
+      return {
+        roomTypeName: confirmed?.roomTypeName ?? room.roomTypeName,
+        boardBasis: confirmed?.boardBasis ?? room.boardBasis,
+        guests: room.guests,
+      };
+    }),
+    ...moneyFields(locked),
+    supplierAmount: booking.price.amount,
+    supplierCurrency: booking.price.currency,
+    matchedSearchPrice: locked.total === record.quotedTotal,
+    cancellationPolicy: policyInQuoteCurrency(booking.cancellationPolicy, locked),
+    supplierCancellationPolicy: supplierPolicy(booking.cancellationPolicy),
+  };
+}

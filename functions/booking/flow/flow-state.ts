@@ -1,0 +1,51 @@
+/**
+ * What travels between the booking flow's states (statemachines/booking.asl.json). Each Task returns the
+ * whole state with its own part added, so a later state (or a Catch that keeps the input under
+ * $.failure) sees everything earlier ones learned. Plain JSON: it crosses Step Functions.
+ */
+import type { Price } from '../../search/pricing/price.js';
+import type { RateTicket } from '../../search/rate-id.js';
+import type { Scenario } from '../../suppliers/scenario.js';
+import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
+import type { BookingRequest } from '../booking-request.js';
+import type { BookingResponse } from '../booking-record.js';
+
+export interface FlowInput {
+  readonly tenant: string;
+  readonly clientId: string;
+  /** Derived from tenant, client and Idempotency-Key (booking-id.ts): the same on every retry. */
+  readonly bookingId: string;
+  readonly requestId: string;
+  readonly request: BookingRequest;
+  readonly scenarios: readonly Scenario[];
+  /** The searched stay, from the stored search. */
+  readonly stay: { readonly checkIn: string; readonly checkOut: string; readonly nights: number };
+  /** UTC ISO instant the partner asked. */
+  readonly requestedAt: string;
+}
+
+export interface CheckedState {
+  readonly ticket: RateTicket;
+  readonly rate: SupplierRate;
+  /** The binding price, priced as search priced it. */
+  readonly price: Price;
+}
+
+export interface FlowState extends FlowInput {
+  readonly checked?: CheckedState;
+  /** The supplier's booking, once it confirmed (from its answer or found by our reference). */
+  readonly supplierBooking?: SupplierBooking;
+  /** The price the supplier confirmed, priced for the account. */
+  readonly locked?: Price;
+  /** false when the confirmed price exceeds the partner's priceTolerance: the booking is undone. */
+  readonly priceAccepted?: boolean;
+  /** Set by ReconcileBooking. */
+  readonly reconciled?: { readonly found: boolean };
+  /** Set by a Catch (ResultPath $.failure): the failed state's error. */
+  readonly failure?: { readonly Error?: string; readonly Cause?: string };
+  /** Set by the Catch of ReconcileBooking and of CreateVoucher: kept for the execution's history only. */
+  readonly reconcileFailure?: { readonly Error?: string; readonly Cause?: string };
+  readonly voucherFailure?: { readonly Error?: string; readonly Cause?: string };
+  /** What the API answers (section 2.5). */
+  readonly response?: BookingResponse;
+}

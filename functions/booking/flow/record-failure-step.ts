@@ -1,0 +1,17 @@
+/**
+ * RecordFailure: the supplier refused the booking (or the step failed before asking it). The write-ahead
+ * record becomes failed with the reason, then the flow ends with the same error, so the partner gets
+ * the problem and GET shows what happened.
+ */
+import { HttpProblem } from '../../shared/problem.js';
+import type { FlowDeps } from './flow-deps.js';
+import { FlowError, problemFromFailure } from './flow-problem.js';
+import type { FlowState } from './flow-state.js';
+import { recordFailure } from './undo-booking-step.js';
+
+export async function recordFailureStep(state: FlowState, deps: FlowDeps): Promise<never> {
+  const problem = problemFromFailure(state.failure?.Error, state.failure?.Cause)
+    ?? new HttpProblem('internal-error', 'The booking failed before the supplier was asked; nothing was booked', { extensions: { bookingId: state.bookingId } });
+  await recordFailure(state, deps, [{ at: deps.now().toISOString(), event: 'failed', detail: problem.message }], null);
+  throw FlowError.of(new HttpProblem(problem.kind, problem.message, { extensions: { ...problem.extensions, bookingId: state.bookingId } }));
+}

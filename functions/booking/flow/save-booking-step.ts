@@ -1,0 +1,23 @@
+/**
+ * SaveBooking: the pending record becomes the confirmed booking, with what the supplier confirmed and the
+ * price as locked. Conditional on the record still being pending, so a repeated save changes nothing; a
+ * record already confirmed with the same supplier reference counts as saved.
+ */
+import { bookingResponse } from '../booking-record.js';
+import { BookingStateConflict } from '../booking-store.js';
+import { confirmedChanges } from './booking-draft.js';
+import type { FlowDeps } from './flow-deps.js';
+import type { FlowState } from './flow-state.js';
+
+export async function saveBookingStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
+  const booking = state.supplierBooking!;
+  const current = await deps.bookings.get(state.tenant, state.bookingId);
+  if (current?.status === 'confirmed' && current.supplierReference === booking.supplierReference) return { ...state, response: bookingResponse(current) };
+  if (!current) throw new BookingStateConflict(undefined);
+  const record = await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], confirmedChanges(current, booking, state.locked!), {
+    at: deps.now().toISOString(),
+    event: 'confirmed',
+    detail: `confirmed by ${booking.supplierId} as ${booking.supplierReference}${state.reconciled?.found ? ' (found by our reference after a timeout)' : ''}`,
+  });
+  return { ...state, response: bookingResponse(record) };
+}

@@ -1,0 +1,64 @@
+/**
+ * A partner's calls against a local host, for the booking tests: token per tenant, a searched city, and
+ * helpers to pick a rate and book it with an Idempotency-Key.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SearchResponse, ShownRate } from '../../functions/search/search-result.js';
+import type { LocalHost } from '../../local/host.js';
+import { tokenFor } from './local-host.js';
+
+export interface Journey {
+  readonly host: LocalHost;
+  readonly search: SearchResponse;
+  call(path: string, tenant: string, init?: RequestInit & { scenario?: string; idempotencyKey?: string }): Promise<Response>;
+  rateOf(supplierId: string, predicate?: (rate: ShownRate) => boolean): ShownRate;
+  bookingBody(rate: ShownRate, overrides?: Record<string, unknown>): Record<string, unknown>;
+  book(rate: ShownRate, options?: { key?: string; scenario?: string; body?: Record<string, unknown>; tenant?: string }): Promise<{ response: Response; body: Record<string, unknown>; key: string }>;
+}
+
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function startJourney(host: LocalHost, city = 'RAK'): Promise<Journey> {
+  const tokens: Record<string, string> = { demo: await tokenFor(host, 'demo'), acme: await tokenFor(host, 'acme') };
+  const call: Journey['call'] = (path, tenant, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('Authorization', `Bearer ${tokens[tenant]}`);
+    headers.set('X-Service-Tenant', tenant);
+    if (init.body) headers.set('Content-Type', 'application/json');
+    if (init.scenario) headers.set('X-Sandbox-Scenario', init.scenario);
+    if (init.idempotencyKey) headers.set('Idempotency-Key', init.idempotencyKey);
+    return fetch(`${host.url}${path}`, { ...init, headers });
+  };
+  const searched = await call('/v1/hotels/search', 'demo', {
+    method: 'POST',
+    body: JSON.stringify({ destination: { type: 'city', code: city }, checkIn: inDays(60), checkOut: inDays(62), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 1000 }),
+  });
+  if (searched.status !== 200) throw new Error(`search failed: ${searched.status} ${await searched.text()}`);
+  const search = (await searched.json()) as SearchResponse;
+
+  const rateOf: Journey['rateOf'] = (supplierId, predicate = () => true) => {
+    const found = search.properties.map((p) => p.cheapestRate).find((r) => r.supplierId === supplierId && predicate(r));
+    if (!found) throw new Error(`no ${supplierId} rate in the search`);
+    return found;
+  };
+  const bookingBody: Journey['bookingBody'] = (rate, overrides = {}) => ({
+    rateId: rate.rateId,
+    searchId: search.searchId,
+    holder: { firstName: 'Zoë', lastName: 'Ødegård', email: 'zoe@example.com', phone: '+47 22 00 00 00' },
+    rooms: [{ guests: [{ type: 'adult', firstName: 'Zoë', lastName: 'Ødegård' }, { type: 'adult', firstName: 'Łukasz', lastName: 'Żółć' }] }],
+    clientReference: `PARTNER-${randomUUID().slice(0, 8)}`,
+    ...overrides,
+  });
+  const book: Journey['book'] = async (rate, options = {}) => {
+    const key = options.key ?? randomUUID();
+    const response = await call('/v1/hotels/bookings', options.tenant ?? 'demo', {
+      method: 'POST',
+      body: JSON.stringify(options.body ?? bookingBody(rate)),
+      idempotencyKey: key,
+      ...(options.scenario ? { scenario: options.scenario } : {}),
+    });
+    const text = await response.text();
+    return { response, body: (text ? JSON.parse(text) : {}) as Record<string, unknown>, key };
+  };
+  return { host, search, call, rateOf, bookingBody, book };
+}
