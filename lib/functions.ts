@@ -60,9 +60,11 @@ const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
   booking: {
     entry: 'functions/booking/index.ts',
     description: 'Rate check and bookings: create, get, modify, cancel, voucher',
-    memorySize: 512,
+    // Renders voucher PDFs (pdf-lib with an embedded font): memory buys the CPU that takes.
+    memorySize: 1024,
     timeout: Duration.seconds(28),
-    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read' },
+    // properties: the property's address, contact and time zone for vouchers and the booking record.
+    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read' },
     readsSearchSecret: true,
   },
   cars: {
@@ -93,9 +95,10 @@ const AUTHORIZER_PLAN: FunctionPlan = {
 const BOOKING_FLOW_PLAN: FunctionPlan = {
   entry: 'functions/booking/flow/index.ts',
   description: 'Task steps of the booking state machine',
-  memorySize: 512,
+  // CreateVoucher renders the PDF once.
+  memorySize: 1024,
   timeout: Duration.seconds(25),
-  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read' },
+  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read' },
   readsSearchSecret: true,
 };
 

@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { HotelRestApi } from './api.js';
 import { BookingWorkflow } from './booking-workflow.js';
 import { HandlerFunctions } from './functions.js';
+import { PendingReconciler } from './pending-reconciler.js';
 import { PropertyMapping } from './property-mapping.js';
 import { SandboxSuppliers } from './sandbox-suppliers.js';
 import { grantSupplierCredentials } from './supplier-credential-grants.js';
@@ -28,6 +29,7 @@ export class HotelApiStack extends Stack {
   readonly bookingWorkflow: BookingWorkflow;
   readonly restApi: HotelRestApi;
   readonly propertyMapping: PropertyMapping;
+  readonly pendingReconciler: PendingReconciler;
   /** Sandbox stages only. */
   readonly sandboxSuppliers: SandboxSuppliers | undefined;
 
@@ -47,10 +49,11 @@ export class HotelApiStack extends Stack {
     this.functions.connectBookingWorkflow(this.bookingWorkflow.stateMachine);
     this.restApi = new HotelRestApi(this, 'Api', { config, functions: this.functions });
     this.propertyMapping = new PropertyMapping(this, 'PropertyMapping', { config, tables: this.tables });
+    this.pendingReconciler = new PendingReconciler(this, 'PendingReconciler', { config, tables: this.tables });
     // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
-    const supplierCallers = [this.functions.groups.search, this.functions.groups.booking, this.functions.bookingFlow, this.propertyMapping.job];
+    const supplierCallers = [this.functions.groups.search, this.functions.groups.booking, this.functions.bookingFlow, this.propertyMapping.job, this.pendingReconciler.job];
     for (const supplier of this.sandboxSuppliers?.suppliers ?? []) {
       for (const reader of supplierCallers) supplier.credentials.grantRead(reader.function);
     }

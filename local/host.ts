@@ -25,6 +25,9 @@ import { mapLocalProperties } from './map-properties.js';
 import { seedClients, seedContracts, seededClients, type SeededClient } from './seed.js';
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
 
+/** Locally a minute (AWS: five): a partner trying the 202 path sees it settle soon. */
+const PENDING_RECONCILE_INTERVAL_MS = 60_000;
+
 export interface LocalHostOptions {
   /** Gateway port; 0 picks a free one. */
   readonly port?: number;
@@ -135,6 +138,16 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       ],
     });
     cleanups.push(() => stepFunctions.close());
+
+    // The pending-booking reconciler, which AWS runs every five minutes (lib/pending-reconciler.ts).
+    const { settleAllPending } = await import('../functions/booking/settle-pending.js');
+    const { flowDeps } = await import('../functions/booking/flow/flow-deps.js');
+    const tenants = [...new Set(clients.map((c) => c.tenant))];
+    const reconciler = setInterval(() => {
+      for (const tenant of tenants) settleAllPending(tenant, flowDeps()).catch(() => undefined);
+    }, PENDING_RECONCILE_INTERVAL_MS);
+    reconciler.unref();
+    cleanups.push(async () => clearInterval(reconciler));
     process.env.SFN_ENDPOINT = stepFunctions.endpoint;
     process.env.STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
 

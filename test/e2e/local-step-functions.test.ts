@@ -20,13 +20,16 @@ describe('local Step Functions endpoint', () => {
     expect(process.env.STATE_MACHINE_ARN).toBe(host.stateMachineArn);
   });
 
-  it('runs the booking ASL through its first Task, which fails with the step error as the Lambda errorType', async () => {
+  it('runs the booking ASL; a failing Task fails the execution with the step error as the Lambda errorType', async () => {
+    // A rateId we never issued: CheckRate refuses it with the problem the partner would get.
     const result = await stepFunctionsClient().send(
-      new StartSyncExecutionCommand({ stateMachineArn: host.stateMachineArn, name: 'e2e-flow', input: JSON.stringify({ bookingId: 'b-1' }) }),
+      new StartSyncExecutionCommand({ stateMachineArn: host.stateMachineArn, name: 'e2e-flow', input: JSON.stringify({ tenant: 'demo', bookingId: 'b-1', request: { rateId: 'not-a-rate' }, scenarios: [] }) }),
     );
     expect(result.status).toBe('FAILED');
-    expect(result.error).toBe('StepNotImplemented');
-    expect(JSON.parse(result.cause ?? '{}')).toEqual({ errorType: 'StepNotImplemented', errorMessage: 'booking flow step CheckRate is not implemented yet' });
+    expect(result.error).toBe('BookingProblem');
+    const cause = JSON.parse(result.cause ?? '{}') as { errorType: string; errorMessage: string };
+    expect(cause.errorType).toBe('BookingProblem');
+    expect(JSON.parse(cause.errorMessage)).toMatchObject({ kind: 'not-found', detail: 'No such rate' });
     expect(result.executionArn).toMatch(/^arn:aws:states:us-east-1:000000000000:express:local-booking:e2e-flow:/);
     expect(result.startDate).toBeInstanceOf(Date);
     expect(result.stopDate!.getTime()).toBeGreaterThanOrEqual(result.startDate!.getTime());

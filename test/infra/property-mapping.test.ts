@@ -39,7 +39,10 @@ function tableAccess(synthesis: Synthesis): Map<TableId, string[]> {
 describe('property mapping job', () => {
   it('runs daily at 03:00 UTC, the schedule targeting the job function', () => {
     for (const synthesis of [sandbox, production]) {
-      const rules = Object.entries(resourcesOfType(synthesis.template, 'AWS::Events::Rule'));
+      const job = logicalIdOf(synthesis.stack.propertyMapping.job.function);
+      const rules = Object.entries(resourcesOfType(synthesis.template, 'AWS::Events::Rule')).filter(([, rule]) =>
+        (rule.Properties.Targets as { Arn: unknown }[]).some((t) => referencedId(t.Arn) === job),
+      );
       expect(rules).toHaveLength(1);
       const [ruleId, rule] = rules[0]!;
       expect(rule.Properties.ScheduleExpression).toBe('cron(0 3 * * ? *)');
@@ -50,7 +53,7 @@ describe('property mapping job', () => {
 
       // EventBridge may invoke the function from this rule only.
       const permissions = Object.values(resourcesOfType(synthesis.template, 'AWS::Lambda::Permission')).filter(
-        (p) => p.Properties.Principal === 'events.amazonaws.com',
+        (p) => p.Properties.Principal === 'events.amazonaws.com' && referencedId(p.Properties.FunctionName) === job,
       );
       expect(permissions).toHaveLength(1);
       expect(referencedId(permissions[0]!.Properties.FunctionName)).toBe(logicalIdOf(synthesis.stack.propertyMapping.job.function));

@@ -1,0 +1,79 @@
+/**
+ * The flow's recovery paths, over HTTP with the real ASL file, DynamoDB Local and the sandbox suppliers.
+ * A dependency failing the way it can on AWS is made to fail for one booking (by its clientReference):
+ * the bookings table refusing the save once the supplier confirmed (→ UndoBooking cancels at the supplier),
+ * and the supplier unreachable for the lookup after a booking timeout (→ the booking stays pending and is
+ * settled later by our reference).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowInvocation } from '../../functions/booking/flow/index.js';
+import { adapterFor } from '../../functions/suppliers/adapter-registry.js';
+import { listContracts } from '../../functions/suppliers/contracts.js';
+import { SupplierError } from '../../functions/suppliers/supplier-error.js';
+import type { LocalHost } from '../../local/host.js';
+import { startJourney, type Journey } from '../support/booking-journey.js';
+import { startTestHost } from '../support/local-host.js';
+
+const SAVE_FAILS = 'SAVE-FAILS';
+const LOOKUP_FAILS = 'LOOKUP-FAILS';
+
+let host: LocalHost;
+let journey: Journey;
+beforeAll(async () => {
+  process.env.SUPPLIER_BOOK_TIMEOUT_MS = '1500';
+  host = await startTestHost({
+    interceptFlowStep: async (invocation: FlowInvocation, run) => {
+      const reference = invocation.input?.request?.clientReference ?? '';
+      if (invocation.step === 'SaveBooking' && reference.startsWith(SAVE_FAILS)) {
+        throw Object.assign(new Error('The conditional request failed: table unavailable'), { name: 'InternalFailure' });
+      }
+      if (invocation.step === 'ReconcileBooking' && reference.startsWith(LOOKUP_FAILS)) {
+        throw new SupplierError('unavailable', 'hotelbeds', 'connection refused');
+      }
+      return run();
+    },
+  });
+  journey = await startJourney(host);
+}, 120_000);
+afterAll(() => host?.stop());
+
+const supplier = (id: string) => host.suppliers.find((s) => s.supplierId === id)!;
+
+describe('booking recovery', () => {
+  it('cancels at the supplier when the confirmed booking cannot be saved, records it, answers a clear problem', async () => {
+    const rate = journey.rateOf('hotelbeds', (r) => r.refundable);
+    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` }) });
+    expect(response.status).toBe(500);
+    expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/booking-not-completed', undone: true });
+    expect(String(body.detail)).toContain('cancelled it at the supplier');
+    const bookingId = String(body.bookingId);
+    expect(supplier('hotelbeds').bookingsUnder(bookingId)).toBe(1);
+
+    const record = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as Record<string, any>;
+    expect(record.status).toBe('failed');
+    expect(record.supplierReference).toBe(body.supplierReference);
+    expect(record.history.map((e: { event: string }) => e.event)).toEqual(['requested', 'confirmed-by-supplier', 'cancelled-at-supplier']);
+
+    // The supplier's own view, through its API: the booking under our reference is cancelled there.
+    const contract = (await listContracts('demo')).find((c) => c.supplierId === 'hotelbeds')!;
+    const atSupplier = await (await adapterFor(contract)).findBookingByClientReference({ clientReference: bookingId });
+    expect(atSupplier?.status).toBe('cancelled');
+  });
+
+  it('keeps a booking whose outcome is unknown as pending (202), then settles it by our reference', async () => {
+    const rate = journey.rateOf('hotelbeds');
+    const { response, body } = await journey.book(rate, { scenario: 'book-timeout', body: journey.bookingBody(rate, { clientReference: `${LOOKUP_FAILS}-${randomUUID().slice(0, 6)}` }) });
+    expect(response.status, JSON.stringify(body)).toBe(202);
+    expect(body).toMatchObject({ status: 'pending', supplierReference: null });
+    const bookingId = String(body.bookingId);
+    expect(supplier('hotelbeds').bookingsUnder(bookingId)).toBe(1);
+
+    // GET asks the supplier by our reference (reachable again) and shows the outcome.
+    const record = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as Record<string, any>;
+    expect(record.status).toBe('confirmed');
+    expect(typeof record.supplierReference).toBe('string');
+    expect(record.history.map((e: { event: string }) => e.event)).toEqual(['requested', 'outcome-unknown', 'confirmed']);
+    expect(supplier('hotelbeds').bookingsUnder(bookingId)).toBe(1);
+  });
+});
