@@ -4,10 +4,10 @@
  * reads contracts and updates bookings; supplier credentials are granted where they are created.
  */
 import { Duration } from 'aws-cdk-lib';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Schedule, type Rule } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
-import { HotelFunction } from './hotel-function.js';
+import type { HotelFunction } from './hotel-function.js';
+import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
 import { grantTable } from './table-grants.js';
 import type { HotelTables } from './tables.js';
@@ -30,30 +30,26 @@ export class PendingReconciler extends Construct {
     const contracts = tables.get('contracts');
     const bookings = tables.get('bookings');
 
-    this.job = new HotelFunction(this, 'Job', {
+    const scheduled = new ScheduledJob(this, 'Scheduled', {
       config,
       entry: 'functions/booking/reconcile-pending-handler.ts',
       description: 'Settles pending bookings by asking their suppliers for our reference',
       serviceName: 'hotel-api-pending-reconciler',
       memorySize: 512,
       timeout: Duration.minutes(2),
-      // Two passes at once would ask the same suppliers the same questions; the conditional updates keep
-      // that harmless, one at a time keeps it quiet.
-      reservedConcurrentExecutions: 1,
       environment: {
-        TENANT: config.tenant,
         [contracts.definition.envVar]: contracts.table.tableName,
         [bookings.definition.envVar]: bookings.table.tableName,
       },
+      schedule: PENDING_RECONCILER_SCHEDULE,
+      scheduleDescription: `Pending booking reconciliation for ${config.tenant} (${config.stage})`,
+      // The next run comes in five minutes.
+      retryAttempts: 0,
+      maxEventAge: Duration.minutes(5),
     });
+    this.job = scheduled.job;
+    this.schedule = scheduled.schedule;
     grantTable(this.job.role, contracts, 'read');
     grantTable(this.job.role, bookings, 'readWrite');
-
-    this.schedule = new Rule(this, 'Schedule', {
-      description: `Pending booking reconciliation for ${config.tenant} (${config.stage})`,
-      schedule: PENDING_RECONCILER_SCHEDULE,
-      // The next run comes in five minutes: no retries needed.
-      targets: [new LambdaFunction(this.job.function, { retryAttempts: 0 })],
-    });
   }
 }

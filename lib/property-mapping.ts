@@ -7,10 +7,10 @@
  * also let it read the sandbox suppliers' credential secrets (granted where those are created).
  */
 import { Duration } from 'aws-cdk-lib';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Schedule, type Rule } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
-import { HotelFunction } from './hotel-function.js';
+import type { HotelFunction } from './hotel-function.js';
+import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
 import { grantTable } from './table-grants.js';
 import type { HotelTables } from './tables.js';
@@ -33,7 +33,7 @@ export class PropertyMapping extends Construct {
     const contracts = tables.get('contracts');
     const properties = tables.get('properties');
 
-    this.job = new HotelFunction(this, 'Job', {
+    const scheduled = new ScheduledJob(this, 'Scheduled', {
       config,
       entry: 'functions/search/mapping-job-handler.ts',
       description: 'Property mapping job: matches the suppliers\' catalogues into the property map',
@@ -43,24 +43,20 @@ export class PropertyMapping extends Construct {
       // room for slow real supplier catalogues.
       memorySize: 2048,
       timeout: Duration.minutes(10),
-      // Two runs at once would each mint ids for the same new properties, and the loser's would linger.
-      reservedConcurrentExecutions: 1,
       environment: {
-        TENANT: config.tenant,
         [contracts.definition.envVar]: contracts.table.tableName,
         [properties.definition.envVar]: properties.table.tableName,
       },
+      schedule: PROPERTY_MAPPING_SCHEDULE,
+      scheduleDescription: `Daily property mapping for ${config.tenant} (${config.stage})`,
+      // A failed run keeps the previous map; two more tries cover a passing supplier fault, and
+      // tomorrow's run covers the rest.
+      retryAttempts: 2,
     });
+    this.job = scheduled.job;
+    this.schedule = scheduled.schedule;
     grantTable(this.job.role, contracts, 'read');
     grantTable(this.job.role, properties, 'readWrite');
-    // A failed run keeps the previous map; one retry covers a passing supplier fault, and tomorrow's
-    // run covers the rest.
     this.job.function.configureAsyncInvoke({ retryAttempts: 1, maxEventAge: Duration.hours(2) });
-
-    this.schedule = new Rule(this, 'Schedule', {
-      description: `Daily property mapping for ${config.tenant} (${config.stage})`,
-      schedule: PROPERTY_MAPPING_SCHEDULE,
-      targets: [new LambdaFunction(this.job.function, { retryAttempts: 2, maxEventAge: Duration.hours(2) })],
-    });
   }
 }

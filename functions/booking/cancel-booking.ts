@@ -6,27 +6,19 @@
  * amount is kept on the record for finance.
  */
 import { z } from 'zod';
-import { stage } from '../shared/config.js';
-import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
 import { formatMinorUnits } from '../search/pricing/minor-units.js';
 import { minorConverter } from '../search/pricing/minor-converter.js';
-import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404, bookingParams } from './booking-access.js';
 import type { BookingRecord, PolicyEntry } from './booking-record.js';
 import { BookingStateConflict } from './booking-store.js';
 import { flowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';
-import { idempotentOperation, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
+import { idempotentRoute, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
 
 const cancelBody = z.strictObject({ reason: z.string().trim().max(500).optional() }).default({});
 type CancelBody = z.infer<typeof cancelBody>;
-
-interface CancelInput extends IdempotentInput<CancelBody & { bookingId: string }> {
-  readonly scenarios: readonly Scenario[];
-  readonly requestId: string;
-}
 
 /** The penalty in force at `now` under a policy (the last entry already started), zero when none is. */
 export function penaltyAt(policy: readonly PolicyEntry[], now: Date, currency: string): string {
@@ -40,7 +32,7 @@ function stateConflict(record: BookingRecord): HttpProblem {
   return new HttpProblem('conflict', `Booking ${record.bookingId} ${why}`, { extensions: { bookingId: record.bookingId, status: record.status } });
 }
 
-async function cancelBooking(input: CancelInput): Promise<StoredResult> {
+async function cancelBooking(input: IdempotentInput<CancelBody & { bookingId: string }>): Promise<StoredResult> {
   const deps = flowDeps();
   const { tenant } = input;
   const { bookingId, reason } = input.body;
@@ -96,14 +88,4 @@ async function cancelBooking(input: CancelInput): Promise<StoredResult> {
   };
 }
 
-const cancelIdempotently = idempotentOperation<CancelBody & { bookingId: string }, CancelInput>(cancelBooking);
-
-export const handler = httpHandler('cancelBooking', { params: bookingParams, body: cancelBody }, async (request) => {
-  const caller = request.caller!;
-  const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
-  return cancelIdempotently(
-    { operation: 'cancelBooking', tenant: caller.tenant, clientId: caller.clientId, idempotencyKey: request.idempotencyKey!, body: { ...request.body, bookingId: request.params.bookingId }, scenarios, requestId: request.requestId },
-    request.context,
-    request.requestId,
-  );
-});
+export const handler = idempotentRoute('cancelBooking', { params: bookingParams, body: cancelBody }, cancelBooking);

@@ -6,26 +6,18 @@
  *
  * 201 confirmed; 202 pending (the supplier's outcome is not known yet: GET the booking later).
  */
-import { stage } from '../shared/config.js';
-import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
 import { searchDeps } from '../search/search-deps.js';
 import { nightsBetween } from '../search/run-search.js';
 import { storedSearchOr404 } from '../search/stored-search.js';
-import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
 import { bookingIdFor } from './booking-id.js';
 import { bookingPath, bookingResponse, type BookingResponse } from './booking-record.js';
 import { bookingRequestSchema, type BookingRequest } from './booking-request.js';
 import { DynamoBookingStore } from './booking-store.js';
 import { ticketOf } from './check-rate.js';
-import { idempotentOperation, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
+import { idempotentRoute, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
 import { occupancyMismatches } from './occupancy-match.js';
 import { runBookingFlow } from './run-booking-flow.js';
-
-interface CreateInput extends IdempotentInput<BookingRequest> {
-  readonly scenarios: readonly Scenario[];
-  readonly requestId: string;
-}
 
 let bookings: DynamoBookingStore | undefined;
 
@@ -43,7 +35,7 @@ function storedProblem(problem: HttpProblem, requestId: string): StoredResult {
   return { status: problem.status, raw: { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body(requestId)) }, headers: problem.headers, requestId };
 }
 
-async function createBooking(input: CreateInput): Promise<StoredResult> {
+async function createBooking(input: IdempotentInput<BookingRequest>): Promise<StoredResult> {
   const { tenant, clientId, body, requestId } = input;
   const deps = searchDeps();
   const ticket = await ticketOf(body.rateId, tenant, deps);
@@ -77,14 +69,4 @@ async function createBooking(input: CreateInput): Promise<StoredResult> {
   throw new HttpProblem('supplier-timeout', 'The booking did not complete in time and nothing was booked; retry with the same Idempotency-Key');
 }
 
-const createIdempotently = idempotentOperation<BookingRequest, CreateInput>(createBooking);
-
-export const handler = httpHandler('createBooking', { body: bookingRequestSchema }, async (request) => {
-  const caller = request.caller!;
-  const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
-  return createIdempotently(
-    { operation: 'createBooking', tenant: caller.tenant, clientId: caller.clientId, idempotencyKey: request.idempotencyKey!, body: request.body, scenarios, requestId: request.requestId },
-    request.context,
-    request.requestId,
-  );
-});
+export const handler = idempotentRoute('createBooking', { body: bookingRequestSchema }, createBooking);

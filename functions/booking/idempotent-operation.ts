@@ -13,19 +13,24 @@
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Context } from 'aws-lambda';
-import { optionalEnv, tableName } from '../shared/config.js';
-import type { HttpResult } from '../shared/http-handler.js';
+import type { z } from 'zod';
+import { optionalEnv, stage, tableName } from '../shared/config.js';
+import { httpHandler, type ApiHandler, type HttpResult } from '../shared/http-handler.js';
+import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
+/** What an idempotent use case receives: who asks, under which key, and the request as validated. */
 export interface IdempotentInput<B> {
   readonly operation: string;
   readonly tenant: string;
   readonly clientId: string;
   readonly idempotencyKey: string;
-  /** What must match on a replay (the request as validated, plus the path's ids). */
+  /** What must match on a replay: the validated body, with the path's ids merged in. */
   readonly body: B;
+  /** Sandbox stacks pass X-Sandbox-Scenario through to the suppliers; production never does. */
+  readonly scenarios: readonly Scenario[];
+  readonly requestId: string;
 }
 
 /** A result as stored: JSON, with the request id of the request that produced it (replays are marked). */
@@ -41,21 +46,38 @@ function store(): DynamoDBPersistenceLayer {
   }));
 }
 
-export function idempotentOperation<B, I extends IdempotentInput<B>>(run: (input: I) => Promise<StoredResult>) {
+/**
+ * An HTTP handler for a route that requires an Idempotency-Key: the request is validated as usual, then
+ * `run` is called once per (route, tenant, client, key) within 24 hours.
+ */
+export function idempotentRoute<B, P extends Record<string, string>>(
+  routeId: string,
+  spec: { body: z.ZodType<B>; params?: z.ZodType<P> },
+  run: (input: IdempotentInput<B & P>) => Promise<StoredResult>,
+): ApiHandler {
   const config = new IdempotencyConfig({
     eventKeyJmesPath: '[operation, tenant, clientId, idempotencyKey]',
     payloadValidationJmesPath: 'body',
     expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
     throwOnNoIdempotencyKey: true,
   });
-  let idempotent: ((input: I) => Promise<StoredResult>) | undefined;
-  return async (input: I, context: Context, requestId: string): Promise<HttpResult> => {
+  let idempotent: ((input: IdempotentInput<B & P>) => Promise<StoredResult>) | undefined;
+  return httpHandler<B, Record<string, string>, P>(routeId, spec, async (request) => {
     idempotent ??= makeIdempotent(run, { persistenceStore: store(), config, dataIndexArgument: 0 });
     // The in-progress record expires with this invocation, so a crashed request does not block its key.
-    config.registerLambdaContext(context);
-    const result = await idempotent(input);
+    config.registerLambdaContext(request.context);
+    const caller = request.caller!;
+    const result = await idempotent({
+      operation: routeId,
+      tenant: caller.tenant,
+      clientId: caller.clientId,
+      idempotencyKey: request.idempotencyKey!,
+      body: { ...request.body, ...(request.params ?? {}) } as B & P,
+      scenarios: stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [],
+      requestId: request.requestId,
+    });
     const { requestId: original, ...response } = result;
-    if (original === requestId) return response;
+    if (original === request.requestId) return response;
     return { ...response, headers: { ...(response.headers ?? {}), 'Idempotent-Replayed': 'true' } };
-  };
+  });
 }

@@ -5,10 +5,7 @@
  * change, not who stays: that would be a different price).
  */
 import { z } from 'zod';
-import { stage } from '../shared/config.js';
-import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
-import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404, bookingParams } from './booking-access.js';
 import { bookingView, type BookingRecord } from './booking-record.js';
@@ -16,7 +13,7 @@ import { holderSchema, roomGuestsSchema } from './booking-request.js';
 import { BookingStateConflict } from './booking-store.js';
 import { flowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';
-import { idempotentOperation, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
+import { idempotentRoute, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
 import { occupancyMismatches } from './occupancy-match.js';
 
 export const modifyBookingSchema = z
@@ -27,16 +24,11 @@ export const modifyBookingSchema = z
   .refine((body) => body.holder !== undefined || body.rooms !== undefined, { message: 'send holder or rooms (or both)', path: ['holder'] });
 type ModifyBody = z.infer<typeof modifyBookingSchema>;
 
-interface ModifyInput extends IdempotentInput<ModifyBody & { bookingId: string }> {
-  readonly scenarios: readonly Scenario[];
-  readonly requestId: string;
-}
-
 /** The booked rooms as an occupancy, to hold a renaming to the same adults and child ages. */
 const bookedOccupancy = (record: BookingRecord) =>
   record.rooms.map((room) => ({ adults: room.guests.filter((g) => g.type === 'adult').length, children: room.guests.filter((g) => g.type === 'child').map((g) => g.age!) }));
 
-async function modifyBooking(input: ModifyInput): Promise<StoredResult> {
+async function modifyBooking(input: IdempotentInput<ModifyBody & { bookingId: string }>): Promise<StoredResult> {
   const deps = flowDeps();
   const { tenant } = input;
   const { bookingId, holder, rooms } = input.body;
@@ -73,14 +65,4 @@ async function modifyBooking(input: ModifyInput): Promise<StoredResult> {
   return { status: 200, body: bookingView(updated), requestId: input.requestId };
 }
 
-const modifyIdempotently = idempotentOperation<ModifyBody & { bookingId: string }, ModifyInput>(modifyBooking);
-
-export const handler = httpHandler('modifyBooking', { params: bookingParams, body: modifyBookingSchema }, async (request) => {
-  const caller = request.caller!;
-  const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
-  return modifyIdempotently(
-    { operation: 'modifyBooking', tenant: caller.tenant, clientId: caller.clientId, idempotencyKey: request.idempotencyKey!, body: { ...request.body, bookingId: request.params.bookingId }, scenarios, requestId: request.requestId },
-    request.context,
-    request.requestId,
-  );
-});
+export const handler = idempotentRoute('modifyBooking', { params: bookingParams, body: modifyBookingSchema }, modifyBooking);

@@ -1,0 +1,52 @@
+/**
+ * A function run on an EventBridge schedule, one run at a time: the shape of the property mapping job and
+ * the pending-booking reconciler. Each says what it runs, how often, with what, and how a failed run is
+ * retried; the construct makes the function, its schedule rule and the rule's target.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Rule, type Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Construct } from 'constructs';
+import { HotelFunction } from './hotel-function.js';
+import type { DeploymentConfig } from './stack-config.js';
+
+export interface ScheduledJobProps {
+  readonly config: DeploymentConfig;
+  readonly entry: string;
+  readonly description: string;
+  readonly serviceName: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  readonly environment: Record<string, string>;
+  readonly schedule: Schedule;
+  readonly scheduleDescription: string;
+  /** How often EventBridge retries delivering a run, and for how long. */
+  readonly retryAttempts: number;
+  readonly maxEventAge?: Duration;
+}
+
+export class ScheduledJob extends Construct {
+  readonly job: HotelFunction;
+  readonly schedule: Rule;
+
+  constructor(scope: Construct, id: string, props: ScheduledJobProps) {
+    super(scope, id);
+    this.job = new HotelFunction(this, 'Job', {
+      config: props.config,
+      entry: props.entry,
+      description: props.description,
+      serviceName: props.serviceName,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      // Scheduled jobs rewrite shared state; two runs at once would only race each other.
+      reservedConcurrentExecutions: 1,
+      environment: { TENANT: props.config.tenant, ...props.environment },
+    });
+    const maxEventAge = props.maxEventAge ?? Duration.hours(2);
+    this.schedule = new Rule(this, 'Schedule', {
+      description: props.scheduleDescription,
+      schedule: props.schedule,
+      targets: [new LambdaFunction(this.job.function, { retryAttempts: props.retryAttempts, maxEventAge })],
+    });
+  }
+}
