@@ -68,7 +68,8 @@ const lines = [
   'Try it:',
   `  TOKEN=$(curl -s ${host.url}/v1/oauth/token -d grant_type=client_credentials -d client_id=${demo.clientId} -d client_secret=${demo.secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
   `  curl -s ${host.url}/v1/hotels/search -H "Authorization: Bearer $TOKEN" -H 'X-Service-Tenant: ${demo.tenant}' -H 'Content-Type: application/json' -d '${searchBody}'`,
-  `  curl -s ${host.url}/openapi.json`,
+  `  API reference: ${host.url}/docs (OpenAPI 3.1: ${host.url}/openapi.json)`,
+  `  The whole journey (search, rate check, booking, replay, voucher, cancel) through the typed client, in another terminal: npm run demo${host.url === 'http://127.0.0.1:3000' ? '' : ` (API_URL=${host.url})`}`,
   '',
   'Ctrl-C stops everything.',
 ];

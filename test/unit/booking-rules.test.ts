@@ -1,0 +1,86 @@
+/** The small pure rules of booking: ids, the price guard, rooms against the search, penalties, content negotiation, problems across Step Functions. */
+import { describe, expect, it } from 'vitest';
+import { BOOKING_ID_PATTERN, bookingIdFor } from '../../functions/booking/booking-id.js';
+import type { BookingRequest } from '../../functions/booking/booking-request.js';
+import { penaltyAt } from '../../functions/booking/cancel-booking.js';
+import { withinTolerance } from '../../functions/booking/flow/booking-draft.js';
+import { FlowError, problemFromFailure } from '../../functions/booking/flow/flow-problem.js';
+import { occupancyMismatches } from '../../functions/booking/occupancy-match.js';
+import { prefersHtml } from '../../functions/booking/voucher.js';
+import { HttpProblem } from '../../functions/shared/problem.js';
+
+const adult = (firstName: string) => ({ type: 'adult' as const, firstName, lastName: 'X' });
+const child = (age: number) => ({ type: 'child' as const, firstName: 'C', lastName: 'X', age });
+
+describe('booking ids', () => {
+  it('are the same for the same tenant, client and key, different otherwise, 20 characters', () => {
+    const id = bookingIdFor('demo', 'demo-client', 'key-1');
+    expect(id).toBe(bookingIdFor('demo', 'demo-client', 'key-1'));
+    expect(id).toMatch(BOOKING_ID_PATTERN);
+    expect(id).toHaveLength(20);
+    expect(new Set([id, bookingIdFor('acme', 'demo-client', 'key-1'), bookingIdFor('demo', 'other', 'key-1'), bookingIdFor('demo', 'demo-client', 'key-2')]).size).toBe(4);
+  });
+});
+
+describe('priceTolerance', () => {
+  const request = (maxIncreasePercent?: number) => ({ ...(maxIncreasePercent === undefined ? {} : { priceTolerance: { maxIncreasePercent } }) }) as BookingRequest;
+  it('accepts any price without a tolerance, and up to the percentage with one, exactly', () => {
+    expect(withinTolerance(request(), '100.00', '250.00')).toBe(true);
+    expect(withinTolerance(request(2), '100.00', '102.00')).toBe(true);
+    expect(withinTolerance(request(2), '100.00', '102.01')).toBe(false);
+    expect(withinTolerance(request(0), '19999', '19999')).toBe(true);
+    expect(withinTolerance(request(0), '19999', '20000')).toBe(false);
+    expect(withinTolerance(request(0), '100.00', '99.00')).toBe(true);
+  });
+});
+
+describe('rooms against the searched occupancy', () => {
+  it('accepts the same adults and child ages in any order', () => {
+    expect(occupancyMismatches([{ guests: [child(7), adult('A'), adult('B'), child(3)] }], [{ adults: 2, children: [3, 7] }])).toEqual([]);
+  });
+  it('names the room whose guests differ, and a different room count', () => {
+    expect(occupancyMismatches([{ guests: [adult('A')] }, { guests: [adult('B'), child(4)] }], [{ adults: 1 }, { adults: 1, children: [5] }])).toEqual([
+      { path: 'rooms[1].guests', message: 'must be 1 adult and 1 child aged 5, as searched' },
+    ]);
+    expect(occupancyMismatches([{ guests: [adult('A')] }], [{ adults: 1 }, { adults: 1 }])[0]!.path).toBe('rooms');
+  });
+});
+
+describe('the penalty in force', () => {
+  const policy = [
+    { from: '2027-03-01T00:00:00.000Z', amount: '50.00', currency: 'EUR' },
+    { from: '2027-03-05T00:00:00.000Z', amount: '200.00', currency: 'EUR' },
+  ];
+  it('is zero before the first entry, then the last entry already started', () => {
+    expect(penaltyAt(policy, new Date('2027-02-28T23:59:59Z'), 'EUR')).toBe('0.00');
+    expect(penaltyAt(policy, new Date('2027-03-01T00:00:00Z'), 'EUR')).toBe('50.00');
+    expect(penaltyAt(policy, new Date('2027-03-06T00:00:00Z'), 'EUR')).toBe('200.00');
+    expect(penaltyAt([], new Date(), 'JPY')).toBe('0');
+  });
+});
+
+describe('voucher content negotiation', () => {
+  it('serves HTML only when Accept ranks it above PDF', () => {
+    expect(prefersHtml(undefined)).toBe(false);
+    expect(prefersHtml('*/*')).toBe(false);
+    expect(prefersHtml('text/html')).toBe(true);
+    expect(prefersHtml('text/html,application/xhtml+xml,*/*;q=0.8')).toBe(true);
+    expect(prefersHtml('application/pdf, text/html;q=0.5')).toBe(false);
+  });
+});
+
+describe('problems across Step Functions', () => {
+  const error = FlowError.of(new HttpProblem('gone', 'The supplier no longer offers this rate', { extensions: { bookingId: 'BK1' } }));
+  it('survive the Lambda error wrapping of AWS and of the local runner', () => {
+    const aws = JSON.stringify({ errorType: error.name, errorMessage: error.message, trace: ['at x'] });
+    for (const cause of [aws, error.message]) {
+      const problem = problemFromFailure(error.name, cause)!;
+      expect(problem).toBeInstanceOf(HttpProblem);
+      expect(problem).toMatchObject({ kind: 'gone', status: 410, message: 'The supplier no longer offers this rate', extensions: { bookingId: 'BK1' } });
+    }
+  });
+  it('are absent from a failure that carries none', () => {
+    expect(problemFromFailure('States.Timeout', 'The execution timed out')).toBeUndefined();
+    expect(problemFromFailure('TypeError', JSON.stringify({ errorType: 'TypeError', errorMessage: 'x is undefined' }))).toBeUndefined();
+  });
+});
