@@ -25,7 +25,18 @@ export interface HotelFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** Caps concurrent containers; the sandbox suppliers use 1 so their in-memory bookings stay in one place. */
   readonly reservedConcurrentExecutions?: number;
+  /**
+   * Files the code reads at run time, copied beside the bundle: repository paths, into `dir` of the
+   * function package (/var/task/<dir> on Lambda). The voucher's fonts are the one case.
+   */
+  readonly assets?: { readonly dir: string; readonly files: readonly string[] };
 }
+
+/** The voucher renderer's fonts (functions/booking/voucher/voucher-fonts.ts reads VOUCHER_FONT_DIR). */
+export const VOUCHER_FONT_ASSETS = {
+  dir: 'fonts',
+  files: ['node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'],
+} as const;
 
 /**
  * Lets CommonJS dependencies that call require() on Node built-ins run inside an ES module bundle
@@ -77,6 +88,7 @@ export class HotelFunction extends Construct {
         POWERTOOLS_LOG_LEVEL: 'INFO',
         // Stack traces in the logs point at the TypeScript sources instead of the minified bundle.
         NODE_OPTIONS: '--enable-source-maps',
+        ...(props.assets === VOUCHER_FONT_ASSETS ? { VOUCHER_FONT_DIR: `/var/task/${VOUCHER_FONT_ASSETS.dir}` } : {}),
         ...props.environment,
       },
       bundling: {
@@ -93,6 +105,7 @@ export class HotelFunction extends Construct {
         // The AWS SDK is bundled at the version the tests ran against rather than taken from whatever
         // the runtime ships that month.
         externalModules: [],
+        ...(props.assets ? { commandHooks: copyAssets(props.assets) } : {}),
       },
     });
 
@@ -102,4 +115,15 @@ export class HotelFunction extends Construct {
         'X-Ray tracing (Tracing.ACTIVE) needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions; no other statement of this role uses a wildcard.',
     });
   }
+}
+
+function copyAssets(assets: NonNullable<HotelFunctionProps['assets']>) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      `mkdir -p "${outputDir}/${assets.dir}"`,
+      ...assets.files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/${assets.dir}/"`),
+    ],
+  };
 }

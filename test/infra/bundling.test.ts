@@ -38,11 +38,20 @@ describe('function bundles', () => {
     const bundles = bundledFunctions();
     const sandboxSuppliers = synthesis.stack.sandboxSuppliers?.suppliers.length ?? 0;
     expect(sandboxSuppliers).toBeGreaterThan(0);
-    expect(bundles).toHaveLength(9 + sandboxSuppliers);
+    expect(bundles).toHaveLength(10 + sandboxSuppliers);
     for (const { id, bundle } of bundles) {
       expect(existsSync(bundle), id).toBe(true);
       expect(existsSync(`${bundle}.map`), id).toBe(true);
       expect(readFileSync(bundle, 'utf8').startsWith(ESM_REQUIRE_BANNER), id).toBe(true);
+    }
+  });
+
+  it('carry the voucher fonts where the functions that render vouchers look for them', () => {
+    const renderers = bundledFunctions().filter((f) => f.environment.VOUCHER_FONT_DIR !== undefined);
+    expect(renderers).toHaveLength(2); // the booking group and the booking flow
+    for (const { id, bundle, environment } of renderers) {
+      expect(environment.VOUCHER_FONT_DIR, id).toBe('/var/task/fonts');
+      for (const font of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) expect(existsSync(join(bundle, '..', 'fonts', font)), `${id} ${font}`).toBe(true);
     }
   });
 
