@@ -292,6 +292,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/scalar.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Script of the API reference page
+         * @description The reference page's renderer (Scalar API Reference, standalone build), served by this API so the page needs no outside network. Public.
+         */
+        get: operations["getDocsScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -575,14 +595,14 @@ export interface components {
                 freeCancellationOnly?: boolean;
             };
             /** @default 6000 */
-            timeoutMs: number;
+            timeoutMs?: number;
             /** @default 100 */
-            limit: number;
+            limit?: number;
             /**
              * @default price
              * @enum {string}
              */
-            sort: "price" | "starRating" | "distance";
+            sort?: "price" | "starRating" | "distance";
         };
         PropertyRates: {
             /**
@@ -3684,6 +3704,50 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocsScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
                 };
             };
             /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */

@@ -9,7 +9,8 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { HandlerGroup } from '../functions/shared/routes.js';
 import type { TableId } from '../functions/shared/tables.js';
-import { HotelFunction, VOUCHER_FONT_ASSETS } from './hotel-function.js';
+import { DOCS_SCRIPT_ASSETS, VOUCHER_FONT_ASSETS, type FunctionAssets } from './function-assets.js';
+import { HotelFunction } from './hotel-function.js';
 import type { SearchSecret } from './search-secret.js';
 import type { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
@@ -32,8 +33,8 @@ interface FunctionPlan {
   readonly readsSigningKey?: boolean;
   /** Issues or verifies rateIds and search cursors (SEARCH_SECRET_ARN). */
   readsSearchSecret?: boolean;
-  /** Renders voucher PDFs: carries the fonts. */
-  rendersVouchers?: boolean;
+  /** Files read at run time (voucher fonts, the docs page's script). */
+  assets?: FunctionAssets;
 }
 
 /**
@@ -68,7 +69,7 @@ const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // properties: the property's address, contact and time zone for vouchers and the booking record.
     tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read' },
     readsSearchSecret: true,
-    rendersVouchers: true,
+    assets: VOUCHER_FONT_ASSETS,
   },
   cars: {
     entry: 'functions/cars/index.ts',
@@ -83,6 +84,7 @@ const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     memorySize: 256,
     timeout: Duration.seconds(10),
     tables: {},
+    assets: DOCS_SCRIPT_ASSETS,
   },
 };
 
@@ -103,7 +105,7 @@ const BOOKING_FLOW_PLAN: FunctionPlan = {
   timeout: Duration.seconds(25),
   tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read' },
   readsSearchSecret: true,
-  rendersVouchers: true,
+  assets: VOUCHER_FONT_ASSETS,
 };
 
 export class HandlerFunctions extends Construct {
@@ -160,7 +162,7 @@ export class HandlerFunctions extends Construct {
       memorySize: plan.memorySize,
       timeout: plan.timeout,
       environment: { ...tableEnvironment, ...tokenEnvironment, ...(plan.readsSearchSecret ? { SEARCH_SECRET_ARN: props.searchSecret.secret.secretArn } : {}) },
-      ...(plan.rendersVouchers ? { assets: VOUCHER_FONT_ASSETS } : {}),
+      ...(plan.assets ? { assets: plan.assets } : {}),
     });
     for (const [tableId, access] of Object.entries(plan.tables) as [TableId, TableAccess][]) {
       grantTable(created.role, props.tables.get(tableId), access);

@@ -10,6 +10,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { FunctionAssets } from './function-assets.js';
 import { repositoryPath } from './project-paths.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 
@@ -25,18 +26,9 @@ export interface HotelFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** Caps concurrent containers; the sandbox suppliers use 1 so their in-memory bookings stay in one place. */
   readonly reservedConcurrentExecutions?: number;
-  /**
-   * Files the code reads at run time, copied beside the bundle: repository paths, into `dir` of the
-   * function package (/var/task/<dir> on Lambda). The voucher's fonts are the one case.
-   */
-  readonly assets?: { readonly dir: string; readonly files: readonly string[] };
+  /** Files the code reads at run time, copied beside the bundle (lib/function-assets.ts). */
+  readonly assets?: FunctionAssets;
 }
-
-/** The voucher renderer's fonts (functions/booking/voucher/voucher-fonts.ts reads VOUCHER_FONT_DIR). */
-export const VOUCHER_FONT_ASSETS = {
-  dir: 'fonts',
-  files: ['node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'],
-} as const;
 
 /**
  * Lets CommonJS dependencies that call require() on Node built-ins run inside an ES module bundle
@@ -88,7 +80,7 @@ export class HotelFunction extends Construct {
         POWERTOOLS_LOG_LEVEL: 'INFO',
         // Stack traces in the logs point at the TypeScript sources instead of the minified bundle.
         NODE_OPTIONS: '--enable-source-maps',
-        ...(props.assets === VOUCHER_FONT_ASSETS ? { VOUCHER_FONT_DIR: `/var/task/${VOUCHER_FONT_ASSETS.dir}` } : {}),
+        ...props.assets?.environment,
         ...props.environment,
       },
       bundling: {
@@ -117,7 +109,7 @@ export class HotelFunction extends Construct {
   }
 }
 
-function copyAssets(assets: NonNullable<HotelFunctionProps['assets']>) {
+function copyAssets(assets: FunctionAssets) {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],

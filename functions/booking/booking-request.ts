@@ -48,4 +48,20 @@ export const bookingRequestSchema = z.strictObject({
 });
 
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
+export type ModifyBookingBody = z.infer<typeof modifyBookingBodySchema>;
 export type GuestInput = z.infer<typeof guestSchema>;
+
+/** POST /v1/hotels/bookings/{bookingId}/cancel: an optional reason. */
+export const cancelBookingBodySchema = z
+  .strictObject({ reason: z.string().trim().max(500).optional().meta({ description: 'Kept on the booking history' }) })
+  .default({})
+  .meta({ id: 'CancelRequest' });
+
+export const modifyBookingBodySchema = z
+  .strictObject({
+    holder: holderSchema.partial().refine((h) => Object.keys(h).length > 0, 'must change at least one field').optional(),
+    rooms: z.array(roomGuestsSchema).min(1).max(8).optional().meta({ description: 'New guest names, room by room; the same adults and child ages as booked' }),
+  })
+  .refine((body) => body.holder !== undefined || body.rooms !== undefined, { message: 'send holder or rooms (or both)', path: ['holder'] })
+  .meta({ id: 'ModifyRequest', description: 'Holder contact and guest names; at least one of `holder` and `rooms`.' });

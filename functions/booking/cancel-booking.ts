@@ -5,20 +5,18 @@
  * Both are in the booking's currency, converted with the rate stamped at booking; the supplier's own
  * amount is kept on the record for finance.
  */
-import { z } from 'zod';
 import { HttpProblem } from '../shared/problem.js';
 import { formatMinorUnits } from '../search/pricing/minor-units.js';
 import { minorConverter } from '../search/pricing/minor-converter.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404, bookingParams } from './booking-access.js';
+import { cancelBookingBodySchema, type CancelBookingBody } from './booking-request.js';
 import type { BookingRecord, PolicyEntry } from './booking-record.js';
 import { BookingStateConflict } from './booking-store.js';
 import { flowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';
 import { idempotentRoute, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
 
-const cancelBody = z.strictObject({ reason: z.string().trim().max(500).optional() }).default({});
-type CancelBody = z.infer<typeof cancelBody>;
 
 /** The penalty in force at `now` under a policy (the last entry already started), zero when none is. */
 export function penaltyAt(policy: readonly PolicyEntry[], now: Date, currency: string): string {
@@ -32,7 +30,7 @@ function stateConflict(record: BookingRecord): HttpProblem {
   return new HttpProblem('conflict', `Booking ${record.bookingId} ${why}`, { extensions: { bookingId: record.bookingId, status: record.status } });
 }
 
-async function cancelBooking(input: IdempotentInput<CancelBody & { bookingId: string }>): Promise<StoredResult> {
+async function cancelBooking(input: IdempotentInput<CancelBookingBody & { bookingId: string }>): Promise<StoredResult> {
   const deps = flowDeps();
   const { tenant } = input;
   const { bookingId, reason } = input.body;
@@ -88,4 +86,4 @@ async function cancelBooking(input: IdempotentInput<CancelBody & { bookingId: st
   };
 }
 
-export const handler = idempotentRoute('cancelBooking', { params: bookingParams, body: cancelBody }, cancelBooking);
+export const handler = idempotentRoute('cancelBooking', { params: bookingParams, body: cancelBookingBodySchema }, cancelBooking);

@@ -4,31 +4,23 @@
  * and the booking is untouched: never cancelled and rebooked. The rooms keep their occupancy (names
  * change, not who stays: that would be a different price).
  */
-import { z } from 'zod';
 import { HttpProblem } from '../shared/problem.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404, bookingParams } from './booking-access.js';
 import { bookingView, type BookingRecord } from './booking-record.js';
-import { holderSchema, roomGuestsSchema } from './booking-request.js';
+import { modifyBookingBodySchema, type ModifyBookingBody } from './booking-request.js';
 import { BookingStateConflict } from './booking-store.js';
 import { flowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';
 import { idempotentRoute, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
 import { occupancyMismatches } from './occupancy-match.js';
 
-export const modifyBookingSchema = z
-  .strictObject({
-    holder: holderSchema.partial().refine((h) => Object.keys(h).length > 0, 'must change at least one field').optional(),
-    rooms: z.array(roomGuestsSchema).min(1).max(8).optional(),
-  })
-  .refine((body) => body.holder !== undefined || body.rooms !== undefined, { message: 'send holder or rooms (or both)', path: ['holder'] });
-type ModifyBody = z.infer<typeof modifyBookingSchema>;
 
 /** The booked rooms as an occupancy, to hold a renaming to the same adults and child ages. */
 const bookedOccupancy = (record: BookingRecord) =>
   record.rooms.map((room) => ({ adults: room.guests.filter((g) => g.type === 'adult').length, children: room.guests.filter((g) => g.type === 'child').map((g) => g.age!) }));
 
-async function modifyBooking(input: IdempotentInput<ModifyBody & { bookingId: string }>): Promise<StoredResult> {
+async function modifyBooking(input: IdempotentInput<ModifyBookingBody & { bookingId: string }>): Promise<StoredResult> {
   const deps = flowDeps();
   const { tenant } = input;
   const { bookingId, holder, rooms } = input.body;
@@ -65,4 +57,4 @@ async function modifyBooking(input: IdempotentInput<ModifyBody & { bookingId: st
   return { status: 200, body: bookingView(updated), requestId: input.requestId };
 }
 
-export const handler = idempotentRoute('modifyBooking', { params: bookingParams, body: modifyBookingSchema }, modifyBooking);
+export const handler = idempotentRoute('modifyBooking', { params: bookingParams, body: modifyBookingBodySchema }, modifyBooking);

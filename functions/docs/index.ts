@@ -1,6 +1,7 @@
 /** Entry of the docs Lambda function: one handler per route of the docs group in the route table. */
 import { groupHandler } from '../shared/dispatch.js';
-import { handler as getOpenApi } from './openapi.js';
+import { handler as getDocsScript } from './docs-script.js';
 import { handler as getDocs } from './docs-page.js';
+import { handler as getOpenApi } from './openapi.js';
 
-export const handler = groupHandler('docs', { getOpenApi, getDocs });
+export const handler = groupHandler('docs', { getOpenApi, getDocs, getDocsScript });

@@ -51,6 +51,7 @@ export const ROUTES: readonly Route[] = [
 
   { id: 'getOpenApi', method: 'GET', path: '/openapi.json', group: 'docs', module: 'functions/docs/openapi.ts', scope: null, idempotencyKey: false, summary: 'The OpenAPI 3.1 contract' },
   { id: 'getDocs', method: 'GET', path: '/docs', group: 'docs', module: 'functions/docs/docs-page.ts', scope: null, idempotencyKey: false, summary: 'API reference page' },
+  { id: 'getDocsScript', method: 'GET', path: '/docs/scalar.js', group: 'docs', module: 'functions/docs/docs-script.ts', scope: null, idempotencyKey: false, summary: 'Script of the API reference page' },
 ];
 
 export function routeById(id: string): Route {

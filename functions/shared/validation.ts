@@ -13,7 +13,7 @@ function formatPath(prefix: string, path: readonly PropertyKey[]): string {
   let out = prefix;
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out === '' ? String(segment) : `.${String(segment)}`;
+    else out += out === '' || out.endsWith('.') ? String(segment) : `.${String(segment)}`;
   }
   return out === '' ? '(root)' : out;
 }

@@ -6,6 +6,7 @@
  * settled later by our reference).
  */
 import { randomUUID } from 'node:crypto';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowInvocation } from '../../functions/booking/flow/index.js';
 import { adapterFor } from '../../functions/suppliers/adapter-registry.js';
@@ -14,6 +15,7 @@ import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';
 import { startJourney, type Journey } from '../support/booking-journey.js';
 import { startTestHost } from '../support/local-host.js';
+import { DocumentSchemas } from '../support/openapi-contract.js';
 
 const SAVE_FAILS = 'SAVE-FAILS';
 const LOOKUP_FAILS = 'LOOKUP-FAILS';
@@ -65,6 +67,8 @@ describe('booking recovery', () => {
     const rate = journey.rateOf('hotelbeds');
     const { response, body } = await journey.book(rate, { scenario: 'book-timeout', body: journey.bookingBody(rate, { clientReference: `${LOOKUP_FAILS}-${randomUUID().slice(0, 6)}` }) });
     expect(response.status, JSON.stringify(body)).toBe(202);
+    const schemas = new DocumentSchemas((await (await fetch(`${host.url}/openapi.json`)).json()) as OpenAPIObject);
+    expect(schemas.responseErrors('/v1/hotels/bookings', 'POST', 202, 'application/json', body)).toEqual([]);
     expect(body).toMatchObject({ status: 'pending', supplierReference: null });
     const bookingId = String(body.bookingId);
     expect(supplier('hotelbeds').bookingsUnder(bookingId)).toBe(1);

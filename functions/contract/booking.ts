@@ -1,0 +1,237 @@
+/**
+ * Bookings (interface document 2.4, 2.5, rules 2 to 5; API-SPEC "Bookings"). The create request is the
+ * schema the handler validates with; the cancel and modify bodies are defined here for their handlers to
+ * validate with. Instants are UTC ISO 8601, amounts JSON numbers in the booking's currency.
+ */
+import { z } from 'zod';
+import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
+import { BOOKING_ID_PATTERN } from '../booking/booking-id.js';
+import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, paymentModel } from './common.js';
+import { json, jsonBody, type OperationSpec } from './operation.js';
+import { propertyIdSchema, searchIdSchema } from './search.js';
+
+export const bookingRequest = bookingRequestSchema.meta({
+  id: 'BookingRequest',
+  description:
+    'Rule 2: `searchId` is the search the `rateId` came from. `rooms` must match the searched occupancies room by room (adults, and children by age; `age` required for a child). ' +
+    '`priceTolerance.maxIncreasePercent`: when the binding price exceeds the searched one by more than this, nothing is booked and the answer is 409 `price-changed` with the new price; ' +
+    'without it the booking proceeds at the binding price and `priceLocked.matchedSearchPrice` is false.',
+});
+
+export const bookingIdSchema = z.string().regex(BOOKING_ID_PATTERN).meta({ description: 'Opaque booking id', examples: ['BK0F3M9Q2X7Z4W8N1RAB'] });
+
+const priceLockedSchema = z
+  .strictObject({
+    total: amount,
+    currency: currencyCode,
+    matchedSearchPrice: z.boolean().meta({ description: 'True when the supplier honoured the searched price, false when it repriced during the flow' }),
+  })
+  .meta({ id: 'PriceLocked' });
+
+const voucherUrl = z.string().meta({ description: 'Path of the voucher under the booking, relative to the API base', examples: ['/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher'] });
+
+export const bookingResponseSchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    status: z.enum(['confirmed', 'pending']).meta({ description: '`confirmed` (201) or `pending` (202: the supplier\'s outcome is not known yet; GET the booking later)' }),
+    supplierReference: z.string().nullable().meta({ description: "The supplier's confirmation reference; null while pending" }),
+    clientReference: z.string(),
+    priceLocked: priceLockedSchema,
+    cancellationPolicy: cancellationPolicySchema,
+    voucherUrl,
+    createdAt: instant,
+  })
+  .meta({ id: 'BookingConfirmation' });
+
+const recordGuestSchema = z
+  .strictObject({ type: z.enum(['adult', 'child']), firstName: z.string(), lastName: z.string(), age: z.number().int().min(0).max(17).optional() })
+  .meta({ id: 'Guest' });
+
+export const bookingRecordSchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    status: z.enum(['confirmed', 'cancelled', 'pending', 'failed']),
+    clientReference: z.string(),
+    supplierId: z.string(),
+    supplierReference: z.string().nullable(),
+    propertyId: propertyIdSchema,
+    propertyName: z.string(),
+    checkIn: calendarDate,
+    checkOut: calendarDate,
+    holder: z.strictObject({ firstName: z.string(), lastName: z.string(), email: z.string().optional(), phone: z.string().optional() }),
+    rooms: z.array(z.strictObject({ roomTypeName: z.string(), boardBasis, guests: z.array(recordGuestSchema) })),
+    priceLocked: priceLockedSchema,
+    price: z.strictObject({
+      net: amount,
+      markup: amount,
+      commission: amount,
+      tax: amount,
+      serviceFee: amount,
+      total: amount,
+      currency: currencyCode,
+      payableAtHotel: amount,
+      fx: fxStampSchema,
+    }),
+    supplierPrice: moneySchema.meta({ description: 'What the supplier charges, in its own currency' }),
+    cancellationPolicy: cancellationPolicySchema,
+    refundable: z.boolean(),
+    payment: paymentModel,
+    voucherUrl,
+    history: z.array(z.strictObject({ at: instant, event: z.string().meta({ examples: ['confirmed'] }), detail: z.string().optional() })).meta({ description: 'Events in the order they happened' }),
+    createdAt: instant,
+    updatedAt: instant,
+    cancellation: z
+      .strictObject({
+        cancelledAt: instant,
+        penalty: moneySchema.meta({ description: 'What the supplier applied' }),
+        quotedPenalty: moneySchema.meta({ description: 'What the policy said at the moment of the request' }),
+      })
+      .optional(),
+  })
+  .meta({ id: 'Booking' });
+
+export const cancellationResponseSchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    status: z.literal('cancelled'),
+    cancelledAt: instant,
+    penalty: moneySchema.meta({ description: 'The penalty the supplier actually applied (rule 5); may differ from `quotedPenalty` when a deadline passes during the request' }),
+    quotedPenalty: moneySchema.meta({ description: 'The penalty the stored policy gave at the moment of the request' }),
+    supplierReference: z.string().nullable(),
+  })
+  .meta({ id: 'Cancellation' });
+
+const bookingParams = z.object({ bookingId: bookingIdSchema });
+
+const EXAMPLE_ID = 'BK0F3M9Q2X7Z4W8N1RAB';
+const EXAMPLE_POLICY = [{ from: '2027-02-26T23:00:00.000Z', penalty: { amount: 137.5, currency: 'EUR' } }];
+
+export const BOOKING_EXAMPLE_REQUEST = {
+  rateId: 'rt1.eyJzZWFyY2hJZCI6InNyY2hfLi4uIn0.Q2hlY2tzdW0',
+  searchId: 'srch_0f8e6a1d2c3b4a5968778695a4b3c2d1',
+  holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
+  rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }, { type: 'child', firstName: 'Byron', lastName: 'King', age: 8 }] }],
+  payment: { method: 'agent_wallet', walletId: 'wal_123' },
+  clientReference: 'TRIP-2027-0042',
+};
+
+const EXAMPLE_CONFIRMATION = {
+  bookingId: EXAMPLE_ID,
+  status: 'confirmed',
+  supplierReference: '118-4477120',
+  clientReference: 'TRIP-2027-0042',
+  priceLocked: { total: 401.8, currency: 'EUR', matchedSearchPrice: true },
+  cancellationPolicy: EXAMPLE_POLICY,
+  voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
+  createdAt: '2026-11-23T12:20:11.512Z',
+};
+
+const EXAMPLE_RECORD = {
+  bookingId: EXAMPLE_ID,
+  status: 'confirmed',
+  clientReference: 'TRIP-2027-0042',
+  supplierId: 'hotelbeds',
+  supplierReference: '118-4477120',
+  propertyId: 'prop_3c9a1f0b7d2e4a6c8b10',
+  propertyName: 'Hôtel des Arts Montmartre',
+  checkIn: '2027-03-01',
+  checkOut: '2027-03-04',
+  holder: BOOKING_EXAMPLE_REQUEST.holder,
+  rooms: [{ roomTypeName: 'Double Standard', boardBasis: 'BB', guests: BOOKING_EXAMPLE_REQUEST.rooms[0]!.guests }],
+  priceLocked: { total: 401.8, currency: 'EUR', matchedSearchPrice: true },
+  price: {
+    net: 330, markup: 33, commission: 0, tax: 36.3, serviceFee: 2.5, total: 401.8, currency: 'EUR', payableAtHotel: 0,
+    fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'ECB euro foreign exchange reference rates', asOf: '2026-11-20' },
+  },
+  supplierPrice: { amount: 330, currency: 'EUR' },
+  cancellationPolicy: EXAMPLE_POLICY,
+  refundable: true,
+  payment: 'net',
+  voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
+  history: [
+    { at: '2026-11-23T12:20:10.101Z', event: 'requested' },
+    { at: '2026-11-23T12:20:11.512Z', event: 'confirmed', detail: 'booked at hotelbeds as 118-4477120' },
+  ],
+  createdAt: '2026-11-23T12:20:11.512Z',
+  updatedAt: '2026-11-23T12:20:11.512Z',
+};
+
+const SUPPLIER_PROBLEMS = [502, 504];
+
+export const bookingOperations: Record<string, OperationSpec> = {
+  createBooking: {
+    tag: 'Bookings',
+    description:
+      'Books a checked rate. The flow runs as a state machine: check the rate, book with the supplier (our bookingId is its client reference, so a retried step cannot book twice), save, create the voucher. ' +
+      '201 when the supplier confirmed; 202 `pending` when its outcome is not known yet (it is reconciled by our reference: GET the booking). ' +
+      'Rule 4: a replayed Idempotency-Key returns the original status and body and books nothing.',
+    sandbox: true,
+    request: { body: jsonBody(bookingRequest, BOOKING_EXAMPLE_REQUEST, 'The booking (interface document section 2.4)') },
+    responses: {
+      201: { description: 'Confirmed by the supplier', headers: { Location: { description: 'The booking', schema: { type: 'string' } } }, content: json(bookingResponseSchema, EXAMPLE_CONFIRMATION) },
+      202: {
+        description: "Accepted, the supplier's outcome is not known yet (`status: pending`, `supplierReference: null`)",
+        headers: { Location: { description: 'The booking; GET it for the outcome', schema: { type: 'string' } } },
+        content: json(bookingResponseSchema, { ...EXAMPLE_CONFIRMATION, status: 'pending', supplierReference: null }),
+      },
+    },
+    problems: [404, 409, 410, 422, ...SUPPLIER_PROBLEMS],
+  },
+  getBooking: {
+    tag: 'Bookings',
+    description: 'The booking with its current status, supplier reference, locked price and its breakdown, cancellation policy and history. A pending booking is first settled with its supplier, briefly.',
+    request: { params: bookingParams },
+    responses: { 200: { description: 'The booking', content: json(bookingRecordSchema, EXAMPLE_RECORD) } },
+    problems: [404],
+  },
+  modifyBooking: {
+    tag: 'Bookings',
+    description:
+      'Changes holder contact details and guest names where the supplier has a modify path. Where it has none: 422 `modification-unsupported`, and the booking is untouched (never cancelled and rebooked). ' +
+      'The occupancy stays as booked.',
+    sandbox: true,
+    request: {
+      params: bookingParams,
+      body: jsonBody(modifyBookingBodySchema, { holder: { email: 'ada.lovelace@example.com' } }, 'What to change'),
+    },
+    responses: { 200: { description: 'The booking as modified', content: json(bookingRecordSchema, { ...EXAMPLE_RECORD, holder: { ...EXAMPLE_RECORD.holder, email: 'ada.lovelace@example.com' } }) } },
+    problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
+  },
+  cancelBooking: {
+    tag: 'Bookings',
+    description:
+      'Cancels at the supplier. `penalty` is what the supplier applied (rule 5), which can differ from `quotedPenalty` when the free-cancellation deadline passes during the request. ' +
+      'Cancelling a cancelled (or not yet confirmed) booking is 409 `conflict`.',
+    sandbox: true,
+    request: {
+      params: bookingParams,
+      body: { description: 'Optional', required: false, content: { 'application/json': { schema: cancelBookingBodySchema, example: { reason: 'Guest changed plans' } } } },
+    },
+    responses: {
+      200: {
+        description: 'Cancelled',
+        content: json(cancellationResponseSchema, {
+          bookingId: EXAMPLE_ID, status: 'cancelled', cancelledAt: '2026-11-24T09:01:02.000Z',
+          penalty: { amount: 0, currency: 'EUR' }, quotedPenalty: { amount: 0, currency: 'EUR' }, supplierReference: '118-4477120',
+        }),
+      },
+    },
+    problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
+  },
+  getVoucher: {
+    tag: 'Bookings',
+    description: 'The voucher rendered from the stored booking: PDF, or HTML when Accept prefers `text/html`. Its address is the `voucherUrl` of the booking.',
+    request: { params: bookingParams },
+    responses: {
+      200: {
+        description: 'The voucher',
+        headers: { 'Content-Disposition': { description: 'inline, with a file name', schema: { type: 'string' } } },
+        content: {
+          'application/pdf': { schema: z.string().meta({ contentMediaType: 'application/pdf', format: 'binary' }) },
+          'text/html': { schema: z.string().meta({ contentMediaType: 'text/html' }) },
+        },
+      },
+    },
+    problems: [404],
+  },
+};

@@ -1,0 +1,89 @@
+/**
+ * Value shapes every resource shares: money, prices with their stamped FX rate, cancellation policies,
+ * instants and dates. Response schemas are strict (`additionalProperties: false`), so a field a handler
+ * adds without documenting it fails the contract tests instead of reaching partners unannounced.
+ */
+import { z } from 'zod';
+import { BOARD_BASES } from '../search/search-request.js';
+
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/).meta({ description: 'ISO 4217 currency code', examples: ['EUR'] });
+
+/** Amounts are JSON numbers written from exact decimals, never with more fraction digits than the currency has. */
+export const amount = z.number().meta({ description: "Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)", examples: [412.5] });
+
+export const instant = z.iso.datetime({ offset: false }).meta({ description: 'UTC instant, ISO 8601', examples: ['2027-03-01T14:00:00.000Z'] });
+
+export const calendarDate = z.iso.date().meta({ description: 'Calendar date, YYYY-MM-DD', examples: ['2027-03-01'] });
+
+export const boardBasis = z.enum(BOARD_BASES).meta({
+  id: 'BoardBasis',
+  description: 'RO room only, BB bed and breakfast, HB half board, FB full board, AI all inclusive',
+});
+
+export const paymentModel = z.enum(['net', 'pay_at_hotel']).meta({
+  id: 'PaymentModel',
+  description: '`net`: the partner pays us the total. `pay_at_hotel`: the guest pays the hotel `payableAtHotel`; we earn `commission`.',
+});
+
+export const moneySchema = z.strictObject({ amount, currency: currencyCode }).meta({ id: 'Money' });
+
+export const fxStampSchema = z
+  .strictObject({
+    from: currencyCode.meta({ description: "The supplier's currency" }),
+    to: currencyCode.meta({ description: 'The quote currency' }),
+    rate: z.string().regex(/^\d+(\.\d+)?$/).meta({ description: 'Units of `to` per unit of `from`, as an exact decimal string', examples: ['1.0823'] }),
+    source: z.string().meta({ examples: ['ECB euro foreign exchange reference rates'] }),
+    asOf: z.string().meta({ description: 'Date or instant of the reference rate' }),
+  })
+  .meta({ id: 'FxStamp', description: 'The exchange rate applied to this price, stamped so the quote is reproducible' });
+
+export const priceSchema = z
+  .strictObject({
+    net: amount.meta({ description: 'What the supplier charges, converted to the quote currency' }),
+    markup: amount,
+    tax: amount,
+    serviceFee: amount,
+    total: amount.meta({ description: 'net + markup + tax + serviceFee, exactly' }),
+    currency: currencyCode,
+    commission: amount.meta({ description: 'What we earn on a pay-at-hotel rate (0 on net rates)' }),
+    payableAtHotel: amount.meta({ description: 'What the guest pays at the hotel on top of or instead of the total' }),
+    fx: fxStampSchema,
+  })
+  .meta({ id: 'Price', description: "A price after the account's pricing rules, in the quote currency" });
+
+export const basePriceSchema = z
+  .strictObject({ net: amount, markup: amount, tax: amount, serviceFee: amount, total: amount, currency: currencyCode })
+  .meta({ id: 'QuotedPrice', description: 'The price as quoted by the search' });
+
+export const cancellationPolicySchema = z
+  .array(z.strictObject({ from: instant.meta({ description: 'From this instant the penalty applies' }), penalty: moneySchema }))
+  .meta({ id: 'CancellationPolicy', description: 'Absolute deadlines in ascending order of `from`; before the first entry cancellation is free' });
+
+export const geoSchema = z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).meta({ id: 'GeoPoint' });
+
+export const supplierRefSchema = z
+  .strictObject({ supplierId: z.string(), supplierPropertyId: z.string() })
+  .meta({ id: 'SupplierRef', description: "One supplier's own id of a unified property" });
+
+export const supplierSummarySchema = z
+  .strictObject({
+    id: z.string().meta({ description: 'Supplier id', examples: ['hotelbeds'] }),
+    status: z.enum(['ok', 'timeout', 'error']).meta({ description: '`timeout`: the supplier missed the time budget; `error`: it failed. Neither fails the call.' }),
+    tookMs: z.number().int().min(0).meta({ description: 'Milliseconds taken; equals the budget on a timeout' }),
+    results: z.number().int().min(0).meta({ description: 'Results from this supplier; 0 on timeout or error' }),
+  })
+  .meta({ id: 'SupplierStatus' });
+
+export const rateSchema = z
+  .strictObject({
+    rateId: z.string().meta({ description: 'Signed, opaque; valid for the rate check and the booking until the search expires (30 minutes)' }),
+    supplierId: z.string(),
+    roomTypeName: z.string(),
+    boardBasis,
+    refundable: z.boolean(),
+    cancellationDeadline: instant.optional().meta({ description: 'The last moment cancellation is free; absent when it never is' }),
+    cancellationPolicy: cancellationPolicySchema,
+    payment: paymentModel,
+    price: priceSchema,
+  })
+  .meta({ id: 'Rate' });
