@@ -21,14 +21,30 @@ function emulatorDir(): string {
   return join(dirname(pkg), 'emulator');
 }
 
+/**
+ * Another process may take the free port between our asking for it and java binding it; java then fails
+ * to bind and exits, and a new port is tried (unless the caller asked for this one).
+ */
 export async function startDynamoDbLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoDbLocal> {
-  const port = options.port ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options.port ?? (await freePort()), options.dataDir);
+    } catch (error) {
+      if (options.port !== undefined || attempt >= 3 || !String(error).includes('Address already in use')) throw error;
+    }
+  }
+}
+
+async function startOnce(port: number, dataDir: string | undefined): Promise<DynamoDbLocal> {
+  const options = { dataDir };
   const dir = emulatorDir();
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     'java',
-    ['-Djava.library.path=./DynamoDBLocal_lib', '-Xms64m', '-jar', 'DynamoDBLocal.jar', ...storage, '-sharedDb', '-disableTelemetry', '-port', String(port)],
+    // IPv4 only: bound to 0.0.0.0, the port conflicts with any 127.0.0.1 listener on it, so a port taken
+    // meanwhile fails here instead of leaving our clients talking to someone else's server.
+    ['-Djava.net.preferIPv4Stack=true', '-Djava.library.path=./DynamoDBLocal_lib', '-Xms64m', '-jar', 'DynamoDBLocal.jar', ...storage, '-sharedDb', '-disableTelemetry', '-port', String(port)],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: false },
   );
   // If this process dies without stopping us (SIGKILL, a crashed test runner), no java may be left behind:
@@ -36,16 +52,26 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   const watchdog = child.pid ? spawn('sh', ['-c', `cat >/dev/null; kill ${child.pid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'] }) : undefined;
   watchdog?.unref();
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // DynamoDB Local reports a port it could not bind but keeps running: that is a failed start too.
+  let portTaken: () => void = () => undefined;
+  const taken = new Promise<false>((resolve) => (portTaken = () => resolve(false)));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('Address already in use')) portTaken();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.once('error', (error) => {
     output += `\n${error.message}`;
   });
 
-  const ready = await Promise.race([waitForPort(port, 30_000).then(() => true), exited.then(() => false)]);
-  if (!ready) {
+  // Ready when DynamoDB itself answers on the port, not merely when something accepts connections there.
+  const answers = waitForPort(port, 30_000).then(() => untilDynamoAnswers(`http://127.0.0.1:${port}`, 30_000));
+  const ready = await Promise.race([answers, exited.then(() => false), taken]);
+  if (!ready || output.includes('Address already in use')) {
     watchdog?.stdin?.end();
+    if (child.exitCode === null) child.kill('SIGKILL');
     throw new Error(`DynamoDB Local did not start (is java installed?):\n${output}`);
   }
 
@@ -61,4 +87,27 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
       clearTimeout(timer);
     },
   };
+}
+
+async function untilDynamoAnswers(endpoint: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-amz-json-1.0',
+          'X-Amz-Target': 'DynamoDB_20120810.ListTables',
+          Authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+        },
+        body: '{}',
+        signal: AbortSignal.timeout(2_000),
+      });
+      if (response.ok && 'TableNames' in ((await response.json()) as object)) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }
