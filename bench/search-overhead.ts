@@ -49,7 +49,7 @@ try {
   console.log(`end to end: p50 ${percentile(rows.map((r) => r.total), 50).toFixed(0)} ms, p95 ${percentile(rows.map((r) => r.total), 95).toFixed(0)} ms; slowest supplier: p50 ${percentile(rows.map((r) => r.slowest), 50).toFixed(0)} ms`);
   console.log(`overhead: p50 ${percentile(overhead, 50).toFixed(0)} ms, p95 ${percentile(overhead, 95).toFixed(0)} ms; ratio end-to-end / slowest supplier: p50 ${percentile(ratio, 50).toFixed(2)}, p95 ${percentile(ratio, 95).toFixed(2)}`);
   const phase = (name: string) => percentile(rows.map((r) => r.phases[name] ?? 0), 50).toFixed(1);
-  console.log(`after the suppliers (Server-Timing, p50): merge ${phase('merge')} ms, rank and sign ${phase('rank')} ms, store ${phase('store')} ms; the rest is the gateway, JSON and the slowest adapter's parsing`);
+  console.log(`after the last supplier answered (Server-Timing, p50): merge (its offers placed and priced) ${phase('merge')} ms, rank and describe ${phase('rank')} ms, store and sign ${phase('store')} ms; the rest is the contracts read before the fan-out, the gateway and the response's JSON`);
 } finally {
   await host.stop();
 }

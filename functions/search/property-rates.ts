@@ -4,7 +4,6 @@
  * suppliers again for just their property ids (the port's supplierPropertyIds), under the search's
  * budget, and prices and signs each rate like the search did. Sorted by total, refundable first on ties.
  */
-import { z } from 'zod';
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
@@ -15,13 +14,10 @@ import { nightsBetween, priceOffer, showRate, type PricedRate } from './run-sear
 import { searchDeps } from './search-deps.js';
 import { applySearchFilters } from './ranking/search-filters.js';
 import { storedSearchOr404 } from './stored-search.js';
+import { propertyRatesParams } from './search-params.js';
 
-const params = z.object({
-  searchId: z.string().regex(/^srch_[0-9a-f]{32}$/, 'is not a searchId'),
-  propertyId: z.string().min(1).max(64),
-});
 
-export const handler = httpHandler('listPropertyRates', { params }, async (request) => {
+export const handler = httpHandler('listPropertyRates', { params: propertyRatesParams }, async (request) => {
   const deps = searchDeps();
   const tenant = request.caller!.tenant;
   const { searchId, propertyId } = request.params;

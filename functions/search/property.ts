@@ -4,15 +4,14 @@
  * is a 404 like an unknown one. Room-level content is passed through per supplier unchanged. An id the
  * mapping job retired (a split or merge) answers with the property that replaced it.
  */
-import { z } from 'zod';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
 import { listContracts } from '../suppliers/contracts.js';
 import { propertyMapStore } from './search-deps.js';
+import { propertyParams } from './search-params.js';
 
-const params = z.object({ propertyId: z.string().regex(/^prop_[0-9a-f]{20}$/, 'is not a propertyId') });
 
-export const handler = httpHandler('getProperty', { params }, async (request) => {
+export const handler = httpHandler('getProperty', { params: propertyParams }, async (request) => {
   const { propertyId } = request.params;
   const [property, contracts] = await Promise.all([propertyMapStore().getProperty(propertyId), listContracts(request.caller!.tenant)]);
   const contracted = new Set(contracts.map((c) => c.supplierId));

@@ -24,11 +24,12 @@ import type { PricingRules } from './pricing/pricing-rules.js';
 import { createRatePricer, type RatePricer } from './pricing/rate-pricer.js';
 import { cancellationDeadline } from './ranking/free-cancellation.js';
 import { pageOf } from './ranking/paging-cursor.js';
-import { cheapestRate, sortProperties } from './ranking/property-sort.js';
-import { applySearchFilters } from './ranking/search-filters.js';
+import { isPreferredRate, sortProperties } from './ranking/property-sort.js';
+import { keepsProperty, rateFilter } from './ranking/search-filters.js';
 import { signRateId } from './rate-id.js';
 import type { SearchRequest } from './search-request.js';
 import { policyView, priceView, signStoredProperty, type SearchResponse, type ShownRate, type StoredProperty, type StoredRate, type SupplierSummary } from './search-result.js';
+import { ShownRates } from './shown-rates.js';
 import { SEARCH_TTL_SECONDS, type SearchStore } from './search-store.js';
 
 export interface SearchDeps {
@@ -72,7 +73,11 @@ export interface PropertyAccumulator {
 }
 
 
-/** Where a search's time went after the suppliers, in ms (the handler sends them as Server-Timing). */
+/**
+ * Where a search's time went, in ms (the handler sends them as Server-Timing): `suppliers` until the last
+ * supplier answered, then `merge` (its offers placed and priced, the merge finished), `rank` (filter, rank,
+ * describe what the earlier answers had not) and `store` (the stored search written, the page signed).
+ */
 export interface SearchTimings {
   readonly suppliers: number;
   readonly merge: number;
@@ -88,6 +93,8 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
   const searchId = `srch_${randomUUID().replaceAll('-', '')}`;
   const nights = nightsBetween(request.checkIn, request.checkOut);
   const rooms = request.occupancies.length;
+  const expiresAt = new Date(now.getTime() + SEARCH_TTL_SECONDS * 1000).toISOString();
+  const stay = { searchId, nights, rooms, expiresAt };
 
   const contracts = await deps.contracts(tenant);
   const [adapters, fx, rules, rateIdKey, cursorKey] = await Promise.all([
@@ -100,14 +107,20 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
   // The currency must be one we can quote in before any supplier is asked (FxUnavailableError otherwise).
   fx.rate(request.currency, request.currency);
 
-  // The destination index loads while the suppliers work; each supplier's offers are merged and priced
-  // as soon as it answers, so the last supplier's answer leaves only its own share of the work.
+  // Everything that does not need the last answer happens while it is awaited: the destination index
+  // loads; each supplier's offers are placed, priced and filtered as it answers, each property keeping the
+  // rate it would show; and between answers those rates are described and serialised for the store. The
+  // last answer leaves its own offers, the ranking and one write.
   const destination = deps.destination(city.code);
-  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms }));
+  const keepRate = rateFilter(request.filters, now);
+  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms }, keepRate));
+  const shown = new ShownRates(stay);
   const merging: Promise<void>[] = [];
   // Awaited only once every supplier has settled; until then a failure must not count as unhandled.
   const later = <T>(promise: Promise<T>): Promise<T> => (promise.catch(() => undefined), promise);
   later(merger);
+  let unanswered = adapters.length;
+  let lastAnswer = started;
   const outcomes = await fanOut(
     adapters,
     {
@@ -119,26 +132,44 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
       nationality: request.nationality,
       scenarios: call.scenarios,
     },
-    { budgetMs: request.timeoutMs, onOutcome: (outcome) => merging.push(later(merger.then((m) => m.add(outcome.offers)))) },
+    {
+      budgetMs: request.timeoutMs,
+      onOutcome: (outcome) => {
+        lastAnswer = performance.now();
+        const more = --unanswered > 0;
+        merging.push(
+          later(
+            merger.then((m) => {
+              m.add(outcome.offers);
+              if (more) shown.describeWhileWaiting(m);
+            }),
+          ),
+        );
+      },
+    },
   );
-  const suppliersDone = performance.now();
+  shown.stopWaiting();
   await Promise.all(merging);
-  const properties = await (await merger).finish();
+  const properties = await (await merger).finishShown();
   const merged = performance.now();
 
-  const filtered = applySearchFilters(properties, request.filters, now);
-  const ranked = sortProperties(filtered, { sort: request.sort, centre: city.centre });
-  const expiresAt = new Date(now.getTime() + SEARCH_TTL_SECONDS * 1000).toISOString();
-
-  const stay = { searchId, nights, rooms, expiresAt };
-  const stored: StoredProperty[] = ranked.map((property) => ({
-    propertyId: property.propertyId,
-    name: property.name,
-    ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
-    ...(property.geo ? { geo: property.geo } : {}),
-    supplierRefs: property.supplierRefs,
-    cheapestRate: describeRate(cheapestRate(property.rates)!, property, stay),
-  }));
+  const kept = properties.filter((property) => keepsProperty(property.starRating, request.filters));
+  const ranked = sortProperties(kept, { sort: request.sort, centre: city.centre });
+  const stored: StoredProperty[] = [];
+  const serialised: string[] = [];
+  for (const property of ranked) {
+    const { stored: cheapestRate, json } = shown.describe(property);
+    const head = {
+      propertyId: property.propertyId,
+      name: property.name,
+      ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
+      ...(property.geo ? { geo: property.geo } : {}),
+      supplierRefs: property.supplierRefs,
+    };
+    stored.push({ ...head, cheapestRate });
+    // The same text JSON.stringify gives the whole object, with the rate's part serialised while waiting.
+    serialised.push(`${JSON.stringify(head).slice(0, -1)},"cheapestRate":${json}}`);
+  }
 
   const rankedAt = performance.now();
   const suppliers: SupplierSummary[] = outcomes.map(({ id, status, tookMs, results }) => ({ id, status, tookMs, results }));
@@ -147,16 +178,17 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
   const saving = deps.searches.save(
     { searchId, tenant, request, currency: request.currency, partial, suppliers, totalProperties: stored.length, createdAt: now.toISOString(), expiresAt },
     stored,
+    serialised,
   );
   later(saving);
   const page = pageOf(stored, { limit: request.limit, searchId, key: cursorKey });
-  const shown = page.items.map((property) => signStoredProperty(property, tenant, rateIdKey));
+  const shownPage = page.items.map((property) => signStoredProperty(property, tenant, rateIdKey));
   await saving;
   const savedAt = performance.now();
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
-    response: { searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: shown, ...(page.next ? { next: page.next } : {}) },
-    timings: { suppliers: round(suppliersDone - started), merge: round(merged - suppliersDone), rank: round(rankedAt - merged), store: round(savedAt - rankedAt) },
+    response: { searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: shownPage, ...(page.next ? { next: page.next } : {}) },
+    timings: { suppliers: round(lastAnswer - started), merge: round(merged - lastAnswer), rank: round(rankedAt - merged), store: round(savedAt - rankedAt) },
   };
 }
 
@@ -265,40 +297,74 @@ export class OfferMerger {
   private readonly properties = new Map<string, PropertyAccumulator>();
   private readonly unknown: SupplierOffer[] = [];
   private readonly pricer: RatePricer;
+  /** Per property, the rate it would be shown with among the rates keepRate keeps (cheapestRate's pick). */
+  private readonly best = new Map<string, PricedRate>();
+  /** Properties whose shown rate changed since takeChanged() last looked. */
+  private changed = new Set<PropertyAccumulator>();
+  private readonly known: RefMap<DestinationEntry>;
 
   constructor(
     private readonly destination: readonly DestinationEntry[],
     private readonly propertiesNear: SearchDeps['propertiesNear'],
     pricing: Omit<PricingContext, 'stars'>,
+    private readonly keepRate: (rate: PricedRate) => boolean = () => true,
   ) {
     this.pricer = pricerFor(pricing);
+    this.known = destinationIndexOf(destination);
+  }
+
+  /** The properties whose shown rate changed since the last call, with that rate. */
+  takeChanged(): { property: PropertyAccumulator; rate: PricedRate }[] {
+    const changed = [...this.changed].map((property) => ({ property, rate: this.best.get(property.propertyId)! }));
+    this.changed = new Set();
+    return changed;
+  }
+
+  /**
+   * finish() for a search: every property with a kept rate, carrying only the rate it is shown with (the
+   * rates applySearchFilters would keep, ranked as sortProperties would rank them, shown as cheapestRate
+   * would pick, without sorting or filtering every rate again).
+   */
+  async finishShown(): Promise<(Omit<PropertyAccumulator, 'rates'> & { readonly rates: readonly [PricedRate] })[]> {
+    await this.resolveUnknown();
+    const out: (Omit<PropertyAccumulator, 'rates'> & { readonly rates: readonly [PricedRate] })[] = [];
+    for (const property of this.properties.values()) {
+      const rate = this.best.get(property.propertyId);
+      if (!rate) continue;
+      property.supplierRefs.sort(compareRefs);
+      out.push({ propertyId: property.propertyId, name: property.name, starRating: property.starRating, geo: property.geo, supplierRefs: property.supplierRefs, rates: [rate] });
+    }
+    return out;
   }
 
   add(offers: readonly SupplierOffer[]): void {
     if (offers.length === 0) return;
-    const known = destinationEntriesOf(offers, this.destination);
     for (const offer of offers) {
-      const entry = known.get(offer);
+      const entry = this.known.get(offer);
       if (entry) this.place(offer, entry.propertyId, entry);
       else this.unknown.push(offer);
     }
   }
 
   async finish(): Promise<PropertyAccumulator[]> {
-    if (this.unknown.length > 0) {
-      const ids = await resolvePropertyIds(this.unknown, new RefMap<DestinationEntry>(), this.propertiesNear);
-      const entries = destinationEntriesById(this.destination, ids);
-      for (const offer of this.unknown) {
-        const propertyId = ids.get(offer)!;
-        this.place(offer, propertyId, entries.get(propertyId));
-      }
-    }
+    await this.resolveUnknown();
     for (const property of this.properties.values()) {
       property.supplierRefs.sort(compareRefs);
       // Suppliers answer in any order; rates in supplier order keep ties (cheapestRate's "first") stable.
       property.rates.sort((a, b) => (a.supplierId < b.supplierId ? -1 : a.supplierId > b.supplierId ? 1 : 0));
     }
     return [...this.properties.values()];
+  }
+
+  private async resolveUnknown(): Promise<void> {
+    if (this.unknown.length === 0) return;
+    const unknown = this.unknown.splice(0);
+    const ids = await resolvePropertyIds(unknown, new RefMap<DestinationEntry>(), this.propertiesNear);
+    const entries = destinationEntriesById(this.destination, ids);
+    for (const offer of unknown) {
+      const propertyId = ids.get(offer)!;
+      this.place(offer, propertyId, entries.get(propertyId));
+    }
   }
 
   private place(offer: SupplierOffer, propertyId: string, entry: DestinationEntry | undefined): void {
@@ -309,24 +375,34 @@ export class OfferMerger {
     }
     if (!property.supplierRefs.some((r) => r.supplierId === offer.supplierId && r.supplierPropertyId === offer.supplierPropertyId)) {
       property.supplierRefs.push({ supplierId: offer.supplierId, supplierPropertyId: offer.supplierPropertyId });
-      for (const rate of pricedRates(offer, property.starRating, this.pricer)) property.rates.push(rate);
+      let best = this.best.get(propertyId);
+      for (const rate of pricedRates(offer, property.starRating, this.pricer)) {
+        property.rates.push(rate);
+        if (this.keepRate(rate) && (!best || isPreferredRate(rate, best))) best = rate;
+      }
+      if (best && best !== this.best.get(propertyId)) {
+        this.best.set(propertyId, best);
+        this.changed.add(property);
+      }
     }
   }
 }
 
 /**
- * The destination entry of each offer's ref: the last entry listing it, as a Map of every ref built in
- * destination order would answer. Only the offers' refs are kept: a city's index can list many times more
- * refs than a search has offers, and indexing all of them was most of the merge's time.
+ * Every ref of a destination → its entry (the last entry listing it, as a Map built in destination order
+ * would answer). Built once per destination list: searchDeps keeps a city's list for minutes, so the
+ * searches of a warm container only look refs up, and the first builds it while its suppliers are awaited.
  */
-function destinationEntriesOf(offers: readonly SupplierOffer[], destination: readonly DestinationEntry[]): RefMap<DestinationEntry> {
-  const offered = new RefMap<true>();
-  for (const offer of offers) offered.set(offer, true);
-  const known = new RefMap<DestinationEntry>();
-  for (const entry of destination) {
-    for (const ref of entry.supplierRefs) if (offered.get(ref)) known.set(ref, entry);
+const destinationIndexes = new WeakMap<readonly DestinationEntry[], RefMap<DestinationEntry>>();
+
+function destinationIndexOf(destination: readonly DestinationEntry[]): RefMap<DestinationEntry> {
+  let index = destinationIndexes.get(destination);
+  if (!index) {
+    index = new RefMap<DestinationEntry>();
+    for (const entry of destination) for (const ref of entry.supplierRefs) index.set(ref, entry);
+    destinationIndexes.set(destination, index);
   }
-  return known;
+  return index;
 }
 
 /** The destination entries of the resolved propertyIds (the last one on a repeated id, as a Map built in order). */

@@ -1,16 +1,14 @@
 /** GET /v1/hotels/searches/{searchId}?cursor=: the next page of a stored search, in the search's own order. */
-import { z } from 'zod';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
 import { signStoredProperty, type SearchResponse } from './search-result.js';
 import { storedSearchOr404 } from './stored-search.js';
+import { searchPageParams, searchPageQuery } from './search-params.js';
 
-const params = z.object({ searchId: z.string().regex(/^srch_[0-9a-f]{32}$/, 'is not a searchId') });
-const query = z.object({ cursor: z.string().min(1).max(2048).optional() });
 
-export const handler = httpHandler('getSearchPage', { params, query }, async (request) => {
+export const handler = httpHandler('getSearchPage', { params: searchPageParams, query: searchPageQuery }, async (request) => {
   const deps = searchDeps();
   const tenant = request.caller!.tenant;
   const { searchId } = request.params;

@@ -6,6 +6,7 @@
  */
 import type { CancellationPenalty } from '../../suppliers/port.js';
 import { parseDecimal } from '../pricing/decimal.js';
+import { parseUnsignedDecimal } from '../pricing/scaled-integer.js';
 
 export interface CancellableRate {
   readonly refundable: boolean;
@@ -37,5 +38,8 @@ function penaltyInForce(policy: readonly CancellationPenalty[], now: Date): Canc
 }
 
 function chargesSomething(entry: CancellationPenalty): boolean {
-  return parseDecimal(entry.penalty.amount).greaterThan(0);
+  // Plain unsigned decimal text (every supplier's amounts) is read exactly on BigInt, several times faster
+  // than decimal.js, which still decides anything else (and refuses what is not a number, as before).
+  const plain = parseUnsignedDecimal(entry.penalty.amount);
+  return plain ? plain.units > 0n : parseDecimal(entry.penalty.amount).greaterThan(0);
 }

@@ -77,6 +77,18 @@ export function cheapestRate<R extends RankableRate>(rates: readonly R[]): R | u
   return best;
 }
 
+/**
+ * Whether `candidate` is shown instead of `incumbent` as a property's cheapest rate, whatever order they
+ * arrive in: the answer cheapestRate gives over rates in supplier order (lower total; on equal totals a
+ * refundable one, then the lower supplierId; same supplier: the incumbent, placed first).
+ */
+export function isPreferredRate<R extends RankableRate & { readonly supplierId: string }>(candidate: R, incumbent: R): boolean {
+  const compared = compareTotals(totalKey(candidate.price.total), totalKey(incumbent.price.total));
+  if (compared !== 0) return compared < 0;
+  if (candidate.refundable !== incumbent.refundable) return candidate.refundable;
+  return candidate.supplierId < incumbent.supplierId;
+}
+
 function cheapestTotal(property: RankableProperty, currency: string | undefined): TotalKey | undefined {
   let cheapest: TotalKey | undefined;
   for (const rate of property.rates) {

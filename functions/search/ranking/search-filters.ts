@@ -20,17 +20,26 @@ export function applySearchFilters<R extends RankableRate, P extends RankablePro
   filters: SearchFilters | undefined,
   now: Date,
 ): P[] {
-  const minStars = filters?.minStarRating;
-  const boards = filters?.boardBasis && filters.boardBasis.length > 0 ? new Set(filters.boardBasis) : undefined;
-  const freeOnly = filters?.freeCancellationOnly === true;
-  const keepRate = (rate: R): boolean => (!boards || boards.has(rate.boardBasis)) && (!freeOnly || isFreeCancellation(rate, now));
-
+  const keepRate = rateFilter(filters, now);
   const kept: P[] = [];
   for (const property of properties) {
-    if (minStars !== undefined && (property.starRating === undefined || property.starRating < minStars)) continue;
+    if (!keepsProperty(property.starRating, filters)) continue;
     const rates = property.rates.filter(keepRate);
     if (rates.length === 0) continue;
     kept.push(rates.length === property.rates.length ? property : { ...property, rates });
   }
   return kept;
+}
+
+/** The rate half of the filters on its own, for a search that filters each rate as its supplier answers. */
+export function rateFilter(filters: SearchFilters | undefined, now: Date): (rate: RankableRate) => boolean {
+  const boards = filters?.boardBasis && filters.boardBasis.length > 0 ? new Set(filters.boardBasis) : undefined;
+  const freeOnly = filters?.freeCancellationOnly === true;
+  return (rate) => (!boards || boards.has(rate.boardBasis)) && (!freeOnly || isFreeCancellation(rate, now));
+}
+
+/** The property half: minStarRating (an unknown rating fails any minimum). */
+export function keepsProperty(starRating: number | undefined, filters: SearchFilters | undefined): boolean {
+  const minStars = filters?.minStarRating;
+  return minStars === undefined || (starRating !== undefined && starRating >= minStars);
 }
