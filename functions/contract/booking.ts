@@ -8,7 +8,7 @@ import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBook
 import { BOOKING_ID_PATTERN } from '../booking/booking-id.js';
 import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, paymentModel } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
-import { propertyIdSchema, searchIdSchema } from './search.js';
+import { propertyIdSchema, searchIdSchema } from '../search/search-params.js';
 
 export const bookingRequest = bookingRequestSchema.meta({
   id: 'BookingRequest',

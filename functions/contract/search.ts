@@ -3,6 +3,7 @@
  * rates of one property of a search. The request schema is the one the handler validates with.
  */
 import { z } from 'zod';
+import { propertyIdSchema, propertyRatesParams, searchIdSchema, searchPageParams, searchPageQuery } from '../search/search-params.js';
 import { SEARCH_LIMITS, searchRequestSchema } from '../search/search-request.js';
 import { currencyCode, geoSchema, rateSchema, supplierRefSchema, supplierSummarySchema } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
@@ -16,8 +17,6 @@ export const searchRequest = searchRequestSchema.meta({
     '`limit` is the page size (the rest is read with GET /v1/hotels/searches/{searchId}); `sort` orders by ascending total (ties: more stars, then name), by stars or by distance from the city centre.',
 });
 
-export const searchIdSchema = z.string().regex(/^srch_[0-9a-f]{32}$/).meta({ description: 'From the search response; the search and its rates live 30 minutes', examples: ['srch_0f8e6a1d2c3b4a5968778695a4b3c2d1'] });
-export const propertyIdSchema = z.string().regex(/^prop_[0-9a-f]{20}$/).meta({ description: 'Unified property id, stable across searches', examples: ['prop_3c9a1f0b7d2e4a6c8b10'] });
 
 export const searchedPropertySchema = z
   .strictObject({
@@ -53,9 +52,6 @@ export const propertyRatesResponseSchema = z
   })
   .meta({ id: 'PropertyRates' });
 
-const searchParams = z.object({ searchId: searchIdSchema });
-const propertyRatesParams = z.object({ searchId: searchIdSchema, propertyId: z.string().min(1).max(64).meta({ description: 'A propertyId of this search' }) });
-const pageQuery = z.object({ cursor: z.string().min(1).max(2048).optional().meta({ description: 'The `next` of the previous page; absent for the first page' }) });
 
 const EXAMPLE_RATE = {
   rateId: 'rt1.eyJzZWFyY2hJZCI6InNyY2hfLi4uIn0.Q2hlY2tzdW0',
@@ -117,7 +113,7 @@ export const searchOperations: Record<string, OperationSpec> = {
   getSearchPage: {
     tag: 'Search',
     description: "A further page of a stored search, in the search's own order. The page size is the search's `limit`. After 30 minutes the search has expired (410).",
-    request: { params: searchParams, query: pageQuery },
+    request: { params: searchPageParams, query: searchPageQuery },
     responses: { 200: { description: 'The page', content: json(searchResponseSchema, SEARCH_EXAMPLE_RESPONSE) } },
     problems: [404, 410],
   },

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHost } from '../../local/host.js';
+import { CAR_SEARCH_QUERY } from '../support/car-search-query.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 
 let host: LocalHost;
@@ -28,8 +29,7 @@ async function call(path: string, init: RequestInit & { token?: string; idempote
   return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as Problem };
 }
 
-const searchQuery = (overrides: Record<string, string> = {}) =>
-  new URLSearchParams({ pickUpLocation: 'CDG', pickUpAt: '2027-03-01T10:00', dropOffLocation: 'LYS', dropOffAt: '2027-03-04T10:00', driverAge: '23', residenceCountry: 'GB', currency: 'EUR', crossBorderCountries: 'CH,IT', ...overrides });
+const searchQuery = (overrides: Record<string, string> = {}) => new URLSearchParams({ ...CAR_SEARCH_QUERY, ...overrides });
 
 const booking = {
   offerId: 'co1.abc',

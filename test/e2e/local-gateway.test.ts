@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClient } from '../../functions/auth/client-registry.js';
 import type { LocalHost } from '../../local/host.js';
+import { carSearchPath } from '../support/car-search-query.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 
 let host: LocalHost;
@@ -83,7 +84,7 @@ describe('POST /v1/oauth/token over HTTP', () => {
 describe('protected routes over HTTP', () => {
   it('let an authorized call through to its handler (cars are a planned surface: 501 naming it)', async () => {
     const token = await tokenFor(host, 'demo');
-    const response = await call('/v1/cars/search', { token, tenant: 'demo' });
+    const response = await call(carSearchPath(), { token, tenant: 'demo' });
     expect(response.status).toBe(501);
     const problem = await problemOf(response);
     expect(problem.type).toMatch(/not-implemented$/);
@@ -91,7 +92,7 @@ describe('protected routes over HTTP', () => {
 
   it('answer 401 with WWW-Authenticate: Bearer without a token or with a bad one', async () => {
     for (const token of [undefined, 'not-a-jwt', `${await tokenFor(host, 'demo')}x`]) {
-      const response = await call('/v1/cars/search', { ...(token ? { token } : {}), tenant: 'demo' });
+      const response = await call(carSearchPath(), { ...(token ? { token } : {}), tenant: 'demo' });
       expect(response.status, String(token)).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
       expect((await problemOf(response)).type).toMatch(/unauthorized$/);
@@ -100,17 +101,17 @@ describe('protected routes over HTTP', () => {
 
   it('answer 400 without X-Service-Tenant and 403 for another tenant', async () => {
     const token = await tokenFor(host, 'acme');
-    const missing = await call('/v1/cars/search', { token });
+    const missing = await call(carSearchPath(), { token });
     expect(missing.status).toBe(400);
     expect((await problemOf(missing)).type).toMatch(/missing-tenant$/);
-    const other = await call('/v1/cars/search', { token, tenant: 'demo' });
+    const other = await call(carSearchPath(), { token, tenant: 'demo' });
     expect(other.status).toBe(403);
     expect((await problemOf(other)).type).toMatch(/tenant-mismatch$/);
   });
 
   it('answer 403 for a scope the token lacks, from the cached authorizer policy', async () => {
     const token = await tokenFor(host, 'demo', 'hotels.search');
-    const denied = await call('/v1/cars/search', { token, tenant: 'demo' });
+    const denied = await call(carSearchPath(), { token, tenant: 'demo' });
     expect(denied.status).toBe(403);
     expect(denied.headers.get('www-authenticate')).toMatch(/insufficient_scope/);
     expect((await problemOf(denied)).type).toMatch(/insufficient-scope$/);
@@ -121,7 +122,7 @@ describe('protected routes over HTTP', () => {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-narrow', client_secret: 'narrow-secret-1' });
     const tokenResponse = await call('/v1/oauth/token', { method: 'POST', body: form });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const response = await call('/v1/cars/search', { token, tenant: 'demo' });
+    const response = await call(carSearchPath(), { token, tenant: 'demo' });
     expect(response.status).toBe(403);
   });
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../functions/shared/limits.js';
 import type { LocalHost } from '../../local/host.js';
+import { carSearchPath } from '../support/car-search-query.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 
 let host: LocalHost;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => host?.stop());
 
 const search = (token: string, tenant: string) =>
-  fetch(`${host.url}/v1/cars/search`, { headers: { Authorization: `Bearer ${token}`, 'X-Service-Tenant': tenant } });
+  fetch(`${host.url}${carSearchPath()}`, { headers: { Authorization: `Bearer ${token}`, 'X-Service-Tenant': tenant } });
 
 describe('per-client throttling', () => {
   it('lets a burst through, then answers 429 problem+json with Retry-After; other clients are unaffected', async () => {

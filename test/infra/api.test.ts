@@ -51,7 +51,7 @@ describe('REST API built from the route table', () => {
       }
     }
     const open = ROUTES.filter((r) => r.scope === null).map((r) => r.path).sort();
-    expect(open).toEqual(['/docs', '/openapi.json', '/v1/oauth/token']);
+    expect(open).toEqual(['/docs', '/docs/scalar.js', '/openapi.json', '/v1/oauth/token']);
   });
 
   it('uses a REQUEST authorizer keyed on the Authorization header alone, cached for the configured time', () => {

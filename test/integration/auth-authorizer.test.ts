@@ -163,11 +163,11 @@ describe('protected route checks with the authorizer context', () => {
     const headers = { 'Content-Type': 'application/json', 'X-Service-Tenant': 'acme' };
     const without = await createBooking(proxyEvent({ routeId: 'createBooking', authorizer, requestId: 'r-idem', headers, body: '{}' }), lambdaContext());
     expectProblem(without, 400, 'missing-idempotency-key', 'r-idem');
-    // With the key every check passes and the planned route answers its 501.
+    // With the key every check passes and the body is what is refused, field by field.
     const withKey = await createBooking(
-      proxyEvent({ routeId: 'createBooking', authorizer, requestId: 'r-501', headers: { ...headers, 'Idempotency-Key': 'k-1' }, body: '{}' }),
+      proxyEvent({ routeId: 'createBooking', authorizer, requestId: 'r-body', headers: { ...headers, 'Idempotency-Key': 'k-1' }, body: '{}' }),
       lambdaContext(),
     );
-    expectProblem(withKey, 501, 'not-implemented', 'r-501');
+    expect(expectProblem(withKey, 400, 'validation-error', 'r-body').errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'rateId' })]));
   });
 });

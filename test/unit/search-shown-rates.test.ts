@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { embeddedFxRates } from '../../functions/search/fx/reference-fx-rates.js';
+import type { DestinationEntry } from '../../functions/search/mapping/destination-index.js';
+import { NO_PRICING_RULES } from '../../functions/search/pricing/default-pricing-rules.js';
+import { cheapestRate, sortProperties } from '../../functions/search/ranking/property-sort.js';
+import { applySearchFilters } from '../../functions/search/ranking/search-filters.js';
+import { describeRate, mergeOffers, nightsBetween, runSearch, type SearchDeps } from '../../functions/search/run-search.js';
+import { searchRequestSchema, type SearchRequest } from '../../functions/search/search-request.js';
+import { signStoredProperty, type StoredProperty } from '../../functions/search/search-result.js';
+import type { SearchStore, StoredSearch } from '../../functions/search/search-store.js';
+import type { SupplierContract } from '../../functions/suppliers/contracts.js';
+import type { BoardBasis, SupplierOffer, SupplierPort, SupplierRate } from '../../functions/suppliers/port.js';
+import { Rng } from '../../functions/suppliers/world/prng.js';
+
+/**
+ * Search places, prices and describes each supplier's offers as it answers. What a partner sees (which
+ * properties, in which order, each with which rate) must not depend on which supplier answered first, and
+ * must be what filtering, ranking and picking the cheapest rate over every offer at once gives.
+ */
+const SUPPLIERS = ['alpha', 'bravo', 'charlie'] as const;
+const NOW = new Date('2027-01-10T12:00:00.000Z');
+const CHECK_IN = '2027-02-10';
+const CHECK_OUT = '2027-02-13';
+const BOARDS: readonly BoardBasis[] = ['RO', 'BB', 'HB'];
+// Few distinct prices, so equal totals across suppliers (the tie-breaks) are common.
+const NETS = ['300.00', '320.00', '300.00', '310.50'];
+
+function world(seed: number): { destination: DestinationEntry[]; offers: Map<string, SupplierOffer[]> } {
+  const rng = new Rng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng.next() * list.length)]!;
+  const destination: DestinationEntry[] = [];
+  const offers = new Map<string, SupplierOffer[]>(SUPPLIERS.map((s) => [s, []]));
+  for (let i = 0; i < 60; i++) {
+    const propertyId = `prop_test${String(i).padStart(3, '0')}`;
+    const stars = 1 + Math.floor(rng.next() * 5);
+    const geo = { lat: 48.8 + rng.next() / 10, lng: 2.3 + rng.next() / 10 };
+    const refs = SUPPLIERS.filter(() => rng.next() < 0.7).map((supplierId) => ({ supplierId, supplierPropertyId: `${supplierId}-${i}` }));
+    if (refs.length === 0) continue;
+    destination.push({ propertyId, name: `Hotel ${pick(['Lumière', 'Opéra', 'Seine'])} ${i}`, starRating: stars, geo, supplierRefs: refs });
+    for (const ref of refs) {
+      const rates: SupplierRate[] = Array.from({ length: Math.floor(rng.next() * 4) }, (_, r) => {
+        const refundable = rng.next() < 0.5;
+        const net = pick(NETS);
+        return {
+          supplierRateKey: `${ref.supplierPropertyId}|${r}`,
+          roomTypeCode: 'DBL',
+          roomTypeName: 'Double room',
+          boardBasis: pick(BOARDS),
+          refundable,
+          payment: 'net',
+          price: { amount: net, currency: 'EUR' },
+          cancellationPolicy: refundable
+            ? rng.next() < 0.5
+              ? []
+              : [{ from: pick(['2027-01-09T00:00:00.000Z', '2027-02-08T00:00:00.000Z']), penalty: { amount: '100.00', currency: 'EUR' } }]
+            : [{ from: '2027-01-01T00:00:00.000Z', penalty: { amount: net, currency: 'EUR' } }],
+          taxes: [],
+        };
+      });
+      offers.get(ref.supplierId)!.push({ supplierId: ref.supplierId, supplierPropertyId: ref.supplierPropertyId, name: `Offer ${i}`, stars, geo, rates });
+    }
+  }
+  return { destination, offers };
+}
+
+class MemorySearchStore implements SearchStore {
+  readonly saved = new Map<string, { search: StoredSearch; ranked: readonly StoredProperty[]; serialised?: readonly string[] }>();
+  async save(search: StoredSearch, ranked: readonly StoredProperty[], serialised?: readonly string[]): Promise<void> {
+    this.saved.set(search.searchId, { search, ranked, ...(serialised ? { serialised } : {}) });
+  }
+  async find(): Promise<undefined> {
+    return undefined;
+  }
+  async all(): Promise<StoredProperty[]> {
+    return [];
+  }
+  async slice(): Promise<StoredProperty[]> {
+    return [];
+  }
+}
+
+function port(supplierId: string, offers: readonly SupplierOffer[], delayMs: number): SupplierPort {
+  const unused = () => Promise.reject(new Error('not used by search'));
+  return {
+    supplierId,
+    searchAvailability: () => new Promise((resolve) => setTimeout(() => resolve({ supplierId, offers }), delayMs)),
+    staticContent: unused,
+    checkRate: unused,
+    book: unused,
+    findBookingByClientReference: unused,
+    getBooking: unused,
+    cancel: unused,
+    modify: unused,
+  };
+}
+
+async function search(input: { seed: number; delays: readonly number[]; filters?: SearchRequest['filters']; sort?: SearchRequest['sort'] }) {
+  const { destination, offers } = world(input.seed);
+  const store = new MemorySearchStore();
+  const fx = await embeddedFxRates.ratesFor();
+  const deps: SearchDeps = {
+    contracts: async () => SUPPLIERS.map((supplierId) => ({ supplierId }) as SupplierContract),
+    adapterFor: async (contract) => port(contract.supplierId, offers.get(contract.supplierId)!, input.delays[SUPPLIERS.indexOf(contract.supplierId as (typeof SUPPLIERS)[number])]!),
+    destination: async () => destination,
+    propertiesNear: async () => [],
+    fx: async () => fx,
+    pricingRules: async () => NO_PRICING_RULES,
+    searches: store,
+    rateIdKey: async () => KEY,
+    cursorKey: async () => KEY,
+    now: () => NOW,
+  };
+  const request = searchRequestSchema.parse({
+    destination: { type: 'city', code: 'PAR' },
+    checkIn: CHECK_IN,
+    checkOut: CHECK_OUT,
+    occupancies: [{ adults: 2 }],
+    currency: 'EUR',
+    nationality: 'GB',
+    limit: 10,
+    ...(input.sort ? { sort: input.sort } : {}),
+    ...(input.filters ? { filters: input.filters } : {}),
+  });
+  const { response } = await runSearch({ tenant: 'demo', request, scenarios: [] }, deps);
+  const saved = store.saved.get(response.searchId)!;
+
+  // The same search the way it was done before answers were merged one by one: every offer at once.
+  const merged = await mergeOffers([...offers.values()].flat(), destination, deps.propertiesNear, { rules: NO_PRICING_RULES, quoteCurrency: 'EUR', fx, nights: nightsBetween(CHECK_IN, CHECK_OUT), rooms: 1 });
+  const ranked = sortProperties(applySearchFilters(merged, request.filters, NOW), { sort: request.sort, centre: { lat: 48.8566, lng: 2.3522 } });
+  const stay = { searchId: response.searchId, nights: 3, rooms: 1, expiresAt: saved.search.expiresAt };
+  const expected: StoredProperty[] = ranked.map((property) => ({
+    propertyId: property.propertyId,
+    name: property.name,
+    ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
+    ...(property.geo ? { geo: property.geo } : {}),
+    supplierRefs: property.supplierRefs,
+    cheapestRate: describeRate(cheapestRate(property.rates)!, property, stay),
+  }));
+  return { response, saved, expected };
+}
+
+const KEY = randomBytes(32);
+
+describe('search merging each supplier as it answers', () => {
+  const orders = [
+    [0, 15, 30],
+    [30, 15, 0],
+    [15, 30, 0],
+  ];
+
+  const cases: [string, SearchRequest['filters'], SearchRequest['sort'] | undefined][] = [
+    ['no filters', undefined, undefined],
+    ['a board basis filter', { boardBasis: ['BB', 'HB'] }, undefined],
+    ['free cancellation and a minimum star rating, by star rating', { freeCancellationOnly: true, minStarRating: 3 }, 'starRating'],
+  ];
+  for (const [label, filters, sort] of cases) {
+    it(`shows and stores what ranking every offer at once gives, whatever the answer order (${label})`, async () => {
+      for (const seed of [1, 2, 3]) {
+        const runs = await Promise.all(orders.map((delays) => search({ seed, delays, ...(filters ? { filters } : {}), ...(sort ? { sort } : {}) })));
+        for (const { response, saved, expected } of runs) {
+          expect(expected.length).toBeGreaterThan(5);
+          expect(saved.ranked).toEqual(expected);
+          // What the store writes is the stored properties' own JSON, serialised while waiting or not.
+          expect(saved.serialised!.map((text) => JSON.parse(text))).toEqual(JSON.parse(JSON.stringify(expected)));
+          expect(response.totalProperties).toBe(expected.length);
+          expect(response.properties).toEqual(expected.slice(0, 10).map((p) => signStoredProperty(p, 'demo', KEY)));
+        }
+        const orderOf = (run: (typeof runs)[number]) => run.saved.ranked.map((p) => [p.propertyId, p.cheapestRate.ticket.supplierRateKey]);
+        expect(orderOf(runs[1]!)).toEqual(orderOf(runs[0]!));
+        expect(orderOf(runs[2]!)).toEqual(orderOf(runs[0]!));
+      }
+    });
+  }
+});
