@@ -7,16 +7,10 @@ import { Duration } from 'aws-cdk-lib';
 import { Rule, type Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { HotelFunction } from './hotel-function.js';
-import type { DeploymentConfig } from './stack-config.js';
+import { HotelFunction, type HotelFunctionProps } from './hotel-function.js';
 
-export interface ScheduledJobProps {
-  readonly config: DeploymentConfig;
-  readonly entry: string;
-  readonly description: string;
-  readonly serviceName: string;
-  readonly memorySize: number;
-  readonly timeout: Duration;
+export interface ScheduledJobProps extends Omit<HotelFunctionProps, 'reservedConcurrentExecutions' | 'environment'> {
+  /** The job's own variables; TENANT is added. */
   readonly environment: Record<string, string>;
   readonly schedule: Schedule;
   readonly scheduleDescription: string;
@@ -31,22 +25,17 @@ export class ScheduledJob extends Construct {
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
+    const { schedule, scheduleDescription, retryAttempts, maxEventAge = Duration.hours(2), environment, ...functionProps } = props;
     this.job = new HotelFunction(this, 'Job', {
-      config: props.config,
-      entry: props.entry,
-      description: props.description,
-      serviceName: props.serviceName,
-      memorySize: props.memorySize,
-      timeout: props.timeout,
+      ...functionProps,
       // Scheduled jobs rewrite shared state; two runs at once would only race each other.
       reservedConcurrentExecutions: 1,
-      environment: { TENANT: props.config.tenant, ...props.environment },
+      environment: { TENANT: props.config.tenant, ...environment },
     });
-    const maxEventAge = props.maxEventAge ?? Duration.hours(2);
     this.schedule = new Rule(this, 'Schedule', {
-      description: props.scheduleDescription,
-      schedule: props.schedule,
-      targets: [new LambdaFunction(this.job.function, { retryAttempts: props.retryAttempts, maxEventAge })],
+      description: scheduleDescription,
+      schedule,
+      targets: [new LambdaFunction(this.job.function, { retryAttempts, maxEventAge })],
     });
   }
 }
