@@ -4,7 +4,8 @@
  * quote currency, plus the supplier's own amount and currency and the fx stamp), so an export of the
  * bookings table needs no JSON unpacking to reconcile with suppliers and invoices.
  */
-import type { BoardBasis, Guest, Holder, PaymentModel, SupplierRate } from '../suppliers/port.js';
+import type { BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate } from '../suppliers/port.js';
+import { policyView } from '../search/search-result.js';
 import type { RateTicket } from '../search/rate-id.js';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
@@ -14,13 +15,6 @@ export interface BookingEvent {
   readonly at: string;
   readonly event: string;
   readonly detail?: string;
-}
-
-export interface PolicyEntry {
-  readonly from: string;
-  /** Decimal string. */
-  readonly amount: string;
-  readonly currency: string;
 }
 
 export interface BookedRoom {
@@ -73,9 +67,9 @@ export interface BookingRecord {
   readonly matchedSearchPrice: boolean;
 
   /** In the quote currency, ascending by `from`. */
-  readonly cancellationPolicy: readonly PolicyEntry[];
+  readonly cancellationPolicy: readonly CancellationPenalty[];
   /** As the supplier gave it, in its currency: what its cancel will apply. */
-  readonly supplierCancellationPolicy: readonly PolicyEntry[];
+  readonly supplierCancellationPolicy: readonly CancellationPenalty[];
 
   // Cancellation, once cancelled.
   readonly cancelledAt?: string;
@@ -99,7 +93,6 @@ export const bookingPath = (bookingId: string) => `/v1/hotels/bookings/${booking
 export const voucherPath = (bookingId: string) => `${bookingPath(bookingId)}/voucher`;
 
 const num = (decimal: string): number => Number(decimal);
-const policyJson = (policy: readonly PolicyEntry[]) => policy.map((p) => ({ from: p.from, penalty: { amount: num(p.amount), currency: p.currency } }));
 
 /** Interface document section 2.5: the answer to a booking (201, or 202 while pending). */
 export function bookingResponse(record: BookingRecord) {
@@ -109,7 +102,7 @@ export function bookingResponse(record: BookingRecord) {
     supplierReference: record.supplierReference,
     clientReference: record.clientReference,
     priceLocked: { total: num(record.total), currency: record.currency, matchedSearchPrice: record.matchedSearchPrice },
-    cancellationPolicy: policyJson(record.cancellationPolicy),
+    cancellationPolicy: policyView(record.cancellationPolicy),
     voucherUrl: voucherPath(record.bookingId),
     createdAt: record.createdAt,
   };
@@ -144,7 +137,7 @@ export function bookingView(record: BookingRecord) {
       fx: { from: record.fxFrom, to: record.fxTo, rate: record.fxRate, source: record.fxSource, asOf: record.fxAsOf },
     },
     supplierPrice: { amount: num(record.supplierAmount), currency: record.supplierCurrency },
-    cancellationPolicy: policyJson(record.cancellationPolicy),
+    cancellationPolicy: policyView(record.cancellationPolicy),
     refundable: record.refundable,
     payment: record.payment,
     voucherUrl: voucherPath(record.bookingId),

@@ -29,8 +29,8 @@ export interface BookingStore {
   /** Stores a new booking; when one with this id exists already, returns that one unchanged. */
   create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }>;
   get(tenant: string, bookingId: string): Promise<BookingRecord | undefined>;
-  /** Moves a booking from one of `from` to the changes given, appending `event`; BookingStateConflict otherwise. */
-  transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent): Promise<BookingRecord>;
+  /** Moves a booking from one of `from` to the changes given, appending the event(s); BookingStateConflict otherwise. */
+  transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[]): Promise<BookingRecord>;
   /** Bookings of a tenant still waiting for their supplier's outcome, oldest first. */
   pending(tenant: string, limit?: number): Promise<BookingRecord[]>;
 }
@@ -66,9 +66,10 @@ export class DynamoBookingStore implements BookingStore {
     return Item ? toRecord(Item) : undefined;
   }
 
-  async transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent): Promise<BookingRecord> {
+  async transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[]): Promise<BookingRecord> {
+    const events: readonly BookingEvent[] = Array.isArray(event) ? event : [event as BookingEvent];
     const names: Record<string, string> = { '#status': 'status', '#history': 'history', '#updatedAt': 'updatedAt' };
-    const values: Record<string, unknown> = { ':event': [event], ':updatedAt': event.at };
+    const values: Record<string, unknown> = { ':event': events, ':updatedAt': events.at(-1)!.at };
     const sets = ['#history = list_append(#history, :event)', '#updatedAt = :updatedAt'];
     for (const [index, [name, value]] of Object.entries(changes).entries()) {
       if (name === 'history' || name === 'updatedAt' || value === undefined) continue;

@@ -3,13 +3,13 @@
  * time zone, check-in times); rendered by functions/booking/voucher/.
  */
 import type { UnifiedProperty } from '../search/mapping/unified-property.js';
-import { findCity } from '../suppliers/world/cities.js';
 import type { BookingRecord } from './booking-record.js';
 import type { VoucherContent } from './voucher/voucher-content.js';
 
 export function voucherContent(record: BookingRecord, property: UnifiedProperty | undefined): VoucherContent {
   const contact = property?.members.find((m) => m.phone || m.email);
-  const timeZone = property?.timeZone ?? (property?.cityCode ? findCity(property.cityCode)?.timeZone : undefined) ?? 'UTC';
+  // unifyProperty names the zone whenever the city is known; a property without one shows UTC only.
+  const timeZone = property?.timeZone ?? 'UTC';
   return {
     bookingId: record.bookingId,
     status: record.status,
@@ -31,7 +31,7 @@ export function voucherContent(record: BookingRecord, property: UnifiedProperty 
     },
     stay: { checkIn: record.checkIn, checkOut: record.checkOut, nights: record.nights },
     rooms: record.rooms,
-    cancellationPolicy: record.cancellationPolicy.map((p) => ({ from: p.from, penalty: { amount: p.amount, currency: p.currency } })),
+    cancellationPolicy: record.cancellationPolicy,
     refundable: record.refundable,
     price: {
       total: record.total,

@@ -11,18 +11,18 @@ import { minorConverter } from '../search/pricing/minor-converter.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404, bookingParams } from './booking-access.js';
 import { cancelBookingBodySchema, type CancelBookingBody } from './booking-request.js';
-import type { BookingRecord, PolicyEntry } from './booking-record.js';
+import type { BookingRecord } from './booking-record.js';
+import { penaltyInForce } from '../search/ranking/free-cancellation.js';
+import type { CancellationPenalty } from '../suppliers/port.js';
 import { BookingStateConflict } from './booking-store.js';
 import { flowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';
 import { idempotentRoute, type IdempotentInput, type StoredResult } from './idempotent-operation.js';
 
 
-/** The penalty in force at `now` under a policy (the last entry already started), zero when none is. */
-export function penaltyAt(policy: readonly PolicyEntry[], now: Date, currency: string): string {
-  let inForce: PolicyEntry | undefined;
-  for (const entry of policy) if (Date.parse(entry.from) <= now.getTime()) inForce = entry;
-  return inForce?.amount ?? formatMinorUnits(0n, currency);
+/** The penalty amount in force at `now` under a policy, zero when none is yet. */
+export function penaltyAt(policy: readonly CancellationPenalty[], now: Date, currency: string): string {
+  return penaltyInForce(policy, now)?.penalty.amount ?? formatMinorUnits(0n, currency);
 }
 
 function stateConflict(record: BookingRecord): HttpProblem {

@@ -17,10 +17,10 @@ import type { PropertyMatchCandidate } from './mapping/property-map-store.js';
 import { matchProperties } from './mapping/match-properties.js';
 import { mintPropertyId } from './mapping/property-id.js';
 import { compareRefs, refKey, type SupplierRef } from './mapping/supplier-ref.js';
-import { minorConverter } from './pricing/minor-converter.js';
-import { formatMinorUnits } from './pricing/minor-units.js';
+import { policyInQuoteCurrency } from './pricing/policy-in-quote-currency.js';
 import type { Price } from './pricing/price.js';
 import type { PricingRules } from './pricing/pricing-rules.js';
+import type { PriceRateInput } from './pricing/price-rate.js';
 import { createRatePricer, type RatePricer } from './pricing/rate-pricer.js';
 import { cancellationDeadline } from './ranking/free-cancellation.js';
 import { pageOf } from './ranking/paging-cursor.js';
@@ -192,14 +192,8 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
   };
 }
 
-export interface PricingContext {
-  readonly stars: number | undefined;
-  readonly rules: PricingRules;
-  readonly quoteCurrency: string;
-  readonly fx: FxRates;
-  readonly nights: number;
-  readonly rooms: number;
-}
+/** What pricing one offer's rates takes beyond the rates themselves (see priceRate). */
+export type PricingContext = Pick<PriceRateInput, 'stars' | 'rules' | 'quoteCurrency' | 'fx' | 'nights' | 'rooms'>;
 
 /** Every rate of one supplier offer, priced for the account in the quote currency. */
 export function priceOffer(offer: SupplierOffer, context: PricingContext): PricedRate[] {
@@ -262,7 +256,7 @@ export function describeRate(rate: PricedRate, property: { propertyId: string; s
     boardBasis: rate.boardBasis,
     refundable: rate.refundable,
     ...(deadline ? { cancellationDeadline: deadline } : {}),
-    cancellationPolicy: policyView(inQuoteCurrency(rate.cancellationPolicy, rate.price)),
+    cancellationPolicy: policyView(policyInQuoteCurrency(rate.cancellationPolicy, rate.price)),
     payment: rate.rate.payment,
     price: priceView(rate.price),
   };
@@ -492,16 +486,4 @@ async function resolvePropertyIds(offers: readonly SupplierOffer[], known: RefMa
     for (const offer of cluster) ids.set(offer, propertyId);
   }
   return ids;
-}
-
-/** Penalties in the quote currency at the rate the price was converted with, so a partner compares like with like. */
-function inQuoteCurrency(policy: readonly CancellationPenalty[], price: Price): CancellationPenalty[] {
-  const convert = minorConverter(price.fx.rate, price.currency);
-  return policy.map((entry) => ({
-    from: entry.from,
-    penalty: {
-      amount: formatMinorUnits(convert(entry.penalty.amount, entry.penalty.currency), price.currency),
-      currency: price.currency,
-    },
-  }));
 }

@@ -48,8 +48,8 @@ describe('rooms against the searched occupancy', () => {
 
 describe('the penalty in force', () => {
   const policy = [
-    { from: '2027-03-01T00:00:00.000Z', amount: '50.00', currency: 'EUR' },
-    { from: '2027-03-05T00:00:00.000Z', amount: '200.00', currency: 'EUR' },
+    { from: '2027-03-01T00:00:00.000Z', penalty: { amount: '50.00', currency: 'EUR' } },
+    { from: '2027-03-05T00:00:00.000Z', penalty: { amount: '200.00', currency: 'EUR' } },
   ];
   it('is zero before the first entry, then the last entry already started', () => {
     expect(penaltyAt(policy, new Date('2027-02-28T23:59:59Z'), 'EUR')).toBe('0.00');

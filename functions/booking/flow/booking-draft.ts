@@ -2,25 +2,16 @@
  * From what the flow learned to what the bookings table keeps: the write-ahead `pending` record made
  * before the supplier is asked, and the changes that confirm it with what the supplier confirmed.
  */
-import { formatMinorUnits } from '../../search/pricing/minor-units.js';
-import { minorConverter } from '../../search/pricing/minor-converter.js';
 import { parseDecimal } from '../../search/pricing/decimal.js';
+import { policyInQuoteCurrency } from '../../search/pricing/policy-in-quote-currency.js';
 import type { Price } from '../../search/pricing/price.js';
 import { priceRate } from '../../search/pricing/price-rate.js';
 import type { UnifiedProperty } from '../../search/mapping/unified-property.js';
-import type { CancellationPenalty, SupplierBooking } from '../../suppliers/port.js';
-import type { BookingEvent, BookingRecord, PolicyEntry } from '../booking-record.js';
+import type { SupplierBooking } from '../../suppliers/port.js';
+import type { BookingEvent, BookingRecord } from '../booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { CheckedState, FlowState } from './flow-state.js';
-
-/** A supplier policy in the quote currency, converted with the price's own stamped rate (as search shows it). */
-export function policyInQuoteCurrency(policy: readonly CancellationPenalty[], price: Price): PolicyEntry[] {
-  const convert = minorConverter(price.fx.rate, price.currency);
-  return policy.map((entry) => ({ from: entry.from, amount: formatMinorUnits(convert(entry.penalty.amount, entry.penalty.currency), price.currency), currency: price.currency }));
-}
-
-const supplierPolicy = (policy: readonly CancellationPenalty[]): PolicyEntry[] => policy.map((p) => ({ from: p.from, amount: p.penalty.amount, currency: p.penalty.currency }));
 
 function moneyFields(price: Price) {
   return {
@@ -94,7 +85,7 @@ export function pendingRecord(state: FlowState, checked: CheckedState, property:
     quotedTotal: ticket.quoted.total,
     matchedSearchPrice: price.total === ticket.quoted.total,
     cancellationPolicy: policyInQuoteCurrency(rate.cancellationPolicy, price),
-    supplierCancellationPolicy: supplierPolicy(rate.cancellationPolicy),
+    supplierCancellationPolicy: rate.cancellationPolicy,
     ticket,
     checkedRate: rate,
     history: [event],
@@ -121,6 +112,6 @@ export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTo
     supplierCurrency: booking.price.currency,
     matchedSearchPrice: locked.total === record.quotedTotal,
     cancellationPolicy: policyInQuoteCurrency(booking.cancellationPolicy, locked),
-    supplierCancellationPolicy: supplierPolicy(booking.cancellationPolicy),
+    supplierCancellationPolicy: booking.cancellationPolicy,
   };
 }

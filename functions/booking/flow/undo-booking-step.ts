@@ -45,12 +45,7 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
 /** Moves the write-ahead record to failed with its story; if the table is what failed, the log keeps it. */
 export async function recordFailure(state: FlowState, deps: FlowDeps, events: readonly BookingEvent[], supplierReference: string | null): Promise<void> {
   try {
-    let record = undefined;
-    for (const [i, event] of events.entries()) {
-      const last = i === events.length - 1;
-      record = await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], last ? { status: 'failed', ...(supplierReference ? { supplierReference } : {}) } : {}, event);
-    }
-    return void record;
+    await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], { status: 'failed', ...(supplierReference ? { supplierReference } : {}) }, events);
   } catch (error) {
     logger.error('could not record a failed booking', { bookingId: state.bookingId, events, error });
   }

@@ -27,7 +27,8 @@ export function cancellationDeadline(policy: readonly CancellationPenalty[]): st
   return policy.find(chargesSomething)?.from;
 }
 
-function penaltyInForce(policy: readonly CancellationPenalty[], now: Date): CancellationPenalty | undefined {
+/** The entry in force at `now`: the last whose `from` is not after it; undefined before the first. */
+export function penaltyInForce(policy: readonly CancellationPenalty[], now: Date): CancellationPenalty | undefined {
   let inForce: CancellationPenalty | undefined;
   for (const entry of policy) {
     const from = Date.parse(entry.from);
