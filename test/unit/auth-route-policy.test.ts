@@ -59,7 +59,7 @@ describe('authorizer policy', () => {
         // Other methods on a known path, and other APIs or stages, stay closed.
         expect(policyAllows(policy, concreteArn('DELETE', '/v1/hotels/bookings/{bookingId}'))).toBe(false);
         expect(policyAllows(policy, `arn:aws:execute-api:us-east-1:123456789012:otherapi/v1/POST/v1/hotels/search`)).toBe(false);
-        expect(policyAllows(policy, `${METHOD_ARN_PREFIX.replace('/v1/', '/prod/')}POST/v1/hotels/search`)).toBe(false);
+        expect(policyAllows(policy, `${METHOD_ARN_PREFIX.replace('/api/', '/prod/')}POST/v1/hotels/search`)).toBe(false);
       }
     }
   });
