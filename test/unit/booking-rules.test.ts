@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_ID_PATTERN, bookingIdFor } from '../../functions/booking/booking-id.js';
 import type { BookingRequest } from '../../functions/booking/booking-request.js';
-import { penaltyAt } from '../../functions/booking/cancel-booking.js';
+import { penaltyAt } from '../../functions/booking/cancel.js';
 import { withinTolerance } from '../../functions/booking/flow/booking-draft.js';
 import { FlowError, problemFromFailure } from '../../functions/booking/flow/flow-problem.js';
 import { occupancyMismatches } from '../../functions/booking/occupancy-match.js';

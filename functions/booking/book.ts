@@ -1,0 +1,73 @@
+/**
+ * Booking a searched rate (sections 2.4, 2.5; rules 2 to 4). The request is checked against what only the
+ * server knows (the rateId is ours and this tenant's, it came from the searchId sent, the rooms are the
+ * searched ones), then the booking state machine runs (run-booking-flow.ts), all under the
+ * Idempotency-Key: a replay answers what the first request answered and books nothing.
+ *
+ * 201 confirmed; 202 pending (the supplier's outcome is not known yet: GET the booking later).
+ */
+import { HttpProblem, PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
+import { nightsBetween } from '../search/run-search.js';
+import { storedSearchOr404 } from '../search/stored-search.js';
+import { bookingIdFor } from './booking-id.js';
+import { bookingPath, bookingResponse, type BookingResponse } from './booking-record.js';
+import type { BookingRequest } from './booking-request.js';
+import { ticketOf } from './check-rate.js';
+import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
+import type { FlowDeps } from './flow/flow-deps.js';
+import type { FlowInput } from './flow/flow-state.js';
+import { occupancyMismatches } from './occupancy-match.js';
+import type { FlowOutcome } from './run-booking-flow.js';
+import type { SearchStore } from '../search/search-store.js';
+
+function answer(response: BookingResponse, requestId: string): StoredResult {
+  return {
+    status: response.status === 'pending' ? 202 : 201,
+    body: response,
+    headers: { Location: bookingPath(response.bookingId) },
+    requestId,
+  };
+}
+
+/** A problem that belongs to a booking (one we recorded) is the request's answer, stored for replays. */
+function storedProblem(problem: HttpProblem, requestId: string): StoredResult {
+  return { status: problem.status, raw: { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body(requestId)) }, headers: problem.headers, requestId };
+}
+
+export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings'> {
+  readonly searches: SearchStore;
+  readonly runFlow: (input: FlowInput) => Promise<FlowOutcome>;
+}
+
+export async function bookRate(input: IdempotentInput<BookingRequest>, deps: BookDeps): Promise<StoredResult> {
+  const { tenant, clientId, body, requestId } = input;
+  const ticket = await ticketOf(body.rateId, tenant, deps);
+  if (ticket.searchId !== body.searchId) {
+    throw new HttpProblem('validation-error', 'Invalid field: searchId', { extensions: { errors: [{ path: 'searchId', message: 'is not the search this rateId was quoted in (rule 2: send the searchId of the rate)' }] } });
+  }
+  const search = await storedSearchOr404(deps.searches, tenant, body.searchId);
+  const mismatches = occupancyMismatches(body.rooms, search.request.occupancies);
+  if (mismatches.length > 0) {
+    throw new HttpProblem('validation-error', `Invalid field${mismatches.length > 1 ? 's' : ''}: ${mismatches.map((e) => e.path).join(', ')}`, { extensions: { errors: mismatches } });
+  }
+
+  const bookingId = bookingIdFor(tenant, clientId, input.idempotencyKey);
+  const { checkIn, checkOut } = search.request;
+  let outcome;
+  try {
+    outcome = await deps.runFlow({
+      tenant, clientId, bookingId, requestId, request: body, scenarios: input.scenarios,
+      stay: { checkIn, checkOut, nights: nightsBetween(checkIn, checkOut) },
+      requestedAt: deps.now().toISOString(),
+    });
+  } catch (error) {
+    if (error instanceof HttpProblem && error.extensions.bookingId) return storedProblem(error, requestId);
+    throw error;
+  }
+  if (outcome.kind === 'answered') return answer(outcome.response, requestId);
+
+  // The run was cut short: whatever the write-ahead record says is the truth we have.
+  const record = await deps.bookings.get(tenant, bookingId);
+  if (record && (record.status === 'confirmed' || record.status === 'pending')) return answer(bookingResponse(record), requestId);
+  throw new HttpProblem('supplier-timeout', 'The booking did not complete in time and nothing was booked; retry with the same Idempotency-Key');
+}

@@ -1,0 +1,57 @@
+/**
+ * PATCH /v1/hotels/bookings/{bookingId}, under an Idempotency-Key: holder contact and guest names, where
+ * the supplier has a modify path (rule 3 of section 7). Where it has none, 422 modification-unsupported
+ * and the booking is untouched: never cancelled and rebooked. The rooms keep their occupancy (names
+ * change, not who stays: that would be a different price).
+ */
+import { HttpProblem } from '../shared/problem.js';
+import { isSupplierError } from '../suppliers/supplier-error.js';
+import { bookingOr404 } from './booking-access.js';
+import { bookingView, type BookingRecord } from './booking-record.js';
+import type { ModifyBookingBody } from './booking-request.js';
+import { BookingStateConflict } from './booking-store.js';
+import type { FlowDeps } from './flow/flow-deps.js';
+import { adapterOf } from './flow/supplier-of.js';
+import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
+import { occupancyMismatches } from './occupancy-match.js';
+
+
+/** The booked rooms as an occupancy, to hold a renaming to the same adults and child ages. */
+const bookedOccupancy = (record: BookingRecord) =>
+  record.rooms.map((room) => ({ adults: room.guests.filter((g) => g.type === 'adult').length, children: room.guests.filter((g) => g.type === 'child').map((g) => g.age!) }));
+
+export async function modifyBooking(input: IdempotentInput<ModifyBookingBody & { bookingId: string }>, deps: FlowDeps): Promise<StoredResult> {
+  const { tenant } = input;
+  const { bookingId, holder, rooms } = input.body;
+  const record = await bookingOr404(deps.bookings, tenant, bookingId);
+  if (record.status !== 'confirmed') throw new HttpProblem('conflict', `Booking ${bookingId} is ${record.status}; only a confirmed booking can be modified`, { extensions: { bookingId, status: record.status } });
+  if (rooms) {
+    const mismatches = occupancyMismatches(rooms, bookedOccupancy(record));
+    if (mismatches.length > 0) throw new HttpProblem('validation-error', `Invalid field: ${mismatches.map((e) => e.path).join(', ')}`, { extensions: { errors: mismatches.map((e) => ({ ...e, message: e.message.replace('as searched', 'as booked') })) } });
+  }
+  const newHolder = { ...record.holder, ...(holder ?? {}) };
+  const adapter = await adapterOf(tenant, record.supplierId, deps);
+  let result;
+  try {
+    result = await adapter.modify({ supplierReference: record.supplierReference!, holder: newHolder, ...(rooms ? { rooms } : {}), scenarios: input.scenarios, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+  } catch (error) {
+    if (isSupplierError(error) && error.kind === 'timeout') throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the change in time; retry with the same Idempotency-Key', { extensions: { bookingId } });
+    if (isSupplierError(error)) throw new HttpProblem('supplier-error', `The supplier refused the change: ${error.message}`, { extensions: { bookingId } });
+    throw error;
+  }
+  if (result.kind === 'unsupported') {
+    throw new HttpProblem('modification-unsupported', `${record.supplierId} offers no way to change this booking (${result.reason}); the booking is unchanged. Cancel and book again if the change is essential.`, { extensions: { bookingId, supplierId: record.supplierId } });
+  }
+  const changed = [holder ? `holder ${Object.keys(holder).join(', ')}` : '', rooms ? 'guest names' : ''].filter(Boolean).join(' and ');
+  let updated: BookingRecord;
+  try {
+    updated = await deps.bookings.transition(tenant, bookingId, ['confirmed'], {
+      holder: newHolder,
+      ...(rooms ? { rooms: record.rooms.map((room, i) => ({ ...room, guests: rooms[i]!.guests })) } : {}),
+    }, { at: deps.now().toISOString(), event: 'modified', detail: `${changed} changed at ${record.supplierId}` });
+  } catch (error) {
+    if (error instanceof BookingStateConflict) throw new HttpProblem('conflict', `Booking ${bookingId} changed state during the modification`, { extensions: { bookingId } });
+    throw error;
+  }
+  return { status: 200, body: bookingView(updated), requestId: input.requestId };
+}
