@@ -4,7 +4,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LatencyProfile } from './sandbox-latency.js';
+import { DEFAULT_LATENCY, latencySampler, type LatencyProfile } from './sandbox-latency.js';
+import { DEFAULT_WORLD_SEED } from './world/generate-world.js';
+import { getSupplierView, type SupplierId, type SupplierView } from './world/supplier-views.js';
 
 export interface SandboxServerOptions {
   readonly port?: number;
@@ -19,6 +21,40 @@ export interface SandboxServerOptions {
   readonly lateAnswerMs?: number;
   /** The supplier's own clock (penalties are computed on it). */
   readonly clock?: () => Date;
+}
+
+/** What every sandbox supplier's request handling reads: its view of the world, its bookings, its clock. */
+export interface SandboxContext<Store, Options extends SandboxServerOptions> {
+  readonly seed: number;
+  readonly view: SupplierView;
+  readonly bookings: Store;
+  readonly clock: () => Date;
+  readonly options: Options;
+  readonly slowMs: number;
+  readonly lateAnswerMs: number;
+}
+
+export function sandboxContext<Store, Options extends SandboxServerOptions>(supplierId: SupplierId, options: Options, bookings: Store): SandboxContext<Store, Options> {
+  const seed = options.seed ?? DEFAULT_WORLD_SEED;
+  return {
+    seed,
+    view: getSupplierView(supplierId, seed),
+    bookings,
+    clock: options.clock ?? (() => new Date()),
+    options,
+    slowMs: options.slowMs ?? 30_000,
+    lateAnswerMs: options.lateAnswerMs ?? 20_000,
+  };
+}
+
+/** Listens with the supplier's handler, each request delayed by a latency drawn from the seeded profile. */
+export async function serveSandbox<C extends SandboxContext<unknown, SandboxServerOptions>>(
+  context: C,
+  handle: (context: C, req: IncomingMessage, res: ServerResponse, latencyMs: number) => Promise<void>,
+): Promise<SandboxListener & { bookings: C['bookings']; view: SupplierView }> {
+  const latency = latencySampler(context.options.latency ?? DEFAULT_LATENCY, context.seed);
+  const listener = await listenSandbox(context.options, (req, res) => void handle(context, req, res, latency()));
+  return { ...listener, bookings: context.bookings, view: context.view };
 }
 
 export interface SandboxListener {

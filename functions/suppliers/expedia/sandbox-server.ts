@@ -1,15 +1,13 @@
-import { listenSandbox, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
+import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { formatMinor } from '../money.js';
-import { DEFAULT_LATENCY, latencySampler } from '../sandbox-latency.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { toLocalIsoWithOffset, zonedLocalToUtc } from '../time-zone.js';
 import { CITIES, findCity } from '../world/cities.js';
-import { DEFAULT_WORLD_SEED } from '../world/generate-world.js';
 import { hash32 } from '../world/prng.js';
 import { penaltyAt, quoteStay, type CancellationTier, type SandboxRate } from '../world/rates.js';
-import { getSupplierView, type SupplierProperty, type SupplierView } from '../world/supplier-views.js';
+import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { BOARD_AMENITIES } from './board-amenities.js';
 import { formatOccupancy, parseOccupancy } from './occupancy.js';
 import { mergeTiers, SandboxItineraryStore, type SandboxItinerary, type SandboxItineraryRoom } from './sandbox-bookings.js';
@@ -85,19 +83,8 @@ class WireFailure extends Error {
 }
 
 export async function startExpediaSandbox(options: ExpediaSandboxOptions): Promise<ExpediaSandbox> {
-  const seed = options.seed ?? DEFAULT_WORLD_SEED;
-  const view = getSupplierView(SUPPLIER_ID, seed);
-  const bookings = new SandboxItineraryStore();
-  const latency = latencySampler(options.latency ?? DEFAULT_LATENCY, seed);
-  const context: HandlerContext = {
-    seed, view, bookings, options,
-    clock: options.clock ?? (() => new Date()),
-    slowMs: options.slowMs ?? 30_000,
-    lateAnswerMs: options.lateAnswerMs ?? 20_000,
-    regions: buildRegions(view),
-  };
-  const listener = await listenSandbox(options, (req, res) => void handle(context, req, res, latency()));
-  return { ...listener, bookings, view };
+  const base = sandboxContext(SUPPLIER_ID, options, new SandboxItineraryStore());
+  return serveSandbox({ ...base, regions: buildRegions(base.view) }, handle);
 }
 
 interface SandboxRegion {
@@ -105,14 +92,7 @@ interface SandboxRegion {
   readonly cityCode: string;
 }
 
-interface HandlerContext {
-  readonly seed: number;
-  readonly view: SupplierView;
-  readonly bookings: SandboxItineraryStore;
-  readonly clock: () => Date;
-  readonly options: ExpediaSandboxOptions;
-  readonly slowMs: number;
-  readonly lateAnswerMs: number;
+interface HandlerContext extends SandboxContext<SandboxItineraryStore, ExpediaSandboxOptions> {
   readonly regions: readonly SandboxRegion[];
 }
 

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { listenSandbox, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
+import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor, scaleMinor } from '../money.js';
-import { DEFAULT_LATENCY, latencySampler } from '../sandbox-latency.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { toLocalIsoWithOffset, utcToZonedLocal } from '../time-zone.js';
 import { CITIES, findCity } from '../world/cities.js';
-import { DEFAULT_WORLD_SEED, distanceMetres } from '../world/generate-world.js';
+import { distanceMetres } from '../world/generate-world.js';
 import { penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
-import { getSupplierView, type SupplierProperty, type SupplierView } from '../world/supplier-views.js';
+import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { decodeRateKey, encodeRateKey } from './rate-key.js';
 import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './sandbox-bookings.js';
 import { verifyHotelbedsSignature } from './signature.js';
@@ -58,30 +57,10 @@ class WireFailure extends Error {
 }
 
 export async function startHotelbedsSandbox(options: HotelbedsSandboxOptions): Promise<HotelbedsSandbox> {
-  const seed = options.seed ?? DEFAULT_WORLD_SEED;
-  const view = getSupplierView(SUPPLIER_ID, seed);
-  const bookings = new SandboxBookingStore();
-  const clock = options.clock ?? (() => new Date());
-  const latency = latencySampler(options.latency ?? DEFAULT_LATENCY, seed);
-  const context: HandlerContext = {
-    seed, view, bookings, clock, options,
-    slowMs: options.slowMs ?? 30_000,
-    lateAnswerMs: options.lateAnswerMs ?? 20_000,
-  };
-
-  const listener = await listenSandbox(options, (req, res) => void handle(context, req, res, latency()));
-  return { ...listener, bookings, view };
+  return serveSandbox(sandboxContext(SUPPLIER_ID, options, new SandboxBookingStore()), handle);
 }
 
-interface HandlerContext {
-  readonly seed: number;
-  readonly view: SupplierView;
-  readonly bookings: SandboxBookingStore;
-  readonly clock: () => Date;
-  readonly options: HotelbedsSandboxOptions;
-  readonly slowMs: number;
-  readonly lateAnswerMs: number;
-}
+type HandlerContext = SandboxContext<SandboxBookingStore, HotelbedsSandboxOptions>;
 
 interface CallState {
   readonly scenarios: readonly Scenario[];

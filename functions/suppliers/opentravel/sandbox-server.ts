@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { listenSandbox, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
+import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor } from '../money.js';
-import { DEFAULT_LATENCY, latencySampler } from '../sandbox-latency.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { mergeCancellationTiers } from '../hotelbeds/sandbox-bookings.js';
 import { CITIES } from '../world/cities.js';
-import { DEFAULT_WORLD_SEED, distanceMetres } from '../world/generate-world.js';
+import { distanceMetres } from '../world/generate-world.js';
 import { penaltyAt, quoteStay, type SandboxRate, type StayOccupancy } from '../world/rates.js';
-import { getSupplierView, type SupplierProperty, type SupplierView } from '../world/supplier-views.js';
+import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import {
   AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, RES_STATUS_CANCELLED, RES_STATUS_RESERVED, SUPPLIER_ID, UIT_CANCELLATION,
   UIT_RESERVATION,
@@ -64,29 +63,10 @@ const RESPONSE_ROOTS: Readonly<Record<string, string>> = {
 };
 
 export async function startOpenTravelSandbox(options: OpenTravelSandboxOptions): Promise<OpenTravelSandbox> {
-  const seed = options.seed ?? DEFAULT_WORLD_SEED;
-  const view = getSupplierView(SUPPLIER_ID, seed);
-  const bookings = new OtaSandboxBookingStore();
-  const latency = latencySampler(options.latency ?? DEFAULT_LATENCY, seed);
-  const context: HandlerContext = {
-    seed, view, bookings, options,
-    clock: options.clock ?? (() => new Date()),
-    slowMs: options.slowMs ?? 30_000,
-    lateAnswerMs: options.lateAnswerMs ?? 20_000,
-  };
-  const listener = await listenSandbox(options, (req, res) => void handle(context, req, res, latency()));
-  return { ...listener, bookings, view };
+  return serveSandbox(sandboxContext(SUPPLIER_ID, options, new OtaSandboxBookingStore()), handle);
 }
 
-interface HandlerContext {
-  readonly seed: number;
-  readonly view: SupplierView;
-  readonly bookings: OtaSandboxBookingStore;
-  readonly clock: () => Date;
-  readonly options: OpenTravelSandboxOptions;
-  readonly slowMs: number;
-  readonly lateAnswerMs: number;
-}
+type HandlerContext = SandboxContext<OtaSandboxBookingStore, OpenTravelSandboxOptions>;
 
 interface CallState {
   readonly scenarios: readonly Scenario[];
