@@ -1,6 +1,7 @@
 import type { CancellationTier, SandboxRate } from '../world/rates.js';
 import type { SupplierProperty } from '../world/supplier-views.js';
 import type { WireHolder, WirePax } from './wire.js';
+import { SandboxReservations } from '../sandbox-reservations.js';
 
 /** A booking as the Hotelbeds sandbox keeps it: in memory, by its reference and by the client's. */
 export interface SandboxBookingRoom {
@@ -31,34 +32,10 @@ export interface SandboxBooking {
   cancelledAt?: Date;
 }
 
-export class SandboxBookingStore {
-  private readonly byReference = new Map<string, SandboxBooking>();
-  private sequence = 0;
-
-  nextReference(): string {
-    this.sequence += 1;
-    return `102-${String(4_000_000 + this.sequence).padStart(7, '0')}`;
-  }
-
-  add(booking: SandboxBooking): void {
-    this.byReference.set(booking.reference, booking);
-  }
-
-  get(reference: string): SandboxBooking | undefined {
-    return this.byReference.get(reference);
-  }
-
-  /** All bookings, oldest first (Hotelbeds does not deduplicate client references, nor do we). */
-  list(): SandboxBooking[] {
-    return [...this.byReference.values()];
-  }
-
-  byClientReference(clientReference: string): SandboxBooking[] {
-    return this.list().filter((booking) => booking.clientReference === clientReference);
-  }
-
-  get size(): number {
-    return this.byReference.size;
+/** Hotel-side references in the supplier's own format. */
+export class SandboxBookingStore extends SandboxReservations<SandboxBooking> {
+  constructor() {
+    super((n) => `102-${String(4_000_000 + n).padStart(7, '0')}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { CancellationTier, SandboxRate } from '../world/rates.js';
 import type { SupplierProperty } from '../world/supplier-views.js';
+import { SandboxReservations } from '../sandbox-reservations.js';
 
 /** A reservation as the OpenTravel sandbox keeps it: in memory, by its own id and by the client's. */
 export interface OtaSandboxGuest {
@@ -42,29 +43,9 @@ export interface OtaSandboxBooking {
   cancelledAt?: Date;
 }
 
-export class OtaSandboxBookingStore {
-  private readonly byReference = new Map<string, OtaSandboxBooking>();
-  private sequence = 0;
-
-  nextReference(): string {
-    this.sequence += 1;
-    return `OTR${String(700_000 + this.sequence).padStart(7, '0')}`;
-  }
-
-  add(booking: OtaSandboxBooking): void {
-    this.byReference.set(booking.reference, booking);
-  }
-
-  get(reference: string): OtaSandboxBooking | undefined {
-    return this.byReference.get(reference);
-  }
-
-  /** Oldest first; the supplier does not deduplicate client references, so there may be several. */
-  byClientReference(clientReference: string): OtaSandboxBooking[] {
-    return [...this.byReference.values()].filter((booking) => booking.clientReference === clientReference);
-  }
-
-  get size(): number {
-    return this.byReference.size;
+/** Hotel-side references in the supplier's own format. */
+export class OtaSandboxBookingStore extends SandboxReservations<OtaSandboxBooking> {
+  constructor() {
+    super((n) => `OTR${String(700_000 + n).padStart(7, '0')}`);
   }
 }
