@@ -20,7 +20,8 @@ import { worldSupplierContent } from '../functions/search/mapping/world-content.
 import { defaultPricingRules } from '../functions/search/pricing/default-pricing-rules.js';
 import { cheapestRate, sortProperties } from '../functions/search/ranking/property-sort.js';
 import { applySearchFilters } from '../functions/search/ranking/search-filters.js';
-import { mergeOffers, showRate } from '../functions/search/run-search.js';
+import { mergeOffers } from '../functions/search/run-search.js';
+import { showRate } from '../functions/search/shown-rate.js';
 import { ExpediaAdapter } from '../functions/suppliers/expedia/adapter.js';
 import { startExpediaSandbox } from '../functions/suppliers/expedia/sandbox-server.js';
 import { HotelbedsAdapter } from '../functions/suppliers/hotelbeds/adapter.js';

@@ -7,7 +7,8 @@
 import { HttpProblem } from '../shared/problem.js';
 import { priceRate } from '../search/pricing/price-rate.js';
 import { RateIdError, verifyRateId, type RateTicket } from '../search/rate-id.js';
-import { describeRate, type PricedRate, type SearchDeps } from '../search/run-search.js';
+import type { PricedRate, SearchDeps } from '../search/run-search.js';
+import { describeRate } from '../search/shown-rate.js';
 import type { PriceView, ShownRate } from '../search/search-result.js';
 import type { Price } from '../search/pricing/price.js';
 import type { Scenario } from '../suppliers/scenario.js';

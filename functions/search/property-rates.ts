@@ -10,10 +10,11 @@ import { HttpProblem } from '../shared/problem.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { fanOut } from './fan-out.js';
 import { parseDecimal } from './pricing/decimal.js';
-import { nightsBetween, priceOffer, showRate, type PricedRate } from './run-search.js';
+import { nightsBetween, priceOffer, type PricedRate } from './run-search.js';
+import { showRate } from './shown-rate.js';
 import { searchDeps } from './search-deps.js';
 import { applySearchFilters } from './ranking/search-filters.js';
-import { storedSearchOr404 } from './stored-search.js';
+import { searchGone, storedSearchOr404 } from './stored-search.js';
 import { propertyRatesParams } from './search-params.js';
 
 
@@ -22,7 +23,8 @@ export const handler = httpHandler('listPropertyRates', { params: propertyRatesP
   const tenant = request.caller!.tenant;
   const { searchId, propertyId } = request.params;
   const search = await storedSearchOr404(deps.searches, tenant, searchId);
-  const property = (await deps.searches.all(tenant, searchId)).find((p) => p.propertyId === propertyId);
+  const property = await deps.searches.property(search, propertyId);
+  if (property === 'expired') throw searchGone(searchId);
   if (!property) throw new HttpProblem('not-found', `Property ${propertyId} is not in search ${searchId}`);
 
   const contracts = (await deps.contracts(tenant)).filter((c) => property.supplierRefs.some((r) => r.supplierId === c.supplierId));

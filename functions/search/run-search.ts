@@ -17,18 +17,16 @@ import type { PropertyMatchCandidate } from './mapping/property-map-store.js';
 import { matchProperties } from './mapping/match-properties.js';
 import { mintPropertyId } from './mapping/property-id.js';
 import { compareRefs, refKey, type SupplierRef } from './mapping/supplier-ref.js';
-import { policyInQuoteCurrency } from './pricing/policy-in-quote-currency.js';
 import type { Price } from './pricing/price.js';
 import type { PricingRules } from './pricing/pricing-rules.js';
 import type { PriceRateInput } from './pricing/price-rate.js';
 import { createRatePricer, type RatePricer } from './pricing/rate-pricer.js';
-import { cancellationDeadline } from './ranking/free-cancellation.js';
 import { pageOf } from './ranking/paging-cursor.js';
 import { isPreferredRate, sortProperties } from './ranking/property-sort.js';
 import { keepsProperty, rateFilter } from './ranking/search-filters.js';
-import { signRateId } from './rate-id.js';
 import type { SearchRequest } from './search-request.js';
-import { policyView, priceView, signStoredProperty, type SearchResponse, type ShownRate, type StoredProperty, type StoredRate, type SupplierSummary } from './search-result.js';
+import type { SearchResponse, SupplierSummary } from './search-result.js';
+import { showProperty } from './shown-rate.js';
 import { ShownRates } from './shown-rates.js';
 import { SEARCH_TTL_SECONDS, type SearchStore } from './search-store.js';
 
@@ -73,12 +71,16 @@ export interface PropertyAccumulator {
 }
 
 
+/** A property with the one rate it is shown with, as ranking (rates) and the stored row (rate) read it. */
+export type ShownAccumulated = Omit<PropertyAccumulator, 'rates'> & { readonly rate: PricedRate; readonly rates: readonly [PricedRate] };
+
 /**
  * Where a search's time went, in ms (the handler sends them as Server-Timing): `suppliers` until the last
  * supplier answered, then `merge` (its offers placed and priced, the merge finished), `rank` (filter, rank,
  * describe what the earlier answers had not) and `store` (the stored search written, the page signed).
  */
 export interface SearchTimings {
+  readonly setup: number;
   readonly suppliers: number;
   readonly merge: number;
   readonly rank: number;
@@ -114,13 +116,14 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
   const destination = deps.destination(city.code);
   const keepRate = rateFilter(request.filters, now);
   const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms }, keepRate));
-  const shown = new ShownRates(stay);
+  const shown = new ShownRates();
   const merging: Promise<void>[] = [];
   // Awaited only once every supplier has settled; until then a failure must not count as unhandled.
   const later = <T>(promise: Promise<T>): Promise<T> => (promise.catch(() => undefined), promise);
   later(merger);
   let unanswered = adapters.length;
-  let lastAnswer = started;
+  const fannedOut = performance.now();
+  let lastAnswer = fannedOut;
   const outcomes = await fanOut(
     adapters,
     {
@@ -141,7 +144,7 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
           later(
             merger.then((m) => {
               m.add(outcome.offers);
-              if (more) shown.describeWhileWaiting(m);
+              if (more) shown.writeWhileWaiting(m);
             }),
           ),
         );
@@ -155,40 +158,26 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
 
   const kept = properties.filter((property) => keepsProperty(property.starRating, request.filters));
   const ranked = sortProperties(kept, { sort: request.sort, centre: city.centre });
-  const stored: StoredProperty[] = [];
-  const serialised: string[] = [];
-  for (const property of ranked) {
-    const { stored: cheapestRate, json } = shown.describe(property);
-    const head = {
-      propertyId: property.propertyId,
-      name: property.name,
-      ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
-      ...(property.geo ? { geo: property.geo } : {}),
-      supplierRefs: property.supplierRefs,
-    };
-    stored.push({ ...head, cheapestRate });
-    // The same text JSON.stringify gives the whole object, with the rate's part serialised while waiting.
-    serialised.push(`${JSON.stringify(head).slice(0, -1)},"cheapestRate":${json}}`);
-  }
+  const rows = ranked.map((property) => shown.row(property));
 
   const rankedAt = performance.now();
   const suppliers: SupplierSummary[] = outcomes.map(({ id, status, tookMs, results }) => ({ id, status, tookMs, results }));
   const partial = suppliers.some((s) => s.status !== 'ok');
-  // The store write is I/O; the first page is signed while it is under way.
+  // The store write is I/O; the first page is described and signed while it is under way.
   const saving = deps.searches.save(
-    { searchId, tenant, request, currency: request.currency, partial, suppliers, totalProperties: stored.length, createdAt: now.toISOString(), expiresAt },
-    stored,
-    serialised,
+    { searchId, tenant, request, currency: request.currency, partial, suppliers, totalProperties: ranked.length, createdAt: now.toISOString(), expiresAt },
+    rows,
+    shown.fx.list,
   );
   later(saving);
-  const page = pageOf(stored, { limit: request.limit, searchId, key: cursorKey });
-  const shownPage = page.items.map((property) => signStoredProperty(property, tenant, rateIdKey));
+  const page = pageOf(ranked, { limit: request.limit, searchId, key: cursorKey });
+  const shownPage = page.items.map((property) => showProperty(property, { ...stay, tenant, rateIdKey }));
   await saving;
   const savedAt = performance.now();
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     response: { searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: shownPage, ...(page.next ? { next: page.next } : {}) },
-    timings: { suppliers: round(lastAnswer - started), merge: round(merged - lastAnswer), rank: round(rankedAt - merged), store: round(savedAt - rankedAt) },
+    timings: { setup: round(fannedOut - started), suppliers: round(lastAnswer - fannedOut), merge: round(merged - lastAnswer), rank: round(rankedAt - merged), store: round(savedAt - rankedAt) },
   };
 }
 
@@ -216,50 +205,6 @@ function pricedRates(offer: SupplierOffer, stars: number | undefined, pricer: Ra
     cancellationPolicy: rate.cancellationPolicy,
     price: pricer.price(rate, offer.supplierId, stars),
   }));
-}
-
-export interface StayContext {
-  readonly searchId: string;
-  readonly tenant: string;
-  readonly nights: number;
-  readonly rooms: number;
-  readonly expiresAt: string;
-  readonly rateIdKey: Buffer;
-}
-
-/** A priced rate as the API shows it, with its signed rateId. */
-/** A priced rate as the API shows it, with its signed rateId. */
-export function showRate(rate: PricedRate, property: { propertyId: string; starRating: number | undefined }, stay: StayContext): ShownRate {
-  const { ticket, ...shown } = describeRate(rate, property, stay);
-  return { rateId: signRateId(ticket, stay.tenant, stay.rateIdKey), ...shown };
-}
-
-/** A priced rate as shown, with the content of its rateId still unsigned (stored searches). */
-export function describeRate(rate: PricedRate, property: { propertyId: string; starRating: number | undefined }, stay: Omit<StayContext, 'tenant' | 'rateIdKey'>): StoredRate {
-  const ticket = {
-    searchId: stay.searchId,
-    supplierId: rate.supplierId,
-    supplierRateKey: rate.rate.supplierRateKey,
-    supplierPropertyId: rate.supplierPropertyId,
-    propertyId: property.propertyId,
-    ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
-    quoted: { net: rate.price.net, markup: rate.price.markup, tax: rate.price.tax, serviceFee: rate.price.serviceFee, total: rate.price.total, currency: rate.price.currency },
-    nights: stay.nights,
-    rooms: stay.rooms,
-    expiresAt: stay.expiresAt,
-  };
-  const deadline = cancellationDeadline(rate.cancellationPolicy);
-  return {
-    ticket,
-    supplierId: rate.supplierId,
-    roomTypeName: rate.rate.roomTypeName,
-    boardBasis: rate.boardBasis,
-    refundable: rate.refundable,
-    ...(deadline ? { cancellationDeadline: deadline } : {}),
-    cancellationPolicy: policyView(policyInQuoteCurrency(rate.cancellationPolicy, rate.price)),
-    payment: rate.rate.payment,
-    price: priceView(rate.price),
-  };
 }
 
 export function nightsBetween(checkIn: string, checkOut: string): number {
@@ -319,14 +264,14 @@ export class OfferMerger {
    * rates applySearchFilters would keep, ranked as sortProperties would rank them, shown as cheapestRate
    * would pick, without sorting or filtering every rate again).
    */
-  async finishShown(): Promise<(Omit<PropertyAccumulator, 'rates'> & { readonly rates: readonly [PricedRate] })[]> {
+  async finishShown(): Promise<ShownAccumulated[]> {
     await this.resolveUnknown();
-    const out: (Omit<PropertyAccumulator, 'rates'> & { readonly rates: readonly [PricedRate] })[] = [];
+    const out: ShownAccumulated[] = [];
     for (const property of this.properties.values()) {
       const rate = this.best.get(property.propertyId);
       if (!rate) continue;
       property.supplierRefs.sort(compareRefs);
-      out.push({ propertyId: property.propertyId, name: property.name, starRating: property.starRating, geo: property.geo, supplierRefs: property.supplierRefs, rates: [rate] });
+      out.push({ propertyId: property.propertyId, name: property.name, starRating: property.starRating, geo: property.geo, supplierRefs: property.supplierRefs, rate, rates: [rate] });
     }
     return out;
   }

@@ -4,9 +4,14 @@
  * rules. A city's destination index is kept in memory for a few minutes, so a warm container resolves a
  * search's offers without reading it again; the mapping job runs daily, so minutes of staleness cost
  * nothing (an unknown ref is matched on the fly).
+ *
+ * A tenant's contracts are kept for CONTRACTS_CACHE_MS: the read comes before the fan-out, so it is
+ * latency every search adds. A contract added or ended reaches a warm search container within that time,
+ * well inside the five minutes API Gateway keeps an authorizer's answer (a disabled client's calls).
+ * Bookings read contracts afresh.
  */
 import { adapterFor } from '../suppliers/adapter-registry.js';
-import { listContracts } from '../suppliers/contracts.js';
+import { listContracts, type SupplierContract } from '../suppliers/contracts.js';
 import { embeddedFxRates } from './fx/reference-fx-rates.js';
 import { DynamoDestinationIndex, type DestinationEntry } from './mapping/destination-index.js';
 import { DynamoPropertyMapStore } from './mapping/dynamo-property-map-store.js';
@@ -16,6 +21,7 @@ import { searchKey } from './search-secret.js';
 import { DynamoSearchStore } from './search-store.js';
 
 const DESTINATION_CACHE_MS = 5 * 60 * 1000;
+export const CONTRACTS_CACHE_MS = 30 * 1000;
 
 let deps: SearchDeps | undefined;
 
@@ -23,8 +29,17 @@ export function searchDeps(): SearchDeps {
   if (deps) return deps;
   const destinations = new DynamoDestinationIndex();
   const cached = new Map<string, { entries: Promise<DestinationEntry[]>; until: number }>();
+  const contracts = new Map<string, { list: Promise<SupplierContract[]>; until: number }>();
   deps = {
-    contracts: listContracts,
+    contracts: (tenant) => {
+      const hit = contracts.get(tenant);
+      if (hit && hit.until > Date.now()) return hit.list;
+      const list = listContracts(tenant);
+      contracts.set(tenant, { list, until: Date.now() + CONTRACTS_CACHE_MS });
+      // A failed read is not kept: the next search reads again.
+      list.catch(() => contracts.delete(tenant));
+      return list;
+    },
     adapterFor,
     destination: (cityCode) => {
       const hit = cached.get(cityCode);

@@ -3,8 +3,9 @@ import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
-import { signStoredProperty, type SearchResponse } from './search-result.js';
-import { storedSearchOr404 } from './stored-search.js';
+import type { SearchResponse } from './search-result.js';
+import { showProperty } from './shown-rate.js';
+import { quotedStayOf, searchGone, storedSearchOr404 } from './stored-search.js';
 import { searchPageParams, searchPageQuery } from './search-params.js';
 
 
@@ -27,7 +28,10 @@ export const handler = httpHandler('getSearchPage', { params: searchPageParams, 
   }
   const limit = search.request.limit;
   const rateIdKey = await deps.rateIdKey();
-  const properties = (await deps.searches.slice(tenant, searchId, offset, limit)).map((p) => signStoredProperty(p, tenant, rateIdKey));
+  const rows = await deps.searches.slice(search, offset, limit);
+  if (rows === 'expired') throw searchGone(searchId);
+  const stay = { ...quotedStayOf(search), tenant, rateIdKey };
+  const properties = rows.map((row) => showProperty(row, stay));
   const end = offset + limit;
   const body: SearchResponse = {
     searchId,

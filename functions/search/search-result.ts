@@ -7,7 +7,6 @@
 import type { Price } from './pricing/price.js';
 import type { BoardBasis, CancellationPenalty, GeoPoint } from '../suppliers/port.js';
 import type { SupplierStatus } from './fan-out.js';
-import { signRateId, type RateTicket } from './rate-id.js';
 
 export interface SupplierSummary {
   readonly id: string;
@@ -48,19 +47,6 @@ export interface SearchedProperty {
   readonly geo?: GeoPoint;
   readonly supplierRefs: readonly { readonly supplierId: string; readonly supplierPropertyId: string }[];
   readonly cheapestRate: ShownRate;
-}
-
-/** A shown rate as stored with its search: the rateId's content, signed only when a page is served. */
-export type StoredRate = Omit<ShownRate, 'rateId'> & { readonly ticket: RateTicket };
-export type StoredProperty = Omit<SearchedProperty, 'cheapestRate'> & { readonly cheapestRate: StoredRate };
-
-/**
- * The stored form as the API shows it. Signing is left to serving time because a search ranks every
- * property but shows one page; the stored tickets are server-side data and never leave unsigned.
- */
-export function signStoredProperty(property: StoredProperty, tenant: string, key: Buffer): SearchedProperty {
-  const { ticket, ...rate } = property.cheapestRate;
-  return { ...property, cheapestRate: { rateId: signRateId(ticket, tenant, key), ...rate } };
 }
 
 export interface SearchResponse {

@@ -1,25 +1,43 @@
 /**
  * Stored searches: what GET /v1/hotels/searches/{searchId} pages through and what the property-rates call
- * re-queries, kept for SEARCH_TTL_SECONDS under the caller's tenant (another tenant's searchId is simply
- * not found). The ranked property list is cut into chunks of CHUNK_SIZE, written in one batch, so a page
- * is one or two reads whatever the search's size.
+ * looks a property up in, kept for SEARCH_TTL_SECONDS under the caller's tenant (another tenant's
+ * searchId is simply not found).
+ *
+ * Layout, one partition per search: `meta` (the search, its fx stamps and where each chunk starts) and the
+ * ranked rows (stored-row.ts) in zstd chunks, usually one (see CHUNK_BYTES), all written in one
+ * BatchWriteItem. A page is the meta read and one query of the one or two chunks it falls in.
+ *
+ * Searches stored before the row format (chunks of described properties) have no `rows` in their meta:
+ * their pages answer as expired (410, search again), which is what a partner does when a search ends.
  */
-import { constants, gunzipSync, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { BatchWriteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
+import type { FxQuote } from './fx/fx-rates.js';
 import type { SearchRequest } from './search-request.js';
-import type { StoredProperty, SupplierSummary } from './search-result.js';
+import type { SupplierSummary } from './search-result.js';
+import { isRowOf, readRow } from './stored-row.js';
+import type { ShownProperty } from './shown-rate.js';
 
 export const SEARCH_TTL_SECONDS = 30 * 60;
-const CHUNK_SIZE = 100;
 /**
- * As many items as one BatchWriteItem takes: a search (meta and up to 24 chunks, 2,400 properties) is one
- * request. Measured on DynamoDB Local, one batch of 16 items lands in about half the time of four
- * parallel batches of 4; on AWS one request also means one round trip.
+ * A chunk is at most CHUNK_CHARS of row text and, compressed, at most CHUNK_BYTES (an item holds 400 KB;
+ * the rest is its key and attributes); a chunk that compresses worse is split in two until it fits. A PAR
+ * search's ~1,450 rows (~850,000 characters, ~170 KB compressed) are one chunk: DynamoDB Local writes one
+ * item of that size in the time of a small one, where 8 or 16 items take longer and vary more.
  */
+const CHUNK_CHARS = 1_500_000;
+const CHUNK_BYTES = 380_000;
+/** As many items as one BatchWriteItem takes; larger searches write several batches in parallel. */
 const WRITE_BATCH = 25;
 const ZSTD_FAST = { params: { [constants.ZSTD_c_compressionLevel]: 1 } };
+
+/** Where a search's rows are: how to read them, and the index of each chunk's first row. */
+export interface StoredRows {
+  readonly fx: readonly FxQuote[];
+  readonly chunkStarts: readonly number[];
+}
 
 export interface StoredSearch {
   readonly searchId: string;
@@ -31,29 +49,19 @@ export interface StoredSearch {
   readonly totalProperties: number;
   readonly createdAt: string;
   readonly expiresAt: string;
+  /** Set by the store (absent on searches stored before the row format). */
+  readonly rows?: StoredRows;
 }
 
 export interface SearchStore {
-  /**
-   * Stores the search and its ranked properties. `serialised`, when given, is JSON.stringify of each ranked
-   * property, made while the slower suppliers were still awaited, so it is not serialised again.
-   */
-  save(search: StoredSearch, ranked: readonly StoredProperty[], serialised?: readonly string[]): Promise<void>;
+  /** Stores the search and its ranked rows (stored-row.ts texts, whose fx indexes point into `fx`). */
+  save(search: Omit<StoredSearch, 'rows'>, rows: readonly string[], fx: readonly FxQuote[]): Promise<void>;
   /** undefined when unknown or another tenant's; 'expired' once past its expiry (410, not 404). */
   find(tenant: string, searchId: string, now?: Date): Promise<StoredSearch | 'expired' | undefined>;
-  /** Every ranked property, in order (the property-rates call looks one up). */
-  all(tenant: string, searchId: string): Promise<StoredProperty[]>;
-  /** The ranked properties [offset, offset + count). */
-  slice(tenant: string, searchId: string, offset: number, count: number): Promise<StoredProperty[]>;
-}
-
-/** zstd's frame magic; chunks stored before zstd are gzip (1f 8b) and still read for as long as they live. */
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-
-function chunkProperties(item: Record<string, unknown>): StoredProperty[] {
-  const bytes = item.properties as Uint8Array;
-  const zstd = ZSTD_MAGIC.every((byte, i) => bytes[i] === byte);
-  return JSON.parse((zstd ? zstdDecompressSync(bytes) : gunzipSync(bytes)).toString('utf8')) as StoredProperty[];
+  /** The ranked properties [offset, offset + count); 'expired' for a search stored in an older layout. */
+  slice(search: StoredSearch, offset: number, count: number): Promise<ShownProperty[] | 'expired'>;
+  /** One property of the search; 'expired' for a search stored in an older layout. */
+  property(search: StoredSearch, propertyId: string): Promise<ShownProperty | undefined | 'expired'>;
 }
 
 const pk = (tenant: string, searchId: string) => `${tenant}#search#${searchId}`;
@@ -68,17 +76,28 @@ export class DynamoSearchStore implements SearchStore {
     this.table = options.table ?? tableName('searches');
   }
 
-  async save(search: StoredSearch, ranked: readonly StoredProperty[], serialised?: readonly string[]): Promise<void> {
+  async save(search: Omit<StoredSearch, 'rows'>, rows: readonly string[], fx: readonly FxQuote[]): Promise<void> {
     const ttl = Math.floor(Date.parse(search.expiresAt) / 1000);
-    const items: Record<string, unknown>[] = [{ pk: pk(search.tenant, search.searchId), sk: 'meta', kind: 'search', ...search, expiresAt: ttl, expiresAtIso: search.expiresAt }];
-    const texts = serialised ?? ranked.map((property) => JSON.stringify(property));
-    // Compressed: rate keys make a chunk large, and fewer bytes write (and bill) faster. zstd at level 1:
-    // on a PAR search's chunks (2.1 MB of JSON) 3.7 ms and 232 KB where gzip level 1 took 15 ms for
-    // 317 KB. Synchronously: on libuv's threads the same work took 15 to 60 ms on a busy machine.
-    const chunks = Array.from({ length: Math.ceil(texts.length / CHUNK_SIZE) }, (_, index) =>
-      zstdCompressSync(`[${texts.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE).join(',')}]`, ZSTD_FAST),
-    );
-    chunks.forEach((properties, index) => items.push({ pk: pk(search.tenant, search.searchId), sk: chunkKey(index), kind: 'search-chunk', properties, expiresAt: ttl }));
+    const key = pk(search.tenant, search.searchId);
+    const chunks: Uint8Array[] = [];
+    const chunkStarts: number[] = [];
+    for (let start = 0; start < rows.length; ) {
+      let end = start;
+      let chars = 0;
+      // At least one row per chunk, however long (a row's rate key is the supplier's, of its own length).
+      while (end < rows.length && (end === start || chars + rows[end]!.length + 1 <= CHUNK_CHARS)) chars += rows[end++]!.length + 1;
+      let compressed = compressRows(rows, start, end);
+      while (compressed.length > CHUNK_BYTES && end - start > 1) {
+        end = start + Math.ceil((end - start) / 2);
+        compressed = compressRows(rows, start, end);
+      }
+      chunkStarts.push(start);
+      chunks.push(compressed);
+      start = end;
+    }
+    const stored: StoredSearch = { ...search, rows: { fx, chunkStarts } };
+    const items: Record<string, unknown>[] = [{ pk: key, sk: 'meta', kind: 'search', ...stored, expiresAt: ttl, expiresAtIso: search.expiresAt }];
+    chunks.forEach((rowsText, index) => items.push({ pk: key, sk: chunkKey(index), kind: 'search-chunk', rows: rowsText, expiresAt: ttl }));
     const batches: Record<string, unknown>[][] = [];
     for (let i = 0; i < items.length; i += WRITE_BATCH) batches.push(items.slice(i, i + WRITE_BATCH));
     await Promise.all(batches.map((batch) => this.writeAll(batch)));
@@ -103,37 +122,63 @@ export class DynamoSearchStore implements SearchStore {
     return { ...(rest as Omit<StoredSearch, 'expiresAt'>), expiresAt: String(expiresAtIso) };
   }
 
-  async all(tenant: string, searchId: string): Promise<StoredProperty[]> {
-    const out: StoredProperty[] = [];
+  async slice(search: StoredSearch, offset: number, count: number): Promise<ShownProperty[] | 'expired'> {
+    const layout = search.rows;
+    if (!layout) return 'expired';
+    const end = Math.min(offset + count, search.totalProperties);
+    if (count <= 0 || offset >= end) return [];
+    const first = chunkOf(layout, offset);
+    const texts = await this.chunkRows(search, first, chunkOf(layout, end - 1));
+    const skip = offset - layout.chunkStarts[first]!;
+    return texts.slice(skip, skip + (end - offset)).map((text) => readRow(text, { fx: layout.fx, currency: search.currency }));
+  }
+
+  async property(search: StoredSearch, propertyId: string): Promise<ShownProperty | undefined | 'expired'> {
+    const layout = search.rows;
+    if (!layout) return 'expired';
+    if (layout.chunkStarts.length === 0) return undefined;
+    // Only the one row is parsed; the others are only looked at for their leading propertyId.
+    const text = (await this.chunkRows(search, 0, layout.chunkStarts.length - 1)).find((row) => isRowOf(row, propertyId));
+    return text === undefined ? undefined : readRow(text, { fx: layout.fx, currency: search.currency });
+  }
+
+  /** The row texts of chunks first..last, in order. */
+  private async chunkRows(search: StoredSearch, first: number, last: number): Promise<string[]> {
+    const texts: string[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.client.send(
         new QueryCommand({
           TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
-          ExpressionAttributeValues: { ':pk': pk(tenant, searchId), ':chunk': 'chunk#' },
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': pk(search.tenant, search.searchId), ':from': chunkKey(first), ':to': chunkKey(last) },
           ExclusiveStartKey: startKey,
         }),
       );
-      for (const item of page.Items ?? []) out.push(...chunkProperties(item));
+      for (const item of page.Items ?? []) texts.push(...zstdDecompressSync(item.rows as Uint8Array).toString('utf8').split('\n'));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-    return out;
+    return texts;
   }
+}
 
-  async slice(tenant: string, searchId: string, offset: number, count: number): Promise<StoredProperty[]> {
-    if (count <= 0) return [];
-    const first = Math.floor(offset / CHUNK_SIZE);
-    const last = Math.floor((offset + count - 1) / CHUNK_SIZE);
-    const { Items = [] } = await this.client.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk(tenant, searchId), ':from': chunkKey(first), ':to': chunkKey(last) },
-      }),
-    );
-    const properties = Items.flatMap(chunkProperties);
-    const skip = offset - first * CHUNK_SIZE;
-    return properties.slice(skip, skip + count);
+/**
+ * Rows [start, end) as one zstd frame of newline-separated text (JSON never holds a raw newline). Level 1:
+ * on a PAR search's rows a few ms where gzip took several times longer for more bytes. Synchronously: on
+ * libuv's threads the same work waited 15 to 60 ms behind others on a busy machine.
+ */
+function compressRows(rows: readonly string[], start: number, end: number): Uint8Array {
+  return zstdCompressSync(rows.slice(start, end).join('\n'), ZSTD_FAST);
+}
+
+/** The chunk holding row `index`: the last whose first row is not after it. */
+function chunkOf(layout: StoredRows, index: number): number {
+  let low = 0;
+  let high = layout.chunkStarts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (layout.chunkStarts[mid]! <= index) low = mid;
+    else high = mid - 1;
   }
+  return low;
 }

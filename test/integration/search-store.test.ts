@@ -1,14 +1,16 @@
-import { gzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../functions/shared/config.js';
 import { dynamoClient } from '../../functions/shared/dynamodb.js';
-import type { StoredProperty } from '../../functions/search/search-result.js';
+import type { FxQuote } from '../../functions/search/fx/fx-rates.js';
 import { DynamoSearchStore, type StoredSearch } from '../../functions/search/search-store.js';
 import { searchRequestSchema } from '../../functions/search/search-request.js';
+import type { ShownProperty } from '../../functions/search/shown-rate.js';
+import { FxStamps, rateRowText, rowText } from '../../functions/search/stored-row.js';
 import { freshTables } from '../support/dynamo.js';
 
-const searchOf = (searchId: string, total: number): StoredSearch => ({
+const searchOf = (searchId: string, total: number): Omit<StoredSearch, 'rows'> => ({
   searchId,
   tenant: 'demo',
   request: searchRequestSchema.parse({ destination: { type: 'city', code: 'PAR' }, checkIn: '2099-03-01', checkOut: '2099-03-04', occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' }),
@@ -20,65 +22,81 @@ const searchOf = (searchId: string, total: number): StoredSearch => ({
   expiresAt: '2099-01-01T00:30:00.000Z',
 });
 
-const property = (searchId: string, i: number): StoredProperty => ({
+const STAMPS: FxQuote[] = [
+  { from: 'EUR', to: 'EUR', rate: '1', source: 'identity', asOf: '2099-01-01' },
+  { from: 'USD', to: 'EUR', rate: '0.9213', source: 'ECB reference rates (embedded snapshot)', asOf: '2099-01-01' },
+];
+
+/** Rate keys as long as Rapid's (about 1 KB) and as random, so 1,200 rows compress past one item's size. */
+const property = (i: number): ShownProperty => ({
   propertyId: `prop_${String(i).padStart(6, '0')}`,
-  name: `Hôtel ${i}`,
-  starRating: 1 + (i % 5),
+  name: `Hôtel "${i}" ☆`,
+  ...(i % 7 === 0 ? {} : { starRating: 1 + (i % 5) }),
+  ...(i % 11 === 0 ? {} : { geo: { lat: 48.85 + i / 1e5, lng: 2.35 } }),
   supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: String(1000 + i) }],
-  cheapestRate: {
-    ticket: {
-      searchId,
-      supplierId: 'hotelbeds',
-      supplierRateKey: `key|${i}`,
-      supplierPropertyId: String(1000 + i),
-      propertyId: `prop_${String(i).padStart(6, '0')}`,
-      quoted: { net: '100.00', markup: '10.00', tax: '5.00', serviceFee: '0.00', total: `${115 + i}.00`, currency: 'EUR' },
-      nights: 3,
-      rooms: 1,
-      expiresAt: '2099-01-01T00:30:00.000Z',
-    },
+  rate: {
     supplierId: 'hotelbeds',
-    roomTypeName: 'Double',
+    supplierPropertyId: String(1000 + i),
+    rate: { supplierRateKey: `key|${i}|${randomBytes(700).toString('base64url')}`, roomTypeName: 'Double\nroom', payment: i % 2 ? 'net' : 'pay_at_hotel' },
     boardBasis: 'RO',
-    refundable: false,
-    cancellationPolicy: [],
-    payment: 'net',
-    price: { net: 100, markup: 10, tax: 5, serviceFee: 0, total: 115 + i, currency: 'EUR', commission: 0, payableAtHotel: 0, fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity', asOf: '2099-01-01' } },
+    refundable: i % 3 === 0,
+    cancellationPolicy: i % 3 === 0 ? [{ from: '2099-02-27T23:00:00.000Z', penalty: { amount: '12.50', currency: 'USD' } }] : [],
+    price: { net: '100.00', markup: '10.00', commission: '0.00', tax: '5.00', serviceFee: '0.00', total: `${115 + i}.00`, currency: 'EUR', payableAtHotel: '0.00', fx: STAMPS[i % 2]! },
   },
 });
+
+function rowsOf(properties: readonly ShownProperty[]): { rows: string[]; fx: FxQuote[] } {
+  const fx = new FxStamps();
+  const rows = properties.map((p) => rowText(p, rateRowText(p.rate, fx)));
+  return { rows, fx: fx.list };
+}
 
 describe('the stored search', () => {
   beforeAll(async () => {
     await freshTables();
   });
 
-  it('pages through what was saved, in order, whether serialised beforehand or not', async () => {
+  it('pages through what was saved, in order, across chunks', async () => {
     const store = new DynamoSearchStore();
-    for (const [searchId, preSerialised] of [
-      ['srch_00000000000000000000000000000001', false],
-      ['srch_00000000000000000000000000000002', true],
-    ] as const) {
-      const ranked = Array.from({ length: 250 }, (_, i) => property(searchId, i));
-      await store.save(searchOf(searchId, ranked.length), ranked, preSerialised ? ranked.map((p) => JSON.stringify(p)) : undefined);
-      expect(await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'))).toMatchObject({ searchId, totalProperties: 250, expiresAt: '2099-01-01T00:30:00.000Z' });
-      expect(await store.slice('demo', searchId, 0, 100)).toEqual(ranked.slice(0, 100));
-      expect(await store.slice('demo', searchId, 190, 100)).toEqual(ranked.slice(190, 250));
-      expect(await store.all('demo', searchId)).toEqual(ranked);
-      expect(await store.slice('other', searchId, 0, 100)).toEqual([]);
+    const searchId = 'srch_00000000000000000000000000000001';
+    const ranked = Array.from({ length: 1200 }, (_, i) => property(i));
+    const { rows, fx } = rowsOf(ranked);
+    await store.save(searchOf(searchId, ranked.length), rows, fx);
+    const search = await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'));
+    expect(search).toMatchObject({ searchId, totalProperties: 1200, expiresAt: '2099-01-01T00:30:00.000Z' });
+    if (!search || search === 'expired') throw new Error('not found');
+    expect(search.rows!.chunkStarts.length).toBeGreaterThan(2);
+    expect(await store.slice(search, 0, 100)).toEqual(ranked.slice(0, 100));
+    for (const offset of [search.rows!.chunkStarts[1]! - 1, search.rows!.chunkStarts[2]!, 1150]) {
+      expect(await store.slice(search, offset, 100)).toEqual(ranked.slice(offset, offset + 100));
     }
+    expect(await store.slice(search, 1200, 100)).toEqual([]);
+    expect(await store.property(search, 'prop_001154')).toEqual(ranked[1154]);
+    expect(await store.property(search, 'prop_000065')).toEqual(ranked[65]);
+    expect(await store.property(search, 'prop_999999')).toBeUndefined();
+    expect(await store.find('other', searchId)).toBeUndefined();
   });
 
-  it('still reads a search stored gzipped, as searches were before zstd, for as long as it lives', async () => {
+  it('stores a search without properties', async () => {
+    const store = new DynamoSearchStore();
+    const searchId = 'srch_00000000000000000000000000000002';
+    await store.save(searchOf(searchId, 0), [], []);
+    const search = await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'));
+    if (!search || search === 'expired') throw new Error('not found');
+    expect(await store.slice(search, 0, 100)).toEqual([]);
+    expect(await store.property(search, 'prop_000001')).toBeUndefined();
+  });
+
+  it('answers a search stored before the row format as expired: its pages cannot be read, the partner searches again', async () => {
     const store = new DynamoSearchStore();
     const searchId = 'srch_00000000000000000000000000000003';
-    const ranked = Array.from({ length: 150 }, (_, i) => property(searchId, i));
-    await store.save(searchOf(searchId, ranked.length), []);
-    const pk = `demo#search#${searchId}`;
-    for (const [index, part] of [ranked.slice(0, 100), ranked.slice(100)].entries()) {
-      const Item = { pk, sk: `chunk#${String(index).padStart(5, '0')}`, kind: 'search-chunk', properties: gzipSync(JSON.stringify(part), { level: 1 }), expiresAt: 4_070_908_800 };
-      await dynamoClient().send(new PutCommand({ TableName: tableName('searches'), Item }));
-    }
-    expect(await store.slice('demo', searchId, 50, 100)).toEqual(ranked.slice(50, 150));
+    const { tenant: _t, ...meta } = searchOf(searchId, 150);
+    await dynamoClient().send(
+      new PutCommand({ TableName: tableName('searches'), Item: { pk: `demo#search#${searchId}`, sk: 'meta', kind: 'search', tenant: 'demo', ...meta, expiresAt: 4_070_908_800, expiresAtIso: meta.expiresAt } }),
+    );
+    const search = await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'));
+    if (!search || search === 'expired') throw new Error('not found');
+    expect(await store.slice(search, 0, 100)).toBe('expired');
+    expect(await store.property(search, 'prop_000001')).toBe('expired');
   });
 });
-

@@ -5,9 +5,12 @@ import type { DestinationEntry } from '../../functions/search/mapping/destinatio
 import { NO_PRICING_RULES } from '../../functions/search/pricing/default-pricing-rules.js';
 import { cheapestRate, sortProperties } from '../../functions/search/ranking/property-sort.js';
 import { applySearchFilters } from '../../functions/search/ranking/search-filters.js';
-import { describeRate, mergeOffers, nightsBetween, runSearch, type SearchDeps } from '../../functions/search/run-search.js';
+import { mergeOffers, nightsBetween, runSearch, type SearchDeps } from '../../functions/search/run-search.js';
 import { searchRequestSchema, type SearchRequest } from '../../functions/search/search-request.js';
-import { signStoredProperty, type StoredProperty } from '../../functions/search/search-result.js';
+import type { FxQuote } from '../../functions/search/fx/fx-rates.js';
+import { showProperty, type ShownProperty } from '../../functions/search/shown-rate.js';
+import { readRow } from '../../functions/search/stored-row.js';
+import { verifyRateId } from '../../functions/search/rate-id.js';
 import type { SearchStore, StoredSearch } from '../../functions/search/search-store.js';
 import type { SupplierContract } from '../../functions/suppliers/contracts.js';
 import type { BoardBasis, SupplierOffer, SupplierPort, SupplierRate } from '../../functions/suppliers/port.js';
@@ -65,18 +68,18 @@ function world(seed: number): { destination: DestinationEntry[]; offers: Map<str
 }
 
 class MemorySearchStore implements SearchStore {
-  readonly saved = new Map<string, { search: StoredSearch; ranked: readonly StoredProperty[]; serialised?: readonly string[] }>();
-  async save(search: StoredSearch, ranked: readonly StoredProperty[], serialised?: readonly string[]): Promise<void> {
-    this.saved.set(search.searchId, { search, ranked, ...(serialised ? { serialised } : {}) });
+  readonly saved = new Map<string, { search: Omit<StoredSearch, 'rows'>; rows: readonly string[]; fx: readonly FxQuote[] }>();
+  async save(search: Omit<StoredSearch, 'rows'>, rows: readonly string[], fx: readonly FxQuote[]): Promise<void> {
+    this.saved.set(search.searchId, { search, rows, fx });
   }
   async find(): Promise<undefined> {
     return undefined;
   }
-  async all(): Promise<StoredProperty[]> {
+  async slice(): Promise<ShownProperty[]> {
     return [];
   }
-  async slice(): Promise<StoredProperty[]> {
-    return [];
+  async property(): Promise<undefined> {
+    return undefined;
   }
 }
 
@@ -128,16 +131,11 @@ async function search(input: { seed: number; delays: readonly number[]; filters?
   // The same search the way it was done before answers were merged one by one: every offer at once.
   const merged = await mergeOffers([...offers.values()].flat(), destination, deps.propertiesNear, { rules: NO_PRICING_RULES, quoteCurrency: 'EUR', fx, nights: nightsBetween(CHECK_IN, CHECK_OUT), rooms: 1 });
   const ranked = sortProperties(applySearchFilters(merged, request.filters, NOW), { sort: request.sort, centre: { lat: 48.8566, lng: 2.3522 } });
-  const stay = { searchId: response.searchId, nights: 3, rooms: 1, expiresAt: saved.search.expiresAt };
-  const expected: StoredProperty[] = ranked.map((property) => ({
-    propertyId: property.propertyId,
-    name: property.name,
-    ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
-    ...(property.geo ? { geo: property.geo } : {}),
-    supplierRefs: property.supplierRefs,
-    cheapestRate: describeRate(cheapestRate(property.rates)!, property, stay),
-  }));
-  return { response, saved, expected };
+  const stay = { searchId: response.searchId, nights: 3, rooms: 1, expiresAt: saved.search.expiresAt, tenant: 'demo', rateIdKey: KEY };
+  const expected = ranked.map((property) => showProperty({ ...property, rate: cheapestRate(property.rates)! }, stay));
+  // What the store keeps, read back and shown as a later page would show it.
+  const stored = saved.rows.map((text) => showProperty(readRow(text, { fx: saved.fx, currency: 'EUR' }), stay));
+  return { response, stored, expected };
 }
 
 const KEY = randomBytes(32);
@@ -158,15 +156,14 @@ describe('search merging each supplier as it answers', () => {
     it(`shows and stores what ranking every offer at once gives, whatever the answer order (${label})`, async () => {
       for (const seed of [1, 2, 3]) {
         const runs = await Promise.all(orders.map((delays) => search({ seed, delays, ...(filters ? { filters } : {}), ...(sort ? { sort } : {}) })));
-        for (const { response, saved, expected } of runs) {
+        for (const { response, stored, expected } of runs) {
           expect(expected.length).toBeGreaterThan(5);
-          expect(saved.ranked).toEqual(expected);
-          // What the store writes is the stored properties' own JSON, serialised while waiting or not.
-          expect(saved.serialised!.map((text) => JSON.parse(text))).toEqual(JSON.parse(JSON.stringify(expected)));
+          // Rows written while waiting or after the last answer read back as what ranking every offer at once shows.
+          expect(stored).toEqual(expected);
           expect(response.totalProperties).toBe(expected.length);
-          expect(response.properties).toEqual(expected.slice(0, 10).map((p) => signStoredProperty(p, 'demo', KEY)));
+          expect(response.properties).toEqual(expected.slice(0, 10));
         }
-        const orderOf = (run: (typeof runs)[number]) => run.saved.ranked.map((p) => [p.propertyId, p.cheapestRate.ticket.supplierRateKey]);
+        const orderOf = (run: (typeof runs)[number]) => run.stored.map((p) => [p.propertyId, verifyRateId(p.cheapestRate.rateId, 'demo', KEY, NOW).supplierRateKey]);
         expect(orderOf(runs[1]!)).toEqual(orderOf(runs[0]!));
         expect(orderOf(runs[2]!)).toEqual(orderOf(runs[0]!));
       }

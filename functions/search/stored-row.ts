@@ -1,0 +1,111 @@
+/**
+ * The compact text a stored search keeps each ranked property in: one JSON array per property, its head
+ * (id, name, stars, coordinates, supplier refs) and the priced rate it is shown with, as priced, not as
+ * described. Describing (the views, the policy in the quote currency, the rateId's content) happens when
+ * a page is served, with the same describeRate the search's own page uses, so later pages read exactly
+ * like the first.
+ *
+ * Why not the described form: a search ranks every property but serves one page, and the rows are made
+ * after the last supplier answered, on the latency a partner waits for. Arrays without keys, the price's
+ * fx stamp as an index into the search's few stamps, and nothing derived (views, quoted copy, deadline)
+ * make a row a fraction of the described form's size and cost to write.
+ *
+ *   row  = [propertyId, name, stars|null, lat|null, lng|null, [[supplierId, supplierPropertyId], ...], rate]
+ *   rate = [supplierId, supplierPropertyId, supplierRateKey, roomTypeName, boardBasis, refundable, payment,
+ *           [[from, amount, currency], ...], net, markup, commission, tax, serviceFee, total,
+ *           payableAtHotel, fxIndex]
+ */
+import type { FxQuote } from './fx/fx-rates.js';
+import type { DescribableRate, ShownProperty } from './shown-rate.js';
+import type { BoardBasis } from '../suppliers/port.js';
+
+/** The search's fx stamps, each stored once and referred to by index from the rows. */
+export class FxStamps {
+  private readonly byStamp = new Map<FxQuote, number>();
+  private readonly byContent = new Map<string, number>();
+  readonly list: FxQuote[] = [];
+
+  indexOf(stamp: FxQuote): number {
+    let index = this.byStamp.get(stamp);
+    if (index !== undefined) return index;
+    // The pricer hands out one stamp object per currency pair; equal stamps from elsewhere still share one entry.
+    const content = `${stamp.from}\u0000${stamp.to}\u0000${stamp.rate}\u0000${stamp.source}\u0000${stamp.asOf}`;
+    index = this.byContent.get(content);
+    if (index === undefined) {
+      index = this.list.length;
+      this.list.push({ from: stamp.from, to: stamp.to, rate: stamp.rate, source: stamp.source, asOf: stamp.asOf });
+      this.byContent.set(content, index);
+    }
+    this.byStamp.set(stamp, index);
+    return index;
+  }
+}
+
+/** The rate part of a row (JSON text), made once per shown rate. */
+export function rateRowText(rate: DescribableRate, fx: FxStamps): string {
+  const { price } = rate;
+  return JSON.stringify([
+    rate.supplierId,
+    rate.supplierPropertyId,
+    rate.rate.supplierRateKey,
+    rate.rate.roomTypeName,
+    rate.boardBasis,
+    rate.refundable,
+    rate.rate.payment,
+    rate.cancellationPolicy.map((p) => [p.from, p.penalty.amount, p.penalty.currency]),
+    price.net,
+    price.markup,
+    price.commission,
+    price.tax,
+    price.serviceFee,
+    price.total,
+    price.payableAtHotel,
+    fx.indexOf(price.fx),
+  ]);
+}
+
+/** A whole row: the property's head around its rate's text. */
+export function rowText(property: Omit<ShownProperty, 'rate'>, rateText: string): string {
+  const head = JSON.stringify([property.propertyId, property.name, property.starRating ?? null, property.geo?.lat ?? null, property.geo?.lng ?? null, property.supplierRefs.map((r) => [r.supplierId, r.supplierPropertyId])]);
+  return `${head.slice(0, -1)},${rateText}]`;
+}
+
+/** What reading rows needs from the stored search: its stamps and its quote currency. */
+export interface RowContext {
+  readonly fx: readonly FxQuote[];
+  readonly currency: string;
+}
+
+type RateRow = [string, string, string, string, BoardBasis, boolean, 'net' | 'pay_at_hotel', [string, string, string][], string, string, string, string, string, string, string, number];
+type Row = [string, string, number | null, number | null, number | null, [string, string][], RateRow];
+
+/** A row's text back to the property and its priced rate. */
+export function readRow(text: string, context: RowContext): ShownProperty {
+  const row = JSON.parse(text) as Row;
+  if (!Array.isArray(row) || row.length !== 7 || !Array.isArray(row[6]) || row[6].length !== 16) throw new Error('stored search row is not in the row format');
+  const [propertyId, name, stars, lat, lng, refs, rate] = row;
+  const [supplierId, supplierPropertyId, supplierRateKey, roomTypeName, boardBasis, refundable, payment, policy, net, markup, commission, tax, serviceFee, total, payableAtHotel, fxIndex] = rate;
+  const fx = context.fx[fxIndex];
+  if (!fx) throw new Error(`stored search row refers to fx stamp ${fxIndex}, which it does not have`);
+  return {
+    propertyId,
+    name,
+    ...(stars !== null ? { starRating: stars } : {}),
+    ...(lat !== null && lng !== null ? { geo: { lat, lng } } : {}),
+    supplierRefs: refs.map(([s, p]) => ({ supplierId: s, supplierPropertyId: p })),
+    rate: {
+      supplierId,
+      supplierPropertyId,
+      rate: { supplierRateKey, roomTypeName, payment },
+      boardBasis,
+      refundable,
+      cancellationPolicy: policy.map(([from, amount, currency]) => ({ from, penalty: { amount, currency } })),
+      price: { net, markup, commission, tax, serviceFee, total, currency: context.currency, payableAtHotel, fx },
+    },
+  };
+}
+
+/** Whether the row's text is the given property's, without parsing it (the property-rates lookup). */
+export function isRowOf(text: string, propertyId: string): boolean {
+  return text.startsWith(`[${JSON.stringify(propertyId)},`);
+}
