@@ -64,10 +64,15 @@ export function rateRowText(rate: DescribableRate, fx: FxStamps): string {
   ]);
 }
 
-/** A whole row: the property's head around its rate's text. */
-export function rowText(property: Omit<ShownProperty, 'rate'>, rateText: string): string {
-  const head = JSON.stringify([property.propertyId, property.name, property.starRating ?? null, property.geo?.lat ?? null, property.geo?.lng ?? null, property.supplierRefs.map((r) => [r.supplierId, r.supplierPropertyId])]);
-  return `${head.slice(0, -1)},${rateText}]`;
+/** The start of a property's row: what does not change as suppliers answer (id, name, stars, coordinates). */
+export function rowStart(property: Pick<ShownProperty, 'propertyId' | 'name' | 'starRating' | 'geo'>): string {
+  const start = JSON.stringify([property.propertyId, property.name, property.starRating ?? null, property.geo?.lat ?? null, property.geo?.lng ?? null]);
+  return `${start.slice(0, -1)},`;
+}
+
+/** A whole row: its start, the property's supplier refs and its rate's text. */
+export function rowText(property: Omit<ShownProperty, 'rate'>, rateText: string, start: string = rowStart(property)): string {
+  return `${start}${JSON.stringify(property.supplierRefs.map((r) => [r.supplierId, r.supplierPropertyId]))},${rateText}]`;
 }
 
 /** What reading rows needs from the stored search: its stamps and its quote currency. */
