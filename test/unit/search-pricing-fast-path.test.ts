@@ -1,7 +1,9 @@
 /**
- * The integer fast path of pricing (rate-pricer.ts) against the decimal.js reference implementation
- * (price-rate-decimal.ts): identical Price objects, or identical errors, on many seeded random rates and
- * rules across EUR/USD/GBP/JPY/BHD/ISK, and proof that the fast path (not the fallback) priced them.
+ * The integer fast paths of pricing (rate-pricer.ts: JS numbers first, then BigInt) against the decimal.js
+ * reference implementation (price-rate-decimal.ts): identical Price objects, or identical errors, on many
+ * seeded random rates and rules across EUR/USD/GBP/JPY/BHD/ISK, and proof of which path priced them: the
+ * number path for real-sized amounts, the BigInt path past 2^53, both either side of the boundary, and
+ * decimal.js only where a product reaches 40 digits or the input is not plain.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReferenceFxRates, embeddedFxRates } from '../../functions/search/fx/reference-fx-rates.js';
@@ -11,6 +13,7 @@ import { priceRate } from '../../functions/search/pricing/price-rate.js';
 import { pricingRulesSchema, type PricingRules, type PricingRulesInput } from '../../functions/search/pricing/pricing-rules.js';
 import { createRatePricer } from '../../functions/search/pricing/rate-pricer.js';
 import { parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp } from '../../functions/search/pricing/scaled-integer.js';
+import { safeScaling } from '../../functions/search/pricing/safe-integer.js';
 import type { BoardBasis, SupplierRate } from '../../functions/suppliers/port.js';
 import { Rng } from '../../functions/suppliers/world/prng.js';
 
@@ -20,8 +23,15 @@ vi.mock('../../functions/search/pricing/price-rate-decimal.js', async (importOri
   return { priceRateWithDecimals: vi.fn(actual.priceRateWithDecimals) };
 });
 const reference = vi.mocked(priceRateWithDecimals);
+// The BigInt path parses every supplier amount with parseMinorUnits; the number path never calls it.
+vi.mock('../../functions/search/pricing/scaled-integer.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../functions/search/pricing/scaled-integer.js')>();
+  return { ...actual, parseMinorUnits: vi.fn(actual.parseMinorUnits) };
+});
+const bigIntParse = vi.mocked(parseMinorUnits);
 beforeEach(() => {
   reference.mockClear();
+  bigIntParse.mockClear();
 });
 
 const CURRENCIES = ['EUR', 'USD', 'GBP', 'JPY', 'BHD', 'ISK'] as const;
@@ -123,24 +133,50 @@ interface Case {
   readonly stars: number | undefined;
 }
 
-/** Prices every case through one pricer (shared caches) and each alone through the reference. */
-function compareAll(cases: readonly Case[], context: { rules: PricingRules; quoteCurrency: string; fx: FxRates; nights: number; rooms: number }): { fallbacks: number } {
+type Path = 'number' | 'bigint' | 'decimal';
+
+interface Paths {
+  /** Rates decimal.js priced (or raised the error of). */
+  readonly fallbacks: number;
+  /** Rates the BigInt path priced (the number path left them). */
+  readonly bigInts: number;
+  /** Rates the number path priced. */
+  readonly numbers: number;
+}
+
+/**
+ * Prices every case through one pricer (shared caches) and each alone through the reference. Each case is
+ * priced twice by the pricer: the first call fills the per-search caches (which parse rule amounts on
+ * BigInt too), so the second shows which path the rate itself takes; both must equal the reference.
+ */
+function compareAll(cases: readonly Case[], context: { rules: PricingRules; quoteCurrency: string; fx: FxRates; nights: number; rooms: number }): Paths & { paths: Path[] } {
   const pricer = createRatePricer(context);
-  let fallbacks = 0;
+  const paths: Path[] = [];
   for (const [i, c] of cases.entries()) {
-    const before = reference.mock.calls.length;
     const fast = outcome(() => pricer.price(c.rate, c.supplierId, c.stars));
-    fallbacks += reference.mock.calls.length - before;
+    const references = reference.mock.calls.length;
+    const bigIntParses = bigIntParse.mock.calls.length;
+    const again = outcome(() => pricer.price(c.rate, c.supplierId, c.stars));
+    paths.push(reference.mock.calls.length > references ? 'decimal' : bigIntParse.mock.calls.length > bigIntParses ? 'bigint' : 'number');
     const slow = outcome(() => priceRateWithDecimals({ ...context, rate: c.rate, supplierId: c.supplierId, stars: c.stars }));
     expect(fast, `case ${i}: ${JSON.stringify(c.rate)}`).toEqual(slow);
+    expect(again, `case ${i} again: ${JSON.stringify(c.rate)}`).toEqual(slow);
   }
-  return { fallbacks };
+  const count = (path: Path) => paths.filter((p) => p === path).length;
+  return { fallbacks: count('decimal'), bigInts: count('bigint'), numbers: count('number'), paths };
 }
+
+function sumPaths(a: Paths, b: Paths): Paths {
+  return { fallbacks: a.fallbacks + b.fallbacks, bigInts: a.bigInts + b.bigInts, numbers: a.numbers + b.numbers };
+}
+
+const NO_PATHS: Paths = { fallbacks: 0, bigInts: 0, numbers: 0 };
 
 describe('pricing fast path = decimal.js reference', () => {
   it('gives identical Price objects on 6,000 seeded random rates across EUR/USD/GBP/JPY/BHD/ISK, without falling back', () => {
     const rng = new Rng(20261123);
     let priced = 0;
+    let paths = NO_PATHS;
     for (let search = 0; search < 200; search += 1) {
       const quoteCurrency = rng.pick(CURRENCIES);
       const context = { rules: randomRules(rng), quoteCurrency, fx: embeddedFxRates, nights: rng.int(1, 21), rooms: rng.int(1, 6) };
@@ -153,20 +189,122 @@ describe('pricing fast path = decimal.js reference', () => {
         cases.push({ rate, supplierId: rng.pick(SUPPLIERS), stars: rng.chance(0.2) ? undefined : rng.int(1, 5) });
       }
       priced += cases.length;
-      expect(compareAll(cases, context).fallbacks, `search ${search}`).toBe(0);
+      const searched = compareAll(cases, context);
+      expect(searched.fallbacks, `search ${search}`).toBe(0);
+      paths = sumPaths(paths, searched);
     }
     expect(priced).toBeGreaterThan(5000);
+    // Amounts of up to 10 digits: the smaller ones on numbers, the larger (and long percents) on BigInt.
+    expect(paths.numbers, JSON.stringify(paths)).toBeGreaterThan(priced / 3);
+    expect(paths.bigInts, JSON.stringify(paths)).toBeGreaterThan(priced / 10);
   });
 
   it('matches the reference where products reach 40 digits and decimal.js has to round (the fallback)', () => {
     const rng = new Rng(7);
-    let fallbacks = 0;
+    let paths = NO_PATHS;
     for (let search = 0; search < 60; search += 1) {
       const context = { rules: randomRules(rng), quoteCurrency: rng.pick(CURRENCIES), fx: LONG_FX, nights: rng.int(1, 9), rooms: rng.int(1, 3) };
       const cases = Array.from({ length: 20 }, () => ({ rate: randomRate(rng, rng.pick(CURRENCIES), 28), supplierId: rng.pick(SUPPLIERS), stars: rng.int(1, 5) }));
-      fallbacks += compareAll(cases, context).fallbacks;
+      paths = sumPaths(paths, compareAll(cases, context));
     }
-    expect(fallbacks).toBeGreaterThan(0); // the guard was exercised, and both sides of it agree
+    // Every guard was exercised (numbers → BigInt past 2^53, BigInt → decimal.js at 40 digits), and all agree.
+    expect(paths.fallbacks, JSON.stringify(paths)).toBeGreaterThan(0);
+    expect(paths.bigInts, JSON.stringify(paths)).toBeGreaterThan(0);
+    expect(paths.numbers, JSON.stringify(paths)).toBeGreaterThan(0);
+  });
+
+  it('prices real-sized rates (up to 99,999.99, percents up to 40 with 2 decimals) all on numbers, in every currency pair', () => {
+    const rng = new Rng(424242);
+    const percent = (): string => `${rng.int(0, 40)}${rng.chance(0.5) ? `.${rng.int(0, 99)}` : ''}`;
+    let paths = NO_PATHS;
+    for (let search = 0; search < 120; search += 1) {
+      const feeCurrency = rng.pick(CURRENCIES);
+      const markupCurrency = rng.pick(CURRENCIES);
+      const rules = pricingRulesSchema.parse({
+        markups: [
+          { id: 'all', markup: { kind: 'percentage', percent: percent() } },
+          { id: 'ot', when: { supplierIds: ['opentravel'] }, markup: { kind: 'fixed', amount: amountText(rng, EXPONENT[markupCurrency]!, 3), currency: markupCurrency, per: 'room_night' } },
+          { id: 'lux', when: { minStars: 5 }, markup: { kind: 'percentage', percent: percent() } },
+        ],
+        payAtHotel: { applyMarkup: rng.chance(0.5) },
+        serviceFee: rng.chance(0.5) ? { kind: 'percentage', percent: percent() } : { kind: 'fixed', amount: amountText(rng, EXPONENT[feeCurrency]!, 3), currency: feeCurrency },
+      });
+      const context = { rules, quoteCurrency: rng.pick(CURRENCIES), fx: embeddedFxRates, nights: rng.int(1, 14), rooms: rng.int(1, 4) };
+      const cases: Case[] = [];
+      for (let i = 0; i < 25; i += 1) {
+        const rate = randomRate(rng, rng.pick(CURRENCIES), 7);
+        const included = rate.taxes.filter((t) => t.included).reduce((sum, t) => sum + parseMinorUnits(t.amount.amount, EXPONENT[rate.price.currency]!)!, 0n);
+        if (included > parseMinorUnits(rate.price.amount, EXPONENT[rate.price.currency]!)!) continue;
+        cases.push({ rate, supplierId: rng.pick(SUPPLIERS), stars: rng.int(3, 5) });
+      }
+      paths = sumPaths(paths, compareAll(cases, context));
+    }
+    expect(paths.numbers).toBeGreaterThan(2500);
+    expect(paths, 'every one on numbers').toEqual({ fallbacks: 0, bigInts: 0, numbers: paths.numbers });
+  });
+
+  it('prices either side of the number path\'s limits identically: an amount of MAX_SAFE_INTEGER minor units, and a 12-digit rate\'s split', () => {
+    const noRules = pricingRulesSchema.parse({});
+    const eightPercent = pricingRulesSchema.parse({ markups: [{ id: 'p', markup: { kind: 'percentage', percent: '8' } }] });
+    const at = (amount: string, currency: string): Case => ({
+      rate: { supplierRateKey: 'k', roomTypeCode: 'DBL', roomTypeName: 'Double', boardBasis: 'BB', refundable: true, payment: 'net', price: { amount, currency }, cancellationPolicy: [], taxes: [] },
+      supplierId: 'hotelbeds',
+      stars: 4,
+    });
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    const text = (minor: bigint, currency: string) => minorText(minor, EXPONENT[currency]!);
+
+    // EUR → EUR, rate "1": the amount itself is the product; MAX_SAFE_INTEGER minor units is the last number.
+    const identity = compareAll([at(text(max - 1n, 'EUR'), 'EUR'), at(text(max, 'EUR'), 'EUR'), at(text(max + 1n, 'EUR'), 'EUR'), at(text(max + 2n, 'EUR'), 'EUR')], {
+      rules: noRules, quoteCurrency: 'EUR', fx: embeddedFxRates, nights: 1, rooms: 1,
+    });
+    expect(identity.paths).toEqual(['number', 'number', 'bigint', 'bigint']);
+
+    // 8 % of it: net × 8 must stay safe too.
+    const eighth = max / 8n;
+    const marked = compareAll([at(text(eighth, 'JPY'), 'JPY'), at(text(eighth + 1n, 'JPY'), 'JPY')], { rules: eightPercent, quoteCurrency: 'JPY', fx: embeddedFxRates, nights: 1, rooms: 1 });
+    expect(marked.paths).toEqual(['number', 'bigint']);
+
+    // USD → EUR multiplies by a 12-digit rate: the product passes 2^53 early and the split takes over,
+    // until amount × (the rate's low 8 digits) would pass 2^53.
+    const stamp = embeddedFxRates.rate('USD', 'EUR');
+    const rate = parseUnsignedDecimal(stamp.rate)!;
+    expect(rate.units.toString().length).toBeGreaterThanOrEqual(11);
+    const directLimit = max / rate.units;
+    const splitLimit = max / (rate.units % 10n ** 8n);
+    const usd = [directLimit, directLimit + 1n, splitLimit, splitLimit + 1n].map((minor) => at(text(minor, 'USD'), 'USD'));
+    const split = compareAll(usd, { rules: noRules, quoteCurrency: 'EUR', fx: embeddedFxRates, nights: 1, rooms: 1 });
+    expect(split.paths).toEqual(['number', 'number', 'number', 'bigint']);
+    expect(safeScaling(rate.units, 2 + rate.scale - 2)!.low).toBe(Number(rate.units % 10n ** 8n));
+  });
+
+  it('prices fixed markups and fees in a third currency (feeFx), and percents with six decimals, like the reference', () => {
+    const rules = pricingRulesSchema.parse({
+      markups: [
+        { id: 'jpy-night', markup: { kind: 'fixed', amount: '1500', currency: 'JPY', per: 'room_night' } },
+        { id: 'pct', when: { boardBasis: ['HB'] }, markup: { kind: 'percentage', percent: '7.123456' } },
+      ],
+      serviceFee: { kind: 'fixed', amount: '1.250', currency: 'BHD' },
+    });
+    const base: SupplierRate = {
+      supplierRateKey: 'k', roomTypeCode: 'DBL', roomTypeName: 'Double', boardBasis: 'BB', refundable: true, payment: 'net',
+      price: { amount: '1234.56', currency: 'USD' }, cancellationPolicy: [], taxes: [{ kind: 'tax', included: true, amount: { amount: '101.17', currency: 'USD' } }, { kind: 'fee', included: false, amount: { amount: '15.60', currency: 'USD' } }],
+    };
+    const cases: Case[] = [
+      { rate: base, supplierId: 'expedia', stars: 4 },
+      { rate: { ...base, boardBasis: 'HB' }, supplierId: 'expedia', stars: 4 },
+      { rate: { ...base, payment: 'pay_at_hotel', commission: { amount: '185.18', currency: 'USD' } }, supplierId: 'expedia', stars: 4 },
+      { rate: { ...base, boardBasis: 'HB', price: { amount: '99999.99', currency: 'USD' } }, supplierId: 'expedia', stars: 4 },
+    ];
+    for (const quoteCurrency of ['GBP', 'EUR', 'JPY', 'BHD', 'ISK']) {
+      const result = compareAll(cases, { rules, quoteCurrency, fx: embeddedFxRates, nights: 3, rooms: 2 });
+      // 99,999.99 × a 12-digit rate × 7.123456 % is a 26-digit product: past what the number path splits, so BigInt
+      // (except where the rate is short, USD → BHD "0.376"); either way the reference's answer.
+      expect(result.paths.slice(0, 3), quoteCurrency).toEqual(['number', 'number', 'number']);
+      expect(result.paths[3], quoteCurrency).toBe(quoteCurrency === 'BHD' ? 'number' : 'bigint');
+    }
+    const price = createRatePricer({ rules, quoteCurrency: 'GBP', fx: embeddedFxRates, nights: 3, rooms: 2 }).price(base, 'expedia', 4);
+    expect(price.feeFx?.map((f) => f.from)).toEqual(['JPY', 'BHD']);
   });
 
   it('leaves a product decimal.js rounds at 40 digits to decimal.js, even where that moves the minor unit', () => {

@@ -1,18 +1,23 @@
 /**
- * priceRate for many rates of one search: the same rule (price-rate.ts), computed on BigInt minor units
- * instead of decimal.js, with everything constant across the search worked out once.
+ * priceRate for many rates of one search: the same rule (price-rate.ts), computed on integer minor units
+ * instead of decimal.js, with everything constant across the search worked out once. Each rate is tried
+ * on JS numbers first (safe-integer.ts: real rates fit, and parsing, products and formatting cost a
+ * fraction of their BigInt versions), then on BigInt (scaled-integer.ts), then in decimal.js.
  *
  * Why it gives bit-for-bit the decimal.js result: every amount, rate and percent is a finite decimal
  * `units / 10^scale`; decimal.js (precision 40) forms sums and products of them exactly as long as they
  * have at most 40 digits, and division by 100 or a power of ten only moves the point. So each component is
  * one exact integer product, rounded once half up to the quote currency's minor unit, which is what
- * roundShiftHalfUp does. Where a product would reach 10^40 (decimal.js would round it), or an input is
- * anything but plain well-formed data (signs, spaces, too many decimals, another currency, an error), the
- * rate is priced by the decimal.js implementation itself (price-rate-decimal.ts), which also raises the
- * errors. test/unit/search-pricing-fast-path.test.ts compares the two on many random rates.
+ * roundShiftHalfUp does. The number path computes the same integers (every partial product and sum is
+ * checked to be a safe integer, so exact; its products stay far below 10^40); where any would not be, it
+ * leaves the rate to the BigInt path. Where a product would reach 10^40 (decimal.js would round it), or an
+ * input is anything but plain well-formed data (signs, spaces, too many decimals, another currency, an
+ * error), the rate is priced by the decimal.js implementation itself (price-rate-decimal.ts), which also
+ * raises the errors. test/unit/search-pricing-fast-path.test.ts compares all three on many random rates.
  *
  * Cached per pricer, i.e. per search: the fx quote of each (from, quote) pair and its parsed rate, the
- * markup rule chosen for each (supplier, stars, board), parsed percents, and converted fixed amounts.
+ * markup rule chosen for each (supplier, stars, board), parsed percents, converted fixed amounts (and their
+ * text), and the number path's prepared multipliers (rate, rate × percent, fee percent).
  */
 import type { FxQuote, FxRates } from '../fx/fx-rates.js';
 import type { Money } from '../../suppliers/money.js';
@@ -23,6 +28,7 @@ import type { FxStamp, Price } from './price.js';
 import { priceRateWithDecimals } from './price-rate-decimal.js';
 import type { PriceRateInput } from './price-rate.js';
 import type { MarkupRule, PricingRules } from './pricing-rules.js';
+import { NOT_EXACT, formatSafeMinorUnits, parseSafeMinorUnits, safeScaling, scaleRoundHalfUp, type SafeScaling } from './safe-integer.js';
 import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, type ScaledInteger } from './scaled-integer.js';
 
 /** What stays the same for every rate of a search. */
@@ -44,22 +50,34 @@ export interface RatePricer {
 interface Conversion {
   readonly stamp: FxQuote;
   readonly rate: ScaledInteger;
+  readonly supplierExponent: number;
+  /** Supplier minor units → quote minor units on numbers: × rate units / 10^shift; undefined if it cannot be. */
+  readonly safe: SafeScaling | undefined;
+  /** Per percentage markup: supplier minor units → the markup in quote minor units (× rate units × percent units). */
+  readonly safeMarkups: Map<PercentageMarkup, SafeScaling | typeof SLOW>;
 }
 
 /** A fixed rule amount (× its count) converted and rounded into the quote currency. */
 interface ConvertedFixed {
   readonly minor: bigint;
+  /** The same as a number; NOT_EXACT (negative) when it is not a safe integer. */
+  readonly safeMinor: number;
+  /** minor formatted in the quote currency, once: it is the same on every rate. */
+  readonly text: string;
   readonly currency: string;
   readonly stamp: FxQuote;
 }
 
-type PreparedMarkup =
-  | { readonly kind: 'percentage'; readonly percent: ScaledInteger }
-  | { readonly kind: 'fixed'; readonly converted: ConvertedFixed };
+interface PercentageMarkup {
+  readonly kind: 'percentage';
+  readonly percent: ScaledInteger;
+}
+
+type PreparedMarkup = PercentageMarkup | { readonly kind: 'fixed'; readonly converted: ConvertedFixed };
 
 type PreparedFee =
   | { readonly kind: 'none' }
-  | { readonly kind: 'percentage'; readonly percent: ScaledInteger }
+  | { readonly kind: 'percentage'; readonly percent: ScaledInteger; readonly safe: SafeScaling | undefined }
   | { readonly kind: 'fixed'; readonly converted: ConvertedFixed };
 
 /** Marks a cache entry for a rule the fast path does not take (the rate then goes the decimal.js way). */
@@ -71,16 +89,27 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
   const quoteExponent = minorUnitExponent(quote);
   const zeroText = formatMinorUnits(0n, quote);
   const text = (minor: bigint): string => (minor === 0n ? zeroText : formatMinorUnits(minor, quote));
+  const safeText = (minor: number): string => (minor === 0 ? zeroText : formatSafeMinorUnits(minor, quoteExponent));
 
   const conversions = new Map<string, Conversion | typeof SLOW>();
+  // Consecutive rates are mostly in one currency: comparing with the last one is cheaper than hashing
+  // each rate's own copy of the currency code for the map.
+  let lastCurrency: string | undefined;
+  let lastConversion: Conversion | typeof SLOW = SLOW;
   const conversionFrom = (currency: string): Conversion | typeof SLOW => {
+    if (currency === lastCurrency) return lastConversion;
     let conversion = conversions.get(currency);
     if (conversion === undefined) {
       const stamp = fx.rate(currency, quote, asOf); // an FxUnavailableError is not cached: decimal.js raises it again
       const rate = parseUnsignedDecimal(stamp.rate);
-      conversion = rate ? { stamp, rate } : SLOW;
+      const supplierExponent = minorUnitExponent(currency);
+      conversion = rate
+        ? { stamp, rate, supplierExponent, safe: safeScaling(rate.units, supplierExponent + rate.scale - quoteExponent), safeMarkups: new Map() }
+        : SLOW;
       conversions.set(currency, conversion);
     }
+    lastCurrency = currency;
+    lastConversion = conversion;
     return conversion;
   };
 
@@ -93,7 +122,9 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
     const counted = exactProduct(minor, BigInt(count));
     const product = counted === undefined ? undefined : exactProduct(counted, conversion.rate.units);
     if (product === undefined) return SLOW;
-    return { minor: roundShiftHalfUp(product, exponent + conversion.rate.scale - quoteExponent), currency, stamp: conversion.stamp };
+    const minorInQuote = roundShiftHalfUp(product, exponent + conversion.rate.scale - quoteExponent);
+    const safeMinor = minorInQuote <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(minorInQuote) : NOT_EXACT;
+    return { minor: minorInQuote, safeMinor, text: text(minorInQuote), currency, stamp: conversion.stamp };
   };
 
   const preparedMarkups = new Map<MarkupRule, PreparedMarkup | typeof SLOW>();
@@ -121,7 +152,8 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
       if (!fee) preparedFee = { kind: 'none' };
       else if (fee.kind === 'percentage') {
         const percent = parseUnsignedDecimal(fee.percent);
-        preparedFee = percent ? { kind: 'percentage', percent } : SLOW;
+        // (quote minor units) × percent / 100
+        preparedFee = percent ? { kind: 'percentage', percent, safe: safeScaling(percent.units, percent.scale + 2) } : SLOW;
       } else {
         const converted = convertFixed(fee.amount, fee.currency, 1);
         preparedFee = converted ? { kind: 'fixed', converted } : SLOW;
@@ -130,22 +162,127 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
     return preparedFee;
   };
 
-  const chosenRules = new Map<string, MarkupRule | undefined>();
+  // supplier → stars → board → the rule (null: none matches). Nested maps, not one map keyed by a joined
+  // string: building and hashing that string for every rate cost more than pricing it.
+  const chosenRules = new Map<string, Map<number | undefined, Map<string, MarkupRule | null>>>();
   const markupRuleFor = (supplierId: string, stars: number | undefined, rate: SupplierRate): MarkupRule | undefined => {
     if (rate.payment === 'pay_at_hotel' && !rules.payAtHotel.applyMarkup) return undefined;
-    const key = `${supplierId}\u0000${stars}\u0000${rate.boardBasis}`;
-    if (chosenRules.has(key)) return chosenRules.get(key);
-    const rule = selectMarkupRule(rules.markups, { supplierId, stars, boardBasis: rate.boardBasis });
-    chosenRules.set(key, rule);
-    return rule;
+    let bySupplier = chosenRules.get(supplierId);
+    if (!bySupplier) chosenRules.set(supplierId, (bySupplier = new Map()));
+    let byStars = bySupplier.get(stars);
+    if (!byStars) bySupplier.set(stars, (byStars = new Map()));
+    const boardBasis = rate.boardBasis;
+    let rule = byStars.get(boardBasis);
+    if (rule === undefined) {
+      rule = selectMarkupRule(rules.markups, { supplierId, stars, boardBasis }) ?? null;
+      byStars.set(boardBasis, rule);
+    }
+    return rule ?? undefined;
   };
 
-  // No closures are made per rate: this runs for every rate of a search.
-  const fast = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price | undefined => {
+  /** (supplier minor units) × rate × percent / 100 in quote minor units, for one supplier currency. */
+  const safeMarkupScaling = (conversion: Conversion, markup: PercentageMarkup): SafeScaling | typeof SLOW => {
+    let scaling = conversion.safeMarkups.get(markup);
+    if (scaling === undefined) {
+      const shift = conversion.supplierExponent + conversion.rate.scale - quoteExponent + markup.percent.scale + 2;
+      scaling = safeScaling(conversion.rate.units * markup.percent.units, shift) ?? SLOW;
+      conversion.safeMarkups.set(markup, scaling);
+    }
+    return scaling;
+  };
+
+  // No closures are made per rate: this runs for every rate of a search. Negative results are NOT_EXACT.
+  const priceOnSafeIntegers = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price | undefined => {
+    const supplierCurrency = rate.price.currency;
+    const conversion = conversionFrom(supplierCurrency);
+    const scaling = conversion?.safe;
+    if (!conversion || !scaling) return undefined;
+    const supplierExponent = conversion.supplierExponent;
+
+    const supplierPrice = parseSafeMinorUnits(rate.price.amount, supplierExponent); // in supplierCurrency by definition
+    if (supplierPrice < 0) return undefined;
+    let includedTaxes = 0;
+    let excludedTaxes = 0;
+    for (const tax of rate.taxes) {
+      const amount = safeMinorIn(tax.amount, supplierCurrency, supplierExponent);
+      if (amount < 0) return undefined;
+      if (tax.included) includedTaxes += amount;
+      else excludedTaxes += amount;
+    }
+    if (!Number.isSafeInteger(includedTaxes) || !Number.isSafeInteger(excludedTaxes)) return undefined;
+    const netInSupplierCurrency = supplierPrice - includedTaxes;
+    if (netInSupplierCurrency < 0) return undefined;
+
+    const net = scaleRoundHalfUp(netInSupplierCurrency, scaling);
+    const tax = includedTaxes === 0 ? 0 : scaleRoundHalfUp(includedTaxes, scaling);
+    const excluded = excludedTaxes === 0 ? 0 : scaleRoundHalfUp(excludedTaxes, scaling);
+    if (net < 0 || tax < 0 || excluded < 0) return undefined;
+
+    let commission = 0;
+    if (rate.commission) {
+      const amount = safeMinorIn(rate.commission, supplierCurrency, supplierExponent);
+      commission = amount < 0 ? NOT_EXACT : scaleRoundHalfUp(amount, scaling);
+      if (commission < 0) return undefined;
+    }
+
+    let feeFx: FxStamp[] | undefined;
+    let markup = 0;
+    let markupText: string | undefined; // known already for a fixed markup
+    const markupRule = markupRuleFor(supplierId, stars, rate);
+    if (markupRule) {
+      const prepared = prepareMarkup(markupRule);
+      if (!prepared) return undefined;
+      if (prepared.kind === 'percentage') {
+        // exact converted net × percent / 100, in one product: net × (rate units × percent units)
+        const markupScaling = safeMarkupScaling(conversion, prepared);
+        markup = markupScaling ? scaleRoundHalfUp(netInSupplierCurrency, markupScaling) : NOT_EXACT;
+      } else {
+        markup = prepared.converted.safeMinor;
+        markupText = prepared.converted.text;
+        feeFx = withFeeFx(feeFx, prepared.converted, quote, supplierCurrency);
+      }
+      if (markup < 0) return undefined;
+    }
+
+    let serviceFee = 0;
+    let serviceFeeText: string | undefined; // known already for a fixed fee
+    const fee = prepareFee();
+    if (!fee) return undefined;
+    if (fee.kind === 'percentage') {
+      // (rounded net + markup + tax, in quote minor units) × percent / 100
+      const subtotal = net + markup + tax;
+      serviceFee = fee.safe && Number.isSafeInteger(subtotal) ? scaleRoundHalfUp(subtotal, fee.safe) : NOT_EXACT;
+    } else if (fee.kind === 'fixed') {
+      serviceFee = fee.converted.safeMinor;
+      serviceFeeText = fee.converted.text;
+      feeFx = withFeeFx(feeFx, fee.converted, quote, supplierCurrency);
+    }
+    if (serviceFee < 0) return undefined;
+
+    const total = net + markup + tax + serviceFee;
+    const payableAtHotel = rate.payment === 'pay_at_hotel' ? net + tax + excluded : excluded;
+    if (!Number.isSafeInteger(total) || !Number.isSafeInteger(payableAtHotel)) return undefined;
+    const price: { -readonly [K in keyof Price]: Price[K] } = {
+      net: safeText(net),
+      markup: markupText ?? safeText(markup),
+      commission: safeText(commission),
+      tax: safeText(tax),
+      serviceFee: serviceFeeText ?? safeText(serviceFee),
+      total: safeText(total),
+      currency: quote,
+      payableAtHotel: safeText(payableAtHotel),
+      fx: conversion.stamp,
+    };
+    if (feeFx) price.feeFx = feeFx;
+    return price;
+  };
+
+  // No closures are made per rate: this runs for every rate the number path leaves.
+  const priceOnBigInts = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price | undefined => {
     const supplierCurrency = rate.price.currency;
     const conversion = conversionFrom(supplierCurrency);
     if (!conversion) return undefined;
-    const supplierExponent = minorUnitExponent(supplierCurrency);
+    const supplierExponent = conversion.supplierExponent;
 
     const supplierPrice = minorIn(rate.price, supplierCurrency, supplierExponent);
     if (supplierPrice === undefined) return undefined;
@@ -234,13 +371,18 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
       if (!countsValid) return slow(rate, supplierId, stars);
       let priced: Price | undefined;
       try {
-        priced = fast(rate, supplierId, stars);
+        priced = priceOnSafeIntegers(rate, supplierId, stars) ?? priceOnBigInts(rate, supplierId, stars);
       } catch {
         // Whatever went wrong (an unavailable fx pair, ...), decimal.js prices the rate or raises its own error.
       }
       return priced ?? slow(rate, supplierId, stars);
     },
   };
+}
+
+/** A supplier amount in the rate's currency as minor units; NOT_EXACT for another currency, anything not plain, or beyond safe integers. */
+function safeMinorIn(money: Money, supplierCurrency: string, exponent: number): number {
+  return money.currency === supplierCurrency ? parseSafeMinorUnits(money.amount, exponent) : NOT_EXACT;
 }
 
 /** A supplier amount in the rate's currency as minor units; undefined for another currency or anything not plain. */

@@ -28,8 +28,8 @@ export interface SortOptions {
 
 interface Keyed<P> {
   readonly property: P;
-  /** The cheapest total, parsed once; undefined (ranks as +∞) for a property without rates. */
-  readonly cheapest: TotalKey | undefined;
+  /** The cheapest total's text; undefined (ranks as +∞) for a property without rates. */
+  readonly cheapest: string | undefined;
   readonly stars: number;
   readonly distance: number;
 }
@@ -44,7 +44,8 @@ export function sortProperties<R extends RankableRate, P extends RankablePropert
     property,
     cheapest: cheapestTotal(property, currency),
     stars: property.starRating ?? 0,
-    distance: options.centre && property.geo ? distanceMetres(options.centre, property.geo) : Number.POSITIVE_INFINITY,
+    // Only the distance order reads it: a haversine per property is most of a price sort's key-building.
+    distance: sort === 'distance' && options.centre && property.geo ? distanceMetres(options.centre, property.geo) : Number.POSITIVE_INFINITY,
   }));
   const byPrice = (a: Keyed<P>, b: Keyed<P>): number => compareCheapest(a.cheapest, b.cheapest);
   const byStarsDescending = (a: Keyed<P>, b: Keyed<P>): number => b.stars - a.stars;
@@ -64,10 +65,10 @@ export function sortProperties<R extends RankableRate, P extends RankablePropert
 /** The rate a property is shown with: lowest total; on equal totals a refundable one, then the first. */
 export function cheapestRate<R extends RankableRate>(rates: readonly R[]): R | undefined {
   let best: R | undefined;
-  let bestTotal: TotalKey | undefined;
+  let bestTotal: string | undefined;
   for (const rate of rates) {
-    const total = totalKey(rate.price.total);
-    const compared = bestTotal === undefined ? -1 : compareTotals(total, bestTotal);
+    const total = rate.price.total;
+    const compared = bestTotal === undefined ? requireTotal(total) : compareTotals(total, bestTotal);
     const cheaper = compared < 0 || (compared === 0 && rate.refundable && !best?.refundable);
     if (cheaper) {
       best = rate;
@@ -83,28 +84,72 @@ export function cheapestRate<R extends RankableRate>(rates: readonly R[]): R | u
  * refundable one, then the lower supplierId; same supplier: the incumbent, placed first).
  */
 export function isPreferredRate<R extends RankableRate & { readonly supplierId: string }>(candidate: R, incumbent: R): boolean {
-  const compared = compareTotals(totalKey(candidate.price.total), totalKey(incumbent.price.total));
+  const compared = compareTotals(candidate.price.total, incumbent.price.total);
   if (compared !== 0) return compared < 0;
   if (candidate.refundable !== incumbent.refundable) return candidate.refundable;
   return candidate.supplierId < incumbent.supplierId;
 }
 
-function cheapestTotal(property: RankableProperty, currency: string | undefined): TotalKey | undefined {
-  let cheapest: TotalKey | undefined;
+function cheapestTotal(property: RankableProperty, currency: string | undefined): string | undefined {
+  let cheapest: string | undefined;
   for (const rate of property.rates) {
     if (rate.price.currency !== currency) {
       throw new RangeError(`property ${property.propertyId} has a ${rate.price.currency} price among ${currency} prices`);
     }
-    const total = totalKey(rate.price.total);
-    if (cheapest === undefined || compareTotals(total, cheapest) < 0) cheapest = total;
+    const total = rate.price.total;
+    if (cheapest === undefined ? requireTotal(total) < 0 : compareTotals(total, cheapest) < 0) cheapest = total;
   }
   return cheapest;
 }
 
 /**
- * A total parsed once for comparing: an exact scaled integer for plain unsigned decimal text (every
- * priced total), a Decimal for anything else parseDecimal accepts; what it refuses throws, as before.
- * Comparisons are exact either way ("100.0" equals "100.00"), never textual.
+ * Totals in value order, exactly ("100.0" equals "100.00", "9.50" is below "10.00"); text anything but
+ * decimal (what parseDecimal refuses) throws. Every priced total is plain text in its currency's minor
+ * unit, which compares without parsing: of two such texts with as many decimals and no leading zeros,
+ * the longer is the larger, and equally long ones order as their characters do. Anything else (another
+ * number of decimals, leading zeros, a sign) is parsed and compared as before.
+ */
+export function compareTotals(a: string, b: string): number {
+  const scale = canonicalScale(a);
+  if (scale >= 0 && scale === canonicalScale(b)) {
+    if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  return compareKeys(totalKey(a), totalKey(b));
+}
+
+/** A first total compared with none: -1 (the cheapest so far), once it is known to be decimal text (else throws, as comparing it would). */
+function requireTotal(text: string): number {
+  if (canonicalScale(text) < 0) totalKey(text);
+  return -1;
+}
+
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const DOT = 46;
+
+/**
+ * The number of decimals of plain unsigned decimal text without superfluous leading zeros ("0.50",
+ * "12", "100.00"); -1 for anything else ("012.5", "1.", ".5", "-1", "1e3", "").
+ */
+function canonicalScale(text: string): number {
+  const length = text.length;
+  if (length === 0) return -1;
+  let dot = -1;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= DIGIT_0 && c <= DIGIT_9) continue;
+    if (c !== DOT || dot !== -1 || i === 0 || i === length - 1) return -1;
+    dot = i;
+  }
+  const integerDigits = dot === -1 ? length : dot;
+  if (integerDigits > 1 && text.charCodeAt(0) === DIGIT_0) return -1;
+  return dot === -1 ? 0 : length - dot - 1;
+}
+
+/**
+ * A total parsed for comparing: an exact scaled integer for plain unsigned decimal text, a Decimal for
+ * anything else parseDecimal accepts; what it refuses throws. Comparisons are exact either way, never textual.
  */
 type TotalKey = ScaledInteger | Decimal;
 
@@ -112,7 +157,7 @@ function totalKey(text: string): TotalKey {
   return parseUnsignedDecimal(text) ?? parseDecimal(text);
 }
 
-function compareTotals(a: TotalKey, b: TotalKey): number {
+function compareKeys(a: TotalKey, b: TotalKey): number {
   if ('units' in a && 'units' in b) {
     const x = a.scale < b.scale ? a.units * pow10(b.scale - a.scale) : a.units;
     const y = b.scale < a.scale ? b.units * pow10(a.scale - b.scale) : b.units;
@@ -126,7 +171,7 @@ function asDecimal(key: TotalKey): Decimal {
 }
 
 /** Cheapest totals, a property without rates ranking after every priced one. */
-function compareCheapest(a: TotalKey | undefined, b: TotalKey | undefined): number {
+function compareCheapest(a: string | undefined, b: string | undefined): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
   return compareTotals(a, b);
 }
