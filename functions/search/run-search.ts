@@ -115,7 +115,7 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
   // last answer leaves its own offers, the ranking and one write.
   const destination = deps.destination(city.code);
   const keepRate = rateFilter(request.filters, now);
-  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms }, keepRate));
+  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms }, { keepRate, shownOnly: true }));
   const shown = new ShownRates();
   const merging: Promise<void>[] = [];
   // Awaited only once every supplier has settled; until then a failure must not count as unhandled.
@@ -241,13 +241,22 @@ export class OfferMerger {
   /** Properties whose shown rate changed since takeChanged() last looked. */
   private changed = new Set<PropertyAccumulator>();
   private readonly known: RefMap<DestinationEntry>;
+  private readonly keepRate: (rate: PricedRate) => boolean;
+  private readonly shownOnly: boolean;
 
   constructor(
     private readonly destination: readonly DestinationEntry[],
     private readonly propertiesNear: SearchDeps['propertiesNear'],
     pricing: Omit<PricingContext, 'stars'>,
-    private readonly keepRate: (rate: PricedRate) => boolean = () => true,
+    options: {
+      /** The search's rate filters: only rates it keeps can be a property's shown rate. */
+      readonly keepRate?: (rate: PricedRate) => boolean;
+      /** Keep only each property's shown rate (finishShown), not every priced rate (finish): a search shows one. */
+      readonly shownOnly?: boolean;
+    } = {},
   ) {
+    this.keepRate = options.keepRate ?? (() => true);
+    this.shownOnly = options.shownOnly ?? false;
     this.pricer = pricerFor(pricing);
     this.known = destinationIndexOf(destination);
   }
@@ -286,6 +295,7 @@ export class OfferMerger {
   }
 
   async finish(): Promise<PropertyAccumulator[]> {
+    if (this.shownOnly) throw new Error('a merger keeping shown rates only cannot list every rate');
     await this.resolveUnknown();
     for (const property of this.properties.values()) {
       property.supplierRefs.sort(compareRefs);
@@ -316,7 +326,7 @@ export class OfferMerger {
       property.supplierRefs.push({ supplierId: offer.supplierId, supplierPropertyId: offer.supplierPropertyId });
       let best = this.best.get(propertyId);
       for (const rate of pricedRates(offer, property.starRating, this.pricer)) {
-        property.rates.push(rate);
+        if (!this.shownOnly) property.rates.push(rate);
         if (this.keepRate(rate) && (!best || isPreferredRate(rate, best))) best = rate;
       }
       if (best && best !== this.best.get(propertyId)) {
