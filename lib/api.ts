@@ -15,6 +15,7 @@ import {
   EndpointType,
   IdentitySource,
   LambdaIntegration,
+  ResponseTransferMode,
   LogGroupLogDestination,
   MethodLoggingLevel,
   RequestAuthorizer,
@@ -26,7 +27,7 @@ import {
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LIMITS } from '../functions/shared/limits.js';
-import { API_STAGE_NAME, HANDLER_GROUPS, ROUTES, type HandlerGroup, type Route } from '../functions/shared/routes.js';
+import { API_STAGE_NAME, HANDLER_GROUPS, ROUTES, STREAMING_GROUPS, type HandlerGroup, type Route } from '../functions/shared/routes.js';
 import { addGatewayResponses } from './api-gateway-responses.js';
 import type { HandlerFunctions } from './functions.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
@@ -104,7 +105,11 @@ export class HotelRestApi extends Construct {
       HANDLER_GROUPS.map((group) => [
         group,
         // allowTestInvoke off: the console's test button needs one more permission per method.
-        new LambdaIntegration(functions.groups[group].function, { proxy: true, allowTestInvoke: false }),
+        new LambdaIntegration(functions.groups[group].function, {
+          proxy: true,
+          allowTestInvoke: false,
+          ...(STREAMING_GROUPS.includes(group) ? { responseTransferMode: ResponseTransferMode.STREAM } : {}),
+        }),
       ]),
     ) as Record<HandlerGroup, LambdaIntegration>;
 

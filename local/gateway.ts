@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { policyAllows } from '../functions/auth/route-policy.js';
 import { gatewayProblemBody, gatewayResponse, type GatewayResponseDefinition, type GatewayResponseType } from '../functions/shared/gateway-responses.js';
+import { runDeferred } from '../functions/shared/after-response.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { LIMITS } from '../functions/shared/limits.js';
 import { matchRoute, type HandlerGroup } from '../functions/shared/routes.js';
@@ -55,6 +56,8 @@ interface Answer {
   readonly status: number;
   readonly headers: Record<string, string | string[]>;
   readonly body: Buffer;
+  /** What the route deferred until after its answer (after-response.ts). */
+  readonly afterwards?: () => Promise<void>;
 }
 
 function refusal(type: GatewayResponseType, requestId: string, overrides: { status?: number; headers?: Record<string, string> } = {}): Answer {
@@ -138,7 +141,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     try {
       const result = await withTimeout(options.groups[route.group](event, context), integrationTimeoutMs);
       if (result === 'timeout') return refusal('DEFAULT_5XX', requestId, { status: 504 });
-      return fromProxyResult(result, requestId);
+      return { ...fromProxyResult(result, requestId), afterwards: () => runDeferred(context) };
     } catch (error) {
       console.error(`[gateway] ${route.group} handler failed for ${requestId}:`, error);
       return refusal('DEFAULT_5XX', requestId, { status: 502 });
@@ -169,19 +172,26 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
         receivedAt: Date.now(),
       };
-      const handled = handle(call, oversized);
-      inFlight.add(handled);
-      void handled.finally(() => inFlight.delete(handled)).catch(() => undefined);
-      handled
+      // In flight until the answer is sent and what the route deferred has run: stop waits for both.
+      const handled = handle(call, oversized)
         .catch((error: unknown) => {
           console.error(`[gateway] unexpected failure for ${call.requestId}:`, error);
           return refusal('DEFAULT_5XX', call.requestId);
         })
-        .then((answer) => {
+        .then(async (answer) => {
           res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(answer.body.length) });
-          res.end(answer.body);
+          // 'finish': the whole answer is handed to the operating system. A large answer is written over
+          // several turns of the event loop, so deferred work must not start before (as the streaming
+          // Lambda entry starts it once its stream has ended).
+          const sent = new Promise<void>((resolve) => res.end(answer.body, () => resolve()));
           options.onResponse?.({ method: call.method, path: call.path, status: answer.status, ms: Math.round(performance.now() - started), requestId: call.requestId });
+          if (answer.afterwards) {
+            await sent;
+            await answer.afterwards();
+          }
         });
+      inFlight.add(handled);
+      void handled.finally(() => inFlight.delete(handled)).catch(() => undefined);
     });
   });
   server.keepAliveTimeout = 30_000;

@@ -61,8 +61,11 @@ export interface LocalHost {
   stop(): Promise<void>;
 }
 
-/** The Lambda entry of each handler group (functions/<group>/index.ts), as CDK bundles them. */
-const GROUP_ENTRIES: Readonly<Record<HandlerGroup, () => Promise<{ handler: ApiHandler }>>> = {
+/**
+ * The routes of each handler group (functions/<group>/index.ts), as CDK bundles them; the gateway plays the
+ * Lambda entry's part of running what a route deferred until after its answer (after-response.ts).
+ */
+const GROUP_ENTRIES: Readonly<Record<HandlerGroup, () => Promise<{ routes: ApiHandler }>>> = {
   auth: () => import('../functions/auth/index.js'),
   search: () => import('../functions/search/index.js'),
   booking: () => import('../functions/booking/index.js'),
@@ -152,7 +155,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
 
     const groups = Object.fromEntries(
-      await Promise.all(HANDLER_GROUPS.map(async (group) => [group, (await GROUP_ENTRIES[group]()).handler] as const)),
+      await Promise.all(HANDLER_GROUPS.map(async (group) => [group, (await GROUP_ENTRIES[group]()).routes] as const)),
     ) as Record<HandlerGroup, ApiHandler>;
     const { handler: authorizer } = (await import('../functions/auth/authorizer.js')) as {
       handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;

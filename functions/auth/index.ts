@@ -1,5 +1,9 @@
 /** Entry of the auth Lambda function: one handler per route of the auth group in the route table. */
+import { bufferedEntry } from '../shared/after-response.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as issueToken } from './token.js';
 
-export const handler = groupHandler('auth', { issueToken });
+export const routes = groupHandler('auth', { issueToken });
+
+/** The Lambda entry (`routes` is what the local gateway calls). */
+export const handler = bufferedEntry(routes);

@@ -1,4 +1,5 @@
 /** Entry of the booking Lambda function: one handler per route of the booking group in the route table. */
+import { bufferedEntry } from '../shared/after-response.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as checkRate } from './rate-check.js';
 import { handler as createBooking } from './create-booking.js';
@@ -7,4 +8,7 @@ import { handler as modifyBooking } from './modify-booking.js';
 import { handler as cancelBooking } from './cancel-booking.js';
 import { handler as getVoucher } from './voucher.js';
 
-export const handler = groupHandler('booking', { checkRate, createBooking, getBooking, modifyBooking, cancelBooking, getVoucher });
+export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, modifyBooking, cancelBooking, getVoucher });
+
+/** The Lambda entry (`routes` is what the local gateway calls). */
+export const handler = bufferedEntry(routes);

@@ -1,6 +1,10 @@
 /** Entry of the cars Lambda function: one handler per route of the cars group in the route table. */
+import { bufferedEntry } from '../shared/after-response.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as searchCars } from './search-cars.js';
 import { handler as createCarBooking } from './create-car-booking.js';
 
-export const handler = groupHandler('cars', { searchCars, createCarBooking });
+export const routes = groupHandler('cars', { searchCars, createCarBooking });
+
+/** The Lambda entry (`routes` is what the local gateway calls). */
+export const handler = bufferedEntry(routes);

@@ -1,7 +1,11 @@
 /** Entry of the docs Lambda function: one handler per route of the docs group in the route table. */
+import { bufferedEntry } from '../shared/after-response.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as getDocsScript } from './docs-script.js';
 import { handler as getDocs } from './docs-page.js';
 import { handler as getOpenApi } from './openapi.js';
 
-export const handler = groupHandler('docs', { getOpenApi, getDocs, getDocsScript });
+export const routes = groupHandler('docs', { getOpenApi, getDocs, getDocsScript });
+
+/** The Lambda entry (`routes` is what the local gateway calls). */
+export const handler = bufferedEntry(routes);

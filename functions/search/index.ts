@@ -1,8 +1,15 @@
-/** Entry of the search Lambda function: one handler per route of the search group in the route table. */
+/**
+ * Entry of the search Lambda function: one handler per route of the search group in the route table.
+ * Its integration streams, so a search answers before the rows of its later pages are stored
+ * (after-response.ts); `routes` is what the local gateway calls.
+ */
+import { streamingEntry } from '../shared/after-response.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as searchHotels } from './search.js';
 import { handler as getSearchPage } from './search-page.js';
 import { handler as listPropertyRates } from './property-rates.js';
 import { handler as getProperty } from './property.js';
 
-export const handler = groupHandler('search', { searchHotels, getSearchPage, listPropertyRates, getProperty });
+export const routes = groupHandler('search', { searchHotels, getSearchPage, listPropertyRates, getProperty });
+
+export const handler = streamingEntry(routes);

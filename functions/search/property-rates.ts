@@ -14,7 +14,7 @@ import { nightsBetween, priceOffer, type PricedRate } from './run-search.js';
 import { showRate } from './shown-rate.js';
 import { searchDeps } from './search-deps.js';
 import { applySearchFilters } from './ranking/search-filters.js';
-import { searchGone, storedSearchOr404 } from './stored-search.js';
+import { searchGone, storedSearchWithRows } from './stored-search.js';
 import { propertyRatesParams } from './search-params.js';
 
 
@@ -22,7 +22,7 @@ export const handler = httpHandler('listPropertyRates', { params: propertyRatesP
   const deps = searchDeps();
   const tenant = request.caller!.tenant;
   const { searchId, propertyId } = request.params;
-  const search = await storedSearchOr404(deps.searches, tenant, searchId);
+  const search = await storedSearchWithRows(deps.searches, tenant, searchId);
   const property = await deps.searches.property(search, propertyId);
   if (property === 'expired') throw searchGone(searchId);
   if (!property) throw new HttpProblem('not-found', `Property ${propertyId} is not in search ${searchId}`);

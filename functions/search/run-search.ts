@@ -76,8 +76,9 @@ export type ShownAccumulated = Omit<PropertyAccumulator, 'rates'> & { readonly r
 
 /**
  * Where a search's time went, in ms (the handler sends them as Server-Timing): `suppliers` until the last
- * supplier answered, then `merge` (its offers placed and priced, the merge finished), `rank` (filter, rank,
- * describe what the earlier answers had not) and `store` (the stored search written, the page signed).
+ * supplier answered (`setup` before the fan-out), then `merge` (its offers placed and priced, the merge
+ * finished), `rank` (filter and rank) and `store` (the first page described and signed, the search's header
+ * stored; its rows are written after the answer).
  */
 export interface SearchTimings {
   readonly setup: number;
@@ -87,7 +88,14 @@ export interface SearchTimings {
   readonly store: number;
 }
 
-export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ response: SearchResponse; timings: SearchTimings }> {
+export interface SearchOutcome {
+  readonly response: SearchResponse;
+  readonly timings: SearchTimings;
+  /** Stores the rows of the search's pages: for after the answer has gone (the search is pending until then). */
+  readonly storeRows: () => Promise<void>;
+}
+
+export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<SearchOutcome> {
   const started = performance.now();
   const { tenant, request } = call;
   const city = findCity(request.destination.code)!;
@@ -98,6 +106,12 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
   const expiresAt = new Date(now.getTime() + SEARCH_TTL_SECONDS * 1000).toISOString();
   const stay = { searchId, nights, rooms, expiresAt };
 
+  // What a rate check and a booking validate against is stored while the suppliers are asked, so the
+  // answer waits for no write: the rows of the later pages are written after it has gone (storeRows), and
+  // a page asked for meanwhile waits for them (stored-search.ts).
+  const header = { searchId, tenant, request, currency: request.currency, createdAt: now.toISOString(), expiresAt };
+  const savingHeader = deps.searches.savePending(header);
+  savingHeader.catch(() => undefined); // awaited before answering; until then a failure is not unhandled
   const contracts = await deps.contracts(tenant);
   const [adapters, fx, rules, rateIdKey, cursorKey] = await Promise.all([
     Promise.all(contracts.map((c) => deps.adapterFor(c))),
@@ -158,26 +172,23 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<{ r
 
   const kept = properties.filter((property) => keepsProperty(property.starRating, request.filters));
   const ranked = sortProperties(kept, { sort: request.sort, centre: city.centre });
-  const rows = ranked.map((property) => shown.row(property));
-
   const rankedAt = performance.now();
   const suppliers: SupplierSummary[] = outcomes.map(({ id, status, tookMs, results }) => ({ id, status, tookMs, results }));
   const partial = suppliers.some((s) => s.status !== 'ok');
-  // The store write is I/O; the first page is described and signed while it is under way.
-  const saving = deps.searches.save(
-    { searchId, tenant, request, currency: request.currency, partial, suppliers, totalProperties: ranked.length, createdAt: now.toISOString(), expiresAt },
-    rows,
-    shown.fx.list,
-  );
-  later(saving);
+  const search = { ...header, partial, suppliers, totalProperties: ranked.length };
   const page = pageOf(ranked, { limit: request.limit, searchId, key: cursorKey });
   const shownPage = page.items.map((property) => showProperty(property, { ...stay, tenant, rateIdKey }));
-  await saving;
+  await savingHeader;
   const savedAt = performance.now();
+  const storeRows = async () => {
+    const rows = ranked.map((property) => shown.row(property));
+    await deps.searches.save(search, rows, shown.fx.list);
+  };
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     response: { searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: shownPage, ...(page.next ? { next: page.next } : {}) },
     timings: { setup: round(fannedOut - started), suppliers: round(lastAnswer - fannedOut), merge: round(merged - lastAnswer), rank: round(rankedAt - merged), store: round(savedAt - rankedAt) },
+    storeRows,
   };
 }
 

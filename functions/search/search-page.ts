@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor
 import { searchDeps } from './search-deps.js';
 import type { SearchResponse } from './search-result.js';
 import { showProperty } from './shown-rate.js';
-import { quotedStayOf, searchGone, storedSearchOr404 } from './stored-search.js';
+import { quotedStayOf, searchGone, storedSearchWithRows } from './stored-search.js';
 import { searchPageParams, searchPageQuery } from './search-params.js';
 
 
@@ -13,7 +13,7 @@ export const handler = httpHandler('getSearchPage', { params: searchPageParams, 
   const deps = searchDeps();
   const tenant = request.caller!.tenant;
   const { searchId } = request.params;
-  const search = await storedSearchOr404(deps.searches, tenant, searchId);
+  const search = await storedSearchWithRows(deps.searches, tenant, searchId);
   const key = await deps.cursorKey();
   let offset = 0;
   if (request.query.cursor) {

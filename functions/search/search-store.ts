@@ -11,7 +11,7 @@
  * their pages answer as expired (410, search again), which is what a partner does when a search ends.
  */
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import { BatchWriteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import type { FxQuote } from './fx/fx-rates.js';
@@ -49,15 +49,30 @@ export interface StoredSearch {
   readonly totalProperties: number;
   readonly createdAt: string;
   readonly expiresAt: string;
-  /** Set by the store (absent on searches stored before the row format). */
+  /** Set by the store with the rows (absent on searches stored before the row format). */
   readonly rows?: StoredRows;
 }
 
+/** What is known of a search before any supplier answers: what a rate check and a booking validate against. */
+export type SearchHeader = Pick<StoredSearch, 'searchId' | 'tenant' | 'request' | 'currency' | 'createdAt' | 'expiresAt'>;
+
+/** A search whose rows are not stored yet: it is being searched, or it answered and its rows follow. */
+export interface PendingSearch extends SearchHeader {
+  readonly rowsPending: true;
+}
+
+type SearchToStore = Omit<StoredSearch, 'rows'>;
+
 export interface SearchStore {
-  /** Stores the search and its ranked rows (stored-row.ts texts, whose fx indexes point into `fx`). */
-  save(search: Omit<StoredSearch, 'rows'>, rows: readonly string[], fx: readonly FxQuote[]): Promise<void>;
+  /**
+   * Stores the search's header while its suppliers are asked, its rows to follow: what a rate check and a
+   * booking validate a rateId against (the request, the expiry) is there before the search answers.
+   */
+  savePending(search: SearchHeader): Promise<void>;
+  /** Stores the whole search and its ranked rows (stored-row.ts texts, whose fx indexes point into `fx`). */
+  save(search: SearchToStore, rows: readonly string[], fx: readonly FxQuote[]): Promise<void>;
   /** undefined when unknown or another tenant's; 'expired' once past its expiry (410, not 404). */
-  find(tenant: string, searchId: string, now?: Date): Promise<StoredSearch | 'expired' | undefined>;
+  find(tenant: string, searchId: string, now?: Date): Promise<StoredSearch | PendingSearch | 'expired' | undefined>;
   /** The ranked properties [offset, offset + count); 'expired' for a search stored in an older layout. */
   slice(search: StoredSearch, offset: number, count: number): Promise<ShownProperty[] | 'expired'>;
   /** One property of the search; 'expired' for a search stored in an older layout. */
@@ -65,6 +80,8 @@ export interface SearchStore {
 }
 
 const pk = (tenant: string, searchId: string) => `${tenant}#search#${searchId}`;
+/** DynamoDB TTL (epoch seconds): the sweeper removes the search some time after it expired. */
+const ttlOf = (search: { readonly expiresAt: string }) => Math.floor(Date.parse(search.expiresAt) / 1000);
 const chunkKey = (index: number) => `chunk#${String(index).padStart(5, '0')}`;
 
 export class DynamoSearchStore implements SearchStore {
@@ -76,8 +93,17 @@ export class DynamoSearchStore implements SearchStore {
     this.table = options.table ?? tableName('searches');
   }
 
-  async save(search: Omit<StoredSearch, 'rows'>, rows: readonly string[], fx: readonly FxQuote[]): Promise<void> {
-    const ttl = Math.floor(Date.parse(search.expiresAt) / 1000);
+  async savePending(search: SearchHeader): Promise<void> {
+    const pending: PendingSearch = { ...search, rowsPending: true };
+    await this.client.send(new PutCommand({ TableName: this.table, Item: this.metaItem(pending) }));
+  }
+
+  private metaItem(search: StoredSearch | PendingSearch): Record<string, unknown> {
+    return { pk: pk(search.tenant, search.searchId), sk: 'meta', kind: 'search', ...search, expiresAt: ttlOf(search), expiresAtIso: search.expiresAt };
+  }
+
+  async save(search: SearchToStore, rows: readonly string[], fx: readonly FxQuote[]): Promise<void> {
+    const ttl = ttlOf(search);
     const key = pk(search.tenant, search.searchId);
     const chunks: Uint8Array[] = [];
     const chunkStarts: number[] = [];
@@ -96,7 +122,8 @@ export class DynamoSearchStore implements SearchStore {
       start = end;
     }
     const stored: StoredSearch = { ...search, rows: { fx, chunkStarts } };
-    const items: Record<string, unknown>[] = [{ pk: key, sk: 'meta', kind: 'search', ...stored, expiresAt: ttl, expiresAtIso: search.expiresAt }];
+    // The meta goes in the same batch as the rows it points to, replacing the pending one.
+    const items: Record<string, unknown>[] = [this.metaItem(stored)];
     chunks.forEach((rowsText, index) => items.push({ pk: key, sk: chunkKey(index), kind: 'search-chunk', rows: rowsText, expiresAt: ttl }));
     const batches: Record<string, unknown>[][] = [];
     for (let i = 0; i < items.length; i += WRITE_BATCH) batches.push(items.slice(i, i + WRITE_BATCH));
@@ -113,13 +140,13 @@ export class DynamoSearchStore implements SearchStore {
     }
   }
 
-  async find(tenant: string, searchId: string, now: Date = new Date()): Promise<StoredSearch | 'expired' | undefined> {
+  async find(tenant: string, searchId: string, now: Date = new Date()): Promise<StoredSearch | PendingSearch | 'expired' | undefined> {
     const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: { pk: pk(tenant, searchId), sk: 'meta' } }));
     if (!Item) return undefined;
     // TTL deletion lags by up to days; expiry is decided here, not by the sweeper.
     if (Date.parse(String(Item.expiresAtIso)) <= now.getTime()) return 'expired';
     const { pk: _pk, sk: _sk, kind: _kind, expiresAt: _ttl, expiresAtIso, ...rest } = Item;
-    return { ...(rest as Omit<StoredSearch, 'expiresAt'>), expiresAt: String(expiresAtIso) };
+    return { ...(rest as Omit<StoredSearch, 'expiresAt'> | Omit<PendingSearch, 'expiresAt'>), expiresAt: String(expiresAtIso) };
   }
 
   async slice(search: StoredSearch, offset: number, count: number): Promise<ShownProperty[] | 'expired'> {

@@ -12,10 +12,10 @@ export const handler = httpHandler('searchHotels', { body: searchRequestSchema }
   // Sandbox scenarios drive our sandbox suppliers; a production stack never passes them on.
   const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
   try {
-    const { response, timings } = await runSearch({ tenant: request.caller!.tenant, request: request.body, scenarios }, searchDeps());
+    const { response, timings, storeRows } = await runSearch({ tenant: request.caller!.tenant, request: request.body, scenarios }, searchDeps());
     // Server-Timing lets a partner (and our benchmarks) see what the suppliers took and what we added.
     const serverTiming = Object.entries(timings).map(([name, ms]) => `${name};dur=${ms}`).join(', ');
-    return { status: 200, body: response, headers: { 'Server-Timing': serverTiming } };
+    return { status: 200, body: response, headers: { 'Server-Timing': serverTiming }, afterResponse: storeRows };
   } catch (error) {
     if (error instanceof FxUnavailableError) {
       throw new HttpProblem('validation-error', `Invalid field: currency`, {

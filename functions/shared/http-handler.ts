@@ -11,6 +11,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { deferAfterResponse, type AfterResponse } from './after-response.js';
 import { authorizeCall, type Caller } from './caller.js';
 import { errorResponse } from './error-response.js';
 import { logger, metrics, tracer } from './observability.js';
@@ -33,9 +34,13 @@ export interface HttpRequest<B, Q, P> {
   context: Context;
 }
 
-export type HttpResult =
+export type HttpResult = (
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { status: number; raw: { contentType: string; body: string | Buffer }; headers?: Record<string, string> };
+  | { status: number; raw: { contentType: string; body: string | Buffer }; headers?: Record<string, string> }
+) & {
+  /** Work the invocation finishes after this answer has gone (after-response.ts). */
+  afterResponse?: AfterResponse;
+};
 
 export interface HandlerSpec<B, Q, P> {
   bodyKind?: BodyKind;
@@ -79,6 +84,7 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
       const body = spec.body ? parseOrProblem(spec.body, rawBody) : (rawBody as B);
       if (caller) logger.appendKeys({ tenant: caller.tenant, clientId: caller.clientId });
       const result = await handle({ route, requestId, headers, body, query, params, caller, idempotencyKey, event, context });
+      if (result.afterResponse) deferAfterResponse(context, result.afterResponse);
       return toApiResult(result, requestId);
     } catch (error) {
       return errorResponse(error, requestId);

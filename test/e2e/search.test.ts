@@ -5,6 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyRateId, RateIdError } from '../../functions/search/rate-id.js';
 import { searchKey } from '../../functions/search/search-secret.js';
+import { searchRequestSchema } from '../../functions/search/search-request.js';
+import { DynamoSearchStore } from '../../functions/search/search-store.js';
+import { ROWS_WAIT_MS } from '../../functions/search/stored-search.js';
+import { FxStamps, rateRowText, rowText } from '../../functions/search/stored-row.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
@@ -167,6 +171,50 @@ describe('pages, property rates and property content', () => {
     expect(tampered.status).toBe(400);
     expect((await api(`/v1/hotels/searches/${first.searchId}`, 'acme')).status).toBe(404);
     expect((await api(`/v1/hotels/searches/srch_${'0'.repeat(32)}`, 'demo')).status).toBe(404);
+  });
+
+  it('answers before the rows of later pages are stored: a page asked for meanwhile waits for them, and a search whose rows never landed is gone', async () => {
+    const store = new DynamoSearchStore();
+    const { body: answered } = await search('demo', { limit: 5 });
+    // Pages of a real search read right after its answer (its rows are written after the answer).
+    const next = await api(`/v1/hotels/searches/${answered.searchId}?cursor=${answered.next}`, 'demo');
+    expect(next.status).toBe(200);
+
+    const pendingSearch = (searchId: string) => ({
+      searchId,
+      tenant: 'demo',
+      request: searchRequestSchema.parse(searchBody({ limit: 1 })),
+      currency: 'EUR',
+      partial: false,
+      suppliers: [{ id: 'hotelbeds', status: 'ok' as const, tookMs: 100, results: 2 }],
+      totalProperties: 2,
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    });
+    const row = (i: number) => {
+      const fx = new FxStamps();
+      const property = answered.properties[i]!;
+      const rate = { supplierId: property.cheapestRate.supplierId, supplierPropertyId: property.supplierRefs[0]!.supplierPropertyId, rate: { supplierRateKey: `key-${i}`, roomTypeName: 'Double', payment: 'net' as const }, boardBasis: 'RO' as const, refundable: false, cancellationPolicy: [], price: { net: '100.00', markup: '0.00', commission: '0.00', tax: '0.00', serviceFee: '0.00', total: `${100 + i}.00`, currency: 'EUR', payableAtHotel: '0.00', fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity', asOf: '2026-01-01' } } };
+      return { text: rowText(property, rateRowText(rate, fx)), fx: fx.list };
+    };
+
+    const waiting = pendingSearch(`srch_${'1'.repeat(32)}`);
+    await store.savePending(waiting);
+    const page = api(`/v1/hotels/searches/${waiting.searchId}`, 'demo');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await store.save(waiting, [row(0).text, row(1).text], row(0).fx);
+    const served = await page;
+    expect(served.status).toBe(200);
+    const body = (await served.json()) as SearchResponse;
+    expect(body.properties.map((p) => [p.propertyId, p.cheapestRate.price.total])).toEqual([[answered.properties[0]!.propertyId, 100]]);
+
+    const lost = pendingSearch(`srch_${'2'.repeat(32)}`);
+    await store.savePending(lost);
+    const started = Date.now();
+    const gone = await api(`/v1/hotels/searches/${lost.searchId}`, 'demo');
+    expect(gone.status).toBe(410);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(ROWS_WAIT_MS);
+    expect((await api(`/v1/hotels/searches/${lost.searchId}/properties/${answered.properties[0]!.propertyId}/rates`, 'demo')).status).toBe(410);
   });
 
   it('lists every rate of one property of a search, cheapest first, each with its own rateId', async () => {

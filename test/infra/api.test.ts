@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_RESPONSES, gatewayProblemBody } from '../../functions/shared/gateway-responses.js';
 import { LIMITS } from '../../functions/shared/limits.js';
-import { API_STAGE_NAME, ROUTES } from '../../functions/shared/routes.js';
+import { API_STAGE_NAME, ROUTES, STREAMING_GROUPS } from '../../functions/shared/routes.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
 import { methodsByRoute, referencedId, resourcesOfType } from './template-queries.js';
 
@@ -32,6 +32,22 @@ describe('REST API built from the route table', () => {
       expect(integration.Type, route.id).toBe('AWS_PROXY');
       const groupFunctionId = logicalIdOf(functionIds[route.group].function);
       expect(JSON.stringify(integration.Uri), route.id).toContain(`"${groupFunctionId}"`);
+    }
+  });
+
+  it('streams the answers of the streaming groups (a search answers before its later pages are stored), and buffers the rest', () => {
+    const methods = methodsByRoute(synthesis.template);
+    expect(STREAMING_GROUPS).toEqual(['search']);
+    for (const route of ROUTES) {
+      const integration = methods.get(`${route.method} ${route.path}`)?.Integration as Record<string, unknown>;
+      const uri = JSON.stringify(integration.Uri);
+      if (STREAMING_GROUPS.includes(route.group)) {
+        expect(integration.ResponseTransferMode, route.id).toBe('STREAM');
+        expect(uri, route.id).toContain('response-streaming-invocations');
+      } else {
+        expect(integration.ResponseTransferMode ?? 'BUFFERED', route.id).toBe('BUFFERED');
+        expect(uri, route.id).not.toContain('response-streaming-invocations');
+      }
     }
   });
 

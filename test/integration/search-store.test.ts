@@ -64,7 +64,7 @@ describe('the stored search', () => {
     await store.save(searchOf(searchId, ranked.length), rows, fx);
     const search = await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'));
     expect(search).toMatchObject({ searchId, totalProperties: 1200, expiresAt: '2099-01-01T00:30:00.000Z' });
-    if (!search || search === 'expired') throw new Error('not found');
+    if (!search || search === 'expired' || 'rowsPending' in search) throw new Error('not found with rows');
     expect(search.rows!.chunkStarts.length).toBeGreaterThan(2);
     expect(await store.slice(search, 0, 100)).toEqual(ranked.slice(0, 100));
     for (const offset of [search.rows!.chunkStarts[1]! - 1, search.rows!.chunkStarts[2]!, 1150]) {
@@ -77,12 +77,25 @@ describe('the stored search', () => {
     expect(await store.find('other', searchId)).toBeUndefined();
   });
 
+  it('keeps a search pending from its header until its rows are stored with the rest of it', async () => {
+    const store = new DynamoSearchStore();
+    const searchId = 'srch_00000000000000000000000000000004';
+    const { partial: _p, suppliers: _s, totalProperties: _t, ...header } = searchOf(searchId, 1);
+    await store.savePending(header);
+    expect(await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'))).toEqual({ ...header, rowsPending: true });
+    const { rows, fx } = rowsOf([property(0)]);
+    await store.save(searchOf(searchId, 1), rows, fx);
+    const search = await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'));
+    expect(search).toMatchObject({ ...searchOf(searchId, 1), rows: { fx, chunkStarts: [0] } });
+    expect(search).not.toHaveProperty('rowsPending');
+  });
+
   it('stores a search without properties', async () => {
     const store = new DynamoSearchStore();
     const searchId = 'srch_00000000000000000000000000000002';
     await store.save(searchOf(searchId, 0), [], []);
     const search = await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'));
-    if (!search || search === 'expired') throw new Error('not found');
+    if (!search || search === 'expired' || 'rowsPending' in search) throw new Error('not found with rows');
     expect(await store.slice(search, 0, 100)).toEqual([]);
     expect(await store.property(search, 'prop_000001')).toBeUndefined();
   });
@@ -95,7 +108,7 @@ describe('the stored search', () => {
       new PutCommand({ TableName: tableName('searches'), Item: { pk: `demo#search#${searchId}`, sk: 'meta', kind: 'search', tenant: 'demo', ...meta, expiresAt: 4_070_908_800, expiresAtIso: meta.expiresAt } }),
     );
     const search = await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'));
-    if (!search || search === 'expired') throw new Error('not found');
+    if (!search || search === 'expired' || 'rowsPending' in search) throw new Error('not found with rows');
     expect(await store.slice(search, 0, 100)).toBe('expired');
     expect(await store.property(search, 'prop_000001')).toBe('expired');
   });

@@ -68,6 +68,10 @@ function world(seed: number): { destination: DestinationEntry[]; offers: Map<str
 }
 
 class MemorySearchStore implements SearchStore {
+  readonly pending = new Set<string>();
+  async savePending(search: Omit<StoredSearch, 'rows'>): Promise<void> {
+    this.pending.add(search.searchId);
+  }
   readonly saved = new Map<string, { search: Omit<StoredSearch, 'rows'>; rows: readonly string[]; fx: readonly FxQuote[] }>();
   async save(search: Omit<StoredSearch, 'rows'>, rows: readonly string[], fx: readonly FxQuote[]): Promise<void> {
     this.saved.set(search.searchId, { search, rows, fx });
@@ -125,7 +129,11 @@ async function search(input: { seed: number; delays: readonly number[]; filters?
     ...(input.sort ? { sort: input.sort } : {}),
     ...(input.filters ? { filters: input.filters } : {}),
   });
-  const { response } = await runSearch({ tenant: 'demo', request, scenarios: [] }, deps);
+  const { response, storeRows } = await runSearch({ tenant: 'demo', request, scenarios: [] }, deps);
+  // The search answers once it is stored as pending; its rows are written after the answer.
+  expect(store.pending.has(response.searchId)).toBe(true);
+  expect(store.saved.has(response.searchId)).toBe(false);
+  await storeRows();
   const saved = store.saved.get(response.searchId)!;
 
   // The same search the way it was done before answers were merged one by one: every offer at once.
