@@ -3,6 +3,7 @@
  * No binary float ever takes part in money arithmetic; scaling by a rate goes through BigInt with an
  * explicit half-up rounding step.
  */
+import { rateMoney } from './rate-shape.js';
 
 /** ISO 4217 minor-unit exponents for the currencies the sandbox and the suppliers use. */
 const EXPONENTS: Readonly<Record<string, number>> = {
@@ -53,7 +54,7 @@ export function parseMinor(amount: string, currency: string): number {
 }
 
 export function money(minor: number, currency: string): Money {
-  return { amount: formatMinor(minor, currency), currency };
+  return rateMoney(formatMinor(minor, currency), currency);
 }
 
 /** minor × numerator / denominator, rounded half away from zero, exactly (BigInt). */

@@ -1,5 +1,6 @@
 import { money, parseMinor, scaleMinor, type Money } from '../money.js';
 import type { CancellationPenalty, Guest, PaymentModel, RateTax, SupplierBooking, SupplierRate } from '../port.js';
+import { cancellationPenalty, rateTax, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 import { boardFromAmenities } from './board-amenities.js';
 import { packRateKey, type ExpediaRateKey } from './rate-key.js';
@@ -98,8 +99,8 @@ export function sumRoomPricing(rooms: readonly (WirePricingInformation | undefin
   if (currency === undefined) throw bad(operation, 'no rooms priced');
   return {
     price: money(total, currency),
-    ...(hasCommission ? { commission: money(commission, currency) } : {}),
-    taxes: tax > 0 ? [{ kind: 'tax', included: false, amount: money(tax, currency), description: 'Mandatory tax payable at the property' }] : [],
+    commission: hasCommission ? money(commission, currency) : undefined,
+    taxes: tax > 0 ? [rateTax('tax', false, money(tax, currency), 'Mandatory tax payable at the property')] : [],
     nightlyMinor: nightly,
   };
 }
@@ -125,7 +126,7 @@ export function cancellationPolicy(penalties: readonly WireCancelPenalty[] | und
       if (!match) throw bad(operation, 'cancel_penalties.percent is not a percentage');
       minor = scaleMinor(totalMinor, Math.round(Number(match[1]) * 100), 10_000);
     } else throw bad(operation, 'cancel_penalties entry without amount, nights or percent');
-    return { from: new Date(start).toISOString(), penalty: money(minor, penalty.currency ?? currency) };
+    return cancellationPenalty(new Date(start).toISOString(), money(minor, penalty.currency ?? currency));
   }).sort((a, b) => a.from.localeCompare(b.from));
 }
 
@@ -155,7 +156,7 @@ export function rateFromWire(rate: WireRate, room: { id?: string; room_name?: st
 }
 
 export function portRate(key: ExpediaRateKey, pricing: RoomPricing): SupplierRate {
-  return {
+  return supplierRate({
     supplierRateKey: packRateKey(key),
     roomTypeCode: key.roomTypeCode,
     roomTypeName: key.roomTypeName,
@@ -163,10 +164,10 @@ export function portRate(key: ExpediaRateKey, pricing: RoomPricing): SupplierRat
     refundable: key.refundable,
     payment: key.payment,
     price: pricing.price,
-    ...(pricing.commission ? { commission: pricing.commission } : {}),
+    commission: pricing.commission,
     cancellationPolicy: key.cancellationPolicy,
     taxes: pricing.taxes,
-  };
+  });
 }
 
 /** What the adapter stores in `affiliate_metadata` at booking: the room type, which itineraries do not name. */
@@ -219,14 +220,11 @@ export function bookingFromWire(itinerary: WireItinerary | undefined, propertyNa
   const currency = perRoom[0]!.pricing.price.currency;
   const price = money(perRoom.reduce((sum, room) => sum + parseMinor(room.pricing.price.amount, currency), 0), currency);
   const instants = [...new Set(perRoom.flatMap((room) => room.policy.map((p) => p.from)))].sort();
-  const cancellation = instants.map((from) => ({
-    from,
-    penalty: money(perRoom.reduce((total, room) => {
-      let applied = 0;
-      for (const entry of room.policy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
-      return total + applied;
-    }, 0), currency),
-  }));
+  const cancellation = instants.map((from) => cancellationPenalty(from, money(perRoom.reduce((total, room) => {
+    let applied = 0;
+    for (const entry of room.policy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
+    return total + applied;
+  }, 0), currency)));
   const statuses = rooms.map((room) => room.status);
   if (statuses.some((status) => status !== 'booked' && status !== 'canceled' && status !== 'pending')) throw bad(operation, 'missing rooms.status');
   const metadata = parseBookingMetadata(itinerary.affiliate_metadata);

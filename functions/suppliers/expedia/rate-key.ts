@@ -1,4 +1,5 @@
 import type { BoardBasis, CancellationPenalty, PaymentModel } from '../port.js';
+import { cancellationPenalty, rateMoney } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 
 /**
@@ -24,6 +25,11 @@ export interface ExpediaRateKey {
 
 const PREFIX = 'exp1.';
 
+function isPenalty(value: unknown): value is CancellationPenalty {
+  const entry = value as Partial<CancellationPenalty> | null;
+  return typeof entry?.from === 'string' && typeof entry.penalty?.amount === 'string' && typeof entry.penalty.currency === 'string';
+}
+
 export function packRateKey(key: ExpediaRateKey): string {
   return `${PREFIX}${Buffer.from(JSON.stringify(key)).toString('base64url')}`;
 }
@@ -33,8 +39,10 @@ export function unpackRateKey(text: string): ExpediaRateKey {
     try {
       const parsed = JSON.parse(Buffer.from(text.slice(PREFIX.length), 'base64url').toString('utf8')) as Partial<ExpediaRateKey>;
       if (typeof parsed.priceCheckHref === 'string' && typeof parsed.propertyId === 'string' && Array.isArray(parsed.occupancies)
-        && typeof parsed.roomTypeCode === 'string' && Array.isArray(parsed.cancellationPolicy)) {
-        return parsed as ExpediaRateKey;
+        && typeof parsed.roomTypeCode === 'string' && Array.isArray(parsed.cancellationPolicy) && parsed.cancellationPolicy.every(isPenalty)) {
+        // The penalties go into the checked rate: rebuilt so they have the shape every adapter's penalties have.
+        const cancellationPolicy = parsed.cancellationPolicy.map((p) => cancellationPenalty(p.from, rateMoney(p.penalty.amount, p.penalty.currency)));
+        return { ...parsed, cancellationPolicy } as ExpediaRateKey;
       }
     } catch {
       // reported below

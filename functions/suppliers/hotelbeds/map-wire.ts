@@ -2,6 +2,7 @@ import { money, parseMinor, type Money } from '../money.js';
 import type {
   BoardBasis, CancellationPenalty, Guest, Holder, RateTax, SupplierBooking, SupplierOffer, SupplierRate,
 } from '../port.js';
+import { cancellationPenalty, joinLists, rateTax, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 import type { WireBooking, WireHotel, WirePax, WireRate } from './wire.js';
 
@@ -39,16 +40,17 @@ export function cancellationPolicy(rate: WireRate, currency: string, operation: 
   return (rate.cancellationPolicies ?? []).map((policy) => {
     const from = Date.parse(requireString(policy.from, operation, 'cancellationPolicies.from'));
     if (Number.isNaN(from)) throw bad(operation, 'cancellationPolicies.from is not a date-time');
-    return { from: new Date(from).toISOString(), penalty: amount(policy.amount, currency, operation, 'cancellationPolicies.amount') };
+    return cancellationPenalty(new Date(from).toISOString(), amount(policy.amount, currency, operation, 'cancellationPolicies.amount'));
   }).sort((a, b) => a.from.localeCompare(b.from));
 }
 
 function taxes(rate: WireRate, currency: string, operation: string): RateTax[] {
-  return (rate.taxes?.taxes ?? []).filter((tax) => tax.amount !== undefined).map((tax) => ({
-    kind: tax.type === 'FEE' ? 'fee' : 'tax',
-    included: tax.included === true,
-    amount: amount(tax.amount, tax.currency ?? currency, operation, 'taxes.amount'),
-  }));
+  return (rate.taxes?.taxes ?? []).filter((tax) => tax.amount !== undefined).map((tax) => rateTax(
+    tax.type === 'FEE' ? 'fee' : 'tax',
+    tax.included === true,
+    amount(tax.amount, tax.currency ?? currency, operation, 'taxes.amount'),
+    undefined,
+  ));
 }
 
 /** One wire rate → a port rate for its own occupancy (key = the wire rateKey). */
@@ -57,7 +59,7 @@ export function singleRate(rate: WireRate, roomCode: string, roomName: string, c
   const price = payAtHotel
     ? amount(rate.sellingRate, currency, operation, 'sellingRate')
     : amount(rate.net, currency, operation, 'net');
-  return {
+  return supplierRate({
     supplierRateKey: requireString(rate.rateKey, operation, 'rateKey'),
     roomTypeCode: roomCode,
     roomTypeName: roomName,
@@ -65,10 +67,10 @@ export function singleRate(rate: WireRate, roomCode: string, roomName: string, c
     refundable: rate.rateClass !== 'NRF',
     payment: payAtHotel ? 'pay_at_hotel' : 'net',
     price,
-    ...(payAtHotel && rate.commission !== undefined ? { commission: amount(rate.commission, currency, operation, 'commission') } : {}),
+    commission: payAtHotel && rate.commission !== undefined ? amount(rate.commission, currency, operation, 'commission') : undefined,
     cancellationPolicy: cancellationPolicy(rate, currency, operation),
     taxes: taxes(rate, currency, operation),
-  };
+  });
 }
 
 const MULTI_PREFIX = 'hbm:';
@@ -132,23 +134,19 @@ function mergeRates(parts: readonly SupplierRate[], currency: string): SupplierR
     return values.length === 0 ? undefined : money(values.reduce((total, m) => total + parseMinor(m.amount, m.currency), 0), currency);
   };
   const instants = [...new Set(parts.flatMap((rate) => rate.cancellationPolicy.map((p) => p.from)))].sort();
-  const policy = instants.map((from) => ({
-    from,
-    penalty: money(parts.reduce((total, rate) => {
-      let applied = 0;
-      for (const entry of rate.cancellationPolicy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
-      return total + applied;
-    }, 0), currency),
-  }));
-  const commission = sum((rate) => rate.commission);
-  return {
+  const policy = instants.map((from) => cancellationPenalty(from, money(parts.reduce((total, rate) => {
+    let applied = 0;
+    for (const entry of rate.cancellationPolicy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
+    return total + applied;
+  }, 0), currency)));
+  return supplierRate({
     ...first,
     supplierRateKey: packRateKeys(parts.map((rate) => rate.supplierRateKey)),
     price: sum((rate) => rate.price)!,
-    ...(commission ? { commission } : {}),
+    commission: sum((rate) => rate.commission),
     cancellationPolicy: policy,
-    taxes: parts.flatMap((rate) => rate.taxes),
-  };
+    taxes: joinLists(parts.map((rate) => rate.taxes)),
+  });
 }
 
 export function offerFromHotel(hotel: WireHotel, groupKeys: readonly string[], operation: string): SupplierOffer {
@@ -200,14 +198,11 @@ export function bookingFromWire(booking: WireBooking | undefined, operation: str
     : amount(booking.totalNet, currency, operation, 'booking.totalNet');
   const perRoomPolicies = rates.map((rate) => cancellationPolicy(rate, currency, operation));
   const instants = [...new Set(perRoomPolicies.flat().map((p) => p.from))].sort();
-  const policy = instants.map((from) => ({
-    from,
-    penalty: money(perRoomPolicies.reduce((total, entries) => {
-      let applied = 0;
-      for (const entry of entries) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
-      return total + applied;
-    }, 0), currency),
-  }));
+  const policy = instants.map((from) => cancellationPenalty(from, money(perRoomPolicies.reduce((total, entries) => {
+    let applied = 0;
+    for (const entry of entries) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
+    return total + applied;
+  }, 0), currency)));
   const status = booking.status === 'CANCELLED' ? 'cancelled' : booking.status === 'CONFIRMED' ? 'confirmed' : undefined;
   if (!status) throw bad(operation, 'missing booking.status');
   const holder: Holder = { firstName: booking.holder?.name ?? '', lastName: booking.holder?.surname ?? '' };

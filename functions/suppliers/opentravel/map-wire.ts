@@ -2,6 +2,7 @@ import { money, parseMinor, type Money } from '../money.js';
 import type {
   BoardBasis, CancellationPenalty, Guest, Holder, PropertyAddress, RateTax, SupplierBooking, SupplierRate,
 } from '../port.js';
+import { cancellationPenalty, joinLists, rateTax, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 import { zonedLocalToUtc } from '../time-zone.js';
 import { findCity } from '../world/cities.js';
@@ -54,10 +55,10 @@ export function deadlineToUtc(value: string | undefined, zone: string, operation
 export function cancellationPolicy(penalties: XmlNode | undefined, zone: string, fallbackCurrency: string, operation: string): CancellationPenalty[] {
   return children(penalties, 'CancelPenalty').map((penalty) => {
     const amount = child(penalty, 'AmountPercent');
-    return {
-      from: deadlineToUtc(attr(child(penalty, 'Deadline'), 'AbsoluteDeadline'), zone, operation),
-      penalty: amountOf(attr(amount, 'Amount'), attr(amount, 'CurrencyCode') ?? fallbackCurrency, operation, 'CancelPenalty/AmountPercent/@Amount'),
-    };
+    return cancellationPenalty(
+      deadlineToUtc(attr(child(penalty, 'Deadline'), 'AbsoluteDeadline'), zone, operation),
+      amountOf(attr(amount, 'Amount'), attr(amount, 'CurrencyCode') ?? fallbackCurrency, operation, 'CancelPenalty/AmountPercent/@Amount'),
+    );
   }).sort((a, b) => a.from.localeCompare(b.from));
 }
 
@@ -74,12 +75,12 @@ function boardOf(plan: XmlNode | undefined): BoardBasis {
 function taxesOf(total: XmlNode | undefined, currency: string, operation: string): RateTax[] {
   return children(child(total, 'Taxes'), 'Tax').map((tax) => {
     const description = text(child(tax, 'TaxDescription'), 'Text');
-    return {
-      kind: 'tax',
-      included: attr(tax, 'Type') === 'Inclusive',
-      amount: amountOf(attr(tax, 'Amount'), attr(tax, 'CurrencyCode') ?? currency, operation, 'Tax/@Amount'),
-      ...(description ? { description } : {}),
-    };
+    return rateTax(
+      'tax',
+      attr(tax, 'Type') === 'Inclusive',
+      amountOf(attr(tax, 'Amount'), attr(tax, 'CurrencyCode') ?? currency, operation, 'Tax/@Amount'),
+      description ? description : undefined,
+    );
   });
 }
 
@@ -123,7 +124,7 @@ export function roomStayRate(stay: XmlNode, operation: string): RoomStayRate {
       refundable: !children(penalties, 'CancelPenalty').some((penalty) => attr(penalty, 'NonRefundable') === 'true'),
       payment: payAtHotel ? 'pay_at_hotel' : 'net',
       price,
-      ...(payAtHotel && commission ? { commission: amountOf(attr(commission, 'Amount'), attr(commission, 'CurrencyCode') ?? currency, operation, 'Commission/@Amount') } : {}),
+      commission: payAtHotel && commission ? amountOf(attr(commission, 'Amount'), attr(commission, 'CurrencyCode') ?? currency, operation, 'Commission/@Amount') : undefined,
       cancellationPolicy: policy,
       taxes: taxesOf(total, currency, operation),
     },
@@ -138,29 +139,25 @@ export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateK
     const present = values.filter((m): m is Money => m !== undefined);
     return present.length === 0 ? undefined : money(present.reduce((total, m) => total + parseMinor(m.amount, currency), 0), currency);
   };
-  const commission = add(parts.map((part) => part.commission));
-  return {
+  return supplierRate({
     ...first,
     supplierRateKey,
     price: add(parts.map((part) => part.price))!,
-    ...(commission ? { commission } : {}),
+    commission: add(parts.map((part) => part.commission)),
     refundable: parts.every((part) => part.refundable),
     cancellationPolicy: mergePolicies(parts.map((part) => part.cancellationPolicy), currency),
-    taxes: parts.flatMap((part) => part.taxes),
-  };
+    taxes: joinLists(parts.map((part) => part.taxes)),
+  });
 }
 
 export function mergePolicies(policies: readonly (readonly CancellationPenalty[])[], currency: string): CancellationPenalty[] {
   if (policies.length === 1) return [...policies[0]!];
   const instants = [...new Set(policies.flat().map((entry) => entry.from))].sort();
-  return instants.map((from) => ({
-    from,
-    penalty: money(policies.reduce((total, entries) => {
-      let applied = 0;
-      for (const entry of entries) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
-      return total + applied;
-    }, 0), currency),
-  }));
+  return instants.map((from) => cancellationPenalty(from, money(policies.reduce((total, entries) => {
+    let applied = 0;
+    for (const entry of entries) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
+    return total + applied;
+  }, 0), currency)));
 }
 
 export function addressOf(property: XmlNode | undefined): PropertyAddress | undefined {

@@ -1,0 +1,55 @@
+import type { Money } from './money.js';
+import type { CancellationPenalty, RateTax, SupplierRate } from './port.js';
+
+/**
+ * One object shape per kind for the rates the adapters hand to search. Search reads every rate of every
+ * supplier answer (OfferMerger → the rate pricer), and the last supplier's rates are priced on the latency
+ * a partner waits for. Built by three adapters with their own key orders and with optional keys present
+ * or left out, the same property reads met four or more V8 hidden classes and went megamorphic. Every
+ * `SupplierRate`, its `Money` amounts, its taxes and its cancellation penalties are therefore built here:
+ * one fixed key order (the port's) and every key always present.
+ *
+ * An optional value that is absent (a rate's `commission`, a tax's `description`) is a present key holding
+ * `undefined`. That changes no value anywhere it goes: the port types allow it (the project does not use
+ * exactOptionalPropertyTypes), JSON.stringify and the DynamoDB document client (removeUndefinedValues)
+ * drop such keys, and vitest's toEqual ignores them. Test the value (`rate.commission !== undefined`),
+ * never the key (`'commission' in rate`).
+ *
+ * Lists follow the same idea: joinLists keeps them packed arrays (Array.prototype.flatMap and flat make
+ * holey ones, another hidden class for the same reads).
+ */
+
+export function rateMoney(amount: string, currency: string): Money {
+  return { amount, currency };
+}
+
+export function rateTax(kind: RateTax['kind'], included: boolean, amount: Money, description: string | undefined): RateTax {
+  return { kind, included, amount, description };
+}
+
+export function cancellationPenalty(from: string, penalty: Money): CancellationPenalty {
+  return { from, penalty };
+}
+
+/** Copies the port's fields only, in the port's order; an absent `commission` stays a key holding undefined. */
+export function supplierRate(fields: SupplierRate): SupplierRate {
+  return {
+    supplierRateKey: fields.supplierRateKey,
+    roomTypeCode: fields.roomTypeCode,
+    roomTypeName: fields.roomTypeName,
+    boardBasis: fields.boardBasis,
+    refundable: fields.refundable,
+    payment: fields.payment,
+    price: fields.price,
+    commission: fields.commission,
+    cancellationPolicy: fields.cancellationPolicy,
+    taxes: fields.taxes,
+  };
+}
+
+/** The lists one after the other, as a packed array (what flatMap would give, without its holey array). */
+export function joinLists<T>(lists: readonly (readonly T[])[]): T[] {
+  const joined: T[] = [];
+  for (const list of lists) for (const item of list) joined.push(item);
+  return joined;
+}
