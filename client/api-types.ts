@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Next page of a stored search
-         * @description A further page of a stored search, in the search's own order. The page size is the search's `limit`. After 30 minutes the search has expired (410).
+         * @description A further page of a stored search, in the search's own order. The page size is the search's `limit`. After 30 minutes the search has expired (410). The search answers before its later pages are stored (they follow within milliseconds); a page asked for at once waits for them.
          */
         get: operations["getSearchPage"];
         put?: never;

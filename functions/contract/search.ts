@@ -112,7 +112,9 @@ export const searchOperations: Record<string, OperationSpec> = {
   },
   getSearchPage: {
     tag: 'Search',
-    description: "A further page of a stored search, in the search's own order. The page size is the search's `limit`. After 30 minutes the search has expired (410).",
+    description:
+      "A further page of a stored search, in the search's own order. The page size is the search's `limit`. After 30 minutes the search has expired (410). " +
+      'The search answers before its later pages are stored (they follow within milliseconds); a page asked for at once waits for them.',
     request: { params: searchPageParams, query: searchPageQuery },
     responses: { 200: { description: 'The page', content: json(searchResponseSchema, SEARCH_EXAMPLE_RESPONSE) } },
     problems: [404, 410],
