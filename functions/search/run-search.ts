@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupplierContract } from '../suppliers/contracts.js';
 import type { Scenario } from '../suppliers/scenario.js';
-import type { CancellationPenalty, SupplierOffer, SupplierPort, SupplierRate } from '../suppliers/port.js';
+import type { SupplierOffer, SupplierPort, SupplierRate } from '../suppliers/port.js';
 import { findCity } from '../suppliers/world/cities.js';
 import { fanOut } from './fan-out.js';
 import type { FxRates } from './fx/fx-rates.js';
@@ -17,7 +17,6 @@ import type { PropertyMatchCandidate } from './mapping/property-map-store.js';
 import { matchProperties } from './mapping/match-properties.js';
 import { mintPropertyId } from './mapping/property-id.js';
 import { compareRefs, refKey, type SupplierRef } from './mapping/supplier-ref.js';
-import type { Price } from './pricing/price.js';
 import type { PricingRules } from './pricing/pricing-rules.js';
 import type { PriceRateInput } from './pricing/price-rate.js';
 import { createRatePricer, type RatePricer } from './pricing/rate-pricer.js';
@@ -26,7 +25,7 @@ import { isPreferredRate, sortProperties } from './ranking/property-sort.js';
 import { keepsProperty, rateFilter } from './ranking/search-filters.js';
 import type { SearchRequest } from './search-request.js';
 import type { SearchResponse, SupplierSummary } from './search-result.js';
-import { showProperty } from './shown-rate.js';
+import { showProperty, type DescribableRate } from './shown-rate.js';
 import { ShownRates } from './shown-rates.js';
 import { SEARCH_TTL_SECONDS, type SearchStore } from './search-store.js';
 
@@ -51,14 +50,9 @@ export interface SearchCall {
   readonly scenarios: readonly Scenario[];
 }
 
-export interface PricedRate {
-  readonly supplierId: string;
-  readonly supplierPropertyId: string;
+/** A supplier rate priced for the account: what describing it reads, with the whole supplier rate. */
+export interface PricedRate extends DescribableRate {
   readonly rate: SupplierRate;
-  readonly boardBasis: SupplierRate['boardBasis'];
-  readonly refundable: boolean;
-  readonly cancellationPolicy: readonly CancellationPenalty[];
-  readonly price: Price;
 }
 
 export interface PropertyAccumulator {

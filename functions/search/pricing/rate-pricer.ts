@@ -262,19 +262,12 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
     const total = net + markup + tax + serviceFee;
     const payableAtHotel = rate.payment === 'pay_at_hotel' ? net + tax + excluded : excluded;
     if (!Number.isSafeInteger(total) || !Number.isSafeInteger(payableAtHotel)) return undefined;
-    const price: { -readonly [K in keyof Price]: Price[K] } = {
-      net: safeText(net),
-      markup: markupText ?? safeText(markup),
-      commission: safeText(commission),
-      tax: safeText(tax),
-      serviceFee: serviceFeeText ?? safeText(serviceFee),
-      total: safeText(total),
-      currency: quote,
-      payableAtHotel: safeText(payableAtHotel),
-      fx: conversion.stamp,
-    };
-    if (feeFx) price.feeFx = feeFx;
-    return price;
+    return assemblePrice(
+      { net: safeText(net), markup: markupText ?? safeText(markup), commission: safeText(commission), tax: safeText(tax), serviceFee: serviceFeeText ?? safeText(serviceFee), total: safeText(total), payableAtHotel: safeText(payableAtHotel) },
+      quote,
+      conversion.stamp,
+      feeFx,
+    );
   };
 
   // No closures are made per rate: this runs for every rate the number path leaves.
@@ -348,19 +341,12 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
 
     const total = net + markup + tax + serviceFee;
     const payableAtHotel = rate.payment === 'pay_at_hotel' ? net + tax + excluded : excluded;
-    const price: { -readonly [K in keyof Price]: Price[K] } = {
-      net: text(net),
-      markup: text(markup),
-      commission: text(commission),
-      tax: text(tax),
-      serviceFee: text(serviceFee),
-      total: text(total),
-      currency: quote,
-      payableAtHotel: text(payableAtHotel),
-      fx: conversion.stamp,
-    };
-    if (feeFx) price.feeFx = feeFx;
-    return price;
+    return assemblePrice(
+      { net: text(net), markup: text(markup), commission: text(commission), tax: text(tax), serviceFee: text(serviceFee), total: text(total), payableAtHotel: text(payableAtHotel) },
+      quote,
+      conversion.stamp,
+      feeFx,
+    );
   };
 
   const slow = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price =>
@@ -378,6 +364,14 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
       return priced ?? slow(rate, supplierId, stars);
     },
   };
+}
+
+/** The Price of a rate whose amounts are already formatted, in the key order every path gives. */
+function assemblePrice(amounts: Pick<Price, 'net' | 'markup' | 'commission' | 'tax' | 'serviceFee' | 'total' | 'payableAtHotel'>, currency: string, fx: FxStamp, feeFx: FxStamp[] | undefined): Price {
+  const { net, markup, commission, tax, serviceFee, total, payableAtHotel } = amounts;
+  const price: { -readonly [K in keyof Price]: Price[K] } = { net, markup, commission, tax, serviceFee, total, currency, payableAtHotel, fx };
+  if (feeFx) price.feeFx = feeFx;
+  return price;
 }
 
 /** A supplier amount in the rate's currency as minor units; NOT_EXACT for another currency, anything not plain, or beyond safe integers. */
