@@ -100,12 +100,6 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
   const expiresAt = new Date(now.getTime() + SEARCH_TTL_SECONDS * 1000).toISOString();
   const stay = { searchId, nights, rooms, expiresAt };
 
-  // What a rate check and a booking validate against is stored while the suppliers are asked, so the
-  // answer waits for no write: the rows of the later pages are written after it has gone (storeRows), and
-  // a page asked for meanwhile waits for them (stored-search.ts).
-  const header = { searchId, tenant, request, currency: request.currency, createdAt: now.toISOString(), expiresAt };
-  const savingHeader = deps.searches.savePending(header);
-  savingHeader.catch(() => undefined); // awaited before answering; until then a failure is not unhandled
   const contracts = await deps.contracts(tenant);
   const [adapters, fx, rules, rateIdKey, cursorKey] = await Promise.all([
     Promise.all(contracts.map((c) => deps.adapterFor(c))),
@@ -117,10 +111,17 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
   // The currency must be one we can quote in before any supplier is asked (FxUnavailableError otherwise).
   fx.rate(request.currency, request.currency);
 
+  // What a rate check and a booking validate against is stored while the suppliers are asked, so the
+  // answer waits for no write: the rows of the later pages are written after it has gone (storeRows), and
+  // a page asked for meanwhile waits for them (stored-search.ts).
+  const header = { searchId, tenant, request, currency: request.currency, createdAt: now.toISOString(), expiresAt };
+  const savingHeader = deps.searches.savePending(header);
+  savingHeader.catch(() => undefined); // awaited before answering; until then a failure is not unhandled
+
   // Everything that does not need the last answer happens while it is awaited: the destination index
   // loads; each supplier's offers are placed, priced and filtered as it answers, each property keeping the
-  // rate it would show; and between answers those rates are described and serialised for the store. The
-  // last answer leaves its own offers, the ranking and one write.
+  // rate it would show; and between answers those rates are written as the stored search's rows. The last
+  // answer leaves its own offers, the ranking and the first page.
   const destination = deps.destination(city.code);
   const keepRate = rateFilter(request.filters, now);
   const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights, rooms }, { keepRate, shownOnly: true }));
