@@ -8,13 +8,12 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { HandlerGroup } from '../functions/shared/routes.js';
-import type { TableId } from '../functions/shared/tables.js';
 import { DOCS_SCRIPT_ASSETS, VOUCHER_FONT_ASSETS, type FunctionAssets } from './function-assets.js';
 import { HotelFunction } from './hotel-function.js';
 import type { SearchSecret } from './search-secret.js';
 import type { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
-import { grantTable, type TableAccess } from './table-grants.js';
+import { grantTables, tableEnvironment, type TableUse } from './table-grants.js';
 import type { HotelTables } from './tables.js';
 
 export interface HandlerFunctionsProps {
@@ -29,7 +28,7 @@ interface FunctionPlan {
   readonly description: string;
   readonly memorySize: number;
   readonly timeout: Duration;
-  readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
+  readonly tables: TableUse;
   readonly readsSigningKey?: boolean;
   /** Issues or verifies rateIds and search cursors (SEARCH_SECRET_ARN). */
   readsSearchSecret?: boolean;
@@ -141,11 +140,7 @@ export class HandlerFunctions extends Construct {
   }
 
   private buildFunction(id: string, serviceName: string, plan: FunctionPlan, props: HandlerFunctionsProps): HotelFunction {
-    const tableEnvironment: Record<string, string> = {};
-    for (const tableId of Object.keys(plan.tables) as TableId[]) {
-      const table = props.tables.get(tableId);
-      tableEnvironment[table.definition.envVar] = table.table.tableName;
-    }
+    const tablesUsed = tableEnvironment(props.tables, plan.tables);
     const tokenEnvironment: Record<string, string> = plan.readsSigningKey
       ? {
           TOKEN_ISSUER: tokenIssuerFor(this.config),
@@ -161,12 +156,10 @@ export class HandlerFunctions extends Construct {
       serviceName,
       memorySize: plan.memorySize,
       timeout: plan.timeout,
-      environment: { ...tableEnvironment, ...tokenEnvironment, ...(plan.readsSearchSecret ? { SEARCH_SECRET_ARN: props.searchSecret.secret.secretArn } : {}) },
+      environment: { ...tablesUsed, ...tokenEnvironment, ...(plan.readsSearchSecret ? { SEARCH_SECRET_ARN: props.searchSecret.secret.secretArn } : {}) },
       ...(plan.assets ? { assets: plan.assets } : {}),
     });
-    for (const [tableId, access] of Object.entries(plan.tables) as [TableId, TableAccess][]) {
-      grantTable(created.role, props.tables.get(tableId), access);
-    }
+    grantTables(created.role, props.tables, plan.tables);
     if (plan.readsSigningKey) props.signingKey.grantRead(created.function);
     if (plan.readsSearchSecret) props.searchSecret.grantRead(created.function);
     return created;

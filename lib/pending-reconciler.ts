@@ -9,7 +9,6 @@ import { Construct } from 'constructs';
 import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
-import { grantTable } from './table-grants.js';
 import type { HotelTables } from './tables.js';
 
 export interface PendingReconcilerProps {
@@ -27,9 +26,6 @@ export class PendingReconciler extends Construct {
   constructor(scope: Construct, id: string, props: PendingReconcilerProps) {
     super(scope, id);
     const { config, tables } = props;
-    const contracts = tables.get('contracts');
-    const bookings = tables.get('bookings');
-
     const scheduled = new ScheduledJob(this, 'Scheduled', {
       config,
       entry: 'functions/booking/reconcile-pending-handler.ts',
@@ -37,10 +33,8 @@ export class PendingReconciler extends Construct {
       serviceName: 'hotel-api-pending-reconciler',
       memorySize: 512,
       timeout: Duration.minutes(2),
-      environment: {
-        [contracts.definition.envVar]: contracts.table.tableName,
-        [bookings.definition.envVar]: bookings.table.tableName,
-      },
+      tables,
+      tablesUsed: { contracts: 'read', bookings: 'readWrite' },
       schedule: PENDING_RECONCILER_SCHEDULE,
       scheduleDescription: `Pending booking reconciliation for ${config.tenant} (${config.stage})`,
       // The next run comes in five minutes.
@@ -49,7 +43,5 @@ export class PendingReconciler extends Construct {
     });
     this.job = scheduled.job;
     this.schedule = scheduled.schedule;
-    grantTable(this.job.role, contracts, 'read');
-    grantTable(this.job.role, bookings, 'readWrite');
   }
 }

@@ -12,7 +12,6 @@ import { Construct } from 'constructs';
 import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
-import { grantTable } from './table-grants.js';
 import type { HotelTables } from './tables.js';
 
 export interface PropertyMappingProps {
@@ -30,9 +29,6 @@ export class PropertyMapping extends Construct {
   constructor(scope: Construct, id: string, props: PropertyMappingProps) {
     super(scope, id);
     const { config, tables } = props;
-    const contracts = tables.get('contracts');
-    const properties = tables.get('properties');
-
     const scheduled = new ScheduledJob(this, 'Scheduled', {
       config,
       entry: 'functions/search/mapping-job-handler.ts',
@@ -43,10 +39,8 @@ export class PropertyMapping extends Construct {
       // room for slow real supplier catalogues.
       memorySize: 2048,
       timeout: Duration.minutes(10),
-      environment: {
-        [contracts.definition.envVar]: contracts.table.tableName,
-        [properties.definition.envVar]: properties.table.tableName,
-      },
+      tables,
+      tablesUsed: { contracts: 'read', properties: 'readWrite' },
       schedule: PROPERTY_MAPPING_SCHEDULE,
       scheduleDescription: `Daily property mapping for ${config.tenant} (${config.stage})`,
       // A failed run keeps the previous map; two more tries cover a passing supplier fault, and
@@ -55,8 +49,6 @@ export class PropertyMapping extends Construct {
     });
     this.job = scheduled.job;
     this.schedule = scheduled.schedule;
-    grantTable(this.job.role, contracts, 'read');
-    grantTable(this.job.role, properties, 'readWrite');
     this.job.function.configureAsyncInvoke({ retryAttempts: 1, maxEventAge: Duration.hours(2) });
   }
 }

@@ -8,10 +8,13 @@ import { Rule, type Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { HotelFunction, type HotelFunctionProps } from './hotel-function.js';
+import { grantTables, tableEnvironment, type TableUse } from './table-grants.js';
+import type { HotelTables } from './tables.js';
 
 export interface ScheduledJobProps extends Omit<HotelFunctionProps, 'reservedConcurrentExecutions' | 'environment'> {
-  /** The job's own variables; TENANT is added. */
-  readonly environment: Record<string, string>;
+  readonly tables: HotelTables;
+  /** The tables the job uses: their variables are set and their grants given. */
+  readonly tablesUsed: TableUse;
   readonly schedule: Schedule;
   readonly scheduleDescription: string;
   /** How often EventBridge retries delivering a run, and for how long. */
@@ -25,13 +28,14 @@ export class ScheduledJob extends Construct {
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
-    const { schedule, scheduleDescription, retryAttempts, maxEventAge = Duration.hours(2), environment, ...functionProps } = props;
+    const { schedule, scheduleDescription, retryAttempts, maxEventAge = Duration.hours(2), tables, tablesUsed, ...functionProps } = props;
     this.job = new HotelFunction(this, 'Job', {
       ...functionProps,
       // Scheduled jobs rewrite shared state; two runs at once would only race each other.
       reservedConcurrentExecutions: 1,
-      environment: { TENANT: props.config.tenant, ...environment },
+      environment: { TENANT: props.config.tenant, ...tableEnvironment(tables, tablesUsed) },
     });
+    grantTables(this.job.role, tables, tablesUsed);
     this.schedule = new Rule(this, 'Schedule', {
       description: scheduleDescription,
       schedule,

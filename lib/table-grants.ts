@@ -7,7 +7,8 @@
  */
 import { Stack } from 'aws-cdk-lib';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import type { HotelTable } from './tables.js';
+import type { TableId } from '../functions/shared/tables.js';
+import type { HotelTable, HotelTables } from './tables.js';
 
 export type TableAccess = 'read' | 'readWrite';
 
@@ -25,4 +26,22 @@ export function grantTable(grantee: IGrantable, { definition, table }: HotelTabl
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({ actions: actionsFor(access), resources: [table.tableArn, ...indexArns] }),
   );
+}
+
+/** Which tables a function uses, and how: the one place its table variables and grants come from. */
+export type TableUse = Readonly<Partial<Record<TableId, TableAccess>>>;
+
+/** The environment variables naming the tables a function uses (their names per deployment). */
+export function tableEnvironment(tables: HotelTables, use: TableUse): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const tableId of Object.keys(use) as TableId[]) {
+    const table = tables.get(tableId);
+    environment[table.definition.envVar] = table.table.tableName;
+  }
+  return environment;
+}
+
+/** Grants each table of `use` with its access. */
+export function grantTables(grantee: IGrantable, tables: HotelTables, use: TableUse): void {
+  for (const [tableId, access] of Object.entries(use) as [TableId, TableAccess][]) grantTable(grantee, tables.get(tableId), access);
 }
