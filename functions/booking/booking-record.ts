@@ -6,6 +6,7 @@
  */
 import type { BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate } from '../suppliers/port.js';
 import { policyView } from '../search/search-result.js';
+import type { Price } from '../search/pricing/price.js';
 import type { RateTicket } from '../search/rate-id.js';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
@@ -23,7 +24,10 @@ export interface BookedRoom {
   readonly guests: readonly Guest[];
 }
 
-export interface BookingRecord {
+/** The price as locked, as plain attributes finance reads (decimal strings in the quote currency). */
+type LockedAmounts = Pick<Price, 'currency' | 'net' | 'markup' | 'commission' | 'tax' | 'serviceFee' | 'total' | 'payableAtHotel'>;
+
+export interface BookingRecord extends LockedAmounts {
   readonly tenant: string;
   readonly clientId: string;
   readonly bookingId: string;
@@ -45,15 +49,7 @@ export interface BookingRecord {
   readonly paymentMethod?: { readonly method: string; readonly walletId: string };
   readonly refundable: boolean;
 
-  // Money in the quote currency, as locked (decimal strings with the currency's exponent).
-  readonly currency: string;
-  readonly net: string;
-  readonly markup: string;
-  readonly commission: string;
-  readonly tax: string;
-  readonly serviceFee: string;
-  readonly total: string;
-  readonly payableAtHotel: string;
+  // Money in the quote currency, as locked: LockedAmounts, and the fx stamp flattened.
   readonly fxFrom: string;
   readonly fxTo: string;
   readonly fxRate: string;
