@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupplierContract } from '../suppliers/contracts.js';
 import type { Scenario } from '../suppliers/scenario.js';
-import type { SupplierOffer, SupplierPort, SupplierRate } from '../suppliers/port.js';
+import type { AvailabilityRequest, SupplierOffer, SupplierPort, SupplierRate } from '../suppliers/port.js';
 import { findCity } from '../suppliers/world/cities.js';
 import { fanOut } from './fan-out.js';
 import type { FxRates } from './fx/fx-rates.js';
@@ -135,15 +135,7 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
   let lastAnswer = fannedOut;
   const outcomes = await fanOut(
     adapters,
-    {
-      destination: city.code,
-      checkIn: request.checkIn,
-      checkOut: request.checkOut,
-      occupancies: request.occupancies.map((o) => ({ adults: o.adults, childrenAges: o.children ?? [] })),
-      currency: request.currency,
-      nationality: request.nationality,
-      scenarios: call.scenarios,
-    },
+    availabilityOf(request, call.scenarios),
     {
       budgetMs: request.timeoutMs,
       onOutcome: (outcome) => {
@@ -184,6 +176,19 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
     response: { searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: shownPage, ...(page.next ? { next: page.next } : {}) },
     timings: { setup: round(fannedOut - started), suppliers: round(lastAnswer - fannedOut), merge: round(merged - lastAnswer), rank: round(rankedAt - merged), store: round(savedAt - rankedAt) },
     storeRows,
+  };
+}
+
+/** What every supplier is asked for a search's stay (its destination, dates, rooms, currency, nationality). */
+export function availabilityOf(request: SearchRequest, scenarios: readonly Scenario[]): Omit<AvailabilityRequest, 'signal'> {
+  return {
+    destination: request.destination.code,
+    checkIn: request.checkIn,
+    checkOut: request.checkOut,
+    occupancies: request.occupancies.map((o) => ({ adults: o.adults, childrenAges: o.children ?? [] })),
+    currency: request.currency,
+    nationality: request.nationality,
+    scenarios,
   };
 }
 

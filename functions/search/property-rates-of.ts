@@ -1,0 +1,70 @@
+/**
+ * Every rate of one property of a stored search. The search keeps only each property's shown rate, so this
+ * asks the property's suppliers again for just their property ids (the port's supplierPropertyIds), under
+ * the search's budget, and prices, filters and signs each rate as the search did. Sorted by total,
+ * refundable first on ties.
+ */
+import { HttpProblem } from '../shared/problem.js';
+import type { Scenario } from '../suppliers/scenario.js';
+import { fanOut } from './fan-out.js';
+import { compareTotals } from './ranking/property-sort.js';
+import { applySearchFilters } from './ranking/search-filters.js';
+import { availabilityOf, priceOffer, type PricedRate, type SearchDeps } from './run-search.js';
+import type { ShownRate, SupplierSummary } from './search-result.js';
+import { showRate } from './shown-rate.js';
+import { quotedStayOf, searchGone, storedSearchWithRows } from './stored-search.js';
+
+export interface PropertyRatesCall {
+  readonly tenant: string;
+  readonly searchId: string;
+  readonly propertyId: string;
+  readonly scenarios: readonly Scenario[];
+}
+
+export interface PropertyRates {
+  readonly searchId: string;
+  readonly propertyId: string;
+  readonly currency: string;
+  readonly partial: boolean;
+  readonly suppliers: readonly SupplierSummary[];
+  readonly rates: readonly ShownRate[];
+}
+
+export async function propertyRatesOf(call: PropertyRatesCall, deps: SearchDeps): Promise<PropertyRates> {
+  const { tenant, searchId, propertyId } = call;
+  const search = await storedSearchWithRows(deps.searches, tenant, searchId);
+  const property = await deps.searches.property(search, propertyId);
+  if (property === 'expired') throw searchGone(searchId);
+  if (!property) throw new HttpProblem('not-found', `Property ${propertyId} is not in search ${searchId}`);
+
+  const contracts = (await deps.contracts(tenant)).filter((c) => property.supplierRefs.some((r) => r.supplierId === c.supplierId));
+  const [adapters, fx, rules, rateIdKey] = await Promise.all([
+    Promise.all(contracts.map((c) => deps.adapterFor(c))),
+    deps.fx(),
+    deps.pricingRules(tenant),
+    deps.rateIdKey(),
+  ]);
+  const searched = search.request;
+  const asked = availabilityOf(searched, call.scenarios);
+  // One fan-out per supplier: each is asked for its own property ids.
+  const outcomes = await Promise.all(
+    adapters.map(async (adapter) => {
+      const supplierPropertyIds = property.supplierRefs.filter((r) => r.supplierId === adapter.supplierId).map((r) => r.supplierPropertyId);
+      const [outcome] = await fanOut([adapter], { ...asked, supplierPropertyIds }, { budgetMs: searched.timeoutMs });
+      return outcome!;
+    }),
+  );
+  const stay = quotedStayOf(search);
+  const context = { stars: property.starRating, rules, quoteCurrency: searched.currency, fx, nights: stay.nights, rooms: stay.rooms };
+  const priced: PricedRate[] = outcomes.flatMap((o) => o.offers.flatMap((offer) => priceOffer(offer, context)));
+  const [filtered] = applySearchFilters([{ ...property, starRating: property.starRating, rates: priced }], searched.filters, deps.now());
+  const rates = [...(filtered?.rates ?? [])].sort((a, b) => compareTotals(a.price.total, b.price.total) || Number(b.refundable) - Number(a.refundable));
+  return {
+    searchId,
+    propertyId,
+    currency: searched.currency,
+    partial: outcomes.some((o) => o.status !== 'ok'),
+    suppliers: outcomes.map(({ id, status, tookMs, results }) => ({ id, status, tookMs, results })),
+    rates: rates.map((rate) => showRate(rate, property, { ...stay, tenant, rateIdKey })),
+  };
+}
