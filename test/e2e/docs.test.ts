@@ -1,35 +1,29 @@
 /**
- * The API reference page in a real browser (Debian's Chromium, headless, driven by playwright-core): the
- * page renders the operations of /openapi.json, and every request it makes goes to this API, none to a
- * CDN or anywhere else. A screenshot is left at /tmp/docs.png for a person to look at.
+ * The API reference page in a real browser (Chromium, headless, driven by playwright-core; the system's or
+ * the one inside an npm package, test/support/chromium.ts): the page renders the operations of
+ * /openapi.json, and every request it makes goes to this API, none to a CDN or anywhere else. A screenshot
+ * is left at /tmp/docs.png for a person to look at.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHost } from '../../local/host.js';
+import { chromiumForTests } from '../support/chromium.js';
 import { startTestHost } from '../support/local-host.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-
 let host: LocalHost;
-let browser: BrowserContext;
-const profile = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
+let browser: Browser;
+let context: BrowserContext;
 beforeAll(async () => {
   host = await startTestHost();
-  // A fresh profile per run (playwright passes it as --user-data-dir).
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1400, height: 1000 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const launch = await chromiumForTests();
+  browser = await chromium.launch({ executablePath: launch.executablePath, headless: true, args: [...launch.args] });
+  // A fresh context is a fresh profile: no cache or storage from an earlier run.
+  context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
 }, 120_000);
 afterAll(async () => {
+  await context?.close();
   await browser?.close();
   await host?.stop();
-  rmSync(profile, { recursive: true, force: true });
 });
 
 describe('GET /docs', () => {
@@ -43,7 +37,7 @@ describe('GET /docs', () => {
   });
 
   it('renders the operations of the document in a browser, with no request outside this API', { timeout: 90_000 }, async () => {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const outside: string[] = [];
     const pageErrors: string[] = [];
     page.on('request', (request) => {
