@@ -402,7 +402,7 @@ export interface components {
         };
         SearchResponse: {
             /**
-             * @description From the search response; the search and its rates live 30 minutes
+             * @description From the search response; the search and its rates live 30 minutes. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example srch_0f8e6a1d2c3b4a5968778695a4b3c2d1
              */
             searchId: string;
@@ -439,7 +439,7 @@ export interface components {
         };
         SearchedProperty: {
             /**
-             * @description Unified property id, stable across searches
+             * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10
              */
             propertyId: string;
@@ -606,12 +606,12 @@ export interface components {
         };
         PropertyRates: {
             /**
-             * @description From the search response; the search and its rates live 30 minutes
+             * @description From the search response; the search and its rates live 30 minutes. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example srch_0f8e6a1d2c3b4a5968778695a4b3c2d1
              */
             searchId: string;
             /**
-             * @description Unified property id, stable across searches
+             * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10
              */
             propertyId: string;
@@ -627,7 +627,7 @@ export interface components {
         };
         PropertyContent: {
             /**
-             * @description Unified property id, stable across searches
+             * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10
              */
             propertyId: string;
@@ -748,7 +748,7 @@ export interface components {
         };
         BookingConfirmation: {
             /**
-             * @description Opaque booking id
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example BK0F3M9Q2X7Z4W8N1RAB
              */
             bookingId: string;
@@ -790,7 +790,15 @@ export interface components {
         };
         /** @description Rule 2: `searchId` is the search the `rateId` came from. `rooms` must match the searched occupancies room by room (adults, and children by age; `age` required for a child). `priceTolerance.maxIncreasePercent`: when the binding price exceeds the searched one by more than this, nothing is booked and the answer is 409 `price-changed` with the new price; without it the booking proceeds at the binding price and `priceLocked.matchedSearchPrice` is false. */
         BookingRequest: {
+            /**
+             * @description A rateId from a search or a rate check (URL-encoded in paths). Opaque: 1 to 8192 characters, letters, digits, '_', '-' and '.'; an unknown one is 404
+             * @example r1.eyJzZWFyY2hJZCI6InNyY2hfLi4uIn0.Q2hlY2tzdW0
+             */
             rateId: string;
+            /**
+             * @description From the search response; the search and its rates live 30 minutes. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example srch_0f8e6a1d2c3b4a5968778695a4b3c2d1
+             */
             searchId: string;
             holder: {
                 firstName: string;
@@ -820,7 +828,7 @@ export interface components {
         };
         Booking: {
             /**
-             * @description Opaque booking id
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example BK0F3M9Q2X7Z4W8N1RAB
              */
             bookingId: string;
@@ -830,7 +838,7 @@ export interface components {
             supplierId: string;
             supplierReference: string | null;
             /**
-             * @description Unified property id, stable across searches
+             * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10
              */
             propertyId: string;
@@ -1011,7 +1019,7 @@ export interface components {
         };
         Cancellation: {
             /**
-             * @description Opaque booking id
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example BK0F3M9Q2X7Z4W8N1RAB
              */
             bookingId: string;
@@ -1654,7 +1662,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -1735,7 +1743,7 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
             };
             path: {
-                /** @description From the search response; the search and its rates live 30 minutes */
+                /** @description From the search response; the search and its rates live 30 minutes. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
                 searchId: string;
             };
             cookie?: never;
@@ -1836,7 +1844,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -1869,7 +1877,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -1927,9 +1935,9 @@ export interface operations {
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
             };
             path: {
-                /** @description From the search response; the search and its rates live 30 minutes */
+                /** @description From the search response; the search and its rates live 30 minutes. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
                 searchId: string;
-                /** @description A propertyId of this search */
+                /** @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
                 propertyId: string;
             };
             cookie?: never;
@@ -1998,7 +2006,7 @@ export interface operations {
                     "application/json": components["schemas"]["PropertyRates"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2031,7 +2039,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2087,7 +2095,7 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
             };
             path: {
-                /** @description Unified property id, stable across searches */
+                /** @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
                 propertyId: string;
             };
             cookie?: never;
@@ -2165,7 +2173,7 @@ export interface operations {
                     "application/json": components["schemas"]["PropertyContent"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2198,7 +2206,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2245,7 +2253,7 @@ export interface operations {
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
             };
             path: {
-                /** @description A rateId from a search (URL-encoded) */
+                /** @description A rateId from a search or a rate check (URL-encoded in paths). Opaque: 1 to 8192 characters, letters, digits, '_', '-' and '.'; an unknown one is 404 */
                 rateId: string;
             };
             cookie?: never;
@@ -2308,7 +2316,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateCheck"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2341,7 +2349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2536,7 +2544,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingConfirmation"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2569,7 +2577,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2682,7 +2690,7 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
             };
             path: {
-                /** @description Opaque booking id */
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
                 bookingId: string;
             };
             cookie?: never;
@@ -2787,7 +2795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2820,7 +2828,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -2869,7 +2877,7 @@ export interface operations {
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
             };
             path: {
-                /** @description Opaque booking id */
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
                 bookingId: string;
             };
             cookie?: never;
@@ -2986,7 +2994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3019,7 +3027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3125,7 +3133,7 @@ export interface operations {
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
             };
             path: {
-                /** @description Opaque booking id */
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
                 bookingId: string;
             };
             cookie?: never;
@@ -3167,7 +3175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cancellation"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3200,7 +3208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3302,7 +3310,7 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
             };
             path: {
-                /** @description Opaque booking id */
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
                 bookingId: string;
             };
             cookie?: never;
@@ -3321,7 +3329,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3354,7 +3362,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource, or another tenant's (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3437,7 +3445,7 @@ export interface operations {
                     "application/json": components["schemas"]["CarSearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3559,7 +3567,7 @@ export interface operations {
                     "application/json": components["schemas"]["CarBookingConfirmation"];
                 };
             };
-            /** @description Invalid input: a field, a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */

@@ -49,6 +49,16 @@ export class ApiProblem extends Error {
   constructor(readonly status: number, readonly problem: ProblemDetails) {
     super(`${status} ${problem.title}: ${problem.detail}`);
   }
+
+  /** The problem's kind, the last segment of its `type` (`not-found`, `gone`, `validation-error`...), to branch on. */
+  get kind(): string {
+    return this.problem.type.slice(this.problem.type.lastIndexOf('/') + 1);
+  }
+
+  /** An id this API does not know, or another tenant's: the two are the same answer on purpose. */
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
 }
 
 async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<{ data: T; response: Response }> {

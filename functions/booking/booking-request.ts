@@ -5,6 +5,7 @@
  * only the server has.
  */
 import { z } from 'zod';
+import { rateIdSchema, searchIdSchema } from '../search/search-params.js';
 
 const name = z.string().trim().min(1, 'must not be empty').max(60);
 
@@ -38,8 +39,8 @@ export const roomGuestsSchema = z.strictObject({
 });
 
 export const bookingRequestSchema = z.strictObject({
-  rateId: z.string().min(1).max(8192),
-  searchId: z.string().min(1).max(100),
+  rateId: rateIdSchema,
+  searchId: searchIdSchema,
   holder: holderSchema,
   rooms: z.array(roomGuestsSchema).min(1).max(8),
   payment: z.strictObject({ method: z.literal('agent_wallet'), walletId: z.string().min(1).max(100) }).optional(),

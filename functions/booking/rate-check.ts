@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { searchDeps } from '../search/search-deps.js';
+import { rateIdSchema } from '../search/search-params.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { checkRate } from './check-rate.js';
 
-const params = z.object({ rateId: z.string().min(1).max(8192) });
+const params = z.object({ rateId: rateIdSchema });
 
 export const handler = httpHandler('checkRate', { params }, async (request) => {
   const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];

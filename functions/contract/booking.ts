@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
-import { BOOKING_ID_PATTERN } from '../booking/booking-id.js';
+import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
 import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, paymentModel } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
 import { propertyIdSchema, searchIdSchema } from '../search/search-params.js';
@@ -17,8 +17,6 @@ export const bookingRequest = bookingRequestSchema.meta({
     '`priceTolerance.maxIncreasePercent`: when the binding price exceeds the searched one by more than this, nothing is booked and the answer is 409 `price-changed` with the new price; ' +
     'without it the booking proceeds at the binding price and `priceLocked.matchedSearchPrice` is false.',
 });
-
-export const bookingIdSchema = z.string().regex(BOOKING_ID_PATTERN).meta({ description: 'Opaque booking id', examples: ['BK0F3M9Q2X7Z4W8N1RAB'] });
 
 const priceLockedSchema = z
   .strictObject({
@@ -101,7 +99,6 @@ export const cancellationResponseSchema = z
   })
   .meta({ id: 'Cancellation' });
 
-const bookingParams = z.object({ bookingId: bookingIdSchema });
 
 const EXAMPLE_ID = 'BK0F3M9Q2X7Z4W8N1RAB';
 const EXAMPLE_POLICY = [{ from: '2027-02-26T23:00:00.000Z', penalty: { amount: 137.5, currency: 'EUR' } }];

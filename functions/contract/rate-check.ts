@@ -1,6 +1,7 @@
 /** The rate check (interface document rule 3, API-SPEC "Rate check"): the binding price before booking. */
 import { z } from 'zod';
 import { basePriceSchema, boardBasis, cancellationPolicySchema, instant, paymentModel, priceSchema } from './common.js';
+import { rateIdSchema } from '../search/search-params.js';
 import { json, type OperationSpec } from './operation.js';
 import { EXAMPLE_RATE } from './search.js';
 
@@ -30,7 +31,7 @@ export const rateCheckOperations: Record<string, OperationSpec> = {
       'Re-validates a searched rate with its supplier and returns the binding price, priced with the same rules as the search. ' +
       'Check before every booking and before charging a customer: suppliers reprice between search and booking. No body.',
     sandbox: true,
-    request: { params: z.object({ rateId: z.string().min(1).max(8192).meta({ description: 'A rateId from a search (URL-encoded)' }) }) },
+    request: { params: z.object({ rateId: rateIdSchema }) },
     responses: {
       200: {
         description: 'The binding price',

@@ -4,7 +4,7 @@
  * retried as Retry-After asks. Throttling is tightened so the 429 path runs in seconds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HotelApiClient } from '../../client/hotel-api-client.js';
+import { ApiProblem, HotelApiClient } from '../../client/hotel-api-client.js';
 import { TokenCache } from '../../client/token-cache.js';
 import { LIMITS } from '../../functions/shared/limits.js';
 import type { LocalHost } from '../../local/host.js';
@@ -26,6 +26,16 @@ const clientFor = (extra: Partial<ConstructorParameters<typeof HotelApiClient>[0
   new HotelApiClient({ baseUrl: host.url, clientId: demo().clientId, clientSecret: demo().secret, tenant: 'demo', ...extra });
 
 describe('typed client', () => {
+  it('surfaces an unknown id as an ApiProblem that is not-found, and an unreadable one as a validation error', async () => {
+    const client = clientFor();
+    const unknown = await client.getBooking('nope').catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(ApiProblem);
+    expect(unknown).toMatchObject({ status: 404, kind: 'not-found', isNotFound: true });
+    const unreadable = await client.property('x'.repeat(65)).catch((error: unknown) => error);
+    expect(unreadable).toMatchObject({ status: 400, kind: 'validation-error', isNotFound: false });
+    expect((unreadable as ApiProblem).problem.errors).toEqual([{ path: 'path.propertyId', message: expect.stringContaining('longer than 64') }]);
+  });
+
   it('books through the whole journey with one token, retrying 429 as Retry-After says', async () => {
     const before = tokenRequests.length;
     const retries: string[] = [];

@@ -50,6 +50,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('lists 404 on every operation that takes an id, and documents each id as opaque with its limits', () => {
+    for (const route of ROUTES.filter((r) => r.path.includes('{'))) {
+      const operation = operationOf(route.path, route.method)!;
+      expect(Object.keys(operation.responses ?? {}), route.id).toContain('404');
+      for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
+        if (parameter.in !== 'path') continue;
+        const schema = parameter.schema as { maxLength?: number; pattern?: string };
+        expect(schema.maxLength, `${route.id} ${parameter.name}`).toBeGreaterThan(0);
+        expect(schema.pattern, `${route.id} ${parameter.name}`).toBeDefined();
+        expect(parameter.description ?? (parameter.schema as { description?: string }).description, `${route.id} ${parameter.name}`).toMatch(/unknown one is 404/);
+      }
+    }
+  });
+
   it('offers OAuth 2.0 client credentials with every scope, and Basic client authentication on the token endpoint', () => {
     const oauth = document.components?.securitySchemes?.oauth2 as { type: string; flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string> } } };
     expect(oauth.type).toBe('oauth2');
