@@ -36,7 +36,7 @@ import { signingKeyFromJwk, TOKEN_ALGORITHM } from '../../functions/auth/signing
 import { tableName, tokenAudience, tokenIssuer } from '../../functions/shared/config.js';
 import { dynamoClient } from '../../functions/shared/dynamodb.js';
 import { keys } from '../../functions/shared/keys.js';
-import { ROUTES, SCOPES, type Route, type Scope } from '../../functions/shared/routes.js';
+import { routeById, ROUTES, SCOPES, type Route, type Scope } from '../../functions/shared/routes.js';
 import type { LocalHost } from '../../local/host.js';
 import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
 import { CAR_SEARCH_QUERY } from '../support/car-search-query.js';
@@ -143,13 +143,8 @@ let host: LocalHost;
 let journey: Journey;
 /** Real ids of tenant demo, which acme must not be able to tell from unknown ones. */
 let demo: Ids;
-const tokens: { demo: string; acme: string; without: Partial<Record<Scope, string>>; removedClient: string; forged: Record<string, string> } = {
-  demo: '',
-  acme: '',
-  without: {},
-  removedClient: '',
-  forged: {},
-};
+const tokens = { demo: '', acme: '', without: {} as Partial<Record<Scope, string>>, removedClient: '' };
+let forged: Awaited<ReturnType<typeof forgeTokens>>;
 
 interface Send {
   /** null: no Authorization header. */
@@ -197,7 +192,7 @@ async function ownIds(route: Route): Promise<Ids> {
 /** What tenant demo holds, through the API and in the tables: what another tenant's calls must not change. */
 async function demoHoldings(ids: Ids) {
   const read = async (route: string) => {
-    const response = await asDemo(ROUTES.find((r) => r.id === route)!, ids);
+    const response = await asDemo(routeById(route), ids);
     expect(response.status).toBe(200);
     return response.json();
   };
@@ -220,8 +215,11 @@ const tampered = (token: string, change: (payload: JWTPayload) => JWTPayload) =>
   return `${header}.${base64url(change(payloadOf(token)))}.${signature}`;
 };
 
-/** Builds the forged tokens from the real signing key's public half and our real claims, changing one thing each. */
-async function forgeTokens(): Promise<Record<string, string>> {
+/**
+ * Tokens made the way ours are (real signing key, real claims, our header), each changing one thing: a claim,
+ * the algorithm, or the key. `control` changes nothing and must be accepted.
+ */
+async function forgeTokens() {
   const key = await signingKeyFromJwk(JSON.parse(process.env.TOKEN_SIGNING_KEY!));
   const now = Math.floor(Date.now() / 1000);
   const claims: JWTPayload = { iss: tokenIssuer(), aud: tokenAudience(), sub: 'demo-client', tenant: 'demo', scope: SCOPES.join(' '), iat: now, exp: now + 900 };
@@ -271,7 +269,7 @@ beforeAll(async () => {
   tokens.demo = await tokenFor(host, 'demo');
   tokens.acme = await tokenFor(host, 'acme');
   for (const scope of SCOPES) tokens.without[scope] = await tokenFor(host, 'demo', SCOPES.filter((s) => s !== scope).join(' '));
-  tokens.forged = await forgeTokens();
+  forged = await forgeTokens();
   tokens.removedClient = await removedClientToken();
 }, 120_000);
 afterAll(() => host?.stop());
@@ -295,26 +293,26 @@ describe('a valid call', () => {
   });
 
   it('with a token built the way the forged ones are, unchanged, gets through: each refusal below is its one change', async () => {
-    const getBooking = ROUTES.find((r) => r.id === 'getBooking')!;
-    expect((await send(getBooking, { token: tokens.forged.control!, tenant: 'demo', ids: demo })).status).toBe(200);
+    const getBooking = routeById('getBooking');
+    expect((await send(getBooking, { token: forged.control, tenant: 'demo', ids: demo })).status).toBe(200);
   });
 });
 
 /** Each: the token (per route where the attack depends on the route's scope) and the tenant header it is sent with. */
 const TOKEN_ATTACKS: readonly (readonly [string, (route: Route) => { token: string | null; tenant: string }])[] = [
   ['no token', () => ({ token: null, tenant: 'demo' })],
-  ['an expired token', () => ({ token: tokens.forged.expired!, tenant: 'demo' })],
-  ['a token not valid yet (nbf ahead)', () => ({ token: tokens.forged.notYetValid!, tenant: 'demo' })],
-  ['a token of another issuer', () => ({ token: tokens.forged.otherIssuer!, tenant: 'demo' })],
-  ['a token for another audience', () => ({ token: tokens.forged.otherAudience!, tenant: 'demo' })],
+  ['an expired token', () => ({ token: forged.expired, tenant: 'demo' })],
+  ['a token not valid yet (nbf ahead)', () => ({ token: forged.notYetValid, tenant: 'demo' })],
+  ['a token of another issuer', () => ({ token: forged.otherIssuer, tenant: 'demo' })],
+  ['a token for another audience', () => ({ token: forged.otherAudience, tenant: 'demo' })],
   ["a real token with the tenant changed to another's", () => ({ token: tampered(tokens.demo, (p) => ({ ...p, tenant: 'acme' })), tenant: 'acme' })],
   [
     "a real token without the route's scope, the scope added",
     (route) => ({ token: tampered(tokens.without[route.scope!]!, (p) => ({ ...p, scope: SCOPES.join(' ') })), tenant: 'demo' }),
   ],
-  ['an unsigned token (alg none)', () => ({ token: tokens.forged.algNone!, tenant: 'demo' })],
-  ['a token HMAC-signed with our public key (HS256 key confusion)', () => ({ token: tokens.forged.keyConfusion!, tenant: 'demo' })],
-  ['a token signed by another key under our kid', () => ({ token: tokens.forged.foreignKey!, tenant: 'demo' })],
+  ['an unsigned token (alg none)', () => ({ token: forged.algNone, tenant: 'demo' })],
+  ['a token HMAC-signed with our public key (HS256 key confusion)', () => ({ token: forged.keyConfusion, tenant: 'demo' })],
+  ['a token signed by another key under our kid', () => ({ token: forged.foreignKey, tenant: 'demo' })],
   ['a token of a client removed since it was issued', () => ({ token: tokens.removedClient, tenant: 'demo' })],
 ];
 
