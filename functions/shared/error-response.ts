@@ -20,10 +20,13 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
     const res = error.toResponse(requestId);
     return { ...res, headers: { ...res.headers, 'X-Request-Id': requestId } };
   }
-  const problem = error instanceof HttpProblem ? error : mapForeignError(error);
-  if (!(error instanceof HttpProblem)) logger.error('request failed', { error: error as Error, status: problem.status });
+  const known = error instanceof HttpProblem ? error : knownForeignProblem(error);
+  const problem = known ?? new HttpProblem('internal-error', 'An internal error occurred; quote the instance id to support', { cause: error });
+  if (!known) logger.error('request failed', { error: error as Error, status: problem.status });
   // A problem we raised on purpose (a supplier failed, a planned route) is an answer, not a crash: no stack.
   else if (problem.status >= 500 && problem.kind !== 'not-implemented') logger.warn('request answered with a server problem', { problem: problem.kind, detail: problem.message, status: problem.status });
+  // A known library refusal is logged as its problem, never as the error: Powertools' idempotency errors
+  // carry the stored record, whose response holds the guests' names and the holder's e-mail.
   else logger.info('request refused', { problem: problem.kind, detail: problem.message });
   return {
     statusCode: problem.status,
@@ -32,8 +35,8 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
   };
 }
 
-/** Errors thrown by libraries that have a meaning for the caller; everything else is internal. */
-function mapForeignError(error: unknown): HttpProblem {
+/** Errors thrown by libraries that have a meaning for the caller; undefined for everything else (internal). */
+function knownForeignProblem(error: unknown): HttpProblem | undefined {
   const name = (error as { name?: string } | null)?.name;
   if (name === 'IdempotencyValidationError') {
     return new HttpProblem('idempotency-key-reused', 'This Idempotency-Key was already used with a different request body');
@@ -43,7 +46,7 @@ function mapForeignError(error: unknown): HttpProblem {
       headers: { 'Retry-After': '1' },
     });
   }
-  return new HttpProblem('internal-error', 'An internal error occurred; quote the instance id to support', { cause: error });
+  return undefined;
 }
 
 export function problemResponse(

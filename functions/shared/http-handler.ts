@@ -95,7 +95,9 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
     .use(httpHeaderNormalizer({ canonical: false }))
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(logMetrics(metrics))
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    // logEvent false whatever POWERTOOLS_LOGGER_LOG_EVENT says: the event carries the bearer token, the token
+    // endpoint's client secret and the guests' names and e-mail, none of which may reach a log.
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use({
       // A safety net for failures in the middlewares themselves; route errors never get this far.
       onError: (request) => {

@@ -8,6 +8,7 @@ import type { AuthorizerContext } from '../../functions/shared/caller.js';
 import { routeById } from '../../functions/shared/routes.js';
 import { lambdaContext as localLambdaContext } from '../../local/lambda-context.js';
 import { authorizerEvent as localAuthorizerEvent, methodArn, proxyEvent as localProxyEvent, type IncomingCall } from '../../local/proxy-event.js';
+import { sensitiveValues } from './log-leaks.js';
 
 /** Every method ARN the local gateway's authorizer events carry starts with this (stage `api`). */
 export const METHOD_ARN_PREFIX = methodArn({ method: '', path: '' });
@@ -31,9 +32,13 @@ export interface ProxyEventInput {
   requestId?: string;
 }
 
-/** The call as the local gateway receives it, so events are built by the same code it uses. */
+/**
+ * The call as the local gateway receives it, so events are built by the same code it uses. Its secrets and
+ * guest names are noted for the log check (test/capture-logs.ts), as fetch notes those of HTTP calls.
+ */
 function incomingCall(input: Omit<ProxyEventInput, 'authorizer' | 'pathParameters'>): IncomingCall {
   const route = routeById(input.routeId);
+  sensitiveValues().request(Object.entries(input.headers ?? {}), input.body ?? '');
   return {
     requestId: input.requestId ?? randomUUID(),
     method: route.method,
