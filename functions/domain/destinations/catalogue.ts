@@ -47,24 +47,22 @@ const airports = new Map<string, Airport>();
 
 /** The city of an IATA city code (upper case), or undefined when there is none. */
 export function cityByCode(code: string): City | undefined {
-  const known = cities.get(code);
-  if (known || !IATA_CODE.test(code)) return known;
-  const row = rowOf(catalogue().cities.codes, code);
-  if (row === undefined) return undefined;
-  const city = decodeCity(row);
-  cities.set(code, city);
-  return city;
+  return lookUp(cities, 'cities', code, decodeCity);
 }
 
 /** The airport of an IATA airport code (upper case), or undefined when none with scheduled service has it. */
 export function airportByCode(code: string): Airport | undefined {
-  const known = airports.get(code);
+  return lookUp(airports, 'airports', code, decodeAirport);
+}
+
+function lookUp<T>(kept: Map<string, T>, table: 'cities' | 'airports', code: string, decode: (row: number) => T): T | undefined {
+  const known = kept.get(code);
   if (known || !IATA_CODE.test(code)) return known;
-  const row = rowOf(catalogue().airports.codes, code);
+  const row = rowOf(catalogue()[table].codes, code);
   if (row === undefined) return undefined;
-  const airport = decodeAirport(row);
-  airports.set(code, airport);
-  return airport;
+  const entry = decode(row);
+  kept.set(code, entry);
+  return entry;
 }
 
 /** Every city, ascending by code: for reports, tests and the benchmark, not for a request's path. */

@@ -46,31 +46,28 @@ const bounded = (name: string, { min, max }: { readonly min: number; readonly ma
     .max(max, `must be at most ${max}${unit}`)
     .meta({ description: `${name}, ${min} to ${max}${unit}` });
 
-export const cityDestinationSchema = z
-  .strictObject({
-    type: z.literal('city'),
-    code: iataCode('city', cityByCode).meta({
-      description: 'IATA city code; metropolitan codes (LON, NYC, TYO, PAR, MIL...) search all of the city, not one airport',
-      examples: ['LON'],
-    }),
-  })
-  .meta({
-    description: "Hotels of a city, within a radius of its centre that grows with the city's size (3 to 30 km)",
-    examples: [{ type: 'city', code: 'LON' }],
-  });
+/** `city` and `airport` are one shape: a type and a code the catalogue must know. */
+const codeDestination = <Type extends 'city' | 'airport'>(type: Type, known: (code: string) => unknown, codeDescription: string, description: string, example: string) =>
+  z
+    .strictObject({
+      type: z.literal(type),
+      code: iataCode(type, known).meta({ description: codeDescription, examples: [example] }),
+    })
+    .meta({ description, examples: [{ type, code: example }] });
 
-export const airportDestinationSchema = z
-  .strictObject({
-    type: z.literal('airport'),
-    code: iataCode('airport', airportByCode).meta({
-      description: 'IATA code of an airport with scheduled passenger service',
-      examples: ['LHR'],
-    }),
-  })
-  .meta({
-    description: `Hotels within ${AIRPORT_RADIUS_KM} km of an airport`,
-    examples: [{ type: 'airport', code: 'LHR' }],
-  });
+export const cityDestinationSchema = codeDestination(
+  'city', cityByCode,
+  'IATA city code; metropolitan codes (LON, NYC, TYO, PAR, MIL...) search all of the city, not one airport',
+  "Hotels of a city, within a radius of its centre that grows with the city's size (3 to 30 km)",
+  'LON',
+);
+
+export const airportDestinationSchema = codeDestination(
+  'airport', airportByCode,
+  'IATA code of an airport with scheduled passenger service',
+  `Hotels within ${AIRPORT_RADIUS_KM} km of an airport`,
+  'LHR',
+);
 
 export const geoDestinationSchema = z
   .strictObject({
