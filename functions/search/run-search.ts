@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupplierContract } from '../suppliers/contracts.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import type { AvailabilityRequest, SupplierOffer, SupplierPort, SupplierRate } from '../suppliers/port.js';
-import { findCity } from '../suppliers/world/cities.js';
+import { findCity } from '../../sandbox/world/cities.js';
 import { fanOut } from './fan-out.js';
 import type { FxRates } from './fx/fx-rates.js';
 import type { DestinationEntry } from './mapping/destination-index.js';

@@ -10,7 +10,7 @@ import { ExpediaAdapter } from './expedia/adapter.js';
 import { HotelbedsAdapter } from './hotelbeds/adapter.js';
 import { OpenTravelAdapter } from './opentravel/adapter.js';
 import type { SupplierPort } from './port.js';
-import { sandboxCredentialsSchema } from './sandbox-credentials.js';
+import { sandboxCredentialsSchema } from '../../sandbox/credentials.js';
 
 /** What a contract says; forwardScenarios is the contract's `sandbox` (real suppliers never get them). */
 type AdapterSettings = Required<Pick<SupplierAdapterOptions, 'baseUrl' | 'apiKey' | 'secret' | 'forwardScenarios'>>;

@@ -80,7 +80,7 @@ export interface SupplierOffer {
 }
 
 export interface AvailabilityRequest extends CallContext {
-  /** IATA city code from the destination catalogue (functions/suppliers/world/cities.ts). */
+  /** IATA city code from the destination catalogue (sandbox/world/cities.ts). */
   readonly destination: string;
   readonly checkIn: string;
   readonly checkOut: string;

@@ -5,9 +5,9 @@ import { DynamoPropertyMapStore } from '../../functions/search/mapping/dynamo-pr
 import { runMappingJob, type StaticContentSource } from '../../functions/search/mapping/mapping-job.js';
 import { matchUnmapped, ON_THE_FLY_RADIUS_METRES } from '../../functions/search/mapping/match-unmapped.js';
 import { refKey } from '../../functions/search/mapping/supplier-ref.js';
-import { worldSupplierContent } from '../../functions/search/mapping/world-content.js';
+import { worldSupplierContent } from '../../sandbox/world/world-content.js';
 import type { StaticContentPage, SupplierPropertyContent } from '../../functions/suppliers/port.js';
-import { getSupplierView, SUPPLIER_IDS } from '../../functions/suppliers/world/supplier-views.js';
+import { getSupplierView, SUPPLIER_IDS } from '../../sandbox/world/supplier-views.js';
 import { freshTables } from '../support/dynamo.js';
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
+import { NO_LATENCY } from '../../sandbox/latency.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../local/host.js';
 
 export async function startTestHost(options: Pick<LocalHostOptions, 'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse'> = {}): Promise<LocalHost> {

@@ -15,7 +15,7 @@ import { createRatePricer } from '../../functions/search/pricing/rate-pricer.js'
 import { parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp } from '../../functions/search/pricing/scaled-integer.js';
 import { safeScaling } from '../../functions/search/pricing/safe-integer.js';
 import type { BoardBasis, SupplierRate } from '../../functions/suppliers/port.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+import { Rng } from '../../sandbox/world/prng.js';
 
 // Count the fallbacks: the reference is the real implementation, wrapped in a spy.
 vi.mock('../../functions/search/pricing/price-rate-decimal.js', async (importOriginal) => {

@@ -7,7 +7,7 @@ import { ReferenceFxRates, embeddedFxRates } from '../../functions/search/fx/ref
 import { priceRate, type PriceRateInput } from '../../functions/search/pricing/price-rate.js';
 import { pricingRulesSchema, type PricingRulesInput } from '../../functions/search/pricing/pricing-rules.js';
 import type { BoardBasis, SupplierRate } from '../../functions/suppliers/port.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+import { Rng } from '../../sandbox/world/prng.js';
 
 function rate(overrides: Partial<SupplierRate> & { price: SupplierRate['price'] }): SupplierRate {
   return {

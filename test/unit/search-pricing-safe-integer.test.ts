@@ -15,7 +15,7 @@ import {
   scaleRoundHalfUp,
 } from '../../functions/search/pricing/safe-integer.js';
 import { parseMinorUnits, roundShiftHalfUp } from '../../functions/search/pricing/scaled-integer.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+import { Rng } from '../../sandbox/world/prng.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const BIG_MAX = BigInt(MAX);

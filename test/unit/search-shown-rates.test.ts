@@ -14,7 +14,7 @@ import { verifyRateId } from '../../functions/search/rate-id.js';
 import type { SearchStore, StoredSearch } from '../../functions/search/search-store.js';
 import type { SupplierContract } from '../../functions/suppliers/contracts.js';
 import type { BoardBasis, SupplierOffer, SupplierPort, SupplierRate } from '../../functions/suppliers/port.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+import { Rng } from '../../sandbox/world/prng.js';
 
 /**
  * Search places, prices and describes each supplier's offers as it answers. What a partner sees (which

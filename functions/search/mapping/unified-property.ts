@@ -9,7 +9,7 @@
  * passed through per supplier unchanged (room mapping is not property mapping).
  */
 import type { GeoPoint, PropertyAddress, SupplierPropertyContent, SupplierRoomContent } from '../../suppliers/port.js';
-import { findCity } from '../../suppliers/world/cities.js';
+import { findCity } from '../../../sandbox/world/cities.js';
 import type { MatchInput } from './match-profile.js';
 import { normaliseName } from './name-normalisation.js';
 import { nameSimilarity } from './name-similarity.js';

@@ -8,7 +8,7 @@ import type {
 import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
 import { SupplierError } from '../supplier-error.js';
-import { findCity } from '../world/cities.js';
+import { findCity } from '../../../sandbox/world/cities.js';
 import {
   appliedPenalty, bad, bookingFromWire, formatBookingMetadata, portRate, pricingForRooms, rateFromWire, requireString, SUPPLIER_ID,
 } from './map-wire.js';

@@ -9,7 +9,7 @@ import type {
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { parseJsonBody, supplierHttp } from '../http-client.js';
 import { SupplierError } from '../supplier-error.js';
-import { findCity } from '../world/cities.js';
+import { findCity } from '../../../sandbox/world/cities.js';
 import {
   bad, bookingFromWire, combineRates, occupancyKey, offerFromHotel, paxesFromGuests, requireString, SUPPLIER_ID, unpackRateKeys,
 } from './map-wire.js';

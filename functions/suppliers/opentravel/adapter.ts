@@ -9,7 +9,7 @@ import type {
 import { supplierHttp } from '../http-client.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
-import { findCity } from '../world/cities.js';
+import { findCity } from '../../../sandbox/world/cities.js';
 import {
   AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION,
 } from './codes.js';

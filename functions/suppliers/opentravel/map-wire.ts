@@ -5,7 +5,7 @@ import type {
 import { cancellationPenalty, joinLists, rateTax, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 import { zonedLocalToUtc } from '../time-zone.js';
-import { findCity } from '../world/cities.js';
+import { findCity } from '../../../sandbox/world/cities.js';
 import {
   AGE_CHILD, BOARD_BY_MEAL_PLAN, CONTEXT_CLIENT, CONTEXT_SUPPLIER, RES_STATUS_CANCELLED, RES_STATUS_RESERVED, SUPPLIER_ID, UIT_RESERVATION,
 } from './codes.js';

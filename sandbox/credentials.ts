@@ -5,7 +5,7 @@
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { z } from 'zod';
-import { optionalEnv } from '../shared/config.js';
+import { optionalEnv } from '../functions/shared/config.js';
 
 export const sandboxCredentialsSchema = z.object({ apiKey: z.string().min(1), secret: z.string().min(8) });
 export type SandboxCredentials = z.infer<typeof sandboxCredentialsSchema>;

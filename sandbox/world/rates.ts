@@ -1,5 +1,5 @@
-import { scaleMinor } from '../money.js';
-import { toUtcIso, zonedLocalToUtc } from '../time-zone.js';
+import { scaleMinor } from '../../functions/suppliers/money.js';
+import { toUtcIso, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
 import { findCity } from './cities.js';
 import { unitFromLabel } from './prng.js';
 import type { SupplierProperty, SupplierRoomType } from './supplier-views.js';

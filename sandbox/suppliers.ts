@@ -2,7 +2,7 @@
  * The sandbox suppliers, listed once: the local host starts each on loopback, sandbox stacks deploy each
  * behind a Lambda function URL, and both write the tenant contracts that point at them.
  */
-import type { AdapterKind } from './contracts.js';
+import type { AdapterKind } from '../functions/suppliers/contracts.js';
 
 export interface SandboxSupplierDefinition {
   /** The supplier id in contracts and search responses; equals the adapter kind for the sandboxes. */
@@ -13,9 +13,9 @@ export interface SandboxSupplierDefinition {
 }
 
 export const SANDBOX_SUPPLIERS: readonly SandboxSupplierDefinition[] = [
-  { supplierId: 'hotelbeds', adapter: 'hotelbeds', lambdaEntry: 'functions/suppliers/hotelbeds/sandbox-lambda.ts' },
-  { supplierId: 'expedia', adapter: 'expedia', lambdaEntry: 'functions/suppliers/expedia/sandbox-lambda.ts' },
-  { supplierId: 'opentravel', adapter: 'opentravel', lambdaEntry: 'functions/suppliers/opentravel/sandbox-lambda.ts' },
+  { supplierId: 'hotelbeds', adapter: 'hotelbeds', lambdaEntry: 'sandbox/hotelbeds/lambda.ts' },
+  { supplierId: 'expedia', adapter: 'expedia', lambdaEntry: 'sandbox/expedia/lambda.ts' },
+  { supplierId: 'opentravel', adapter: 'opentravel', lambdaEntry: 'sandbox/opentravel/lambda.ts' },
 ];
 
 /** Which sandbox suppliers each seeded tenant is contracted with (API-SPEC: demo all, acme two). */

@@ -1,13 +1,13 @@
-import { formatMinor } from '../money.js';
-import { utcToZonedLocal } from '../time-zone.js';
+import { formatMinor } from '../../functions/suppliers/money.js';
+import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
 import { findCity } from '../world/cities.js';
 import type { CancellationTier, SandboxRate } from '../world/rates.js';
 import { stayNights } from '../world/rates.js';
 import type { SupplierProperty } from '../world/supplier-views.js';
 import {
   AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, MEAL_PLAN_BY_BOARD, UIT_CANCELLATION, UIT_RESERVATION,
-} from './codes.js';
-import type { OtaSandboxBooking, OtaSandboxGuest } from './sandbox-bookings.js';
+} from '../../functions/suppliers/opentravel/codes.js';
+import type { OtaSandboxBooking, OtaSandboxGuest } from './bookings.js';
 
 /**
  * The sandbox's OTA message fragments (as fast-xml-parser objects, in XSD element order): a RoomStay

@@ -4,8 +4,8 @@
  * The matching benchmark and the unit tests run on these without starting the sandbox servers; the
  * formats follow the sandboxes' content endpoints, so what the matcher sees here is what the job sees.
  */
-import type { SupplierPropertyContent } from '../../suppliers/port.js';
-import { getSupplierView, type SupplierId, type SupplierProperty } from '../../suppliers/world/supplier-views.js';
+import type { SupplierPropertyContent } from '../../functions/suppliers/port.js';
+import { getSupplierView, type SupplierId, type SupplierProperty } from './supplier-views.js';
 
 export interface WorldContentOptions {
   readonly seed?: number;

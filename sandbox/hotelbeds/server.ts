@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../sandbox-http.js';
+import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatMinor, scaleMinor } from '../money.js';
-import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
-import { toLocalIsoWithOffset, utcToZonedLocal } from '../time-zone.js';
+import { formatMinor, scaleMinor } from '../../functions/suppliers/money.js';
+import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
+import { toLocalIsoWithOffset, utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
 import { CITIES, findCity } from '../world/cities.js';
 import { distanceMetres } from '../world/generate-world.js';
 import { penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { decodeRateKey, encodeRateKey } from './rate-key.js';
-import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './sandbox-bookings.js';
-import { verifyHotelbedsSignature } from './signature.js';
+import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './bookings.js';
+import { verifyHotelbedsSignature } from '../../functions/suppliers/hotelbeds/signature.js';
 import type {
   WireAvailabilityRQ, WireBooking, WireBookingChangeRQ, WireBookingListItem, WireBookingRQ, WireCancellationPolicy,
   WireCheckRateRQ, WireContentHotel, WireHotel, WirePax, WireRate, WireRoom,
-} from './wire.js';
+} from '../../functions/suppliers/hotelbeds/wire.js';
 
 /**
  * The Hotelbeds APItude sandbox: a real HTTP server speaking the published Hotel Booking API 1.0

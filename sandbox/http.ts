@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_LATENCY, latencySampler, type LatencyProfile } from './sandbox-latency.js';
+import { DEFAULT_LATENCY, latencySampler, type LatencyProfile } from './latency.js';
 import { DEFAULT_WORLD_SEED } from './world/generate-world.js';
 import { getSupplierView, type SupplierId, type SupplierView } from './world/supplier-views.js';
 
