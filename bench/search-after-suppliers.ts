@@ -9,14 +9,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { embeddedFxRates } from '../functions/search/fx/reference-fx-rates.js';
+import { embeddedFxRates } from '../functions/domain/fx/reference-fx-rates.js';
 import { destinationEntry, type DestinationEntry } from '../functions/search/mapping/destination-index.js';
 import { matchProperties } from '../functions/search/mapping/match-properties.js';
 import { mintPropertyId } from '../functions/search/mapping/property-id.js';
-import { compareRefs } from '../functions/search/mapping/supplier-ref.js';
+import { compareRefs } from '../functions/domain/property/supplier-ref.js';
 import { unifyProperty } from '../functions/search/mapping/unified-property.js';
 import { worldSupplierContent } from '../sandbox/world/world-content.js';
-import { defaultPricingRules } from '../functions/search/pricing/default-pricing-rules.js';
+import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
 import type { SearchDeps } from '../functions/search/run-search.js';
 import { searchRequestSchema } from '../functions/search/search-request.js';
 import { ExpediaAdapter } from '../functions/suppliers/expedia/adapter.js';

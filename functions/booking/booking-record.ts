@@ -6,8 +6,8 @@
  */
 import type { BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate } from '../suppliers/port.js';
 import { policyView } from '../search/search-result.js';
-import type { Price } from '../search/pricing/price.js';
-import type { RateTicket } from '../search/rate-id.js';
+import type { Price } from '../domain/pricing/price.js';
+import type { RateTicket } from '../domain/rate/rate-id.js';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
 

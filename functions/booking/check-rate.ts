@@ -5,12 +5,12 @@
  * `price_changed` carries both prices. The booking flow's CheckRate step uses the same function.
  */
 import { HttpProblem } from '../shared/problem.js';
-import { priceRate } from '../search/pricing/price-rate.js';
-import { RateIdError, verifyRateId, type RateTicket } from '../search/rate-id.js';
+import { priceRate } from '../domain/pricing/price-rate.js';
+import { RateIdError, verifyRateId, type RateTicket } from '../domain/rate/rate-id.js';
 import type { PricedRate, SearchDeps } from '../search/run-search.js';
-import { describeRate } from '../search/shown-rate.js';
+import { describeRate } from '../domain/rate/shown-rate.js';
 import type { PriceView, ShownRate } from '../search/search-result.js';
-import type { Price } from '../search/pricing/price.js';
+import type { Price } from '../domain/pricing/price.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import type { SupplierRate } from '../suppliers/port.js';

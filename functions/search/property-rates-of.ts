@@ -11,7 +11,7 @@ import { compareTotals } from './ranking/property-sort.js';
 import { applySearchFilters } from './ranking/search-filters.js';
 import { availabilityOf, priceOffer, type PricedRate, type SearchDeps } from './run-search.js';
 import type { ShownRate, SupplierSummary } from './search-result.js';
-import { showRate } from './shown-rate.js';
+import { showRate } from '../domain/rate/shown-rate.js';
 import { quotedStayOf, searchGone, storedSearchWithRows } from './stored-search.js';
 
 export interface PropertyRatesCall {

@@ -12,12 +12,12 @@
  */
 import { adapterFor } from '../suppliers/adapter-registry.js';
 import { listContracts, type SupplierContract } from '../suppliers/contracts.js';
-import { embeddedFxRates } from './fx/reference-fx-rates.js';
+import { embeddedFxRates } from '../domain/fx/reference-fx-rates.js';
 import { DynamoDestinationIndex, type DestinationEntry } from './mapping/destination-index.js';
-import { DynamoPropertyMapStore } from './mapping/dynamo-property-map-store.js';
-import { defaultPricingRules } from './pricing/default-pricing-rules.js';
+import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
+import { defaultPricingRules } from '../domain/pricing/default-pricing-rules.js';
 import type { SearchDeps } from './run-search.js';
-import { searchKey } from './search-secret.js';
+import { searchKey } from '../shared/search-secret.js';
 import { DynamoSearchStore } from './search-store.js';
 
 const DESTINATION_CACHE_MS = 5 * 60 * 1000;

@@ -4,7 +4,7 @@ import { HttpProblem } from '../shared/problem.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
 import type { SearchResponse } from './search-result.js';
-import { showProperty } from './shown-rate.js';
+import { showProperty } from '../domain/rate/shown-rate.js';
 import { quotedStayOf, searchGone, storedSearchWithRows } from './stored-search.js';
 import { searchPageParams, searchPageQuery } from './search-params.js';
 

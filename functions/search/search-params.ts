@@ -3,7 +3,7 @@
  * document (functions/contract/) from these same schemas.
  */
 import { z } from 'zod';
-import { opaqueId, RATE_ID_CHARACTERS, RATE_ID_MAX_LENGTH } from '../shared/opaque-id.js';
+import { opaqueId, RATE_ID_CHARACTERS, RATE_ID_MAX_LENGTH } from '../domain/ids/opaque-id.js';
 
 export const searchIdSchema = opaqueId('searchId', 'From the search response; the search and its rates live 30 minutes', 'srch_0f8e6a1d2c3b4a5968778695a4b3c2d1');
 

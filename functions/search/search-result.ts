@@ -4,7 +4,7 @@
  * which a JSON number carries unchanged); `commission`, `payableAtHotel` and `fx` are the fields
  * API-SPEC.md adds beside them, the fx rate kept as a decimal string so it is reproducible to the digit.
  */
-import type { Price } from './pricing/price.js';
+import type { Price } from '../domain/pricing/price.js';
 import type { BoardBasis, CancellationPenalty, GeoPoint } from '../suppliers/port.js';
 import type { SupplierStatus } from './fan-out.js';
 

@@ -14,11 +14,11 @@ import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
-import type { FxQuote } from './fx/fx-rates.js';
+import type { FxQuote } from '../domain/fx/fx-rates.js';
 import type { SearchRequest } from './search-request.js';
 import type { SupplierSummary } from './search-result.js';
 import { isRowOf, readRow } from './stored-row.js';
-import type { ShownProperty } from './shown-rate.js';
+import type { ShownProperty } from '../domain/rate/shown-rate.js';
 
 export const SEARCH_TTL_SECONDS = 30 * 60;
 /**

@@ -2,7 +2,7 @@
 import { HttpProblem } from '../shared/problem.js';
 import { nightsBetween } from './run-search.js';
 import type { PendingSearch, SearchStore, StoredSearch } from './search-store.js';
-import type { QuotedStay } from './shown-rate.js';
+import type { QuotedStay } from '../domain/rate/shown-rate.js';
 
 /** The search, possibly still pending its rows (enough for a rate check or a booking: its request, its expiry). */
 export async function storedSearchOr404(store: SearchStore, tenant: string, searchId: string): Promise<StoredSearch | PendingSearch> {

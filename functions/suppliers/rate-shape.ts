@@ -1,4 +1,4 @@
-import type { Money } from './money.js';
+import type { Money } from '../domain/money/money.js';
 import type { CancellationPenalty, RateTax, SupplierRate } from './port.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { formatMinor } from '../../functions/suppliers/money.js';
+import { formatMinor } from '../../functions/domain/money/money.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
 import { toLocalIsoWithOffset, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
 import { CITIES, findCity } from '../world/cities.js';

@@ -1,4 +1,4 @@
-import { formatMinor } from '../../functions/suppliers/money.js';
+import { formatMinor } from '../../functions/domain/money/money.js';
 import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
 import { findCity } from '../world/cities.js';
 import type { CancellationTier, SandboxRate } from '../world/rates.js';

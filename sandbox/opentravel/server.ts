@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatMinor } from '../../functions/suppliers/money.js';
+import { formatMinor } from '../../functions/domain/money/money.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
 import { mergeCancellationTiers } from '../hotelbeds/bookings.js';
 import { CITIES } from '../world/cities.js';

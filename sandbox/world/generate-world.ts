@@ -1,4 +1,4 @@
-import { scaleMinor } from '../../functions/suppliers/money.js';
+import { scaleMinor } from '../../functions/domain/money/money.js';
 import { AMENITIES, BRANDS, NAME_ADJECTIVES, NAME_NOUNS, NAME_PATTERNS, roomCodesFor, roomTypeByCode } from './catalogue.js';
 import { CITIES, hotelCountFor } from './cities.js';
 import { countryLocale, cityLocale } from './locales.js';

@@ -1,4 +1,4 @@
-import { scaleMinor } from '../../functions/suppliers/money.js';
+import { scaleMinor } from '../../functions/domain/money/money.js';
 import { toUtcIso, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
 import { findCity } from './cities.js';
 import { unitFromLabel } from './prng.js';

@@ -33,7 +33,7 @@ async function mapOneProperty(): Promise<string> {
     import('../../functions/suppliers/adapter-registry.js'),
     import('../../functions/search/mapping/unified-property.js'),
     import('../../functions/search/mapping/property-id.js'),
-    import('../../functions/search/mapping/dynamo-property-map-store.js'),
+    import('../../functions/stores/dynamo-property-map-store.js'),
   ]);
   const contract = (await listContracts('demo')).find((c) => c.supplierId === 'hotelbeds')!;
   const page = await (await adapterFor(contract)).staticContent({ pageSize: 5 });

@@ -5,7 +5,7 @@ import { ExpediaAdapter, wireAffiliateReference } from '../../functions/supplier
 import { unpackRateKey } from '../../functions/suppliers/expedia/rate-key.js';
 import { CONTENT_PAGE_SIZE, startExpediaSandbox, type ExpediaSandbox } from '../../sandbox/expedia/server.js';
 import { rapidAuthorization } from '../../functions/suppliers/expedia/signature.js';
-import { parseMinor } from '../../functions/suppliers/money.js';
+import { parseMinor } from '../../functions/domain/money/money.js';
 import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HotelbedsAdapter, wireClientReference } from '../../functions/suppliers/hotelbeds/adapter.js';
 import { startHotelbedsSandbox, type HotelbedsSandbox } from '../../sandbox/hotelbeds/server.js';
 import { hotelbedsAuthHeaders } from '../../functions/suppliers/hotelbeds/signature.js';
-import { parseMinor } from '../../functions/suppliers/money.js';
+import { parseMinor } from '../../functions/domain/money/money.js';
 import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';

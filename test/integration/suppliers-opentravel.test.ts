@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseMinor } from '../../functions/suppliers/money.js';
+import { parseMinor } from '../../functions/domain/money/money.js';
 import { OpenTravelAdapter, wireClientReference } from '../../functions/suppliers/opentravel/adapter.js';
 import { deadlineToUtc } from '../../functions/suppliers/opentravel/map-wire.js';
 import { startOpenTravelSandbox, type OpenTravelSandbox } from '../../sandbox/opentravel/server.js';

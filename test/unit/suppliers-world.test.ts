@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatMinor, parseMinor, scaleMinor } from '../../functions/suppliers/money.js';
+import { formatMinor, parseMinor, scaleMinor } from '../../functions/domain/money/money.js';
 import { hasScenario, parseScenarios } from '../../functions/suppliers/scenario.js';
 import { toLocalIsoWithOffset, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
 import { CITIES, findCity } from '../../sandbox/world/cities.js';

@@ -9,7 +9,7 @@ import { tableName } from '../../shared/config.js';
 import { dynamoClient } from '../../shared/dynamodb.js';
 import { PLATFORM_OWNER } from '../../shared/keys.js';
 import type { GeoPoint } from '../../suppliers/port.js';
-import type { SupplierRef } from './supplier-ref.js';
+import type { SupplierRef } from '../../domain/property/supplier-ref.js';
 import type { UnifiedProperty } from './unified-property.js';
 
 export interface DestinationEntry {

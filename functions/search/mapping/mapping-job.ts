@@ -9,8 +9,8 @@ import type { SupplierPropertyContent, SupplierPort } from '../../suppliers/port
 import { entriesByCity, type DestinationIndexStore } from './destination-index.js';
 import { matchProperties } from './match-properties.js';
 import { assignPropertyIds } from './property-id.js';
-import type { PropertyMapStore } from './property-map-store.js';
-import { refKey } from './supplier-ref.js';
+import type { PropertyMapStore } from '../../domain/property/property-map.js';
+import { refKey } from '../../domain/property/supplier-ref.js';
 import { unifyProperty } from './unified-property.js';
 
 /** A supplier's catalogue: its port (read page by page through staticContent) or any stream of content. */

@@ -5,7 +5,7 @@
 import type { GeoPoint, SupplierPropertyContent } from '../../suppliers/port.js';
 import { normaliseAddress, type NormalisedAddress } from './address-normalisation.js';
 import { normaliseName } from './name-normalisation.js';
-import { refKey } from './supplier-ref.js';
+import { refKey } from '../../domain/property/supplier-ref.js';
 
 /** The part of a property the matcher reads; a supplier's static content or a search offer both fit. */
 export type MatchInput = Pick<SupplierPropertyContent, 'supplierId' | 'supplierPropertyId' | 'name'>

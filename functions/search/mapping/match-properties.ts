@@ -8,7 +8,7 @@ import { candidatePairs } from './candidate-pairs.js';
 import { clusterPairs, type ScoredPair } from './clustering.js';
 import { matchProfile, type MatchInput, type MatchProfile } from './match-profile.js';
 import { MATCH_THRESHOLD, scorePair } from './pair-score.js';
-import { compareRefs } from './supplier-ref.js';
+import { compareRefs } from '../../domain/property/supplier-ref.js';
 import { inverseDocumentFrequency } from './token-weights.js';
 
 export interface MatchOptions {

@@ -9,7 +9,7 @@ import { LINK_FLOOR } from './clustering.js';
 import { matchProfile, type MatchInput } from './match-profile.js';
 import { MATCH_THRESHOLD, scorePair } from './pair-score.js';
 import { mintPropertyId } from './property-id.js';
-import type { PropertyMatchCandidate } from './property-map-store.js';
+import type { PropertyMatchCandidate } from '../../domain/property/property-map.js';
 import { inverseDocumentFrequency } from './token-weights.js';
 
 /** How far around an unmapped offer search should look for candidates (a wrong geocode is ~5 km off at most). */

@@ -13,7 +13,7 @@ import { findCity } from '../../../sandbox/world/cities.js';
 import type { MatchInput } from './match-profile.js';
 import { normaliseName } from './name-normalisation.js';
 import { nameSimilarity } from './name-similarity.js';
-import { compareRefs, type SupplierRef } from './supplier-ref.js';
+import { compareRefs, type SupplierRef } from '../../domain/property/supplier-ref.js';
 
 export interface UnifiedImage {
   readonly url: string;

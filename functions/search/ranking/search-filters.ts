@@ -5,7 +5,7 @@
  * least one rate matching everything that was asked.
  */
 import type { BoardBasis } from '../../suppliers/port.js';
-import { isFreeCancellation } from './free-cancellation.js';
+import { isFreeCancellation } from '../../domain/cancellation/free-cancellation.js';
 import type { RankableProperty, RankableRate } from './rankable.js';
 
 export interface SearchFilters {

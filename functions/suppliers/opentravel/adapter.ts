@@ -1,6 +1,6 @@
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { createHash, randomUUID } from 'node:crypto';
-import { money, parseMinor, type Money } from '../money.js';
+import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
   CheckedRate, CheckRateRequest, ClientReferenceLookup, Guest, Holder, ModifyRequest, ModifyResult, StaticContentPage,

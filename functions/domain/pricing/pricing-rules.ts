@@ -13,8 +13,8 @@
  * in money arithmetic, so they never become binary floats.
  */
 import { z } from 'zod';
-import { parseDecimal } from './decimal.js';
-import { minorUnitExponent } from './minor-units.js';
+import { parseDecimal } from '../money/decimal.js';
+import { minorUnitExponent } from '../money/minor-units.js';
 
 const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
 

@@ -3,7 +3,7 @@
  * No binary float ever takes part in money arithmetic; scaling by a rate goes through BigInt with an
  * explicit half-up rounding step.
  */
-import { rateMoney } from './rate-shape.js';
+import { rateMoney } from '../../suppliers/rate-shape.js';
 
 /** ISO 4217 minor-unit exponents for the currencies the sandbox and the suppliers use. */
 const EXPONENTS: Readonly<Record<string, number>> = {

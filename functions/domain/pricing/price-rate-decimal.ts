@@ -5,11 +5,11 @@
  * beyond 40 significant digits, errors), so error messages and edge cases come from one place, and
  * test/unit/search-pricing-fast-path.test.ts checks the fast path against it bit for bit.
  */
-import type { Money } from '../../suppliers/money.js';
+import type { Money } from '../money/money.js';
 import type { SupplierRate } from '../../suppliers/port.js';
-import { Decimal, parseDecimal } from './decimal.js';
+import { Decimal, parseDecimal } from '../money/decimal.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
-import { formatMinorUnits, minorUnitExponent, parseAmount, roundToMinor } from './minor-units.js';
+import { formatMinorUnits, minorUnitExponent, parseAmount, roundToMinor } from '../money/minor-units.js';
 import type { FxStamp, Price } from './price.js';
 import type { PriceRateInput } from './price-rate.js';
 import type { MarkupRule, ServiceFeeRule } from './pricing-rules.js';

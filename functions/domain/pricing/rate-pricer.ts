@@ -20,16 +20,16 @@
  * text), and the number path's prepared multipliers (rate, rate × percent, fee percent).
  */
 import type { FxQuote, FxRates } from '../fx/fx-rates.js';
-import type { Money } from '../../suppliers/money.js';
+import type { Money } from '../money/money.js';
 import type { SupplierRate } from '../../suppliers/port.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
-import { formatMinorUnits, minorUnitExponent } from './minor-units.js';
+import { formatMinorUnits, minorUnitExponent } from '../money/minor-units.js';
 import type { FxStamp, Price } from './price.js';
 import { priceRateWithDecimals } from './price-rate-decimal.js';
 import type { PriceRateInput } from './price-rate.js';
 import type { MarkupRule, PricingRules } from './pricing-rules.js';
 import { NOT_EXACT, formatSafeMinorUnits, parseSafeMinorUnits, safeScaling, scaleRoundHalfUp, type SafeScaling } from './safe-integer.js';
-import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, type ScaledInteger } from './scaled-integer.js';
+import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, type ScaledInteger } from '../money/scaled-integer.js';
 
 /** What stays the same for every rate of a search. */
 export interface RatePricingContext {

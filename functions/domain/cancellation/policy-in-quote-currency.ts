@@ -4,9 +4,9 @@
  * it, and a booking keeps it.
  */
 import type { CancellationPenalty } from '../../suppliers/port.js';
-import { minorConverter } from './minor-converter.js';
-import { formatMinorUnits } from './minor-units.js';
-import type { Price } from './price.js';
+import { minorConverter } from '../fx/minor-converter.js';
+import { formatMinorUnits } from '../money/minor-units.js';
+import type { Price } from '../pricing/price.js';
 
 export function policyInQuoteCurrency(policy: readonly CancellationPenalty[], price: Price): CancellationPenalty[] {
   const convert = minorConverter(price.fx.rate, price.currency);

@@ -2,7 +2,7 @@
  * The one decimal type pricing and fx compute with. A private clone of decimal.js so no other module's
  * global Decimal settings can change our results: 40 significant digits (far beyond any price × rate
  * product we form, so intermediate results are exact) and half-up rounding (half away from zero, the
- * same rule as scaleMinor in functions/suppliers/money.ts) wherever we round explicitly.
+ * same rule as scaleMinor in functions/domain/money/money.ts) wherever we round explicitly.
  */
 import { Decimal as DecimalBase } from 'decimal.js';
 

@@ -8,7 +8,7 @@
  * what the price's fx stamp shows, so a stamped conversion can be re-done by hand to the minor unit.
  * Identity is exactly "1".
  */
-import { Decimal, decimalText, parseDecimal } from '../pricing/decimal.js';
+import { Decimal, decimalText, parseDecimal } from '../money/decimal.js';
 import { EMBEDDED_REFERENCE_SNAPSHOT, type ReferenceSnapshot } from './ecb-reference-snapshot.js';
 import { FxUnavailableError, type FxQuote, type FxRates, type FxRatesProvider } from './fx-rates.js';
 

@@ -5,8 +5,8 @@
  * never free, whatever its policy says.
  */
 import type { CancellationPenalty } from '../../suppliers/port.js';
-import { parseDecimal } from '../pricing/decimal.js';
-import { parseUnsignedDecimal } from '../pricing/scaled-integer.js';
+import { parseDecimal } from '../money/decimal.js';
+import { parseUnsignedDecimal } from '../money/scaled-integer.js';
 
 export interface CancellableRate {
   readonly refundable: boolean;

@@ -1,10 +1,10 @@
 /**
  * Amounts in a currency's minor units (BigInt) and the single rounding step that produces them.
  *
- * Exponents come from functions/suppliers/money.ts (currencyExponent) so the supplier layer and pricing
+ * Exponents come from functions/domain/money/money.ts (currencyExponent) so the supplier layer and pricing
  * format money identically.
  */
-import { currencyExponent } from '../../suppliers/money.js';
+import { currencyExponent } from './money.js';
 import { Decimal, ROUND_HALF_UP, parseDecimal } from './decimal.js';
 
 export function minorUnitExponent(currency: string): number {

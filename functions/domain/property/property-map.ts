@@ -4,7 +4,7 @@
  */
 import type { GeoPoint } from '../../suppliers/port.js';
 import type { SupplierRef } from './supplier-ref.js';
-import type { UnifiedProperty } from './unified-property.js';
+import type { UnifiedProperty } from '../../search/mapping/unified-property.js';
 
 /** What on-the-fly matching needs of a stored property: its members as their suppliers show them. */
 export type PropertyMatchCandidate = Pick<UnifiedProperty, 'propertyId' | 'name' | 'supplierRefs' | 'members'> & Partial<Pick<UnifiedProperty, 'geo'>>;

@@ -4,9 +4,9 @@
  * (the cancellation penalties of every shown rate go through here), on decimal.js otherwise, so results
  * and errors are the decimal.js ones (see scaled-integer.ts for why the integer path is exact).
  */
-import { parseDecimal, type Decimal } from './decimal.js';
-import { minorUnitExponent, parseAmount, roundToMinor } from './minor-units.js';
-import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp } from './scaled-integer.js';
+import { parseDecimal, type Decimal } from '../money/decimal.js';
+import { minorUnitExponent, parseAmount, roundToMinor } from '../money/minor-units.js';
+import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp } from '../money/scaled-integer.js';
 
 export type MinorConverter = (amount: string, currency: string) => bigint;
 

@@ -5,7 +5,7 @@
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { hkdfSync } from 'node:crypto';
-import { optionalEnv } from '../shared/config.js';
+import { optionalEnv } from './config.js';
 
 export type SearchKeyUse = 'rate-id' | 'cursor';
 

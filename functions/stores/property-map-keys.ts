@@ -8,7 +8,7 @@
  * tenant value can equal `platform` (the client registry refuses it), so none reaches these items by accident. What a tenant may sell stays per
  * tenant, in its contracts; the map says only which supplier properties are one hotel.
  */
-import { PLATFORM_OWNER } from '../../shared/keys.js';
+import { PLATFORM_OWNER } from '../shared/keys.js';
 
 export { PLATFORM_OWNER };
 
