@@ -13,7 +13,7 @@ import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
-import type { GeoPoint } from '../suppliers/port.js';
+import type { GeoPoint } from '../domain/property/geo-point.js';
 import { batchGetAll, batchWriteAll, type BatchOptions, type WriteRequest } from './dynamo-batch.js';
 import { propertyMapKeys } from './property-map-keys.js';
 import type { PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';

@@ -4,7 +4,7 @@
  * policy on a refundable rate is free until arrival (the port's convention). A non-refundable rate is
  * never free, whatever its policy says.
  */
-import type { CancellationPenalty } from '../../suppliers/port.js';
+import type { CancellationPenalty } from './cancellation-penalty.js';
 import { parseDecimal } from '../money/decimal.js';
 import { parseUnsignedDecimal } from '../money/scaled-integer.js';
 

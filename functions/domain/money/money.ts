@@ -3,8 +3,6 @@
  * No binary float ever takes part in money arithmetic; scaling by a rate goes through BigInt with an
  * explicit half-up rounding step.
  */
-import { rateMoney } from '../../suppliers/rate-shape.js';
-
 /** ISO 4217 minor-unit exponents for the currencies the sandbox and the suppliers use. */
 const EXPONENTS: Readonly<Record<string, number>> = {
   EUR: 2, USD: 2, GBP: 2, CHF: 2, JPY: 0, KRW: 0, AED: 2, SGD: 2, THB: 2, CZK: 2, HUF: 2, TRY: 2,
@@ -19,6 +17,14 @@ export function currencyExponent(currency: string): number {
 export interface Money {
   readonly amount: string;
   readonly currency: string;
+}
+
+/**
+ * The one constructor of Money: one key order for every amount the adapters build, so search's reads of
+ * every supplier's rates meet one hidden class (functions/suppliers/rate-shape.ts says why that matters).
+ */
+export function rateMoney(amount: string, currency: string): Money {
+  return { amount, currency };
 }
 
 /** Integer minor units → decimal string ("12345", EUR → "123.45"; "-5", EUR → "-0.05"). */

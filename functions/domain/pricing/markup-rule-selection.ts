@@ -3,7 +3,7 @@
  * pricing-rules.ts for why). Specificity counts the constrained dimensions: supplier, star band (min
  * and/or max count as one), board basis.
  */
-import type { BoardBasis } from '../../suppliers/port.js';
+import type { BoardBasis } from '../rate/supplier-rate.js';
 import type { MarkupRule } from './pricing-rules.js';
 
 export interface MarkupSubject {

@@ -6,7 +6,7 @@
  * test/unit/search-pricing-fast-path.test.ts checks the fast path against it bit for bit.
  */
 import type { Money } from '../money/money.js';
-import type { SupplierRate } from '../../suppliers/port.js';
+import type { SupplierRate } from '../rate/supplier-rate.js';
 import { Decimal, parseDecimal } from '../money/decimal.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
 import { formatMinorUnits, minorUnitExponent, parseAmount, roundToMinor } from '../money/minor-units.js';

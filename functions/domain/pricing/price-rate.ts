@@ -19,7 +19,7 @@
  * the integer path is tested against and falls back to for any input it does not take.
  */
 import type { FxRates } from '../fx/fx-rates.js';
-import type { SupplierRate } from '../../suppliers/port.js';
+import type { SupplierRate } from '../rate/supplier-rate.js';
 import type { Price } from './price.js';
 import type { PricingRules } from './pricing-rules.js';
 import { createRatePricer } from './rate-pricer.js';

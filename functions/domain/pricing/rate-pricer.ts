@@ -21,7 +21,7 @@
  */
 import type { FxQuote, FxRates } from '../fx/fx-rates.js';
 import type { Money } from '../money/money.js';
-import type { SupplierRate } from '../../suppliers/port.js';
+import type { SupplierRate } from '../rate/supplier-rate.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
 import { formatMinorUnits, minorUnitExponent } from '../money/minor-units.js';
 import type { FxStamp, Price } from './price.js';

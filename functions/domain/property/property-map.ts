@@ -2,7 +2,7 @@
  * Where the property map lives: supplier ref → unified propertyId, and the unified content per id.
  * Search resolves supplier offers through it; the mapping job rewrites it.
  */
-import type { GeoPoint } from '../../suppliers/port.js';
+import type { GeoPoint } from './geo-point.js';
 import type { SupplierRef } from './supplier-ref.js';
 import type { UnifiedProperty } from '../../search/mapping/unified-property.js';
 

@@ -4,14 +4,15 @@
  * shown: the cancellation policy converted to the quote currency, the free-cancellation deadline, the
  * price view, and the content of its rateId (signed with the caller's tenant only when served).
  */
-import type { CancellationPenalty, SupplierRate } from '../../suppliers/port.js';
+import type { CancellationPenalty } from '../cancellation/cancellation-penalty.js';
+import type { SupplierRate } from './supplier-rate.js';
 import { policyInQuoteCurrency } from '../cancellation/policy-in-quote-currency.js';
 import type { Price } from '../pricing/price.js';
 import { cancellationDeadline } from '../cancellation/free-cancellation.js';
 import { signRateId, type RateTicket } from './rate-id.js';
 import { policyView, priceView, type SearchedProperty, type ShownRate } from '../../search/search-result.js';
 import type { SupplierRef } from '../property/supplier-ref.js';
-import type { GeoPoint } from '../../suppliers/port.js';
+import type { GeoPoint } from '../property/geo-point.js';
 
 /** What describing a rate reads of a priced rate (a PricedRate, or one read back from a stored search). */
 export interface DescribableRate {
