@@ -18,7 +18,7 @@ import { matchProperties } from './mapping/match-properties.js';
 import { mintPropertyId } from './mapping/property-id.js';
 import { compareRefs, refKey, type SupplierRef } from '../domain/property/supplier-ref.js';
 import type { PricingRules } from '../domain/pricing/pricing-rules.js';
-import type { PriceRateInput } from '../domain/pricing/price-rate.js';
+import type { PriceRateInput } from '../domain/pricing/price-rate-input.js';
 import { createRatePricer, type RatePricer } from '../domain/pricing/rate-pricer.js';
 import { pageOf } from './ranking/paging-cursor.js';
 import { isPreferredRate, sortProperties } from './ranking/property-sort.js';

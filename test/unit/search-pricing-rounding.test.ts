@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ReferenceFxRates, embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
-import { priceRate, type PriceRateInput } from '../../functions/domain/pricing/price-rate.js';
+import { priceRate } from '../../functions/domain/pricing/price-rate.js';
+import type { PriceRateInput } from '../../functions/domain/pricing/price-rate-input.js';
 import { pricingRulesSchema, type PricingRulesInput } from '../../functions/domain/pricing/pricing-rules.js';
 import type { BoardBasis, SupplierRate } from '../../functions/suppliers/port.js';
 import { Rng } from '../../sandbox/world/prng.js';

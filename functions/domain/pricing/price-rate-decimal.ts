@@ -11,7 +11,7 @@ import { Decimal, parseDecimal } from '../money/decimal.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
 import { formatMinorUnits, minorUnitExponent, parseAmount, roundToMinor } from '../money/minor-units.js';
 import type { FxStamp, Price } from './price.js';
-import type { PriceRateInput } from './price-rate.js';
+import type { PriceRateInput } from './price-rate-input.js';
 import type { MarkupRule, ServiceFeeRule } from './pricing-rules.js';
 
 export function priceRateWithDecimals(input: PriceRateInput): Price {

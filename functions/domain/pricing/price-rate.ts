@@ -18,26 +18,9 @@
  * caches what is constant across them); price-rate-decimal.ts is the same rule in decimal.js, the reference
  * the integer path is tested against and falls back to for any input it does not take.
  */
-import type { FxRates } from '../fx/fx-rates.js';
-import type { SupplierRate } from '../rate/supplier-rate.js';
 import type { Price } from './price.js';
-import type { PricingRules } from './pricing-rules.js';
+import type { PriceRateInput } from './price-rate-input.js';
 import { createRatePricer } from './rate-pricer.js';
-
-export interface PriceRateInput {
-  readonly rate: SupplierRate;
-  readonly supplierId: string;
-  /** The property's star rating (unified), for star-band markup rules; undefined when unknown. */
-  readonly stars: number | undefined;
-  readonly rules: PricingRules;
-  readonly quoteCurrency: string;
-  readonly fx: FxRates;
-  /** Nights and rooms of the stay, for fixed markups counted per night or per room-night. */
-  readonly nights: number;
-  readonly rooms: number;
-  /** Asked of the fx source; the stamp reports what it answered with. */
-  readonly asOf?: string;
-}
 
 export function priceRate(input: PriceRateInput): Price {
   return createRatePricer(input).price(input.rate, input.supplierId, input.stars);

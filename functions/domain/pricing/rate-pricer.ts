@@ -26,7 +26,7 @@ import { selectMarkupRule } from './markup-rule-selection.js';
 import { formatMinorUnits, minorUnitExponent } from '../money/minor-units.js';
 import type { FxStamp, Price } from './price.js';
 import { priceRateWithDecimals } from './price-rate-decimal.js';
-import type { PriceRateInput } from './price-rate.js';
+import type { PriceRateInput } from './price-rate-input.js';
 import type { MarkupRule, PricingRules } from './pricing-rules.js';
 import { NOT_EXACT, formatSafeMinorUnits, parseSafeMinorUnits, safeScaling, scaleRoundHalfUp, type SafeScaling } from './safe-integer.js';
 import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, type ScaledInteger } from '../money/scaled-integer.js';
