@@ -1,5 +1,5 @@
 /** Entry of the auth Lambda function: one handler per route of the auth group in the route table. */
-import { bufferedEntry } from '../shared/after-response.js';
+import { bufferedEntry } from '../shared/lambda-entry.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as issueToken } from './token.js';
 
