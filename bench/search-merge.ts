@@ -15,7 +15,7 @@ import { destinationEntry, type DestinationEntry } from '../functions/search/map
 import { matchProperties } from '../functions/search/mapping/match-properties.js';
 import { mintPropertyId } from '../functions/search/mapping/property-id.js';
 import { compareRefs } from '../functions/domain/property/supplier-ref.js';
-import { unifyProperty } from '../functions/search/mapping/unified-property.js';
+import { unifyProperty } from '../functions/search/mapping/unify-property.js';
 import { worldSupplierContent } from '../sandbox/world/world-content.js';
 import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
 import { cheapestRate, sortProperties } from '../functions/search/ranking/property-sort.js';

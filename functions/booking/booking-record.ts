@@ -5,7 +5,7 @@
  * bookings table needs no JSON unpacking to reconcile with suppliers and invoices.
  */
 import type { BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate } from '../suppliers/port.js';
-import { policyView } from '../search/search-result.js';
+import { policyView } from '../domain/cancellation/policy-view.js';
 import type { Price } from '../domain/pricing/price.js';
 import type { RateTicket } from '../domain/rate/rate-id.js';
 

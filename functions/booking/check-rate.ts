@@ -7,15 +7,21 @@
 import { HttpProblem } from '../shared/problem.js';
 import { priceRate } from '../domain/pricing/price-rate.js';
 import { RateIdError, verifyRateId, type RateTicket } from '../domain/rate/rate-id.js';
-import type { PricedRate, SearchDeps } from '../search/run-search.js';
-import { describeRate } from '../domain/rate/shown-rate.js';
-import type { PriceView, ShownRate } from '../search/search-result.js';
+import { describeRate, type ShownRate } from '../domain/rate/shown-rate.js';
+import type { PricedRate } from '../domain/rate/priced-rate.js';
+import type { PriceView } from '../domain/rate/price-view.js';
 import type { Price } from '../domain/pricing/price.js';
+import type { PricingSources } from '../domain/pricing/pricing-sources.js';
 import type { Scenario } from '../suppliers/scenario.js';
+import type { ContractedSuppliers } from '../suppliers/contracted-suppliers.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import type { SupplierRate } from '../suppliers/port.js';
 
-export type RateCheckDeps = Pick<SearchDeps, 'contracts' | 'adapterFor' | 'fx' | 'pricingRules' | 'rateIdKey' | 'now'>;
+/** What the rate check reaches: the tenant's suppliers, pricing's sources, the rateId key, the clock. */
+export interface RateCheckDeps extends ContractedSuppliers, PricingSources {
+  rateIdKey(): Promise<Buffer>;
+  now(): Date;
+}
 
 export interface RateCheckResult {
   readonly rateId: string;

@@ -2,15 +2,15 @@
 import { z } from 'zod';
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { searchDeps } from '../search/search-deps.js';
-import { rateIdSchema } from '../search/search-params.js';
+import { rateIdSchema } from '../domain/ids/id-schemas.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { checkRate } from './check-rate.js';
+import { flowDeps } from './flow/flow-deps.js';
 
 const params = z.object({ rateId: rateIdSchema });
 
 export const handler = httpHandler('checkRate', { params }, async (request) => {
   const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
-  const { result } = await checkRate(request.caller!.tenant, request.params.rateId, scenarios, searchDeps());
+  const { result } = await checkRate(request.caller!.tenant, request.params.rateId, scenarios, flowDeps());
   return { status: 200, body: result };
 });

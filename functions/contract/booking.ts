@@ -8,7 +8,7 @@ import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBook
 import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
 import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, paymentModel } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
-import { propertyIdSchema, searchIdSchema } from '../search/search-params.js';
+import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 
 export const bookingRequest = bookingRequestSchema.meta({
   id: 'BookingRequest',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { geoSchema, supplierRefSchema } from './common.js';
 import { json, type OperationSpec } from './operation.js';
-import { propertyIdSchema } from '../search/search-params.js';
+import { propertyIdSchema } from '../domain/ids/id-schemas.js';
 
 export const propertyContentSchema = z
   .strictObject({

@@ -9,10 +9,13 @@ import type { Scenario } from '../suppliers/scenario.js';
 import { fanOut } from './fan-out.js';
 import { compareTotals } from './ranking/property-sort.js';
 import { applySearchFilters } from './ranking/search-filters.js';
-import { availabilityOf, priceOffer, type PricedRate, type SearchDeps } from './run-search.js';
-import type { ShownRate, SupplierSummary } from './search-result.js';
-import { showRate } from '../domain/rate/shown-rate.js';
-import { quotedStayOf, searchGone, storedSearchWithRows } from './stored-search.js';
+import { availabilityOf, priceOffer, type SearchDeps } from './run-search.js';
+import type { SupplierSummary } from './search-result.js';
+import { type ShownRate, showRate } from '../domain/rate/shown-rate.js';
+import { storedSearchWithRows } from './stored-search.js';
+import type { PricedRate } from '../domain/rate/priced-rate.js';
+import { quotedStayOf } from '../domain/stay/quoted-stay.js';
+import { searchGone } from '../stores/stored-search-or-404.js';
 
 export interface PropertyRatesCall {
   readonly tenant: string;

@@ -5,19 +5,18 @@
  * rates and store the ranked result for paging. Everything it touches is behind the ports in SearchDeps.
  */
 import { randomUUID } from 'node:crypto';
-import type { SupplierContract } from '../suppliers/contracts.js';
+import type { ContractedSuppliers } from '../suppliers/contracted-suppliers.js';
 import type { Scenario } from '../suppliers/scenario.js';
-import type { AvailabilityRequest, SupplierOffer, SupplierPort, SupplierRate } from '../suppliers/port.js';
+import type { AvailabilityRequest, SupplierOffer } from '../suppliers/port.js';
 import { findCity } from '../../sandbox/world/cities.js';
 import { fanOut } from './fan-out.js';
-import type { FxRates } from '../domain/fx/fx-rates.js';
 import type { DestinationEntry } from './mapping/destination-index.js';
 import { matchUnmapped, ON_THE_FLY_RADIUS_METRES } from './mapping/match-unmapped.js';
 import type { PropertyMatchCandidate } from '../domain/property/property-map.js';
 import { matchProperties } from './mapping/match-properties.js';
 import { mintPropertyId } from './mapping/property-id.js';
 import { compareRefs, refKey, type SupplierRef } from '../domain/property/supplier-ref.js';
-import type { PricingRules } from '../domain/pricing/pricing-rules.js';
+import type { PricingSources } from '../domain/pricing/pricing-sources.js';
 import type { PriceRateInput } from '../domain/pricing/price-rate-input.js';
 import { createRatePricer, type RatePricer } from '../domain/pricing/rate-pricer.js';
 import { pageOf } from './ranking/paging-cursor.js';
@@ -25,19 +24,17 @@ import { isPreferredRate, sortProperties } from './ranking/property-sort.js';
 import { keepsProperty, rateFilter } from './ranking/search-filters.js';
 import type { SearchRequest } from './search-request.js';
 import type { SearchResponse, SupplierSummary } from './search-result.js';
-import { showProperty, type DescribableRate } from '../domain/rate/shown-rate.js';
+import { showProperty } from './shown-property.js';
+import type { PricedRate } from '../domain/rate/priced-rate.js';
+import { nightsBetween } from '../domain/stay/nights.js';
 import { ShownRates } from './shown-rates.js';
 import { SEARCH_TTL_SECONDS, type SearchStore } from './search-store.js';
 
-export interface SearchDeps {
-  contracts(tenant: string): Promise<SupplierContract[]>;
-  adapterFor(contract: SupplierContract): Promise<SupplierPort>;
+export interface SearchDeps extends ContractedSuppliers, PricingSources {
   /** The city's unified properties (the mapping job's destination index). */
   destination(cityCode: string): Promise<readonly DestinationEntry[]>;
   /** Stored properties near a point, for offers the index does not know. */
   propertiesNear(point: { lat: number; lng: number }, radiusMetres: number): Promise<PropertyMatchCandidate[]>;
-  fx(): Promise<FxRates>;
-  pricingRules(tenant: string): Promise<PricingRules>;
   searches: SearchStore;
   rateIdKey(): Promise<Buffer>;
   cursorKey(): Promise<Buffer>;
@@ -48,11 +45,6 @@ export interface SearchCall {
   readonly tenant: string;
   readonly request: SearchRequest;
   readonly scenarios: readonly Scenario[];
-}
-
-/** A supplier rate priced for the account: what describing it reads, with the whole supplier rate. */
-export interface PricedRate extends DescribableRate {
-  readonly rate: SupplierRate;
 }
 
 export interface PropertyAccumulator {
@@ -216,10 +208,6 @@ function pricedRates(offer: SupplierOffer, stars: number | undefined, pricer: Ra
     cancellationPolicy: rate.cancellationPolicy,
     price: pricer.price(rate, offer.supplierId, stars),
   }));
-}
-
-export function nightsBetween(checkIn: string, checkOut: string): number {
-  return Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000);
 }
 
 /**

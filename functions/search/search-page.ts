@@ -4,8 +4,10 @@ import { HttpProblem } from '../shared/problem.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
 import type { SearchResponse } from './search-result.js';
-import { showProperty } from '../domain/rate/shown-rate.js';
-import { quotedStayOf, searchGone, storedSearchWithRows } from './stored-search.js';
+import { showProperty } from './shown-property.js';
+import { quotedStayOf } from '../domain/stay/quoted-stay.js';
+import { searchGone } from '../stores/stored-search-or-404.js';
+import { storedSearchWithRows } from './stored-search.js';
 import { searchPageParams, searchPageQuery } from './search-params.js';
 
 

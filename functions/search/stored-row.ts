@@ -16,7 +16,8 @@
  *           payableAtHotel, fxIndex]
  */
 import type { FxQuote } from '../domain/fx/fx-rates.js';
-import type { DescribableRate, ShownProperty } from '../domain/rate/shown-rate.js';
+import type { DescribableRate } from '../domain/rate/priced-rate.js';
+import type { ShownProperty } from './shown-property.js';
 import type { BoardBasis } from '../suppliers/port.js';
 
 /** The search's fx stamps, each stored once and referred to by index from the rows. */

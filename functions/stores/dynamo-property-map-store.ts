@@ -18,7 +18,7 @@ import { batchGetAll, batchWriteAll, type BatchOptions, type WriteRequest } from
 import { propertyMapKeys } from './property-map-keys.js';
 import type { PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
 import { refKey, type SupplierRef } from '../domain/property/supplier-ref.js';
-import type { UnifiedProperty } from '../search/mapping/unified-property.js';
+import type { UnifiedProperty } from '../domain/property/unified-property.js';
 
 export const INDEX_RESOLUTION = 7;
 

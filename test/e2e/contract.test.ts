@@ -31,7 +31,7 @@ async function mapOneProperty(): Promise<string> {
   const [{ listContracts }, { adapterFor }, { unifyProperty }, { mintPropertyId }, { DynamoPropertyMapStore }] = await Promise.all([
     import('../../functions/suppliers/contracts.js'),
     import('../../functions/suppliers/adapter-registry.js'),
-    import('../../functions/search/mapping/unified-property.js'),
+    import('../../functions/search/mapping/unify-property.js'),
     import('../../functions/search/mapping/property-id.js'),
     import('../../functions/stores/dynamo-property-map-store.js'),
   ]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchProperties } from '../../functions/search/mapping/match-properties.js';
 import { matchUnmapped } from '../../functions/search/mapping/match-unmapped.js';
 import { assignPropertyIds, mintPropertyId } from '../../functions/search/mapping/property-id.js';
-import { unifyProperty } from '../../functions/search/mapping/unified-property.js';
+import { unifyProperty } from '../../functions/search/mapping/unify-property.js';
 import { worldSupplierContent } from '../../sandbox/world/world-content.js';
 import type { SupplierPropertyContent } from '../../functions/suppliers/port.js';
 

@@ -5,10 +5,11 @@ import type { DestinationEntry } from '../../functions/search/mapping/destinatio
 import { NO_PRICING_RULES } from '../../functions/domain/pricing/default-pricing-rules.js';
 import { cheapestRate, sortProperties } from '../../functions/search/ranking/property-sort.js';
 import { applySearchFilters } from '../../functions/search/ranking/search-filters.js';
-import { mergeOffers, nightsBetween, runSearch, type SearchDeps } from '../../functions/search/run-search.js';
+import { mergeOffers, runSearch, type SearchDeps } from '../../functions/search/run-search.js';
 import { searchRequestSchema, type SearchRequest } from '../../functions/search/search-request.js';
 import type { FxQuote } from '../../functions/domain/fx/fx-rates.js';
-import { showProperty, type ShownProperty } from '../../functions/domain/rate/shown-rate.js';
+import { nightsBetween } from '../../functions/domain/stay/nights.js';
+import { type ShownProperty, showProperty } from '../../functions/search/shown-property.js';
 import { readRow } from '../../functions/search/stored-row.js';
 import { verifyRateId } from '../../functions/domain/rate/rate-id.js';
 import type { SearchStore, StoredSearch } from '../../functions/search/search-store.js';

@@ -6,7 +6,7 @@ import { parseDecimal } from '../../domain/money/decimal.js';
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
 import type { Price } from '../../domain/pricing/price.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
-import type { UnifiedProperty } from '../../search/mapping/unified-property.js';
+import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking } from '../../suppliers/port.js';
 import type { BookingEvent, BookingRecord } from '../booking-record.js';
 import type { BookingRequest } from '../booking-request.js';

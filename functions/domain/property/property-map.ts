@@ -1,10 +1,11 @@
 /**
- * Where the property map lives: supplier ref → unified propertyId, and the unified content per id.
- * Search resolves supplier offers through it; the mapping job rewrites it.
+ * The property map port: supplier ref → unified propertyId, and the unified content per id. Search
+ * resolves supplier offers through it and the mapping job rewrites it; booking reads a property's content
+ * for its record and voucher. Its DynamoDB adapter is functions/stores/dynamo-property-map-store.ts.
  */
 import type { GeoPoint } from './geo-point.js';
 import type { SupplierRef } from './supplier-ref.js';
-import type { UnifiedProperty } from '../../search/mapping/unified-property.js';
+import type { UnifiedProperty } from './unified-property.js';
 
 /** What on-the-fly matching needs of a stored property: its members as their suppliers show them. */
 export type PropertyMatchCandidate = Pick<UnifiedProperty, 'propertyId' | 'name' | 'supplierRefs' | 'members'> & Partial<Pick<UnifiedProperty, 'geo'>>;

@@ -4,35 +4,29 @@
  * shown: the cancellation policy converted to the quote currency, the free-cancellation deadline, the
  * price view, and the content of its rateId (signed with the caller's tenant only when served).
  */
-import type { CancellationPenalty } from '../cancellation/cancellation-penalty.js';
-import type { SupplierRate } from './supplier-rate.js';
-import { policyInQuoteCurrency } from '../cancellation/policy-in-quote-currency.js';
-import type { Price } from '../pricing/price.js';
 import { cancellationDeadline } from '../cancellation/free-cancellation.js';
+import { policyInQuoteCurrency } from '../cancellation/policy-in-quote-currency.js';
+import { policyView, type PolicyView } from '../cancellation/policy-view.js';
+import type { QuotedStay } from '../stay/quoted-stay.js';
+import type { DescribableRate } from './priced-rate.js';
+import { priceView, type PriceView } from './price-view.js';
 import { signRateId, type RateTicket } from './rate-id.js';
-import { policyView, priceView, type SearchedProperty, type ShownRate } from '../../search/search-result.js';
-import type { SupplierRef } from '../property/supplier-ref.js';
-import type { GeoPoint } from '../property/geo-point.js';
+import type { BoardBasis, PaymentModel } from './supplier-rate.js';
 
-/** What describing a rate reads of a priced rate (a PricedRate, or one read back from a stored search). */
-export interface DescribableRate {
+export interface ShownRate {
+  readonly rateId: string;
   readonly supplierId: string;
-  readonly supplierPropertyId: string;
-  readonly rate: Pick<SupplierRate, 'supplierRateKey' | 'roomTypeName' | 'payment'>;
-  readonly boardBasis: SupplierRate['boardBasis'];
+  readonly roomTypeName: string;
+  readonly boardBasis: BoardBasis;
   readonly refundable: boolean;
-  readonly cancellationPolicy: readonly CancellationPenalty[];
-  readonly price: Price;
+  /** The last moment cancellation is free (absent when it never is). */
+  readonly cancellationDeadline?: string;
+  readonly cancellationPolicy: PolicyView;
+  readonly payment: PaymentModel;
+  readonly price: PriceView;
 }
 
-/** The search a rate was quoted in: what its rateId carries besides the rate. */
-export interface QuotedStay {
-  readonly searchId: string;
-  readonly nights: number;
-  readonly rooms: number;
-  readonly expiresAt: string;
-}
-
+/** What signing a rateId takes besides the rate: the stay it was quoted for, the caller's tenant, the key. */
 export interface StayContext extends QuotedStay {
   readonly tenant: string;
   readonly rateIdKey: Buffer;
@@ -41,32 +35,10 @@ export interface StayContext extends QuotedStay {
 /** A shown rate with the content of its rateId still unsigned. */
 export type DescribedRate = Omit<ShownRate, 'rateId'> & { readonly ticket: RateTicket };
 
-/** A property as a search ranks it: its unified head and the one rate it is shown with. */
-export interface ShownProperty {
-  readonly propertyId: string;
-  readonly name: string;
-  readonly starRating?: number | undefined;
-  readonly geo?: GeoPoint | undefined;
-  readonly supplierRefs: readonly SupplierRef[];
-  readonly rate: DescribableRate;
-}
-
 /** A priced rate as the API shows it, with its signed rateId. */
 export function showRate(rate: DescribableRate, property: { propertyId: string; starRating?: number | undefined }, stay: StayContext): ShownRate {
   const { ticket, ...shown } = describeRate(rate, property, stay);
   return { rateId: signRateId(ticket, stay.tenant, stay.rateIdKey), ...shown };
-}
-
-/** A ranked property as a page of search results shows it. */
-export function showProperty(property: ShownProperty, stay: StayContext): SearchedProperty {
-  return {
-    propertyId: property.propertyId,
-    name: property.name,
-    ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
-    ...(property.geo ? { geo: property.geo } : {}),
-    supplierRefs: property.supplierRefs,
-    cheapestRate: showRate(property.rate, property, stay),
-  };
 }
 
 /** A priced rate as shown, with the content of its rateId unsigned. */

@@ -10,7 +10,7 @@ import { dynamoClient } from '../../shared/dynamodb.js';
 import { PLATFORM_OWNER } from '../../shared/keys.js';
 import type { GeoPoint } from '../../suppliers/port.js';
 import type { SupplierRef } from '../../domain/property/supplier-ref.js';
-import type { UnifiedProperty } from './unified-property.js';
+import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 
 export interface DestinationEntry {
   readonly propertyId: string;

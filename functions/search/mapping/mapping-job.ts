@@ -11,7 +11,7 @@ import { matchProperties } from './match-properties.js';
 import { assignPropertyIds } from './property-id.js';
 import type { PropertyMapStore } from '../../domain/property/property-map.js';
 import { refKey } from '../../domain/property/supplier-ref.js';
-import { unifyProperty } from './unified-property.js';
+import { unifyProperty } from './unify-property.js';
 
 /** A supplier's catalogue: its port (read page by page through staticContent) or any stream of content. */
 export type StaticContentSource = Pick<SupplierPort, 'supplierId' | 'staticContent'> | AsyncIterable<SupplierPropertyContent>;

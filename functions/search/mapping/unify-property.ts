@@ -1,6 +1,6 @@
 /**
- * The unified content of one property, built from its cluster of supplier properties: what
- * GET /v1/hotels/properties/{propertyId} shows and what search puts on a deduplicated result.
+ * A property's unified content (functions/domain/property/unified-property.ts), built by the mapping job
+ * from its cluster of supplier properties.
  *
  * Choices, each because suppliers disagree: the name is the one closest to the others among the
  * Latin-script, not shouting (upper-case) names; stars are the median (one supplier off by one does not
@@ -8,45 +8,15 @@
  * address is the most complete one. Amenities are the union; images keep their supplier; room types are
  * passed through per supplier unchanged (room mapping is not property mapping).
  */
-import type { GeoPoint, PropertyAddress, SupplierPropertyContent, SupplierRoomContent } from '../../suppliers/port.js';
+import type { GeoPoint } from '../../domain/property/geo-point.js';
+import type { PropertyAddress } from '../../domain/property/property-address.js';
+import type { MemberSummary, UnifiedImage, UnifiedProperty } from '../../domain/property/unified-property.js';
+import type { SupplierPropertyContent } from '../../suppliers/port.js';
 import { findCity } from '../../../sandbox/world/cities.js';
 import type { MatchInput } from './match-profile.js';
 import { normaliseName } from './name-normalisation.js';
 import { nameSimilarity } from './name-similarity.js';
-import { compareRefs, type SupplierRef } from '../../domain/property/supplier-ref.js';
-
-export interface UnifiedImage {
-  readonly url: string;
-  readonly supplierId: string;
-}
-
-export interface SupplierRoomTypes {
-  readonly supplierId: string;
-  readonly supplierPropertyId: string;
-  readonly rooms: readonly SupplierRoomContent[];
-}
-
-/** What on-the-fly matching compares a new supplier property with: each member as its supplier shows it. */
-export type MemberSummary = MatchInput;
-
-export interface UnifiedProperty {
-  readonly propertyId: string;
-  readonly name: string;
-  readonly starRating?: number;
-  readonly geo?: GeoPoint;
-  readonly address?: PropertyAddress;
-  readonly cityCode?: string;
-  /** IANA zone of the property's city, when the city is in the destination catalogue. */
-  readonly timeZone?: string;
-  readonly description?: string;
-  readonly amenities: readonly string[];
-  readonly images: readonly UnifiedImage[];
-  readonly policies: { readonly checkIn?: string; readonly checkOut?: string };
-  readonly roomTypes: readonly SupplierRoomTypes[];
-  /** Ordered by supplier, then id. */
-  readonly supplierRefs: readonly SupplierRef[];
-  readonly members: readonly MemberSummary[];
-}
+import { compareRefs } from '../../domain/property/supplier-ref.js';
 
 export function unifyProperty(propertyId: string, cluster: readonly SupplierPropertyContent[]): UnifiedProperty {
   if (cluster.length === 0) throw new RangeError('a property needs at least one supplier property');
