@@ -4,18 +4,18 @@
  * contract names the same secret, so the two always agree).
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
 import { optionalEnv } from '../functions/shared/config.js';
+import { adapterCredentialsSchema, type AdapterCredentials } from '../functions/suppliers/adapter-credentials.js';
 
-export const sandboxCredentialsSchema = z.object({ apiKey: z.string().min(1), secret: z.string().min(8) });
-export type SandboxCredentials = z.infer<typeof sandboxCredentialsSchema>;
+/** A sandbox supplier accepts what the adapters sign with. */
+export type SandboxCredentials = AdapterCredentials;
 
 export async function sandboxCredentials(): Promise<SandboxCredentials> {
   const apiKey = optionalEnv('SANDBOX_API_KEY');
   const secret = optionalEnv('SANDBOX_SECRET');
-  if (apiKey && secret) return sandboxCredentialsSchema.parse({ apiKey, secret });
+  if (apiKey && secret) return adapterCredentialsSchema.parse({ apiKey, secret });
   const arn = optionalEnv('SANDBOX_CREDENTIALS_SECRET_ARN');
   if (!arn) throw new Error('configure SANDBOX_API_KEY and SANDBOX_SECRET, or SANDBOX_CREDENTIALS_SECRET_ARN');
   const value = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-  return sandboxCredentialsSchema.parse(JSON.parse(value.SecretString ?? '{}'));
+  return adapterCredentialsSchema.parse(JSON.parse(value.SecretString ?? '{}'));
 }
