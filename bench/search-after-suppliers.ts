@@ -17,7 +17,7 @@ import { compareRefs } from '../functions/domain/property/supplier-ref.js';
 import { unifyProperty } from '../functions/search/mapping/unify-property.js';
 import { worldSupplierContent } from '../sandbox/world/world-content.js';
 import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
-import type { SearchDeps } from '../functions/search/run-search.js';
+import type { SearchDeps } from '../functions/search/search-ports.js';
 import { searchRequestSchema } from '../functions/search/search-request.js';
 import { ExpediaAdapter } from '../functions/suppliers/expedia/adapter.js';
 import { startExpediaSandbox } from '../sandbox/expedia/server.js';

@@ -20,7 +20,7 @@ import { worldSupplierContent } from '../sandbox/world/world-content.js';
 import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
 import { cheapestRate, sortProperties } from '../functions/search/ranking/property-sort.js';
 import { applySearchFilters } from '../functions/search/ranking/search-filters.js';
-import { mergeOffers } from '../functions/search/run-search.js';
+import { mergeOffers } from '../functions/search/offer-merger.js';
 import { showRate } from '../functions/domain/rate/shown-rate.js';
 import { ExpediaAdapter } from '../functions/suppliers/expedia/adapter.js';
 import { startExpediaSandbox } from '../sandbox/expedia/server.js';

@@ -15,7 +15,7 @@ import { listContracts, type SupplierContract } from '../suppliers/contracts.js'
 import { DynamoDestinationIndex, type DestinationEntry } from './mapping/destination-index.js';
 import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
 import { embeddedPricingSources } from '../domain/pricing/embedded-pricing-sources.js';
-import type { SearchDeps } from './run-search.js';
+import type { SearchDeps } from './search-ports.js';
 import { searchKey } from '../shared/search-secret.js';
 import { DynamoSearchStore } from './search-store.js';
 

@@ -5,7 +5,7 @@ import type { DestinationEntry } from '../../functions/search/mapping/destinatio
 import { NO_PRICING_RULES } from '../../functions/domain/pricing/default-pricing-rules.js';
 import { cheapestRate, sortProperties } from '../../functions/search/ranking/property-sort.js';
 import { applySearchFilters } from '../../functions/search/ranking/search-filters.js';
-import { mergeOffers, runSearch, type SearchDeps } from '../../functions/search/run-search.js';
+import { runSearch } from '../../functions/search/run-search.js';
 import { searchRequestSchema, type SearchRequest } from '../../functions/search/search-request.js';
 import type { FxQuote } from '../../functions/domain/fx/fx-rates.js';
 import { nightsBetween } from '../../functions/domain/stay/nights.js';
@@ -16,6 +16,8 @@ import type { SearchStore, StoredSearch } from '../../functions/search/search-st
 import type { SupplierContract } from '../../functions/suppliers/contracts.js';
 import type { BoardBasis, SupplierOffer, SupplierPort, SupplierRate } from '../../functions/suppliers/port.js';
 import { Rng } from '../../sandbox/world/prng.js';
+import { mergeOffers } from '../../functions/search/offer-merger.js';
+import type { SearchDeps } from '../../functions/search/search-ports.js';
 
 /**
  * Search places, prices and describes each supplier's offers as it answers. What a partner sees (which
