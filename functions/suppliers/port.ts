@@ -11,6 +11,7 @@ import type { Money } from '../domain/money/money.js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { PropertyAddress } from '../domain/property/property-address.js';
 import type { SupplierRoomContent } from '../domain/property/room-content.js';
+import type { MemberSummary } from '../domain/property/unified-property.js';
 import type { BoardBasis, PaymentModel, SupplierRate } from '../domain/rate/supplier-rate.js';
 import type { Scenario } from './scenario.js';
 
@@ -67,23 +68,17 @@ export interface StaticContentRequest extends CallContext {
   readonly pageSize?: number;
 }
 
-export interface SupplierPropertyContent {
-  readonly supplierId: string;
-  readonly supplierPropertyId: string;
-  readonly name: string;
-  readonly stars?: number;
-  readonly geo?: GeoPoint;
-  readonly address?: PropertyAddress;
-  /** IATA city code when the supplier's destination maps to one. */
-  readonly cityCode?: string;
+/**
+ * A supplier's static content for one property: what a unified property keeps of each member (its ids,
+ * name, stars, position, address, city and contacts: MemberSummary), and its descriptive content.
+ */
+export interface SupplierPropertyContent extends MemberSummary {
   readonly description?: string;
   readonly amenities: readonly string[];
   readonly images: readonly string[];
   readonly roomTypes: readonly SupplierRoomContent[];
   readonly checkInTime?: string;
   readonly checkOutTime?: string;
-  readonly phone?: string;
-  readonly email?: string;
 }
 
 export interface StaticContentPage {

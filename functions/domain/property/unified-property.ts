@@ -30,6 +30,7 @@ export interface MemberSummary {
   readonly stars?: number;
   readonly geo?: GeoPoint;
   readonly address?: PropertyAddress;
+  /** IATA city code when the supplier's destination maps to one. */
   readonly cityCode?: string;
   readonly phone?: string;
   readonly email?: string;
