@@ -6,16 +6,16 @@
  *
  * 201 confirmed; 202 pending (the supplier's outcome is not known yet: GET the booking later).
  */
-import { HttpProblem, PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
 import { nightsBetween } from '../domain/stay/nights.js';
+import { HttpProblem, PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
 import { storedSearchOr404 } from '../stores/stored-search-or-404.js';
 import { bookingIdFor } from './booking-id.js';
 import { bookingPath, bookingResponse, type BookingResponse } from './booking-record.js';
 import type { BookingRequest } from './booking-request.js';
 import { ticketOf } from './check-rate.js';
-import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
 import type { FlowDeps } from './flow/flow-deps.js';
 import type { FlowInput } from './flow/flow-state.js';
+import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
 import { occupancyMismatches } from './occupancy-match.js';
 import type { FlowOutcome } from './run-booking-flow.js';
 

@@ -1,8 +1,8 @@
 /** POST /v1/hotels/rates/{rateId}/check: the binding price of a searched rate (check-rate.ts). */
 import { z } from 'zod';
+import { rateIdSchema } from '../domain/ids/id-schemas.js';
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { rateIdSchema } from '../domain/ids/id-schemas.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { checkRate } from './check-rate.js';
 import { flowDeps } from './flow/flow-deps.js';

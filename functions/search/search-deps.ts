@@ -10,13 +10,13 @@
  * well inside the five minutes API Gateway keeps an authorizer's answer (a disabled client's calls).
  * Rate checks and bookings read contracts afresh (functions/booking/flow/flow-deps.ts).
  */
+import { embeddedPricingSources } from '../domain/pricing/embedded-pricing-sources.js';
+import { searchKey } from '../shared/search-secret.js';
+import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
 import { adapterFor } from '../suppliers/adapter-registry.js';
 import { listContracts, type SupplierContract } from '../suppliers/contracts.js';
 import { DynamoDestinationIndex, type DestinationEntry } from './mapping/destination-index.js';
-import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
-import { embeddedPricingSources } from '../domain/pricing/embedded-pricing-sources.js';
 import type { SearchDeps } from './search-ports.js';
-import { searchKey } from '../shared/search-secret.js';
 import { DynamoSearchStore } from './search-store.js';
 
 const DESTINATION_CACHE_MS = 5 * 60 * 1000;

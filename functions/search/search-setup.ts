@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FxRates } from '../domain/fx/fx-rates.js';
 import type { PricingRules } from '../domain/pricing/pricing-rules.js';
-import type { QuotedStay } from '../domain/stay/quoted-stay.js';
 import { nightsBetween } from '../domain/stay/nights.js';
+import type { QuotedStay } from '../domain/stay/quoted-stay.js';
 import type { SupplierPort } from '../suppliers/port.js';
 import type { SearchDeps } from './search-ports.js';
 import type { SearchRequest } from './search-request.js';

@@ -3,8 +3,8 @@
  * write awaited, and the rows of every page handed back to be stored after the answer has gone (storeRows:
  * the search is pending until then, and a page asked for meanwhile waits for them).
  */
-import type { ShownAccumulated } from './offer-merger.js';
 import type { SupplierAnswers } from './ask-suppliers.js';
+import type { ShownAccumulated } from './offer-merger.js';
 import { pageOf } from './ranking/paging-cursor.js';
 import type { SearchDeps } from './search-ports.js';
 import type { SearchRequest } from './search-request.js';

@@ -3,8 +3,8 @@
  * (the local host generates one at start) or the Secrets Manager secret SEARCH_SECRET_ARN names (on AWS).
  * Each use gets its own key derived with HKDF, so a cursor MAC can never pass as a rateId MAC.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { hkdfSync } from 'node:crypto';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { optionalEnv } from './config.js';
 
 export type SearchKeyUse = 'rate-id' | 'cursor';

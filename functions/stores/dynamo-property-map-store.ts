@@ -11,14 +11,14 @@
  */
 import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
-import { tableName } from '../shared/config.js';
-import { dynamoClient } from '../shared/dynamodb.js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
-import { batchGetAll, batchWriteAll, type BatchOptions, type WriteRequest } from './dynamo-batch.js';
-import { propertyMapKeys } from './property-map-keys.js';
 import type { PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
 import { refKey, type SupplierRef } from '../domain/property/supplier-ref.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
+import { tableName } from '../shared/config.js';
+import { dynamoClient } from '../shared/dynamodb.js';
+import { batchGetAll, batchWriteAll, type BatchOptions, type WriteRequest } from './dynamo-batch.js';
+import { propertyMapKeys } from './property-map-keys.js';
 
 export const INDEX_RESOLUTION = 7;
 

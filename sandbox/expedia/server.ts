@@ -1,22 +1,22 @@
-import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { formatMinor } from '../../functions/domain/money/money.js';
-import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
-import { toLocalIsoWithOffset, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
-import { CITIES, findCity } from '../world/cities.js';
-import { hash32 } from '../world/prng.js';
-import { penaltyAt, quoteStay, type CancellationTier, type SandboxRate } from '../world/rates.js';
-import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { BOARD_AMENITIES } from '../../functions/suppliers/expedia/board-amenities.js';
 import { formatOccupancy, parseOccupancy } from '../../functions/suppliers/expedia/occupancy.js';
-import { mergeTiers, SandboxItineraryStore, type SandboxItinerary, type SandboxItineraryRoom } from './bookings.js';
-import { openToken, sealToken, type RateTokenPayload } from './token.js';
 import { verifyRapidAuthorization } from '../../functions/suppliers/expedia/signature.js';
 import type {
   WireCancelPenalty, WireCreateItineraryRequest, WireError, WireItinerary, WireItineraryCreation, WirePricingInformation,
   WirePropertyAvailability, WirePropertyContent, WireRate, WireRegion, WireRoomAvailability, WireRoomItinerary, WireRoomPriceCheck,
 } from '../../functions/suppliers/expedia/wire.js';
+import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
+import { toLocalIsoWithOffset, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
+import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
+import { CITIES, findCity } from '../world/cities.js';
+import { hash32 } from '../world/prng.js';
+import { penaltyAt, quoteStay, type CancellationTier, type SandboxRate } from '../world/rates.js';
+import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
+import { mergeTiers, SandboxItineraryStore, type SandboxItinerary, type SandboxItineraryRoom } from './bookings.js';
+import { openToken, sealToken, type RateTokenPayload } from './token.js';
 
 /**
  * The Expedia Rapid v3 sandbox: a real HTTP server speaking the published Rapid contract under `/v3` (as

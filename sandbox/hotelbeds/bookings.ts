@@ -1,7 +1,7 @@
-import type { CancellationTier, SandboxRate } from '../world/rates.js';
-import type { SupplierProperty } from '../world/supplier-views.js';
 import type { WireHolder, WirePax } from '../../functions/suppliers/hotelbeds/wire.js';
 import { SandboxReservations } from '../reservations.js';
+import type { CancellationTier, SandboxRate } from '../world/rates.js';
+import type { SupplierProperty } from '../world/supplier-views.js';
 
 /** A booking as the Hotelbeds sandbox keeps it: in memory, by its reference and by the client's. */
 export interface SandboxBookingRoom {

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor, scaleMinor } from '../../functions/domain/money/money.js';
-import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
-import { toLocalIsoWithOffset, utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
-import { CITIES, findCity } from '../world/cities.js';
-import { distanceMetres } from '../world/generate-world.js';
-import { penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
-import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
-import { decodeRateKey, encodeRateKey } from './rate-key.js';
-import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './bookings.js';
 import { verifyHotelbedsSignature } from '../../functions/suppliers/hotelbeds/signature.js';
 import type {
   WireAvailabilityRQ, WireBooking, WireBookingChangeRQ, WireBookingListItem, WireBookingRQ, WireCancellationPolicy,
   WireCheckRateRQ, WireContentHotel, WireHotel, WirePax, WireRate, WireRoom,
 } from '../../functions/suppliers/hotelbeds/wire.js';
+import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
+import { toLocalIsoWithOffset, utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
+import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
+import { CITIES, findCity } from '../world/cities.js';
+import { distanceMetres } from '../world/generate-world.js';
+import { penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
+import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
+import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './bookings.js';
+import { decodeRateKey, encodeRateKey } from './rate-key.js';
 
 /**
  * The Hotelbeds APItude sandbox: a real HTTP server speaking the published Hotel Booking API 1.0

@@ -1,6 +1,6 @@
+import { SandboxReservations } from '../reservations.js';
 import type { CancellationTier, SandboxRate } from '../world/rates.js';
 import type { SupplierProperty } from '../world/supplier-views.js';
-import { SandboxReservations } from '../reservations.js';
 
 /** A reservation as the OpenTravel sandbox keeps it: in memory, by its own id and by the client's. */
 export interface OtaSandboxGuest {

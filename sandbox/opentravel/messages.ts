@@ -1,12 +1,12 @@
 import { formatMinor } from '../../functions/domain/money/money.js';
+import {
+  AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, MEAL_PLAN_BY_BOARD, UIT_CANCELLATION, UIT_RESERVATION,
+} from '../../functions/suppliers/opentravel/codes.js';
 import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
 import { findCity } from '../world/cities.js';
 import type { CancellationTier, SandboxRate } from '../world/rates.js';
 import { stayNights } from '../world/rates.js';
 import type { SupplierProperty } from '../world/supplier-views.js';
-import {
-  AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, MEAL_PLAN_BY_BOARD, UIT_CANCELLATION, UIT_RESERVATION,
-} from '../../functions/suppliers/opentravel/codes.js';
 import type { OtaSandboxBooking, OtaSandboxGuest } from './bookings.js';
 
 /**

@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor } from '../../functions/domain/money/money.js';
-import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
-import { mergeCancellationTiers } from '../hotelbeds/bookings.js';
-import { CITIES } from '../world/cities.js';
-import { distanceMetres } from '../world/generate-world.js';
-import { penaltyAt, quoteStay, type SandboxRate, type StayOccupancy } from '../world/rates.js';
-import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import {
   AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, RES_STATUS_CANCELLED, RES_STATUS_RESERVED, SUPPLIER_ID, UIT_CANCELLATION,
   UIT_RESERVATION,
 } from '../../functions/suppliers/opentravel/codes.js';
-import { OtaSandboxBookingStore, type OtaSandboxBooking, type OtaSandboxGuest, type OtaSandboxHolder } from './bookings.js';
 import { rphsOf } from '../../functions/suppliers/opentravel/map-wire.js';
-import { basicPropertyInfo, hotelReservation, roomStay } from './messages.js';
 import { attr, buildXml, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlSyntaxError, type XmlNode } from '../../functions/suppliers/opentravel/xml.js';
+import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
+import { mergeCancellationTiers } from '../hotelbeds/bookings.js';
+import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
+import { CITIES } from '../world/cities.js';
+import { distanceMetres } from '../world/generate-world.js';
+import { penaltyAt, quoteStay, type SandboxRate, type StayOccupancy } from '../world/rates.js';
+import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
+import { OtaSandboxBookingStore, type OtaSandboxBooking, type OtaSandboxGuest, type OtaSandboxHolder } from './bookings.js';
+import { basicPropertyInfo, hotelReservation, roomStay } from './messages.js';
 
 /**
  * The OpenTravel sandbox: a real HTTP server speaking OTA 2015B XML, drawn from the seeded world through

@@ -2,10 +2,10 @@
  * From what the flow learned to what the bookings table keeps: the write-ahead `pending` record made
  * before the supplier is asked, and the changes that confirm it with what the supplier confirmed.
  */
-import { parseDecimal } from '../../domain/money/decimal.js';
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
-import type { Price } from '../../domain/pricing/price.js';
+import { parseDecimal } from '../../domain/money/decimal.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
+import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking } from '../../suppliers/port.js';
 import type { BookingEvent, BookingRecord } from '../booking-record.js';

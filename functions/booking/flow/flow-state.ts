@@ -5,10 +5,10 @@
  */
 import type { Price } from '../../domain/pricing/price.js';
 import type { RateTicket } from '../../domain/rate/rate-id.js';
-import type { Scenario } from '../../suppliers/scenario.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
-import type { BookingRequest } from '../booking-request.js';
+import type { Scenario } from '../../suppliers/scenario.js';
 import type { BookingResponse } from '../booking-record.js';
+import type { BookingRequest } from '../booking-request.js';
 
 export interface FlowInput {
   readonly tenant: string;

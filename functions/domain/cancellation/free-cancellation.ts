@@ -4,9 +4,9 @@
  * policy on a refundable rate is free until arrival (the port's convention). A non-refundable rate is
  * never free, whatever its policy says.
  */
-import type { CancellationPenalty } from './cancellation-penalty.js';
 import { parseDecimal } from '../money/decimal.js';
 import { parseUnsignedDecimal } from '../money/scaled-integer.js';
+import type { CancellationPenalty } from './cancellation-penalty.js';
 
 export interface CancellableRate {
   readonly refundable: boolean;

@@ -4,8 +4,8 @@
  * Exponents come from functions/domain/money/money.ts (currencyExponent) so the supplier layer and pricing
  * format money identically.
  */
-import { currencyExponent } from './money.js';
 import { Decimal, ROUND_HALF_UP, parseDecimal } from './decimal.js';
+import { currencyExponent } from './money.js';
 
 export function minorUnitExponent(currency: string): number {
   return currencyExponent(currency);

@@ -5,13 +5,12 @@
  * beyond 40 significant digits, errors), so error messages and edge cases come from one place, and
  * test/unit/search-pricing-fast-path.test.ts checks the fast path against it bit for bit.
  */
-import type { Money } from '../money/money.js';
-import type { SupplierRate } from '../rate/supplier-rate.js';
 import { Decimal, parseDecimal } from '../money/decimal.js';
-import { selectMarkupRule } from './markup-rule-selection.js';
 import { formatMinorUnits, minorUnitExponent, parseAmount, roundToMinor } from '../money/minor-units.js';
-import type { FxStamp, Price } from './price.js';
+import type { Money } from '../money/money.js';
+import { selectMarkupRule } from './markup-rule-selection.js';
 import type { PriceRateInput } from './price-rate-input.js';
+import type { FxStamp, Price } from './price.js';
 import type { MarkupRule, ServiceFeeRule } from './pricing-rules.js';
 
 export function priceRateWithDecimals(input: PriceRateInput): Price {

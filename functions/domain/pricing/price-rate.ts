@@ -18,8 +18,8 @@
  * caches what is constant across them); price-rate-decimal.ts is the same rule in decimal.js, the reference
  * the integer path is tested against and falls back to for any input it does not take.
  */
-import type { Price } from './price.js';
 import type { PriceRateInput } from './price-rate-input.js';
+import type { Price } from './price.js';
 import { createRatePricer } from './rate-pricer.js';
 
 export function priceRate(input: PriceRateInput): Price {

@@ -19,27 +19,20 @@
  * markup rule chosen for each (supplier, stars, board), parsed percents, converted fixed amounts (and their
  * text), and the number path's prepared multipliers (rate, rate × percent, fee percent).
  */
-import type { FxQuote, FxRates } from '../fx/fx-rates.js';
+import type { FxQuote } from '../fx/fx-rates.js';
+import { formatMinorUnits, minorUnitExponent } from '../money/minor-units.js';
 import type { Money } from '../money/money.js';
+import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, type ScaledInteger } from '../money/scaled-integer.js';
 import type { SupplierRate } from '../rate/supplier-rate.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
-import { formatMinorUnits, minorUnitExponent } from '../money/minor-units.js';
-import type { FxStamp, Price } from './price.js';
 import { priceRateWithDecimals } from './price-rate-decimal.js';
 import type { PriceRateInput } from './price-rate-input.js';
-import type { MarkupRule, PricingRules } from './pricing-rules.js';
+import type { FxStamp, Price } from './price.js';
+import type { MarkupRule } from './pricing-rules.js';
 import { NOT_EXACT, formatSafeMinorUnits, parseSafeMinorUnits, safeScaling, scaleRoundHalfUp, type SafeScaling } from './safe-integer.js';
-import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, type ScaledInteger } from '../money/scaled-integer.js';
 
-/** What stays the same for every rate of a search. */
-export interface RatePricingContext {
-  readonly rules: PricingRules;
-  readonly quoteCurrency: string;
-  readonly fx: FxRates;
-  readonly nights: number;
-  readonly rooms: number;
-  readonly asOf?: string;
-}
+/** What stays the same for every rate of a search: all of PriceRateInput but the rate itself. */
+export type RatePricingContext = Omit<PriceRateInput, 'rate' | 'supplierId' | 'stars'>;
 
 export interface RatePricer {
   /** Exactly priceRate({...context, rate, supplierId, stars}). */

@@ -8,8 +8,8 @@ import { cancellationDeadline } from '../cancellation/free-cancellation.js';
 import { policyInQuoteCurrency } from '../cancellation/policy-in-quote-currency.js';
 import { policyView, type PolicyView } from '../cancellation/policy-view.js';
 import type { QuotedStay } from '../stay/quoted-stay.js';
-import type { DescribableRate } from './priced-rate.js';
 import { priceView, type PriceView } from './price-view.js';
+import type { DescribableRate } from './priced-rate.js';
 import { signRateId, type RateTicket } from './rate-id.js';
 import type { BoardBasis, PaymentModel } from './supplier-rate.js';
 

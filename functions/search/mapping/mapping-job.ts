@@ -5,12 +5,12 @@
  * offers through what it wrote and matches the rest on the fly (match-unmapped.ts).
  */
 import { performance } from 'node:perf_hooks';
+import type { PropertyMapStore } from '../../domain/property/property-map.js';
+import { refKey } from '../../domain/property/supplier-ref.js';
 import type { SupplierPropertyContent, SupplierPort } from '../../suppliers/port.js';
 import { entriesByCity, type DestinationIndexStore } from './destination-index.js';
 import { matchProperties } from './match-properties.js';
 import { assignPropertyIds } from './property-id.js';
-import type { PropertyMapStore } from '../../domain/property/property-map.js';
-import { refKey } from '../../domain/property/supplier-ref.js';
 import { unifyProperty } from './unify-property.js';
 
 /** A supplier's catalogue: its port (read page by page through staticContent) or any stream of content. */

@@ -8,15 +8,15 @@
  * address is the most complete one. Amenities are the union; images keep their supplier; room types are
  * passed through per supplier unchanged (room mapping is not property mapping).
  */
+import { findCity } from '../../../sandbox/world/cities.js';
 import type { GeoPoint } from '../../domain/property/geo-point.js';
 import type { PropertyAddress } from '../../domain/property/property-address.js';
+import { compareRefs } from '../../domain/property/supplier-ref.js';
 import type { MemberSummary, UnifiedImage, UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierPropertyContent } from '../../suppliers/port.js';
-import { findCity } from '../../../sandbox/world/cities.js';
 import type { MatchInput } from './match-profile.js';
 import { normaliseName } from './name-normalisation.js';
 import { nameSimilarity } from './name-similarity.js';
-import { compareRefs } from '../../domain/property/supplier-ref.js';
 
 export function unifyProperty(propertyId: string, cluster: readonly SupplierPropertyContent[]): UnifiedProperty {
   if (cluster.length === 0) throw new RangeError('a property needs at least one supplier property');

@@ -1,5 +1,5 @@
-import type { BoardBasis, CancellationPenalty, PaymentModel } from '../port.js';
 import { rateMoney } from '../../domain/money/money.js';
+import type { BoardBasis, CancellationPenalty, PaymentModel } from '../port.js';
 import { cancellationPenalty } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 
