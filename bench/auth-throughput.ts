@@ -11,7 +11,7 @@
 import autocannon from 'autocannon';
 import { registerClient } from '../functions/auth/client-registry.js';
 import { LIMITS } from '../functions/shared/limits.js';
-import { NO_LATENCY } from '../functions/suppliers/sandbox-latency.js';
+import { NO_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

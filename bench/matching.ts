@@ -14,10 +14,10 @@ import { performance } from 'node:perf_hooks';
 import { matchProfile } from '../functions/search/mapping/match-profile.js';
 import { matchProperties } from '../functions/search/mapping/match-properties.js';
 import { scorePair } from '../functions/search/mapping/pair-score.js';
-import { worldGroundTruth, worldSupplierContent } from '../functions/search/mapping/world-content.js';
+import { worldGroundTruth, worldSupplierContent } from '../sandbox/world/world-content.js';
 import type { SupplierPropertyContent } from '../functions/suppliers/port.js';
-import { getWorld } from '../functions/suppliers/world/generate-world.js';
-import { SUPPLIER_IDS } from '../functions/suppliers/world/supplier-views.js';
+import { getWorld } from '../sandbox/world/generate-world.js';
+import { SUPPLIER_IDS } from '../sandbox/world/supplier-views.js';
 
 const args = new Map(process.argv.slice(2).map((arg) => {
   const [key, value] = arg.replace(/^--/, '').split('=');

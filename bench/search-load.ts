@@ -5,7 +5,7 @@
  * Per-client throttling is raised so the figure is the machine's. Prints the figures; nothing is asserted.
  */
 import autocannon from 'autocannon';
-import { NO_LATENCY } from '../functions/suppliers/sandbox-latency.js';
+import { NO_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

@@ -10,27 +10,27 @@
  * Prints the figures; nothing is asserted.
  */
 import { randomBytes } from 'node:crypto';
-import { embeddedFxRates } from '../functions/search/fx/reference-fx-rates.js';
+import { embeddedFxRates } from '../functions/domain/fx/reference-fx-rates.js';
 import { destinationEntry, type DestinationEntry } from '../functions/search/mapping/destination-index.js';
 import { matchProperties } from '../functions/search/mapping/match-properties.js';
 import { mintPropertyId } from '../functions/search/mapping/property-id.js';
-import { compareRefs } from '../functions/search/mapping/supplier-ref.js';
-import { unifyProperty } from '../functions/search/mapping/unified-property.js';
-import { worldSupplierContent } from '../functions/search/mapping/world-content.js';
-import { defaultPricingRules } from '../functions/search/pricing/default-pricing-rules.js';
+import { compareRefs } from '../functions/domain/property/supplier-ref.js';
+import { unifyProperty } from '../functions/search/mapping/unify-property.js';
+import { worldSupplierContent } from '../sandbox/world/world-content.js';
+import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
 import { cheapestRate, sortProperties } from '../functions/search/ranking/property-sort.js';
 import { applySearchFilters } from '../functions/search/ranking/search-filters.js';
-import { mergeOffers } from '../functions/search/run-search.js';
-import { showRate } from '../functions/search/shown-rate.js';
+import { mergeOffers } from '../functions/search/offer-merger.js';
+import { showRate } from '../functions/domain/rate/shown-rate.js';
 import { ExpediaAdapter } from '../functions/suppliers/expedia/adapter.js';
-import { startExpediaSandbox } from '../functions/suppliers/expedia/sandbox-server.js';
+import { startExpediaSandbox } from '../sandbox/expedia/server.js';
 import { HotelbedsAdapter } from '../functions/suppliers/hotelbeds/adapter.js';
-import { startHotelbedsSandbox } from '../functions/suppliers/hotelbeds/sandbox-server.js';
+import { startHotelbedsSandbox } from '../sandbox/hotelbeds/server.js';
 import { OpenTravelAdapter } from '../functions/suppliers/opentravel/adapter.js';
-import { startOpenTravelSandbox } from '../functions/suppliers/opentravel/sandbox-server.js';
+import { startOpenTravelSandbox } from '../sandbox/opentravel/server.js';
 import type { SupplierOffer, SupplierPort } from '../functions/suppliers/port.js';
-import { NO_LATENCY } from '../functions/suppliers/sandbox-latency.js';
-import { SUPPLIER_IDS } from '../functions/suppliers/world/supplier-views.js';
+import { NO_LATENCY } from '../sandbox/latency.js';
+import { SUPPLIER_IDS } from '../sandbox/world/supplier-views.js';
 
 const CITIES = ['LON', 'PAR', 'NYC', 'TYO', 'ROM'];
 const SIZES = [10_000, 50_000, 100_000];

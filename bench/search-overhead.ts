@@ -13,7 +13,7 @@
  * next search goes to another instance.
  */
 import { Worker } from 'node:worker_threads';
-import { DEFAULT_LATENCY } from '../functions/suppliers/sandbox-latency.js';
+import { DEFAULT_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 20);

@@ -3,7 +3,7 @@
  * DynamoDB Local's data between runs, DEMO_CLIENT_SECRET / ACME_CLIENT_SECRET to change the seeded secrets,
  * SUPPLIER_LATENCY_MS=<median>,<p95> to change the sandbox suppliers' latency (0 for none).
  */
-import { DEFAULT_LATENCY, type LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
+import { DEFAULT_LATENCY, type LatencyProfile } from '../sandbox/latency.js';
 import { startLocalHost, type LocalHost } from '../local/host.js';
 
 function latencyFromEnvironment(): LatencyProfile {

@@ -14,7 +14,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { keys } from '../functions/shared/keys.js';
-import { SANDBOX_SUPPLIERS } from '../functions/suppliers/sandbox-suppliers.js';
+import { SANDBOX_SUPPLIERS } from '../sandbox/suppliers.js';
 import { HotelFunction } from './hotel-function.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';

@@ -1,6 +1,6 @@
 /**
  * The secret behind search's signed identifiers (rateIds, paging cursors): generated once by
- * CloudFormation, read by the functions that issue or verify them (functions/search/search-secret.ts
+ * CloudFormation, read by the functions that issue or verify them (functions/shared/search-secret.ts
  * derives one key per use from it). Its own secret, not the token signing key, so search code never holds
  * a key that could mint access tokens.
  */

@@ -13,7 +13,7 @@ import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } fro
 import { generateSigningKeyJwk } from '../functions/auth/signing-key.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { HANDLER_GROUPS, type HandlerGroup } from '../functions/shared/routes.js';
-import type { LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
+import type { LatencyProfile } from '../sandbox/latency.js';
 import type { FlowInvocation } from '../functions/booking/flow/index.js';
 import { repositoryPath } from '../lib/project-paths.js';
 import { createTables } from './create-tables.js';

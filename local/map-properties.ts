@@ -10,7 +10,7 @@ export async function mapLocalProperties(tenant: string): Promise<MappingJobRepo
   // host sets them (and the table names) only once it has started.
   const [{ mapSupplierCatalogues }, { DynamoPropertyMapStore }, { DynamoDestinationIndex }, { listContracts }] = await Promise.all([
     import('../functions/search/mapping-job-handler.js'),
-    import('../functions/search/mapping/dynamo-property-map-store.js'),
+    import('../functions/stores/dynamo-property-map-store.js'),
     import('../functions/search/mapping/destination-index.js'),
     import('../functions/suppliers/contracts.js'),
   ]);

@@ -4,13 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AdapterKind } from '../functions/suppliers/contracts.js';
-import { startExpediaSandbox } from '../functions/suppliers/expedia/sandbox-server.js';
-import { startHotelbedsSandbox } from '../functions/suppliers/hotelbeds/sandbox-server.js';
-import { startOpenTravelSandbox } from '../functions/suppliers/opentravel/sandbox-server.js';
-import type { SandboxCredentials } from '../functions/suppliers/sandbox-credentials.js';
-import type { SandboxServerOptions } from '../functions/suppliers/sandbox-http.js';
-import type { LatencyProfile } from '../functions/suppliers/sandbox-latency.js';
-import { SANDBOX_SUPPLIERS } from '../functions/suppliers/sandbox-suppliers.js';
+import { startExpediaSandbox } from '../sandbox/expedia/server.js';
+import { startHotelbedsSandbox } from '../sandbox/hotelbeds/server.js';
+import { startOpenTravelSandbox } from '../sandbox/opentravel/server.js';
+import type { SandboxCredentials } from '../sandbox/credentials.js';
+import type { SandboxServerOptions } from '../sandbox/http.js';
+import type { LatencyProfile } from '../sandbox/latency.js';
+import { SANDBOX_SUPPLIERS } from '../sandbox/suppliers.js';
 
 interface StartedSandbox {
   readonly url: string;

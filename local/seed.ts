@@ -5,7 +5,7 @@
 import { registerClient } from '../functions/auth/client-registry.js';
 import { SCOPES, type Scope } from '../functions/shared/routes.js';
 import { putContract } from '../functions/suppliers/contracts.js';
-import { SEEDED_TENANT_SUPPLIERS } from '../functions/suppliers/sandbox-suppliers.js';
+import { SEEDED_TENANT_SUPPLIERS } from '../sandbox/suppliers.js';
 import type { RunningSandboxSupplier } from './sandbox-suppliers.js';
 
 export interface SeededClient {

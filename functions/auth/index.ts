@@ -1,6 +1,6 @@
 /** Entry of the auth Lambda function: one handler per route of the auth group in the route table. */
-import { bufferedEntry } from '../shared/after-response.js';
 import { groupHandler } from '../shared/dispatch.js';
+import { bufferedEntry } from '../shared/lambda-entry.js';
 import { handler as issueToken } from './token.js';
 
 export const routes = groupHandler('auth', { issueToken });

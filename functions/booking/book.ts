@@ -6,19 +6,18 @@
  *
  * 201 confirmed; 202 pending (the supplier's outcome is not known yet: GET the booking later).
  */
+import { nightsBetween } from '../domain/stay/nights.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
-import { nightsBetween } from '../search/run-search.js';
-import { storedSearchOr404 } from '../search/stored-search.js';
+import { storedSearchOr404 } from '../stores/stored-search-or-404.js';
 import { bookingIdFor } from './booking-id.js';
 import { bookingPath, bookingResponse, type BookingResponse } from './booking-record.js';
 import type { BookingRequest } from './booking-request.js';
 import { ticketOf } from './check-rate.js';
-import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
 import type { FlowDeps } from './flow/flow-deps.js';
 import type { FlowInput } from './flow/flow-state.js';
+import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
 import { occupancyMismatches } from './occupancy-match.js';
 import type { FlowOutcome } from './run-booking-flow.js';
-import type { SearchStore } from '../search/search-store.js';
 
 function answer(response: BookingResponse, requestId: string): StoredResult {
   return {
@@ -34,8 +33,7 @@ function storedProblem(problem: HttpProblem, requestId: string): StoredResult {
   return { status: problem.status, raw: { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body(requestId)) }, headers: problem.headers, requestId };
 }
 
-export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings'> {
-  readonly searches: SearchStore;
+export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings' | 'searches'> {
   readonly runFlow: (input: FlowInput) => Promise<FlowOutcome>;
 }
 

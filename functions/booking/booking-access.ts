@@ -1,6 +1,6 @@
 /** A booking of the caller's tenant, or 404: another tenant's booking is as unknown as a missing one. */
 import { z } from 'zod';
-import { opaqueId } from '../shared/opaque-id.js';
+import { opaqueId } from '../domain/ids/opaque-id.js';
 import { HttpProblem } from '../shared/problem.js';
 import type { BookingRecord } from './booking-record.js';
 import type { BookingStore } from './booking-store.js';

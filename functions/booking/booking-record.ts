@@ -4,10 +4,10 @@
  * quote currency, plus the supplier's own amount and currency and the fx stamp), so an export of the
  * bookings table needs no JSON unpacking to reconcile with suppliers and invoices.
  */
+import { policyView } from '../domain/cancellation/policy-view.js';
+import type { Price } from '../domain/pricing/price.js';
+import type { RateTicket } from '../domain/rate/rate-id.js';
 import type { BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate } from '../suppliers/port.js';
-import { policyView } from '../search/search-result.js';
-import type { Price } from '../search/pricing/price.js';
-import type { RateTicket } from '../search/rate-id.js';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
 

@@ -5,7 +5,7 @@
  * only the server has.
  */
 import { z } from 'zod';
-import { rateIdSchema, searchIdSchema } from '../search/search-params.js';
+import { rateIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 
 const name = z.string().trim().min(1, 'must not be empty').max(60);
 

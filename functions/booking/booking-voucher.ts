@@ -2,7 +2,7 @@
  * The voucher of a booking, from the stored record and the property's unified content (address, contact,
  * time zone, check-in times); rendered by functions/booking/voucher/.
  */
-import type { UnifiedProperty } from '../search/mapping/unified-property.js';
+import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import type { BookingRecord } from './booking-record.js';
 import type { VoucherContent } from './voucher/voucher-content.js';
 

@@ -5,15 +5,15 @@
  * Both are in the booking's currency, converted with the rate stamped at booking; the supplier's own
  * amount is kept on the record for finance.
  */
+import { penaltyInForce } from '../domain/cancellation/free-cancellation.js';
+import { minorConverter } from '../domain/fx/minor-converter.js';
+import { formatMinorUnits } from '../domain/money/minor-units.js';
 import { HttpProblem } from '../shared/problem.js';
-import { formatMinorUnits } from '../search/pricing/minor-units.js';
-import { minorConverter } from '../search/pricing/minor-converter.js';
+import type { CancellationPenalty } from '../suppliers/port.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404 } from './booking-access.js';
-import type { CancelBookingBody } from './booking-request.js';
 import type { BookingRecord } from './booking-record.js';
-import { penaltyInForce } from '../search/ranking/free-cancellation.js';
-import type { CancellationPenalty } from '../suppliers/port.js';
+import type { CancelBookingBody } from './booking-request.js';
 import { BookingStateConflict } from './booking-store.js';
 import type { FlowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';

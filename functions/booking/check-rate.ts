@@ -4,18 +4,24 @@
  * exactly as the search priced it, so `available` means the partner pays what it was shown and
  * `price_changed` carries both prices. The booking flow's CheckRate step uses the same function.
  */
+import { priceRate } from '../domain/pricing/price-rate.js';
+import type { Price } from '../domain/pricing/price.js';
+import type { PricingSources } from '../domain/pricing/pricing-sources.js';
+import type { PriceView } from '../domain/rate/price-view.js';
+import type { PricedRate } from '../domain/rate/priced-rate.js';
+import { RateIdError, verifyRateId, type RateTicket } from '../domain/rate/rate-id.js';
+import { describeRate, type ShownRate } from '../domain/rate/shown-rate.js';
 import { HttpProblem } from '../shared/problem.js';
-import { priceRate } from '../search/pricing/price-rate.js';
-import { RateIdError, verifyRateId, type RateTicket } from '../search/rate-id.js';
-import type { PricedRate, SearchDeps } from '../search/run-search.js';
-import { describeRate } from '../search/shown-rate.js';
-import type { PriceView, ShownRate } from '../search/search-result.js';
-import type { Price } from '../search/pricing/price.js';
+import type { ContractedSuppliers } from '../suppliers/contracted-suppliers.js';
+import type { SupplierRate } from '../suppliers/port.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
-import type { SupplierRate } from '../suppliers/port.js';
 
-export type RateCheckDeps = Pick<SearchDeps, 'contracts' | 'adapterFor' | 'fx' | 'pricingRules' | 'rateIdKey' | 'now'>;
+/** What the rate check reaches: the tenant's suppliers, pricing's sources, the rateId key, the clock. */
+export interface RateCheckDeps extends ContractedSuppliers, PricingSources {
+  rateIdKey(): Promise<Buffer>;
+  now(): Date;
+}
 
 export interface RateCheckResult {
   readonly rateId: string;

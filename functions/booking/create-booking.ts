@@ -1,5 +1,4 @@
 /** POST /v1/hotels/bookings under its Idempotency-Key: book.ts does the booking. */
-import { searchDeps } from '../search/search-deps.js';
 import { bookRate } from './book.js';
 import { bookingRequestSchema } from './booking-request.js';
 import { flowDeps } from './flow/flow-deps.js';
@@ -7,5 +6,5 @@ import { idempotentRoute } from './idempotent-operation.js';
 import { runBookingFlow } from './run-booking-flow.js';
 
 export const handler = idempotentRoute('createBooking', { body: bookingRequestSchema }, (input) =>
-  bookRate(input, { ...flowDeps(), searches: searchDeps().searches, runFlow: runBookingFlow }),
+  bookRate(input, { ...flowDeps(), runFlow: runBookingFlow }),
 );

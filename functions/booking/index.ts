@@ -1,5 +1,5 @@
 /** Entry of the booking Lambda function: one handler per route of the booking group in the route table. */
-import { bufferedEntry } from '../shared/after-response.js';
+import { bufferedEntry } from '../shared/lambda-entry.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as checkRate } from './rate-check.js';
 import { handler as createBooking } from './create-booking.js';

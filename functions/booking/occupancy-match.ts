@@ -2,11 +2,11 @@
  * The rooms of a booking must be the rooms that were searched and priced: the same number of rooms, and
  * in each the same number of adults and children with the same ages (suppliers price children by age).
  */
+import type { RoomOccupancy } from '../domain/stay/searched-stay.js';
 import type { FieldError } from '../shared/problem.js';
-import type { SearchRequest } from '../search/search-request.js';
 import type { BookingRequest } from './booking-request.js';
 
-export function occupancyMismatches(rooms: BookingRequest['rooms'], searched: SearchRequest['occupancies']): FieldError[] {
+export function occupancyMismatches(rooms: BookingRequest['rooms'], searched: readonly RoomOccupancy[]): FieldError[] {
   if (rooms.length !== searched.length) {
     return [{ path: 'rooms', message: `must hold ${searched.length} room${searched.length > 1 ? 's' : ''}, as searched (got ${rooms.length})` }];
   }

@@ -1,16 +1,16 @@
 /** POST /v1/hotels/rates/{rateId}/check: the binding price of a searched rate (check-rate.ts). */
 import { z } from 'zod';
+import { rateIdSchema } from '../domain/ids/id-schemas.js';
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { searchDeps } from '../search/search-deps.js';
-import { rateIdSchema } from '../search/search-params.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { checkRate } from './check-rate.js';
+import { flowDeps } from './flow/flow-deps.js';
 
 const params = z.object({ rateId: rateIdSchema });
 
 export const handler = httpHandler('checkRate', { params }, async (request) => {
   const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
-  const { result } = await checkRate(request.caller!.tenant, request.params.rateId, scenarios, searchDeps());
+  const { result } = await checkRate(request.caller!.tenant, request.params.rateId, scenarios, flowDeps());
   return { status: 200, body: result };
 });

@@ -1,5 +1,5 @@
 /** Entry of the cars Lambda function: one handler per route of the cars group in the route table. */
-import { bufferedEntry } from '../shared/after-response.js';
+import { bufferedEntry } from '../shared/lambda-entry.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as searchCars } from './search-cars.js';
 import { handler as createCarBooking } from './create-car-booking.js';

@@ -4,11 +4,11 @@
  * validate with. Instants are UTC ISO 8601, amounts JSON numbers in the booking's currency.
  */
 import { z } from 'zod';
-import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
 import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
+import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
+import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, paymentModel } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
-import { propertyIdSchema, searchIdSchema } from '../search/search-params.js';
 
 export const bookingRequest = bookingRequestSchema.meta({
   id: 'BookingRequest',

@@ -1,8 +1,8 @@
 /** Unified property content (API-SPEC "Property content"); room-level content is each supplier's, unchanged. */
 import { z } from 'zod';
+import { propertyIdSchema } from '../domain/ids/id-schemas.js';
 import { geoSchema, supplierRefSchema } from './common.js';
 import { json, type OperationSpec } from './operation.js';
-import { propertyIdSchema } from '../search/search-params.js';
 
 export const propertyContentSchema = z
   .strictObject({

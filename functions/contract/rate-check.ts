@@ -1,7 +1,7 @@
 /** The rate check (interface document rule 3, API-SPEC "Rate check"): the binding price before booking. */
 import { z } from 'zod';
+import { rateIdSchema } from '../domain/ids/id-schemas.js';
 import { basePriceSchema, boardBasis, cancellationPolicySchema, instant, paymentModel, priceSchema } from './common.js';
-import { rateIdSchema } from '../search/search-params.js';
 import { json, type OperationSpec } from './operation.js';
 import { EXAMPLE_RATE } from './search.js';
 

@@ -3,7 +3,8 @@
  * rates of one property of a search. The request schema is the one the handler validates with.
  */
 import { z } from 'zod';
-import { propertyIdSchema, propertyRatesParams, searchIdSchema, searchPageParams, searchPageQuery } from '../search/search-params.js';
+import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
+import { propertyRatesParams, searchPageParams, searchPageQuery } from '../search/search-params.js';
 import { SEARCH_LIMITS, searchRequestSchema } from '../search/search-request.js';
 import { currencyCode, geoSchema, rateSchema, supplierRefSchema, supplierSummarySchema } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';

@@ -1,5 +1,5 @@
 /** Entry of the docs Lambda function: one handler per route of the docs group in the route table. */
-import { bufferedEntry } from '../shared/after-response.js';
+import { bufferedEntry } from '../shared/lambda-entry.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as getDocsScript } from './docs-script.js';
 import { handler as getDocs } from './docs-page.js';

@@ -3,7 +3,7 @@
  * Its integration streams, so a search answers before the rows of its later pages are stored
  * (after-response.ts); `routes` is what the local gateway calls.
  */
-import { streamingEntry } from '../shared/after-response.js';
+import { streamingEntry } from '../shared/lambda-entry.js';
 import { groupHandler } from '../shared/dispatch.js';
 import { handler as searchHotels } from './search.js';
 import { handler as getSearchPage } from './search-page.js';

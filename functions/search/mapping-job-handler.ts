@@ -9,15 +9,15 @@
  * job keeps ids across runs, so the schedule's next run (or a retry) simply starts over.
  */
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import type { PropertyMapStore } from '../domain/property/property-map.js';
 import { env } from '../shared/config.js';
 import { logger } from '../shared/observability.js';
+import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
 import { adapterFor as registryAdapterFor } from '../suppliers/adapter-registry.js';
 import { listContracts, type SupplierContract } from '../suppliers/contracts.js';
 import type { SupplierPort } from '../suppliers/port.js';
 import { DynamoDestinationIndex, type DestinationIndexStore } from './mapping/destination-index.js';
-import { DynamoPropertyMapStore } from './mapping/dynamo-property-map-store.js';
 import { runMappingJob, type MappingJobReport, type StaticContentSource } from './mapping/mapping-job.js';
-import type { PropertyMapStore } from './mapping/property-map-store.js';
 
 /** The largest page every sandbox supplier serves (Rapid pages at its own size and ignores it). */
 export const MAPPING_PAGE_SIZE = 1_000;

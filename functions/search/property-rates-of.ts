@@ -4,15 +4,20 @@
  * the search's budget, and prices, filters and signs each rate as the search did. Sorted by total,
  * refundable first on ties.
  */
+import type { PricedRate } from '../domain/rate/priced-rate.js';
+import { type ShownRate, showRate } from '../domain/rate/shown-rate.js';
+import { quotedStayOf } from '../domain/stay/quoted-stay.js';
 import { HttpProblem } from '../shared/problem.js';
+import { searchGone } from '../stores/stored-search-or-404.js';
 import type { Scenario } from '../suppliers/scenario.js';
+import { availabilityOf } from './availability-of.js';
 import { fanOut } from './fan-out.js';
+import { priceOffer } from './price-offers.js';
 import { compareTotals } from './ranking/property-sort.js';
 import { applySearchFilters } from './ranking/search-filters.js';
-import { availabilityOf, priceOffer, type PricedRate, type SearchDeps } from './run-search.js';
-import type { ShownRate, SupplierSummary } from './search-result.js';
-import { showRate } from './shown-rate.js';
-import { quotedStayOf, searchGone, storedSearchWithRows } from './stored-search.js';
+import type { SearchDeps } from './search-ports.js';
+import type { SupplierSummary } from './search-result.js';
+import { storedSearchWithRows } from './stored-search.js';
 
 export interface PropertyRatesCall {
   readonly tenant: string;

@@ -8,16 +8,15 @@
  * A tenant's contracts are kept for CONTRACTS_CACHE_MS: the read comes before the fan-out, so it is
  * latency every search adds. A contract added or ended reaches a warm search container within that time,
  * well inside the five minutes API Gateway keeps an authorizer's answer (a disabled client's calls).
- * Bookings read contracts afresh.
+ * Rate checks and bookings read contracts afresh (functions/booking/flow/flow-deps.ts).
  */
+import { embeddedPricingSources } from '../domain/pricing/embedded-pricing-sources.js';
+import { searchKey } from '../shared/search-secret.js';
+import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
 import { adapterFor } from '../suppliers/adapter-registry.js';
 import { listContracts, type SupplierContract } from '../suppliers/contracts.js';
-import { embeddedFxRates } from './fx/reference-fx-rates.js';
 import { DynamoDestinationIndex, type DestinationEntry } from './mapping/destination-index.js';
-import { DynamoPropertyMapStore } from './mapping/dynamo-property-map-store.js';
-import { defaultPricingRules } from './pricing/default-pricing-rules.js';
-import type { SearchDeps } from './run-search.js';
-import { searchKey } from './search-secret.js';
+import type { SearchDeps } from './search-ports.js';
 import { DynamoSearchStore } from './search-store.js';
 
 const DESTINATION_CACHE_MS = 5 * 60 * 1000;
@@ -51,8 +50,7 @@ export function searchDeps(): SearchDeps {
       return entries;
     },
     propertiesNear: (point, radius) => propertyMapStore().propertiesNear(point, radius),
-    fx: () => embeddedFxRates.ratesFor(),
-    pricingRules: async (tenant) => defaultPricingRules(tenant),
+    ...embeddedPricingSources,
     searches: new DynamoSearchStore(),
     rateIdKey: () => searchKey('rate-id'),
     cursorKey: () => searchKey('cursor'),

@@ -1,12 +1,14 @@
 /** GET /v1/hotels/searches/{searchId}?cursor=: the next page of a stored search, in the search's own order. */
+import { quotedStayOf } from '../domain/stay/quoted-stay.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
+import { searchGone } from '../stores/stored-search-or-404.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
-import type { SearchResponse } from './search-result.js';
-import { showProperty } from './shown-rate.js';
-import { quotedStayOf, searchGone, storedSearchWithRows } from './stored-search.js';
 import { searchPageParams, searchPageQuery } from './search-params.js';
+import type { SearchResponse } from './search-result.js';
+import { showProperty } from './shown-property.js';
+import { storedSearchWithRows } from './stored-search.js';
 
 
 export const handler = httpHandler('getSearchPage', { params: searchPageParams, query: searchPageQuery }, async (request) => {

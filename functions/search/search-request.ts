@@ -4,7 +4,7 @@
  * against the destination's own calendar: "today" in Tokyo starts before "today" in New York.
  */
 import { z } from 'zod';
-import { findCity } from '../suppliers/world/cities.js';
+import { findCity } from '../../sandbox/world/cities.js';
 import { utcToZonedLocal } from '../suppliers/time-zone.js';
 
 export const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;

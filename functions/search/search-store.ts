@@ -3,22 +3,25 @@
  * looks a property up in, kept for SEARCH_TTL_SECONDS under the caller's tenant (another tenant's
  * searchId is simply not found).
  *
- * Layout, one partition per search: `meta` (the search, its fx stamps and where each chunk starts) and the
- * ranked rows (stored-row.ts) in zstd chunks, usually one (see CHUNK_BYTES), all written in one
+ * Layout, one partition per search: `meta` (the search, its fx stamps and where each chunk starts; its
+ * layout is functions/stores/dynamo-search-headers.ts', since booking reads it too) and the ranked rows
+ * (stored-row.ts) in zstd chunks, usually one (see CHUNK_BYTES), all written in one
  * BatchWriteItem. A page is the meta read and one query of the one or two chunks it falls in.
  *
  * Searches stored before the row format (chunks of described properties) have no `rows` in their meta:
  * their pages answer as expired (410, search again), which is what a partner does when a search ends.
  */
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { FxQuote } from '../domain/fx/fx-rates.js';
+import type { SearchHeader as DomainSearchHeader, SearchHeaders } from '../domain/stay/search-header.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
-import type { FxQuote } from './fx/fx-rates.js';
+import { DynamoSearchHeaders, searchMetaItem, searchPartition, searchTtl } from '../stores/dynamo-search-headers.js';
 import type { SearchRequest } from './search-request.js';
 import type { SupplierSummary } from './search-result.js';
+import type { ShownProperty } from './shown-property.js';
 import { isRowOf, readRow } from './stored-row.js';
-import type { ShownProperty } from './shown-rate.js';
 
 export const SEARCH_TTL_SECONDS = 30 * 60;
 /**
@@ -39,22 +42,16 @@ export interface StoredRows {
   readonly chunkStarts: readonly number[];
 }
 
-export interface StoredSearch {
-  readonly searchId: string;
-  readonly tenant: string;
-  readonly request: SearchRequest;
-  readonly currency: string;
+/** What is known of a search before any supplier answers (functions/domain/stay/search-header.ts), with its whole request. */
+export type SearchHeader = DomainSearchHeader<SearchRequest>;
+
+export interface StoredSearch extends SearchHeader {
   readonly partial: boolean;
   readonly suppliers: readonly SupplierSummary[];
   readonly totalProperties: number;
-  readonly createdAt: string;
-  readonly expiresAt: string;
   /** Set by the store with the rows (absent on searches stored before the row format). */
   readonly rows?: StoredRows;
 }
-
-/** What is known of a search before any supplier answers: what a rate check and a booking validate against. */
-export type SearchHeader = Pick<StoredSearch, 'searchId' | 'tenant' | 'request' | 'currency' | 'createdAt' | 'expiresAt'>;
 
 /** A search whose rows are not stored yet: it is being searched, or it answered and its rows follow. */
 export interface PendingSearch extends SearchHeader {
@@ -63,7 +60,7 @@ export interface PendingSearch extends SearchHeader {
 
 type SearchToStore = Omit<StoredSearch, 'rows'>;
 
-export interface SearchStore {
+export interface SearchStore extends SearchHeaders {
   /**
    * Stores the search's header while its suppliers are asked, its rows to follow: what a rate check and a
    * booking validate a rateId against (the request, the expiry) is there before the search answers.
@@ -79,32 +76,28 @@ export interface SearchStore {
   property(search: StoredSearch, propertyId: string): Promise<ShownProperty | undefined | 'expired'>;
 }
 
-const pk = (tenant: string, searchId: string) => `${tenant}#search#${searchId}`;
-/** DynamoDB TTL (epoch seconds): the sweeper removes the search some time after it expired. */
-const ttlOf = (search: { readonly expiresAt: string }) => Math.floor(Date.parse(search.expiresAt) / 1000);
 const chunkKey = (index: number) => `chunk#${String(index).padStart(5, '0')}`;
 
 export class DynamoSearchStore implements SearchStore {
   private readonly client: DynamoDBDocumentClient;
   private readonly table: string;
+  /** The header (`meta`) item, whose layout booking reads too. */
+  private readonly headers: DynamoSearchHeaders;
 
   constructor(options: { client?: DynamoDBDocumentClient; table?: string } = {}) {
     this.client = options.client ?? dynamoClient();
     this.table = options.table ?? tableName('searches');
+    this.headers = new DynamoSearchHeaders({ client: this.client, table: this.table });
   }
 
   async savePending(search: SearchHeader): Promise<void> {
     const pending: PendingSearch = { ...search, rowsPending: true };
-    await this.client.send(new PutCommand({ TableName: this.table, Item: this.metaItem(pending) }));
-  }
-
-  private metaItem(search: StoredSearch | PendingSearch): Record<string, unknown> {
-    return { pk: pk(search.tenant, search.searchId), sk: 'meta', kind: 'search', ...search, expiresAt: ttlOf(search), expiresAtIso: search.expiresAt };
+    await this.client.send(new PutCommand({ TableName: this.table, Item: searchMetaItem(pending) }));
   }
 
   async save(search: SearchToStore, rows: readonly string[], fx: readonly FxQuote[]): Promise<void> {
-    const ttl = ttlOf(search);
-    const key = pk(search.tenant, search.searchId);
+    const ttl = searchTtl(search);
+    const key = searchPartition(search.tenant, search.searchId);
     const chunks: Uint8Array[] = [];
     const chunkStarts: number[] = [];
     for (let start = 0; start < rows.length; ) {
@@ -123,7 +116,7 @@ export class DynamoSearchStore implements SearchStore {
     }
     const stored: StoredSearch = { ...search, rows: { fx, chunkStarts } };
     // The meta goes in the same batch as the rows it points to, replacing the pending one.
-    const items: Record<string, unknown>[] = [this.metaItem(stored)];
+    const items: Record<string, unknown>[] = [searchMetaItem(stored)];
     chunks.forEach((rowsText, index) => items.push({ pk: key, sk: chunkKey(index), kind: 'search-chunk', rows: rowsText, expiresAt: ttl }));
     const batches: Record<string, unknown>[][] = [];
     for (let i = 0; i < items.length; i += WRITE_BATCH) batches.push(items.slice(i, i + WRITE_BATCH));
@@ -140,13 +133,8 @@ export class DynamoSearchStore implements SearchStore {
     }
   }
 
-  async find(tenant: string, searchId: string, now: Date = new Date()): Promise<StoredSearch | PendingSearch | 'expired' | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: { pk: pk(tenant, searchId), sk: 'meta' } }));
-    if (!Item) return undefined;
-    // TTL deletion lags by up to days; expiry is decided here, not by the sweeper.
-    if (Date.parse(String(Item.expiresAtIso)) <= now.getTime()) return 'expired';
-    const { pk: _pk, sk: _sk, kind: _kind, expiresAt: _ttl, expiresAtIso, ...rest } = Item;
-    return { ...(rest as Omit<StoredSearch, 'expiresAt'> | Omit<PendingSearch, 'expiresAt'>), expiresAt: String(expiresAtIso) };
+  find(tenant: string, searchId: string, now: Date = new Date()): Promise<StoredSearch | PendingSearch | 'expired' | undefined> {
+    return this.headers.find<StoredSearch | PendingSearch>(tenant, searchId, now);
   }
 
   async slice(search: StoredSearch, offset: number, count: number): Promise<ShownProperty[] | 'expired'> {
@@ -178,7 +166,7 @@ export class DynamoSearchStore implements SearchStore {
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': pk(search.tenant, search.searchId), ':from': chunkKey(first), ':to': chunkKey(last) },
+          ExpressionAttributeValues: { ':pk': searchPartition(search.tenant, search.searchId), ':from': chunkKey(first), ':to': chunkKey(last) },
           ExclusiveStartKey: startKey,
         }),
       );

@@ -1,9 +1,9 @@
 /** POST /v1/hotels/search: fan-out, unified properties, account pricing, ranking (run-search.ts). */
+import { FxUnavailableError } from '../domain/fx/fx-rates.js';
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
 import { parseScenarios } from '../suppliers/scenario.js';
-import { FxUnavailableError } from './fx/fx-rates.js';
 import { runSearch } from './run-search.js';
 import { searchDeps } from './search-deps.js';
 import { searchRequestSchema } from './search-request.js';

@@ -4,7 +4,8 @@
  * changed are written in small slices, each its own macrotask so a supplier's answer arriving meanwhile
  * waits at most one slice; once the last supplier has answered, only what its answer changed is left.
  */
-import type { DescribableRate, ShownProperty } from './shown-rate.js';
+import type { DescribableRate } from '../domain/rate/priced-rate.js';
+import type { ShownProperty } from './shown-property.js';
 import { FxStamps, rateRowText, rowStart, rowText } from './stored-row.js';
 
 /** Properties written per macrotask: well under a millisecond of work on this machine. */

@@ -15,9 +15,10 @@
  *           [[from, amount, currency], ...], net, markup, commission, tax, serviceFee, total,
  *           payableAtHotel, fxIndex]
  */
-import type { FxQuote } from './fx/fx-rates.js';
-import type { DescribableRate, ShownProperty } from './shown-rate.js';
+import type { FxQuote } from '../domain/fx/fx-rates.js';
+import type { DescribableRate } from '../domain/rate/priced-rate.js';
 import type { BoardBasis } from '../suppliers/port.js';
+import type { ShownProperty } from './shown-property.js';
 
 /** The search's fx stamps, each stored once and referred to by index from the rows. */
 export class FxStamps {

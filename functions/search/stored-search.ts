@@ -1,16 +1,6 @@
-/** A stored search of the caller's tenant, or the problem a partner should see: 404 unknown, 410 expired. */
-import { HttpProblem } from '../shared/problem.js';
-import { nightsBetween } from './run-search.js';
-import type { PendingSearch, SearchStore, StoredSearch } from './search-store.js';
-import type { QuotedStay } from './shown-rate.js';
-
-/** The search, possibly still pending its rows (enough for a rate check or a booking: its request, its expiry). */
-export async function storedSearchOr404(store: SearchStore, tenant: string, searchId: string): Promise<StoredSearch | PendingSearch> {
-  const found = await store.find(tenant, searchId);
-  if (found === 'expired') throw searchGone(searchId);
-  if (!found) throw new HttpProblem('not-found', `No search ${searchId}`);
-  return found;
-}
+/** A stored search of the caller's tenant with its rows, or the problem a partner should see: 404 unknown, 410 expired. */
+import { searchGone, storedSearchOr404 } from '../stores/stored-search-or-404.js';
+import type { SearchStore, StoredSearch } from './search-store.js';
 
 /**
  * How long a page waits for the rows of a search that answered before they were stored. They land a few
@@ -29,14 +19,4 @@ export async function storedSearchWithRows(store: SearchStore, tenant: string, s
     if (Date.now() >= deadline) throw searchGone(searchId);
     await new Promise((resolve) => setTimeout(resolve, ROWS_POLL_MS));
   }
-}
-
-/** 410: the search ended (or was stored in a layout this version no longer reads); search again. */
-export function searchGone(searchId: string): HttpProblem {
-  return new HttpProblem('gone', `Search ${searchId} has expired; search again for current rates`);
-}
-
-/** What the rateIds of a stored search's rates carry about the stay. */
-export function quotedStayOf(search: StoredSearch): QuotedStay {
-  return { searchId: search.searchId, nights: nightsBetween(search.request.checkIn, search.request.checkOut), rooms: search.request.occupancies.length, expiresAt: search.expiresAt };
 }

@@ -1,7 +1,7 @@
 /**
  * Stored keys. Every one starts with the tenant, so no query can reach across tenants by accident. The one
  * exception is platform content shared by every tenant, the supplier property map
- * (functions/search/mapping/property-map-keys.ts), whose keys start with the reserved owner `platform`,
+ * (functions/stores/property-map-keys.ts), whose keys start with the reserved owner `platform`,
  * which no tenant may be called.
  */
 export const PLATFORM_OWNER = 'platform';

@@ -15,7 +15,7 @@ export type HandlerGroup = (typeof HANDLER_GROUPS)[number];
 
 /**
  * Groups whose integration streams the response (API Gateway ResponseTransferMode.STREAM) and whose Lambda
- * entry is streamingEntry (after-response.ts): a search answers before the rows of its later pages are
+ * entry is streamingEntry (lambda-entry.ts): a search answers before the rows of its later pages are
  * stored. Their functions/<group>/index.ts must export streamingEntry(routes); the others bufferedEntry.
  */
 export const STREAMING_GROUPS: readonly HandlerGroup[] = ['search'];

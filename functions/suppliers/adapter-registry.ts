@@ -4,13 +4,13 @@
  * contract for the life of the container, so their kept-alive connections and caches (Rapid's region
  * property ids) serve every later invocation.
  */
+import { adapterCredentialsSchema } from './adapter-credentials.js';
 import type { SupplierAdapterOptions } from './adapter-options.js';
 import { contractCredentials, type AdapterKind, type SupplierContract } from './contracts.js';
 import { ExpediaAdapter } from './expedia/adapter.js';
 import { HotelbedsAdapter } from './hotelbeds/adapter.js';
 import { OpenTravelAdapter } from './opentravel/adapter.js';
 import type { SupplierPort } from './port.js';
-import { sandboxCredentialsSchema } from './sandbox-credentials.js';
 
 /** What a contract says; forwardScenarios is the contract's `sandbox` (real suppliers never get them). */
 type AdapterSettings = Required<Pick<SupplierAdapterOptions, 'baseUrl' | 'apiKey' | 'secret' | 'forwardScenarios'>>;
@@ -24,8 +24,7 @@ const ADAPTERS: Readonly<Record<AdapterKind, (settings: AdapterSettings) => Supp
 const adapters = new Map<string, SupplierPort>();
 
 export async function adapterFor(contract: SupplierContract): Promise<SupplierPort> {
-  // Every adapter in the registry signs with an API key and a secret; a contract's credentials must have both.
-  const credentials = sandboxCredentialsSchema.parse(await contractCredentials(contract));
+  const credentials = adapterCredentialsSchema.parse(await contractCredentials(contract));
   const settings: AdapterSettings = {
     baseUrl: contract.endpoint.replace(/\/+$/, ''),
     apiKey: credentials.apiKey,

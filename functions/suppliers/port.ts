@@ -1,6 +1,3 @@
-import type { Money } from './money.js';
-import type { Scenario } from './scenario.js';
-
 /**
  * THE supplier port: what the search and booking domains ask of any supplier. Types are ours; every
  * adapter (Hotelbeds JSON, Expedia Rapid JSON, OpenTravel XML) maps its wire format to them.
@@ -9,11 +6,19 @@ import type { Scenario } from './scenario.js';
  * ("2026-03-10T17:00:00.000Z"); dates as YYYY-MM-DD; every call takes an AbortSignal (the caller's
  * budget) and the sandbox scenarios to pass through. Failures are thrown as `SupplierError`.
  */
+import type { CancellationPenalty } from '../domain/cancellation/cancellation-penalty.js';
+import type { Money } from '../domain/money/money.js';
+import type { GeoPoint } from '../domain/property/geo-point.js';
+import type { PropertyAddress } from '../domain/property/property-address.js';
+import type { SupplierRoomContent } from '../domain/property/room-content.js';
+import type { MemberSummary } from '../domain/property/unified-property.js';
+import type { BoardBasis, PaymentModel, SupplierRate } from '../domain/rate/supplier-rate.js';
+import type { Scenario } from './scenario.js';
 
-export type BoardBasis = 'RO' | 'BB' | 'HB' | 'FB' | 'AI';
-
-/** `net`: we pay the supplier this price. `pay_at_hotel`: the guest pays the hotel; we earn `commission`. */
-export type PaymentModel = 'net' | 'pay_at_hotel';
+// The values a rate and a property are made of are the domain's (functions/domain/), which prices and shows
+// them; they are re-exported so an adapter reads its whole contract here.
+export type { CancellationPenalty, GeoPoint, Money, PropertyAddress, SupplierRoomContent };
+export type { BoardBasis, PaymentModel, RateTax, SupplierRate } from '../domain/rate/supplier-rate.js';
 
 export interface Occupancy {
   readonly adults: number;
@@ -24,49 +29,6 @@ export interface Occupancy {
 export interface CallContext {
   readonly signal?: AbortSignal;
   readonly scenarios?: readonly Scenario[];
-}
-
-export interface GeoPoint {
-  readonly lat: number;
-  readonly lng: number;
-}
-
-export interface PropertyAddress {
-  readonly line: string;
-  readonly postalCode?: string;
-  readonly city: string;
-  readonly countryCode: string;
-}
-
-export interface CancellationPenalty {
-  /** UTC instant from which the penalty applies. */
-  readonly from: string;
-  readonly penalty: Money;
-}
-
-export interface RateTax {
-  readonly kind: 'tax' | 'fee';
-  /** Included in `price`, or to be paid on top (usually at the hotel). */
-  readonly included: boolean;
-  readonly amount: Money;
-  readonly description?: string;
-}
-
-export interface SupplierRate {
-  /** Opaque; hand it back unchanged to checkRate and book. */
-  readonly supplierRateKey: string;
-  readonly roomTypeCode: string;
-  readonly roomTypeName: string;
-  readonly boardBasis: BoardBasis;
-  readonly refundable: boolean;
-  readonly payment: PaymentModel;
-  /** For all requested rooms and nights. Net rates: what we pay. Pay at hotel: what the guest pays there. */
-  readonly price: Money;
-  /** Present on pay-at-hotel rates: what the hotel pays us. */
-  readonly commission?: Money;
-  /** Ascending by `from`; empty means free cancellation until arrival. */
-  readonly cancellationPolicy: readonly CancellationPenalty[];
-  readonly taxes: readonly RateTax[];
 }
 
 export interface SupplierOffer {
@@ -80,7 +42,7 @@ export interface SupplierOffer {
 }
 
 export interface AvailabilityRequest extends CallContext {
-  /** IATA city code from the destination catalogue (functions/suppliers/world/cities.ts). */
+  /** IATA city code of the searched destination. */
   readonly destination: string;
   readonly checkIn: string;
   readonly checkOut: string;
@@ -106,30 +68,17 @@ export interface StaticContentRequest extends CallContext {
   readonly pageSize?: number;
 }
 
-export interface SupplierRoomContent {
-  readonly code: string;
-  readonly name: string;
-  readonly maxOccupancy?: number;
-  readonly images?: readonly string[];
-}
-
-export interface SupplierPropertyContent {
-  readonly supplierId: string;
-  readonly supplierPropertyId: string;
-  readonly name: string;
-  readonly stars?: number;
-  readonly geo?: GeoPoint;
-  readonly address?: PropertyAddress;
-  /** IATA city code when the supplier's destination maps to one. */
-  readonly cityCode?: string;
+/**
+ * A supplier's static content for one property: what a unified property keeps of each member (its ids,
+ * name, stars, position, address, city and contacts: MemberSummary), and its descriptive content.
+ */
+export interface SupplierPropertyContent extends MemberSummary {
   readonly description?: string;
   readonly amenities: readonly string[];
   readonly images: readonly string[];
   readonly roomTypes: readonly SupplierRoomContent[];
   readonly checkInTime?: string;
   readonly checkOutTime?: string;
-  readonly phone?: string;
-  readonly email?: string;
 }
 
 export interface StaticContentPage {

@@ -1,13 +1,14 @@
-import type { Money } from './money.js';
-import type { CancellationPenalty, RateTax, SupplierRate } from './port.js';
+import type { CancellationPenalty } from '../domain/cancellation/cancellation-penalty.js';
+import type { Money } from '../domain/money/money.js';
+import type { RateTax, SupplierRate } from '../domain/rate/supplier-rate.js';
 
 /**
  * One object shape per kind for the rates the adapters hand to search. Search reads every rate of every
- * supplier answer (OfferMerger → the rate pricer), and the last supplier's rates are priced on the latency
+ * supplier answer (the offer merger → the rate pricer), and the last supplier's rates are priced on the latency
  * a partner waits for. Built by three adapters with their own key orders and with optional keys present
  * or left out, the same property reads met four or more V8 hidden classes and went megamorphic. Every
- * `SupplierRate`, its `Money` amounts, its taxes and its cancellation penalties are therefore built here:
- * one fixed key order (the port's) and every key always present.
+ * `SupplierRate`, its taxes and its cancellation penalties are therefore built here, and its `Money` amounts
+ * by rateMoney (functions/domain/money/money.ts): one fixed key order (the port's) and every key always present.
  *
  * An optional value that is absent (a rate's `commission`, a tax's `description`) is a present key holding
  * `undefined`. That changes no value anywhere it goes: the port types allow it (the project does not use
@@ -18,10 +19,6 @@ import type { CancellationPenalty, RateTax, SupplierRate } from './port.js';
  * Lists follow the same idea: joinLists keeps them packed arrays (Array.prototype.flatMap and flat make
  * holey ones, another hidden class for the same reads).
  */
-
-export function rateMoney(amount: string, currency: string): Money {
-  return { amount, currency };
-}
 
 export function rateTax(kind: RateTax['kind'], included: boolean, amount: Money, description: string | undefined): RateTax {
   return { kind, included, amount, description };

@@ -31,9 +31,9 @@ async function mapOneProperty(): Promise<string> {
   const [{ listContracts }, { adapterFor }, { unifyProperty }, { mintPropertyId }, { DynamoPropertyMapStore }] = await Promise.all([
     import('../../functions/suppliers/contracts.js'),
     import('../../functions/suppliers/adapter-registry.js'),
-    import('../../functions/search/mapping/unified-property.js'),
+    import('../../functions/search/mapping/unify-property.js'),
     import('../../functions/search/mapping/property-id.js'),
-    import('../../functions/search/mapping/dynamo-property-map-store.js'),
+    import('../../functions/stores/dynamo-property-map-store.js'),
   ]);
   const contract = (await listContracts('demo')).find((c) => c.supplierId === 'hotelbeds')!;
   const page = await (await adapterFor(contract)).staticContent({ pageSize: 5 });

@@ -3,8 +3,8 @@
  * property map built by the mapping job at start, the seeded tenants and their pricing rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyRateId, RateIdError } from '../../functions/search/rate-id.js';
-import { searchKey } from '../../functions/search/search-secret.js';
+import { verifyRateId, RateIdError } from '../../functions/domain/rate/rate-id.js';
+import { searchKey } from '../../functions/shared/search-secret.js';
 import { searchRequestSchema } from '../../functions/search/search-request.js';
 import { DynamoSearchStore } from '../../functions/search/search-store.js';
 import { ROWS_WAIT_MS } from '../../functions/search/stored-search.js';

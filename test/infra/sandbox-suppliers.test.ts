@@ -1,6 +1,6 @@
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_SUPPLIERS } from '../../functions/suppliers/sandbox-suppliers.js';
+import { SANDBOX_SUPPLIERS } from '../../sandbox/suppliers.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
 import { actionsOf, referencedIds, resourcesOfType, statementsOfRole } from './template-queries.js';
 

@@ -1,13 +1,13 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoClient } from '../../functions/shared/dynamodb.js';
-import { DynamoPropertyMapStore } from '../../functions/search/mapping/dynamo-property-map-store.js';
+import { DynamoPropertyMapStore } from '../../functions/stores/dynamo-property-map-store.js';
 import { runMappingJob, type StaticContentSource } from '../../functions/search/mapping/mapping-job.js';
 import { matchUnmapped, ON_THE_FLY_RADIUS_METRES } from '../../functions/search/mapping/match-unmapped.js';
-import { refKey } from '../../functions/search/mapping/supplier-ref.js';
-import { worldSupplierContent } from '../../functions/search/mapping/world-content.js';
+import { refKey } from '../../functions/domain/property/supplier-ref.js';
+import { worldSupplierContent } from '../../sandbox/world/world-content.js';
 import type { StaticContentPage, SupplierPropertyContent } from '../../functions/suppliers/port.js';
-import { getSupplierView, SUPPLIER_IDS } from '../../functions/suppliers/world/supplier-views.js';
+import { getSupplierView, SUPPLIER_IDS } from '../../sandbox/world/supplier-views.js';
 import { freshTables } from '../support/dynamo.js';
 
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableName } from '../../functions/shared/config.js';
 import { dynamoClient } from '../../functions/shared/dynamodb.js';
-import type { FxQuote } from '../../functions/search/fx/fx-rates.js';
+import type { FxQuote } from '../../functions/domain/fx/fx-rates.js';
 import { DynamoSearchStore, type StoredSearch } from '../../functions/search/search-store.js';
 import { searchRequestSchema } from '../../functions/search/search-request.js';
-import type { ShownProperty } from '../../functions/search/shown-rate.js';
+import type { ShownProperty } from '../../functions/search/shown-property.js';
 import { FxStamps, rateRowText, rowText } from '../../functions/search/stored-row.js';
 import { freshTables } from '../support/dynamo.js';
 

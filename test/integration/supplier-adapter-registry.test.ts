@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapterFor } from '../../functions/suppliers/adapter-registry.js';
 import { listContracts } from '../../functions/suppliers/contracts.js';
-import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
-import { SANDBOX_SUPPLIERS, SEEDED_TENANT_SUPPLIERS } from '../../functions/suppliers/sandbox-suppliers.js';
+import { NO_LATENCY } from '../../sandbox/latency.js';
+import { SANDBOX_SUPPLIERS, SEEDED_TENANT_SUPPLIERS } from '../../sandbox/suppliers.js';
 import { startSandboxSuppliers, type RunningSandboxSupplier } from '../../local/sandbox-suppliers.js';
 import { seedContracts } from '../../local/seed.js';
 import { freshTables } from '../support/dynamo.js';

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ExpediaAdapter, wireAffiliateReference } from '../../functions/suppliers/expedia/adapter.js';
 import { unpackRateKey } from '../../functions/suppliers/expedia/rate-key.js';
-import { CONTENT_PAGE_SIZE, startExpediaSandbox, type ExpediaSandbox } from '../../functions/suppliers/expedia/sandbox-server.js';
+import { CONTENT_PAGE_SIZE, startExpediaSandbox, type ExpediaSandbox } from '../../sandbox/expedia/server.js';
 import { rapidAuthorization } from '../../functions/suppliers/expedia/signature.js';
-import { parseMinor } from '../../functions/suppliers/money.js';
+import { parseMinor } from '../../functions/domain/money/money.js';
 import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
-import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
+import { NO_LATENCY } from '../../sandbox/latency.js';
 import { ExpediaContract, recordingFetch } from '../support/suppliers-expedia-contract.js';
 
 const API_KEY = 'sandbox-key';

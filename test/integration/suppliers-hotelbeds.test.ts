@@ -2,13 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HotelbedsAdapter, wireClientReference } from '../../functions/suppliers/hotelbeds/adapter.js';
-import { startHotelbedsSandbox, type HotelbedsSandbox } from '../../functions/suppliers/hotelbeds/sandbox-server.js';
+import { startHotelbedsSandbox, type HotelbedsSandbox } from '../../sandbox/hotelbeds/server.js';
 import { hotelbedsAuthHeaders } from '../../functions/suppliers/hotelbeds/signature.js';
-import { parseMinor } from '../../functions/suppliers/money.js';
+import { parseMinor } from '../../functions/domain/money/money.js';
 import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
-import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
+import { NO_LATENCY } from '../../sandbox/latency.js';
 import { hotelbedsContract, recordingFetch } from '../support/suppliers-hotelbeds-contract.js';
 
 const API_KEY = 'sandbox-key';

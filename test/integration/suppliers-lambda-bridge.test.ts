@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hotelbedsAuthHeaders } from '../../functions/suppliers/hotelbeds/signature.js';
-import { startHotelbedsSandbox, type HotelbedsSandbox } from '../../functions/suppliers/hotelbeds/sandbox-server.js';
-import { sandboxLambdaHandler } from '../../functions/suppliers/sandbox-lambda-bridge.js';
-import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
+import { startHotelbedsSandbox, type HotelbedsSandbox } from '../../sandbox/hotelbeds/server.js';
+import { sandboxLambdaHandler } from '../../sandbox/lambda-bridge.js';
+import { NO_LATENCY } from '../../sandbox/latency.js';
 
 let sandbox: HotelbedsSandbox | undefined;
 let starts = 0;

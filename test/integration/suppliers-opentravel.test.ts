@@ -1,17 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseMinor } from '../../functions/suppliers/money.js';
+import { parseMinor } from '../../functions/domain/money/money.js';
 import { OpenTravelAdapter, wireClientReference } from '../../functions/suppliers/opentravel/adapter.js';
 import { deadlineToUtc } from '../../functions/suppliers/opentravel/map-wire.js';
-import { startOpenTravelSandbox, type OpenTravelSandbox } from '../../functions/suppliers/opentravel/sandbox-server.js';
+import { startOpenTravelSandbox, type OpenTravelSandbox } from '../../sandbox/opentravel/server.js';
 import { otaMessage } from '../../functions/suppliers/opentravel/xml.js';
 import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
-import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
+import { NO_LATENCY } from '../../sandbox/latency.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
-import { findCity } from '../../functions/suppliers/world/cities.js';
+import { findCity } from '../../sandbox/world/cities.js';
 import {
   recordingXmlFetch, responseRootFor, schemaFileCount, validateOtaDocuments, type XmlDocumentToCheck,
 } from '../support/suppliers-opentravel-xsd.js';

@@ -3,9 +3,10 @@
  * helpers to pick a rate and book it with an Idempotency-Key.
  */
 import { randomUUID } from 'node:crypto';
-import type { SearchResponse, ShownRate } from '../../functions/search/search-result.js';
+import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
 import { tokenFor } from './local-host.js';
+import type { ShownRate } from '../../functions/domain/rate/shown-rate.js';
 
 export interface Journey {
   readonly host: LocalHost;

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { NO_LATENCY } from '../../functions/suppliers/sandbox-latency.js';
+import { NO_LATENCY } from '../../sandbox/latency.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../local/host.js';
 
 export async function startTestHost(options: Pick<LocalHostOptions, 'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse'> = {}): Promise<LocalHost> {
@@ -37,10 +37,10 @@ export async function mapCity(cityCode: string): Promise<void> {
   // Loaded here: Powertools and the table names are read when the modules load, after the host set them.
   const [{ runMappingJob }, { worldSupplierContent }, { DynamoPropertyMapStore }, { DynamoDestinationIndex }, { SUPPLIER_IDS }] = await Promise.all([
     import('../../functions/search/mapping/mapping-job.js'),
-    import('../../functions/search/mapping/world-content.js'),
-    import('../../functions/search/mapping/dynamo-property-map-store.js'),
+    import('../../sandbox/world/world-content.js'),
+    import('../../functions/stores/dynamo-property-map-store.js'),
     import('../../functions/search/mapping/destination-index.js'),
-    import('../../functions/suppliers/world/supplier-views.js'),
+    import('../../sandbox/world/supplier-views.js'),
   ]);
   async function* inCity(supplierId: (typeof SUPPLIER_IDS)[number]) {
     yield* worldSupplierContent(supplierId).filter((p) => p.cityCode === cityCode);

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { bufferedEntry, deferAfterResponse, runDeferred, streamingEntry, type StreamingRuntime } from '../../functions/shared/after-response.js';
+import { deferAfterResponse, runDeferred } from '../../functions/shared/after-response.js';
+import { bufferedEntry, streamingEntry, type StreamingRuntime } from '../../functions/shared/lambda-entry.js';
 import type { ApiHandler } from '../../functions/shared/http-handler.js';
 import { lambdaContext } from '../../local/lambda-context.js';
 

@@ -7,7 +7,7 @@ import { greatCircleDistance, UNITS } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { airportByCode, allAirports, allCities, cityByCode } from '../../functions/domain/destinations/catalogue.js';
 import type { GeoPoint } from '../../functions/domain/destinations/geo-point.js';
-import { CITIES as SANDBOX_CITIES } from '../../functions/suppliers/world/cities.js';
+import { CITIES as SANDBOX_CITIES } from '../../sandbox/world/cities.js';
 
 const km = (a: GeoPoint, b: GeoPoint): number => greatCircleDistance([a.lat, a.lng], [b.lat, b.lng], UNITS.km);
 

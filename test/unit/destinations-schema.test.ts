@@ -8,7 +8,7 @@ import {
   AIRPORT_RADIUS_KM, DESTINATION_LIMITS, destinationSchema, resolveDestination,
   airportDestinationSchema, cityDestinationSchema, geoDestinationSchema, propertiesDestinationSchema,
 } from '../../functions/domain/destinations/index.js';
-import { ID_CHARACTERS, ID_MAX_LENGTH } from '../../functions/shared/opaque-id.js';
+import { ID_CHARACTERS, ID_MAX_LENGTH } from '../../functions/domain/ids/opaque-id.js';
 import { fieldErrors } from '../../functions/shared/validation.js';
 
 const request = z.strictObject({ destination: destinationSchema });
@@ -104,9 +104,11 @@ describe('property lists', () => {
       .toEqual([{ path: 'destination.propertyIds[2]', message: 'repeats prop_a; list each property once' }]);
   });
 
-  it('reads ids with the same rule as every id route (functions/shared/opaque-id.ts)', () => {
-    expect(DESTINATION_LIMITS.propertyId.maxLength).toBe(ID_MAX_LENGTH);
-    expect(DESTINATION_LIMITS.propertyId.characters.source).toBe(ID_CHARACTERS.source);
+  it('reads ids with the same rule as every id route (functions/domain/ids/opaque-id.ts)', () => {
+    expect(problems({ type: 'properties', propertyIds: ['x'.repeat(ID_MAX_LENGTH + 1)] })).toEqual([
+      { path: 'destination.propertyIds[0]', message: `is longer than ${ID_MAX_LENGTH} characters, the longest propertyId we issue` },
+    ]);
+    expect(ID_CHARACTERS.test('prop_3c9a1f0b7d2e4a6c8b10')).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ECB_SNAPSHOT_DATE, EMBEDDED_REFERENCE_SNAPSHOT } from '../../functions/search/fx/ecb-reference-snapshot.js';
-import { FxUnavailableError } from '../../functions/search/fx/fx-rates.js';
-import { IDENTITY_SOURCE, ReferenceFxRates, embeddedFxRates } from '../../functions/search/fx/reference-fx-rates.js';
+import { ECB_SNAPSHOT_DATE, EMBEDDED_REFERENCE_SNAPSHOT } from '../../functions/domain/fx/ecb-reference-snapshot.js';
+import { FxUnavailableError } from '../../functions/domain/fx/fx-rates.js';
+import { IDENTITY_SOURCE, ReferenceFxRates, embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
 
 const REQUIRED = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'AED', 'SGD', 'THB', 'CZK', 'HUF', 'TRY', 'KRW', 'SEK', 'DKK', 'NOK', 'PLN',
   'AUD', 'CAD', 'HKD', 'MXN', 'BRL', 'ZAR', 'EGP', 'MAD', 'ISK', 'BHD'];

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { matchProperties } from '../../functions/search/mapping/match-properties.js';
 import { matchUnmapped } from '../../functions/search/mapping/match-unmapped.js';
 import { assignPropertyIds, mintPropertyId } from '../../functions/search/mapping/property-id.js';
-import { unifyProperty } from '../../functions/search/mapping/unified-property.js';
-import { worldSupplierContent } from '../../functions/search/mapping/world-content.js';
+import { unifyProperty } from '../../functions/search/mapping/unify-property.js';
+import { worldSupplierContent } from '../../sandbox/world/world-content.js';
 import type { SupplierPropertyContent } from '../../functions/suppliers/port.js';
 
 const hotel = (supplierId: string, supplierPropertyId: string, over: Partial<SupplierPropertyContent> = {}): SupplierPropertyContent => ({

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { matchProfile } from '../../functions/search/mapping/match-profile.js';
 import { matchProperties } from '../../functions/search/mapping/match-properties.js';
 import { MATCH_THRESHOLD, scorePair } from '../../functions/search/mapping/pair-score.js';
-import { worldSupplierContent } from '../../functions/search/mapping/world-content.js';
+import { worldSupplierContent } from '../../sandbox/world/world-content.js';
 import type { SupplierPropertyContent } from '../../functions/suppliers/port.js';
-import { distanceMetres, getWorld } from '../../functions/suppliers/world/generate-world.js';
-import { getSupplierView, SUPPLIER_IDS } from '../../functions/suppliers/world/supplier-views.js';
-import type { WorldHotel } from '../../functions/suppliers/world/types.js';
+import { distanceMetres, getWorld } from '../../sandbox/world/generate-world.js';
+import { getSupplierView, SUPPLIER_IDS } from '../../sandbox/world/supplier-views.js';
+import type { WorldHotel } from '../../sandbox/world/types.js';
 
 const world = getWorld();
 

@@ -6,26 +6,26 @@
  * decimal.js only where a product reaches 40 digits or the input is not plain.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ReferenceFxRates, embeddedFxRates } from '../../functions/search/fx/reference-fx-rates.js';
-import type { FxRates } from '../../functions/search/fx/fx-rates.js';
-import { priceRateWithDecimals } from '../../functions/search/pricing/price-rate-decimal.js';
-import { priceRate } from '../../functions/search/pricing/price-rate.js';
-import { pricingRulesSchema, type PricingRules, type PricingRulesInput } from '../../functions/search/pricing/pricing-rules.js';
-import { createRatePricer } from '../../functions/search/pricing/rate-pricer.js';
-import { parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp } from '../../functions/search/pricing/scaled-integer.js';
-import { safeScaling } from '../../functions/search/pricing/safe-integer.js';
+import { ReferenceFxRates, embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
+import type { FxRates } from '../../functions/domain/fx/fx-rates.js';
+import { priceRateWithDecimals } from '../../functions/domain/pricing/price-rate-decimal.js';
+import { priceRate } from '../../functions/domain/pricing/price-rate.js';
+import { pricingRulesSchema, type PricingRules, type PricingRulesInput } from '../../functions/domain/pricing/pricing-rules.js';
+import { createRatePricer } from '../../functions/domain/pricing/rate-pricer.js';
+import { parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp } from '../../functions/domain/money/scaled-integer.js';
+import { safeScaling } from '../../functions/domain/pricing/safe-integer.js';
 import type { BoardBasis, SupplierRate } from '../../functions/suppliers/port.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+import { Rng } from '../../sandbox/world/prng.js';
 
 // Count the fallbacks: the reference is the real implementation, wrapped in a spy.
-vi.mock('../../functions/search/pricing/price-rate-decimal.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../functions/search/pricing/price-rate-decimal.js')>();
+vi.mock('../../functions/domain/pricing/price-rate-decimal.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../functions/domain/pricing/price-rate-decimal.js')>();
   return { priceRateWithDecimals: vi.fn(actual.priceRateWithDecimals) };
 });
 const reference = vi.mocked(priceRateWithDecimals);
 // The BigInt path parses every supplier amount with parseMinorUnits; the number path never calls it.
-vi.mock('../../functions/search/pricing/scaled-integer.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../functions/search/pricing/scaled-integer.js')>();
+vi.mock('../../functions/domain/money/scaled-integer.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../functions/domain/money/scaled-integer.js')>();
   return { ...actual, parseMinorUnits: vi.fn(actual.parseMinorUnits) };
 });
 const bigIntParse = vi.mocked(parseMinorUnits);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedFxRates } from '../../functions/search/fx/reference-fx-rates.js';
-import { FxUnavailableError } from '../../functions/search/fx/fx-rates.js';
-import { DEFAULT_PRICING_RULES } from '../../functions/search/pricing/default-pricing-rules.js';
-import { priceRate } from '../../functions/search/pricing/price-rate.js';
-import { pricingRulesSchema, type PricingRules } from '../../functions/search/pricing/pricing-rules.js';
+import { embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
+import { FxUnavailableError } from '../../functions/domain/fx/fx-rates.js';
+import { DEFAULT_PRICING_RULES } from '../../functions/domain/pricing/default-pricing-rules.js';
+import { priceRate } from '../../functions/domain/pricing/price-rate.js';
+import { pricingRulesSchema, type PricingRules } from '../../functions/domain/pricing/pricing-rules.js';
 import type { SupplierRate } from '../../functions/suppliers/port.js';
 
 const NONE = pricingRulesSchema.parse({});

@@ -3,11 +3,12 @@
  * with BigInt rationals (no decimal.js), plus the total identity on many seeded random rates.
  */
 import { describe, expect, it } from 'vitest';
-import { ReferenceFxRates, embeddedFxRates } from '../../functions/search/fx/reference-fx-rates.js';
-import { priceRate, type PriceRateInput } from '../../functions/search/pricing/price-rate.js';
-import { pricingRulesSchema, type PricingRulesInput } from '../../functions/search/pricing/pricing-rules.js';
+import { ReferenceFxRates, embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
+import { priceRate } from '../../functions/domain/pricing/price-rate.js';
+import type { PriceRateInput } from '../../functions/domain/pricing/price-rate-input.js';
+import { pricingRulesSchema, type PricingRulesInput } from '../../functions/domain/pricing/pricing-rules.js';
 import type { BoardBasis, SupplierRate } from '../../functions/suppliers/port.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+import { Rng } from '../../sandbox/world/prng.js';
 
 function rate(overrides: Partial<SupplierRate> & { price: SupplierRate['price'] }): SupplierRate {
   return {

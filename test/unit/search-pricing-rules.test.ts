@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING_RULES, NO_PRICING_RULES, defaultPricingRules } from '../../functions/search/pricing/default-pricing-rules.js';
-import { selectMarkupRule } from '../../functions/search/pricing/markup-rule-selection.js';
-import { pricingRulesSchema } from '../../functions/search/pricing/pricing-rules.js';
+import { DEFAULT_PRICING_RULES, NO_PRICING_RULES, defaultPricingRules } from '../../functions/domain/pricing/default-pricing-rules.js';
+import { selectMarkupRule } from '../../functions/domain/pricing/markup-rule-selection.js';
+import { pricingRulesSchema } from '../../functions/domain/pricing/pricing-rules.js';
 
 const rules = pricingRulesSchema.parse({
   markups: [

@@ -5,7 +5,7 @@
  * the values either side of Number.MAX_SAFE_INTEGER and of the split point inside scaleRoundHalfUp.
  */
 import { describe, expect, it } from 'vitest';
-import { formatMinorUnits } from '../../functions/search/pricing/minor-units.js';
+import { formatMinorUnits } from '../../functions/domain/money/minor-units.js';
 import {
   NOT_EXACT,
   formatSafeMinorUnits,
@@ -13,9 +13,9 @@ import {
   roundShiftHalfUpSafe,
   safeScaling,
   scaleRoundHalfUp,
-} from '../../functions/search/pricing/safe-integer.js';
-import { parseMinorUnits, roundShiftHalfUp } from '../../functions/search/pricing/scaled-integer.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+} from '../../functions/domain/pricing/safe-integer.js';
+import { parseMinorUnits, roundShiftHalfUp } from '../../functions/domain/money/scaled-integer.js';
+import { Rng } from '../../sandbox/world/prng.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const BIG_MAX = BigInt(MAX);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationDeadline, isFreeCancellation } from '../../functions/search/ranking/free-cancellation.js';
+import { cancellationDeadline, isFreeCancellation } from '../../functions/domain/cancellation/free-cancellation.js';
 import type { RankableProperty, RankableRate } from '../../functions/search/ranking/rankable.js';
 import { applySearchFilters } from '../../functions/search/ranking/search-filters.js';
 import type { BoardBasis } from '../../functions/suppliers/port.js';

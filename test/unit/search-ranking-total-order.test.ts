@@ -5,10 +5,10 @@
  * signs, long texts) is parsed; what parseDecimal refuses throws, even as a property's only rate.
  */
 import { describe, expect, it } from 'vitest';
-import { parseDecimal } from '../../functions/search/pricing/decimal.js';
+import { parseDecimal } from '../../functions/domain/money/decimal.js';
 import { cheapestRate, compareTotals, isPreferredRate, sortProperties } from '../../functions/search/ranking/property-sort.js';
 import type { RankableProperty, RankableRate } from '../../functions/search/ranking/rankable.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+import { Rng } from '../../sandbox/world/prng.js';
 
 type Rate = RankableRate & { readonly supplierId: string };
 

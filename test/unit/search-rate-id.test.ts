@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signRateId, verifyRateId, type RateTicket } from '../../functions/search/rate-id.js';
+import { signRateId, verifyRateId, type RateTicket } from '../../functions/domain/rate/rate-id.js';
 
 const key = Buffer.alloc(32, 7);
 const ticket: RateTicket = {

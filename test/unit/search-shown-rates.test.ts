@@ -1,20 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { embeddedFxRates } from '../../functions/search/fx/reference-fx-rates.js';
+import { embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
 import type { DestinationEntry } from '../../functions/search/mapping/destination-index.js';
-import { NO_PRICING_RULES } from '../../functions/search/pricing/default-pricing-rules.js';
+import { NO_PRICING_RULES } from '../../functions/domain/pricing/default-pricing-rules.js';
 import { cheapestRate, sortProperties } from '../../functions/search/ranking/property-sort.js';
 import { applySearchFilters } from '../../functions/search/ranking/search-filters.js';
-import { mergeOffers, nightsBetween, runSearch, type SearchDeps } from '../../functions/search/run-search.js';
+import { runSearch } from '../../functions/search/run-search.js';
 import { searchRequestSchema, type SearchRequest } from '../../functions/search/search-request.js';
-import type { FxQuote } from '../../functions/search/fx/fx-rates.js';
-import { showProperty, type ShownProperty } from '../../functions/search/shown-rate.js';
+import type { FxQuote } from '../../functions/domain/fx/fx-rates.js';
+import { nightsBetween } from '../../functions/domain/stay/nights.js';
+import { type ShownProperty, showProperty } from '../../functions/search/shown-property.js';
 import { readRow } from '../../functions/search/stored-row.js';
-import { verifyRateId } from '../../functions/search/rate-id.js';
+import { verifyRateId } from '../../functions/domain/rate/rate-id.js';
 import type { SearchStore, StoredSearch } from '../../functions/search/search-store.js';
 import type { SupplierContract } from '../../functions/suppliers/contracts.js';
 import type { BoardBasis, SupplierOffer, SupplierPort, SupplierRate } from '../../functions/suppliers/port.js';
-import { Rng } from '../../functions/suppliers/world/prng.js';
+import { Rng } from '../../sandbox/world/prng.js';
+import { mergeOffers } from '../../functions/search/offer-merger.js';
+import type { SearchDeps } from '../../functions/search/search-ports.js';
 
 /**
  * Search places, prices and describes each supplier's offers as it answers. What a partner sees (which

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FxQuote } from '../../functions/search/fx/fx-rates.js';
-import { describeRate, type ShownProperty } from '../../functions/search/shown-rate.js';
+import type { FxQuote } from '../../functions/domain/fx/fx-rates.js';
+import { describeRate } from '../../functions/domain/rate/shown-rate.js';
 import { FxStamps, isRowOf, rateRowText, readRow, rowText } from '../../functions/search/stored-row.js';
+import type { ShownProperty } from '../../functions/search/shown-property.js';
 
 const identity: FxQuote = { from: 'EUR', to: 'EUR', rate: '1', source: 'identity', asOf: '2027-01-01' };
 const usd: FxQuote = { from: 'USD', to: 'EUR', rate: '0.9213', source: 'ECB', asOf: '2027-01-01' };

@@ -4,11 +4,11 @@ import { packRateKey, unpackRateKey, type ExpediaRateKey } from '../../functions
 import type { WireRate as ExpediaWireRate } from '../../functions/suppliers/expedia/wire.js';
 import { combineRates, singleRate } from '../../functions/suppliers/hotelbeds/map-wire.js';
 import type { WireHotel, WireRate as HotelbedsWireRate } from '../../functions/suppliers/hotelbeds/wire.js';
-import { money } from '../../functions/suppliers/money.js';
+import { money, rateMoney } from '../../functions/domain/money/money.js';
 import { mergeRoomRates, roomStayRate } from '../../functions/suppliers/opentravel/map-wire.js';
 import { child, children, parseXml } from '../../functions/suppliers/opentravel/xml.js';
 import type { SupplierRate } from '../../functions/suppliers/port.js';
-import { cancellationPenalty, joinLists, rateMoney, rateTax, supplierRate } from '../../functions/suppliers/rate-shape.js';
+import { cancellationPenalty, joinLists, rateTax, supplierRate } from '../../functions/suppliers/rate-shape.js';
 
 /**
  * Every adapter builds its rates through rate-shape: the values are those the adapters returned before

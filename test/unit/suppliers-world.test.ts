@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatMinor, parseMinor, scaleMinor } from '../../functions/suppliers/money.js';
+import { formatMinor, parseMinor, scaleMinor } from '../../functions/domain/money/money.js';
 import { hasScenario, parseScenarios } from '../../functions/suppliers/scenario.js';
 import { toLocalIsoWithOffset, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
-import { CITIES, findCity } from '../../functions/suppliers/world/cities.js';
-import { distanceMetres, generateWorld, getWorld } from '../../functions/suppliers/world/generate-world.js';
-import { quoteStay } from '../../functions/suppliers/world/rates.js';
-import { getSupplierView, overlapStats, SUPPLIER_IDS } from '../../functions/suppliers/world/supplier-views.js';
+import { CITIES, findCity } from '../../sandbox/world/cities.js';
+import { distanceMetres, generateWorld, getWorld } from '../../sandbox/world/generate-world.js';
+import { quoteStay } from '../../sandbox/world/rates.js';
+import { getSupplierView, overlapStats, SUPPLIER_IDS } from '../../sandbox/world/supplier-views.js';
 
 const SEED = 4242;
 const world = getWorld(SEED);

@@ -2,11 +2,11 @@
  * From what the flow learned to what the bookings table keeps: the write-ahead `pending` record made
  * before the supplier is asked, and the changes that confirm it with what the supplier confirmed.
  */
-import { parseDecimal } from '../../search/pricing/decimal.js';
-import { policyInQuoteCurrency } from '../../search/pricing/policy-in-quote-currency.js';
-import type { Price } from '../../search/pricing/price.js';
-import { priceRate } from '../../search/pricing/price-rate.js';
-import type { UnifiedProperty } from '../../search/mapping/unified-property.js';
+import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
+import { parseDecimal } from '../../domain/money/decimal.js';
+import { priceRate } from '../../domain/pricing/price-rate.js';
+import type { Price } from '../../domain/pricing/price.js';
+import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking } from '../../suppliers/port.js';
 import type { BookingEvent, BookingRecord } from '../booking-record.js';
 import type { BookingRequest } from '../booking-request.js';

@@ -1,16 +1,29 @@
 /**
- * What the booking flow's steps reach: the rate check's ports (contracts, adapters, fx, pricing rules,
- * the rateId key), the bookings table and the unified property content. One set per container; tests
- * build their own.
+ * What booking reaches, wired once per container (tests build their own): the rate check's ports (the
+ * tenant's suppliers, pricing's sources, the rateId key, the clock), the bookings table, the stored search
+ * a booking is checked against and the unified property content.
+ *
+ * Booking's own wiring, not search's: contracts are read afresh on every call (search keeps them a few
+ * seconds), so a contract that ended stops rate checks and bookings at once. The stored search's header and
+ * the property map are read through the adapters in functions/stores/, which search uses too; pricing uses
+ * the same embedded sources as search, so a rate is priced one way.
  */
+import { embeddedPricingSources } from '../../domain/pricing/embedded-pricing-sources.js';
+import type { UnifiedProperty } from '../../domain/property/unified-property.js';
+import type { SearchHeaders } from '../../domain/stay/search-header.js';
 import { optionalEnv } from '../../shared/config.js';
-import { propertyMapStore, searchDeps } from '../../search/search-deps.js';
-import type { UnifiedProperty } from '../../search/mapping/unified-property.js';
-import type { RateCheckDeps } from '../check-rate.js';
+import { searchKey } from '../../shared/search-secret.js';
+import { DynamoPropertyMapStore } from '../../stores/dynamo-property-map-store.js';
+import { DynamoSearchHeaders } from '../../stores/dynamo-search-headers.js';
+import { adapterFor } from '../../suppliers/adapter-registry.js';
+import { listContracts } from '../../suppliers/contracts.js';
 import { DynamoBookingStore, type BookingStore } from '../booking-store.js';
+import type { RateCheckDeps } from '../check-rate.js';
 
 export interface FlowDeps extends RateCheckDeps {
   readonly bookings: BookingStore;
+  /** The searches a booking's rateId was quoted in (book.ts checks the rooms against the searched ones). */
+  readonly searches: SearchHeaders;
   readonly property: (propertyId: string) => Promise<UnifiedProperty | undefined>;
   /**
    * How long a supplier may take to confirm a booking before we stop waiting and ask it by our
@@ -25,16 +38,16 @@ let deps: FlowDeps | undefined;
 
 export function flowDeps(): FlowDeps {
   if (deps) return deps;
-  const search = searchDeps();
+  const properties = new DynamoPropertyMapStore();
   deps = {
-    contracts: search.contracts,
-    adapterFor: search.adapterFor,
-    fx: search.fx,
-    pricingRules: search.pricingRules,
-    rateIdKey: search.rateIdKey,
-    now: search.now,
+    contracts: listContracts,
+    adapterFor,
+    ...embeddedPricingSources,
+    rateIdKey: () => searchKey('rate-id'),
+    now: () => new Date(),
     bookings: new DynamoBookingStore(),
-    property: (propertyId) => propertyMapStore().getProperty(propertyId),
+    searches: new DynamoSearchHeaders(),
+    property: (propertyId) => properties.getProperty(propertyId),
     bookTimeoutMs: Number(optionalEnv('SUPPLIER_BOOK_TIMEOUT_MS') ?? 8_000),
     supplierCallTimeoutMs: Number(optionalEnv('SUPPLIER_CALL_TIMEOUT_MS') ?? 6_000),
   };

@@ -3,12 +3,12 @@
  * whole state with its own part added, so a later state (or a Catch that keeps the input under
  * $.failure) sees everything earlier ones learned. Plain JSON: it crosses Step Functions.
  */
-import type { Price } from '../../search/pricing/price.js';
-import type { RateTicket } from '../../search/rate-id.js';
-import type { Scenario } from '../../suppliers/scenario.js';
+import type { Price } from '../../domain/pricing/price.js';
+import type { RateTicket } from '../../domain/rate/rate-id.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
-import type { BookingRequest } from '../booking-request.js';
+import type { Scenario } from '../../suppliers/scenario.js';
 import type { BookingResponse } from '../booking-record.js';
+import type { BookingRequest } from '../booking-request.js';
 
 export interface FlowInput {
   readonly tenant: string;

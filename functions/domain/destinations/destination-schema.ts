@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { airportByCode, cityByCode } from './catalogue.js';
+import { propertyIdSchema } from '../ids/id-schemas.js';
 
 export const DESTINATION_TYPES = ['city', 'airport', 'geo', 'properties'] as const;
 
@@ -22,12 +23,6 @@ export const DESTINATION_LIMITS = {
   lng: { min: -180, max: 180 },
   /** A shortlist a partner shows one traveller; each id is a line of every supplier's request. */
   propertyIds: { min: 1, max: 100 },
-  /**
-   * Our unified property ids (`prop_...`) are opaque, like every id we issue: letters, digits, '_' and
-   * '-', at most 64 characters, the rule functions/shared/opaque-id.ts applies on id routes. Domain code
-   * does not import the HTTP layer, so the rule is restated here and a test keeps the two equal.
-   */
-  propertyId: { maxLength: 64, characters: /^[A-Za-z0-9_-]+$/ },
 } as const;
 
 /** Hotels around an airport: most airport hotels sit within a few kilometres of the terminals. */
@@ -81,20 +76,14 @@ export const geoDestinationSchema = z
     examples: [{ type: 'geo', lat: 48.8584, lng: 2.2945, radiusKm: 2 }],
   });
 
-const { maxLength, characters } = DESTINATION_LIMITS.propertyId;
 const { min: minIds, max: maxIds } = DESTINATION_LIMITS.propertyIds;
 
 export const propertiesDestinationSchema = z
   .strictObject({
     type: z.literal('properties'),
     propertyIds: z
-      .array(
-        z
-          .string()
-          .min(1, { message: `is empty; a propertyId is 1 to ${maxLength} characters`, abort: true })
-          .max(maxLength, `is longer than ${maxLength} characters, the longest propertyId we issue`)
-          .regex(characters, "has characters no propertyId of ours can have (only letters, digits, '_' and '-')"),
-      )
+      // The same opaque-id rule as on every id route: an id none of ours could be is refused, naming it.
+      .array(propertyIdSchema)
       .min(minIds, `must list at least ${minIds} propertyId`)
       .max(maxIds, `must list at most ${maxIds} propertyIds`)
       .superRefine((ids, ctx) => {

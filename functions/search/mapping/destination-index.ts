@@ -5,12 +5,12 @@
  * instead of a BatchGetItem per hundred refs. The mapping job rewrites it after every run.
  */
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { SupplierRef } from '../../domain/property/supplier-ref.js';
+import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import { tableName } from '../../shared/config.js';
 import { dynamoClient } from '../../shared/dynamodb.js';
 import { PLATFORM_OWNER } from '../../shared/keys.js';
 import type { GeoPoint } from '../../suppliers/port.js';
-import type { SupplierRef } from './supplier-ref.js';
-import type { UnifiedProperty } from './unified-property.js';
 
 export interface DestinationEntry {
   readonly propertyId: string;

@@ -5,13 +5,13 @@
  * offers through what it wrote and matches the rest on the fly (match-unmapped.ts).
  */
 import { performance } from 'node:perf_hooks';
+import type { PropertyMapStore } from '../../domain/property/property-map.js';
+import { refKey } from '../../domain/property/supplier-ref.js';
 import type { SupplierPropertyContent, SupplierPort } from '../../suppliers/port.js';
 import { entriesByCity, type DestinationIndexStore } from './destination-index.js';
 import { matchProperties } from './match-properties.js';
 import { assignPropertyIds } from './property-id.js';
-import type { PropertyMapStore } from './property-map-store.js';
-import { refKey } from './supplier-ref.js';
-import { unifyProperty } from './unified-property.js';
+import { unifyProperty } from './unify-property.js';
 
 /** A supplier's catalogue: its port (read page by page through staticContent) or any stream of content. */
 export type StaticContentSource = Pick<SupplierPort, 'supplierId' | 'staticContent'> | AsyncIterable<SupplierPropertyContent>;

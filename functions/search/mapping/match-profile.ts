@@ -2,10 +2,10 @@
  * What the matcher compares, computed once per supplier property: normalised name tokens, street key and
  * house number, phone digits, e-mail. Pair scoring then runs over plain values.
  */
+import { refKey } from '../../domain/property/supplier-ref.js';
 import type { GeoPoint, SupplierPropertyContent } from '../../suppliers/port.js';
 import { normaliseAddress, type NormalisedAddress } from './address-normalisation.js';
 import { normaliseName } from './name-normalisation.js';
-import { refKey } from './supplier-ref.js';
 
 /** The part of a property the matcher reads; a supplier's static content or a search offer both fit. */
 export type MatchInput = Pick<SupplierPropertyContent, 'supplierId' | 'supplierPropertyId' | 'name'>

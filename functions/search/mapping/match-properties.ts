@@ -4,11 +4,11 @@
  *
  * blocking (candidate-pairs.ts) → pair scores (pair-score.ts) → clustering (clustering.ts).
  */
+import { compareRefs } from '../../domain/property/supplier-ref.js';
 import { candidatePairs } from './candidate-pairs.js';
 import { clusterPairs, type ScoredPair } from './clustering.js';
 import { matchProfile, type MatchInput, type MatchProfile } from './match-profile.js';
 import { MATCH_THRESHOLD, scorePair } from './pair-score.js';
-import { compareRefs } from './supplier-ref.js';
 import { inverseDocumentFrequency } from './token-weights.js';
 
 export interface MatchOptions {

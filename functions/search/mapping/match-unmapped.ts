@@ -5,11 +5,11 @@
  * supplier yet (at most one per supplier); otherwise it gets the id the job would mint for it alone, so
  * the next job run keeps that id if it stays alone (property-id.ts). A `SupplierOffer` is a `MatchInput`.
  */
+import type { PropertyMatchCandidate } from '../../domain/property/property-map.js';
 import { LINK_FLOOR } from './clustering.js';
 import { matchProfile, type MatchInput } from './match-profile.js';
 import { MATCH_THRESHOLD, scorePair } from './pair-score.js';
 import { mintPropertyId } from './property-id.js';
-import type { PropertyMatchCandidate } from './property-map-store.js';
 import { inverseDocumentFrequency } from './token-weights.js';
 
 /** How far around an unmapped offer search should look for candidates (a wrong geocode is ~5 km off at most). */

@@ -14,7 +14,7 @@
  *    ref of the cluster is tried, then the smallest ref with a counter.
  */
 import { createHash } from 'node:crypto';
-import { compareRefs, refKey, type SupplierRef } from './supplier-ref.js';
+import { compareRefs, refKey, type SupplierRef } from '../../domain/property/supplier-ref.js';
 
 export function mintPropertyId(ref: SupplierRef, attempt = 0): string {
   const seed = attempt === 0 ? refKey(ref) : `${refKey(ref)}#${attempt}`;

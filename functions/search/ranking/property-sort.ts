@@ -11,9 +11,9 @@
  * programming error and throws). Unknown star ratings rank as 0. Names compare with a fixed,
  * case-insensitive English collation, then by code points, so the order is the same on every machine.
  */
+import { Decimal, parseDecimal } from '../../domain/money/decimal.js';
+import { parseUnsignedDecimal, pow10, type ScaledInteger } from '../../domain/money/scaled-integer.js';
 import type { GeoPoint } from '../../suppliers/port.js';
-import { Decimal, parseDecimal } from '../pricing/decimal.js';
-import { parseUnsignedDecimal, pow10, type ScaledInteger } from '../pricing/scaled-integer.js';
 import { distanceMetres } from './distance.js';
 import type { RankableProperty, RankableRate } from './rankable.js';
 

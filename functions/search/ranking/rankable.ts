@@ -10,7 +10,7 @@ export interface RankableRate {
   readonly refundable: boolean;
   /** Ascending by `from`, UTC ISO 8601; empty on a refundable rate means free until arrival. */
   readonly cancellationPolicy: readonly CancellationPenalty[];
-  /** The priced total in the quote currency (functions/search/pricing/price.ts). */
+  /** The priced total in the quote currency (functions/domain/pricing/price.ts). */
   readonly price: { readonly total: string; readonly currency: string };
 }
 

@@ -4,8 +4,8 @@
  * filter (star rating), and a property with no rate left is dropped, so every property shown has at
  * least one rate matching everything that was asked.
  */
+import { isFreeCancellation } from '../../domain/cancellation/free-cancellation.js';
 import type { BoardBasis } from '../../suppliers/port.js';
-import { isFreeCancellation } from './free-cancellation.js';
 import type { RankableProperty, RankableRate } from './rankable.js';
 
 export interface SearchFilters {

@@ -1,14 +1,14 @@
-import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { createHash } from 'node:crypto';
+import { findCity } from '../../../sandbox/world/cities.js';
+import type { SupplierAdapterOptions } from '../adapter-options.js';
+import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
   CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage, StaticContentRequest,
   SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent,
 } from '../port.js';
 import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
-import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
 import { SupplierError } from '../supplier-error.js';
-import { findCity } from '../world/cities.js';
 import {
   appliedPenalty, bad, bookingFromWire, formatBookingMetadata, portRate, pricingForRooms, rateFromWire, requireString, SUPPLIER_ID,
 } from './map-wire.js';

@@ -1,4 +1,4 @@
-import { money, parseMinor, scaleMinor, type Money } from '../money.js';
+import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
 import type { CancellationPenalty, Guest, PaymentModel, RateTax, SupplierBooking, SupplierRate } from '../port.js';
 import { cancellationPenalty, rateTax, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';

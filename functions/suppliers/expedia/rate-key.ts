@@ -1,5 +1,6 @@
+import { rateMoney } from '../../domain/money/money.js';
 import type { BoardBasis, CancellationPenalty, PaymentModel } from '../port.js';
-import { cancellationPenalty, rateMoney } from '../rate-shape.js';
+import { cancellationPenalty } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 
 /**

@@ -1,15 +1,15 @@
-import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { createHash } from 'node:crypto';
-import { money, parseMinor, type Money } from '../money.js';
+import { findCity } from '../../../sandbox/world/cities.js';
+import { money, parseMinor, type Money } from '../../domain/money/money.js';
+import type { SupplierAdapterOptions } from '../adapter-options.js';
+import { parseJsonBody, supplierHttp } from '../http-client.js';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
   CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage,
   StaticContentRequest, SupplierBooking, SupplierPort, SupplierPropertyContent,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
-import { parseJsonBody, supplierHttp } from '../http-client.js';
 import { SupplierError } from '../supplier-error.js';
-import { findCity } from '../world/cities.js';
 import {
   bad, bookingFromWire, combineRates, occupancyKey, offerFromHotel, paxesFromGuests, requireString, SUPPLIER_ID, unpackRateKeys,
 } from './map-wire.js';

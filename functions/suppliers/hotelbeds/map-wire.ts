@@ -1,4 +1,4 @@
-import { money, parseMinor, type Money } from '../money.js';
+import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type {
   BoardBasis, CancellationPenalty, Guest, Holder, RateTax, SupplierBooking, SupplierOffer, SupplierRate,
 } from '../port.js';

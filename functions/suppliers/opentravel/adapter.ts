@@ -1,15 +1,15 @@
-import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { createHash, randomUUID } from 'node:crypto';
-import { money, parseMinor, type Money } from '../money.js';
+import { findCity } from '../../../sandbox/world/cities.js';
+import { money, parseMinor, type Money } from '../../domain/money/money.js';
+import type { SupplierAdapterOptions } from '../adapter-options.js';
+import { supplierHttp } from '../http-client.js';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
   CheckedRate, CheckRateRequest, ClientReferenceLookup, Guest, Holder, ModifyRequest, ModifyResult, StaticContentPage,
   StaticContentRequest, SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent, SupplierRate,
 } from '../port.js';
-import { supplierHttp } from '../http-client.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
-import { findCity } from '../world/cities.js';
 import {
   AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION,
 } from './codes.js';

@@ -1,11 +1,11 @@
-import { money, parseMinor, type Money } from '../money.js';
+import { findCity } from '../../../sandbox/world/cities.js';
+import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type {
   BoardBasis, CancellationPenalty, Guest, Holder, PropertyAddress, RateTax, SupplierBooking, SupplierRate,
 } from '../port.js';
 import { cancellationPenalty, joinLists, rateTax, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 import { zonedLocalToUtc } from '../time-zone.js';
-import { findCity } from '../world/cities.js';
 import {
   AGE_CHILD, BOARD_BY_MEAL_PLAN, CONTEXT_CLIENT, CONTEXT_SUPPLIER, RES_STATUS_CANCELLED, RES_STATUS_RESERVED, SUPPLIER_ID, UIT_RESERVATION,
 } from './codes.js';

@@ -1,0 +1,16 @@
+/**
+ * The stay a search asked for: dates and, room by room, the guests (the interface document's occupancy).
+ * A rateId is priced for it, and a booking must be for the same rooms and guests.
+ */
+export interface RoomOccupancy {
+  readonly adults: number;
+  /** One age per child. */
+  readonly children?: readonly number[] | undefined;
+}
+
+export interface SearchedStay {
+  /** YYYY-MM-DD. */
+  readonly checkIn: string;
+  readonly checkOut: string;
+  readonly occupancies: readonly RoomOccupancy[];
+}

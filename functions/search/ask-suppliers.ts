@@ -1,0 +1,66 @@
+/**
+ * Search's fan-out stage: every contracted supplier is asked in parallel under the search's budget
+ * (fan-out.ts), and everything that does not need the last answer happens while it is awaited: the
+ * destination index loads; each supplier's offers are placed, priced and filtered as it answers
+ * (offer-merger.ts), each property keeping the rate it would show; and between answers those rates are
+ * written as the stored search's rows (shown-rates.ts). The last answer leaves only its own offers.
+ */
+import type { Scenario } from '../suppliers/scenario.js';
+import { availabilityOf } from './availability-of.js';
+import { fanOut, type SupplierOutcome } from './fan-out.js';
+import { OfferMerger, type ShownAccumulated } from './offer-merger.js';
+import { rateFilter } from './ranking/search-filters.js';
+import type { SearchDeps } from './search-ports.js';
+import type { SearchRequest } from './search-request.js';
+import type { SearchSetup } from './search-setup.js';
+import { ShownRates } from './shown-rates.js';
+
+export interface SupplierAnswers {
+  readonly outcomes: readonly SupplierOutcome[];
+  /** Every property with a rate the filters keep, carrying only that rate. */
+  readonly properties: ShownAccumulated[];
+  /** Each property's shown rate as its stored row, written while suppliers were awaited. */
+  readonly shown: ShownRates;
+  /** performance.now() when the suppliers were asked, and when the last one answered. */
+  readonly askedAt: number;
+  readonly lastAnswer: number;
+}
+
+export async function askSuppliers(
+  call: { readonly request: SearchRequest; readonly scenarios: readonly Scenario[]; readonly cityCode: string },
+  setup: SearchSetup,
+  deps: Pick<SearchDeps, 'destination' | 'propertiesNear'>,
+): Promise<SupplierAnswers> {
+  const { request } = call;
+  const { fx, rules, stay } = setup;
+  const destination = deps.destination(call.cityCode);
+  const keepRate = rateFilter(request.filters, setup.now);
+  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights: stay.nights, rooms: stay.rooms }, { keepRate, shownOnly: true }));
+  const shown = new ShownRates();
+  const merging: Promise<void>[] = [];
+  // Awaited only once every supplier has settled; until then a failure must not count as unhandled.
+  const later = <T>(promise: Promise<T>): Promise<T> => (promise.catch(() => undefined), promise);
+  later(merger);
+  let unanswered = setup.adapters.length;
+  const askedAt = performance.now();
+  let lastAnswer = askedAt;
+  const outcomes = await fanOut(setup.adapters, availabilityOf(request, call.scenarios), {
+    budgetMs: request.timeoutMs,
+    onOutcome: (outcome) => {
+      lastAnswer = performance.now();
+      const more = --unanswered > 0;
+      merging.push(
+        later(
+          merger.then((m) => {
+            m.add(outcome.offers);
+            if (more) shown.writeWhileWaiting(m);
+          }),
+        ),
+      );
+    },
+  });
+  shown.stopWaiting();
+  await Promise.all(merging);
+  const properties = await (await merger).finishShown();
+  return { outcomes, properties, shown, askedAt, lastAnswer };
+}

@@ -1,0 +1,22 @@
+/**
+ * What the search use cases (run-search.ts, property-rates-of.ts) reach, each behind a port: the tenant's
+ * contracted suppliers, pricing's sources, the destination index and the property map, the stored searches,
+ * the signing keys and the clock. search-deps.ts wires them once per container; tests and benchmarks build
+ * their own.
+ */
+import type { PricingSources } from '../domain/pricing/pricing-sources.js';
+import type { ContractedSuppliers } from '../suppliers/contracted-suppliers.js';
+import type { DestinationEntry } from './mapping/destination-index.js';
+import type { PropertiesNear } from './resolve-property-ids.js';
+import type { SearchStore } from './search-store.js';
+
+export interface SearchDeps extends ContractedSuppliers, PricingSources {
+  /** The city's unified properties (the mapping job's destination index). */
+  destination(cityCode: string): Promise<readonly DestinationEntry[]>;
+  /** Stored properties near a point, for offers the index does not know. */
+  propertiesNear: PropertiesNear;
+  searches: SearchStore;
+  rateIdKey(): Promise<Buffer>;
+  cursorKey(): Promise<Buffer>;
+  now(): Date;
+}

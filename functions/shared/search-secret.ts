@@ -1,0 +1,40 @@
+/**
+ * The secret behind search's signed identifiers (rateIds and paging cursors): SEARCH_SECRET directly
+ * (the local host generates one at start) or the Secrets Manager secret SEARCH_SECRET_ARN names (on AWS).
+ * Each use gets its own key derived with HKDF, so a cursor MAC can never pass as a rateId MAC.
+ */
+import { hkdfSync } from 'node:crypto';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { optionalEnv } from './config.js';
+
+export type SearchKeyUse = 'rate-id' | 'cursor';
+
+let secret: Promise<Buffer> | undefined;
+
+function baseSecret(): Promise<Buffer> {
+  secret ??= (async () => {
+    const inline = optionalEnv('SEARCH_SECRET');
+    if (inline) return Buffer.from(inline, 'utf8');
+    const arn = optionalEnv('SEARCH_SECRET_ARN');
+    if (!arn) throw new Error('configure SEARCH_SECRET or SEARCH_SECRET_ARN');
+    const value = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+    if (!value.SecretString) throw new Error('the search secret is empty');
+    return Buffer.from(value.SecretString, 'utf8');
+  })().catch((error: unknown) => {
+    secret = undefined; // a transient Secrets Manager failure must not poison the container
+    throw error;
+  });
+  return secret;
+}
+
+const derived = new Map<SearchKeyUse, Promise<Buffer>>();
+
+export function searchKey(use: SearchKeyUse): Promise<Buffer> {
+  let key = derived.get(use);
+  if (!key) {
+    key = baseSecret().then((base) => Buffer.from(hkdfSync('sha256', base, 'hotel-api-search', use, 32)));
+    key.catch(() => derived.delete(use));
+    derived.set(use, key);
+  }
+  return key;
+}

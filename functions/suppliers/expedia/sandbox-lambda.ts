@@ -1,8 +1,0 @@
-/** The Expedia Rapid sandbox as a Lambda function URL (sandbox stacks only). */
-import { sandboxCredentials } from '../sandbox-credentials.js';
-import { sandboxLambdaHandler } from '../sandbox-lambda-bridge.js';
-import { startExpediaSandbox } from './sandbox-server.js';
-
-export const handler = sandboxLambdaHandler(async () =>
-  startExpediaSandbox({ ...(await sandboxCredentials()), host: '127.0.0.1', port: 0 }),
-);

@@ -1,8 +1,0 @@
-/** The Hotelbeds sandbox as a Lambda function URL (sandbox stacks only). */
-import { sandboxCredentials } from '../sandbox-credentials.js';
-import { sandboxLambdaHandler } from '../sandbox-lambda-bridge.js';
-import { startHotelbedsSandbox } from './sandbox-server.js';
-
-export const handler = sandboxLambdaHandler(async () =>
-  startHotelbedsSandbox({ ...(await sandboxCredentials()), host: '127.0.0.1', port: 0 }),
-);

@@ -1,0 +1,8 @@
+/** The OpenTravel sandbox as a Lambda function URL (sandbox stacks only). */
+import { sandboxCredentials } from '../credentials.js';
+import { sandboxLambdaHandler } from '../lambda-bridge.js';
+import { startOpenTravelSandbox } from './server.js';
+
+export const handler = sandboxLambdaHandler(async () =>
+  startOpenTravelSandbox({ ...(await sandboxCredentials()), host: '127.0.0.1', port: 0 }),
+);

@@ -1,0 +1,215 @@
+import { formatMinor } from '../../functions/domain/money/money.js';
+import {
+  AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, MEAL_PLAN_BY_BOARD, UIT_CANCELLATION, UIT_RESERVATION,
+} from '../../functions/suppliers/opentravel/codes.js';
+import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
+import { findCity } from '../world/cities.js';
+import type { CancellationTier, SandboxRate } from '../world/rates.js';
+import { stayNights } from '../world/rates.js';
+import type { SupplierProperty } from '../world/supplier-views.js';
+import type { OtaSandboxBooking, OtaSandboxGuest } from './bookings.js';
+
+/**
+ * The sandbox's OTA message fragments (as fast-xml-parser objects, in XSD element order): a RoomStay
+ * for one rate, a reservation, the property header. Deadlines are written in hotel local time without
+ * an offset, as many OTA suppliers do; the adapter converts them back with the hotel's zone.
+ */
+
+export function hotelZone(property: SupplierProperty): string {
+  return findCity(property.cityCode)?.timeZone ?? 'UTC';
+}
+
+export function localDeadline(instant: string, zone: string): string {
+  return utcToZonedLocal(new Date(instant), zone);
+}
+
+export function basicPropertyInfo(property: SupplierProperty): Record<string, unknown> {
+  return {
+    '@_HotelCode': property.supplierPropertyId,
+    '@_HotelName': property.name,
+    '@_HotelCityCode': property.cityCode,
+    Position: { '@_Latitude': property.geo.lat.toFixed(6), '@_Longitude': property.geo.lng.toFixed(6) },
+    Address: {
+      AddressLine: `${property.address.street} ${property.address.number}`.trim(),
+      CityName: property.address.city,
+      ...(property.address.postalCode ? { PostalCode: property.address.postalCode } : {}),
+      CountryName: { '@_Code': property.address.countryCode },
+    },
+    Award: { '@_Provider': 'OTA-SANDBOX', '@_Rating': String(property.stars) },
+  };
+}
+
+export function briefPropertyInfo(property: SupplierProperty): Record<string, unknown> {
+  return { '@_HotelCode': property.supplierPropertyId, '@_HotelName': property.name, '@_HotelCityCode': property.cityCode };
+}
+
+export function guestCounts(adults: number, childrenAges: readonly number[]): Record<string, unknown> {
+  return {
+    GuestCount: [
+      { '@_AgeQualifyingCode': AGE_ADULT, '@_Count': String(adults) },
+      ...childrenAges.map((age) => ({ '@_AgeQualifyingCode': AGE_CHILD, '@_Age': String(age), '@_Count': '1' })),
+    ],
+  };
+}
+
+export function cancelPenalties(tiers: readonly CancellationTier[], refundable: boolean, currency: string, zone: string): Record<string, unknown> {
+  return {
+    CancelPenalty: tiers.map((tier) => ({
+      ...(refundable ? {} : { '@_NonRefundable': 'true' }),
+      Deadline: { '@_AbsoluteDeadline': localDeadline(tier.from, zone) },
+      AmountPercent: { '@_Amount': formatMinor(tier.amountMinor, currency), '@_CurrencyCode': currency },
+    })),
+  };
+}
+
+function total(rate: SandboxRate): Record<string, unknown> {
+  const currency = rate.currency;
+  return {
+    '@_AmountAfterTax': formatMinor(rate.totalMinor, currency),
+    '@_CurrencyCode': currency,
+    ...(rate.cityTaxMinor > 0 ? {
+      Taxes: {
+        Tax: [{
+          '@_Type': 'Exclusive', '@_Amount': formatMinor(rate.cityTaxMinor, currency), '@_CurrencyCode': currency,
+          TaxDescription: { Text: 'City tax, payable at the hotel' },
+        }],
+      },
+    } : {}),
+  };
+}
+
+function ratePlan(rate: SandboxRate): Record<string, unknown> {
+  const currency = rate.currency;
+  const payAtHotel = rate.payment === 'pay_at_hotel';
+  return {
+    '@_RatePlanCode': rate.planCode,
+    '@_PrepaidIndicator': payAtHotel ? 'false' : 'true',
+    ...(payAtHotel ? {
+      Commission: { CommissionPayableAmount: { '@_Amount': formatMinor(rate.commissionMinor, currency), '@_CurrencyCode': currency } },
+    } : {}),
+    MealsIncluded: {
+      '@_Breakfast': String(rate.board !== 'RO'),
+      '@_MealPlanIndicator': String(rate.board !== 'RO'),
+      '@_MealPlanCodes': MEAL_PLAN_BY_BOARD[rate.board],
+    },
+  };
+}
+
+export interface RoomStayOptions {
+  readonly checkIn: string;
+  readonly checkOut: string;
+  /** Availability answers: which RoomStayCandidate this stay answers, and its own RPH. */
+  readonly candidateRph?: string;
+  readonly rph?: string;
+  /** Reservations: the room's position and the RPHs of its guests. */
+  readonly indexNumber?: number;
+  readonly guestRphs?: readonly number[];
+  /** BasicPropertyInfo with the hotel's code, name and city only (its other RoomStays carry the rest). */
+  readonly briefProperty?: boolean;
+}
+
+/** One rate of one property as a complete RoomStay: room, plan, nightly rates, penalties, total. */
+export function roomStay(property: SupplierProperty, rate: SandboxRate, options: RoomStayOptions): Record<string, unknown> {
+  const nights = stayNights(options.checkIn, options.checkOut);
+  const currency = rate.currency;
+  return {
+    ...(options.candidateRph ? { '@_RoomStayCandidateRPH': options.candidateRph } : {}),
+    ...(options.rph ? { '@_RPH': options.rph } : {}),
+    ...(options.indexNumber !== undefined ? { '@_IndexNumber': String(options.indexNumber) } : {}),
+    RoomTypes: {
+      RoomType: [{ '@_RoomTypeCode': rate.room.code, '@_NumberOfUnits': String(rate.rooms), RoomDescription: { '@_Name': rate.room.name } }],
+    },
+    RatePlans: { RatePlan: [ratePlan(rate)] },
+    RoomRates: {
+      RoomRate: [{
+        '@_RoomTypeCode': rate.room.code,
+        '@_RatePlanCode': rate.planCode,
+        '@_NumberOfUnits': String(rate.rooms),
+        Rates: {
+          Rate: nights.map((night, index) => ({
+            '@_EffectiveDate': night,
+            '@_ExpireDate': nights[index + 1] ?? options.checkOut,
+            '@_RateTimeUnit': 'Day',
+            '@_UnitMultiplier': '1',
+            Base: { '@_AmountAfterTax': formatMinor(rate.nightlyMinor[index] ?? 0, currency), '@_CurrencyCode': currency },
+          })),
+        },
+      }],
+    },
+    GuestCounts: guestCounts(rate.occupancy.adults, rate.occupancy.childrenAges),
+    TimeSpan: { '@_Start': options.checkIn, '@_End': options.checkOut },
+    CancelPenalties: cancelPenalties(rate.cancellation, rate.refundable, currency, hotelZone(property)),
+    Total: total(rate),
+    BasicPropertyInfo: options.briefProperty ? briefPropertyInfo(property) : basicPropertyInfo(property),
+    // ResGuestRPHs is a list type (ListOfRPH): "1 2", not child elements.
+    ...(options.guestRphs?.length ? { ResGuestRPHs: options.guestRphs.join(' ') } : {}),
+  };
+}
+
+function personName(givenName: string, surname: string): Record<string, unknown> {
+  return { PersonName: [{ ...(givenName ? { GivenName: [givenName] } : {}), Surname: surname || '-' }] };
+}
+
+function resGuest(guest: OtaSandboxGuest, rph: number): Record<string, unknown> {
+  return {
+    '@_ResGuestRPH': String(rph),
+    '@_AgeQualifyingCode': guest.child ? AGE_CHILD : AGE_ADULT,
+    ...(guest.child && guest.age !== undefined ? { '@_Age': String(guest.age) } : {}),
+    Profiles: { ProfileInfo: [{ Profile: { '@_ProfileType': '1', Customer: personName(guest.givenName, guest.surname) } }] },
+  };
+}
+
+/** A stored booking as an OTA HotelReservation (ResStatus Reserved or Cancelled). */
+export function hotelReservation(booking: OtaSandboxBooking): Record<string, unknown> {
+  const currency = booking.currency;
+  const zone = hotelZone(booking.property);
+  let rph = 0;
+  const guestRphs = booking.rooms.map((room) => room.guests.map(() => { rph += 1; return rph; }));
+  const refundable = booking.rooms.every((room) => room.rate.refundable);
+  const holder = booking.holder;
+  return {
+    '@_CreateDateTime': booking.createdAt.toISOString(),
+    '@_ResStatus': booking.status,
+    UniqueID: [
+      { '@_Type': UIT_RESERVATION, '@_ID': booking.reference, '@_ID_Context': CONTEXT_SUPPLIER },
+      ...(booking.clientReference.length <= 32 ? [{ '@_Type': UIT_RESERVATION, '@_ID': booking.clientReference, '@_ID_Context': CONTEXT_CLIENT }] : []),
+    ],
+    RoomStays: {
+      RoomStay: booking.rooms.map((room, index) => roomStay(booking.property, room.rate, {
+        checkIn: booking.checkIn, checkOut: booking.checkOut, indexNumber: index + 1, guestRphs: guestRphs[index] ?? [],
+      })),
+    },
+    ...(rph > 0 ? {
+      ResGuests: { ResGuest: booking.rooms.flatMap((room, index) => room.guests.map((guest, g) => resGuest(guest, guestRphs[index]![g]!))) },
+    } : {}),
+    ResGlobalInfo: {
+      TimeSpan: { '@_Start': booking.checkIn, '@_End': booking.checkOut },
+      ...(booking.remark ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [booking.remark] }] } } : {}),
+      CancelPenalties: cancelPenalties(booking.cancellation, refundable, currency, zone),
+      Total: { '@_AmountAfterTax': formatMinor(booking.totalMinor, currency), '@_CurrencyCode': currency },
+      HotelReservationIDs: {
+        HotelReservationID: [
+          { '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': booking.reference, '@_ResID_Source': CONTEXT_SUPPLIER, '@_ResID_Date': booking.createdAt.toISOString() },
+          { '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': booking.clientReference, '@_ResID_Source': CONTEXT_CLIENT },
+          ...(booking.cancellationReference ? [{
+            '@_ResID_Type': UIT_CANCELLATION, '@_ResID_Value': booking.cancellationReference, '@_ResID_Source': CONTEXT_SUPPLIER,
+            ...(booking.cancelledAt ? { '@_CancellationDate': booking.cancelledAt.toISOString() } : {}),
+          }] : []),
+        ],
+      },
+      Profiles: {
+        ProfileInfo: [{
+          Profile: {
+            '@_ProfileType': '1',
+            Customer: {
+              ...personName(holder.givenName, holder.surname),
+              ...(holder.phone ? { Telephone: [{ '@_PhoneNumber': holder.phone }] } : {}),
+              ...(holder.email ? { Email: [holder.email] } : {}),
+            },
+          },
+        }],
+      },
+      BasicPropertyInfo: briefPropertyInfo(booking.property),
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The rooms of the repository and the one direction their imports may point (README "Layout"):
+ *
+ *   handlers and use cases (search, booking, auth, cars)  ->  domain  <-  adapters (suppliers, stores)
+ *   nothing in production (functions/, lib/ but the sandbox stack construct, client/) -> sandbox/
+ *
+ * boundaryViolations lists every import that breaks a rule, importCycles every loop of our own modules;
+ * test/unit/import-boundaries.test.ts runs both over the real graph (import-graph.ts) and over small graphs
+ * that break each rule on purpose.
+ */
+import { isBuiltin } from 'node:module';
+import type { ImportGraph } from './import-graph.js';
+
+export type Room =
+  | 'domain' | 'shared' | 'suppliers' | 'stores' | 'search' | 'booking' | 'auth' | 'cars' | 'contract' | 'docs'
+  | 'lib' | 'sandbox-construct' | 'client' | 'sandbox' | 'local' | 'bin' | 'bench' | 'test';
+
+/** First match wins: the sandbox stack construct is the one file of lib/ that may reach the sandbox. */
+const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
+  ['functions/domain/', 'domain'],
+  ['functions/shared/', 'shared'],
+  ['functions/suppliers/', 'suppliers'],
+  ['functions/stores/', 'stores'],
+  ['functions/search/', 'search'],
+  ['functions/booking/', 'booking'],
+  ['functions/auth/', 'auth'],
+  ['functions/cars/', 'cars'],
+  ['functions/contract/', 'contract'],
+  ['functions/docs/', 'docs'],
+  ['lib/sandbox-suppliers.ts', 'sandbox-construct'],
+  ['lib/', 'lib'],
+  ['client/', 'client'],
+  ['sandbox/', 'sandbox'],
+  ['local/', 'local'],
+  ['bin/', 'bin'],
+  ['bench/', 'bench'],
+  ['test/', 'test'],
+];
+
+const FUNCTIONS: readonly Room[] = ['domain', 'shared', 'suppliers', 'stores', 'search', 'booking', 'auth', 'cars', 'contract', 'docs'];
+const EVERYTHING: readonly Room[] = ROOM_OF_PATH.map(([, room]) => room);
+
+/**
+ * Which rooms each room may import (its own included). Search and booking share through the domain (and
+ * the stores, which implement the domain's ports), never through each other; the domain imports no other
+ * room; no production room lists the sandbox.
+ */
+export const MAY_IMPORT: Readonly<Record<Room, readonly Room[]>> = {
+  domain: ['domain'],
+  shared: ['shared'],
+  suppliers: ['suppliers', 'domain', 'shared'],
+  stores: ['stores', 'domain', 'shared'],
+  search: ['search', 'domain', 'stores', 'suppliers', 'shared'],
+  booking: ['booking', 'domain', 'stores', 'suppliers', 'shared'],
+  auth: ['auth', 'domain', 'shared'],
+  cars: ['cars', 'domain', 'shared'],
+  contract: ['contract', 'search', 'booking', 'auth', 'cars', 'domain', 'suppliers', 'shared'],
+  docs: ['docs', 'contract', 'shared'],
+  lib: ['lib', 'sandbox-construct', ...FUNCTIONS],
+  client: ['client'],
+  'sandbox-construct': ['sandbox-construct', 'lib', ...FUNCTIONS, 'sandbox'],
+  sandbox: ['sandbox', 'suppliers', 'domain', 'shared'],
+  local: EVERYTHING,
+  bin: EVERYTHING,
+  bench: EVERYTHING,
+  test: EVERYTHING,
+};
+
+/** Packages the domain may import besides Node's built-ins: plain functions over plain data need no more. */
+export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'decimal.js', '@photostructure/tz-lookup'];
+
+/**
+ * The one exception to "production never imports the sandbox", named file by file: search and the
+ * adapters turn a city code into a centre, a time zone and a name with the sandbox's forty cities
+ * (findCity). These imports go when the worldwide destination catalogue (functions/domain/destinations/)
+ * replaces findCity; nothing else may join the list, and an entry that is no longer used fails the test.
+ */
+export const SANDBOX_CITIES = 'sandbox/world/cities.ts';
+export const SANDBOX_CITY_IMPORTS: readonly string[] = [
+  'functions/search/search-request.ts', // a destination code is valid; "today" in the destination's zone
+  'functions/search/run-search.ts', // the searched city's centre, for the distance sort
+  'functions/search/mapping/unify-property.ts', // a unified property's time zone, from its city
+  'functions/suppliers/hotelbeds/adapter.ts', // the circle Hotelbeds is asked about; a hotel's city code is one we know
+  'functions/suppliers/expedia/adapter.ts', // a destination Rapid can be asked about; a property's city code is one we know
+  'functions/suppliers/opentravel/adapter.ts', // a destination OpenTravel can be asked about; a hotel's city code is one we know
+  'functions/suppliers/opentravel/map-wire.ts', // a hotel's zone, for its local cancellation deadlines
+];
+
+export function roomOf(path: string): Room | undefined {
+  return ROOM_OF_PATH.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];
+}
+
+export interface BoundaryRules {
+  readonly mayImport: Readonly<Record<Room, readonly Room[]>>;
+  readonly domainPackages: readonly string[];
+  /** Production files allowed to import SANDBOX_CITIES. */
+  readonly sandboxCityImports: readonly string[];
+}
+
+export const RULES: BoundaryRules = { mayImport: MAY_IMPORT, domainPackages: DOMAIN_PACKAGES, sandboxCityImports: SANDBOX_CITY_IMPORTS };
+
+/** Every import that breaks a rule, as `file:line imports target: why`. */
+export function boundaryViolations(graph: ImportGraph, rules: BoundaryRules = RULES): string[] {
+  const violations: string[] = [];
+  const allowlistUsed = new Set<string>();
+  for (const [file, edges] of graph) {
+    const from = roomOf(file);
+    if (!from) continue;
+    for (const edge of edges) {
+      const at = `${file}:${edge.line} imports ${edge.target}`;
+      if (edge.kind === 'package') {
+        if (from === 'domain' && !isBuiltin(edge.target) && !rules.domainPackages.includes(edge.target)) {
+          violations.push(`${at}: the domain may import Node's built-ins and ${rules.domainPackages.join(', ')} only`);
+        }
+        continue;
+      }
+      const to = roomOf(edge.target);
+      if (!to || rules.mayImport[from].includes(to)) continue;
+      if (to === 'sandbox' && edge.target === SANDBOX_CITIES && rules.sandboxCityImports.includes(file)) {
+        allowlistUsed.add(file);
+        continue;
+      }
+      violations.push(`${at}: ${from} may import ${rules.mayImport[from].join(', ')}`);
+    }
+  }
+  for (const file of rules.sandboxCityImports) {
+    if (!allowlistUsed.has(file)) violations.push(`${file} is allowed to import ${SANDBOX_CITIES} but no longer does: take it off the list`);
+  }
+  return violations;
+}
+
+/** Every loop of our own modules (strongly connected components, Tarjan), each as its files in order. */
+export function importCycles(graph: ImportGraph): string[][] {
+  const index = new Map<string, number>();
+  const lowLink = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  let next = 0;
+  const targetsOf = (file: string) => [...new Set((graph.get(file) ?? []).filter((e) => e.kind === 'file' && graph.has(e.target)).map((e) => e.target))];
+
+  const connect = (file: string): void => {
+    index.set(file, next);
+    lowLink.set(file, next);
+    next++;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of targetsOf(file)) {
+      if (!index.has(target)) {
+        connect(target);
+        lowLink.set(file, Math.min(lowLink.get(file)!, lowLink.get(target)!));
+      } else if (onStack.has(target)) {
+        lowLink.set(file, Math.min(lowLink.get(file)!, index.get(target)!));
+      }
+    }
+    if (lowLink.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || targetsOf(file).includes(file)) cycles.push(component.sort());
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) connect(file);
+  return cycles;
+}

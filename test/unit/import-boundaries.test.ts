@@ -1,0 +1,145 @@
+/**
+ * The import rules of the README's "Layout", held against the repository's real import graph: production
+ * never imports the sandbox (but for the named findCity imports), search and booking never import each
+ * other, the domain imports only itself, zod, decimal.js and Node's built-ins, every room imports only the
+ * rooms below it, and no module loop exists. The second half breaks each rule on a small graph of its own,
+ * so the rules are seen to catch what they say.
+ */
+import { describe, expect, it } from 'vitest';
+import { repositoryPath } from '../../lib/project-paths.js';
+import { boundaryViolations, importCycles, RULES, SANDBOX_CITIES, SANDBOX_CITY_IMPORTS, type BoundaryRules } from '../support/import-boundaries.js';
+import { importsOf, readImportGraph, type ImportEdge, type ImportGraph } from '../support/import-graph.js';
+
+const graph = readImportGraph(repositoryPath(''));
+
+describe('the repository', () => {
+  it('is read whole: every room, with type-only and dynamic imports', () => {
+    expect(graph.size).toBeGreaterThan(300);
+    for (const room of ['functions/domain/', 'functions/search/', 'functions/booking/', 'functions/stores/', 'functions/suppliers/', 'sandbox/', 'lib/', 'local/', 'test/']) {
+      expect([...graph.keys()].some((file) => file.startsWith(room)), room).toBe(true);
+    }
+    const host = graph.get('local/host.ts') ?? [];
+    expect(host).toContainEqual(expect.objectContaining({ target: 'functions/search/index.ts', kind: 'file', typeOnly: false }));
+    const port = graph.get('functions/suppliers/port.ts') ?? [];
+    expect(port).toContainEqual(expect.objectContaining({ target: 'functions/domain/rate/supplier-rate.ts', typeOnly: true }));
+  });
+
+  it('keeps every import rule', () => {
+    expect(boundaryViolations(graph)).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('lets only the named files reach the sandbox, and only for its cities', () => {
+    const intoSandbox = [...graph].flatMap(([file, edges]) => (file.startsWith('functions/') ? edges.filter((e) => e.target.startsWith('sandbox/')).map((e) => `${file} -> ${e.target}`) : []));
+    expect(intoSandbox.sort()).toEqual(SANDBOX_CITY_IMPORTS.map((file) => `${file} -> ${SANDBOX_CITIES}`).sort());
+  });
+});
+
+/** A graph from `file: target, target` lines; targets with a slash are our files, others packages. */
+function graphOf(...lines: string[]): ImportGraph {
+  const out = new Map<string, ImportEdge[]>();
+  for (const line of lines) {
+    const colon = line.indexOf(': ');
+    const [file, targets] = colon < 0 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 2)];
+    out.set(file.trim(), targets.split(',').map((t) => t.trim()).filter(Boolean).map((target, i) => ({ target, kind: target.includes('/') && !target.startsWith('@') ? 'file' : 'package', typeOnly: false, line: i + 1 })));
+  }
+  for (const edges of [...out.values()]) for (const edge of edges) if (edge.kind === 'file' && !out.has(edge.target)) out.set(edge.target, []);
+  return out;
+}
+
+const noAllowlist: BoundaryRules = { ...RULES, sandboxCityImports: [] };
+
+describe('the rules, on graphs that break them', () => {
+  it('refuse a production module importing the sandbox', () => {
+    expect(boundaryViolations(graphOf('functions/booking/book.ts: sandbox/world/generate-world.ts'), noAllowlist)).toEqual([
+      'functions/booking/book.ts:1 imports sandbox/world/generate-world.ts: booking may import booking, domain, stores, suppliers, shared',
+    ]);
+    expect(boundaryViolations(graphOf('lib/api.ts: sandbox/suppliers.ts'), noAllowlist)).toHaveLength(1);
+    expect(boundaryViolations(graphOf('client/hotel-api-client.ts: sandbox/latency.ts'), noAllowlist)).toHaveLength(1);
+  });
+
+  it('let the sandbox stack construct, the local host, benchmarks and tests use the sandbox', () => {
+    expect(boundaryViolations(graphOf('lib/sandbox-suppliers.ts: sandbox/suppliers.ts', 'local/host.ts: sandbox/latency.ts', 'bench/search-merge.ts: sandbox/hotelbeds/server.ts', 'test/unit/x.test.ts: sandbox/world/cities.ts'), noAllowlist)).toEqual([]);
+  });
+
+  it('allow the named findCity imports and nothing else from the sandbox', () => {
+    const rules: BoundaryRules = { ...RULES, sandboxCityImports: ['functions/search/run-search.ts'] };
+    expect(boundaryViolations(graphOf(`functions/search/run-search.ts: ${SANDBOX_CITIES}`), rules)).toEqual([]);
+    expect(boundaryViolations(graphOf('functions/search/run-search.ts: sandbox/world/generate-world.ts', `functions/search/search.ts: ${SANDBOX_CITIES}`), rules)).toEqual([
+      'functions/search/run-search.ts:1 imports sandbox/world/generate-world.ts: search may import search, domain, stores, suppliers, shared',
+      `functions/search/search.ts:1 imports ${SANDBOX_CITIES}: search may import search, domain, stores, suppliers, shared`,
+      `functions/search/run-search.ts is allowed to import ${SANDBOX_CITIES} but no longer does: take it off the list`,
+    ]);
+  });
+
+  it('refuse booking importing search, and search importing booking', () => {
+    const violations = boundaryViolations(graphOf('functions/booking/check-rate.ts: functions/search/run-search.ts', 'functions/search/search.ts: functions/booking/booking-id.ts'), noAllowlist);
+    expect(violations).toEqual([
+      'functions/booking/check-rate.ts:1 imports functions/search/run-search.ts: booking may import booking, domain, stores, suppliers, shared',
+      'functions/search/search.ts:1 imports functions/booking/booking-id.ts: search may import search, domain, stores, suppliers, shared',
+    ]);
+  });
+
+  it('keep the domain to itself, zod, decimal.js and Node built-ins', () => {
+    expect(boundaryViolations(graphOf('functions/domain/rate/rate-id.ts: node:crypto, zod, decimal.js, functions/domain/money/money.ts'), noAllowlist)).toEqual([]);
+    const violations = boundaryViolations(
+      graphOf('functions/domain/pricing/price.ts: functions/search/run-search.ts, functions/booking/book.ts, functions/suppliers/hotelbeds/adapter.ts, functions/stores/dynamo-batch.ts, functions/shared/problem.ts, sandbox/world/cities.ts, @aws-sdk/lib-dynamodb, h3-js'),
+      noAllowlist,
+    );
+    expect(violations.map((v) => v.split(' imports ')[1]!.split(':')[0])).toEqual([
+      'functions/search/run-search.ts',
+      'functions/booking/book.ts',
+      'functions/suppliers/hotelbeds/adapter.ts',
+      'functions/stores/dynamo-batch.ts',
+      'functions/shared/problem.ts',
+      'sandbox/world/cities.ts',
+      '@aws-sdk/lib-dynamodb',
+      'h3-js',
+    ]);
+  });
+
+  it('refuse an arrow back up: an adapter or a store importing a use case, shared code importing a room above it', () => {
+    expect(boundaryViolations(graphOf('functions/suppliers/contracts.ts: functions/search/search-deps.ts', 'functions/stores/dynamo-search-headers.ts: functions/booking/book.ts', 'functions/shared/http-handler.ts: functions/domain/ids/opaque-id.ts'), noAllowlist)).toHaveLength(3);
+  });
+
+  it('find every loop, naming its files, and none where there is none', () => {
+    expect(importCycles(graphOf('a/x.ts: a/y.ts', 'a/y.ts: a/z.ts', 'a/z.ts: a/x.ts, zod', 'a/w.ts: a/x.ts'))).toEqual([['a/x.ts', 'a/y.ts', 'a/z.ts']]);
+    expect(importCycles(graphOf('a/self.ts: a/self.ts'))).toEqual([['a/self.ts']]);
+    expect(importCycles(graphOf('a/x.ts: a/y.ts, a/z.ts', 'a/y.ts: a/z.ts'))).toEqual([]);
+  });
+});
+
+describe('reading a file', () => {
+  const files = new Set(['functions/domain/money/money.ts', 'functions/domain/rate/supplier-rate.ts', 'functions/search/index.ts', 'functions/shared/problem.ts', 'functions/search/run-search.ts', 'functions/booking/book.ts']);
+  const read = (text: string) => importsOf('functions/search/example.ts', text, (path) => files.has(path)).map((e) => `${e.target}${e.typeOnly ? ' (type)' : ''}`);
+
+  it('takes every form of import, and only real ones', () => {
+    const text = [
+      "import { z } from 'zod';",
+      "import type { Money } from '../domain/money/money.js';",
+      'import {',
+      '  type SupplierRate,',
+      "} from '../domain/rate/supplier-rate.js';",
+      "export { HttpProblem } from '../shared/problem.js';",
+      "const search = () => import('./index.js');",
+      "type Run = typeof import('./run-search.js');",
+      "vi.mock('../booking/book.js');",
+      "// import { nothing } from '../booking/book.js';",
+      "const text = `import x from '../booking/book.js'`;",
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb/dist-es/index.js';",
+    ].join('\n');
+    expect(read(text)).toEqual([
+      'zod',
+      'functions/domain/money/money.ts (type)',
+      'functions/domain/rate/supplier-rate.ts (type)',
+      'functions/shared/problem.ts',
+      'functions/search/index.ts',
+      'functions/search/run-search.ts (type)',
+      'functions/booking/book.ts',
+      '@aws-sdk/client-dynamodb',
+    ]);
+  });
+});
