@@ -2,7 +2,7 @@
  * From what the flow learned to what the bookings table keeps: the write-ahead `pending` record made
  * before the supplier is asked, and the changes that confirm it with what the supplier confirmed.
  */
-import { parseDecimal } from '../../search/pricing/decimal.js';
+import { Decimal, parseDecimal } from '../../search/pricing/decimal.js';
 import { policyInQuoteCurrency } from '../../search/pricing/policy-in-quote-currency.js';
 import type { Price } from '../../search/pricing/price.js';
 import { priceRate } from '../../search/pricing/price-rate.js';
@@ -51,7 +51,9 @@ export async function lockPrice(checked: Pick<CheckedState, 'ticket' | 'rate'>, 
 export function withinTolerance(request: BookingRequest, quotedTotal: string, total: string): boolean {
   if (!request.priceTolerance) return true;
   const quoted = parseDecimal(quotedTotal);
-  const limit = quoted.times(parseDecimal(String(request.priceTolerance.maxIncreasePercent)).dividedBy(100).plus(1));
+  // A JSON number, not decimal text: 1e-7 or 2.5e-307 are valid percentages whose String() has an exponent,
+  // which parseDecimal refuses by design. Decimal reads the number exactly as JavaScript prints it.
+  const limit = quoted.times(new Decimal(request.priceTolerance.maxIncreasePercent).dividedBy(100).plus(1));
   return !parseDecimal(total).greaterThan(limit);
 }
 
