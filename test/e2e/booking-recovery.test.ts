@@ -19,6 +19,7 @@ import { DocumentSchemas } from '../support/openapi-contract.js';
 
 const SAVE_FAILS = 'SAVE-FAILS';
 const LOOKUP_FAILS = 'LOOKUP-FAILS';
+const CHECK_CRASHES = 'CHECK-CRASHES';
 
 let host: LocalHost;
 let journey: Journey;
@@ -29,6 +30,9 @@ beforeAll(async () => {
       const reference = invocation.input?.request?.clientReference ?? '';
       if (invocation.step === 'SaveBooking' && reference.startsWith(SAVE_FAILS)) {
         throw Object.assign(new Error('The conditional request failed: table unavailable'), { name: 'InternalFailure' });
+      }
+      if (invocation.step === 'CheckRate' && reference.startsWith(CHECK_CRASHES)) {
+        throw new RangeError('not a plain decimal: "1e-7" at functions/search/pricing/decimal.ts:23');
       }
       if (invocation.step === 'ReconcileBooking' && reference.startsWith(LOOKUP_FAILS)) {
         throw new SupplierError('unavailable', 'hotelbeds', 'connection refused');
@@ -61,6 +65,15 @@ describe('booking recovery', () => {
     const contract = (await listContracts('demo')).find((c) => c.supplierId === 'hotelbeds')!;
     const atSupplier = await (await adapterFor(contract)).findBookingByClientReference({ clientReference: bookingId });
     expect(atSupplier?.status).toBe('cancelled');
+  });
+
+  it('answers a step that crashed as a bare 500 problem: neither the error class nor its message reaches the partner', async () => {
+    const rate = journey.rateOf('hotelbeds');
+    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${CHECK_CRASHES}-${randomUUID().slice(0, 6)}` }) });
+    expect(response.status).toBe(500);
+    expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/internal-error', detail: 'The booking could not be completed; quote the instance id to support' });
+    expect(JSON.stringify(body)).not.toMatch(/RangeError|decimal|\.ts/);
+    expect(supplier('hotelbeds').bookingsUnder(String(body.bookingId))).toBe(0);
   });
 
   it('keeps a booking whose outcome is unknown as pending (202), then settles it by our reference', async () => {
