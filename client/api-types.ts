@@ -380,7 +380,7 @@ export interface components {
             /** @example must be after checkIn */
             message: string;
         };
-        /** @description Form fields of the client credentials grant. A repeated parameter is `invalid_request`; an empty one counts as absent. */
+        /** @description Form fields of the client credentials grant. A repeated parameter is `invalid_request`; an empty one counts as absent; one the endpoint does not know is ignored. */
         TokenRequest: {
             /** @enum {string} */
             grant_type: "client_credentials";
@@ -399,6 +399,8 @@ export interface components {
              * @example hotels.search hotels.book
              */
             scope?: string;
+        } & {
+            [key: string]: unknown;
         };
         SearchResponse: {
             /**
