@@ -12,7 +12,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../functions/contract/document.js';
-import { ROUTES } from '../../functions/shared/routes.js';
+import { LIMITS } from '../../functions/shared/limits.js';
+import { carriesBody, ROUTES } from '../../functions/shared/routes.js';
 import type { LocalHost } from '../../local/host.js';
 import { startFuzzSession, type FuzzSession } from '../support/fuzz/fuzz-session.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
@@ -20,11 +21,11 @@ import { startTestHost, tokenFor } from '../support/local-host.js';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 /** API Gateway's payload limit for REST APIs, which the local gateway enforces the same. */
-const PAYLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+const PAYLOAD_LIMIT_BYTES = LIMITS.maxPayloadBytes;
 
 /** Routes whose contract has a body or a query: what the targets, derived from the handlers, must cover. */
 const WITH_INPUT = ROUTES.filter((r) => OPERATIONS[r.id]?.request?.body || OPERATIONS[r.id]?.request?.query).map((r) => r.id);
-const WITH_BODY = ROUTES.filter((r) => r.method === 'POST' || r.method === 'PATCH' || r.method === 'PUT');
+const WITH_BODY = ROUTES.filter(carriesBody);
 
 let host: LocalHost;
 let session: FuzzSession;
