@@ -19,7 +19,7 @@ import { startFuzzSession, type FuzzSession } from '../support/fuzz/fuzz-session
 import { startTestHost, tokenFor } from '../support/local-host.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 /** API Gateway's payload limit for REST APIs, which the local gateway enforces the same. */
 const PAYLOAD_LIMIT_BYTES = LIMITS.maxPayloadBytes;
 
@@ -59,24 +59,25 @@ describe('hostile input', () => {
 });
 
 describe('bodies over the 10 MB payload limit', () => {
-  it.each(WITH_BODY.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 413 payload-too-large, and exactly 10 MB is read', async (_, route) => {
-    const path = route.path.replace(/\{\w+\}/g, 'BK0F3M9Q2X7Z4W8N1RAB');
-    const headers = { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() };
-    const body = (size: number) => {
-      const bytes = Buffer.alloc(size, 'a');
-      bytes.write('{"a":"', 0);
-      bytes.write('"}', size - 2);
-      return new Uint8Array(bytes);
-    };
+  const headers = () => ({ Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() });
+  const pathOf = (route: (typeof WITH_BODY)[number]) => route.path.replace(/\{\w+\}/g, 'BK0F3M9Q2X7Z4W8N1RAB');
+  const jsonOfSize = (size: number) => {
+    const bytes = Buffer.alloc(size, 'a');
+    bytes.write('{"a":"', 0);
+    bytes.write('"}', size - 2);
+    return new Uint8Array(bytes);
+  };
 
-    const over = await fetch(`${host.url}${path}`, { method: route.method, headers, body: body(PAYLOAD_LIMIT_BYTES + 1) });
+  it.each(WITH_BODY.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 413 payload-too-large', async (_, route) => {
+    const over = await fetch(`${host.url}${pathOf(route)}`, { method: route.method, headers: headers(), body: jsonOfSize(PAYLOAD_LIMIT_BYTES + 1) });
     expect(over.status).toBe(413);
     expect(over.headers.get('content-type')).toBe('application/problem+json');
     expect(await over.json()).toMatchObject({ type: 'https://hotel-api.dev/problems/payload-too-large', status: 413 });
+  });
 
-    const atLimit = await fetch(`${host.url}${path}`, { method: route.method, headers, body: body(PAYLOAD_LIMIT_BYTES) });
-    await atLimit.arrayBuffer();
-    expect(atLimit.status).not.toBe(413);
-    expect(atLimit.status).toBeLessThan(500);
+  it('reads a body of exactly 10 MB (the gateway decides for every route alike)', async () => {
+    const atLimit = await fetch(`${host.url}/v1/hotels/search`, { method: 'POST', headers: headers(), body: jsonOfSize(PAYLOAD_LIMIT_BYTES) });
+    expect(atLimit.status).toBe(400);
+    expect(await atLimit.json()).toMatchObject({ type: 'https://hotel-api.dev/problems/validation-error' });
   });
 });
