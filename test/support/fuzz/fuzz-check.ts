@@ -63,8 +63,9 @@ export function verdictOn(target: FuzzTarget, c: FuzzCase): Verdict {
   return judge(target.schema, value, '');
 }
 
-export async function send(baseUrl: string, target: FuzzTarget, c: FuzzCase): Promise<Answer> {
-  const headers = new Headers(c.headers);
+/** Sends a case with `credentials` (bearer token and tenant) under the case's own headers. */
+export async function send(baseUrl: string, target: FuzzTarget, c: FuzzCase, credentials: Readonly<Record<string, string>>): Promise<Answer> {
+  const headers = new Headers({ ...credentials, ...c.headers });
   if (c.contentType !== null) headers.set('Content-Type', c.contentType);
   if (target.route.idempotencyKey) headers.set('Idempotency-Key', randomUUID());
   const started = performance.now();

@@ -12,7 +12,7 @@ import { repositoryPath } from '../../../lib/project-paths.js';
 import { OPERATIONS } from '../../../functions/contract/document.js';
 import { handlerSpecOf } from '../../../functions/shared/http-handler.js';
 import { ROUTES, type Route } from '../../../functions/shared/routes.js';
-import { arbitraryOf, inputJsonSchema, type JsonSchema } from './json-schema-arbitrary.js';
+import { arbitraryOf, inputJsonSchema, preferAccepted, type JsonSchema } from './json-schema-arbitrary.js';
 import { formCases, jsonCases, queryCases, type FuzzCase, type InputKind } from './mutations.js';
 
 export interface FuzzTarget {
@@ -81,14 +81,19 @@ export function completeWith(generated: unknown, live: unknown): unknown {
 /** Valid-shaped requests of a target: generated from its schema, completed with the live values. */
 export function validValues(target: FuzzTarget, live: LiveValues | undefined): fc.Arbitrary<Record<string, unknown>> {
   const generated = arbitraryOf(target.jsonSchema);
-  const completed = fc.tuple(generated, live?.values ?? fc.constant({})).map(([g, l]) => completeWith(g, l));
-  return completed.map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}));
+  const completed = fc
+    .tuple(generated, live?.values ?? fc.constant({}))
+    .map(([g, l]) => completeWith(g, l))
+    .map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}));
+  // A query or a form carries text: judge the values as they will travel.
+  const asSent = (v: Record<string, unknown>) => (target.kind === 'json' ? v : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])));
+  return preferAccepted(completed, (v) => target.schema.safeParse(asSent(v)).success);
 }
 
-/** The hostile requests of a target, sent with `headers` (credentials and tenant). */
-export function casesOf(target: FuzzTarget, live: LiveValues | undefined, headers: Readonly<Record<string, string>>): fc.Arbitrary<FuzzCase> {
+/** The hostile requests of a target (credentials are added when one is sent). */
+export function casesOf(target: FuzzTarget, live: LiveValues | undefined): fc.Arbitrary<FuzzCase> {
   const valid = validValues(target, live);
-  if (target.kind === 'query') return queryCases(valid, target.jsonSchema, headers);
-  if (target.kind === 'form') return formCases(valid, target.jsonSchema, headers);
-  return jsonCases(valid, target.jsonSchema, headers);
+  if (target.kind === 'query') return queryCases(valid, target.jsonSchema);
+  if (target.kind === 'form') return formCases(valid, target.jsonSchema);
+  return jsonCases(valid, target.jsonSchema);
 }

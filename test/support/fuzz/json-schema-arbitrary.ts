@@ -54,6 +54,18 @@ export function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema {
   return current;
 }
 
+/** How many candidates `preferAccepted` draws for one value. */
+const CANDIDATES = 8;
+
+/**
+ * Values the zod schema itself accepts, most of the time: JSON Schema cannot carry refinements (a child
+ * needs an age, a room an adult), so of a few generated candidates the first the schema accepts is taken,
+ * or the first if none is. Bounded, so a schema whose refinements need live values cannot stall a run.
+ */
+export function preferAccepted<T>(arbitrary: fc.Arbitrary<T>, accepts: (value: T) => boolean): fc.Arbitrary<T> {
+  return fc.array(arbitrary, { minLength: CANDIDATES, maxLength: CANDIDATES }).map((candidates) => candidates.find(accepts) ?? candidates[0]!);
+}
+
 /** Valid arrays and strings stay small: the hostile side makes the huge ones. */
 const GENERATED_ITEMS = 3;
 const GENERATED_CHARACTERS = 24;

@@ -165,7 +165,8 @@ function textMutation(text: string, contentTypes: readonly string[]): fc.Arbitra
 }
 
 /** A JSON body route's hostile requests, from valid bodies. */
-export function jsonCases(valid: fc.Arbitrary<unknown>, schema: JsonSchema, headers: Readonly<Record<string, string>>): fc.Arbitrary<FuzzCase> {
+export function jsonCases(valid: fc.Arbitrary<unknown>, schema: JsonSchema): fc.Arbitrary<FuzzCase> {
+  const headers = {};
   const json = (mutation: string, value: unknown, contentType = 'application/json') =>
     fuzzCase({ mutation, query: '', contentType, body: Buffer.from(jsonText(value), 'utf8'), headers });
   return valid.chain((v) =>
@@ -249,7 +250,8 @@ function parameterMutation(valid: Record<string, unknown>, schema: JsonSchema): 
 }
 
 /** A query route's hostile requests: the query string mutated; no body. */
-export function queryCases(valid: fc.Arbitrary<Record<string, unknown>>, schema: JsonSchema, headers: Readonly<Record<string, string>>): fc.Arbitrary<FuzzCase> {
+export function queryCases(valid: fc.Arbitrary<Record<string, unknown>>, schema: JsonSchema): fc.Arbitrary<FuzzCase> {
+  const headers = {};
   const asQuery = (text: string) => (text === '' ? '' : `?${text}`);
   return valid.chain((v) =>
     fc.oneof(
@@ -262,7 +264,8 @@ export function queryCases(valid: fc.Arbitrary<Record<string, unknown>>, schema:
 const HOSTILE_AUTHORIZATION = ['Basic', 'Basic ', 'Basic !!!', 'Basic ' + Buffer.from('only-an-id').toString('base64'), 'Basic ' + Buffer.from(':').toString('base64'), 'Basic ' + Buffer.from('%ZZ:%ZZ').toString('base64'), 'Bearer x', 'Basic ' + 'QUJD'.repeat(2_000), 'basic ZGVtbzpkZW1v'];
 
 /** The token form's hostile requests: fields, the form's text, its Content-Type, and the Authorization header. */
-export function formCases(valid: fc.Arbitrary<Record<string, unknown>>, schema: JsonSchema, headers: Readonly<Record<string, string>>): fc.Arbitrary<FuzzCase> {
+export function formCases(valid: fc.Arbitrary<Record<string, unknown>>, schema: JsonSchema): fc.Arbitrary<FuzzCase> {
+  const headers = {};
   const form = (mutation: string, text: string, contentType: string | null = FORM_CONTENT_TYPES[0]!, extra: Record<string, string> = {}) =>
     fuzzCase({ mutation, query: '', contentType, body: text === '' ? null : Buffer.from(text, 'latin1'), headers: { ...headers, ...extra } });
   return valid.chain((v) => {
