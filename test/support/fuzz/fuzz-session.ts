@@ -134,8 +134,23 @@ export async function startFuzzSession(host: LocalHost): Promise<FuzzSession> {
       else if (answer.status >= 400) counts.client4xx++;
       else if (answer.status >= 200 && answer.status < 300) counts.ok2xx++;
       const broken = violations(target, c, verdict, answer, tableNames);
+      if (answer.status >= 200 && answer.status < 300) broken.push(...(await stillUsable(answer)));
       if (broken.length > 0) throw new Error(broken.join('\n'));
     });
+  };
+
+  // What a 2xx made must work afterwards: a booking's voucher is rendered from whatever names it was given.
+  const stillUsable = async (answer: { text: string }): Promise<string[]> => {
+    let voucherUrl: unknown;
+    try {
+      voucherUrl = (JSON.parse(answer.text) as { voucherUrl?: unknown }).voucherUrl;
+    } catch {
+      return [];
+    }
+    if (typeof voucherUrl !== 'string') return [];
+    const voucher = await fetch(`${host.url}${voucherUrl}`, { headers: await credentials() });
+    await voucher.arrayBuffer();
+    return voucher.status === 200 ? [] : [`the voucher of what it answered 2xx (${voucherUrl}) answered ${voucher.status}`];
   };
 
   const stillServing = async () => {
