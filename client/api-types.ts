@@ -380,7 +380,7 @@ export interface components {
             /** @example must be after checkIn */
             message: string;
         };
-        /** @description Form fields of the client credentials grant. A repeated parameter is `invalid_request`; an empty one counts as absent. */
+        /** @description Form fields of the client credentials grant. A repeated parameter is `invalid_request`; an empty one counts as absent; one the endpoint does not know is ignored. */
         TokenRequest: {
             /** @enum {string} */
             grant_type: "client_credentials";
@@ -399,6 +399,8 @@ export interface components {
              * @example hotels.search hotels.book
              */
             scope?: string;
+        } & {
+            [key: string]: unknown;
         };
         SearchResponse: {
             /**
@@ -1493,6 +1495,17 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is not in the content type this operation reads (problem types: `unsupported-media-type`) */
             415: {
                 headers: {
@@ -1686,6 +1699,17 @@ export interface operations {
             };
             /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
             403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
@@ -2371,6 +2395,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
             429: {
                 headers: {
@@ -2603,6 +2638,17 @@ export interface operations {
             };
             /** @description The rate or the search has expired; search again (problem types: `gone`) */
             410: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
@@ -3051,6 +3097,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is not in the content type this operation reads (problem types: `unsupported-media-type`) */
             415: {
                 headers: {
@@ -3226,6 +3283,17 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3591,6 +3659,17 @@ export interface operations {
             };
             /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
             403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;

@@ -48,8 +48,6 @@ export interface LocalGateway {
   close(): Promise<void>;
 }
 
-/** API Gateway's payload limit for REST APIs. */
-const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 const API_GATEWAY_INTEGRATION_TIMEOUT_MS = 29_000;
 
 interface Answer {
@@ -157,7 +155,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     let oversized = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_PAYLOAD_BYTES) oversized = true;
+      if (size > LIMITS.maxPayloadBytes) oversized = true;
       else chunks.push(chunk);
     });
     req.on('end', () => {

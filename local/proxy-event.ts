@@ -26,13 +26,15 @@ export interface IncomingCall {
 const TEXT_BODY = /^(application\/([a-z0-9.+-]*json|x-www-form-urlencoded|xml)|text\/)/i;
 
 function singleAndMulti(entries: Iterable<[string, string]>): [Record<string, string> | null, Record<string, string[]> | null] {
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
+  // Maps, then Object.fromEntries: a parameter named `__proto__` or `constructor` becomes an own property,
+  // as in the JSON event API Gateway sends, instead of reaching Object.prototype.
+  const single = new Map<string, string>();
+  const multi = new Map<string, string[]>();
   for (const [name, value] of entries) {
-    single[name] = value; // API Gateway keeps the last value in the single-value map
-    (multi[name] ??= []).push(value);
+    single.set(name, value); // API Gateway keeps the last value in the single-value map
+    multi.set(name, [...(multi.get(name) ?? []), value]);
   }
-  return Object.keys(single).length === 0 ? [null, null] : [single, multi];
+  return single.size === 0 ? [null, null] : [Object.fromEntries(single), Object.fromEntries(multi)];
 }
 
 function headerEntries(headers: IncomingHttpHeaders): [string, string][] {

@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { rateIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
+import { plainText } from '../shared/plain-text.js';
 
-const name = z.string().trim().min(1, 'must not be empty').max(60);
+const name = plainText({ trim: true, min: 1, max: 60 });
 
 export const guestSchema = z
   .strictObject({
@@ -43,8 +44,8 @@ export const bookingRequestSchema = z.strictObject({
   searchId: searchIdSchema,
   holder: holderSchema,
   rooms: z.array(roomGuestsSchema).min(1).max(8),
-  payment: z.strictObject({ method: z.literal('agent_wallet'), walletId: z.string().min(1).max(100) }).optional(),
-  clientReference: z.string().trim().min(1).max(64),
+  payment: z.strictObject({ method: z.literal('agent_wallet'), walletId: plainText({ min: 1, max: 100 }) }).optional(),
+  clientReference: plainText({ trim: true, min: 1, max: 64 }),
   priceTolerance: z.strictObject({ maxIncreasePercent: z.number().min(0).max(100) }).optional(),
 });
 
@@ -55,7 +56,7 @@ export type GuestInput = z.infer<typeof guestSchema>;
 
 /** POST /v1/hotels/bookings/{bookingId}/cancel: an optional reason. */
 export const cancelBookingBodySchema = z
-  .strictObject({ reason: z.string().trim().max(500).optional().meta({ description: 'Kept on the booking history' }) })
+  .strictObject({ reason: plainText({ trim: true, max: 500, multiline: true }).optional().meta({ description: 'Kept on the booking history' }) })
   .default({})
   .meta({ id: 'CancelRequest' });
 

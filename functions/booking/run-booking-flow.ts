@@ -29,5 +29,6 @@ export async function runBookingFlow(input: FlowInput): Promise<FlowOutcome> {
   const problem = problemFromFailure(execution.error, execution.cause);
   if (problem) throw problem;
   logger.error('booking flow failed without a problem', { bookingId: input.bookingId, error: execution.error, cause: execution.cause, executionArn: execution.executionArn });
-  throw new HttpProblem('internal-error', `The booking could not be completed (${execution.error ?? 'unknown error'}); quote the instance id to support`, { extensions: { bookingId: input.bookingId } });
+  // The error's name stays in the log above: a caller learns that it failed, not what inside failed.
+  throw new HttpProblem('internal-error', 'The booking could not be completed; quote the instance id to support', { extensions: { bookingId: input.bookingId } });
 }

@@ -11,8 +11,9 @@ import { SCOPES } from '../shared/routes.js';
 import type { OperationSpec } from './operation.js';
 import { requestIdHeader } from './problems.js';
 
+// Loose: RFC 6749 §3.2 has the server ignore parameters it does not know, and the endpoint does.
 export const tokenRequestSchema = z
-  .strictObject({
+  .looseObject({
     grant_type: z.literal('client_credentials'),
     client_id: z.string().optional().meta({ description: 'Required unless sent with HTTP Basic', examples: ['demo-client'] }),
     client_secret: z.string().optional().meta({ description: 'Required unless sent with HTTP Basic; never both', examples: ['demo-secret'] }),
@@ -21,7 +22,7 @@ export const tokenRequestSchema = z
       .optional()
       .meta({ description: `Space-separated subset of the client's scopes (${SCOPES.join(', ')}); all of them when absent`, examples: ['hotels.search hotels.book'] }),
   })
-  .meta({ id: 'TokenRequest', description: 'Form fields of the client credentials grant. A repeated parameter is `invalid_request`; an empty one counts as absent.' });
+  .meta({ id: 'TokenRequest', description: 'Form fields of the client credentials grant. A repeated parameter is `invalid_request`; an empty one counts as absent; one the endpoint does not know is ignored.' });
 
 export const tokenResponseSchema = z
   .strictObject({

@@ -7,7 +7,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { OpenAPIObject, SecurityRequirementObject, ServerObject } from 'openapi3-ts/oas31';
 import { LIMITS } from '../shared/limits.js';
-import { API_STAGE_NAME, ROUTES, type Route } from '../shared/routes.js';
+import { API_STAGE_NAME, carriesBody, ROUTES, type Route } from '../shared/routes.js';
 import { PROBLEM_BASE } from '../shared/problem.js';
 import { authOperations } from './auth.js';
 import { bookingOperations } from './booking.js';
@@ -80,6 +80,7 @@ function problemStatuses(route: Route, spec: OperationSpec): number[] {
     statuses.add(403);
   }
   if (spec.request?.body) statuses.add(415);
+  if (carriesBody(route)) statuses.add(413);
   statuses.add(429);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);

@@ -5,6 +5,7 @@
  */
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { LIMITS } from '../shared/limits.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_KINDS, problemType, type ProblemKind } from '../shared/problem.js';
 
 const KINDS = Object.keys(PROBLEM_KINDS) as ProblemKind[];
@@ -55,7 +56,7 @@ const STATUS_MEANING: Record<number, string> = {
   406: 'None of the representations in Accept can be produced',
   409: 'A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change',
   410: 'The rate or the search has expired; search again',
-  413: 'The request body is larger than 10 MB',
+  413: `The request body is larger than ${LIMITS.maxPayloadBytes / (1024 * 1024)} MB (${LIMITS.maxPayloadBytes} bytes), API Gateway's limit for REST APIs; refused before authentication`,
   415: 'The body is not in the content type this operation reads',
   422: 'The Idempotency-Key was used before with a different body, or the supplier has no way to make this change',
   429: 'Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After',

@@ -51,6 +51,16 @@ export interface HandlerSpec<B, Q, P> {
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
+const HANDLER_SPECS = new Map<string, HandlerSpec<unknown, unknown, unknown>>();
+
+/**
+ * The schemas a route's handler validates with, once its module is loaded: the hostile-input tests derive
+ * their requests from these, so they test the contract the handler enforces and no copy of it.
+ */
+export function handlerSpecOf(routeId: string): HandlerSpec<unknown, unknown, unknown> | undefined {
+  return HANDLER_SPECS.get(routeId);
+}
+
 /** The request id is API Gateway's own, so one id ties the access log, our logs and the problem's instance. */
 export function requestIdOf(event: APIGatewayProxyEvent, context: Context | undefined): string {
   return event.requestContext?.requestId ?? context?.awsRequestId ?? crypto.randomUUID();
@@ -62,6 +72,7 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
   handle: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
 ): ApiHandler {
   const route = routeById(routeId);
+  HANDLER_SPECS.set(routeId, spec as HandlerSpec<unknown, unknown, unknown>);
   const bodyKind: BodyKind = spec.bodyKind ?? (spec.body ? 'json' : 'none');
 
   const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {

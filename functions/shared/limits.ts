@@ -9,6 +9,8 @@ export const LIMITS = {
   perClient: { ratePerSecond: 25, burst: 50 },
   /** Token requests per client_id in a fixed one-minute window, counted in DynamoDB. */
   tokenRequests: { perWindow: 10, windowSeconds: 60 },
+  /** API Gateway's payload limit for REST APIs (not adjustable): a larger body is 413 before any authorizer or handler runs. */
+  maxPayloadBytes: 10 * 1024 * 1024,
   /** How long API Gateway caches an authorizer answer for one token. */
   authorizerCacheSeconds: 300,
 } as const;

@@ -61,6 +61,11 @@ export const ROUTES: readonly Route[] = [
   { id: 'getDocsScript', method: 'GET', path: '/docs/scalar.js', group: 'docs', module: 'functions/docs/docs-script.ts', scope: null, idempotencyKey: false, summary: 'Script of the API reference page' },
 ];
 
+/** Routes whose method carries a body, and so meet API Gateway's payload limit (413). */
+export function carriesBody(route: Route): boolean {
+  return route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT';
+}
+
 export function routeById(id: string): Route {
   const route = ROUTES.find((r) => r.id === id);
   if (!route) throw new Error(`unknown route id ${id}`);

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowDeps } from '../../functions/booking/flow/flow-deps.js';
 import type { FlowInvocation } from '../../functions/booking/flow/index.js';
 import { adapterFor } from '../../functions/suppliers/adapter-registry.js';
 import { listContracts } from '../../functions/suppliers/contracts.js';
@@ -19,6 +20,8 @@ import { DocumentSchemas } from '../support/openapi-contract.js';
 
 const SAVE_FAILS = 'SAVE-FAILS';
 const LOOKUP_FAILS = 'LOOKUP-FAILS';
+const CHECK_CRASHES = 'CHECK-CRASHES';
+const SETTLED_MEANWHILE = 'SETTLED-MEANWHILE';
 
 let host: LocalHost;
 let journey: Journey;
@@ -29,6 +32,17 @@ beforeAll(async () => {
       const reference = invocation.input?.request?.clientReference ?? '';
       if (invocation.step === 'SaveBooking' && reference.startsWith(SAVE_FAILS)) {
         throw Object.assign(new Error('The conditional request failed: table unavailable'), { name: 'InternalFailure' });
+      }
+      if (invocation.step === 'SaveBooking' && reference.startsWith(SETTLED_MEANWHILE)) {
+        // The pending-booking reconciler confirms the same booking while SaveBooking is between its read and
+        // its write: its read is in flight when this confirmation is sent.
+        const saving = run();
+        const { tenant, bookingId, supplierBooking } = invocation.input as { tenant: string; bookingId: string; supplierBooking: { supplierReference: string } };
+        await flowDeps().bookings.transition(tenant, bookingId, ['pending'], { status: 'confirmed', supplierReference: supplierBooking.supplierReference }, { at: new Date().toISOString(), event: 'confirmed', detail: 'by the reconciler' });
+        return saving;
+      }
+      if (invocation.step === 'CheckRate' && reference.startsWith(CHECK_CRASHES)) {
+        throw new RangeError('not a plain decimal: "1e-7" at functions/search/pricing/decimal.ts:23');
       }
       if (invocation.step === 'ReconcileBooking' && reference.startsWith(LOOKUP_FAILS)) {
         throw new SupplierError('unavailable', 'hotelbeds', 'connection refused');
@@ -61,6 +75,30 @@ describe('booking recovery', () => {
     const contract = (await listContracts('demo')).find((c) => c.supplierId === 'hotelbeds')!;
     const atSupplier = await (await adapterFor(contract)).findBookingByClientReference({ clientReference: bookingId });
     expect(atSupplier?.status).toBe('cancelled');
+  });
+
+  it('keeps a booking the reconciler confirmed while the flow was saving it: confirmed, never undone at the supplier', async () => {
+    // Found by the 10,000-per-route hostile-input run on a loaded machine: the booking was cancelled at the
+    // supplier while our record said confirmed.
+    const rate = journey.rateOf('hotelbeds');
+    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${SETTLED_MEANWHILE}-${randomUUID().slice(0, 6)}` }) });
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    expect(body.status).toBe('confirmed');
+    const bookingId = String(body.bookingId);
+    const record = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as Record<string, any>;
+    expect(record.status).toBe('confirmed');
+    const contract = (await listContracts('demo')).find((c) => c.supplierId === 'hotelbeds')!;
+    const atSupplier = await (await adapterFor(contract)).findBookingByClientReference({ clientReference: bookingId });
+    expect(atSupplier?.status).toBe('confirmed');
+  });
+
+  it('answers a step that crashed as a bare 500 problem: neither the error class nor its message reaches the partner', async () => {
+    const rate = journey.rateOf('hotelbeds');
+    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${CHECK_CRASHES}-${randomUUID().slice(0, 6)}` }) });
+    expect(response.status).toBe(500);
+    expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/internal-error', detail: 'The booking could not be completed; quote the instance id to support' });
+    expect(JSON.stringify(body)).not.toMatch(/RangeError|decimal|\.ts/);
+    expect(supplier('hotelbeds').bookingsUnder(String(body.bookingId))).toBe(0);
   });
 
   it('keeps a booking whose outcome is unknown as pending (202), then settles it by our reference', async () => {

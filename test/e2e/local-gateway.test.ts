@@ -134,6 +134,18 @@ describe('protected routes over HTTP', () => {
     }
   });
 
+  it('pass a query parameter or a header named __proto__ or constructor on as any other', async () => {
+    const token = await tokenFor(host, 'demo');
+    for (const name of ['__proto__', 'constructor']) {
+      // The car search takes no such parameter: the route itself refuses it, naming where.
+      const refused = await call(`${carSearchPath()}&${name}=x&${name}=y`, { token, tenant: 'demo' });
+      expect(refused.status, name).toBe(400);
+      expect((await problemOf(refused)).type).toMatch(/validation-error$/);
+      const served = await call(carSearchPath(), { token, tenant: 'demo', headers: { [name]: 'z' } });
+      expect(served.status, name).toBe(501);
+    }
+  });
+
   it('answer 413 for a body over API Gateway payload limit', async () => {
     const response = await call('/v1/oauth/token', { method: 'POST', body: Buffer.alloc(10 * 1024 * 1024 + 1, 'a') });
     expect(response.status).toBe(413);

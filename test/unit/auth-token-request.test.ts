@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OAuthError } from '../../functions/auth/oauth-error.js';
 import { selectScopes } from '../../functions/auth/scope-selection.js';
 import { parseTokenRequest } from '../../functions/auth/token-request.js';
+import { tokenRequestSchema } from '../../functions/contract/auth.js';
 import { basicAuthorization } from '../support/auth-events.js';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -33,6 +34,12 @@ describe('token request parsing', () => {
     expect(request.credentials).toEqual({ clientId: 'demo-client', clientSecret: secret, method: 'client_secret_basic' });
     // A client_id beside Basic naming the same client is not a second method.
     expect(parseTokenRequest(headers, 'grant_type=client_credentials&client_id=demo-client').credentials.method).toBe('client_secret_basic');
+  });
+
+  it('ignores parameters it does not know (RFC 6749 3.2), and the contract documents the form that way', () => {
+    const body = 'grant_type=client_credentials&client_id=demo-client&client_secret=demo-secret&__proto__=x&audience=y';
+    expect(parseTokenRequest(form, body).credentials.clientId).toBe('demo-client');
+    expect(tokenRequestSchema.safeParse(Object.fromEntries(new URLSearchParams(body))).success).toBe(true);
   });
 
   it('accepts a charset parameter on the content type', () => {

@@ -32,6 +32,13 @@ describe('priceTolerance', () => {
     expect(withinTolerance(request(0), '19999', '20000')).toBe(false);
     expect(withinTolerance(request(0), '100.00', '99.00')).toBe(true);
   });
+
+  it('reads percentages JavaScript writes with an exponent (a hostile-input test found them failing the booking)', () => {
+    expect(withinTolerance(request(2.6214766537624104e-307), '39.23', '39.23')).toBe(true);
+    expect(withinTolerance(request(2.6214766537624104e-307), '39.23', '39.24')).toBe(false);
+    expect(withinTolerance(request(1e-7), '100000000.00', '100000000.10')).toBe(true);
+    expect(withinTolerance(request(1e-7), '100000000.00', '100000000.11')).toBe(false);
+  });
 });
 
 describe('rooms against the searched occupancy', () => {

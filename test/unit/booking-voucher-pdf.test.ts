@@ -90,6 +90,13 @@ describe('voucher PDF', () => {
     expect(text).toMatch(/2026-12-17 23:00 UTC\s+Fri 18 Dec 2026 00:00 CET\s+1,234\.50 EUR/);
   });
 
+  it('prints a name in a script the font shapes with its universal shaper (Tifinagh, written in Morocco)', async () => {
+    // The hostile-input run found these failing the voucher: fontkit's shaper for them needs regeneratorRuntime.
+    const amazigh: VoucherContent = { ...paris, holder: { firstName: 'ⵜⴰⵙⵍⵉⵜ', lastName: 'ⴰⵎⴰⵣⵉⵖ' }, rooms: [{ ...paris.rooms[0]!, guests: [{ type: 'adult', firstName: 'ⵜⴰⵙⵍⵉⵜ', lastName: 'ⴰⵎⴰⵣⵉⵖ' }] }] };
+    const text = await pdfText(await renderVoucherPdf(amazigh, { issuedAt }));
+    expect(text).toContain('ⵜⴰⵙⵍⵉⵜ ⴰⵎⴰⵣⵉⵖ');
+  });
+
   it('replaces characters the font lacks (CJK) by a visible "?" instead of failing', async () => {
     const text = await pdfText(await renderVoucherPdf(paris, { issuedAt }));
     expect(text).toContain('?? Tarō (adult)');

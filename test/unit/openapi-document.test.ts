@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperationObject, ParameterObject, ReferenceObject } from 'openapi3-ts/oas31';
 import { openApiDocument } from '../../functions/contract/document.js';
 import { PROBLEM_KINDS, problemType } from '../../functions/shared/problem.js';
-import { ROUTES } from '../../functions/shared/routes.js';
+import { carriesBody, ROUTES } from '../../functions/shared/routes.js';
 import { DocumentSchemas, openApiSchemaErrors, pointer } from '../support/openapi-contract.js';
 
 const document = openApiDocument();
@@ -48,6 +48,14 @@ describe('the OpenAPI document', () => {
       // Path parameters are documented for every brace in the path.
       for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) expect(names, `${route.id} ${name}`).toContain(name);
     }
+  });
+
+  it('lists 413 payload-too-large on every operation whose method carries a body, and on no other', () => {
+    for (const route of ROUTES) {
+      const responses = Object.keys(operationOf(route.path, route.method)!.responses ?? {});
+      expect(responses.includes('413'), route.id).toBe(carriesBody(route));
+    }
+    expect(JSON.stringify(operationOf('/v1/hotels/bookings', 'POST')!.responses!['413'])).toContain('10 MB');
   });
 
   it('lists 404 on every operation that takes an id, and documents each id as opaque with its limits', () => {

@@ -3,7 +3,7 @@
  * before the supplier is asked, and the changes that confirm it with what the supplier confirmed.
  */
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
-import { parseDecimal } from '../../domain/money/decimal.js';
+import { Decimal, parseDecimal } from '../../domain/money/decimal.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
@@ -51,7 +51,9 @@ export async function lockPrice(checked: Pick<CheckedState, 'ticket' | 'rate'>, 
 export function withinTolerance(request: BookingRequest, quotedTotal: string, total: string): boolean {
   if (!request.priceTolerance) return true;
   const quoted = parseDecimal(quotedTotal);
-  const limit = quoted.times(parseDecimal(String(request.priceTolerance.maxIncreasePercent)).dividedBy(100).plus(1));
+  // A JSON number, not decimal text: 1e-7 or 2.5e-307 are valid percentages whose String() has an exponent,
+  // which parseDecimal refuses by design. Decimal reads the number exactly as JavaScript prints it.
+  const limit = quoted.times(new Decimal(request.priceTolerance.maxIncreasePercent).dividedBy(100).plus(1));
   return !parseDecimal(total).greaterThan(limit);
 }
 

@@ -14,10 +14,19 @@ export async function saveBookingStep(state: FlowState, deps: FlowDeps): Promise
   const current = await deps.bookings.get(state.tenant, state.bookingId);
   if (current?.status === 'confirmed' && current.supplierReference === booking.supplierReference) return { ...state, response: bookingResponse(current) };
   if (!current) throw new BookingStateConflict(undefined);
-  const record = await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], confirmedChanges(current, booking, state.locked!), {
-    at: deps.now().toISOString(),
-    event: 'confirmed',
-    detail: `confirmed by ${booking.supplierId} as ${booking.supplierReference}${state.reconciled?.found ? ' (found by our reference after a timeout)' : ''}`,
-  });
-  return { ...state, response: bookingResponse(record) };
+  try {
+    const record = await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], confirmedChanges(current, booking, state.locked!), {
+      at: deps.now().toISOString(),
+      event: 'confirmed',
+      detail: `confirmed by ${booking.supplierId} as ${booking.supplierReference}${state.reconciled?.found ? ' (found by our reference after a timeout)' : ''}`,
+    });
+    return { ...state, response: bookingResponse(record) };
+  } catch (error) {
+    // The pending-booking reconciler (or a GET settling it) may confirm the same booking between the read
+    // above and this write. That is this save done, not a failure: failing here would undo at the supplier
+    // a booking our record calls confirmed.
+    const saved = error instanceof BookingStateConflict ? error.current : undefined;
+    if (saved?.status === 'confirmed' && saved.supplierReference === booking.supplierReference) return { ...state, response: bookingResponse(saved) };
+    throw error;
+  }
 }

@@ -3,6 +3,9 @@
  * and Cyrillic scripts print as written. Layout is a single column flowing onto further pages when a long
  * booking (many rooms, a long policy) needs them; long names and addresses wrap inside their column.
  */
+// fontkit's build calls the global regeneratorRuntime when it shapes some scripts (Tifinagh, through its
+// universal shaper) and ships none: without it such a name failed the voucher with a ReferenceError.
+import 'regenerator-runtime/runtime.js';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import type { VoucherContent } from './voucher-content.js';
