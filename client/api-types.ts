@@ -359,7 +359,7 @@ export interface components {
              * @description Stable URI of the kind of problem; branch on this, not on `title` or `detail`
              * @enum {string}
              */
-            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/supplier-timeout";
+            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout";
             title: string;
             status: number;
             /** @description What went wrong with this request, for a human */
@@ -1541,6 +1541,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     searchHotels: {
@@ -1754,6 +1767,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getSearchPage: {
@@ -1947,6 +1973,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listPropertyRates: {
@@ -2109,6 +2148,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getProperty: {
@@ -2259,6 +2311,19 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2435,6 +2500,19 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2715,6 +2793,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
             504: {
                 headers: {
@@ -2903,6 +2994,19 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3165,6 +3269,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
             504: {
                 headers: {
@@ -3357,6 +3474,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
             504: {
                 headers: {
@@ -3459,6 +3589,19 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3575,6 +3718,19 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3719,6 +3875,19 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

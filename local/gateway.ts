@@ -124,7 +124,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       } catch (error) {
         if (error instanceof Error && error.message === 'Unauthorized') return refusal('UNAUTHORIZED', requestId);
         console.error(`[gateway] authorizer failed for ${requestId}:`, error);
-        return refusal('DEFAULT_5XX', requestId); // API Gateway's AUTHORIZER_FAILURE is a 500
+        return refusal('AUTHORIZER_FAILURE', requestId); // as API Gateway's AUTHORIZER_FAILURE gateway response
       }
       if (!policyAllows(result.policyDocument, methodArn(call))) return refusal('ACCESS_DENIED', requestId);
       const usageKey = result.usageIdentifierKey;

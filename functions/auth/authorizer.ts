@@ -6,7 +6,7 @@
  *
  * Failures to authenticate throw `Error('Unauthorized')`, which API Gateway turns into its UNAUTHORIZED
  * gateway response (401 with WWW-Authenticate: Bearer). Any other thrown error (the clients table is
- * unreachable) becomes a 500: an outage must not look like a bad token.
+ * unreachable) becomes AUTHORIZER_FAILURE, a 503 problem: an outage must not look like a bad token.
  */
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import type { AuthorizerContext } from '../shared/caller.js';

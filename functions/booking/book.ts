@@ -59,7 +59,8 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
       requestedAt: deps.now().toISOString(),
     });
   } catch (error) {
-    if (error instanceof HttpProblem && error.extensions.bookingId) return storedProblem(error, requestId);
+    // An outage is not this booking's answer: thrown, it releases the key, so the retry runs again.
+    if (error instanceof HttpProblem && error.extensions.bookingId && error.kind !== 'service-unavailable') return storedProblem(error, requestId);
     throw error;
   }
   if (outcome.kind === 'answered') return answer(outcome.response, requestId);

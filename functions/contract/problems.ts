@@ -63,6 +63,7 @@ const STATUS_MEANING: Record<number, string> = {
   500: 'Internal error; quote `instance` to support',
   501: 'Planned surface: authenticated and validated, not available yet',
   502: 'The supplier failed on a booking call',
+  503: 'Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one',
   504: 'The supplier did not answer a booking call in time',
 };
 
@@ -74,7 +75,7 @@ export function problemResponse(status: number, extra?: string): ResponseConfig 
   const meaning = STATUS_MEANING[status] ?? 'Problem';
   return {
     description: `${meaning}${extra ? `. ${extra}` : ''}${types ? ` (problem types: ${types})` : ''}`,
-    headers: status === 429 || status === 409 ? { ...requestIdHeader, ...retryAfter } : requestIdHeader,
+    headers: status === 429 || status === 409 || status === 503 ? { ...requestIdHeader, ...retryAfter } : requestIdHeader,
     content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } },
   };
 }

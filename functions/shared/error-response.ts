@@ -3,6 +3,7 @@
  * with its stack and answered as a bare 500 problem, so no stack trace or internal message reaches a caller.
  */
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { isDependencyOutage, OUTAGE_RETRY_AFTER_SECONDS } from './dependency-outage.js';
 import { logger } from './observability.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.js';
 
@@ -44,6 +45,12 @@ function knownForeignProblem(error: unknown): HttpProblem | undefined {
   if (name === 'IdempotencyAlreadyInProgressError') {
     return new HttpProblem('idempotency-in-progress', 'A request with this Idempotency-Key is still being processed; retry shortly', {
       headers: { 'Retry-After': '1' },
+    });
+  }
+  if (isDependencyOutage(error)) {
+    return new HttpProblem('service-unavailable', 'A service this API depends on is briefly unavailable; retry after the seconds in Retry-After (with the same Idempotency-Key where the operation takes one)', {
+      headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) },
+      cause: error,
     });
   }
   return undefined;

@@ -13,6 +13,7 @@ export type GatewayResponseType =
   | 'QUOTA_EXCEEDED'
   | 'INVALID_API_KEY'
   | 'REQUEST_TOO_LARGE'
+  | 'AUTHORIZER_FAILURE'
   | 'DEFAULT_4XX'
   | 'DEFAULT_5XX';
 
@@ -41,6 +42,8 @@ export const GATEWAY_RESPONSES: readonly GatewayResponseDefinition[] = [
   define('QUOTA_EXCEEDED', 'rate-limited', 'Quota exceeded; retry after the number of seconds in Retry-After', { 'Retry-After': '60' }),
   define('INVALID_API_KEY', 'insufficient-scope', 'This client is not enrolled in a usage plan; contact support'),
   define('REQUEST_TOO_LARGE', 'payload-too-large', 'The request body is too large'),
+  // The authorizer could not check the token (its clients table unreachable): an outage, never a bad token.
+  define('AUTHORIZER_FAILURE', 'service-unavailable', 'Your credentials could not be checked just now; retry after the seconds in Retry-After', { 'Retry-After': '5' }),
   define('DEFAULT_4XX', 'validation-error', 'The request was refused', {}, 400),
   define('DEFAULT_5XX', 'internal-error', 'An internal error occurred; quote the instance id to support', {}, 500),
 ];

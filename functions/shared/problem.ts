@@ -29,6 +29,7 @@ export const PROBLEM_KINDS = {
   'booking-not-completed': { status: 500, title: 'The booking could not be completed and was undone' },
   'not-implemented': { status: 501, title: 'Not implemented yet' },
   'supplier-error': { status: 502, title: 'The supplier failed' },
+  'service-unavailable': { status: 503, title: 'A service this API depends on is briefly unavailable' },
   'supplier-timeout': { status: 504, title: 'The supplier did not answer in time' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

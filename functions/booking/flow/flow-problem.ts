@@ -5,6 +5,7 @@
  * local runner. The ASL branches on a few names (SupplierBookingTimeout, PreviousAttemptUnknown); every
  * other failure is a BookingProblem.
  */
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../shared/dependency-outage.js';
 import { HttpProblem, PROBLEM_KINDS, type ProblemKind } from '../../shared/problem.js';
 
 export const SUPPLIER_BOOKING_TIMEOUT = 'SupplierBookingTimeout';
@@ -42,5 +43,7 @@ export function problemFromFailure(error: string | undefined, cause: string | un
   }
   const problem = message as Partial<ProblemMessage>;
   if (typeof problem?.kind !== 'string' || !(problem.kind in PROBLEM_KINDS) || typeof problem.detail !== 'string') return undefined;
-  return new HttpProblem(problem.kind, problem.detail, { extensions: { ...(problem.extensions ?? {}) }, cause: error });
+  // Headers do not travel through the state machine; the one a kind always carries is restored here.
+  const headers: Record<string, string> = problem.kind === 'service-unavailable' ? { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } : {};
+  return new HttpProblem(problem.kind, problem.detail, { extensions: { ...(problem.extensions ?? {}) }, headers, cause: error });
 }

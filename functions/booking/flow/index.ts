@@ -4,6 +4,7 @@
  * raises leaves as a FlowError so the state machine can branch on its name and the booking function can
  * answer with it.
  */
+import { isDependencyOutage } from '../../shared/dependency-outage.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { logger } from '../../shared/observability.js';
 import { bookWithSupplierStep } from './book-with-supplier-step.js';
@@ -46,12 +47,26 @@ export function flowHandler(deps: () => FlowDeps) {
       return await step(event.input, deps());
     } catch (error) {
       if (error instanceof HttpProblem) throw FlowError.of(error);
+      // Our tables (or another AWS service) out of reach: the partner is told to retry with the same key,
+      // which resumes this booking (its id is the key's), instead of seeing an internal error.
+      if (isDependencyOutage(error)) {
+        logger.warn('booking flow step could not reach a dependency', { error });
+        throw FlowError.of(dependencyUnavailable(event.input?.bookingId), DEPENDENCY_UNAVAILABLE);
+      }
       if (!(error instanceof FlowError)) logger.error('booking flow step failed', { error });
       throw error;
     } finally {
       logger.removeKeys(['bookingId', 'step']);
     }
   };
+}
+
+export const DEPENDENCY_UNAVAILABLE = 'DependencyUnavailable';
+
+function dependencyUnavailable(bookingId: string | undefined): HttpProblem {
+  return new HttpProblem('service-unavailable', 'The booking could not be completed because a service it depends on was briefly unavailable; retry with the same Idempotency-Key, which resumes this booking', {
+    ...(bookingId ? { extensions: { bookingId } } : {}),
+  });
 }
 
 export const handler = flowHandler(flowDeps);
