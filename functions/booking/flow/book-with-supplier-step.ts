@@ -53,13 +53,23 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
       signal: AbortSignal.timeout(deps.bookTimeoutMs),
     });
   } catch (error) {
-    if (isSupplierError(error) && error.kind === 'timeout') {
-      throw new FlowError(SUPPLIER_BOOKING_TIMEOUT, { kind: 'supplier-timeout', detail: 'The supplier did not confirm the booking in time' });
+    if (isSupplierError(error) && outcomeUnknown(error)) {
+      throw new FlowError(SUPPLIER_BOOKING_TIMEOUT, { kind: 'supplier-timeout', detail: 'The supplier did not confirm the booking (no answer in time, or one we could not read)' });
     }
     if (isSupplierError(error)) throw FlowError.of(bookingProblem(error, state.bookingId));
     throw error;
   }
   return confirmedByTheSupplier(state, booking, deps);
+}
+
+/**
+ * Whether the supplier may have made the booking although we hold no confirmation: it did not answer in
+ * time, the connection failed after the request could have reached it, or its answer (or an error page in
+ * front of it) could not be read. Only a refusal the supplier stated is certain; everything else is settled
+ * by asking it for a booking under our reference, so nothing it made is forgotten or made again.
+ */
+function outcomeUnknown(error: SupplierError): boolean {
+  return error.kind === 'timeout' || error.kind === 'unavailable' || error.kind === 'bad_response';
 }
 
 /** The supplier holds the booking: its price locked for the account and held against the tolerance. */

@@ -1,0 +1,129 @@
+/**
+ * A real HTTP server between an adapter and a sandbox supplier that misbehaves on request: it forwards
+ * calls unchanged until a test sets a fault for the calls it matches, then it hangs, resets the connection
+ * (before forwarding, or after forwarding with half the answer written), answers a body no parser can read,
+ * answers 500, or forwards and answers only after a delay. Put its URL in a tenant's contract as the
+ * supplier's endpoint; `forwarded` counts what reached the supplier.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type FaultMode =
+  | { readonly kind: 'hang' }
+  | { readonly kind: 'reset-before-forwarding' }
+  | { readonly kind: 'reset-mid-answer' }
+  | { readonly kind: 'unreadable-answer'; readonly body: string }
+  | { readonly kind: 'status-500' }
+  | { readonly kind: 'late-answer'; readonly delayMs: number };
+
+export interface Fault {
+  readonly matches: (method: string, path: string) => boolean;
+  readonly mode: FaultMode;
+}
+
+export interface FaultProxy {
+  readonly url: string;
+  /** The fault for calls from now on; undefined forwards everything. */
+  setFault(fault: Fault | undefined): void;
+  /** Calls the supplier received through the proxy, as `METHOD path`. */
+  readonly forwarded: string[];
+  close(): Promise<void>;
+}
+
+interface Upstream {
+  readonly status: number;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: Buffer;
+}
+
+function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstream> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...req.headers, host: target.host };
+    const upstream = httpRequest({ hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    upstream.on('error', reject);
+    upstream.end(body);
+  });
+}
+
+function answer(res: ServerResponse, upstream: Upstream): void {
+  const headers = { ...upstream.headers, 'content-length': String(upstream.body.length) };
+  delete headers['transfer-encoding'];
+  delete headers.connection;
+  res.writeHead(upstream.status, headers);
+  res.end(upstream.body);
+}
+
+export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
+  const target = new URL(targetUrl);
+  let fault: Fault | undefined;
+  const forwarded: string[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const method = req.method ?? 'GET';
+        const path = req.url ?? '/';
+        const mode = fault?.matches(method, path) ? fault.mode : undefined;
+        const pass = async () => {
+          forwarded.push(`${method} ${path.split('?')[0]}`);
+          return forward(target, req, Buffer.concat(chunks));
+        };
+        switch (mode?.kind) {
+          case undefined:
+            return answer(res, await pass());
+          case 'hang':
+            return; // never answers; the socket is destroyed when the client gives up or the proxy closes
+          case 'reset-before-forwarding':
+            return req.socket.destroy();
+          case 'reset-mid-answer': {
+            const upstream = await pass();
+            res.writeHead(upstream.status, { 'content-type': String(upstream.headers['content-type'] ?? 'application/json'), 'content-length': String(upstream.body.length) });
+            res.write(upstream.body.subarray(0, Math.floor(upstream.body.length / 2)));
+            return setTimeout(() => req.socket.destroy(), 20);
+          }
+          case 'unreadable-answer': {
+            const upstream = await pass();
+            return answer(res, { ...upstream, status: 200, body: Buffer.from(mode.body) });
+          }
+          case 'status-500':
+            res.writeHead(500, { 'content-type': 'text/plain' });
+            return res.end('Internal Server Error');
+          case 'late-answer': {
+            const upstream = await pass();
+            const timer = setTimeout(() => {
+              timers.delete(timer);
+              if (!res.destroyed) answer(res, upstream);
+            }, mode.delayMs);
+            timers.add(timer);
+            return;
+          }
+        }
+      })().catch(() => req.socket.destroy());
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${target.pathname === '/' ? '' : target.pathname}`,
+    setFault: (next) => void (fault = next),
+    forwarded,
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
