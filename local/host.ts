@@ -47,6 +47,18 @@ export interface LocalHostOptions {
    * failing AWS dependency would (the table refusing the save, say) and watch the compensation.
    */
   readonly interceptFlowStep?: (invocation: FlowInvocation, run: () => Promise<unknown>) => Promise<unknown>;
+  /**
+   * Sandbox suppliers already running elsewhere (a test's own process), used instead of starting them here:
+   * a host process that is killed and restarted then talks to suppliers that kept their bookings.
+   */
+  readonly externalSuppliers?: readonly RunningSandboxSupplier[];
+  /** How often the pending-booking reconciler runs (default a minute; AWS runs it every five). */
+  readonly reconcileIntervalMs?: number;
+  /**
+   * Fault injection for tests, for real: the process kills itself (SIGKILL, nothing flushed or cleaned up)
+   * right after a supplier confirmed a booking whose clientReference starts with this, before SaveBooking.
+   */
+  readonly crashAfterSupplierBooked?: string;
 }
 
 export interface LocalHost {
@@ -117,8 +129,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     // Signs rateIds and paging cursors; on AWS a Secrets Manager secret (SEARCH_SECRET_ARN).
     process.env.SEARCH_SECRET ??= randomBytes(32).toString('base64url');
 
-    const suppliers = await startSandboxSuppliers(options.supplierLatency ? { latency: options.supplierLatency } : {});
-    cleanups.push(async () => void (await Promise.all(suppliers.map((s) => s.close()))));
+    const suppliers = options.externalSuppliers ? [...options.externalSuppliers] : await startSandboxSuppliers(options.supplierLatency ? { latency: options.supplierLatency } : {});
+    if (!options.externalSuppliers) cleanups.push(async () => void (await Promise.all(suppliers.map((s) => s.close()))));
     const clients = seededClients();
     await seedClients(clients);
     const contracts = await seedContracts(suppliers);
@@ -127,9 +139,16 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
 
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
     const { handler: flow } = await import('../functions/booking/flow/index.js');
-    const runFlowStep: TaskHandler = (payload) => {
+    const runStep = (invocation: FlowInvocation): Promise<unknown> =>
+      options.interceptFlowStep ? options.interceptFlowStep(invocation, () => flow(invocation)) : flow(invocation);
+    const crashPrefix = options.crashAfterSupplierBooked;
+    const runFlowStep: TaskHandler = async (payload) => {
       const invocation = payload as FlowInvocation;
-      return options.interceptFlowStep ? options.interceptFlowStep(invocation, () => flow(invocation)) : flow(invocation);
+      const result = await runStep(invocation);
+      if (crashPrefix && invocation.step === 'BookWithSupplier' && invocation.input.request.clientReference?.startsWith(crashPrefix)) {
+        process.kill(process.pid, 'SIGKILL');
+      }
+      return result;
     };
     const stepFunctions: StepFunctionsEndpoint = await startStepFunctionsEndpoint({
       machines: [
@@ -148,7 +167,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const tenants = [...new Set(clients.map((c) => c.tenant))];
     const reconciler = setInterval(() => {
       for (const tenant of tenants) settleAllPending(tenant, flowDeps()).catch(() => undefined);
-    }, PENDING_RECONCILE_INTERVAL_MS);
+    }, options.reconcileIntervalMs ?? PENDING_RECONCILE_INTERVAL_MS);
     reconciler.unref();
     cleanups.push(async () => clearInterval(reconciler));
     process.env.SFN_ENDPOINT = stepFunctions.endpoint;
