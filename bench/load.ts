@@ -1,0 +1,239 @@
+/**
+ * `npm run bench:load`: the whole API under a fixed mix, at a fixed concurrency for a bounded time, against
+ * the local host `npm start` runs (in this process, with the sandbox suppliers at no latency so the figures
+ * are ours). Each autocannon connection is a partner repeating one journey: search, read a page, check a
+ * rate, book it, retrieve the booking, cancel it. Then an audit reads every booking back from our table and
+ * from the supplier that holds it. Finally bookings one at a time, to print booking overhead: the time a
+ * booking takes minus the time the sandbox suppliers spent answering its calls.
+ *
+ * BENCH_SECONDS (default 20), BENCH_CONNECTIONS (default 4), BENCH_OVERHEAD_BOOKINGS (default 40),
+ * BENCH_CITY (default RAK). Prints figures; asserts nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../functions/shared/keys.js';
+import { NO_LATENCY } from '../sandbox/latency.js';
+import { startLocalHost } from '../local/host.js';
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const OVERHEAD_BOOKINGS = Number(process.env.BENCH_OVERHEAD_BOOKINGS ?? 40);
+const CITY = process.env.BENCH_CITY ?? 'RAK';
+const SUPPLIERS = ['hotelbeds', 'expedia', 'opentravel'] as const;
+process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+
+/** autocannon restarts a connection's journey when setupRequest answers nothing (no rate, no booking). */
+const RESTART_JOURNEY = undefined as unknown as autocannon.Request;
+
+/** Server-side time of each answer, by route, as the local gateway measured it. */
+const timings = new Map<string, number[]>();
+const statusCounts = new Map<string, Map<number, number>>();
+function routeOf(method: string, path: string): string {
+  return `${method} ${path
+    .replace(/\/searches\/[^/]+/, '/searches/{searchId}')
+    .replace(/\/rates\/[^/]+/, '/rates/{rateId}')
+    .replace(/\/bookings\/[^/]+/, '/bookings/{bookingId}')}`;
+}
+
+/** Time the sandbox suppliers spent answering, measured at the caller: every fetch to a supplier endpoint. */
+let supplierEndpoints: string[] = [];
+let supplierMs = 0;
+const platformFetch = globalThis.fetch;
+globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (!supplierEndpoints.some((endpoint) => url.startsWith(endpoint))) return platformFetch(input, init);
+  const started = performance.now();
+  const response = await platformFetch(input, init);
+  const body = await response.arrayBuffer(); // the answer read in full is part of the supplier's time
+  supplierMs += performance.now() - started;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
+/** Each booking-flow step's own time, as the state machine runs it. */
+const stepTimings = new Map<string, number[]>();
+let timeSteps = false;
+
+const host = await startLocalHost({
+  interceptFlowStep: async (invocation, run) => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      if (timeSteps) (stepTimings.get(invocation.step) ?? stepTimings.set(invocation.step, []).get(invocation.step)!).push(performance.now() - started);
+    }
+  },
+  port: 0,
+  tablePrefix: `benchload${Date.now()}`,
+  supplierLatency: NO_LATENCY,
+  mapProperties: false,
+  throttling: { stage: { ratePerSecond: 1e6, burst: 1e6 }, perClient: { ratePerSecond: 1e6, burst: 1e6 } },
+  onResponse: ({ method, path, status, ms }) => {
+    const route = routeOf(method, path);
+    (timings.get(route) ?? timings.set(route, []).get(route)!).push(ms);
+    const counts = statusCounts.get(route) ?? statusCounts.set(route, new Map()).get(route)!;
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  },
+});
+supplierEndpoints = host.suppliers.map((s) => s.endpoint);
+
+const percentile = (values: readonly number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+try {
+  const token = ((await (await fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }) })).json()) as { access_token: string }).access_token;
+  const headers = { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' };
+
+  interface Journey {
+    searchId?: string;
+    rateId?: string;
+    supplierId?: string;
+    bookingId?: string;
+    bookingBody?: string;
+  }
+  const booked: { bookingId: string; supplierId: string }[] = [];
+  const cancelled: string[] = [];
+  let journeys = 0;
+  let n = 0;
+
+  const result = await autocannon({
+    url: host.url,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    timeout: 30,
+    headers,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/hotels/search',
+        setupRequest: (request) => {
+          const offset = 10 + (n++ % 300);
+          return { ...request, body: JSON.stringify({ destination: { type: 'city', code: CITY }, checkIn: inDays(offset), checkOut: inDays(offset + 2), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 50 }) };
+        },
+        onResponse: (status, body, context: Journey) => {
+          for (const key of Object.keys(context)) delete context[key as keyof Journey];
+          if (status !== 200) return;
+          const search = JSON.parse(body) as { searchId: string; properties: { cheapestRate: { rateId: string; supplierId: string } }[] };
+          const wanted = SUPPLIERS[journeys++ % SUPPLIERS.length];
+          const rate = search.properties.map((p) => p.cheapestRate).find((r) => r.supplierId === wanted) ?? search.properties[0]?.cheapestRate;
+          context.searchId = search.searchId;
+          if (rate) Object.assign(context, { rateId: rate.rateId, supplierId: rate.supplierId });
+        },
+      },
+      {
+        method: 'GET',
+        setupRequest: (request, context: Journey) => (context.searchId ? { ...request, path: `/v1/hotels/searches/${context.searchId}?limit=20` } : RESTART_JOURNEY),
+      },
+      {
+        method: 'POST',
+        setupRequest: (request, context: Journey) => (context.rateId ? { ...request, path: `/v1/hotels/rates/${encodeURIComponent(context.rateId)}/check`, body: '{}' } : RESTART_JOURNEY),
+      },
+      {
+        method: 'POST',
+        path: '/v1/hotels/bookings',
+        setupRequest: (request, context: Journey) => {
+          if (!context.rateId) return RESTART_JOURNEY;
+          context.bookingBody = JSON.stringify({
+            rateId: context.rateId,
+            searchId: context.searchId,
+            holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', phone: '+44 20 0000 0000' },
+            rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+            clientReference: `LOAD-${randomUUID().slice(0, 8)}`,
+          });
+          return { ...request, body: context.bookingBody, headers: { ...headers, 'Idempotency-Key': randomUUID() } };
+        },
+        onResponse: (status, body, context: Journey) => {
+          if (status !== 201) return;
+          context.bookingId = (JSON.parse(body) as { bookingId: string }).bookingId;
+          booked.push({ bookingId: context.bookingId, supplierId: context.supplierId! });
+        },
+      },
+      {
+        method: 'GET',
+        setupRequest: (request, context: Journey) => (context.bookingId ? { ...request, path: `/v1/hotels/bookings/${context.bookingId}` } : RESTART_JOURNEY),
+      },
+      {
+        method: 'POST',
+        setupRequest: (request, context: Journey) =>
+          context.bookingId ? { ...request, path: `/v1/hotels/bookings/${context.bookingId}/cancel`, body: '{}', headers: { ...headers, 'Idempotency-Key': randomUUID() } } : RESTART_JOURNEY,
+        onResponse: (status, _body, context: Journey) => {
+          if (status === 200) cancelled.push(context.bookingId!);
+        },
+      },
+    ],
+  });
+
+  console.log(`\nbench:load on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${CONNECTIONS} connections for ${DURATION_SECONDS} s, sandbox suppliers at no latency`);
+  console.log('mix per connection, repeated: search, page read, rate check, booking, retrieval, cancel');
+  console.log(`${result.requests.total} requests, ${(result.requests.total / DURATION_SECONDS).toFixed(1)} requests/s, ${result.errors} errors, ${result.timeouts} timeouts, ${result.resets} journeys restarted`);
+  console.log('\nroute                                         requests   per s   p50 ms   p99 ms   statuses');
+  let serverErrors = 0;
+  for (const [route, values] of [...timings].sort()) {
+    const statuses = [...statusCounts.get(route)!].sort(([a], [b]) => a - b);
+    serverErrors += statuses.filter(([s]) => s >= 500).reduce((sum, [, count]) => sum + count, 0);
+    console.log(
+      `${route.padEnd(45)} ${String(values.length).padStart(8)} ${(values.length / DURATION_SECONDS).toFixed(1).padStart(7)} ${String(percentile(values, 50)).padStart(8)} ${String(percentile(values, 99)).padStart(8)}   ${statuses.map(([s, c]) => `${s}×${c}`).join(' ')}`,
+    );
+  }
+  console.log(`5xx answers: ${serverErrors}`);
+
+  // The audit: every 201 is in our table and held once by its supplier; every cancel is cancelled at both.
+  const { dynamoClient } = await import('../functions/shared/dynamodb.js');
+  const { tableName } = await import('../functions/shared/config.js');
+  const { adapterFor } = await import('../functions/suppliers/adapter-registry.js');
+  const { listContracts } = await import('../functions/suppliers/contracts.js');
+  const adapters = new Map(await Promise.all((await listContracts('demo')).map(async (c) => [c.supplierId, await adapterFor(c)] as const)));
+  const wasCancelled = new Set(cancelled);
+  const problems: string[] = [];
+  for (const { bookingId, supplierId } of booked) {
+    const item = (await dynamoClient().send(new GetCommand({ TableName: tableName('bookings'), Key: keys.booking('demo', bookingId) }))).Item;
+    const held = host.suppliers.find((s) => s.supplierId === supplierId)!.bookingsUnder(bookingId);
+    const theirs = await adapters.get(supplierId)!.findBookingByClientReference({ clientReference: bookingId });
+    const expected = wasCancelled.has(bookingId) ? 'cancelled' : 'confirmed';
+    if (!item) problems.push(`${bookingId}: answered 201, not in the table`);
+    else if (item.status !== expected) problems.push(`${bookingId}: ${item.status} in the table, expected ${expected}`);
+    if (held !== 1) problems.push(`${bookingId}: held ${held} times by ${supplierId}`);
+    if (theirs?.status !== expected) problems.push(`${bookingId}: ${theirs?.status ?? 'absent'} at ${supplierId}, expected ${expected}`);
+  }
+  console.log(`audit: ${booked.length} bookings answered 201, ${cancelled.length} cancelled; ${problems.length === 0 ? 'every one in the table and at its supplier exactly once, every cancel cancelled at both' : `${problems.length} problems:\n  ${problems.join('\n  ')}`}`);
+
+  // Booking overhead, one booking at a time so the supplier time measured is this booking's own.
+  const overheads: number[] = [];
+  const totals: number[] = [];
+  const searched = (await (await fetch(`${host.url}/v1/hotels/search`, { method: 'POST', headers, body: JSON.stringify({ destination: { type: 'city', code: CITY }, checkIn: inDays(200), checkOut: inDays(202), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 200 }) })).json()) as {
+    searchId: string;
+    properties: { cheapestRate: { rateId: string; supplierId: string } }[];
+  };
+  timeSteps = true;
+  for (let i = 0; i < OVERHEAD_BOOKINGS; i++) {
+    const rate = searched.properties[i % searched.properties.length]!.cheapestRate;
+    const body = JSON.stringify({
+      rateId: rate.rateId,
+      searchId: searched.searchId,
+      holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', phone: '+44 20 0000 0000' },
+      rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+      clientReference: `OVERHEAD-${i}`,
+    });
+    supplierMs = 0;
+    const started = performance.now();
+    const response = await fetch(`${host.url}/v1/hotels/bookings`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': randomUUID() }, body });
+    await response.arrayBuffer();
+    const total = performance.now() - started;
+    if (response.status !== 201) continue;
+    totals.push(total);
+    overheads.push(total - supplierMs);
+  }
+  const round = (v: number) => Math.round(v * 10) / 10;
+  console.log(
+    `\nbooking overhead (${overheads.length} bookings one at a time): booking p50 ${round(percentile(totals, 50))} ms, p99 ${round(percentile(totals, 99))} ms; ` +
+      `minus the suppliers' own time: overhead p50 ${round(percentile(overheads, 50))} ms, p99 ${round(percentile(overheads, 99))} ms`,
+  );
+  console.log(`flow steps, p50 ms (supplier calls included): ${[...stepTimings].map(([step, values]) => `${step} ${round(percentile(values, 50))}`).join(', ')}`);
+} finally {
+  await host.stop();
+}
