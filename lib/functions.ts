@@ -99,12 +99,10 @@ const AUTHORIZER_PLAN: FunctionPlan = {
 const BOOKING_FLOW_PLAN: FunctionPlan = {
   entry: 'functions/booking/flow/index.ts',
   description: 'Task steps of the booking state machine',
-  // CreateVoucher renders the PDF once.
   memorySize: 1024,
   timeout: Duration.seconds(25),
   tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read' },
   readsSearchSecret: true,
-  assets: VOUCHER_FONT_ASSETS,
 };
 
 export class HandlerFunctions extends Construct {

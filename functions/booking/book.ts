@@ -13,18 +13,20 @@ import { bookingIdFor } from './booking-id.js';
 import { bookingPath, bookingResponse, type BookingResponse } from './booking-record.js';
 import type { BookingRequest } from './booking-request.js';
 import { ticketOf } from './check-rate.js';
+import { issueVoucher } from './issue-voucher.js';
 import type { FlowDeps } from './flow/flow-deps.js';
 import type { FlowInput } from './flow/flow-state.js';
 import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
 import { occupancyMismatches } from './occupancy-match.js';
 import type { FlowOutcome } from './run-booking-flow.js';
 
-function answer(response: BookingResponse, requestId: string): StoredResult {
+function answer(response: BookingResponse, requestId: string, afterResponse?: StoredResult['afterResponse']): StoredResult {
   return {
     status: response.status === 'pending' ? 202 : 201,
     body: response,
     headers: { Location: bookingPath(response.bookingId) },
     requestId,
+    ...(afterResponse ? { afterResponse } : {}),
   };
 }
 
@@ -33,7 +35,7 @@ function storedProblem(problem: HttpProblem, requestId: string): StoredResult {
   return { status: problem.status, raw: { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body(requestId)) }, headers: problem.headers, requestId };
 }
 
-export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings' | 'searches'> {
+export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings' | 'searches' | 'property'> {
   readonly runFlow: (input: FlowInput) => Promise<FlowOutcome>;
 }
 
@@ -63,7 +65,11 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
     if (error instanceof HttpProblem && error.extensions.bookingId && error.kind !== 'service-unavailable') return storedProblem(error, requestId);
     throw error;
   }
-  if (outcome.kind === 'answered') return answer(outcome.response, requestId);
+  if (outcome.kind === 'answered') {
+    // The voucher is issued once the partner has the answer (a replay stores no function, so issues none).
+    const issue = outcome.response.status === 'confirmed' ? () => issueVoucher(tenant, bookingId, deps) : undefined;
+    return answer(outcome.response, requestId, issue);
+  }
 
   // The run was cut short: whatever the write-ahead record says is the truth we have.
   const record = await deps.bookings.get(tenant, bookingId);

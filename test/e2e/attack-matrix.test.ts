@@ -186,6 +186,7 @@ async function ownIds(route: Route): Promise<Ids> {
   if (route.method === 'GET' || !idsCarried(route).includes('bookingId')) return demo;
   const { response, body } = await journey.book(journey.rateOf('hotelbeds'));
   expect(response.status).toBe(201);
+  await journey.untilVoucherIssued(String(body.bookingId));
   return { ...demo, bookingId: String(body.bookingId) };
 }
 
@@ -264,6 +265,7 @@ beforeAll(async () => {
   const rate = journey.rateOf('hotelbeds');
   const { response, body } = await journey.book(rate);
   expect(response.status).toBe(201);
+  await journey.untilVoucherIssued(String(body.bookingId));
   const property = journey.search.properties.find((p) => p.cheapestRate.rateId === rate.rateId)!;
   demo = { searchId: journey.search.searchId, propertyId: property.propertyId, rateId: rate.rateId, bookingId: String(body.bookingId) };
   tokens.demo = await tokenFor(host, 'demo');

@@ -15,6 +15,11 @@ export interface Journey {
   rateOf(supplierId: string, predicate?: (rate: ShownRate) => boolean): ShownRate;
   bookingBody(rate: ShownRate, overrides?: Record<string, unknown>): Record<string, unknown>;
   book(rate: ShownRate, options?: { key?: string; scenario?: string; body?: Record<string, unknown>; tenant?: string }): Promise<{ response: Response; body: Record<string, unknown>; key: string }>;
+  /**
+   * Waits until a confirmed booking's voucher is issued (functions/booking/issue-voucher.ts runs just after
+   * the booking's answer), for tests that compare a booking before and after a call.
+   */
+  untilVoucherIssued(bookingId: string, tenant?: string): Promise<void>;
 }
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -61,5 +66,12 @@ export async function startJourney(host: LocalHost, city = 'RAK'): Promise<Journ
     const text = await response.text();
     return { response, body: (text ? JSON.parse(text) : {}) as Record<string, unknown>, key };
   };
-  return { host, search, call, rateOf, bookingBody, book };
+  const untilVoucherIssued: Journey['untilVoucherIssued'] = async (bookingId, tenant = 'demo') => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      const record = (await (await call(`/v1/hotels/bookings/${bookingId}`, tenant)).json()) as { history?: { event: string }[] };
+      if (record.history?.some((e) => e.event === 'voucher-issued')) return;
+    }
+    throw new Error(`the voucher of ${bookingId} was not issued within 10 s`);
+  };
+  return { host, search, call, rateOf, bookingBody, book, untilVoucherIssued };
 }

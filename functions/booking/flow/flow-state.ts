@@ -43,9 +43,8 @@ export interface FlowState extends FlowInput {
   readonly reconciled?: { readonly found: boolean };
   /** Set by a Catch (ResultPath $.failure): the failed state's error. */
   readonly failure?: { readonly Error?: string; readonly Cause?: string };
-  /** Set by the Catch of ReconcileBooking and of CreateVoucher: kept for the execution's history only. */
+  /** Set by the Catch of ReconcileBooking: kept for the execution's history only. */
   readonly reconcileFailure?: { readonly Error?: string; readonly Cause?: string };
-  readonly voucherFailure?: { readonly Error?: string; readonly Cause?: string };
   /** What the API answers (section 2.5). */
   readonly response?: BookingResponse;
 }

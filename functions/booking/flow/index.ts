@@ -9,7 +9,6 @@ import { HttpProblem } from '../../shared/problem.js';
 import { logger } from '../../shared/observability.js';
 import { bookWithSupplierStep } from './book-with-supplier-step.js';
 import { checkRateStep } from './check-rate-step.js';
-import { createVoucherStep } from './create-voucher-step.js';
 import { flowDeps, type FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-problem.js';
 import type { FlowState } from './flow-state.js';
@@ -27,7 +26,6 @@ const STEPS = {
   SaveBooking: saveBookingStep,
   UndoBooking: undoBookingStep,
   RecordFailure: recordFailureStep,
-  CreateVoucher: createVoucherStep,
 } as const satisfies Record<string, (state: FlowState, deps: FlowDeps) => Promise<FlowState>>;
 
 export type FlowStep = keyof typeof STEPS;
