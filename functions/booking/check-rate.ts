@@ -62,9 +62,11 @@ export async function ticketOf(rateId: string, tenant: string, deps: Pick<RateCh
 
 export async function checkRate(tenant: string, rateId: string, scenarios: readonly Scenario[], deps: RateCheckDeps): Promise<CheckedTicket> {
   const ticket = await ticketOf(rateId, tenant, deps);
-  const contract = (await deps.contracts(tenant)).find((c) => c.supplierId === ticket.supplierId);
+  // Independent reads side by side: each is a table round trip on the way to the supplier.
+  const [contracts, fx, rules] = await Promise.all([deps.contracts(tenant), deps.fx(), deps.pricingRules(tenant)]);
+  const contract = contracts.find((c) => c.supplierId === ticket.supplierId);
   if (!contract) throw new HttpProblem('gone', `This rate's supplier is no longer contracted; search again`);
-  const [adapter, fx, rules] = await Promise.all([deps.adapterFor(contract), deps.fx(), deps.pricingRules(tenant)]);
+  const adapter = await deps.adapterFor(contract);
 
   let checked;
   try {

@@ -7,6 +7,7 @@
  */
 import type { FlowDeps } from './flow/flow-deps.js';
 import { renderBookingVoucher } from './booking-voucher.js';
+import { BookingStateConflict } from './booking-store.js';
 
 export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'property' | 'now'>;
 
@@ -14,5 +15,12 @@ export async function issueVoucher(tenant: string, bookingId: string, deps: Issu
   const record = await deps.bookings.get(tenant, bookingId);
   if (!record || record.status !== 'confirmed' || record.history.some((e) => e.event === 'voucher-issued')) return;
   const pdf = await renderBookingVoucher(record, deps, 'pdf');
-  await deps.bookings.transition(tenant, bookingId, ['confirmed'], {}, { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` });
+  try {
+    await deps.bookings.transition(tenant, bookingId, ['confirmed'], {}, { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` });
+  } catch (error) {
+    // Cancelled meanwhile (a partner may cancel the moment it has the answer): nothing to note. The conflict
+    // carries the record, guests and all, so it is never handed on to a log.
+    if (error instanceof BookingStateConflict) return;
+    throw error;
+  }
 }

@@ -31,7 +31,15 @@ export function bookingProblem(error: SupplierError, bookingId: string): HttpPro
 export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   const checked = state.checked!;
   const now = deps.now().toISOString();
-  const property = await deps.property(checked.ticket.propertyId);
+  // The property (for the record) and the supplier's adapter (its contract read afresh) side by side; a
+  // contract that ended is reported where it was before, after the write-ahead, so it is recorded as failed.
+  const [property, adapterOrError] = await Promise.all([
+    deps.property(checked.ticket.propertyId),
+    adapterOf(state.tenant, checked.ticket.supplierId, deps).then(
+      (adapter) => ({ adapter }),
+      (error: unknown) => ({ error }),
+    ),
+  ]);
   const { created, record } = await deps.bookings.create(
     pendingRecord(state, checked, property, { at: now, event: 'requested', detail: `booking requested with ${checked.ticket.supplierId} (request ${state.requestId})` }),
   );
@@ -41,7 +49,8 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
     throw FlowError.of(new HttpProblem('conflict', `Booking ${record.bookingId} failed earlier; use a new Idempotency-Key to try again`, { extensions: { bookingId: record.bookingId } }));
   }
 
-  const adapter = await adapterOf(state.tenant, checked.ticket.supplierId, deps);
+  if ('error' in adapterOrError) throw adapterOrError.error;
+  const { adapter } = adapterOrError;
   let booking;
   try {
     booking = await adapter.book({
