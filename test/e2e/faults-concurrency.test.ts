@@ -62,9 +62,15 @@ describe(`${CONCURRENT} bookings of one rate at once`, () => {
     const answers = await Promise.all(
       Array.from({ length: CONCURRENT }, (_, i) => journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${prefix}-${i}` }) })),
     );
-    expect(answers.map((a) => a.response.status)).toEqual(Array(CONCURRENT).fill(201));
+    // On a loaded machine a supplier may answer a booking after its budget: that one is 202 pending, and is
+    // settled by our reference when read. Nothing else is an acceptable answer.
+    expect(answers.every((a) => a.response.status === 201 || a.response.status === 202), answers.map((a) => a.response.status).join(',')).toBe(true);
     const bookingIds = answers.map((a) => String(a.body.bookingId));
     expect(new Set(bookingIds).size).toBe(CONCURRENT);
+    for (const pending of answers.filter((a) => a.response.status === 202)) {
+      const settled = (await (await journey.call(`/v1/hotels/bookings/${String(pending.body.bookingId)}`, 'demo')).json()) as { status: string };
+      expect(settled.status).toBe('confirmed');
+    }
 
     const ours = (await bookingItems('demo')).filter((b) => b.clientReference.startsWith(prefix));
     expect(ours).toHaveLength(CONCURRENT);

@@ -86,13 +86,19 @@ describe('DynamoDB stopped during traffic', () => {
     };
     const traffic = Promise.all([booker(), booker(), reader()]);
 
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Bookings go through before the outage, and again after it, however loaded the machine is.
+    const untilBooked = async (during: Attempt['phase']) => {
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        if (attempts.some((a) => a.phase === during && a.status === 201)) return;
+      }
+    };
+    await untilBooked('before');
     phase = 'down';
     await dynamo.stop();
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     dynamo = await startDynamoDbLocal({ port: dynamo.port, dataDir });
     phase = 'after';
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await untilBooked('after');
     running = false;
     await traffic;
 

@@ -16,8 +16,8 @@ import { startTestHost } from '../support/local-host.js';
 
 const BOOK_BUDGET_MS = 1_500;
 const SEARCH_BUDGET_MS = 1_500;
-/** What the machine may add to a budget: the gateway, pricing and ranking, a loaded CI runner. */
-const SLACK_MS = 1_500;
+/** What the machine may add to a budget: the gateway, pricing and ranking, a loaded CI runner (a hung supplier would add forever). */
+const SLACK_MS = 2_500;
 
 let host: LocalHost;
 let journey: Journey;
