@@ -5,6 +5,7 @@
  * answer with it.
  */
 import { HttpProblem } from '../../shared/problem.js';
+import { recordBookingStep } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
 import { bookWithSupplierStep } from './book-with-supplier-step.js';
 import { checkRateStep } from './check-rate-step.js';
@@ -42,13 +43,20 @@ export function flowHandler(deps: () => FlowDeps) {
     const step = STEPS[event.step];
     if (!step) throw new Error(`unknown booking flow step ${String(event.step)}`);
     logger.appendKeys({ bookingId: event.input?.bookingId, step: event.step });
+    const started = performance.now();
+    let result: 'ok' | 'error' = 'error';
     try {
-      return await step(event.input, deps());
+      const next = await step(event.input, deps());
+      result = 'ok';
+      return next;
     } catch (error) {
       if (error instanceof HttpProblem) throw FlowError.of(error);
       if (!(error instanceof FlowError)) logger.error('booking flow step failed', { error });
       throw error;
     } finally {
+      // UndoBooking and RecordFailure always end the flow with an error: that is their job, so their
+      // `error` counts are the compensations and failures, which BookingOutcome names.
+      recordBookingStep(event.step, result, Math.round(performance.now() - started));
       logger.removeKeys(['bookingId', 'step']);
     }
   };

@@ -1,0 +1,42 @@
+/**
+ * Emits the metrics of functions/shared/metric-names.ts. Each is a Powertools single metric: it carries its
+ * own dimension sets and is written at once as one EMF line, so it never picks up (or leaves behind) the
+ * per-route dimension the HTTP middleware puts on the function's shared Metrics object, and functions that
+ * do not flush that object (the booking flow, the reconciler) lose nothing.
+ */
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { metrics } from './observability.js';
+import { Dim, MetricName, type BookingOutcome, type PendingAgeBucket, type SupplierOperation } from './metric-names.js';
+
+type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
+
+export function emitMetric(name: string, unit: Unit, value: number, dimensionSets: readonly Record<string, string>[]): void {
+  const single = metrics.singleMetric();
+  // Only the sets named here: the same metric from any function is one CloudWatch series.
+  single.clearDefaultDimensions();
+  for (const set of dimensionSets) single.addDimensions(set);
+  single.addMetric(name, unit, value);
+}
+
+export type SupplierCallResult = 'ok' | 'timeout' | 'error';
+
+export function recordSupplierCall(call: { supplier: string; operation: SupplierOperation; result: SupplierCallResult; tookMs: number; offers?: number }): void {
+  const sets: Record<string, string>[] = [{ [Dim.operation]: call.operation }, { [Dim.operation]: call.operation, [Dim.supplier]: call.supplier }];
+  emitMetric(MetricName.supplierLatency, MetricUnit.Milliseconds, call.tookMs, sets);
+  emitMetric(MetricName.supplierTimeout, MetricUnit.Count, call.result === 'timeout' ? 1 : 0, sets);
+  emitMetric(MetricName.supplierError, MetricUnit.Count, call.result === 'error' ? 1 : 0, sets);
+  if (call.offers !== undefined) emitMetric(MetricName.supplierOffers, MetricUnit.Count, call.offers, sets);
+}
+
+export function recordBookingStep(step: string, result: 'ok' | 'error', tookMs: number): void {
+  emitMetric(MetricName.bookingStep, MetricUnit.Count, 1, [{ [Dim.step]: step, [Dim.result]: result }]);
+  emitMetric(MetricName.bookingStepDuration, MetricUnit.Milliseconds, tookMs, [{ [Dim.step]: step }]);
+}
+
+export function recordBookingOutcome(outcome: BookingOutcome): void {
+  emitMetric(MetricName.bookingOutcome, MetricUnit.Count, 1, [{ [Dim.outcome]: outcome }]);
+}
+
+export function recordIdempotentReplay(route: string): void {
+  emitMetric(MetricName.idempotentReplay, MetricUnit.Count, 1, [{ [Dim.route]: route }]);
+}
