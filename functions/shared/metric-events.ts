@@ -1,17 +1,36 @@
 /**
  * Emits the metrics of functions/shared/metric-names.ts. Each is a Powertools single metric: it carries its
  * own dimension sets and is written at once as one EMF line, so it never picks up (or leaves behind) the
- * per-route dimension the HTTP middleware puts on the function's shared Metrics object, and functions that
+ * per-route dimension the HTTP middleware puts on the function's shared Metrics object (observability.ts), and functions that
  * do not flush that object (the booking flow, the reconciler) lose nothing.
  */
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { metrics } from './observability.js';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logger, metricsNamespace } from './observability.js';
 import { Dim, MetricName, type BookingOutcome, type PendingAgeBucket, type SupplierOperation } from './metric-names.js';
 
 type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
 
+/**
+ * Powertools warns whenever two dimension sets of one line share a key, even with the same value; the
+ * supplier metrics do that on purpose ([operation] and [operation, supplier] are EMF's way of publishing
+ * one value under an aggregate and a per-supplier series). That warning alone is dropped; every other
+ * goes to the function's logger.
+ */
+const SHARED_SET_KEY = /^EMF key "[^"]+" is defined as both a dimension set and dimension set/;
+const eventLogger = {
+  debug: (...content: unknown[]) => logger.debug(String(content[0]), ...(content.slice(1) as [])),
+  info: (...content: unknown[]) => logger.info(String(content[0]), ...(content.slice(1) as [])),
+  error: (...content: unknown[]) => logger.error(String(content[0]), ...(content.slice(1) as [])),
+  warn: (...content: unknown[]) => {
+    if (!SHARED_SET_KEY.test(String(content[0]))) logger.warn(String(content[0]), ...(content.slice(1) as []));
+  },
+};
+
+/** The parent of every single metric below: the function's namespace, the quieter logger. */
+const events = new Metrics({ namespace: metricsNamespace, logger: eventLogger });
+
 export function emitMetric(name: string, unit: Unit, value: number, dimensionSets: readonly Record<string, string>[]): void {
-  const single = metrics.singleMetric();
+  const single = events.singleMetric();
   // Only the sets named here: the same metric from any function is one CloudWatch series.
   single.clearDefaultDimensions();
   for (const set of dimensionSets) single.addDimensions(set);

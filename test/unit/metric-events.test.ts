@@ -1,0 +1,61 @@
+/**
+ * The metrics as CloudWatch will read them: each an EMF line in the deployment's namespace, with exactly
+ * the dimension sets of functions/shared/metric-names.ts (no `service`, so every function's lines make one
+ * series), and booking-side supplier calls classified as on-call counts them.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { collectEmf, withDimensions, type EmfMetric } from '../support/emf-lines.js';
+
+vi.hoisted(() => {
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  process.env.POWERTOOLS_METRICS_NAMESPACE = 'HotelApi/unit/sandbox';
+});
+
+const { recordSupplierCall, recordBookingOutcome, emitMetric } = await import('../../functions/shared/metric-events.js');
+const { measuredSupplierCall } = await import('../../functions/booking/flow/measured-supplier-call.js');
+const { SupplierError } = await import('../../functions/suppliers/supplier-error.js');
+
+let emf: ReturnType<typeof collectEmf>;
+beforeAll(() => {
+  emf = collectEmf();
+  return () => emf.stop();
+});
+afterEach(() => emf.clear());
+
+const only = (metrics: readonly EmfMetric[]): EmfMetric => {
+  expect(metrics).toHaveLength(1);
+  return metrics[0]!;
+};
+
+describe('metric events', () => {
+  it('publish a supplier call per operation and per supplier, with no service dimension', () => {
+    recordSupplierCall({ supplier: 'beta', operation: 'search', result: 'timeout', tookMs: 1500, offers: 0 });
+    const timeout = only(emf.metrics.filter((m) => m.name === 'SupplierTimeout'));
+    expect(timeout).toMatchObject({ namespace: 'HotelApi/unit/sandbox', unit: 'Count', value: 1 });
+    expect(timeout.dimensionSets).toEqual([{ operation: 'search' }, { operation: 'search', supplier: 'beta' }]);
+    expect(only(withDimensions(emf.metrics, 'SupplierLatency', { operation: 'search', supplier: 'beta' }))).toMatchObject({ unit: 'Milliseconds', value: 1500 });
+    expect(only(emf.metrics.filter((m) => m.name === 'SupplierError')).value).toBe(0);
+    expect(only(emf.metrics.filter((m) => m.name === 'SupplierOffers')).value).toBe(0);
+  });
+
+  it('publish a booking outcome under its outcome only', () => {
+    recordBookingOutcome('compensated');
+    expect(only(emf.metrics).dimensionSets).toEqual([{ outcome: 'compensated' }]);
+  });
+
+  it('publish a metric without dimensions under the empty set, so CloudWatch still extracts it', () => {
+    emitMetric('OldestPendingBookingAge', 'Seconds', 960, [{}]);
+    expect(only(emf.metrics)).toMatchObject({ value: 960, dimensionSets: [{}] });
+  });
+
+  it('count a supplier timeout and a failure against the supplier, and a sold-out answer not', async () => {
+    await expect(measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('timeout', 'alpha', 'no answer')))).rejects.toThrow('no answer');
+    await expect(measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('unavailable', 'alpha', 'HTTP 503')))).rejects.toThrow('503');
+    await expect(measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('sold_out', 'alpha', 'gone')))).rejects.toThrow('gone');
+    await expect(measuredSupplierCall('alpha', 'cancel', () => Promise.resolve('done'))).resolves.toBe('done');
+    const book = { operation: 'book', supplier: 'alpha' };
+    expect(withDimensions(emf.metrics, 'SupplierTimeout', book).map((m) => m.value)).toEqual([1, 0, 0]);
+    expect(withDimensions(emf.metrics, 'SupplierError', book).map((m) => m.value)).toEqual([0, 1, 0]);
+    expect(withDimensions(emf.metrics, 'SupplierLatency', { operation: 'cancel' })).toHaveLength(1);
+  });
+});
