@@ -59,3 +59,28 @@ describe('metric events', () => {
     expect(withDimensions(emf.metrics, 'SupplierLatency', { operation: 'cancel' })).toHaveLength(1);
   });
 });
+
+describe('the reconciler pass', () => {
+  it('publishes what it left pending by age, the oldest age, and each booking it could not settle', async () => {
+    const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
+    const now = new Date('2026-03-01T12:00:00Z');
+    const pending = (bookingId: string, minutesAgo: number) =>
+      ({ tenant: 'demo', bookingId, status: 'pending', supplierId: 'hotelbeds', createdAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString() }) as never;
+    // The supplier's contract is gone, so neither booking can be asked about: both stay pending.
+    const deps = { bookings: { pending: async () => [pending('b1', 2), pending('b2', 20)] }, contracts: async () => [], now: () => now, supplierCallTimeoutMs: 1000 } as never;
+
+    expect(await settleAllPending('demo', deps)).toEqual({ checked: 2, settled: 0 });
+    const byAge = Object.fromEntries(emf.metrics.filter((m) => m.name === 'PendingBookings').map((m) => [m.dimensionSets[0]!.age, m.value]));
+    expect(byAge).toEqual({ 'under-5m': 1, '5m-15m': 0, 'over-15m': 1 });
+    expect(only(emf.metrics.filter((m) => m.name === 'OldestPendingBookingAge'))).toMatchObject({ value: 1200, unit: 'Seconds', dimensionSets: [{}] });
+    expect(emf.metrics.filter((m) => m.name === 'ReconcileFailures').map((m) => m.value)).toEqual([1, 1]);
+  });
+
+  it('publishes zeros when nothing is pending, so the 15-minute alarm clears', async () => {
+    const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
+    const deps = { bookings: { pending: async () => [] }, now: () => new Date() } as never;
+    await settleAllPending('demo', deps);
+    expect(only(emf.metrics.filter((m) => m.name === 'OldestPendingBookingAge')).value).toBe(0);
+    expect(emf.metrics.filter((m) => m.name === 'PendingBookings').map((m) => m.value)).toEqual([0, 0, 0]);
+  });
+});

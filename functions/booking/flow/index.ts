@@ -42,7 +42,8 @@ export function flowHandler(deps: () => FlowDeps) {
   return async (event: FlowInvocation): Promise<FlowState> => {
     const step = STEPS[event.step];
     if (!step) throw new Error(`unknown booking flow step ${String(event.step)}`);
-    logger.appendKeys({ bookingId: event.input?.bookingId, step: event.step });
+    // The API request that started the booking is the correlation id, as in the booking function's own lines.
+    logger.appendKeys({ bookingId: event.input?.bookingId, step: event.step, correlation_id: event.input?.requestId });
     const started = performance.now();
     let result: 'ok' | 'error' = 'error';
     try {
@@ -57,7 +58,7 @@ export function flowHandler(deps: () => FlowDeps) {
       // UndoBooking and RecordFailure always end the flow with an error: that is their job, so their
       // `error` counts are the compensations and failures, which BookingOutcome names.
       recordBookingStep(event.step, result, Math.round(performance.now() - started));
-      logger.removeKeys(['bookingId', 'step']);
+      logger.removeKeys(['bookingId', 'step', 'correlation_id']);
     }
   };
 }
