@@ -305,6 +305,7 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
       new GraphWidget({
         title: 'Reconciler: errors and unsettled attempts',
         left: [props.reconcilerFunction.metricErrors({ statistic: 'Sum', period: FIVE_MINUTES, label: 'reconciler errors' }), ours(MetricName.reconcileFailures, {}, 'Sum', 'could not settle')],
+        right: ['confirmed', 'failed'].map((o) => ours(MetricName.pendingSettled, { [Dim.outcome]: o }, 'Sum', `settled ${o}`)),
         width: 6,
       }),
       new GraphWidget({

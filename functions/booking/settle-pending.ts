@@ -27,18 +27,22 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
     const now = deps.now();
     if (found?.status === 'confirmed') {
       const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);
-      return await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], confirmedChanges(record, found, locked), {
+      const confirmed = await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], confirmedChanges(record, found, locked), {
         at: now.toISOString(),
         event: 'confirmed',
         detail: `found at ${found.supplierId} under our reference as ${found.supplierReference}`,
       });
+      emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'confirmed' }]);
+      return confirmed;
     }
     if (now.getTime() - Date.parse(record.createdAt) > GIVE_UP_AFTER_MS) {
-      return await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], { status: 'failed' }, {
+      const failed = await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], { status: 'failed' }, {
         at: now.toISOString(),
         event: 'failed',
         detail: `${record.supplierId} holds no booking under our reference ${GIVE_UP_AFTER_MS / 60_000} minutes after the attempt: nothing was booked`,
       });
+      emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'failed' }]);
+      return failed;
     }
     return record;
   } catch (error) {

@@ -64,6 +64,8 @@ export const MetricName = {
   pendingBookings: 'PendingBookings',
   /** Seconds since the oldest still-pending booking was requested (0 when none): the 15-minute alarm's input. */
   oldestPendingBookingAge: 'OldestPendingBookingAge',
+  /** A pending booking settled later (by the reconciler or a GET), dimension [outcome]: confirmed | failed. */
+  pendingSettled: 'PendingSettled',
   /** Pending bookings the reconciler could not settle because the supplier or the table failed. */
   reconcileFailures: 'ReconcileFailures',
   /** A request answered from the idempotency store instead of being run again, dimension [route]. */

@@ -234,6 +234,7 @@ describe('dashboard', () => {
     }
     for (const bucket of ['under-5m', '5m-15m', 'over-15m']) expect(metricsText('Pending bookings by age (after each reconciler pass)')).toContain(`"PendingBookings","age","${bucket}"`);
     expect(metricsText('Oldest pending booking (s)')).toContain('"OldestPendingBookingAge"');
+    expect(metricsText('Reconciler: errors and unsettled attempts')).toContain('"PendingSettled","outcome","failed"');
     expect(metricsText('Idempotent replays per route')).toContain('MetricName=\\"IdempotentReplay\\"');
     expect(metricsText('Booking state machine')).toContain('"ExecutionsTimedOut"');
     expect(metricsText('DynamoDB throttle events per table').match(/FILL\(r\d, 0\) \+ FILL\(w\d, 0\)/g)).toHaveLength(7);

@@ -76,6 +76,25 @@ describe('the reconciler pass', () => {
     expect(emf.metrics.filter((m) => m.name === 'ReconcileFailures').map((m) => m.value)).toEqual([1, 1]);
   });
 
+  it('publishes a booking it settled, with the outcome, and measures the lookup at the supplier', async () => {
+    const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
+    const now = new Date('2026-03-01T12:00:00Z');
+    const record = { tenant: 'demo', bookingId: 'b3', status: 'pending', supplierId: 'hotelbeds', createdAt: new Date(now.getTime() - 30 * 60_000).toISOString() };
+    // The supplier holds nothing under our reference half an hour on: nothing was booked, the booking fails.
+    const deps = {
+      bookings: { pending: async () => [record], transition: async () => ({ ...record, status: 'failed' }) },
+      contracts: async () => [{ supplierId: 'hotelbeds' }],
+      adapterFor: async () => ({ findBookingByClientReference: async () => undefined }),
+      now: () => now,
+      supplierCallTimeoutMs: 1000,
+    } as never;
+
+    expect(await settleAllPending('demo', deps)).toEqual({ checked: 1, settled: 1 });
+    expect(only(emf.metrics.filter((m) => m.name === 'PendingSettled'))).toMatchObject({ value: 1, dimensionSets: [{ outcome: 'failed' }] });
+    expect(withDimensions(emf.metrics, 'SupplierTimeout', { operation: 'find-booking', supplier: 'hotelbeds' }).map((m) => m.value)).toEqual([0]);
+    expect(only(emf.metrics.filter((m) => m.name === 'OldestPendingBookingAge')).value).toBe(0);
+  });
+
   it('publishes zeros when nothing is pending, so the 15-minute alarm clears', async () => {
     const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
     const deps = { bookings: { pending: async () => [] }, now: () => new Date() } as never;
