@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { HotelRestApi } from './api.js';
 import { BookingWorkflow } from './booking-workflow.js';
 import { HandlerFunctions } from './functions.js';
+import { Observability } from './observability.js';
 import { PendingReconciler } from './pending-reconciler.js';
 import { PropertyMapping } from './property-mapping.js';
 import { SandboxSuppliers } from './sandbox-suppliers.js';
@@ -30,6 +31,8 @@ export class HotelApiStack extends Stack {
   readonly restApi: HotelRestApi;
   readonly propertyMapping: PropertyMapping;
   readonly pendingReconciler: PendingReconciler;
+  /** Alarms, their SNS topic and the dashboard. */
+  readonly observability: Observability;
   /** Sandbox stages only. */
   readonly sandboxSuppliers: SandboxSuppliers | undefined;
 
@@ -58,5 +61,12 @@ export class HotelApiStack extends Stack {
       for (const reader of supplierCallers) supplier.credentials.grantRead(reader.function);
     }
     grantSupplierCredentials(this, config, supplierCallers.map((caller) => caller.role));
+    this.observability = new Observability(this, 'Observability', {
+      config,
+      tables: this.tables,
+      restApi: this.restApi.api,
+      bookingStateMachine: this.bookingWorkflow.stateMachine,
+      reconcilerFunction: this.pendingReconciler.job.function,
+    });
   }
 }

@@ -10,6 +10,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { metricNamespace } from '../functions/shared/metric-names.js';
 import type { FunctionAssets } from './function-assets.js';
 import { repositoryPath } from './project-paths.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
@@ -76,7 +77,7 @@ export class HotelFunction extends Construct {
       environment: {
         STAGE: config.stage,
         POWERTOOLS_SERVICE_NAME: props.serviceName,
-        POWERTOOLS_METRICS_NAMESPACE: `HotelApi/${config.tenant}/${config.stage}`,
+        POWERTOOLS_METRICS_NAMESPACE: metricNamespace(config.tenant, config.stage),
         POWERTOOLS_LOG_LEVEL: 'INFO',
         // Stack traces in the logs point at the TypeScript sources instead of the minified bundle.
         NODE_OPTIONS: '--enable-source-maps',

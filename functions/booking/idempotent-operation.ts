@@ -16,6 +16,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { z } from 'zod';
 import { optionalEnv, stage, tableName } from '../shared/config.js';
 import { httpHandler, type ApiHandler, type HttpResult } from '../shared/http-handler.js';
+import { recordIdempotentReplay } from '../shared/metric-events.js';
+import { tracer } from '../shared/observability.js';
 import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -42,7 +44,7 @@ function store(): DynamoDBPersistenceLayer {
   const endpoint = optionalEnv('DYNAMODB_ENDPOINT');
   return (persistenceStore ??= new DynamoDBPersistenceLayer({
     tableName: tableName('idempotency'),
-    awsSdkV3Client: new DynamoDBClient(endpoint ? { endpoint } : {}),
+    awsSdkV3Client: tracer.captureAWSv3Client(new DynamoDBClient(endpoint ? { endpoint } : {})),
   }));
 }
 
@@ -78,6 +80,7 @@ export function idempotentRoute<B, P extends Record<string, string>>(
     });
     const { requestId: original, ...response } = result;
     if (original === request.requestId) return response;
+    recordIdempotentReplay(routeId);
     return { ...response, headers: { ...(response.headers ?? {}), 'Idempotent-Replayed': 'true' } };
   });
 }

@@ -5,10 +5,14 @@
  * pending for the next try. Used by GET (so a partner polling sees the outcome at once) and by the
  * scheduled reconciler (so no pending booking waits for a partner to look).
  */
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { emitMetric } from '../shared/metric-events.js';
+import { Dim, MetricName, PENDING_AGE_BUCKETS, type PendingAgeBucket } from '../shared/metric-names.js';
 import { logger } from '../shared/observability.js';
 import type { BookingRecord } from './booking-record.js';
 import { confirmedChanges, lockPrice } from './flow/booking-draft.js';
 import type { FlowDeps } from './flow/flow-deps.js';
+import { measuredSupplierCall } from './flow/measured-supplier-call.js';
 import { adapterOf } from './flow/supplier-of.js';
 import { BookingStateConflict } from './booking-store.js';
 
@@ -19,27 +23,32 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
   if (record.status !== 'pending') return record;
   try {
     const adapter = await adapterOf(record.tenant, record.supplierId, deps);
-    const found = await adapter.findBookingByClientReference({ clientReference: record.bookingId, bookedAround: new Date(record.createdAt), signal: AbortSignal.timeout(timeoutMs) });
+    const found = await measuredSupplierCall(record.supplierId, 'find-booking', () => adapter.findBookingByClientReference({ clientReference: record.bookingId, bookedAround: new Date(record.createdAt), signal: AbortSignal.timeout(timeoutMs) }));
     const now = deps.now();
     if (found?.status === 'confirmed') {
       const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);
-      return await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], confirmedChanges(record, found, locked), {
+      const confirmed = await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], confirmedChanges(record, found, locked), {
         at: now.toISOString(),
         event: 'confirmed',
         detail: `found at ${found.supplierId} under our reference as ${found.supplierReference}`,
       });
+      emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'confirmed' }]);
+      return confirmed;
     }
     if (now.getTime() - Date.parse(record.createdAt) > GIVE_UP_AFTER_MS) {
-      return await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], { status: 'failed' }, {
+      const failed = await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], { status: 'failed' }, {
         at: now.toISOString(),
         event: 'failed',
         detail: `${record.supplierId} holds no booking under our reference ${GIVE_UP_AFTER_MS / 60_000} minutes after the attempt: nothing was booked`,
       });
+      emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'failed' }]);
+      return failed;
     }
     return record;
   } catch (error) {
     if (error instanceof BookingStateConflict && error.current) return error.current;
     logger.warn('could not settle a pending booking yet', { bookingId: record.bookingId, error });
+    emitMetric(MetricName.reconcileFailures, MetricUnit.Count, 1, [{}]);
     return record;
   }
 }
@@ -48,5 +57,21 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
 export async function settleAllPending(tenant: string, deps: FlowDeps): Promise<{ readonly checked: number; readonly settled: number }> {
   const pending = await deps.bookings.pending(tenant);
   const results = await Promise.all(pending.map((record) => settlePending(record, deps)));
+  recordStillPending(results.filter((r) => r.status === 'pending'), deps.now());
   return { checked: pending.length, settled: results.filter((r) => r.status !== 'pending').length };
+}
+
+/**
+ * What the pass left pending, by age, and the oldest one's age: emitted on every pass (zeros included),
+ * so the "pending booking older than 15 minutes" alarm always has data and clears once it is settled.
+ */
+function recordStillPending(stillPending: readonly BookingRecord[], now: Date): void {
+  const ages = stillPending.map((r) => Math.max(0, now.getTime() - Date.parse(r.createdAt)));
+  const counts = new Map<PendingAgeBucket, number>(PENDING_AGE_BUCKETS.map((bucket) => [bucket, 0]));
+  for (const age of ages) {
+    const bucket: PendingAgeBucket = age < 5 * 60_000 ? 'under-5m' : age <= GIVE_UP_AFTER_MS ? '5m-15m' : 'over-15m';
+    counts.set(bucket, counts.get(bucket)! + 1);
+  }
+  for (const [bucket, count] of counts) emitMetric(MetricName.pendingBookings, MetricUnit.Count, count, [{ [Dim.age]: bucket }]);
+  emitMetric(MetricName.oldestPendingBookingAge, MetricUnit.Seconds, Math.round(Math.max(0, ...ages) / 1000), [{}]);
 }

@@ -5,6 +5,7 @@
  * (offer-merger.ts), each property keeping the rate it would show; and between answers those rates are
  * written as the stored search's rows (shown-rates.ts). The last answer leaves only its own offers.
  */
+import { recordSupplierCall } from '../shared/metric-events.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { availabilityOf } from './availability-of.js';
 import { fanOut, type SupplierOutcome } from './fan-out.js';
@@ -48,6 +49,7 @@ export async function askSuppliers(
     budgetMs: request.timeoutMs,
     onOutcome: (outcome) => {
       lastAnswer = performance.now();
+      recordSupplierCall({ supplier: outcome.id, operation: 'search', result: outcome.status, tookMs: outcome.tookMs, offers: outcome.results });
       const more = --unanswered > 0;
       merging.push(
         later(

@@ -6,6 +6,7 @@
  */
 import type { AvailabilityRequest, SupplierOffer, SupplierPort } from '../suppliers/port.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
+import { traced } from '../shared/traced.js';
 
 export type SupplierStatus = 'ok' | 'timeout' | 'error';
 
@@ -38,7 +39,7 @@ export async function fanOut(
   const now = options.now ?? (() => performance.now());
   return Promise.all(
     suppliers.map(async (supplier) => {
-      const outcome = await querySupplier(supplier, request, options.budgetMs, now);
+      const outcome = await traced('supplier search', { supplier: supplier.supplierId, operation: 'search' }, () => querySupplier(supplier, request, options.budgetMs, now));
       options.onOutcome?.(outcome);
       return outcome;
     }),

@@ -6,13 +6,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { optionalEnv } from './config.js';
+import { tracer } from './observability.js';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export function dynamoClient(): DynamoDBDocumentClient {
   if (!documentClient) {
     const endpoint = optionalEnv('DYNAMODB_ENDPOINT');
-    const base = new DynamoDBClient(endpoint ? { endpoint } : {});
+    // Every table call a subsegment of the function's trace (a no-op with tracing off).
+    const base = tracer.captureAWSv3Client(new DynamoDBClient(endpoint ? { endpoint } : {}));
     documentClient = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
   return documentClient;

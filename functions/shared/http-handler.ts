@@ -94,6 +94,9 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
       const rawBody = readBody(event, headers, bodyKind);
       const body = spec.body ? parseOrProblem(spec.body, rawBody) : (rawBody as B);
       if (caller) logger.appendKeys({ tenant: caller.tenant, clientId: caller.clientId });
+      // A booking's own routes log under its id too, so one search for the id finds the API and flow lines.
+      const bookingId = (params as Record<string, unknown>)?.bookingId;
+      if (typeof bookingId === 'string') logger.appendKeys({ bookingId });
       const result = await handle({ route, requestId, headers, body, query, params, caller, idempotencyKey, event, context });
       if (result.afterResponse) deferAfterResponse(context, result.afterResponse);
       return toApiResult(result, requestId);

@@ -10,5 +10,6 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'hotel-api';
 
 export const logger = new Logger({ serviceName });
-export const metrics = new Metrics({ serviceName, namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'HotelApi' });
+export const metricsNamespace = process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'HotelApi';
+export const metrics = new Metrics({ serviceName, namespace: metricsNamespace });
 export const tracer = new Tracer({ serviceName });

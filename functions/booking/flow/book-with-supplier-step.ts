@@ -11,6 +11,7 @@ import { lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-problem.js';
 import type { FlowState } from './flow-state.js';
+import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 
 export function bookingProblem(error: SupplierError, bookingId: string): HttpProblem {
@@ -53,14 +54,14 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
   const { adapter } = adapterOrError;
   let booking;
   try {
-    booking = await adapter.book({
+    booking = await measuredSupplierCall(checked.ticket.supplierId, 'book', () => adapter.book({
       supplierRateKey: checked.rate.supplierRateKey,
       clientReference: state.bookingId,
       holder: state.request.holder,
       rooms: state.request.rooms,
       scenarios: state.scenarios,
       signal: AbortSignal.timeout(deps.bookTimeoutMs),
-    });
+    }));
   } catch (error) {
     if (isSupplierError(error) && outcomeUnknown(error)) {
       throw new FlowError(SUPPLIER_BOOKING_TIMEOUT, { kind: 'supplier-timeout', detail: 'The supplier did not confirm the booking (no answer in time, or one we could not read)' });

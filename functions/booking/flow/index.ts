@@ -6,6 +6,7 @@
  */
 import { isDependencyOutage } from '../../shared/dependency-outage.js';
 import { HttpProblem } from '../../shared/problem.js';
+import { recordBookingStep } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
 import { bookWithSupplierStep } from './book-with-supplier-step.js';
 import { checkRateStep } from './check-rate-step.js';
@@ -40,9 +41,14 @@ export function flowHandler(deps: () => FlowDeps) {
   return async (event: FlowInvocation): Promise<FlowState> => {
     const step = STEPS[event.step];
     if (!step) throw new Error(`unknown booking flow step ${String(event.step)}`);
-    logger.appendKeys({ bookingId: event.input?.bookingId, step: event.step });
+    // The API request that started the booking is the correlation id, as in the booking function's own lines.
+    logger.appendKeys({ bookingId: event.input?.bookingId, step: event.step, correlation_id: event.input?.requestId });
+    const started = performance.now();
+    let result: 'ok' | 'error' = 'error';
     try {
-      return await step(event.input, deps());
+      const next = await step(event.input, deps());
+      result = 'ok';
+      return next;
     } catch (error) {
       if (error instanceof HttpProblem) throw FlowError.of(error);
       // Our tables (or another AWS service) out of reach: the partner is told to retry with the same key,
@@ -54,7 +60,10 @@ export function flowHandler(deps: () => FlowDeps) {
       if (!(error instanceof FlowError)) logger.error('booking flow step failed', { error });
       throw error;
     } finally {
-      logger.removeKeys(['bookingId', 'step']);
+      // UndoBooking and RecordFailure always end the flow with an error: that is their job, so their
+      // `error` counts are the compensations and failures, which BookingOutcome names.
+      recordBookingStep(event.step, result, Math.round(performance.now() - started));
+      logger.removeKeys(['bookingId', 'step', 'correlation_id']);
     }
   };
 }

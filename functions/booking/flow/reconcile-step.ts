@@ -7,17 +7,18 @@
 import type { FlowDeps } from './flow-deps.js';
 import type { FlowState } from './flow-state.js';
 import { confirmedByTheSupplier } from './book-with-supplier-step.js';
+import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 
 export async function reconcileStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   const checked = state.checked!;
   const adapter = await adapterOf(state.tenant, checked.ticket.supplierId, deps);
-  const found = await adapter.findBookingByClientReference({
+  const found = await measuredSupplierCall(checked.ticket.supplierId, 'find-booking', () => adapter.findBookingByClientReference({
     clientReference: state.bookingId,
     bookedAround: new Date(state.requestedAt),
     scenarios: state.scenarios,
     signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
-  });
+  }));
   if (!found || found.status !== 'confirmed') return { ...state, reconciled: { found: false } };
   return { ...(await confirmedByTheSupplier(state, found, deps)), reconciled: { found: true } };
 }

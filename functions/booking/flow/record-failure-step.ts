@@ -3,6 +3,7 @@
  * record becomes failed with the reason, then the flow ends with the same error, so the partner gets
  * the problem and GET shows what happened.
  */
+import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { HttpProblem } from '../../shared/problem.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, problemFromFailure } from './flow-problem.js';
@@ -13,5 +14,6 @@ export async function recordFailureStep(state: FlowState, deps: FlowDeps): Promi
   const problem = problemFromFailure(state.failure?.Error, state.failure?.Cause)
     ?? new HttpProblem('internal-error', 'The booking failed before the supplier was asked; nothing was booked', { extensions: { bookingId: state.bookingId } });
   await recordFailure(state, deps, [{ at: deps.now().toISOString(), event: 'failed', detail: problem.message }], null);
+  recordBookingOutcome('failed');
   throw FlowError.of(new HttpProblem(problem.kind, problem.message, { extensions: { ...problem.extensions, bookingId: state.bookingId } }));
 }

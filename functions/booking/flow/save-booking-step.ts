@@ -3,6 +3,7 @@
  * price as locked. Conditional on the record still being pending, so a repeated save changes nothing; a
  * record already confirmed with the same supplier reference counts as saved.
  */
+import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { bookingResponse } from '../booking-record.js';
 import { BookingStateConflict } from '../booking-store.js';
 import { confirmedChanges } from './booking-draft.js';
@@ -20,6 +21,7 @@ export async function saveBookingStep(state: FlowState, deps: FlowDeps): Promise
       event: 'confirmed',
       detail: `confirmed by ${booking.supplierId} as ${booking.supplierReference}${state.reconciled?.found ? ' (found by our reference after a timeout)' : ''}`,
     });
+    recordBookingOutcome('confirmed');
     return { ...state, response: bookingResponse(record) };
   } catch (error) {
     // The pending-booking reconciler (or a GET settling it) may confirm the same booking between the read

@@ -6,11 +6,13 @@
  * left, for the on-call engineer: nothing the supplier confirmed is forgotten.
  */
 import { HttpProblem } from '../../shared/problem.js';
+import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
 import type { BookingEvent } from '../booking-record.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-problem.js';
 import type { FlowState } from './flow-state.js';
+import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 
 export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise<never> {
@@ -22,7 +24,7 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
   let cancelled: { penalty: string } | undefined;
   try {
     const adapter = await adapterOf(state.tenant, booking.supplierId, deps);
-    const result = await adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [], signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    const result = await measuredSupplierCall(booking.supplierId, 'cancel', () => adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [], signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) }));
     cancelled = { penalty: `${result.penalty.amount} ${result.penalty.currency}` };
     events.push({ at: deps.now().toISOString(), event: 'cancelled-at-supplier', detail: `cancelled ${booking.supplierReference} at ${booking.supplierId}, penalty ${cancelled.penalty}` });
   } catch (error) {
@@ -30,6 +32,7 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
     logger.error('compensation failed: a supplier booking is left without a saved booking', { bookingId: state.bookingId, supplierId: booking.supplierId, supplierReference: booking.supplierReference, error });
   }
   await recordFailure(state, deps, events, booking.supplierReference);
+  recordBookingOutcome(cancelled ? 'compensated' : 'compensation-failed');
 
   const extensions = { bookingId: state.bookingId, supplierReference: booking.supplierReference, undone: cancelled !== undefined };
   if (state.priceAccepted === false) {

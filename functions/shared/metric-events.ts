@@ -1,0 +1,61 @@
+/**
+ * Emits the metrics of functions/shared/metric-names.ts. Each is a Powertools single metric: it carries its
+ * own dimension sets and is written at once as one EMF line, so it never picks up (or leaves behind) the
+ * per-route dimension the HTTP middleware puts on the function's shared Metrics object (observability.ts), and functions that
+ * do not flush that object (the booking flow, the reconciler) lose nothing.
+ */
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logger, metricsNamespace } from './observability.js';
+import { Dim, MetricName, type BookingOutcome, type PendingAgeBucket, type SupplierOperation } from './metric-names.js';
+
+type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
+
+/**
+ * Powertools warns whenever two dimension sets of one line share a key, even with the same value; the
+ * supplier metrics do that on purpose ([operation] and [operation, supplier] are EMF's way of publishing
+ * one value under an aggregate and a per-supplier series). That warning alone is dropped; every other
+ * goes to the function's logger.
+ */
+const SHARED_SET_KEY = /^EMF key "[^"]+" is defined as both a dimension set and dimension set/;
+const eventLogger = {
+  debug: (...content: unknown[]) => logger.debug(String(content[0]), ...(content.slice(1) as [])),
+  info: (...content: unknown[]) => logger.info(String(content[0]), ...(content.slice(1) as [])),
+  error: (...content: unknown[]) => logger.error(String(content[0]), ...(content.slice(1) as [])),
+  warn: (...content: unknown[]) => {
+    if (!SHARED_SET_KEY.test(String(content[0]))) logger.warn(String(content[0]), ...(content.slice(1) as []));
+  },
+};
+
+/** The parent of every single metric below: the function's namespace, the quieter logger. */
+const events = new Metrics({ namespace: metricsNamespace, logger: eventLogger });
+
+export function emitMetric(name: string, unit: Unit, value: number, dimensionSets: readonly Record<string, string>[]): void {
+  const single = events.singleMetric();
+  // Only the sets named here: the same metric from any function is one CloudWatch series.
+  single.clearDefaultDimensions();
+  for (const set of dimensionSets) single.addDimensions(set);
+  single.addMetric(name, unit, value);
+}
+
+export type SupplierCallResult = 'ok' | 'timeout' | 'error';
+
+export function recordSupplierCall(call: { supplier: string; operation: SupplierOperation; result: SupplierCallResult; tookMs: number; offers?: number }): void {
+  const sets: Record<string, string>[] = [{ [Dim.operation]: call.operation }, { [Dim.operation]: call.operation, [Dim.supplier]: call.supplier }];
+  emitMetric(MetricName.supplierLatency, MetricUnit.Milliseconds, call.tookMs, sets);
+  emitMetric(MetricName.supplierTimeout, MetricUnit.Count, call.result === 'timeout' ? 1 : 0, sets);
+  emitMetric(MetricName.supplierError, MetricUnit.Count, call.result === 'error' ? 1 : 0, sets);
+  if (call.offers !== undefined) emitMetric(MetricName.supplierOffers, MetricUnit.Count, call.offers, sets);
+}
+
+export function recordBookingStep(step: string, result: 'ok' | 'error', tookMs: number): void {
+  emitMetric(MetricName.bookingStep, MetricUnit.Count, 1, [{ [Dim.step]: step, [Dim.result]: result }]);
+  emitMetric(MetricName.bookingStepDuration, MetricUnit.Milliseconds, tookMs, [{ [Dim.step]: step }]);
+}
+
+export function recordBookingOutcome(outcome: BookingOutcome): void {
+  emitMetric(MetricName.bookingOutcome, MetricUnit.Count, 1, [{ [Dim.outcome]: outcome }]);
+}
+
+export function recordIdempotentReplay(route: string): void {
+  emitMetric(MetricName.idempotentReplay, MetricUnit.Count, 1, [{ [Dim.route]: route }]);
+}
