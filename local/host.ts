@@ -39,6 +39,8 @@ export interface LocalHostOptions {
   readonly tablePrefix?: string;
   readonly supplierLatency?: LatencyProfile;
   readonly throttling?: LocalGatewayOptions['throttling'];
+  /** How long the gateway keeps an authorizer's answer per token (default API Gateway's 300 s, LIMITS). */
+  readonly authorizerCacheSeconds?: number;
   readonly onResponse?: LocalGatewayOptions['onResponse'];
   /** Run the property mapping job over the sandbox catalogues at start (default true; tests that do not search skip it). */
   readonly mapProperties?: boolean;
@@ -184,6 +186,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       authorizer,
       port: options.port ?? 0,
       ...(options.throttling ? { throttling: options.throttling } : {}),
+      ...(options.authorizerCacheSeconds !== undefined ? { authorizerCacheSeconds: options.authorizerCacheSeconds } : {}),
       ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     });
     cleanups.push(() => gateway.close());

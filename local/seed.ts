@@ -1,10 +1,12 @@
 /**
  * The seeded tenants of API-SPEC.md: `demo` and `acme`, one client each with every scope, secrets
- * overridable by environment, and their supplier contracts pointing at the running sandbox suppliers.
+ * overridable by environment, their supplier contracts pointing at the running sandbox suppliers and their
+ * pricing rules. They are made the way an operator makes any account (functions/accounts/account-admin.ts,
+ * what `npm run admin` runs), by the actor `local-start`, so they show in the audit trail like any other.
  */
-import { registerClient } from '../functions/auth/client-registry.js';
+import { createAccount, issueClient, setContract, setPricing } from '../functions/accounts/account-admin.js';
+import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
 import { SCOPES, type Scope } from '../functions/shared/routes.js';
-import { putContract } from '../functions/suppliers/contracts.js';
 import { SEEDED_TENANT_SUPPLIERS } from '../sandbox/suppliers.js';
 import type { RunningSandboxSupplier } from './sandbox-suppliers.js';
 
@@ -22,9 +24,13 @@ export function seededClients(environment: NodeJS.ProcessEnv = process.env): See
   ];
 }
 
+const ACTOR = 'local-start';
+
 export async function seedClients(clients: readonly SeededClient[]): Promise<void> {
   for (const client of clients) {
-    await registerClient({ tenant: client.tenant, clientId: client.clientId, secret: client.secret, scopes: client.scopes, name: `${client.tenant} (seeded)` });
+    await createAccount({ tenant: client.tenant, name: `${client.tenant} (seeded)`, scopes: client.scopes }, ACTOR);
+    await issueClient(client.tenant, { clientId: client.clientId, secret: client.secret, scopes: client.scopes, name: `${client.tenant} (seeded)` }, ACTOR);
+    await setPricing(client.tenant, defaultPricingRules(client.tenant), ACTOR);
   }
 }
 
@@ -34,15 +40,7 @@ export async function seedContracts(suppliers: readonly RunningSandboxSupplier[]
   for (const [tenant, supplierIds] of Object.entries(SEEDED_TENANT_SUPPLIERS)) {
     contracted[tenant] = [];
     for (const supplier of suppliers.filter((s) => supplierIds.includes(s.supplierId))) {
-      await putContract({
-        tenant,
-        supplierId: supplier.supplierId,
-        adapter: supplier.adapter,
-        endpoint: supplier.endpoint,
-        sandbox: true,
-        credentials: { ...supplier.credentials },
-        active: true,
-      });
+      await setContract(tenant, { supplierId: supplier.supplierId, adapter: supplier.adapter, endpoint: supplier.endpoint, sandbox: true, credentials: { ...supplier.credentials }, active: true }, ACTOR);
       contracted[tenant].push(supplier.supplierId);
     }
   }

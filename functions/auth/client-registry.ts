@@ -23,6 +23,9 @@ export interface ClientRecord {
   usageKey: string;
   status: ClientStatus;
   createdAt: string;
+  /** The secret before the last rotation, accepted until previousSecretExpiresAt (the rotation's grace). */
+  previousSecretHash?: string;
+  previousSecretExpiresAt?: string;
 }
 
 export interface ClientRegistration {
@@ -122,6 +125,40 @@ export async function setClientStatus(tenant: string, clientId: string, status: 
   );
 }
 
+/**
+ * Replaces a client's secret. The old one keeps working until `graceSeconds` from now, so a partner can roll
+ * the new secret out to its systems without an outage; after that only the new one does.
+ */
+export async function rotateClientSecret(tenant: string, clientId: string, newSecret: string, graceSeconds: number, now = new Date()): Promise<ClientRecord> {
+  const current = await getClient(tenant, clientId);
+  if (!current) throw new ClientRegistrationError(`no client '${clientId}' in account '${tenant}'`);
+  const { Attributes } = await dynamoClient().send(
+    new UpdateCommand({
+      TableName: tableName('clients'),
+      Key: keys.client(tenant, clientId),
+      UpdateExpression: 'SET secretHash = :secretHash, previousSecretHash = :previous, previousSecretExpiresAt = :expiresAt',
+      // Two rotations at once must not both keep "the" previous secret: the second one fails and is retried.
+      ConditionExpression: 'secretHash = :current',
+      ExpressionAttributeValues: {
+        ':secretHash': await hashSecret(newSecret),
+        ':previous': current.secretHash,
+        ':current': current.secretHash,
+        ':expiresAt': new Date(now.getTime() + graceSeconds * 1000).toISOString(),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toClientRecord(Attributes)!;
+}
+
+/** Every client of an account. */
+export async function listClients(tenant: string): Promise<ClientRecord[]> {
+  const { Items } = await dynamoClient().send(
+    new QueryCommand({ TableName: tableName('clients'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `${tenant}#client` }, ConsistentRead: true }),
+  );
+  return (Items ?? []).map(toClientRecord).filter((c): c is ClientRecord => c !== null);
+}
+
 /** The client a token request names, or null when none (or, by misconfiguration, more than one) holds the id. */
 export async function findClientById(clientId: string): Promise<ClientRecord | null> {
   const found = await findClientsById(clientId);
@@ -156,7 +193,7 @@ function isString(value: unknown): value is string {
 /** Reads a stored item defensively: a record of the wrong shape is treated as no client at all. */
 function toClientRecord(item: Record<string, unknown> | undefined): ClientRecord | null {
   if (!item) return null;
-  const { tenant, clientId, name, secretHash, scopes, usageKey, status, createdAt } = item;
+  const { tenant, clientId, name, secretHash, scopes, usageKey, status, createdAt, previousSecretHash, previousSecretExpiresAt } = item;
   if (!isString(tenant) || !isString(clientId) || !isString(secretHash) || !isString(usageKey) || !isString(createdAt)) return null;
   if (status !== 'active' && status !== 'disabled') return null;
   if (!Array.isArray(scopes)) return null;
@@ -170,5 +207,6 @@ function toClientRecord(item: Record<string, unknown> | undefined): ClientRecord
     usageKey,
     status,
     createdAt,
+    ...(isString(previousSecretHash) && isString(previousSecretExpiresAt) ? { previousSecretHash, previousSecretExpiresAt } : {}),
   };
 }

@@ -36,7 +36,10 @@ async function authenticateClient(credentials: ClientCredentials): Promise<Clien
     throw refused('unknown client', credentials);
   }
   await countTokenRequest(client.tenant, client.clientId);
-  const secretMatches = await verifySecret(credentials.clientSecret, client.secretHash);
+  // After a rotation the previous secret still works until its grace period ends (client-registry.ts).
+  const inGrace = client.previousSecretHash !== undefined && Date.parse(client.previousSecretExpiresAt!) > Date.now();
+  const secretMatches =
+    (await verifySecret(credentials.clientSecret, client.secretHash)) || (inGrace && (await verifySecret(credentials.clientSecret, client.previousSecretHash!)));
   if (!secretMatches) throw refused('wrong secret', credentials);
   if (client.status !== 'active') throw refused('client disabled', credentials);
   return client;

@@ -10,7 +10,7 @@
  * well inside the five minutes API Gateway keeps an authorizer's answer (a disabled client's calls).
  * Rate checks and bookings read contracts afresh (functions/booking/flow/flow-deps.ts).
  */
-import { embeddedPricingSources } from '../domain/pricing/embedded-pricing-sources.js';
+import { storedPricingSources } from '../stores/dynamo-pricing-rules.js';
 import { searchKey } from '../shared/search-secret.js';
 import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
 import { adapterFor } from '../suppliers/adapter-registry.js';
@@ -50,7 +50,7 @@ export function searchDeps(): SearchDeps {
       return entries;
     },
     propertiesNear: (point, radius) => propertyMapStore().propertiesNear(point, radius),
-    ...embeddedPricingSources,
+    ...storedPricingSources,
     searches: new DynamoSearchStore(),
     rateIdKey: () => searchKey('rate-id'),
     cursorKey: () => searchKey('cursor'),

@@ -9,6 +9,10 @@ export const keys = {
   client: (tenant: string, clientId: string) => ({ pk: `${tenant}#client`, sk: clientId }),
   contract: (tenant: string, supplierId: string) => ({ pk: `${tenant}#contract`, sk: supplierId }),
   contracts: (tenant: string) => ({ pk: `${tenant}#contract` }),
+  account: (tenant: string) => ({ pk: `${tenant}#account`, sk: 'account' }),
+  pricingRules: (tenant: string) => ({ pk: `${tenant}#pricing`, sk: 'rules' }),
+  audit: (tenant: string, at: string, id: string) => ({ pk: `${tenant}#audit`, sk: `${at}#${id}` }),
+  auditTrail: (tenant: string) => ({ pk: `${tenant}#audit` }),
   booking: (tenant: string, bookingId: string) => ({ pk: `${tenant}#booking#${bookingId}`, sk: 'booking' }),
   tokenWindow: (tenant: string, clientId: string, windowStart: number) => ({
     pk: `${tenant}#token-requests#${clientId}#${windowStart}`,

@@ -12,7 +12,7 @@ import { isBuiltin } from 'node:module';
 import type { ImportGraph } from './import-graph.js';
 
 export type Room =
-  | 'domain' | 'shared' | 'suppliers' | 'stores' | 'search' | 'booking' | 'auth' | 'cars' | 'contract' | 'docs'
+  | 'domain' | 'shared' | 'suppliers' | 'stores' | 'search' | 'booking' | 'auth' | 'accounts' | 'cars' | 'contract' | 'docs'
   | 'lib' | 'sandbox-construct' | 'client' | 'sandbox' | 'local' | 'bin' | 'bench' | 'test';
 
 /** First match wins: the sandbox stack construct is the one file of lib/ that may reach the sandbox. */
@@ -24,6 +24,7 @@ const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
   ['functions/search/', 'search'],
   ['functions/booking/', 'booking'],
   ['functions/auth/', 'auth'],
+  ['functions/accounts/', 'accounts'],
   ['functions/cars/', 'cars'],
   ['functions/contract/', 'contract'],
   ['functions/docs/', 'docs'],
@@ -37,7 +38,7 @@ const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
   ['test/', 'test'],
 ];
 
-const FUNCTIONS: readonly Room[] = ['domain', 'shared', 'suppliers', 'stores', 'search', 'booking', 'auth', 'cars', 'contract', 'docs'];
+const FUNCTIONS: readonly Room[] = ['domain', 'shared', 'suppliers', 'stores', 'search', 'booking', 'auth', 'accounts', 'cars', 'contract', 'docs'];
 const EVERYTHING: readonly Room[] = ROOM_OF_PATH.map(([, room]) => room);
 
 /**
@@ -53,6 +54,8 @@ export const MAY_IMPORT: Readonly<Record<Room, readonly Room[]>> = {
   search: ['search', 'domain', 'stores', 'suppliers', 'shared'],
   booking: ['booking', 'domain', 'stores', 'suppliers', 'shared'],
   auth: ['auth', 'domain', 'shared'],
+  // The operator's account administration: clients (auth), contracts (suppliers), pricing rules (stores).
+  accounts: ['accounts', 'auth', 'stores', 'suppliers', 'domain', 'shared'],
   cars: ['cars', 'domain', 'shared'],
   contract: ['contract', 'search', 'booking', 'auth', 'cars', 'domain', 'suppliers', 'shared'],
   docs: ['docs', 'contract', 'shared'],

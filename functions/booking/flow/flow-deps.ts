@@ -8,7 +8,7 @@
  * the property map are read through the adapters in functions/stores/, which search uses too; pricing uses
  * the same embedded sources as search, so a rate is priced one way.
  */
-import { embeddedPricingSources } from '../../domain/pricing/embedded-pricing-sources.js';
+import { storedPricingSources } from '../../stores/dynamo-pricing-rules.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SearchHeaders } from '../../domain/stay/search-header.js';
 import { optionalEnv } from '../../shared/config.js';
@@ -42,7 +42,7 @@ export function flowDeps(): FlowDeps {
   deps = {
     contracts: listContracts,
     adapterFor,
-    ...embeddedPricingSources,
+    ...storedPricingSources,
     rateIdKey: () => searchKey('rate-id'),
     now: () => new Date(),
     bookings: new DynamoBookingStore(),

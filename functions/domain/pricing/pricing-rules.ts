@@ -18,11 +18,14 @@ import { minorUnitExponent } from '../money/minor-units.js';
 
 const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
 
-const decimalAmount = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a non-negative decimal string such as "8" or "12.50"');
+// abort: the checks after it (the percent bound, the currency's decimals) read it as a decimal, which a
+// string like "ten" is not; without it they would throw instead of reporting the field.
+const decimalAmount = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, { message: 'a non-negative decimal string such as "8" or "12.50"', abort: true });
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as "EUR"');
 
 /** "2.5" JPY cannot be charged: a fixed amount has at most its currency's decimals. */
 function fitsCurrency(fixed: { amount: string; currency: string }): boolean {
+  if (!/^\d{1,12}(\.\d{1,6})?$/.test(fixed.amount) || !/^[A-Z]{3}$/.test(fixed.currency)) return true; // reported by the fields' own checks
   return parseDecimal(fixed.amount).decimalPlaces() <= minorUnitExponent(fixed.currency);
 }
 const amountPrecisionIssue = { message: 'more decimals than the currency has', path: ['amount'] };

@@ -1,0 +1,206 @@
+/**
+ * `npm run admin -- <command>`: the operator's tool for accounts (functions/accounts/). The same commands
+ * work against `npm start` (DynamoDB Local: --endpoint and --table-prefix, both printed at start) and against
+ * a deployed stack (the real AWS SDK with the operator's own credentials: --region and the table names
+ * from the stack outputs, --clients-table and --contracts-table). --json prints one JSON document for
+ * scripts. Exit codes: 0 done, 1 unexpected failure, 2 usage, 3 not found, 4 conflict, 5 invalid input,
+ * 6 the tables could not be reached.
+ */
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { Command, CommanderError, Option } from 'commander';
+import { AccountAdminError, createAccount, DEFAULT_ROTATION_GRACE_SECONDS, issueClient, revokeClient, rotateSecret, setContract, setPricing, showAccount } from '../functions/accounts/account-admin.js';
+import { auditTrail } from '../functions/accounts/audit-trail.js';
+import { isDependencyOutage } from '../functions/shared/dependency-outage.js';
+import { SCOPES } from '../functions/shared/routes.js';
+import { ADAPTER_KINDS } from '../functions/suppliers/contracts.js';
+
+export const EXIT = { ok: 0, unexpected: 1, usage: 2, notFound: 3, conflict: 4, invalid: 5, unreachable: 6 } as const;
+
+interface GlobalOptions {
+  endpoint?: string;
+  region?: string;
+  tablePrefix?: string;
+  clientsTable?: string;
+  contractsTable?: string;
+  actor: string;
+  json?: boolean;
+}
+
+const program = new Command('admin')
+  .description('Administer accounts of the hotel booking API: accounts, clients, contracts, pricing, audit trail')
+  .option('--endpoint <url>', 'DynamoDB endpoint (DynamoDB Local under npm start); default: AWS, or DYNAMODB_ENDPOINT')
+  .option('--region <region>', 'AWS region of a deployed stack', process.env.AWS_REGION)
+  .option('--table-prefix <prefix>', 'local table names <prefix>-clients and <prefix>-contracts (npm start uses "local")')
+  .option('--clients-table <name>', 'clients table of a deployed stack (stack output)')
+  .option('--contracts-table <name>', 'contracts table of a deployed stack (stack output)')
+  .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
+  .option('--json', 'print one JSON document')
+  .showHelpAfterError()
+  .exitOverride();
+
+/** Points the shared DynamoDB client and table names at the stack the operator named, before any call. */
+program.hook('preAction', () => {
+  const options = program.opts<GlobalOptions>();
+  if (options.endpoint) process.env.DYNAMODB_ENDPOINT = options.endpoint;
+  if (options.region) process.env.AWS_REGION = options.region;
+  process.env.AWS_REGION ??= 'us-east-1';
+  if (options.endpoint) {
+    // DynamoDB Local accepts any credentials; AWS gets the operator's own from the default provider chain.
+    process.env.AWS_ACCESS_KEY_ID ??= 'local';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  }
+  const clients = options.clientsTable ?? (options.tablePrefix ? `${options.tablePrefix}-clients` : process.env.CLIENTS_TABLE);
+  const contracts = options.contractsTable ?? (options.tablePrefix ? `${options.tablePrefix}-contracts` : process.env.CONTRACTS_TABLE);
+  if (!clients || !contracts) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the tables: --table-prefix (npm start) or --clients-table and --contracts-table (a deployed stack)');
+  process.env.CLIENTS_TABLE = clients;
+  process.env.CONTRACTS_TABLE = contracts;
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+});
+
+const actor = () => program.opts<GlobalOptions>().actor;
+
+function print(result: unknown, human: string): void {
+  console.log(program.opts<GlobalOptions>().json ? JSON.stringify(result, null, 2) : human);
+}
+
+const scopesOption = () => new Option('--scopes <scopes...>', 'scopes').choices([...SCOPES]);
+
+const account = program.command('account').description('accounts (tenants)');
+account
+  .command('create <tenant>')
+  .description('create an account with the scopes its clients may have')
+  .addOption(scopesOption().makeOptionMandatory())
+  .option('--name <name>', 'display name')
+  .action(async (tenant: string, options: { scopes: string[]; name?: string }) => {
+    const created = await createAccount({ tenant, scopes: options.scopes, ...(options.name ? { name: options.name } : {}) }, actor());
+    print(created, `account ${created.tenant} (${created.name}): scopes ${created.scopes.join(' ')}`);
+  });
+
+const client = program.command('client').description("an account's API clients (OAuth 2.0 client credentials)");
+client
+  .command('issue <tenant>')
+  .description('issue a client; its secret is shown once, only its hash is kept')
+  .addOption(scopesOption())
+  .option('--name <name>', 'display name')
+  .action(async (tenant: string, options: { scopes?: string[]; name?: string }) => {
+    const issued = await issueClient(tenant, { ...(options.scopes ? { scopes: options.scopes } : {}), ...(options.name ? { name: options.name } : {}) }, actor());
+    print(issued, `client_id     ${issued.clientId}\nclient_secret ${issued.secret}\nscopes        ${issued.scopes.join(' ')}\nThe secret is shown this once; only its hash is stored.`);
+  });
+client
+  .command('rotate <tenant> <clientId>')
+  .description('give a client a new secret; the old one keeps working for the grace period')
+  .option('--grace-seconds <seconds>', 'how long the old secret keeps working', String(DEFAULT_ROTATION_GRACE_SECONDS))
+  .action(async (tenant: string, clientId: string, options: { graceSeconds: string }) => {
+    const rotated = await rotateSecret(tenant, clientId, Number(options.graceSeconds), actor());
+    print(rotated, `client_id     ${rotated.clientId}\nclient_secret ${rotated.secret}\nThe old secret works until ${rotated.previousSecretValidUntil}.`);
+  });
+client
+  .command('revoke <tenant> <clientId>')
+  .description('revoke a client: no new tokens now; live tokens refused within 300 s (the authorizer cache)')
+  .action(async (tenant: string, clientId: string) => {
+    await revokeClient(tenant, clientId, actor());
+    print({ tenant, clientId, status: 'disabled' }, `client ${clientId} revoked: no new tokens; its live tokens stop working within 300 s`);
+  });
+
+program
+  .command('contract')
+  .description('supplier contracts')
+  .command('set <tenant> <supplierId>')
+  .description('create or replace a supplier contract of the account')
+  .addOption(new Option('--adapter <kind>', 'wire format').choices([...ADAPTER_KINDS]).makeOptionMandatory())
+  .requiredOption('--endpoint-url <url>', "the supplier's base URL")
+  .option('--sandbox', 'a sandbox supplier: credentials inline, scenarios passed through')
+  .option('--credentials <json>', 'sandbox only: credentials as a JSON object')
+  .option('--secret-name <name>', 'production: the Secrets Manager secret under hotel-api/<tenant>/suppliers/')
+  .option('--aws-account <id>', 'production: the AWS account id of that secret', process.env.AWS_ACCOUNT_ID)
+  .option('--inactive', 'keep the contract but stop using it')
+  .action(async (tenant: string, supplierId: string, options: { adapter: string; endpointUrl: string; sandbox?: boolean; credentials?: string; secretName?: string; awsAccount?: string; inactive?: boolean }) => {
+    let credentials: Record<string, string> | undefined;
+    if (options.credentials) {
+      try {
+        credentials = JSON.parse(options.credentials) as Record<string, string>;
+      } catch {
+        throw new AccountAdminError('invalid', 'credentials: not JSON', 'credentials');
+      }
+    }
+    const contract = await setContract(
+      tenant,
+      {
+        supplierId,
+        adapter: options.adapter,
+        endpoint: options.endpointUrl,
+        sandbox: options.sandbox ?? false,
+        ...(credentials ? { credentials } : {}),
+        ...(options.secretName ? { secretName: options.secretName, region: process.env.AWS_REGION! } : {}),
+        ...(options.awsAccount ? { awsAccount: options.awsAccount } : {}),
+        active: !options.inactive,
+      },
+      actor(),
+    );
+    print({ ...contract, credentials: contract.credentials ? 'inline (sandbox)' : undefined }, `contract ${tenant} → ${contract.supplierId} (${contract.adapter}) at ${contract.endpoint}${contract.active ? '' : ' (inactive)'}`);
+  });
+
+program
+  .command('pricing')
+  .description('pricing rules')
+  .command('set <tenant>')
+  .description('set the account pricing rules from a JSON file (the schema search prices with)')
+  .requiredOption('--file <path>', 'JSON file with markups, payAtHotel, serviceFee')
+  .action(async (tenant: string, options: { file: string }) => {
+    let rules: unknown;
+    try {
+      rules = JSON.parse(readFileSync(options.file, 'utf8'));
+    } catch (error) {
+      throw new AccountAdminError('invalid', `file: ${(error as Error).message}`, 'file');
+    }
+    const stored = await setPricing(tenant, rules as never, actor());
+    print(stored, `pricing rules of ${tenant}: ${stored.markups.length} markup rule(s)${stored.serviceFee ? `, service fee ${stored.serviceFee.kind}` : ''}`);
+  });
+
+program
+  .command('show <tenant>')
+  .description('everything of an account: scopes, clients, contracts, pricing rules (never a secret)')
+  .action(async (tenant: string) => {
+    const view = await showAccount(tenant);
+    print(
+      view,
+      [
+        `account ${view.account.tenant} (${view.account.name}), scopes ${view.account.scopes.join(' ')}, created ${view.account.createdAt}`,
+        'clients:',
+        ...view.clients.map((c) => `  ${c.clientId.padEnd(28)} ${c.status.padEnd(8)} ${c.scopes.join(' ')}${c.previousSecretValidUntil ? ` (old secret until ${c.previousSecretValidUntil})` : ''}`),
+        'contracts:',
+        ...view.contracts.map((c) => `  ${c.supplierId.padEnd(12)} ${c.adapter.padEnd(10)} ${c.endpoint} ${c.credentials}`),
+        `pricing rules: ${view.pricingRules ? JSON.stringify(view.pricingRules) : 'none stored (built-in defaults)'}`,
+      ].join('\n'),
+    );
+  });
+
+program
+  .command('audit <tenant>')
+  .description("the account's audit trail, oldest first")
+  .action(async (tenant: string) => {
+    const trail = await auditTrail(tenant);
+    print(trail, trail.map((e) => `${e.at}  ${e.actor.padEnd(12)} ${e.action.padEnd(22)} ${e.target}`).join('\n') || 'no changes recorded');
+  });
+
+function exitCodeOf(error: unknown): number {
+  if (error instanceof CommanderError) return error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version' ? EXIT.ok : EXIT.usage;
+  if (error instanceof AccountAdminError) return { 'not-found': EXIT.notFound, conflict: EXIT.conflict, invalid: EXIT.invalid }[error.code];
+  if (isDependencyOutage(error)) return EXIT.unreachable;
+  return EXIT.unexpected;
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  const code = exitCodeOf(error);
+  if (!(error instanceof CommanderError)) {
+    const message = error instanceof AccountAdminError ? error.message : code === EXIT.unreachable ? `the tables could not be reached: ${(error as Error).message}` : String((error as Error)?.stack ?? error);
+    if (program.opts<GlobalOptions>().json) console.log(JSON.stringify({ error: { code, message, ...(error instanceof AccountAdminError && error.field ? { field: error.field } : {}) } }));
+    else console.error(`error: ${message}`);
+  } else if (error.code === 'admin.tables') {
+    console.error(error.message);
+  }
+  process.exitCode = code;
+}
