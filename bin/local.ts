@@ -64,6 +64,7 @@ const lines = [
   'Sandbox suppliers:',
   ...host.suppliers.map((s) => `  ${s.supplierId.padEnd(10)} ${s.endpoint}`),
   `DynamoDB Local ${host.dynamoEndpoint}${process.env.DATA_DIR ? ` (data in ${process.env.DATA_DIR})` : ' (in memory)'}; Step Functions ${host.stepFunctionsEndpoint}`,
+  `Accounts (operators): npm run admin -- --endpoint ${host.dynamoEndpoint} --table-prefix local show demo`,
   '',
   'Try it:',
   `  TOKEN=$(curl -s ${host.url}/v1/oauth/token -d grant_type=client_credentials -d client_id=${demo.clientId} -d client_secret=${demo.secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
