@@ -23,6 +23,7 @@ interface GlobalOptions {
   tablePrefix?: string;
   clientsTable?: string;
   contractsTable?: string;
+  usagePlanId?: string;
   actor: string;
   json?: boolean;
 }
@@ -34,6 +35,7 @@ const program = new Command('admin')
   .option('--table-prefix <prefix>', 'local table names <prefix>-clients and <prefix>-contracts (npm start uses "local")')
   .option('--clients-table <name>', 'clients table of a deployed stack (stack output)')
   .option('--contracts-table <name>', 'contracts table of a deployed stack (stack output)')
+  .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
   .showHelpAfterError()
@@ -60,6 +62,16 @@ program.hook('preAction', () => {
 
 const actor = () => program.opts<GlobalOptions>().actor;
 
+/** Only for a deployed stack (--usage-plan-id); loaded then, so local use needs no API Gateway client. */
+function usagePlan(): { enrol(client: { clientId: string; tenant: string; usageKey: string }): Promise<void>; disable(client: { clientId: string }): Promise<void> } | undefined {
+  const id = program.opts<GlobalOptions>().usagePlanId;
+  if (!id) return undefined;
+  return {
+    enrol: async (client) => (await import('./admin-usage-plan.js')).usagePlanEnrolment(id).enrol(client),
+    disable: async (client) => (await import('./admin-usage-plan.js')).usagePlanEnrolment(id).disable(client),
+  };
+}
+
 function print(result: unknown, human: string): void {
   console.log(program.opts<GlobalOptions>().json ? JSON.stringify(result, null, 2) : human);
 }
@@ -85,6 +97,7 @@ client
   .option('--name <name>', 'display name')
   .action(async (tenant: string, options: { scopes?: string[]; name?: string }) => {
     const issued = await issueClient(tenant, { ...(options.scopes ? { scopes: options.scopes } : {}), ...(options.name ? { name: options.name } : {}) }, actor());
+    await usagePlan()?.enrol(issued);
     print(issued, `client_id     ${issued.clientId}\nclient_secret ${issued.secret}\nscopes        ${issued.scopes.join(' ')}\nThe secret is shown this once; only its hash is stored.`);
   });
 client
@@ -100,6 +113,7 @@ client
   .description('revoke a client: no new tokens now; live tokens refused within 300 s (the authorizer cache)')
   .action(async (tenant: string, clientId: string) => {
     await revokeClient(tenant, clientId, actor());
+    await usagePlan()?.disable({ clientId });
     print({ tenant, clientId, status: 'disabled' }, `client ${clientId} revoked: no new tokens; its live tokens stop working within 300 s`);
   });
 

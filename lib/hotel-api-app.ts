@@ -22,8 +22,11 @@ export function createHotelApiApp(props?: AppProps): HotelApiApp {
   new CfnOutput(stack, 'ApiUrl', { value: stack.restApi.api.url, description: 'Base URL; paths start with /v1' });
   new CfnOutput(stack, 'UsagePlanId', {
     value: stack.restApi.usagePlan.usagePlanId,
-    description: 'Add each onboarded client API key to this usage plan',
+    description: 'npm run admin -- --usage-plan-id: each issued client gets its API key in this usage plan',
   });
+  // What the operator tool (npm run admin) needs to administer this stack's accounts.
+  new CfnOutput(stack, 'ClientsTable', { value: stack.tables.get('clients').table.tableName, description: 'npm run admin -- --clients-table' });
+  new CfnOutput(stack, 'ContractsTable', { value: stack.tables.get('contracts').table.tableName, description: 'npm run admin -- --contracts-table' });
   // A violation fails synthesis; the report is <outdir>/validation-report.json.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };

@@ -39,6 +39,8 @@ export async function seedContracts(suppliers: readonly RunningSandboxSupplier[]
   const contracted: Record<string, string[]> = {};
   for (const [tenant, supplierIds] of Object.entries(SEEDED_TENANT_SUPPLIERS)) {
     contracted[tenant] = [];
+    // The account first (a no-op when seedClients made it): a contract belongs to an account.
+    await createAccount({ tenant, name: `${tenant} (seeded)`, scopes: [...SCOPES] }, ACTOR);
     for (const supplier of suppliers.filter((s) => supplierIds.includes(s.supplierId))) {
       await setContract(tenant, { supplierId: supplier.supplierId, adapter: supplier.adapter, endpoint: supplier.endpoint, sandbox: true, credentials: { ...supplier.credentials }, active: true }, ACTOR);
       contracted[tenant].push(supplier.supplierId);

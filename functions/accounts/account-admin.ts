@@ -84,6 +84,8 @@ export interface IssuedClient {
   /** Shown once: only its scrypt hash is stored. */
   readonly secret: string;
   readonly scopes: readonly Scope[];
+  /** The value API Gateway's usage plan knows the client by (not a credential: the token is). */
+  readonly usageKey: string;
 }
 
 const newSecret = () => randomBytes(32).toString('base64url');
@@ -108,7 +110,7 @@ export async function issueClient(tenant: string, input: { clientId?: string; se
     throw error;
   }
   await recordAudit({ tenant, actor, action: before ? 'client.reissued' : 'client.issued', target: clientId, ...(before ? { before: clientView(before) } : {}), after: clientView(record) });
-  return { tenant, clientId, secret, scopes: record.scopes };
+  return { tenant, clientId, secret, scopes: record.scopes, usageKey: record.usageKey };
 }
 
 /** A new secret for the client; the old one keeps working for `graceSeconds`. */
@@ -119,7 +121,7 @@ export async function rotateSecret(tenant: string, clientId: string, graceSecond
   const secret = newSecret();
   const after = await rotateClientSecret(tenant, clientId, secret, graceSeconds);
   await recordAudit({ tenant, actor, action: 'client.secret-rotated', target: clientId, before: clientView(before), after: { ...clientView(after), previousSecretValidUntil: after.previousSecretExpiresAt } });
-  return { tenant, clientId, secret, scopes: after.scopes, previousSecretValidUntil: after.previousSecretExpiresAt! };
+  return { tenant, clientId, secret, scopes: after.scopes, usageKey: after.usageKey, previousSecretValidUntil: after.previousSecretExpiresAt! };
 }
 
 /**
