@@ -9,11 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { ClientRegistrationError, getClient, listClients, registerClient, rotateClientSecret, setClientStatus, type ClientRecord } from '../auth/client-registry.js';
+import { ClientRegistrationError, getClient, listClients, registerClient, rotateClientSecret, setClientStatus, TENANT_PATTERN, type ClientRecord } from '../auth/client-registry.js';
 import type { PricingRules, PricingRulesInput } from '../domain/pricing/pricing-rules.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
-import { keys } from '../shared/keys.js';
+import { keys, PLATFORM_OWNER } from '../shared/keys.js';
 import { SCOPES, type Scope } from '../shared/routes.js';
 import { putPricingRules, storedPricingRules } from '../stores/dynamo-pricing-rules.js';
 import { contractSchema, listContracts, putContract, supplierSecretPrefix, type AdapterKind, type SupplierContract } from '../suppliers/contracts.js';
@@ -67,8 +67,8 @@ export async function createAccount(input: { tenant: string; name?: string; scop
   const parsedScopes = scopeList.safeParse(input.scopes);
   if (!parsedScopes.success) throw invalidFrom(parsedScopes.error, 'scopes');
   // The tenant becomes the first part of every stored key: the client registry's rule decides what it may be.
-  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(input.tenant) || input.tenant === 'platform') {
-    throw new AccountAdminError('invalid', `tenant '${input.tenant}': lower-case letters, digits and hyphens, at most 63, not 'platform'`, 'tenant');
+  if (!TENANT_PATTERN.test(input.tenant) || input.tenant === PLATFORM_OWNER) {
+    throw new AccountAdminError('invalid', `tenant '${input.tenant}': lower-case letters, digits and hyphens, at most 63, not '${PLATFORM_OWNER}'`, 'tenant');
   }
   const existing = await getAccount(input.tenant);
   const account: Account = { tenant: input.tenant, name: input.name ?? existing?.name ?? input.tenant, scopes: SCOPES.filter((s) => parsedScopes.data.includes(s)), createdAt: existing?.createdAt ?? new Date().toISOString() };
@@ -152,8 +152,10 @@ export interface ContractInput {
 /** Sets (creates or replaces) one supplier contract, validated by the schema search and booking read it with. */
 export async function setContract(tenant: string, input: ContractInput, actor: string): Promise<SupplierContract> {
   await accountOrThrow(tenant);
+  if (input.secretName && !/^\d{12}$/.test(input.awsAccount ?? '')) throw new AccountAdminError('invalid', 'aws-account: the 12-digit AWS account id the secret lives in', 'aws-account');
+  // A partial ARN (no random suffix): Secrets Manager resolves it, and the stack's grant covers the prefix.
   const credentialsSecretArn = input.secretName
-    ? `arn:aws:secretsmanager:${input.region ?? 'us-east-1'}:${input.awsAccount ?? '000000000000'}:secret:${supplierSecretPrefix(tenant)}${input.secretName}`
+    ? `arn:aws:secretsmanager:${input.region ?? process.env.AWS_REGION ?? 'us-east-1'}:${input.awsAccount}:secret:${supplierSecretPrefix(tenant)}${input.secretName}`
     : undefined;
   const parsed = contractSchema.safeParse({
     tenant,
