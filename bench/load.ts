@@ -186,15 +186,14 @@ try {
   // The audit: every 201 is in our table and held once by its supplier; every cancel is cancelled at both.
   const { dynamoClient } = await import('../functions/shared/dynamodb.js');
   const { tableName } = await import('../functions/shared/config.js');
-  const { adapterFor } = await import('../functions/suppliers/adapter-registry.js');
-  const { listContracts } = await import('../functions/suppliers/contracts.js');
-  const adapters = new Map(await Promise.all((await listContracts('demo')).map(async (c) => [c.supplierId, await adapterFor(c)] as const)));
+  const { supplierViewOf } = await import('../test/support/supplier-view.js');
+  const views = new Map(await Promise.all(SUPPLIERS.map(async (id) => [id as string, await supplierViewOf('demo', id)] as const)));
   const wasCancelled = new Set(cancelled);
   const problems: string[] = [];
   for (const { bookingId, supplierId } of booked) {
     const item = (await dynamoClient().send(new GetCommand({ TableName: tableName('bookings'), Key: keys.booking('demo', bookingId) }))).Item;
     const held = host.suppliers.find((s) => s.supplierId === supplierId)!.bookingsUnder(bookingId);
-    const theirs = await adapters.get(supplierId)!.findBookingByClientReference({ clientReference: bookingId });
+    const theirs = await views.get(supplierId)!(bookingId);
     if (!item) problems.push(`${bookingId}: answered 201, not in the table`);
     if (held !== 1) problems.push(`${bookingId}: held ${held} times by ${supplierId}`);
     // A cancel answered 200 is cancelled at both; one cut off by the end of the run (sent, its answer never

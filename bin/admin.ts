@@ -63,13 +63,9 @@ program.hook('preAction', () => {
 const actor = () => program.opts<GlobalOptions>().actor;
 
 /** Only for a deployed stack (--usage-plan-id); loaded then, so local use needs no API Gateway client. */
-function usagePlan(): { enrol(client: { clientId: string; tenant: string; usageKey: string }): Promise<void>; disable(client: { clientId: string }): Promise<void> } | undefined {
+async function usagePlan() {
   const id = program.opts<GlobalOptions>().usagePlanId;
-  if (!id) return undefined;
-  return {
-    enrol: async (client) => (await import('./admin-usage-plan.js')).usagePlanEnrolment(id).enrol(client),
-    disable: async (client) => (await import('./admin-usage-plan.js')).usagePlanEnrolment(id).disable(client),
-  };
+  return id ? (await import('./admin-usage-plan.js')).usagePlanEnrolment(id) : undefined;
 }
 
 function print(result: unknown, human: string): void {
@@ -97,7 +93,7 @@ client
   .option('--name <name>', 'display name')
   .action(async (tenant: string, options: { scopes?: string[]; name?: string }) => {
     const issued = await issueClient(tenant, { ...(options.scopes ? { scopes: options.scopes } : {}), ...(options.name ? { name: options.name } : {}) }, actor());
-    await usagePlan()?.enrol(issued);
+    await (await usagePlan())?.enrol(issued);
     print(issued, `client_id     ${issued.clientId}\nclient_secret ${issued.secret}\nscopes        ${issued.scopes.join(' ')}\nThe secret is shown this once; only its hash is stored.`);
   });
 client
@@ -113,7 +109,7 @@ client
   .description('revoke a client: no new tokens now; live tokens refused within 300 s (the authorizer cache)')
   .action(async (tenant: string, clientId: string) => {
     await revokeClient(tenant, clientId, actor());
-    await usagePlan()?.disable({ clientId });
+    await (await usagePlan())?.disable({ clientId });
     print({ tenant, clientId, status: 'disabled' }, `client ${clientId} revoked: no new tokens; its live tokens stop working within 300 s`);
   });
 
