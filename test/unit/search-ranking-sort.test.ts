@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cheapestRate, sortProperties } from '../../functions/search/ranking/property-sort.js';
 import type { RankableProperty, RankableRate } from '../../functions/search/ranking/rankable.js';
-import { distanceMetres } from '../../functions/search/ranking/distance.js';
+import { distanceMetres } from '../../functions/domain/geo/distance.js';
 import { Rng } from '../../sandbox/world/prng.js';
 
 const CENTRE = { lat: 48.8566, lng: 2.3522 }; // Paris

@@ -14,7 +14,7 @@
 import { Decimal, parseDecimal } from '../../domain/money/decimal.js';
 import { parseUnsignedDecimal, pow10, type ScaledInteger } from '../../domain/money/scaled-integer.js';
 import type { GeoPoint } from '../../suppliers/port.js';
-import { distanceMetres } from './distance.js';
+import { distanceMetres } from '../../domain/geo/distance.js';
 import type { RankableProperty, RankableRate } from './rankable.js';
 
 export const SORT_ORDERS = ['price', 'starRating', 'distance'] as const;
