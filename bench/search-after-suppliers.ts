@@ -7,6 +7,7 @@
  * delay, plus what the handler adds to write the response body (JSON.stringify). Prints p50 and p95, and
  * what storing the rows of the later pages takes after the answer.
  */
+import { cityArea } from '../test/support/supplier-destinations.js';
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { embeddedFxRates } from '../functions/domain/fx/reference-fx-rates.js';
@@ -59,7 +60,7 @@ const real: SupplierPort[] = [
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const recorded = new Map<string, readonly SupplierOffer[]>();
 for (const adapter of real) {
-  const result = await adapter.searchAvailability({ destination: CITY, checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+  const result = await adapter.searchAvailability({ destination: cityArea(CITY), checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
   recorded.set(adapter.supplierId, result.offers);
 }
 await Promise.all(servers.map((s) => s.close()));
@@ -91,6 +92,7 @@ try {
     adapterFor: async (c) => stub(c.supplierId, DELAYS[order.indexOf(c.supplierId)] ?? 0),
     destination: async () => destination,
     propertiesNear: async () => [],
+    knownProperties: async () => new Map(),
     fx: async () => fx,
     pricingRules: async (tenant) => defaultPricingRules(tenant),
     searches: new DynamoSearchStore(),

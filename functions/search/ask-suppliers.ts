@@ -1,20 +1,21 @@
 /**
  * Search's fan-out stage: every contracted supplier is asked in parallel under the search's budget
  * (fan-out.ts), and everything that does not need the last answer happens while it is awaited: the
- * destination index loads; each supplier's offers are placed, priced and filtered as it answers
+ * destination index entries load (search-area.ts); each supplier's offers are placed, priced and filtered as it answers
  * (offer-merger.ts), each property keeping the rate it would show; and between answers those rates are
  * written as the stored search's rows (shown-rates.ts). The last answer leaves only its own offers.
  */
 import { recordSupplierCall } from '../shared/metric-events.js';
 import type { Scenario } from '../suppliers/scenario.js';
-import { availabilityOf } from './availability-of.js';
 import { fanOut, type SupplierOutcome } from './fan-out.js';
 import { OfferMerger, type ShownAccumulated } from './offer-merger.js';
 import { rateFilter } from './ranking/search-filters.js';
+import type { SearchArea } from './search-area.js';
 import type { SearchDeps } from './search-ports.js';
 import type { SearchRequest } from './search-request.js';
 import type { SearchSetup } from './search-setup.js';
 import { ShownRates } from './shown-rates.js';
+import { stayQuestionOf } from './stay-question.js';
 
 export interface SupplierAnswers {
   readonly outcomes: readonly SupplierOutcome[];
@@ -28,13 +29,13 @@ export interface SupplierAnswers {
 }
 
 export async function askSuppliers(
-  call: { readonly request: SearchRequest; readonly scenarios: readonly Scenario[]; readonly cityCode: string },
+  call: { readonly request: SearchRequest; readonly scenarios: readonly Scenario[]; readonly area: SearchArea },
   setup: SearchSetup,
-  deps: Pick<SearchDeps, 'destination' | 'propertiesNear'>,
+  deps: Pick<SearchDeps, 'propertiesNear'>,
 ): Promise<SupplierAnswers> {
-  const { request } = call;
+  const { request, area } = call;
   const { fx, rules, stay } = setup;
-  const destination = deps.destination(call.cityCode);
+  const destination = area.entries;
   const keepRate = rateFilter(request.filters, setup.now);
   const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights: stay.nights, rooms: stay.rooms }, { keepRate, shownOnly: true }));
   const shown = new ShownRates();
@@ -45,7 +46,8 @@ export async function askSuppliers(
   let unanswered = setup.adapters.length;
   const askedAt = performance.now();
   let lastAnswer = askedAt;
-  const outcomes = await fanOut(setup.adapters, availabilityOf(request, call.scenarios), {
+  const stayQuestion = stayQuestionOf(request, call.scenarios);
+  const outcomes = await fanOut(setup.adapters, (supplierId) => ({ ...stayQuestion, destination: area.destinationFor(supplierId) }), {
     budgetMs: request.timeoutMs,
     onOutcome: (outcome) => {
       lastAnswer = performance.now();

@@ -31,14 +31,18 @@ export interface FanOutOptions {
 
 const TIMED_OUT = Symbol('timed out');
 
+/** One question for every supplier, or each supplier its own (a property list asks each for its own hotel codes). */
+export type SupplierQuestion = Omit<AvailabilityRequest, 'signal'> | ((supplierId: string) => Omit<AvailabilityRequest, 'signal'>);
+
 export async function fanOut(
   suppliers: readonly SupplierPort[],
-  request: Omit<AvailabilityRequest, 'signal'>,
+  question: SupplierQuestion,
   options: FanOutOptions,
 ): Promise<SupplierOutcome[]> {
   const now = options.now ?? (() => performance.now());
   return Promise.all(
     suppliers.map(async (supplier) => {
+      const request = typeof question === 'function' ? question(supplier.supplierId) : question;
       const outcome = await traced('supplier search', { supplier: supplier.supplierId, operation: 'search' }, () => querySupplier(supplier, request, options.budgetMs, now));
       options.onOutcome?.(outcome);
       return outcome;

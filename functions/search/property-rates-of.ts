@@ -1,6 +1,6 @@
 /**
  * Every rate of one property of a stored search. The search keeps only each property's shown rate, so this
- * asks the property's suppliers again for just their property ids (the port's supplierPropertyIds), under
+ * asks the property's suppliers again for just their property ids (a `hotels` destination), under
  * the search's budget, and prices, filters and signs each rate as the search did. Sorted by total,
  * refundable first on ties.
  */
@@ -10,7 +10,6 @@ import { quotedStayOf } from '../domain/stay/quoted-stay.js';
 import { HttpProblem } from '../shared/problem.js';
 import { searchGone } from '../stores/stored-search-or-404.js';
 import type { Scenario } from '../suppliers/scenario.js';
-import { availabilityOf } from './availability-of.js';
 import { fanOut } from './fan-out.js';
 import { priceOffer } from './price-offers.js';
 import { compareTotals } from './ranking/property-sort.js';
@@ -18,6 +17,7 @@ import { applySearchFilters } from './ranking/search-filters.js';
 import type { SearchDeps } from './search-ports.js';
 import type { SupplierSummary } from './search-result.js';
 import { storedSearchWithRows } from './stored-search.js';
+import { stayQuestionOf } from './stay-question.js';
 
 export interface PropertyRatesCall {
   readonly tenant: string;
@@ -50,15 +50,12 @@ export async function propertyRatesOf(call: PropertyRatesCall, deps: SearchDeps)
     deps.rateIdKey(),
   ]);
   const searched = search.request;
-  const asked = availabilityOf(searched, call.scenarios);
-  // One fan-out per supplier: each is asked for its own property ids.
-  const outcomes = await Promise.all(
-    adapters.map(async (adapter) => {
-      const supplierPropertyIds = property.supplierRefs.filter((r) => r.supplierId === adapter.supplierId).map((r) => r.supplierPropertyId);
-      const [outcome] = await fanOut([adapter], { ...asked, supplierPropertyIds }, { budgetMs: searched.timeoutMs });
-      return outcome!;
-    }),
-  );
+  const stayQuestion = stayQuestionOf(searched, call.scenarios);
+  // Each supplier is asked for its own hotel codes of the property.
+  const outcomes = await fanOut(adapters, (supplierId) => ({
+    ...stayQuestion,
+    destination: { kind: 'hotels', supplierPropertyIds: property.supplierRefs.filter((r) => r.supplierId === supplierId).map((r) => r.supplierPropertyId) },
+  }), { budgetMs: searched.timeoutMs });
   const stay = quotedStayOf(search);
   const context = { stars: property.starRating, rules, quoteCurrency: searched.currency, fx, nights: stay.nights, rooms: stay.rooms };
   const priced: PricedRate[] = outcomes.flatMap((o) => o.offers.flatMap((offer) => priceOffer(offer, context)));

@@ -1,12 +1,12 @@
 /**
- * The search use case, stage by stage: set up (contracts, adapters, fx, rules, keys, the header's write),
- * ask the suppliers and place, price and filter each answer as it comes, rank, then sign the first page and
- * hand back the rows to store after the answer. Everything it touches is behind the ports in SearchDeps.
+ * The search use case, stage by stage: where it looks (search-area.ts), set up (contracts, adapters, fx,
+ * rules, keys, the header's write), ask the suppliers and place, price and filter each answer as it comes,
+ * rank, then sign the first page and hand back the rows to store after the answer. Everything it touches is behind the ports in SearchDeps.
  */
-import { findCity } from '../../sandbox/world/cities.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { askSuppliers } from './ask-suppliers.js';
 import { rankSearch } from './rank-search.js';
+import { searchArea } from './search-area.js';
 import type { SearchDeps } from './search-ports.js';
 import type { SearchRequest } from './search-request.js';
 import type { SearchResponse } from './search-result.js';
@@ -43,11 +43,13 @@ export interface SearchOutcome {
 export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<SearchOutcome> {
   const started = performance.now();
   const { tenant, request } = call;
-  const city = findCity(request.destination.code)!;
+  // Where it looks comes first: a property list can still be refused (an id we do not know), and a refused
+  // search must not have begun writing its header.
+  const area = await searchArea(request.destination, deps);
   const setup = await setUpSearch(tenant, request, deps);
-  const answers = await askSuppliers({ request, scenarios: call.scenarios, cityCode: city.code }, setup, deps);
+  const answers = await askSuppliers({ request, scenarios: call.scenarios, area }, setup, deps);
   const merged = performance.now();
-  const ranked = rankSearch(answers.properties, request, city.centre);
+  const ranked = rankSearch(answers.properties, request, area.centre);
   const rankedAt = performance.now();
   const { response, storeRows } = await signAndStore(ranked, answers, setup, request, deps);
   const savedAt = performance.now();

@@ -50,6 +50,10 @@ export function searchDeps(): SearchDeps {
       return entries;
     },
     propertiesNear: (point, radius) => propertyMapStore().propertiesNear(point, radius),
+    knownProperties: async (propertyIds) => {
+      const found = await Promise.all(propertyIds.map(async (id) => [id, await propertyMapStore().getProperty(id)] as const));
+      return new Map(found.flatMap(([id, property]) => (property ? [[id, property] as const] : [])));
+    },
     ...storedPricingSources,
     searches: new DynamoSearchStore(),
     rateIdKey: () => searchKey('rate-id'),

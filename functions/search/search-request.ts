@@ -4,7 +4,7 @@
  * against the destination's own calendar: "today" in Tokyo starts before "today" in New York.
  */
 import { z } from 'zod';
-import { findCity } from '../../sandbox/world/cities.js';
+import { destinationSchema, resolveDestination, type Destination } from '../domain/destinations/index.js';
 import { utcToZonedLocal } from '../suppliers/time-zone.js';
 
 export const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
@@ -34,13 +34,7 @@ const occupancySchema = z.strictObject({
 
 export const searchRequestSchema = z
   .strictObject({
-    destination: z.strictObject({
-      type: z.literal('city'),
-      code: z
-        .string()
-        .regex(/^[A-Z]{3}$/, 'must be a three-letter IATA city code')
-        .refine((code) => findCity(code) !== undefined, 'is not a destination we serve; see the destinations list in the API reference'),
-    }),
+    destination: destinationSchema,
     checkIn: isoDate,
     checkOut: isoDate,
     occupancies: z.array(occupancySchema).min(SEARCH_LIMITS.rooms.min).max(SEARCH_LIMITS.rooms.max),
@@ -61,11 +55,24 @@ export const searchRequestSchema = z
     const nights = (Date.parse(request.checkOut) - Date.parse(request.checkIn)) / 86_400_000;
     if (!(nights >= 1)) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'must be after checkIn' });
     else if (nights > SEARCH_LIMITS.maxNights) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: `must be at most ${SEARCH_LIMITS.maxNights} nights after checkIn` });
-    const city = findCity(request.destination.code);
-    if (city && request.checkIn < todayIn(city.timeZone)) {
-      ctx.addIssue({ code: 'custom', path: ['checkIn'], message: `must not be in the past (today in ${city.name} is ${todayIn(city.timeZone)})` });
+    const { zone, where } = calendarOf(request.destination);
+    if (request.checkIn < todayIn(zone)) {
+      ctx.addIssue({ code: 'custom', path: ['checkIn'], message: `must not be in the past (today ${where} is ${todayIn(zone)})` });
     }
   });
+
+/**
+ * Whose calendar says what "today" is: the destination's zone. A property list may span zones and its
+ * properties are not read yet, so it takes the last zone on Earth to reach a date (UTC-12): a check-in is
+ * refused only once it is past everywhere, and the supplier refuses a stay that has begun at its hotel.
+ */
+function calendarOf(destination: Destination): { zone: string; where: string } {
+  // zod runs this refinement even when the destination has issues of its own (a latitude off the Earth):
+  // those are reported on their fields, and an invalid destination has no calendar to ask.
+  const place = destinationSchema.safeParse(destination).success ? resolveDestination(destination) : undefined;
+  if (place?.kind === 'circle') return { zone: place.timeZone, where: `in ${place.displayName}` };
+  return { zone: 'Etc/GMT+12', where: 'anywhere on Earth' };
+}
 
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 

@@ -41,9 +41,35 @@ export interface SupplierOffer {
   readonly rates: readonly SupplierRate[];
 }
 
+/**
+ * Where a supplier is asked to look. Every supplier has a published form for each: a city (its own city
+ * or region code where it has one, otherwise the circle around the city's centre), a circle (hotels
+ * around an airport or a point), or a list of its own hotel codes (a shortlist, a property's rates).
+ */
+export type SupplierDestination = CityArea | CircleArea | HotelList;
+
+export interface CityArea {
+  readonly kind: 'city';
+  /** IATA city code, metropolitan codes included (LON, NYC). */
+  readonly cityCode: string;
+  readonly centre: GeoPoint;
+  readonly radiusKm: number;
+}
+
+export interface CircleArea {
+  readonly kind: 'circle';
+  readonly centre: GeoPoint;
+  readonly radiusKm: number;
+}
+
+export interface HotelList {
+  readonly kind: 'hotels';
+  /** This supplier's own property ids; may be empty (none of the listed properties is this supplier's). */
+  readonly supplierPropertyIds: readonly string[];
+}
+
 export interface AvailabilityRequest extends CallContext {
-  /** IATA city code of the searched destination. */
-  readonly destination: string;
+  readonly destination: SupplierDestination;
   readonly checkIn: string;
   readonly checkOut: string;
   /** One entry per room. */
@@ -52,8 +78,6 @@ export interface AvailabilityRequest extends CallContext {
   readonly currency?: string;
   /** ISO 3166-1 alpha-2 of the traveller (source market). */
   readonly nationality: string;
-  /** Restrict to these supplier property ids (a property's rates); all of the destination when absent. */
-  readonly supplierPropertyIds?: readonly string[];
 }
 
 export interface AvailabilityResult {

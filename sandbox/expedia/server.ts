@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import { distanceMetres } from '../../functions/domain/geo/distance.js';
 import { formatMinor } from '../../functions/domain/money/money.js';
 import { BOARD_AMENITIES } from '../../functions/suppliers/expedia/board-amenities.js';
 import { formatOccupancy, parseOccupancy } from '../../functions/suppliers/expedia/occupancy.js';
@@ -64,7 +66,7 @@ const SALES_ENVIRONMENTS = new Set(['hotel_package', 'hotel_only', 'loyalty']);
 const RATE_OPTIONS = new Set(['member', 'net_rates', 'cross_sell']);
 const FORBIDDEN_REFERENCE_CHARACTERS = /[<>()&]/;
 
-type Operation = 'regions' | 'availability' | 'priceCheck' | 'book' | 'retrieveByReference' | 'retrieve' | 'cancel' | 'content';
+type Operation = 'regions' | 'geography' | 'availability' | 'priceCheck' | 'book' | 'retrieveByReference' | 'retrieve' | 'cancel' | 'content';
 
 /** The `Test` values each operation documents; the sandbox's meaning of each is in README.md. */
 const TEST_VALUES: Readonly<Partial<Record<Operation, readonly string[]>>> = {
@@ -161,6 +163,7 @@ function unauthenticated(verdict: 'missing' | 'bad_signature' | 'stale'): WireEr
 
 function operationOf(method: string, path: string): Operation | undefined {
   if (method === 'GET' && path === `${BASE}/regions`) return 'regions';
+  if (method === 'POST' && path === `${BASE}/properties/geography`) return 'geography';
   if (method === 'GET' && path === `${BASE}/properties/availability`) return 'availability';
   if (method === 'GET' && path === `${BASE}/properties/content`) return 'content';
   if (method === 'GET' && /^\/v3\/properties\/[^/]+\/rooms\/[^/]+\/rates\/[^/]+$/.test(path)) return 'priceCheck';
@@ -212,6 +215,7 @@ async function route(ctx: HandlerContext, call: CallState, req: IncomingMessage,
   const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   switch (operation) {
     case 'regions': return { status: 200, body: regions(ctx, url.searchParams) };
+    case 'geography': return { status: 200, body: propertiesInPolygon(ctx, url.searchParams, body) };
     case 'availability': return { status: 200, body: availability(ctx, url.searchParams) };
     case 'priceCheck': return { status: 200, body: priceCheck(ctx, call, segments[2] ?? '', segments[4] ?? '', segments[6] ?? '', url.searchParams) };
     case 'book': return { status: 201, body: await book(ctx, call, url.searchParams, body) };
@@ -246,6 +250,36 @@ function regions(ctx: HandlerContext, query: URLSearchParams): WireRegion[] {
       ...(include.includes('property_ids') ? { property_ids: properties.map((p) => p.supplierPropertyId) } : {}),
     };
   });
+}
+
+/** Rapid's limits on the polygon (spec: postGeography). */
+const POLYGON_MAX_COORDINATES = 2000;
+const POLYGON_MAX_DIAGONAL_KM = 500;
+
+/** `POST /properties/geography`: every property inside a GeoJSON polygon, as a map of id to `{property_id}`. */
+function propertiesInPolygon(ctx: HandlerContext, query: URLSearchParams, body: string): Record<string, { property_id: string }> {
+  if (query.get('include') !== 'property_ids') invalid('include', 'querystring', 'include must be property_ids.', query.get('include') ?? undefined);
+  if (query.getAll('supply_source').length !== 1) invalid('supply_source', 'querystring', 'supply_source is required, once.');
+  const polygon = parseBody<{ type?: unknown; coordinates?: unknown }>(body);
+  if (polygon.type !== 'Polygon') invalid('type', 'body', 'The only supported type is Polygon.');
+  const ring = Array.isArray(polygon.coordinates) && polygon.coordinates.length === 1 ? polygon.coordinates[0] : undefined;
+  if (!Array.isArray(ring) || ring.length < 4) invalid('coordinates', 'body', 'The polygon must have coordinates: one ring of at least four positions.');
+  if (ring.length > POLYGON_MAX_COORDINATES) invalid('coordinates', 'body', `The polygon must have at most ${POLYGON_MAX_COORDINATES} coordinates.`);
+  const points = ring.map((position: unknown) => {
+    const [lng, lat] = Array.isArray(position) ? position : [];
+    if (typeof lng !== 'number' || typeof lat !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) invalid('coordinates', 'body', 'Each position must be [longitude, latitude] in degrees.');
+    return { lat, lng };
+  });
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
+  const diagonal = distanceMetres({ lat: Math.min(...lats), lng: Math.min(...lngs) }, { lat: Math.max(...lats), lng: Math.max(...lngs) }) / 1000;
+  if (diagonal >= POLYGON_MAX_DIAGONAL_KM) invalid('coordinates', 'body', `The polygon's diagonal must be less than ${POLYGON_MAX_DIAGONAL_KM} km.`);
+  const shape = { type: 'Polygon' as const, coordinates: [ring as number[][]] };
+  const out: Record<string, { property_id: string }> = {};
+  for (const property of ctx.view.properties) {
+    if (booleanPointInPolygon([property.geo.lng, property.geo.lat], shape)) out[property.supplierPropertyId] = { property_id: property.supplierPropertyId };
+  }
+  return out;
 }
 
 // ---------- shopping ----------

@@ -3,6 +3,8 @@
  * property map built by the mapping job at start, the seeded tenants and their pricing rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { airportByCode, cityByCode } from '../../functions/domain/destinations/index.js';
+import { distanceMetres } from '../../functions/domain/geo/distance.js';
 import { verifyRateId, RateIdError } from '../../functions/domain/rate/rate-id.js';
 import { searchKey } from '../../functions/shared/search-secret.js';
 import { searchRequestSchema } from '../../functions/search/search-request.js';
@@ -128,8 +130,8 @@ describe('POST /v1/hotels/search', () => {
       expect(Number.isInteger(price.total) && Number.isInteger(price.net) && Number.isInteger(price.markup)).toBe(true);
       expect(price.net + price.markup + price.tax + price.serviceFee).toBe(price.total);
     }
-    // Reykjavik's centre; distances never decrease down the list.
-    const centre = { lat: 64.146582, lng: -21.9426354 };
+    // Reykjavik's centre as the catalogue has it; distances never decrease down the list.
+    const { centre } = cityByCode('REK')!;
     const metres = (p: { lat: number; lng: number }) => Math.hypot((p.lat - centre.lat) * 111_320, (p.lng - centre.lng) * 111_320 * Math.cos((centre.lat * Math.PI) / 180));
     const distances = body.properties.filter((p) => p.geo).map((p) => metres(p.geo!));
     for (let i = 1; i < distances.length; i++) expect(distances[i]! + 50).toBeGreaterThanOrEqual(distances[i - 1]!);
@@ -152,6 +154,101 @@ describe('POST /v1/hotels/search', () => {
     const fx = await search('demo', { currency: 'XAU' });
     expect(fx.response.status).toBe(400);
     expect(fx.body.errors?.map((e) => e.path)).toEqual(['currency']);
+  });
+});
+
+describe('destinations: cities, airports, circles and property lists', () => {
+  const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceMetres(a, b) / 1000;
+  const everySupplierOk = (body: SearchResponse) => body.suppliers.map((s) => [s.id, s.status]);
+  const ALL_OK = [['expedia', 'ok'], ['hotelbeds', 'ok'], ['opentravel', 'ok']];
+  /**
+   * A supplier answers by its own geocode, and a few sandbox geocodes are wrong by up to 5 km (as real
+   * ones are); a property shows the suppliers' median position. So nearly all lie inside, none far out.
+   */
+  const expectInsideCircle = (distancesKm: readonly number[], radiusKm: number) => {
+    const inside = distancesKm.filter((d) => d <= radiusKm + 0.2).length;
+    expect(inside / distancesKm.length).toBeGreaterThan(0.9);
+    for (const distance of distancesKm) expect(distance).toBeLessThan(radiusKm + 5);
+  };
+
+  it('searches a real city the sandbox has no hotels in: 200, no properties, every supplier ok', async () => {
+    const { response, body } = await search('demo', { destination: { type: 'city', code: 'GVA' } });
+    expect(response.status).toBe(200);
+    expect(body.properties).toEqual([]);
+    expect(body.partial).toBe(false);
+    expect(everySupplierOk(body)).toEqual(ALL_OK);
+  });
+
+  it('searches a metropolitan code as the whole city, every supplier answering', async () => {
+    const { response, body } = await search('demo', { destination: { type: 'city', code: 'NYC' }, limit: 1000 });
+    expect(response.status).toBe(200);
+    expect(everySupplierOk(body)).toEqual(ALL_OK);
+    expect(body.suppliers.every((s) => s.results > 0)).toBe(true);
+    const { centre, radiusKm } = cityByCode('NYC')!;
+    for (const property of body.properties.filter((p) => p.geo)) expect(km(property.geo!, centre)).toBeLessThan(radiusKm + 5);
+  });
+
+  it('searches around an airport: every hotel within its 10 km, nearest first', async () => {
+    const { response, body } = await search('demo', { destination: { type: 'airport', code: 'LCY' }, sort: 'distance', limit: 1000 });
+    expect(response.status).toBe(200);
+    expect(everySupplierOk(body)).toEqual(ALL_OK);
+    expect(body.properties.length).toBeGreaterThan(0);
+    const { location } = airportByCode('LCY')!;
+    const distances = body.properties.filter((p) => p.geo).map((p) => km(p.geo!, location));
+    expectInsideCircle(distances, 10);
+    for (let i = 1; i < distances.length; i++) expect(distances[i]! + 0.05).toBeGreaterThanOrEqual(distances[i - 1]!);
+  });
+
+  it('searches a circle: only hotels inside it, and fewer than the whole city', async () => {
+    const eiffel = { lat: 48.8584, lng: 2.2945 };
+    const [circle, city] = await Promise.all([
+      search('demo', { destination: { type: 'geo', ...eiffel, radiusKm: 2 }, limit: 1000 }),
+      search('demo', { destination: { type: 'city', code: 'PAR' }, limit: 1000 }),
+    ]);
+    expect(circle.response.status).toBe(200);
+    expect(everySupplierOk(circle.body)).toEqual(ALL_OK);
+    expect(circle.body.properties.length).toBeGreaterThan(0);
+    expect(circle.body.totalProperties).toBeLessThan(city.body.totalProperties);
+    expectInsideCircle(circle.body.properties.filter((p) => p.geo).map((p) => km(p.geo!, eiffel)), 2);
+    // The same hotel is the same propertyId whichever way it was found.
+    const cityIds = new Set(city.body.properties.map((p) => p.propertyId));
+    expect(circle.body.properties.filter((p) => cityIds.has(p.propertyId)).length).toBeGreaterThan(circle.body.properties.length / 2);
+  });
+
+  it('searches a list of propertyIds from an earlier search, in two cities at once', async () => {
+    const [rome, vienna] = await Promise.all([
+      search('demo', { destination: { type: 'city', code: 'ROM' } }),
+      search('demo', { destination: { type: 'city', code: 'VIE' } }),
+    ]);
+    const wanted = [...rome.body.properties.slice(0, 3), ...vienna.body.properties.slice(0, 2)];
+    const { response, body } = await search('demo', { destination: { type: 'properties', propertyIds: wanted.map((p) => p.propertyId) } });
+    expect(response.status).toBe(200);
+    expect(body.partial).toBe(false);
+    expect(body.properties.map((p) => p.propertyId).sort()).toEqual(wanted.map((p) => p.propertyId).sort());
+    // Only the suppliers that carry one of them were asked for anything; each answered for its own.
+    const results = body.suppliers.reduce((n, s) => n + s.results, 0);
+    expect(results).toBe(wanted.reduce((n, p) => n + p.supplierRefs.length, 0));
+  });
+
+  it('refuses what it cannot search with a 400 naming the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type: 'airport', code: 'ZZZ' }, 'destination.code'],
+      [{ type: 'city', code: 'lon' }, 'destination.code'],
+      [{ type: 'geo', lat: 48.85, lng: 2.29, radiusKm: 60 }, 'destination.radiusKm'],
+      [{ type: 'geo', lat: 95, lng: 2.29, radiusKm: 2 }, 'destination.lat'],
+      [{ type: 'properties', propertyIds: [] }, 'destination.propertyIds'],
+      [{ type: 'region', code: 'LON' }, 'destination.type'],
+    ];
+    for (const [destination, path] of cases) {
+      const { response, body } = await search('demo', { destination });
+      expect(response.status, JSON.stringify(destination)).toBe(400);
+      expect(body.errors?.map((e) => e.path), JSON.stringify(destination)).toEqual([path]);
+    }
+    const known = (await search('demo')).body.properties[0]!.propertyId;
+    const unknown = 'prop_' + '0'.repeat(20);
+    const { response, body } = await search('demo', { destination: { type: 'properties', propertyIds: [known, unknown] } });
+    expect(response.status).toBe(400);
+    expect(body.errors?.map((e) => e.path)).toEqual(['destination.propertyIds[1]']);
   });
 });
 

@@ -2,6 +2,7 @@
  * From a stored contract to a working adapter: each seeded sandbox supplier is reached through the
  * registry with nothing but its contract, the way search and booking will reach them.
  */
+import { cityArea } from '../support/supplier-destinations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapterFor } from '../../functions/suppliers/adapter-registry.js';
 import { listContracts } from '../../functions/suppliers/contracts.js';
@@ -35,7 +36,7 @@ describe('adapter registry', () => {
       const adapter = await adapterFor(contract);
       expect(adapter.supplierId).toBe(contract.supplierId);
       const result = await adapter.searchAvailability({
-        destination: 'REK',
+        destination: cityArea('REK'),
         checkIn: inDays(40),
         checkOut: inDays(42),
         occupancies: [{ adults: 2, childrenAges: [] }],

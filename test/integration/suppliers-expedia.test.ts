@@ -1,3 +1,4 @@
+import { cityArea, hotelList } from '../support/supplier-destinations.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ afterEach(() => {
   expect(reports.filter((r) => r.problems.length > 0)).toEqual([]);
 });
 
-async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = 'BCN', scenarios: Scenario[] = []):
+async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = cityArea('BCN'), scenarios: Scenario[] = []):
   Promise<{ offer: SupplierOffer; rate: SupplierRate }> {
   const result = await adapter.searchAvailability({ destination, ...stay(30, 3), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', scenarios });
   for (const offer of result.offers) {
@@ -58,7 +59,7 @@ const sentTo = (path: string) => recorder.exchanges.filter((e) => new URL(e.url)
 
 describe('Expedia adapter against the Rapid sandbox', () => {
   it('searches a destination through its region\'s property ids and maps offers to the port', async () => {
-    const result = await adapter.searchAvailability({ destination: 'PRG', ...stay(20, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'DE' });
+    const result = await adapter.searchAvailability({ destination: cityArea('PRG'), ...stay(20, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'DE' });
     expect(result.supplierId).toBe('expedia');
     expect(result.offers.length).toBeGreaterThan(50);
     const regionCalls = sentTo('/v3/regions');
@@ -87,26 +88,26 @@ describe('Expedia adapter against the Rapid sandbox', () => {
 
     // The destination's ids and names are cached: a second search shops straight away.
     recorder.exchanges.length = 0;
-    await adapter.searchAvailability({ destination: 'PRG', ...stay(21, 2), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'DE' });
+    await adapter.searchAvailability({ destination: cityArea('PRG'), ...stay(21, 2), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'DE' });
     expect(sentTo('/v3/regions')).toHaveLength(0);
     expect(sentTo('/v3/properties/content')).toHaveLength(0);
     expect(sentTo('/v3/properties/availability').length).toBeGreaterThan(0);
   });
 
   it('shops at most 250 property ids a request and restricts to supplierPropertyIds when given', async () => {
-    await adapter.searchAvailability({ destination: 'LON', ...stay(25, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+    await adapter.searchAvailability({ destination: cityArea('LON'), ...stay(25, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
     const shops = sentTo('/v3/properties/availability');
     expect(shops.length).toBe(Math.ceil(sandbox.view.byCity.get('LON')!.length / 250));
     for (const shop of shops) expect(new URL(shop.url).searchParams.getAll('property_id').length).toBeLessThanOrEqual(250);
 
     const some = sandbox.view.byCity.get('ROM')!.slice(0, 5).map((p) => p.supplierPropertyId);
-    const result = await adapter.searchAvailability({ destination: 'ROM', ...stay(25, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'IT', supplierPropertyIds: some });
+    const result = await adapter.searchAvailability({ destination: hotelList(some), ...stay(25, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'IT' });
     expect(result.offers.length).toBeGreaterThan(0);
     for (const offer of result.offers) expect(some).toContain(offer.supplierPropertyId);
   });
 
   it('sends occupancies in Rapid notation and prices one rate over all rooms', async () => {
-    const request = { destination: 'VIE', ...stay(40, 2), nationality: 'AT' };
+    const request = { destination: cityArea('VIE'), ...stay(40, 2), nationality: 'AT' };
     const two = await adapter.searchAvailability({ ...request, occupancies: [{ adults: 2, childrenAges: [] }, { adults: 2, childrenAges: [9, 4] }] });
     const shop = sentTo('/v3/properties/availability').at(-1)!;
     expect(new URL(shop.url).searchParams.getAll('occupancy')).toEqual(['2', '2-9,4']);
@@ -235,7 +236,7 @@ describe('Expedia adapter against the Rapid sandbox', () => {
   });
 
   it('slow:expedia answers past the budget: a timeout error; slow for another supplier changes nothing', async () => {
-    const request = { destination: 'REK', ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB' };
+    const request = { destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB' };
     await expect(adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'expedia' }], signal: AbortSignal.timeout(200) }))
       .rejects.toMatchObject({ kind: 'timeout' });
     const other = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'hotelbeds' }], signal: AbortSignal.timeout(5_000) });
@@ -243,7 +244,7 @@ describe('Expedia adapter against the Rapid sandbox', () => {
   });
 
   it('error:expedia: a supplier-side failure becomes an unavailable error (Test: unknown_internal_error)', async () => {
-    await expect(adapter.searchAvailability({ destination: 'REK', ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB', scenarios: [{ name: 'error', supplierId: 'expedia' }] }))
+    await expect(adapter.searchAvailability({ destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB', scenarios: [{ name: 'error', supplierId: 'expedia' }] }))
       .rejects.toMatchObject({ kind: 'unavailable', details: { status: 500, supplierCode: 'unknown_internal_error' } });
     expect(sentTo('/v3/properties/availability').at(-1)!.requestHeaders.Test).toBe('unknown_internal_error');
     const { rate } = await searchRate((r) => r.refundable);
@@ -411,7 +412,7 @@ describe('Expedia adapter on bad supplier answers', () => {
     mode = which;
     const broken = new ExpediaAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
     const call = which === 'bad-amount' || which === 'not-a-list'
-      ? broken.searchAvailability({ destination: 'PAR', ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', supplierPropertyIds: ['1'] })
+      ? broken.searchAvailability({ destination: hotelList(['1']), ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' })
       : broken.getBooking({ supplierReference: '1' });
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupplierError);

@@ -1,3 +1,4 @@
+import { cityArea } from '../support/supplier-destinations.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,7 @@ afterEach(() => {
   expect(reports.filter((r) => r.problems.length > 0)).toEqual([]);
 });
 
-async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = 'BCN', scenarios: Scenario[] = []):
+async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = cityArea('BCN'), scenarios: Scenario[] = []):
   Promise<{ offer: SupplierOffer; rate: SupplierRate }> {
   const result = await adapter.searchAvailability({ destination, ...stay(30, 3), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', scenarios });
   for (const offer of result.offers) {
@@ -56,7 +57,7 @@ const holder = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com
 
 describe('Hotelbeds adapter against the APItude sandbox', () => {
   it('searches a destination and maps offers to the port: supplier ids, geo, ascending UTC penalties, board, payment', async () => {
-    const result = await adapter.searchAvailability({ destination: 'PRG', ...stay(20, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'DE' });
+    const result = await adapter.searchAvailability({ destination: cityArea('PRG'), ...stay(20, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'DE' });
     expect(result.supplierId).toBe('hotelbeds');
     expect(result.offers.length).toBeGreaterThan(50);
     const rates = result.offers.flatMap((offer) => offer.rates);
@@ -79,8 +80,8 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
   });
 
   it('prices several rooms with different occupancies as one rate covering all of them', async () => {
-    const one = await adapter.searchAvailability({ destination: 'VIE', ...stay(40, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
-    const two = await adapter.searchAvailability({ destination: 'VIE', ...stay(40, 2), occupancies: [{ adults: 2, childrenAges: [] }, { adults: 1, childrenAges: [7] }], nationality: 'GB' });
+    const one = await adapter.searchAvailability({ destination: cityArea('VIE'), ...stay(40, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+    const two = await adapter.searchAvailability({ destination: cityArea('VIE'), ...stay(40, 2), occupancies: [{ adults: 2, childrenAges: [] }, { adults: 1, childrenAges: [7] }], nationality: 'GB' });
     expect(two.offers.length).toBeGreaterThan(0);
     const offer = two.offers.find((o) => one.offers.some((p) => p.supplierPropertyId === o.supplierPropertyId))!;
     const combined = offer.rates[0]!;
@@ -179,7 +180,7 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
   });
 
   it('slow:hotelbeds answers past the budget: a timeout error; slow for another supplier changes nothing', async () => {
-    const request = { destination: 'REK', ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB' };
+    const request = { destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB' };
     await expect(adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'hotelbeds' }], signal: AbortSignal.timeout(200) }))
       .rejects.toMatchObject({ kind: 'timeout' });
     const other = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'expedia' }], signal: AbortSignal.timeout(5_000) });
@@ -187,7 +188,7 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
   });
 
   it('error:hotelbeds: a supplier-side failure becomes an unavailable error', async () => {
-    await expect(adapter.searchAvailability({ destination: 'REK', ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB', scenarios: [{ name: 'error', supplierId: 'hotelbeds' }] }))
+    await expect(adapter.searchAvailability({ destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB', scenarios: [{ name: 'error', supplierId: 'hotelbeds' }] }))
       .rejects.toMatchObject({ kind: 'unavailable', details: { status: 500, supplierCode: 'SYSTEM_ERROR' } });
   });
 
@@ -300,7 +301,7 @@ describe('Hotelbeds adapter on bad supplier answers', () => {
     mode = which;
     const broken = new HotelbedsAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
     const call = which === 'bad-amount'
-      ? broken.searchAvailability({ destination: 'PAR', ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' })
+      ? broken.searchAvailability({ destination: cityArea('PAR'), ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' })
       : broken.getBooking({ supplierReference: '1-2' });
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupplierError);

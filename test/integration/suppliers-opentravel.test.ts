@@ -1,3 +1,4 @@
+import { cityArea, hotelList } from '../support/supplier-destinations.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ afterAll(async () => {
 
 const occupancy2 = [{ adults: 2, childrenAges: [] }];
 
-async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = 'REK', scenarios: Scenario[] = []):
+async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = cityArea('REK'), scenarios: Scenario[] = []):
   Promise<{ offer: SupplierOffer; rate: SupplierRate }> {
   const result = await adapter.searchAvailability({ destination, ...stay(30, 3), occupancies: occupancy2, nationality: 'GB', scenarios });
   for (const offer of result.offers) {
@@ -80,7 +81,7 @@ const holder = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com
 
 describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   it('searches a city and maps RoomStays to offers: GBP, geo, stars, board, payment, UTC penalties from hotel-local deadlines', async () => {
-    const result = await adapter.searchAvailability({ destination: 'PRG', ...stay(20, 2), occupancies: occupancy2, nationality: 'DE' });
+    const result = await adapter.searchAvailability({ destination: cityArea('PRG'), ...stay(20, 2), occupancies: occupancy2, nationality: 'DE' });
     expect(result.supplierId).toBe('opentravel');
     expect(result.offers.length).toBeGreaterThan(20);
     const offer = result.offers[0]!;
@@ -104,7 +105,7 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   });
 
   it('prices several rooms with child ages as one rate, and the price check agrees', async () => {
-    const request = { destination: 'BUD', ...stay(25, 2), nationality: 'GB' };
+    const request = { destination: cityArea('BUD'), ...stay(25, 2), nationality: 'GB' };
     const one = await adapter.searchAvailability({ ...request, occupancies: occupancy2 });
     const two = await adapter.searchAvailability({ ...request, occupancies: [{ adults: 2, childrenAges: [] }, { adults: 2, childrenAges: [4, 9] }] });
     expect(two.offers.length).toBeGreaterThan(0);
@@ -121,9 +122,9 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   });
 
   it('searches given supplier property ids only (HotelRef HotelCode)', async () => {
-    const all = await adapter.searchAvailability({ destination: 'BUD', ...stay(40, 1), occupancies: occupancy2, nationality: 'GB' });
+    const all = await adapter.searchAvailability({ destination: cityArea('BUD'), ...stay(40, 1), occupancies: occupancy2, nationality: 'GB' });
     const wanted = all.offers.slice(0, 2).map((o) => o.supplierPropertyId);
-    const some = await adapter.searchAvailability({ destination: 'BUD', ...stay(40, 1), occupancies: occupancy2, nationality: 'GB', supplierPropertyIds: wanted });
+    const some = await adapter.searchAvailability({ destination: hotelList(wanted), ...stay(40, 1), occupancies: occupancy2, nationality: 'GB' });
     expect(some.offers.map((o) => o.supplierPropertyId).sort()).toEqual([...wanted].sort());
   });
 
@@ -235,7 +236,7 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   });
 
   it('slow:opentravel answers past the budget: a timeout error; slow for another supplier changes nothing', async () => {
-    const request = { destination: 'REK', ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB' };
+    const request = { destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB' };
     await expect(adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'opentravel' }], signal: AbortSignal.timeout(200) }))
       .rejects.toMatchObject({ kind: 'timeout' });
     const other = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'hotelbeds' }], signal: AbortSignal.timeout(5_000) });
@@ -243,7 +244,7 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   });
 
   it('error:opentravel: an HTTP 500 carrying OTA Errors becomes an unavailable error', async () => {
-    await expect(adapter.searchAvailability({ destination: 'REK', ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB', scenarios: [{ name: 'error', supplierId: 'opentravel' }] }))
+    await expect(adapter.searchAvailability({ destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB', scenarios: [{ name: 'error', supplierId: 'opentravel' }] }))
       .rejects.toMatchObject({ kind: 'unavailable', retryable: true, details: { status: 500, supplierCode: '448' } });
     await expect(adapter.staticContent({ scenarios: [{ name: 'error' }] })).rejects.toMatchObject({ kind: 'unavailable' });
   });
@@ -425,7 +426,7 @@ describe('OpenTravel adapter on bad supplier answers', () => {
     mode = which;
     const broken = new OpenTravelAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
     const call = which.startsWith('bad-a') || which === 'bad-deadline'
-      ? broken.searchAvailability({ destination: 'LON', ...stay(10, 1), occupancies: occupancy2, nationality: 'GB' })
+      ? broken.searchAvailability({ destination: cityArea('LON'), ...stay(10, 1), occupancies: occupancy2, nationality: 'GB' })
       : which === 'cancel-no-rules'
         ? broken.cancel({ supplierReference: 'OTR1' })
         : broken.getBooking({ supplierReference: 'OTR1' });

@@ -72,23 +72,6 @@ export const MAY_IMPORT: Readonly<Record<Room, readonly Room[]>> = {
 /** Packages the domain may import besides Node's built-ins: plain functions over plain data need no more. */
 export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'decimal.js', '@photostructure/tz-lookup'];
 
-/**
- * The one exception to "production never imports the sandbox", named file by file: search and the
- * adapters turn a city code into a centre, a time zone and a name with the sandbox's forty cities
- * (findCity). These imports go when the worldwide destination catalogue (functions/domain/destinations/)
- * replaces findCity; nothing else may join the list, and an entry that is no longer used fails the test.
- */
-export const SANDBOX_CITIES = 'sandbox/world/cities.ts';
-export const SANDBOX_CITY_IMPORTS: readonly string[] = [
-  'functions/search/search-request.ts', // a destination code is valid; "today" in the destination's zone
-  'functions/search/run-search.ts', // the searched city's centre, for the distance sort
-  'functions/search/mapping/unify-property.ts', // a unified property's time zone, from its city
-  'functions/suppliers/hotelbeds/adapter.ts', // the circle Hotelbeds is asked about; a hotel's city code is one we know
-  'functions/suppliers/expedia/adapter.ts', // a destination Rapid can be asked about; a property's city code is one we know
-  'functions/suppliers/opentravel/adapter.ts', // a destination OpenTravel can be asked about; a hotel's city code is one we know
-  'functions/suppliers/opentravel/map-wire.ts', // a hotel's zone, for its local cancellation deadlines
-];
-
 export function roomOf(path: string): Room | undefined {
   return ROOM_OF_PATH.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];
 }
@@ -96,16 +79,13 @@ export function roomOf(path: string): Room | undefined {
 export interface BoundaryRules {
   readonly mayImport: Readonly<Record<Room, readonly Room[]>>;
   readonly domainPackages: readonly string[];
-  /** Production files allowed to import SANDBOX_CITIES. */
-  readonly sandboxCityImports: readonly string[];
 }
 
-export const RULES: BoundaryRules = { mayImport: MAY_IMPORT, domainPackages: DOMAIN_PACKAGES, sandboxCityImports: SANDBOX_CITY_IMPORTS };
+export const RULES: BoundaryRules = { mayImport: MAY_IMPORT, domainPackages: DOMAIN_PACKAGES };
 
 /** Every import that breaks a rule, as `file:line imports target: why`. */
 export function boundaryViolations(graph: ImportGraph, rules: BoundaryRules = RULES): string[] {
   const violations: string[] = [];
-  const allowlistUsed = new Set<string>();
   for (const [file, edges] of graph) {
     const from = roomOf(file);
     if (!from) continue;
@@ -119,15 +99,8 @@ export function boundaryViolations(graph: ImportGraph, rules: BoundaryRules = RU
       }
       const to = roomOf(edge.target);
       if (!to || rules.mayImport[from].includes(to)) continue;
-      if (to === 'sandbox' && edge.target === SANDBOX_CITIES && rules.sandboxCityImports.includes(file)) {
-        allowlistUsed.add(file);
-        continue;
-      }
       violations.push(`${at}: ${from} may import ${rules.mayImport[from].join(', ')}`);
     }
-  }
-  for (const file of rules.sandboxCityImports) {
-    if (!allowlistUsed.has(file)) violations.push(`${file} is allowed to import ${SANDBOX_CITIES} but no longer does: take it off the list`);
   }
   return violations;
 }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { repositoryPath } from '../../lib/project-paths.js';
-import { boundaryViolations, importCycles, RULES, SANDBOX_CITIES, SANDBOX_CITY_IMPORTS, type BoundaryRules } from '../support/import-boundaries.js';
+import { boundaryViolations, importCycles } from '../support/import-boundaries.js';
 import { importsOf, readImportGraph, type ImportEdge, type ImportGraph } from '../support/import-graph.js';
 
 const graph = readImportGraph(repositoryPath(''));
@@ -32,9 +32,9 @@ describe('the repository', () => {
     expect(importCycles(graph)).toEqual([]);
   });
 
-  it('lets only the named files reach the sandbox, and only for its cities', () => {
+  it('lets no production module reach the sandbox', () => {
     const intoSandbox = [...graph].flatMap(([file, edges]) => (file.startsWith('functions/') ? edges.filter((e) => e.target.startsWith('sandbox/')).map((e) => `${file} -> ${e.target}`) : []));
-    expect(intoSandbox.sort()).toEqual(SANDBOX_CITY_IMPORTS.map((file) => `${file} -> ${SANDBOX_CITIES}`).sort());
+    expect(intoSandbox).toEqual([]);
   });
 });
 
@@ -50,33 +50,27 @@ function graphOf(...lines: string[]): ImportGraph {
   return out;
 }
 
-const noAllowlist: BoundaryRules = { ...RULES, sandboxCityImports: [] };
-
 describe('the rules, on graphs that break them', () => {
   it('refuse a production module importing the sandbox', () => {
-    expect(boundaryViolations(graphOf('functions/booking/book.ts: sandbox/world/generate-world.ts'), noAllowlist)).toEqual([
+    expect(boundaryViolations(graphOf('functions/booking/book.ts: sandbox/world/generate-world.ts'))).toEqual([
       'functions/booking/book.ts:1 imports sandbox/world/generate-world.ts: booking may import booking, domain, stores, suppliers, shared',
     ]);
-    expect(boundaryViolations(graphOf('lib/api.ts: sandbox/suppliers.ts'), noAllowlist)).toHaveLength(1);
-    expect(boundaryViolations(graphOf('client/hotel-api-client.ts: sandbox/latency.ts'), noAllowlist)).toHaveLength(1);
+    expect(boundaryViolations(graphOf('lib/api.ts: sandbox/suppliers.ts'))).toHaveLength(1);
+    expect(boundaryViolations(graphOf('client/hotel-api-client.ts: sandbox/latency.ts'))).toHaveLength(1);
   });
 
   it('let the sandbox stack construct, the local host, benchmarks and tests use the sandbox', () => {
-    expect(boundaryViolations(graphOf('lib/sandbox-suppliers.ts: sandbox/suppliers.ts', 'local/host.ts: sandbox/latency.ts', 'bench/search-merge.ts: sandbox/hotelbeds/server.ts', 'test/unit/x.test.ts: sandbox/world/cities.ts'), noAllowlist)).toEqual([]);
+    expect(boundaryViolations(graphOf('lib/sandbox-suppliers.ts: sandbox/suppliers.ts', 'local/host.ts: sandbox/latency.ts', 'bench/search-merge.ts: sandbox/hotelbeds/server.ts', 'test/unit/x.test.ts: sandbox/world/cities.ts'))).toEqual([]);
   });
 
-  it('allow the named findCity imports and nothing else from the sandbox', () => {
-    const rules: BoundaryRules = { ...RULES, sandboxCityImports: ['functions/search/run-search.ts'] };
-    expect(boundaryViolations(graphOf(`functions/search/run-search.ts: ${SANDBOX_CITIES}`), rules)).toEqual([]);
-    expect(boundaryViolations(graphOf('functions/search/run-search.ts: sandbox/world/generate-world.ts', `functions/search/search.ts: ${SANDBOX_CITIES}`), rules)).toEqual([
-      'functions/search/run-search.ts:1 imports sandbox/world/generate-world.ts: search may import search, domain, stores, suppliers, shared',
-      `functions/search/search.ts:1 imports ${SANDBOX_CITIES}: search may import search, domain, stores, suppliers, shared`,
-      `functions/search/run-search.ts is allowed to import ${SANDBOX_CITIES} but no longer does: take it off the list`,
+  it('refuse search importing the sandbox cities, the exception it had before the catalogue', () => {
+    expect(boundaryViolations(graphOf('functions/search/run-search.ts: sandbox/world/cities.ts'))).toEqual([
+      'functions/search/run-search.ts:1 imports sandbox/world/cities.ts: search may import search, domain, stores, suppliers, shared',
     ]);
   });
 
   it('refuse booking importing search, and search importing booking', () => {
-    const violations = boundaryViolations(graphOf('functions/booking/check-rate.ts: functions/search/run-search.ts', 'functions/search/search.ts: functions/booking/booking-id.ts'), noAllowlist);
+    const violations = boundaryViolations(graphOf('functions/booking/check-rate.ts: functions/search/run-search.ts', 'functions/search/search.ts: functions/booking/booking-id.ts'));
     expect(violations).toEqual([
       'functions/booking/check-rate.ts:1 imports functions/search/run-search.ts: booking may import booking, domain, stores, suppliers, shared',
       'functions/search/search.ts:1 imports functions/booking/booking-id.ts: search may import search, domain, stores, suppliers, shared',
@@ -84,10 +78,9 @@ describe('the rules, on graphs that break them', () => {
   });
 
   it('keep the domain to itself, zod, decimal.js and Node built-ins', () => {
-    expect(boundaryViolations(graphOf('functions/domain/rate/rate-id.ts: node:crypto, zod, decimal.js, functions/domain/money/money.ts'), noAllowlist)).toEqual([]);
+    expect(boundaryViolations(graphOf('functions/domain/rate/rate-id.ts: node:crypto, zod, decimal.js, functions/domain/money/money.ts'))).toEqual([]);
     const violations = boundaryViolations(
       graphOf('functions/domain/pricing/price.ts: functions/search/run-search.ts, functions/booking/book.ts, functions/suppliers/hotelbeds/adapter.ts, functions/stores/dynamo-batch.ts, functions/shared/problem.ts, sandbox/world/cities.ts, @aws-sdk/lib-dynamodb, h3-js'),
-      noAllowlist,
     );
     expect(violations.map((v) => v.split(' imports ')[1]!.split(':')[0])).toEqual([
       'functions/search/run-search.ts',
@@ -102,7 +95,7 @@ describe('the rules, on graphs that break them', () => {
   });
 
   it('refuse an arrow back up: an adapter or a store importing a use case, shared code importing a room above it', () => {
-    expect(boundaryViolations(graphOf('functions/suppliers/contracts.ts: functions/search/search-deps.ts', 'functions/stores/dynamo-search-headers.ts: functions/booking/book.ts', 'functions/shared/http-handler.ts: functions/domain/ids/opaque-id.ts'), noAllowlist)).toHaveLength(3);
+    expect(boundaryViolations(graphOf('functions/suppliers/contracts.ts: functions/search/search-deps.ts', 'functions/stores/dynamo-search-headers.ts: functions/booking/book.ts', 'functions/shared/http-handler.ts: functions/domain/ids/opaque-id.ts'))).toHaveLength(3);
   });
 
   it('find every loop, naming its files, and none where there is none', () => {

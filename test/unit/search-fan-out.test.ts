@@ -1,10 +1,11 @@
+import { cityArea } from '../support/supplier-destinations.js';
 import { describe, expect, it } from 'vitest';
 import { fanOut } from '../../functions/search/fan-out.js';
 import type { AvailabilityRequest, AvailabilityResult, SupplierOffer, SupplierPort } from '../../functions/suppliers/port.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 
 const request: Omit<AvailabilityRequest, 'signal'> = {
-  destination: 'PAR',
+  destination: cityArea('PAR'),
   checkIn: '2027-03-01',
   checkOut: '2027-03-03',
   occupancies: [{ adults: 2, childrenAges: [] }],

@@ -114,6 +114,7 @@ async function search(input: { seed: number; delays: readonly number[]; filters?
     adapterFor: async (contract) => port(contract.supplierId, offers.get(contract.supplierId)!, input.delays[SUPPLIERS.indexOf(contract.supplierId as (typeof SUPPLIERS)[number])]!),
     destination: async () => destination,
     propertiesNear: async () => [],
+    knownProperties: async () => new Map(),
     fx: async () => fx,
     pricingRules: async () => NO_PRICING_RULES,
     searches: store,

@@ -10,6 +10,7 @@ import {
   CATALOGUE_FORMAT, CODE_LENGTH, COORDINATE_SCALE, COUNTRY_LENGTH,
   type CatalogueFile,
 } from './catalogue-format.js';
+import { distanceMetres } from '../geo/distance.js';
 import type { GeoPoint } from './geo-point.js';
 
 export interface City {
@@ -141,4 +142,24 @@ function decodeAirport(row: number): Airport {
     location: point(columns.lat[row]!, columns.lng[row]!),
     timeZone: zones[columns.zones[row]!]!,
   };
+}
+
+/**
+ * The codes of the cities whose circle (centre, radiusKm) overlaps the circle given, nearest centre first,
+ * at most `limit`. A search by airport or by a point uses them to find the destination indexes its
+ * answers resolve against. Scans the coordinate columns (about 4,300 rows) and decodes nothing; a latitude
+ * band skips the trigonometry for nearly every row.
+ */
+export function citiesAround(centre: GeoPoint, radiusKm: number, limit: number): string[] {
+  const { cities: columns } = catalogue();
+  const found: { code: string; metres: number }[] = [];
+  // No city circle is wider than 30 km; a degree of latitude is at least 110.5 km.
+  const band = ((radiusKm + 30) / 110.5) * COORDINATE_SCALE;
+  const lat = centre.lat * COORDINATE_SCALE;
+  for (let row = 0; row < columns.radiusKm.length; row += 1) {
+    if (Math.abs(columns.lat[row]! - lat) > band) continue;
+    const metres = distanceMetres(centre, point(columns.lat[row]!, columns.lng[row]!));
+    if (metres <= (radiusKm + columns.radiusKm[row]!) * 1000) found.push({ code: codeAt(columns.codes, row), metres });
+  }
+  return found.sort((a, b) => a.metres - b.metres).slice(0, limit).map((city) => city.code);
 }

@@ -2,7 +2,7 @@
  * Destinations: the IATA city and airport catalogue, the four destination types a search accepts, and
  * what each resolves to. The module's whole public surface; README.md beside it says what it owns.
  */
-export { cityByCode, airportByCode, allCities, allAirports, type City, type Airport } from './catalogue.js';
+export { cityByCode, airportByCode, allCities, allAirports, citiesAround, type City, type Airport } from './catalogue.js';
 export { timeZoneAt } from './time-zone-at.js';
 export type { GeoPoint } from './geo-point.js';
 export {

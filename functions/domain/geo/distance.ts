@@ -1,8 +1,8 @@
 /**
  * Great-circle distance on a spherical Earth (haversine). Ranking by distance from a centre and finding the
- * cities around a point need
- * ordering, not survey precision; the sphere's < 0.5 % error cannot reorder hotels in one city in any
- * way a guest would notice, and the formula is a few lines, so no geodesy library is pulled in for it.
+ * cities around a point need ordering, not survey precision; the sphere's < 0.5 % error cannot reorder
+ * hotels in one city in any way a guest would notice, and the formula is a few lines, so no geodesy
+ * library is pulled in for it.
  */
 import type { GeoPoint } from '../property/geo-point.js';
 

@@ -1,23 +1,24 @@
 import { createHash } from 'node:crypto';
-import { findCity } from '../../../sandbox/world/cities.js';
+import { cityByCode } from '../../domain/destinations/index.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
   CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage, StaticContentRequest,
-  SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent,
+  SupplierBooking, SupplierDestination, SupplierOffer, SupplierPort, SupplierPropertyContent,
 } from '../port.js';
 import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
 import {
   appliedPenalty, bad, bookingFromWire, formatBookingMetadata, portRate, pricingForRooms, rateFromWire, requireString, SUPPLIER_ID,
 } from './map-wire.js';
+import { circlePolygon } from './circle-polygon.js';
 import { formatOccupancy } from './occupancy.js';
 import { unpackRateKey, type ExpediaRateKey } from './rate-key.js';
 import { rapidAuthorization } from './signature.js';
 import type {
   WireCreateItineraryRequest, WireError, WireItinerary, WireItineraryCreation, WirePropertyAvailability, WirePropertyContent,
-  WireRegion, WireRoomPriceCheck,
+  WirePropertiesInPolygon, WireRegion, WireRoomPriceCheck,
 } from './wire.js';
 
 /**
@@ -77,10 +78,11 @@ interface WireResponse<T> {
 /**
  * The Expedia Rapid v3 adapter: port calls → Rapid requests, answers → port types.
  *
- * Rapid shops by property id only. A destination's ids come from the Geography API
- * (`GET /regions?include=property_ids&iata_location_code=`) and the names, stars and coordinates an offer
- * needs from the Content API (`GET /properties/content?property_id=…&include=name…`), both cached per
- * destination; shopping then goes out in chunks of 250 ids.
+ * Rapid shops by property id only. A destination's ids come from the Geography API (a city:
+ * `GET /regions?include=property_ids&iata_location_code=`; a circle: `POST /properties/geography` with its
+ * polygon) and the names, stars and coordinates an offer needs from the Content API
+ * (`GET /properties/content?property_id=…&include=name…`), both cached; shopping then goes out in chunks
+ * of 250 ids.
  */
 export class ExpediaAdapter implements SupplierPort {
   readonly supplierId = SUPPLIER_ID;
@@ -96,9 +98,7 @@ export class ExpediaAdapter implements SupplierPort {
     if (request.occupancies.length === 0 || request.occupancies.length > 8) {
       throw new SupplierError('rejected', SUPPLIER_ID, 'Rapid books 1 to 8 rooms at once', { operation: 'availability' });
     }
-    const ids = request.supplierPropertyIds && request.supplierPropertyIds.length > 0
-      ? [...new Set(request.supplierPropertyIds)].filter((id) => /^\d+$/.test(id))
-      : await this.destinationPropertyIds(request.destination, request);
+    const ids = await this.propertyIdsOf(request.destination, request);
     if (ids.length === 0) return { supplierId: SUPPLIER_ID, offers: [] };
     const occupancies = request.occupancies.map(formatOccupancy);
     const country = /^[A-Za-z]{2}$/.test(request.nationality) ? request.nationality.toUpperCase() : 'US';
@@ -286,19 +286,41 @@ export class ExpediaAdapter implements SupplierPort {
     return propertyId ? this.summaries.get(propertyId)?.summary.name : undefined;
   }
 
-  /** A destination's property ids from the Geography API, cached (a failed lookup is not). */
-  private async destinationPropertyIds(destination: string, context: CallContext): Promise<string[]> {
-    if (!findCity(destination)) throw new SupplierError('rejected', SUPPLIER_ID, `unknown destination ${destination}`, { operation: 'regions' });
-    const cached = this.regionIds.get(destination);
+  /**
+   * Rapid shops by property id only, so every destination becomes ids first, in Rapid's own terms: a city
+   * through the Geography API's regions by IATA code, a circle through its polygon endpoint, a hotel list
+   * as it is. Ids of a city or a circle are cached (Rapid content changes slowly; a failed lookup is not).
+   */
+  private async propertyIdsOf(destination: SupplierDestination, context: CallContext): Promise<string[]> {
+    switch (destination.kind) {
+      case 'hotels':
+        return [...new Set(destination.supplierPropertyIds)].filter((id) => /^\d+$/.test(id));
+      case 'city':
+        return this.cachedIds(`city:${destination.cityCode}`, async () => {
+          const query = new URLSearchParams({ include: 'property_ids', language: LANGUAGE, iata_location_code: destination.cityCode });
+          const { body } = await this.call<WireRegion[]>('regions', 'GET', `${API}/regions?${query}`, context);
+          if (!Array.isArray(body)) throw bad('regions', 'body is not a list of regions');
+          return body.flatMap((region) => (Array.isArray(region.property_ids) ? region.property_ids : []));
+        });
+      case 'circle': {
+        const { centre, radiusKm } = destination;
+        return this.cachedIds(`circle:${centre.lat},${centre.lng},${radiusKm}`, async () => {
+          const query = new URLSearchParams({ include: 'property_ids', supply_source: 'expedia' });
+          const polygon = circlePolygon(centre, radiusKm);
+          const { body } = await this.call<WirePropertiesInPolygon>('regions', 'POST', `${API}/properties/geography?${query}`, context, polygon);
+          if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bad('regions', 'body is not a map of properties');
+          return Object.values(body).map((property) => requireString(property?.property_id, 'regions', 'property_id'));
+        });
+      }
+    }
+  }
+
+  private cachedIds(key: string, lookUp: () => Promise<string[]>): Promise<string[]> {
+    const cached = this.regionIds.get(key);
     if (cached && cached.expires > this.now().getTime()) return cached.ids;
-    const ids = (async () => {
-      const query = new URLSearchParams({ include: 'property_ids', language: LANGUAGE, iata_location_code: destination });
-      const { body } = await this.call<WireRegion[]>('regions', 'GET', `${API}/regions?${query}`, context);
-      if (!Array.isArray(body)) throw bad('regions', 'body is not a list of regions');
-      return [...new Set(body.flatMap((region) => (Array.isArray(region.property_ids) ? region.property_ids : [])))];
-    })();
-    this.regionIds.set(destination, { ids, expires: this.now().getTime() + (this.options.regionCacheMs ?? 86_400_000) });
-    ids.catch(() => this.regionIds.delete(destination));
+    const ids = lookUp().then((list) => [...new Set(list)]);
+    this.regionIds.set(key, { ids, expires: this.now().getTime() + (this.options.regionCacheMs ?? 86_400_000) });
+    ids.catch(() => this.regionIds.delete(key));
     return ids;
   }
 
@@ -451,7 +473,7 @@ function contentFromWire(id: string, property: WirePropertyContent | undefined):
         countryCode: address.country_code,
       },
     } : {}),
-    ...(cityCode && findCity(cityCode) ? { cityCode } : {}),
+    ...(cityCode && cityByCode(cityCode) ? { cityCode } : {}),
     ...(property.descriptions?.general ? { description: property.descriptions.general } : {}),
     amenities: Object.values(property.amenities ?? {}).map((amenity) => amenity.name ?? amenity.id ?? '').filter(Boolean),
     images: hero.map((image) => firstHref(image.links)).filter((href): href is string => href !== undefined),

@@ -181,6 +181,9 @@ export interface WireRegion {
   property_ids?: string[];
 }
 
+/** `POST /properties/geography?include=property_ids`: property id → the property (its id only). */
+export type WirePropertiesInPolygon = Record<string, { property_id?: string } | undefined>;
+
 export interface WireImage {
   hero_image?: boolean;
   category?: number;

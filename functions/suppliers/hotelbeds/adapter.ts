@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { findCity } from '../../../sandbox/world/cities.js';
+import { cityByCode } from '../../domain/destinations/index.js';
 import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp } from '../http-client.js';
@@ -23,11 +23,12 @@ import type {
 export type HotelbedsAdapterOptions = SupplierAdapterOptions;
 
 const CONTENT_PAGE_MAX = 1000;
+const CITY_EDGE_SLACK_KM = 5;
 
 /**
  * The Hotelbeds APItude adapter: port calls → Hotel Booking API 1.0 requests, answers → port types.
- * Destinations travel as a geolocation circle around the catalogue city's centre (the published
- * availabilityRQ has `geolocation` and `hotels` filters, no destination object).
+ * Destinations travel as a geolocation circle (a city's, an airport's, a point's) or a `hotels` code list:
+ * the published availabilityRQ has those two filters and no destination object.
  */
 export class HotelbedsAdapter implements SupplierPort {
   readonly supplierId = SUPPLIER_ID;
@@ -41,13 +42,16 @@ export class HotelbedsAdapter implements SupplierPort {
       occupancies: groups.map((group) => group.wire),
       ...(request.nationality ? { sourceMarket: request.nationality.toUpperCase() } : {}),
     };
-    if (request.supplierPropertyIds && request.supplierPropertyIds.length > 0) {
-      body.hotels = { hotel: request.supplierPropertyIds.map(Number).filter(Number.isInteger) };
+    const { destination } = request;
+    if (destination.kind === 'hotels') {
+      const codes = destination.supplierPropertyIds.map(Number).filter(Number.isInteger);
+      if (codes.length === 0) return { supplierId: SUPPLIER_ID, offers: [] };
+      body.hotels = { hotel: codes };
     } else {
-      const city = findCity(request.destination);
-      if (!city) throw new SupplierError('rejected', SUPPLIER_ID, `unknown destination ${request.destination}`, { operation: 'availability' });
+      // A city's hotels are geocoded by Hotelbeds, not by us: a few kilometres of slack keep those at its edge.
+      const radiusKm = destination.kind === 'city' ? destination.radiusKm + CITY_EDGE_SLACK_KM : destination.radiusKm;
       body.geolocation = {
-        latitude: String(city.centre.lat), longitude: String(city.centre.lng), radius: String(city.radiusKm + 5), unit: 'km',
+        latitude: String(destination.centre.lat), longitude: String(destination.centre.lng), radius: String(radiusKm), unit: 'km',
       };
     }
     const rs = await this.call<WireAvailabilityRS>('availability', 'POST', '/hotel-api/1.0/hotels', request, body);
@@ -79,7 +83,7 @@ export class HotelbedsAdapter implements SupplierPort {
           countryCode: hotel.countryCode,
         },
       } : {}),
-      ...(findCity(hotel.destinationCode) ? { cityCode: hotel.destinationCode } : {}),
+      ...(cityByCode(hotel.destinationCode) ? { cityCode: hotel.destinationCode } : {}),
       ...(hotel.description ? { description: hotel.description.content } : {}),
       amenities: (hotel.facilities ?? []).map((f) => f.facilityCode),
       images: (hotel.images ?? []).filter((i) => !i.roomCode).sort((a, b) => a.order - b.order).map((i) => i.path),

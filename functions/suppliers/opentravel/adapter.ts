@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { findCity } from '../../../sandbox/world/cities.js';
+import { cityByCode } from '../../domain/destinations/index.js';
 import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { supplierHttp } from '../http-client.js';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
   CheckedRate, CheckRateRequest, ClientReferenceLookup, Guest, Holder, ModifyRequest, ModifyResult, StaticContentPage,
-  StaticContentRequest, SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent, SupplierRate,
+  StaticContentRequest, SupplierBooking, SupplierDestination, SupplierOffer, SupplierPort, SupplierPropertyContent, SupplierRate,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
@@ -45,20 +45,8 @@ export class OpenTravelAdapter implements SupplierPort {
   constructor(private readonly options: OpenTravelAdapterOptions) {}
 
   async searchAvailability(request: AvailabilityRequest): Promise<AvailabilityResult> {
-    const ids = request.supplierPropertyIds ?? [];
-    let criteria: Record<string, unknown>[];
-    if (ids.length > 0) {
-      // A Criterion holds at most 99 HotelRefs (XSD); more ids take more criteria.
-      criteria = [];
-      for (let i = 0; i < ids.length; i += HOTEL_REFS_MAX) {
-        criteria.push({ HotelRef: ids.slice(i, i + HOTEL_REFS_MAX).map((code) => ({ '@_HotelCode': code })) });
-      }
-    } else {
-      if (!findCity(request.destination)) {
-        throw new SupplierError('rejected', SUPPLIER_ID, `unknown destination ${request.destination}`, { operation: 'availability' });
-      }
-      criteria = [{ HotelRef: [{ '@_HotelCityCode': request.destination.toUpperCase() }] }];
-    }
+    const criteria = searchCriteria(request.destination);
+    if (criteria.length === 0) return { supplierId: SUPPLIER_ID, offers: [] };
     const stays = await this.availability('availability', request, criteria, request.checkIn, request.checkOut,
       request.occupancies.map((occupancy) => ({ adults: occupancy.adults, childrenAges: occupancy.childrenAges })));
     return { supplierId: SUPPLIER_ID, offers: offersFrom(stays.nodes, request, 'availability') };
@@ -196,7 +184,7 @@ export class OpenTravelAdapter implements SupplierPort {
         ...(stars ? { stars } : {}),
         ...(geo ? { geo } : {}),
         ...(address ? { address } : {}),
-        ...(cityCode && findCity(cityCode) ? { cityCode } : {}),
+        ...(cityCode && cityByCode(cityCode) ? { cityCode } : {}),
         ...(description ? { description } : {}),
         amenities: children(hotel, 'Amenity').map((a) => attr(a, 'Code') ?? '').filter((code) => code !== ''),
         images: children(hotel, 'Image').map((i) => attr(i, 'URL') ?? '').filter((url) => url !== ''),
@@ -471,4 +459,29 @@ function combineForKey(nodes: readonly XmlNode[], key: OtaRateKey, operation: st
 export function wireClientReference(ourReference: string): string {
   if (ourReference.length >= 1 && ourReference.length <= UNIQUE_ID_MAX) return ourReference;
   return `C${createHash('sha256').update(ourReference).digest('base64url').replace(/[-_]/g, 'x').slice(0, UNIQUE_ID_MAX - 1)}`;
+}
+
+/**
+ * HotelSearchCriteria in the forms OTA_HotelAvailRQ publishes: a city by HotelRef/@HotelCityCode, a circle
+ * by Position and Radius (km), hotels by HotelRef/@HotelCode, at most 99 refs to a Criterion (the XSD's
+ * bound), so a longer list takes more criteria. No criteria for an empty hotel list: nothing to ask.
+ */
+export function searchCriteria(destination: SupplierDestination): Record<string, unknown>[] {
+  switch (destination.kind) {
+    case 'city':
+      return [{ HotelRef: [{ '@_HotelCityCode': destination.cityCode }] }];
+    case 'circle':
+      return [{
+        Position: { '@_Latitude': destination.centre.lat.toFixed(6), '@_Longitude': destination.centre.lng.toFixed(6) },
+        Radius: { '@_Distance': String(destination.radiusKm), '@_DistanceMeasure': 'km' },
+      }];
+    case 'hotels': {
+      const criteria: Record<string, unknown>[] = [];
+      const ids = destination.supplierPropertyIds;
+      for (let i = 0; i < ids.length; i += HOTEL_REFS_MAX) {
+        criteria.push({ HotelRef: ids.slice(i, i + HOTEL_REFS_MAX).map((code) => ({ '@_HotelCode': code })) });
+      }
+      return criteria;
+    }
+  }
 }
