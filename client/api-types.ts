@@ -576,12 +576,38 @@ export interface components {
             /** @description Date or instant of the reference rate */
             asOf: string;
         };
-        /** @description Dates are calendar dates of the destination: checkIn not before today there, checkOut after checkIn and at most 30 nights later. One occupancy per room (1 to 8); each child's age 0 to 17. `destination.code` is an IATA city code the service serves. `timeoutMs` is the per-supplier budget; a supplier past it is reported as `timeout`, never fails the call. `limit` is the page size (the rest is read with GET /v1/hotels/searches/{searchId}); `sort` orders by ascending total (ties: more stars, then name), by stars or by distance from the city centre. */
+        /** @description Dates are calendar dates of the destination: checkIn not before today there, checkOut after checkIn and at most 30 nights later. One occupancy per room (1 to 8); each child's age 0 to 17. `destination` is one of four types. `city`: any IATA city code, metropolitan codes included (LON, NYC, TYO, PAR, MIL), searched within a radius of its centre that grows with its size (3 to 30 km). `airport`: any IATA code of an airport with scheduled service, searched 10 km around it. `geo`: a circle, lat -90 to 90, lng -180 to 180, radiusKm 0.1 to 50. `properties`: 1 to 100 distinct unified propertyIds from earlier searches or content, in any cities; an id we do not know is a 400 naming it. An unknown code is a 400 naming `destination.code`; a known place where no contracted supplier has hotels answers 200 with no properties and every supplier `ok`. `timeoutMs` is the per-supplier budget; a supplier past it is reported as `timeout`, never fails the call. `limit` is the page size (the rest is read with GET /v1/hotels/searches/{searchId}); `sort` orders by ascending total (ties: more stars, then name), by stars or by distance from the destination's centre (a city's centre, the airport, the circle's centre, or the listed properties' mean position). */
         SearchRequest: {
             destination: {
                 /** @enum {string} */
                 type: "city";
+                /**
+                 * @description IATA city code; metropolitan codes (LON, NYC, TYO, PAR, MIL...) search all of the city, not one airport
+                 * @example LON
+                 */
                 code: string;
+            } | {
+                /** @enum {string} */
+                type: "airport";
+                /**
+                 * @description IATA code of an airport with scheduled passenger service
+                 * @example LHR
+                 */
+                code: string;
+            } | {
+                /** @enum {string} */
+                type: "geo";
+                /** @description Latitude of the centre in decimal degrees (WGS 84), -90 to 90 */
+                lat: number;
+                /** @description Longitude of the centre in decimal degrees (WGS 84), -180 to 180 */
+                lng: number;
+                /** @description Radius of the circle, 0.1 to 50 km */
+                radiusKm: number;
+            } | {
+                /** @enum {string} */
+                type: "properties";
+                /** @description 1 to 100 unified propertyIds (from an earlier search or the property content), in any cities */
+                propertyIds: string[];
             };
             checkIn: string;
             checkOut: string;
@@ -1571,23 +1597,6 @@ export interface operations {
         /** @description The search (interface document section 2.2) */
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "destination": {
-                 *         "type": "city",
-                 *         "code": "PAR"
-                 *       },
-                 *       "checkIn": "2027-03-01",
-                 *       "checkOut": "2027-03-04",
-                 *       "occupancies": [
-                 *         {
-                 *           "adults": 2
-                 *         }
-                 *       ],
-                 *       "currency": "EUR",
-                 *       "nationality": "GB"
-                 *     }
-                 */
                 "application/json": components["schemas"]["SearchRequest"];
             };
         };

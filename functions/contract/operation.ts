@@ -29,6 +29,11 @@ export function jsonBody(schema: z.ZodType, example: unknown, description: strin
   return { description, required: true, content: { 'application/json': { schema, example } } };
 }
 
+/** A request body with several named examples (OpenAPI `examples`), for a body that takes several forms. */
+export function jsonBodyExamples(schema: z.ZodType, examples: Record<string, { summary: string; value: unknown }>, description: string): NonNullable<RouteConfig['request']>['body'] {
+  return { description, required: true, content: { 'application/json': { schema, examples } } };
+}
+
 export const PLANNED_NOTE =
   '**Planned, not implemented.** This operation authenticates and validates its input, then answers 501 `not-implemented` ' +
   'whose `contract` member points here. The shapes below are the intended contract, published so integrations can be designed ' +

@@ -5,17 +5,23 @@
 import { z } from 'zod';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 import { propertyRatesParams, searchPageParams, searchPageQuery } from '../search/search-params.js';
+import { AIRPORT_RADIUS_KM, DESTINATION_LIMITS } from '../domain/destinations/index.js';
 import { SEARCH_LIMITS, searchRequestSchema } from '../search/search-request.js';
 import { currencyCode, geoSchema, rateSchema, supplierRefSchema, supplierSummarySchema } from './common.js';
-import { json, jsonBody, type OperationSpec } from './operation.js';
+import { json, jsonBody, jsonBodyExamples, type OperationSpec } from './operation.js';
 
 export const searchRequest = searchRequestSchema.meta({
   id: 'SearchRequest',
   description:
     `Dates are calendar dates of the destination: checkIn not before today there, checkOut after checkIn and at most ${SEARCH_LIMITS.maxNights} nights later. ` +
     `One occupancy per room (${SEARCH_LIMITS.rooms.min} to ${SEARCH_LIMITS.rooms.max}); each child's age 0 to 17. ` +
-    '`destination.code` is an IATA city code the service serves. `timeoutMs` is the per-supplier budget; a supplier past it is reported as `timeout`, never fails the call. ' +
-    '`limit` is the page size (the rest is read with GET /v1/hotels/searches/{searchId}); `sort` orders by ascending total (ties: more stars, then name), by stars or by distance from the city centre.',
+    '`destination` is one of four types. `city`: any IATA city code, metropolitan codes included (LON, NYC, TYO, PAR, MIL), searched within a radius of its centre that grows with its size (3 to 30 km). ' +
+    `\`airport\`: any IATA code of an airport with scheduled service, searched ${AIRPORT_RADIUS_KM} km around it. ` +
+    `\`geo\`: a circle, lat -90 to 90, lng -180 to 180, radiusKm ${DESTINATION_LIMITS.radiusKm.min} to ${DESTINATION_LIMITS.radiusKm.max}. ` +
+    `\`properties\`: ${DESTINATION_LIMITS.propertyIds.min} to ${DESTINATION_LIMITS.propertyIds.max} distinct unified propertyIds from earlier searches or content, in any cities; an id we do not know is a 400 naming it. ` +
+    'An unknown code is a 400 naming `destination.code`; a known place where no contracted supplier has hotels answers 200 with no properties and every supplier `ok`. ' +
+    '`timeoutMs` is the per-supplier budget; a supplier past it is reported as `timeout`, never fails the call. ' +
+    "`limit` is the page size (the rest is read with GET /v1/hotels/searches/{searchId}); `sort` orders by ascending total (ties: more stars, then name), by stars or by distance from the destination's centre (a city's centre, the airport, the circle's centre, or the listed properties' mean position).",
 });
 
 
@@ -78,6 +84,18 @@ export const SEARCH_EXAMPLE_REQUEST = {
   nationality: 'GB',
 };
 
+/** One example per destination type: the same stay, four ways of saying where. */
+export const SEARCH_EXAMPLE_REQUESTS = {
+  city: { summary: 'A city by its IATA code', value: SEARCH_EXAMPLE_REQUEST },
+  metropolitan: { summary: 'A metropolitan area: all of London, not one airport', value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'city', code: 'LON' } } },
+  airport: { summary: `Hotels within ${AIRPORT_RADIUS_KM} km of an airport`, value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'airport', code: 'LHR' }, sort: 'distance' } },
+  geo: { summary: 'Hotels within a circle', value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'geo', lat: 48.8584, lng: 2.2945, radiusKm: 2 } } },
+  properties: {
+    summary: 'Rates for a shortlist of properties from earlier searches',
+    value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'properties', propertyIds: ['prop_3c9a1f0b7d2e4a6c8b10', 'prop_9d41c2e07a3b4f5e6c21'] } },
+  },
+};
+
 export const SEARCH_EXAMPLE_RESPONSE = {
   searchId: 'srch_0f8e6a1d2c3b4a5968778695a4b3c2d1',
   currency: 'EUR',
@@ -108,7 +126,7 @@ export const searchOperations: Record<string, OperationSpec> = {
       "Fans the search out in parallel to every supplier the account is contracted with, each under `timeoutMs`, maps their answers onto unified properties, prices every rate with the account's rules, converts it to `currency` with the stamped FX rate and ranks the result. " +
       'Suppliers that missed the budget or failed are named in `suppliers` and make `partial` true; the call still succeeds. The first page is returned; the whole ranked list is kept 30 minutes.',
     sandbox: true,
-    request: { body: jsonBody(searchRequest, SEARCH_EXAMPLE_REQUEST, 'The search (interface document section 2.2)') },
+    request: { body: jsonBodyExamples(searchRequest, SEARCH_EXAMPLE_REQUESTS, 'The search (interface document section 2.2)') },
     responses: { 200: { description: 'Ranked, priced properties and the status of every supplier', headers: { 'Server-Timing': { description: 'What the suppliers took and what the service added', schema: { type: 'string' } } }, content: json(searchResponseSchema, SEARCH_EXAMPLE_RESPONSE) } },
   },
   getSearchPage: {

@@ -463,7 +463,7 @@ export function wireClientReference(ourReference: string): string {
 
 /**
  * HotelSearchCriteria in the forms OTA_HotelAvailRQ publishes: a city by HotelRef/@HotelCityCode, a circle
- * by Position and Radius (km), hotels by HotelRef/@HotelCode, at most 99 refs to a Criterion (the XSD's
+ * by Position and Radius in kilometres, hotels by HotelRef/@HotelCode, at most 99 refs to a Criterion (the XSD's
  * bound), so a longer list takes more criteria. No criteria for an empty hotel list: nothing to ask.
  */
 export function searchCriteria(destination: SupplierDestination): Record<string, unknown>[] {
@@ -473,7 +473,7 @@ export function searchCriteria(destination: SupplierDestination): Record<string,
     case 'circle':
       return [{
         Position: { '@_Latitude': destination.centre.lat.toFixed(6), '@_Longitude': destination.centre.lng.toFixed(6) },
-        Radius: { '@_Distance': String(destination.radiusKm), '@_DistanceMeasure': 'km' },
+        Radius: { '@_Distance': String(destination.radiusKm), '@_DistanceMeasure': 'Kilometers' },
       }];
     case 'hotels': {
       const criteria: Record<string, unknown>[] = [];
