@@ -1,5 +1,5 @@
 import { cityArea, hotelList } from '../support/supplier-destinations.js';
-import { distanceMetres } from '../../functions/domain/geo/distance.js';
+import { expectCircleAndEmptyList } from '../support/supplier-area-checks.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -82,17 +82,7 @@ const holder = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com
 
 describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   it('searches a circle (Position and Radius): only hotels inside it; an empty hotel list asks nothing', async () => {
-    const centre = { lat: 48.8584, lng: 2.2945 };
-    const circle = await adapter.searchAvailability({ destination: { kind: 'circle', centre, radiusKm: 2 }, ...stay(20, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'FR' });
-    expect(circle.offers.length).toBeGreaterThan(0);
-    // The supplier answers by its own geocode, which is what the offer carries (to the wire's 6 decimals).
-    for (const offer of circle.offers) expect(distanceMetres(offer.geo!, centre)).toBeLessThan(2_001);
-    const city = await adapter.searchAvailability({ destination: cityArea('PAR'), ...stay(20, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'FR' });
-    expect(circle.offers.length).toBeLessThan(city.offers.length);
-    const asked = recorder.exchanges.length;
-    const none = await adapter.searchAvailability({ destination: hotelList([]), ...stay(20, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'FR' });
-    expect(none.offers).toEqual([]);
-    expect(recorder.exchanges.length).toBe(asked);
+    await expectCircleAndEmptyList(adapter, () => recorder.exchanges.length, stay(20, 2));
   });
 
   it('searches a city and maps RoomStays to offers: GBP, geo, stars, board, payment, UTC penalties from hotel-local deadlines', async () => {
