@@ -1,24 +1,28 @@
 /**
  * `npm run build:destinations`: compiles the destination catalogue from the registry data packages into
- * functions/domain/destinations/catalogue.json, which is committed and loaded by the search function.
+ * functions/domain/destinations/catalogue.json, which is committed and loaded by the search function, and
+ * its projection city-zones.json (city code -> zone), which the supplier adapters load.
  * Run it after upgrading any of those packages or changing the rules; a unit test fails until you do.
  */
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { repositoryPath } from '../lib/project-paths.js';
-import { CATALOGUE_PATH, compileCatalogue, serialiseCatalogue } from './destinations/compile-catalogue.js';
+import { CATALOGUE_PATH, CITY_ZONES_PATH, compileCatalogue, serialiseCatalogue, serialiseCityZones } from './destinations/compile-catalogue.js';
 import { readCatalogueInputs } from './destinations/sources.js';
 
 const started = performance.now();
 const { file, report } = compileCatalogue(await readCatalogueInputs());
 const text = serialiseCatalogue(file);
 writeFileSync(repositoryPath(CATALOGUE_PATH), text);
+const cityZones = serialiseCityZones(file);
+writeFileSync(repositoryPath(CITY_ZONES_PATH), cityZones);
 
 const cityCount = file.cities.names.length;
 const airportCount = file.airports.names.length;
 console.log(`wrote ${CATALOGUE_PATH} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`  ${cityCount} cities, ${airportCount} airports, ${file.zones.length} time zones`);
 console.log(`  ${Buffer.byteLength(text)} bytes, ${gzipSync(text, { level: 9 }).length} gzipped`);
+console.log(`wrote ${CITY_ZONES_PATH}: ${Buffer.byteLength(cityZones)} bytes (the booking functions' city zones)`);
 console.log(`  metropolitan codes without a scheduled airport, left out: ${report.metroCodesWithoutAirports.join(' ') || 'none'}`);
 console.log(`  cities with no GeoNames place matched (centred on the airport): ${report.citiesWithoutPlace}`);
 console.log(`  airport zones taken from the airport database (geo-tz answered a nautical zone): ${report.airportZonesFromDatabase}`);

@@ -21,7 +21,7 @@
  */
 import { greatCircleDistance, UNITS } from 'h3-js';
 import {
-  CATALOGUE_FORMAT, CODE_LENGTH, COORDINATE_SCALE, COUNTRY_LENGTH,
+  CATALOGUE_FORMAT, CODE_LENGTH, COORDINATE_SCALE, COUNTRY_LENGTH, projectCityZones,
   type CatalogueFile,
 } from '../../functions/domain/destinations/catalogue-format.js';
 
@@ -65,6 +65,7 @@ export interface CatalogueInputs {
 
 /** Where the artefact lives, relative to the repository root. */
 export const CATALOGUE_PATH = 'functions/domain/destinations/catalogue.json';
+export const CITY_ZONES_PATH = 'functions/domain/destinations/city-zones.json';
 
 export const METRO_CORE_KM = 30;
 export const PLACE_MATCH_KM = 100;
@@ -343,4 +344,8 @@ function encode(cities: readonly CompiledCity[], airports: readonly CompiledAirp
 /** The artefact's text: one line of JSON, so it is small and the same bytes for the same catalogue. */
 export function serialiseCatalogue(file: CatalogueFile): string {
   return `${JSON.stringify(file)}\n`;
+}
+
+export function serialiseCityZones(file: CatalogueFile): string {
+  return `${JSON.stringify(projectCityZones(file))}\n`;
 }

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ClientRegistrationError, getClient, listClients, registerClient, rotateClientSecret, setClientStatus, TENANT_PATTERN, type ClientRecord } from '../auth/client-registry.js';
 import type { PricingRules, PricingRulesInput } from '../domain/pricing/pricing-rules.js';
 import { tableName } from '../shared/config.js';

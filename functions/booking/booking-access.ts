@@ -1,5 +1,5 @@
 /** A booking of the caller's tenant, or 404: another tenant's booking is as unknown as a missing one. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { opaqueId } from '../domain/ids/opaque-id.js';
 import { HttpProblem } from '../shared/problem.js';
 import type { BookingRecord } from './booking-record.js';

@@ -4,7 +4,7 @@
  * and guests fit the searched occupancy is checked against the stored search (create-booking.ts), which
  * only the server has.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { rateIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 import { plainText } from '../shared/plain-text.js';
 

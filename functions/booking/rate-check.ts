@@ -1,5 +1,5 @@
 /** POST /v1/hotels/rates/{rateId}/check: the binding price of a searched rate (check-rate.ts). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { rateIdSchema } from '../domain/ids/id-schemas.js';
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';

@@ -3,7 +3,7 @@
  * (whose age the offer's surcharges were priced for), the chosen insurance and extras. POST
  * /v1/cars/bookings validates with this schema today (after the Idempotency-Key check) and answers 501.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { plainText } from '../shared/plain-text.js';
 import { CAR_LIMITS } from './car-search-request.js';
 

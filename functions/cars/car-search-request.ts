@@ -4,7 +4,7 @@
  * contract. Pick-up and drop-off times are local wall-clock times at the location (rental desks work in
  * local time), unlike the UTC instants elsewhere.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CAR_LIMITS = {
   driverAge: { min: 18, max: 99 },

@@ -4,7 +4,7 @@
  * a 429 problem like every other route. The form is read by functions/auth/token-request.ts (RFC 6749
  * wants repeated parameters refused, which a schema cannot say); this schema documents the same fields.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/access-token.js';
 import { FORM_CONTENT_TYPE } from '../auth/token-request.js';
 import { SCOPES } from '../shared/routes.js';

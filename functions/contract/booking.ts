@@ -3,7 +3,7 @@
  * schema the handler validates with; the cancel and modify bodies are defined here for their handlers to
  * validate with. Instants are UTC ISO 8601, amounts JSON numbers in the booking's currency.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
 import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';

@@ -5,7 +5,7 @@
  * vehicle category, transmission and capacity, insurance and extras, driver age and its surcharges,
  * one-way and cross-border rules (which differ per supplier and market, so each offer states its own).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { carBookingRequestSchema, EXTRA_CODES } from '../cars/car-booking-request.js';
 import { carSearchQuerySchema, TRANSMISSIONS, VEHICLE_CATEGORIES } from '../cars/car-search-request.js';
 import { basePriceSchema, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, supplierSummarySchema } from './common.js';

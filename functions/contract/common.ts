@@ -3,7 +3,7 @@
  * instants and dates. Response schemas are strict (`additionalProperties: false`), so a field a handler
  * adds without documenting it fails the contract tests instead of reaching partners unannounced.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BOARD_BASES } from '../search/search-request.js';
 
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/).meta({ description: 'ISO 4217 currency code', examples: ['EUR'] });

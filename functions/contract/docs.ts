@@ -1,5 +1,5 @@
 /** The public documentation routes: this document and the reference page rendered from it. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OperationSpec } from './operation.js';
 
 

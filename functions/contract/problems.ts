@@ -4,7 +4,7 @@
  * partner may branch on.
  */
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../shared/limits.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_KINDS, problemType, type ProblemKind } from '../shared/problem.js';
 

@@ -1,5 +1,5 @@
 /** Unified property content (API-SPEC "Property content"); room-level content is each supplier's, unchanged. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { propertyIdSchema } from '../domain/ids/id-schemas.js';
 import { geoSchema, supplierRefSchema } from './common.js';
 import { json, type OperationSpec } from './operation.js';

@@ -1,5 +1,5 @@
 /** The rate check (interface document rule 3, API-SPEC "Rate check"): the binding price before booking. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { rateIdSchema } from '../domain/ids/id-schemas.js';
 import { basePriceSchema, boardBasis, cancellationPolicySchema, instant, paymentModel, priceSchema } from './common.js';
 import { json, type OperationSpec } from './operation.js';

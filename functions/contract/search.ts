@@ -2,7 +2,7 @@
  * Search (interface document 2.2, 2.3; API-SPEC "Search"): the search itself, its further pages and all
  * rates of one property of a search. The request schema is the one the handler validates with.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 import { propertyRatesParams, searchPageParams, searchPageQuery } from '../search/search-params.js';
 import { AIRPORT_RADIUS_KM, DESTINATION_LIMITS } from '../domain/destinations/index.js';

@@ -2,7 +2,7 @@
  * Path and query parameters of the search routes, validated by the handlers and described in the OpenAPI
  * document (functions/contract/) from these same schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 
 export const searchPageParams = z.object({ searchId: searchIdSchema });

@@ -3,7 +3,7 @@
  * the document's; `limit` and `sort` are the optional additions API-SPEC.md makes. Dates are checked
  * against the destination's own calendar: "today" in Tokyo starts before "today" in New York.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { destinationSchema, resolveDestination, type Destination } from '../domain/destinations/index.js';
 import { utcToZonedLocal } from '../suppliers/time-zone.js';
 

@@ -7,7 +7,7 @@
  *     wire formats and strict JSON decoders on the partner's side require (RFC 8259 8.2).
  * Free text may keep line breaks and tabs.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

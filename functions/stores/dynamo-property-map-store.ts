@@ -9,7 +9,7 @@
  * The geographic index uses H3 resolution 7 cells (~5 km², ~2.4 km across): a point's cell and its ring
  * of neighbours cover every property within a kilometre or two, in seven queries.
  */
-import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
@@ -18,6 +18,7 @@ import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { batchGetAll, batchWriteAll, type BatchOptions, type WriteRequest } from './dynamo-batch.js';
+import { DynamoPropertyContent } from './dynamo-property-content.js';
 import { propertyMapKeys } from './property-map-keys.js';
 
 export const INDEX_RESOLUTION = 7;
@@ -32,11 +33,13 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
   private readonly client: DynamoDBDocumentClient;
   private readonly table: string;
   private readonly batch: BatchOptions;
+  private readonly content: DynamoPropertyContent;
 
   constructor(options: DynamoPropertyMapStoreOptions = {}) {
     this.client = options.client ?? dynamoClient();
     this.table = options.table ?? tableName('properties');
     this.batch = options.sleep ? { sleep: options.sleep } : {};
+    this.content = new DynamoPropertyContent({ client: this.client, table: this.table });
   }
 
   async propertyIdsOf(refs: readonly SupplierRef[]): Promise<Map<string, string>> {
@@ -85,17 +88,8 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
     await batchWriteAll(this.client, this.table, requests, this.batch);
   }
 
-  /** The property, following a retired id to the one that replaced it (once; chains are not kept). */
-  async getProperty(propertyId: string): Promise<UnifiedProperty | undefined> {
-    const result = await this.client.send(new GetCommand({ TableName: this.table, Key: propertyMapKeys.property(propertyId) }));
-    const item = result.Item;
-    if (!item) return undefined;
-    if (item.kind === 'retired') {
-      if (typeof item.replacedBy !== 'string' || item.replacedBy === propertyId) return undefined;
-      const next = await this.client.send(new GetCommand({ TableName: this.table, Key: propertyMapKeys.property(item.replacedBy) }));
-      return next.Item?.kind === 'property' ? asUnified(next.Item) : undefined;
-    }
-    return asUnified(item);
+  getProperty(propertyId: string): Promise<UnifiedProperty | undefined> {
+    return this.content.getProperty(propertyId);
   }
 
   async propertiesNear(point: GeoPoint, radiusMetres: number): Promise<PropertyMatchCandidate[]> {
@@ -135,11 +129,6 @@ function matchCandidate(property: UnifiedProperty): PropertyMatchCandidate {
     members: property.members,
     ...(property.geo ? { geo: property.geo } : {}),
   };
-}
-
-function asUnified(item: Record<string, unknown>): UnifiedProperty {
-  const { pk: _pk, sk: _sk, kind: _kind, indexCell: _cell, ...content } = item;
-  return content as unknown as UnifiedProperty;
 }
 
 function asCandidate(item: Record<string, unknown>): PropertyMatchCandidate {

@@ -4,7 +4,7 @@
  * credentials, inline (sandbox contracts) or in Secrets Manager, must have both; the sandbox suppliers
  * accept the same pair.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const adapterCredentialsSchema = z.object({ apiKey: z.string().min(1), secret: z.string().min(8) });
 export type AdapterCredentials = z.infer<typeof adapterCredentialsSchema>;

@@ -5,13 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_PATH, compileCatalogue, serialiseCatalogue } from '../../bin/destinations/compile-catalogue.js';
+import { CATALOGUE_PATH, CITY_ZONES_PATH, compileCatalogue, serialiseCatalogue, serialiseCityZones } from '../../bin/destinations/compile-catalogue.js';
 import { readCatalogueInputs } from '../../bin/destinations/sources.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 
 describe('generated destination catalogue', () => {
-  it('is what the build makes of the installed data packages, byte for byte', async () => {
-    const rebuilt = serialiseCatalogue(compileCatalogue(await readCatalogueInputs()).file);
+  it('is what the build makes of the installed data packages, byte for byte, and so are its city zones', async () => {
+    const { file } = compileCatalogue(await readCatalogueInputs());
+    const rebuilt = serialiseCatalogue(file);
     const committed = readFileSync(repositoryPath(CATALOGUE_PATH), 'utf8');
     // Compare a summary first: a 400 KB string diff says nothing a person can read.
     const summary = (text: string) => {
@@ -21,5 +22,6 @@ describe('generated destination catalogue', () => {
     const hint = 'out of date: run `npm run build:destinations` and commit the result';
     expect(summary(committed), hint).toEqual(summary(rebuilt));
     expect(committed === rebuilt, hint).toBe(true);
+    expect(readFileSync(repositoryPath(CITY_ZONES_PATH), 'utf8') === serialiseCityZones(file), hint).toBe(true);
   }, 120_000);
 });

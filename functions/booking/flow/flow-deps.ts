@@ -13,7 +13,7 @@ import type { UnifiedProperty } from '../../domain/property/unified-property.js'
 import type { SearchHeaders } from '../../domain/stay/search-header.js';
 import { optionalEnv } from '../../shared/config.js';
 import { searchKey } from '../../shared/search-secret.js';
-import { DynamoPropertyMapStore } from '../../stores/dynamo-property-map-store.js';
+import { DynamoPropertyContent } from '../../stores/dynamo-property-content.js';
 import { DynamoSearchHeaders } from '../../stores/dynamo-search-headers.js';
 import { adapterFor } from '../../suppliers/adapter-registry.js';
 import { listContracts } from '../../suppliers/contracts.js';
@@ -38,7 +38,8 @@ let deps: FlowDeps | undefined;
 
 export function flowDeps(): FlowDeps {
   if (deps) return deps;
-  const properties = new DynamoPropertyMapStore();
+  // The content reader alone: booking never matches or indexes properties.
+  const properties = new DynamoPropertyContent();
   deps = {
     contracts: listContracts,
     adapterFor,

@@ -52,3 +52,21 @@ export interface CatalogueFile {
   readonly cities: CityColumns;
   readonly airports: AirportColumns;
 }
+
+/**
+ * city-zones.json: the catalogue's city codes and their zones only, for code that must place a hotel's
+ * city in its zone (an OpenTravel deadline in hotel-local time) without loading the whole catalogue's
+ * names and coordinates: the booking functions. A projection of catalogue.json, built with it.
+ */
+export interface CityZonesFile {
+  readonly format: typeof CATALOGUE_FORMAT;
+  /** The catalogue's city codes, three letters each, concatenated, ascending. */
+  readonly codes: string;
+  /** Index into `zones`, one per city. */
+  readonly zone: readonly number[];
+  readonly zones: readonly string[];
+}
+
+export function projectCityZones(file: CatalogueFile): CityZonesFile {
+  return { format: file.format, codes: file.cities.codes, zone: file.cities.zones, zones: file.zones };
+}

@@ -5,7 +5,7 @@
  * so an unknown code is refused as a validation problem on `destination.code`, never a 5xx or an empty
  * answer that looks like "no hotels".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { airportByCode, cityByCode } from './catalogue.js';
 import { propertyIdSchema } from '../ids/id-schemas.js';
 

@@ -4,6 +4,7 @@
  */
 export { cityByCode, airportByCode, allCities, allAirports, citiesAround, type City, type Airport } from './catalogue.js';
 export { timeZoneAt } from './time-zone-at.js';
+export { cityTimeZone } from './city-zone.js';
 export type { GeoPoint } from './geo-point.js';
 export {
   destinationSchema, cityDestinationSchema, airportDestinationSchema, geoDestinationSchema, propertiesDestinationSchema,

@@ -4,7 +4,7 @@
  * long, or a character none of our ids uses), and the problem says which of the two; any other id is looked
  * up, and one we do not know, or that belongs to another tenant, is a 404 `not-found`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Letters, digits, '_' and '-': every bookingId, searchId and propertyId we issue, now and later. */
 export const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;

@@ -12,7 +12,7 @@
  * Percentages are decimal strings ("8", "12.5"): rules are data that finance reads, and they take part
  * in money arithmetic, so they never become binary floats.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseDecimal } from '../money/decimal.js';
 import { minorUnitExponent } from '../money/minor-units.js';
 

@@ -6,7 +6,7 @@
  * The booking additionally checks that the rateId's search is the searchId it was sent with.
  */
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const PREFIX = 'r1';
 const MAC_BYTES = 16;

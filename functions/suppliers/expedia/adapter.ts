@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cityByCode } from '../../domain/destinations/index.js';
+// The zones alone, not the whole catalogue: these adapters ride in every booking function.
+import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
 import type {
@@ -473,7 +474,7 @@ function contentFromWire(id: string, property: WirePropertyContent | undefined):
         countryCode: address.country_code,
       },
     } : {}),
-    ...(cityCode && cityByCode(cityCode) ? { cityCode } : {}),
+    ...(cityCode && cityTimeZone(cityCode) ? { cityCode } : {}),
     ...(property.descriptions?.general ? { description: property.descriptions.general } : {}),
     amenities: Object.values(property.amenities ?? {}).map((amenity) => amenity.name ?? amenity.id ?? '').filter(Boolean),
     images: hero.map((image) => firstHref(image.links)).filter((href): href is string => href !== undefined),

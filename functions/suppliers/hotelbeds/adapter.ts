@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cityByCode } from '../../domain/destinations/index.js';
+// The zones alone, not the whole catalogue: these adapters ride in every booking function.
+import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp } from '../http-client.js';
@@ -83,7 +84,7 @@ export class HotelbedsAdapter implements SupplierPort {
           countryCode: hotel.countryCode,
         },
       } : {}),
-      ...(cityByCode(hotel.destinationCode) ? { cityCode: hotel.destinationCode } : {}),
+      ...(cityTimeZone(hotel.destinationCode) ? { cityCode: hotel.destinationCode } : {}),
       ...(hotel.description ? { description: hotel.description.content } : {}),
       amenities: (hotel.facilities ?? []).map((f) => f.facilityCode),
       images: (hotel.images ?? []).filter((i) => !i.roomCode).sort((a, b) => a.order - b.order).map((i) => i.path),

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { cityByCode } from '../../domain/destinations/index.js';
+// The zones alone, not the whole catalogue: these adapters ride in every booking function.
+import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { supplierHttp } from '../http-client.js';
@@ -184,7 +185,7 @@ export class OpenTravelAdapter implements SupplierPort {
         ...(stars ? { stars } : {}),
         ...(geo ? { geo } : {}),
         ...(address ? { address } : {}),
-        ...(cityCode && cityByCode(cityCode) ? { cityCode } : {}),
+        ...(cityCode && cityTimeZone(cityCode) ? { cityCode } : {}),
         ...(description ? { description } : {}),
         amenities: children(hotel, 'Amenity').map((a) => attr(a, 'Code') ?? '').filter((code) => code !== ''),
         images: children(hotel, 'Image').map((i) => attr(i, 'URL') ?? '').filter((url) => url !== ''),

@@ -1,4 +1,5 @@
-import { cityByCode } from '../../domain/destinations/index.js';
+// The zones alone, not the whole catalogue: these adapters ride in every booking function.
+import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type {
   BoardBasis, CancellationPenalty, Guest, Holder, PropertyAddress, RateTax, SupplierBooking, SupplierRate,
@@ -34,7 +35,7 @@ export function amountOf(value: string | undefined, currency: string | undefined
 
 /** The hotel's IANA zone, from the IATA city code the supplier gives with the property. */
 export function zoneOf(cityCode: string | undefined, operation: string): string {
-  const zone = cityCode ? cityByCode(cityCode)?.timeZone : undefined;
+  const zone = cityCode ? cityTimeZone(cityCode) : undefined;
   if (!zone) throw bad(operation, `cannot place hotel city "${cityCode ?? ''}" in a time zone for its local deadlines`);
   return zone;
 }
