@@ -23,6 +23,7 @@ import { startSandboxSuppliers, type RunningSandboxSupplier } from './sandbox-su
 import type { MappingJobReport } from '../functions/search/mapping/mapping-job.js';
 import { mapLocalProperties } from './map-properties.js';
 import { seedClients, seedContracts, seededClients, type SeededClient } from './seed.js';
+import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
 
 /** Locally a minute (AWS: five): a partner trying the 202 path sees it settle soon. */
@@ -76,18 +77,20 @@ export interface LocalHost {
 }
 
 /**
- * The routes of each handler group (functions/<group>/index.ts), as CDK bundles them; the gateway plays the
+ * The routes of each handler group (its entry in lib/functions.ts), as CDK bundles them; the gateway plays the
  * Lambda entry's part of running what a route deferred until after its answer (after-response.ts).
  */
 const GROUP_ENTRIES: Readonly<Record<HandlerGroup, () => Promise<{ routes: ApiHandler }>>> = {
   auth: () => import('../functions/auth/index.js'),
   search: () => import('../functions/search/index.js'),
   booking: () => import('../functions/booking/index.js'),
+  vouchers: () => import('../functions/booking/vouchers-entry.js'),
   cars: () => import('../functions/cars/index.js'),
   docs: () => import('../functions/docs/index.js'),
 };
 
 export const LOCAL_STATE_MACHINE_ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:local-booking';
+const LOCAL_VOUCHER_FUNCTION = 'local-vouchers';
 
 /** What the stack sets on every function, with local values; an operator's own environment wins. */
 function configureEnvironment(): void {
@@ -174,6 +177,13 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     cleanups.push(async () => clearInterval(reconciler));
     process.env.SFN_ENDPOINT = stepFunctions.endpoint;
     process.env.STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
+
+    // The vouchers function, which the booking function hands each confirmed booking's voucher issue to.
+    const vouchers = (await import('../functions/booking/vouchers-entry.js')).handler as InvokedHandler;
+    const lambda = await startLambdaEndpoint({ [LOCAL_VOUCHER_FUNCTION]: { handler: vouchers, timeoutMs: 28_000 } });
+    cleanups.push(() => lambda.close());
+    process.env.LAMBDA_ENDPOINT = lambda.endpoint;
+    process.env.VOUCHER_FUNCTION_NAME = LOCAL_VOUCHER_FUNCTION;
 
     const groups = Object.fromEntries(
       await Promise.all(HANDLER_GROUPS.map(async (group) => [group, (await GROUP_ENTRIES[group]()).routes] as const)),

@@ -13,7 +13,6 @@ import { bookingIdFor } from './booking-id.js';
 import { bookingPath, bookingResponse, type BookingResponse } from './booking-record.js';
 import type { BookingRequest } from './booking-request.js';
 import { ticketOf } from './check-rate.js';
-import { issueVoucher } from './issue-voucher.js';
 import type { FlowDeps } from './flow/flow-deps.js';
 import type { FlowInput } from './flow/flow-state.js';
 import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
@@ -37,6 +36,8 @@ function storedProblem(problem: HttpProblem, requestId: string): StoredResult {
 
 export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings' | 'searches' | 'property'> {
   readonly runFlow: (input: FlowInput) => Promise<FlowOutcome>;
+  /** Has a confirmed booking's voucher issued (by the vouchers function: voucher-issue.ts). */
+  readonly issueVoucher: (tenant: string, bookingId: string) => Promise<void>;
 }
 
 export async function bookRate(input: IdempotentInput<BookingRequest>, deps: BookDeps): Promise<StoredResult> {
@@ -67,7 +68,7 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   }
   if (outcome.kind === 'answered') {
     // The voucher is issued once the partner has the answer (a replay stores no function, so issues none).
-    const issue = outcome.response.status === 'confirmed' ? () => issueVoucher(tenant, bookingId, deps) : undefined;
+    const issue = outcome.response.status === 'confirmed' ? () => deps.issueVoucher(tenant, bookingId) : undefined;
     return answer(outcome.response, requestId, issue);
   }
 

@@ -4,7 +4,8 @@ import { bookingRequestSchema } from './booking-request.js';
 import { flowDeps } from './flow/flow-deps.js';
 import { idempotentRoute } from './idempotent-operation.js';
 import { runBookingFlow } from './run-booking-flow.js';
+import { handOverVoucherIssue } from './voucher-issue.js';
 
 export const handler = idempotentRoute('createBooking', { body: bookingRequestSchema }, (input) =>
-  bookRate(input, { ...flowDeps(), runFlow: runBookingFlow }),
+  bookRate(input, { ...flowDeps(), runFlow: runBookingFlow, issueVoucher: handOverVoucherIssue }),
 );

@@ -6,9 +6,8 @@ import { handler as createBooking } from './create-booking.js';
 import { handler as getBooking } from './get-booking.js';
 import { handler as modifyBooking } from './modify-booking.js';
 import { handler as cancelBooking } from './cancel-booking.js';
-import { handler as getVoucher } from './voucher.js';
 
-export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, modifyBooking, cancelBooking, getVoucher });
+export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, modifyBooking, cancelBooking });
 
 /** The Lambda entry (`routes` is what the local gateway calls). */
 export const handler = bufferedEntry(routes);

@@ -5,7 +5,7 @@
 import { httpHandler } from '../shared/http-handler.js';
 import { bookingOr404, bookingParams } from './booking-access.js';
 import { renderBookingVoucher } from './booking-voucher.js';
-import { flowDeps } from './flow/flow-deps.js';
+import { voucherDeps } from './voucher-deps.js';
 
 /** text/html when Accept ranks it above application/pdf; PDF otherwise (and when Accept says nothing). */
 export function prefersHtml(accept: string | undefined): boolean {
@@ -24,7 +24,7 @@ export function prefersHtml(accept: string | undefined): boolean {
 }
 
 export const handler = httpHandler('getVoucher', { params: bookingParams }, async (request) => {
-  const deps = flowDeps();
+  const deps = voucherDeps();
   const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
   const disposition = `inline; filename="voucher-${record.bookingId}`;
   if (prefersHtml(request.headers.accept)) {

@@ -10,7 +10,7 @@ export const API_STAGE_NAME = 'api';
 export const SCOPES = ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const HANDLER_GROUPS = ['auth', 'search', 'booking', 'cars', 'docs'] as const;
+export const HANDLER_GROUPS = ['auth', 'search', 'booking', 'vouchers', 'cars', 'docs'] as const;
 export type HandlerGroup = (typeof HANDLER_GROUPS)[number];
 
 /**
@@ -51,7 +51,7 @@ export const ROUTES: readonly Route[] = [
   { id: 'getBooking', method: 'GET', path: '/v1/hotels/bookings/{bookingId}', group: 'booking', module: 'functions/booking/get-booking.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Retrieve a booking' },
   { id: 'modifyBooking', method: 'PATCH', path: '/v1/hotels/bookings/{bookingId}', group: 'booking', module: 'functions/booking/modify-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Modify holder contact and guest names' },
   { id: 'cancelBooking', method: 'POST', path: '/v1/hotels/bookings/{bookingId}/cancel', group: 'booking', module: 'functions/booking/cancel-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Cancel a booking' },
-  { id: 'getVoucher', method: 'GET', path: '/v1/hotels/bookings/{bookingId}/voucher', group: 'booking', module: 'functions/booking/voucher.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Voucher as PDF or HTML' },
+  { id: 'getVoucher', method: 'GET', path: '/v1/hotels/bookings/{bookingId}/voucher', group: 'vouchers', module: 'functions/booking/voucher.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Voucher as PDF or HTML' },
 
   { id: 'searchCars', method: 'GET', path: '/v1/cars/search', group: 'cars', module: 'functions/cars/search-cars.ts', scope: 'cars.search', idempotencyKey: false, summary: 'Car availability (planned)' },
   { id: 'createCarBooking', method: 'POST', path: '/v1/cars/bookings', group: 'cars', module: 'functions/cars/create-car-booking.ts', scope: 'cars.book', idempotencyKey: true, summary: 'Book a car (planned)' },

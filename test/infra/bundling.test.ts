@@ -38,7 +38,7 @@ describe('function bundles', () => {
     const bundles = bundledFunctions();
     const sandboxSuppliers = synthesis.stack.sandboxSuppliers?.suppliers.length ?? 0;
     expect(sandboxSuppliers).toBeGreaterThan(0);
-    expect(bundles).toHaveLength(10 + sandboxSuppliers);
+    expect(bundles).toHaveLength(11 + sandboxSuppliers);
     for (const { id, bundle } of bundles) {
       expect(existsSync(bundle), id).toBe(true);
       expect(existsSync(`${bundle}.map`), id).toBe(true);
@@ -48,8 +48,8 @@ describe('function bundles', () => {
 
   it('carry the voucher fonts where the functions that render vouchers look for them', () => {
     const renderers = bundledFunctions().filter((f) => f.environment.VOUCHER_FONT_DIR !== undefined);
-    // The booking group only: it serves the voucher route and issues each voucher after a booking's answer.
-    expect(renderers.map((r) => r.id)).toEqual([expect.stringMatching(/Booking/)]);
+    // The vouchers group only: it serves the voucher route and issues each voucher the booking function hands over.
+    expect(renderers.map((r) => r.id)).toEqual([expect.stringMatching(/Vouchers/)]);
     for (const { id, bundle, environment } of renderers) {
       expect(environment.VOUCHER_FONT_DIR, id).toBe('/var/task/fonts');
       for (const font of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) expect(existsSync(join(bundle, '..', 'fonts', font)), `${id} ${font}`).toBe(true);
@@ -75,5 +75,12 @@ describe('function bundles', () => {
       });
       expect({ id, status: result.status, stderr: result.stderr.slice(0, 2000) }).toEqual({ id, status: 0, stderr: '' });
     }
+  });
+});
+
+describe('the PDF renderer', () => {
+  it('is bundled into the vouchers function and no other', () => {
+    const withRenderer = bundledFunctions().filter(({ bundle }) => readFileSync(bundle, 'utf8').includes('fontkit')).map((f) => f.id);
+    expect(withRenderer).toEqual([expect.stringMatching(/Vouchers/)]);
   });
 });

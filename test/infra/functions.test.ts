@@ -147,6 +147,19 @@ describe('Lambda functions', () => {
     }
   });
 
+  it('lets the booking function alone invoke the vouchers function, by its ARN, and tells it the name', () => {
+    const vouchersId = logicalIdOf(fn('vouchers').function);
+    expect(environmentOf(fn('booking')).VOUCHER_FUNCTION_NAME).toEqual({ Ref: vouchersId });
+    const invokes = Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role')).flatMap((roleId) =>
+      statementsOfRole(synthesis.template, roleId)
+        .filter((s) => actionsOf(s).includes('lambda:InvokeFunction') && JSON.stringify(s.Resource).includes(vouchersId))
+        .map((s) => ({ roleId, statement: s })),
+    );
+    expect(invokes).toEqual([
+      { roleId: logicalIdOf(fn('booking').role), statement: { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [vouchersId, 'Arn'] } } },
+    ]);
+  });
+
   it('gives the booking function the state machine ARN and StartSyncExecution on it alone', () => {
     const stateMachineId = logicalIdOf(synthesis.stack.bookingWorkflow.stateMachine);
     expect(environmentOf(fn('booking')).STATE_MACHINE_ARN).toEqual({ Ref: stateMachineId });
