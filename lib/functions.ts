@@ -23,7 +23,7 @@ export interface HandlerFunctionsProps {
   readonly searchSecret: SearchSecret;
 }
 
-interface FunctionPlan {
+export interface FunctionPlan {
   readonly entry: string;
   readonly description: string;
   readonly memorySize: number;
@@ -41,7 +41,7 @@ interface FunctionPlan {
  * many supplier answers, so those get more. Timeouts stay under API Gateway's 29 s integration limit;
  * search's covers its largest supplier budget (timeoutMs up to 20 s) plus ranking.
  */
-const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
+export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
   auth: {
     entry: 'functions/auth/index.ts',
     description: 'OAuth 2.0 client credentials token endpoint',
@@ -105,7 +105,7 @@ const AUTHORIZER_PLAN: FunctionPlan = {
   readsSigningKey: true,
 };
 
-const BOOKING_FLOW_PLAN: FunctionPlan = {
+export const BOOKING_FLOW_PLAN: FunctionPlan = {
   entry: 'functions/booking/flow/index.ts',
   description: 'Task steps of the booking state machine',
   memorySize: 1024,

@@ -12,6 +12,7 @@ import { PendingReconciler } from './pending-reconciler.js';
 import { PropertyMapping } from './property-mapping.js';
 import { SandboxSuppliers } from './sandbox-suppliers.js';
 import { grantSupplierCredentials } from './supplier-credential-grants.js';
+import { SearchRowsBucket } from './search-rows-bucket.js';
 import { SearchSecret } from './search-secret.js';
 import { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
@@ -27,6 +28,8 @@ export class HotelApiStack extends Stack {
   readonly signingKey: SigningKey;
   readonly searchSecret: SearchSecret;
   readonly functions: HandlerFunctions;
+  /** The stored searches' rows (S3). */
+  readonly searchRows: SearchRowsBucket;
   readonly bookingWorkflow: BookingWorkflow;
   readonly restApi: HotelRestApi;
   readonly propertyMapping: PropertyMapping;
@@ -50,6 +53,9 @@ export class HotelApiStack extends Stack {
     this.functions = new HandlerFunctions(this, 'Functions', { config, tables: this.tables, signingKey: this.signingKey, searchSecret: this.searchSecret });
     this.bookingWorkflow = new BookingWorkflow(this, 'BookingWorkflow', { config, flowFunction: this.functions.bookingFlow.function });
     this.functions.connectBookingWorkflow(this.bookingWorkflow.stateMachine);
+    this.searchRows = new SearchRowsBucket(this, 'SearchRows', { config });
+    this.functions.groups.search.function.addEnvironment('SEARCH_ROWS_BUCKET', this.searchRows.bucket.bucketName);
+    this.searchRows.grantReadWrite(this.functions.groups.search.role);
     this.restApi = new HotelRestApi(this, 'Api', { config, functions: this.functions });
     this.propertyMapping = new PropertyMapping(this, 'PropertyMapping', { config, tables: this.tables });
     this.pendingReconciler = new PendingReconciler(this, 'PendingReconciler', { config, tables: this.tables });

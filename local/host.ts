@@ -23,6 +23,8 @@ import { startSandboxSuppliers, type RunningSandboxSupplier } from './sandbox-su
 import type { MappingJobReport } from '../functions/search/mapping/mapping-job.js';
 import { mapLocalProperties } from './map-properties.js';
 import { seedClients, seedContracts, seededClients, type SeededClient } from './seed.js';
+import { join } from 'node:path';
+import { createSearchRowsBucket, startS3Local } from './s3-local.js';
 import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
 
@@ -36,6 +38,8 @@ export interface LocalHostOptions {
   readonly dataDir?: string;
   /** Use an already running DynamoDB Local (tests share the one global setup started). */
   readonly dynamoEndpoint?: string;
+  /** A running S3-compatible endpoint (tests share one); otherwise the host starts its own. */
+  readonly s3Endpoint?: string;
   /** Physical table name prefix; tests use a unique one per host. */
   readonly tablePrefix?: string;
   readonly supplierLatency?: LatencyProfile;
@@ -128,6 +132,16 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const admin = new DynamoDBClient({ endpoint: dynamoEndpoint, region: process.env.AWS_REGION });
     Object.assign(process.env, await createTables(admin, options.tablePrefix ?? 'local'));
     admin.destroy();
+
+    // The search rows' bucket, in a local S3-compatible server (lib/search-rows-bucket.ts on AWS).
+    let s3Endpoint = options.s3Endpoint;
+    if (!s3Endpoint) {
+      const s3 = await startS3Local(options.dataDir ? { dataDir: join(options.dataDir, 's3') } : {});
+      cleanups.push(() => s3.stop());
+      s3Endpoint = s3.endpoint;
+    }
+    process.env.S3_ENDPOINT = s3Endpoint;
+    process.env.SEARCH_ROWS_BUCKET = await createSearchRowsBucket(s3Endpoint, options.tablePrefix ?? 'local');
 
     // A fresh key per start, as the stack's custom resource makes one per deployment.
     process.env.TOKEN_SIGNING_KEY ??= JSON.stringify(await generateSigningKeyJwk());

@@ -3,21 +3,24 @@
  * looks a property up in, kept for SEARCH_TTL_SECONDS under the caller's tenant (another tenant's
  * searchId is simply not found).
  *
- * Layout, one partition per search: `meta` (the search, its fx stamps and where each chunk starts; its
- * layout is functions/stores/dynamo-search-headers.ts', since booking reads it too) and the ranked rows
- * (stored-row.ts) in zstd chunks, usually one (see CHUNK_BYTES), all written in one
- * BatchWriteItem. A page is the meta read and one query of the one or two chunks it falls in.
+ * Layout: the search's `meta` item in DynamoDB (the search, its fx stamps and where each chunk starts; its
+ * layout is functions/stores/dynamo-search-headers.ts', since booking reads it too), and the ranked rows
+ * (stored-row.ts) in zstd chunks, usually one (see CHUNK_BYTES), as S3 objects
+ * (functions/stores/s3-search-chunks.ts): S3 bills a write per request, DynamoDB per KB, and a search's
+ * rows are ~100 KB. The chunks are written first, then the meta that points to them. A page is the meta
+ * read and one GET of the one or two chunks it falls in.
  *
  * Searches stored before the row format (chunks of described properties) have no `rows` in their meta:
  * their pages answer as expired (410, search again), which is what a partner does when a search ends.
  */
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import { BatchWriteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FxQuote } from '../domain/fx/fx-rates.js';
 import type { SearchHeader as DomainSearchHeader, SearchHeaders } from '../domain/stay/search-header.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
-import { DynamoSearchHeaders, searchMetaItem, searchPartition, searchTtl } from '../stores/dynamo-search-headers.js';
+import { DynamoSearchHeaders, searchMetaItem } from '../stores/dynamo-search-headers.js';
+import { S3SearchChunks } from '../stores/s3-search-chunks.js';
 import type { SearchRequest } from './search-request.js';
 import type { SupplierSummary } from './search-result.js';
 import type { ShownProperty } from './shown-property.js';
@@ -25,15 +28,12 @@ import { isRowOf, readRow } from './stored-row.js';
 
 export const SEARCH_TTL_SECONDS = 30 * 60;
 /**
- * A chunk is at most CHUNK_CHARS of row text and, compressed, at most CHUNK_BYTES (an item holds 400 KB;
- * the rest is its key and attributes); a chunk that compresses worse is split in two until it fits. A PAR
- * search's ~1,450 rows (~850,000 characters, ~170 KB compressed) are one chunk: DynamoDB Local writes one
- * item of that size in the time of a small one, where 8 or 16 items take longer and vary more.
+ * A chunk is at most CHUNK_CHARS of row text and, compressed, at most CHUNK_BYTES; a chunk that compresses
+ * worse is split in two until it fits. A PAR search's ~1,450 rows (~850,000 characters, ~170 KB
+ * compressed) are one chunk: one PUT, and a page reads one object.
  */
 const CHUNK_CHARS = 1_500_000;
 const CHUNK_BYTES = 380_000;
-/** As many items as one BatchWriteItem takes; larger searches write several batches in parallel. */
-const WRITE_BATCH = 25;
 const ZSTD_FAST = { params: { [constants.ZSTD_c_compressionLevel]: 1 } };
 
 /** Where a search's rows are: how to read them, and the index of each chunk's first row. */
@@ -76,18 +76,18 @@ export interface SearchStore extends SearchHeaders {
   property(search: StoredSearch, propertyId: string): Promise<ShownProperty | undefined | 'expired'>;
 }
 
-const chunkKey = (index: number) => `chunk#${String(index).padStart(5, '0')}`;
-
 export class DynamoSearchStore implements SearchStore {
   private readonly client: DynamoDBDocumentClient;
   private readonly table: string;
   /** The header (`meta`) item, whose layout booking reads too. */
   private readonly headers: DynamoSearchHeaders;
+  private readonly chunks: S3SearchChunks;
 
-  constructor(options: { client?: DynamoDBDocumentClient; table?: string } = {}) {
+  constructor(options: { client?: DynamoDBDocumentClient; table?: string; chunks?: S3SearchChunks } = {}) {
     this.client = options.client ?? dynamoClient();
     this.table = options.table ?? tableName('searches');
     this.headers = new DynamoSearchHeaders({ client: this.client, table: this.table });
+    this.chunks = options.chunks ?? new S3SearchChunks();
   }
 
   async savePending(search: SearchHeader): Promise<void> {
@@ -96,8 +96,6 @@ export class DynamoSearchStore implements SearchStore {
   }
 
   async save(search: SearchToStore, rows: readonly string[], fx: readonly FxQuote[]): Promise<void> {
-    const ttl = searchTtl(search);
-    const key = searchPartition(search.tenant, search.searchId);
     const chunks: Uint8Array[] = [];
     const chunkStarts: number[] = [];
     for (let start = 0; start < rows.length; ) {
@@ -114,23 +112,10 @@ export class DynamoSearchStore implements SearchStore {
       chunks.push(compressed);
       start = end;
     }
+    // The chunks first: the meta that replaces the pending header points to them, so it must not be seen before them.
+    await Promise.all(chunks.map((rowsText, index) => this.chunks.put(search.tenant, search.searchId, index, rowsText)));
     const stored: StoredSearch = { ...search, rows: { fx, chunkStarts } };
-    // The meta goes in the same batch as the rows it points to, replacing the pending one.
-    const items: Record<string, unknown>[] = [searchMetaItem(stored)];
-    chunks.forEach((rowsText, index) => items.push({ pk: key, sk: chunkKey(index), kind: 'search-chunk', rows: rowsText, expiresAt: ttl }));
-    const batches: Record<string, unknown>[][] = [];
-    for (let i = 0; i < items.length; i += WRITE_BATCH) batches.push(items.slice(i, i + WRITE_BATCH));
-    await Promise.all(batches.map((batch) => this.writeAll(batch)));
-  }
-
-  private async writeAll(items: Record<string, unknown>[]): Promise<void> {
-    let pending = items.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      if (attempt > 8) throw new Error('searches table kept refusing writes');
-      const result = await this.client.send(new BatchWriteCommand({ RequestItems: { [this.table]: pending } }));
-      pending = (result.UnprocessedItems?.[this.table] ?? []) as typeof pending;
-    }
+    await this.client.send(new PutCommand({ TableName: this.table, Item: searchMetaItem(stored) }));
   }
 
   find(tenant: string, searchId: string, now: Date = new Date()): Promise<StoredSearch | PendingSearch | 'expired' | undefined> {
@@ -144,6 +129,7 @@ export class DynamoSearchStore implements SearchStore {
     if (count <= 0 || offset >= end) return [];
     const first = chunkOf(layout, offset);
     const texts = await this.chunkRows(search, first, chunkOf(layout, end - 1));
+    if (texts === 'expired') return 'expired';
     const skip = offset - layout.chunkStarts[first]!;
     return texts.slice(skip, skip + (end - offset)).map((text) => readRow(text, { fx: layout.fx, currency: search.currency }));
   }
@@ -153,27 +139,18 @@ export class DynamoSearchStore implements SearchStore {
     if (!layout) return 'expired';
     if (layout.chunkStarts.length === 0) return undefined;
     // Only the one row is parsed; the others are only looked at for their leading propertyId.
-    const text = (await this.chunkRows(search, 0, layout.chunkStarts.length - 1)).find((row) => isRowOf(row, propertyId));
+    const texts = await this.chunkRows(search, 0, layout.chunkStarts.length - 1);
+    if (texts === 'expired') return 'expired';
+    const text = texts.find((row) => isRowOf(row, propertyId));
     return text === undefined ? undefined : readRow(text, { fx: layout.fx, currency: search.currency });
   }
 
-  /** The row texts of chunks first..last, in order. */
-  private async chunkRows(search: StoredSearch, first: number, last: number): Promise<string[]> {
-    const texts: string[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': searchPartition(search.tenant, search.searchId), ':from': chunkKey(first), ':to': chunkKey(last) },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) texts.push(...zstdDecompressSync(item.rows as Uint8Array).toString('utf8').split('\n'));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return texts;
+  /** The row texts of chunks first..last, in order; 'expired' when one is gone (removed with its search). */
+  private async chunkRows(search: StoredSearch, first: number, last: number): Promise<string[] | 'expired'> {
+    const indexes = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    const chunks = await Promise.all(indexes.map((index) => this.chunks.get(search.tenant, search.searchId, index)));
+    if (chunks.some((chunk) => chunk === undefined)) return 'expired';
+    return chunks.flatMap((chunk) => zstdDecompressSync(chunk!).toString('utf8').split('\n'));
   }
 }
 

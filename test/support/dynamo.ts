@@ -6,6 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createTables } from '../../local/create-tables.js';
+import { createSearchRowsBucket } from '../../local/s3-local.js';
 
 export function useLocalAwsEnvironment(endpoint: string): void {
   process.env.AWS_REGION ??= 'us-east-1';
@@ -22,8 +23,12 @@ export async function freshTables(): Promise<Record<string, string>> {
   const endpoint = inject('dynamoEndpoint');
   useLocalAwsEnvironment(endpoint);
   const client = new DynamoDBClient({ endpoint, region: process.env.AWS_REGION });
-  const names = await createTables(client, `t${randomUUID().slice(0, 8)}`);
+  const prefix = `t${randomUUID().slice(0, 8)}`;
+  const names = await createTables(client, prefix);
   Object.assign(process.env, names);
   client.destroy();
+  // The search rows' bucket beside the tables (functions/stores/s3-search-chunks.ts).
+  process.env.S3_ENDPOINT = inject('s3Endpoint');
+  process.env.SEARCH_ROWS_BUCKET = await createSearchRowsBucket(process.env.S3_ENDPOINT, prefix);
   return names;
 }

@@ -11,6 +11,7 @@ export async function startTestHost(options: Pick<LocalHostOptions, 'throttling'
   return startLocalHost({
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
+    s3Endpoint: inject('s3Endpoint'),
     tablePrefix: `e2e${randomUUID().slice(0, 8)}`,
     supplierLatency: NO_LATENCY,
     mapProperties: false,

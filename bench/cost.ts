@@ -1,0 +1,202 @@
+/**
+ * `npm run bench:cost`: what a search and a booking cost on AWS, from quantities measured on the local
+ * host: DynamoDB write and read units as DynamoDB Local reports them (every call metered by a proxy,
+ * bench/support/dynamodb-meter.ts), S3 requests and bytes where the search's rows go, each function's
+ * duration as the local gateway and the state machine runner time it at the memory CDK configures
+ * (lib/functions.ts), requests, and Step Functions executions; priced at the us-east-1 list prices below.
+ *
+ * BENCH_SEARCHES (default 40, over the sandbox cities below), BENCH_BOOKINGS (default 12). The sandbox
+ * suppliers answer with their default latency: a search's function waits for them, and that wait is billed.
+ * Prints figures; asserts nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { startDynamoDbLocal } from '../local/dynamodb-local.js';
+import { startLocalHost } from '../local/host.js';
+import { BOOKING_FLOW_PLAN, GROUP_PLANS } from '../lib/functions.js';
+import { startDynamoMeter, type OperationTally } from './support/dynamodb-meter.js';
+
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 40);
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 12);
+/** Sandbox cities from the largest market to the smallest, so the stored rows span what partners see. */
+const CITIES = ['PAR', 'LON', 'NYC', 'ROM', 'BCN', 'AMS', 'PRG', 'LIS', 'DUB', 'REK'];
+process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+
+/**
+ * us-east-1 list prices, November 2026. DynamoDB on-demand: aws.amazon.com/dynamodb/pricing/on-demand;
+ * Lambda (arm64): aws.amazon.com/lambda/pricing; API Gateway REST API: aws.amazon.com/api-gateway/pricing;
+ * Step Functions Express: aws.amazon.com/step-functions/pricing; S3 Standard: aws.amazon.com/s3/pricing;
+ * CloudWatch Logs ingestion: aws.amazon.com/cloudwatch/pricing; X-Ray: aws.amazon.com/xray/pricing.
+ */
+const PRICE = {
+  dynamoWriteUnit: 0.625 / 1e6,
+  dynamoReadUnit: 0.125 / 1e6,
+  lambdaGbSecondArm: 0.0000133334,
+  lambdaRequest: 0.2 / 1e6,
+  apiGatewayRestRequest: 3.5 / 1e6,
+  expressRequest: 1.0 / 1e6,
+  /** Express workflows bill duration in 64 MB, 100 ms steps. */
+  expressGbSecond: 0.00001667,
+  s3Put: 0.005 / 1000,
+  s3Get: 0.0004 / 1000,
+  logsIngestedGb: 0.5,
+  /** Recorded traces; the default sampling rule records 1 a second plus 5 % of the rest. */
+  xrayTrace: 5 / 1e6,
+  xraySampled: 0.05,
+} as const;
+/** A request's log and EMF lines: 3.3 KB a search (npm run bench:metrics-volume), about 2 KB for other calls. */
+const LOG_BYTES = { search: 3300, other: 2000 };
+
+const dynamo = await startDynamoDbLocal();
+const meter = await startDynamoMeter(dynamo.endpoint);
+const durations = new Map<string, number[]>();
+const stepDurations: number[] = [];
+const host = await startLocalHost({
+  dynamoEndpoint: meter.endpoint,
+  tablePrefix: `benchcost${Date.now()}`,
+  throttling: { stage: { ratePerSecond: 1e6, burst: 1e6 }, perClient: { ratePerSecond: 1e6, burst: 1e6 } },
+  onResponse: ({ method, path, ms }) => {
+    const route = `${method} ${path.replace(/\/searches\/[^/?]+/, '/searches/{id}').replace(/\/rates\/[^/]+/, '/rates/{id}').replace(/\/bookings\/[^/]+/, '/bookings/{id}').replace(/\/properties\/[^/]+/, '/properties/{id}').replace(/\?.*$/, '')}`;
+    (durations.get(route) ?? durations.set(route, []).get(route)!).push(ms);
+  },
+  interceptFlowStep: async (_invocation, run) => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      stepDurations.push(performance.now() - started);
+    }
+  },
+});
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+const mean = (values: readonly number[]) => (values.length === 0 ? 0 : sum(values) / values.length);
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const totals = (tallies: Map<string, OperationTally>) => {
+  const all = [...tallies.values()];
+  return { writeUnits: sum(all.map((t) => t.writeUnits)), readUnits: sum(all.map((t) => t.readUnits)), calls: sum(all.map((t) => t.calls)), bytes: sum(all.map((t) => t.requestBytes)) };
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+try {
+  const token = ((await (await fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }) })).json()) as { access_token: string }).access_token;
+  const headers = { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' };
+  const search = async (city: string, offset: number) => {
+    const response = await fetch(`${host.url}/v1/hotels/search`, { method: 'POST', headers, body: JSON.stringify({ destination: { type: 'city', code: city }, checkIn: inDays(offset), checkOut: inDays(offset + 3), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 50 }) });
+    return (await response.json()) as { searchId: string; totalProperties: number; properties: { propertyId: string; cheapestRate: { rateId: string } }[] };
+  };
+
+  await search('REK', 20); // warm-up: first imports, caches; not counted
+  await settle();
+
+  // Searches.
+  meter.reset();
+  durations.clear();
+  const properties: number[] = [];
+  const searched: Awaited<ReturnType<typeof search>>[] = [];
+  for (let i = 0; i < SEARCHES; i++) {
+    const result = await search(CITIES[i % CITIES.length]!, 15 + i);
+    properties.push(result.totalProperties);
+    searched.push(result);
+  }
+  await settle(); // the rows are written after each answer
+  const searchDynamo = totals(meter.snapshot());
+  const searchTallies = meter.snapshot();
+  const searchMs = durations.get('POST /v1/hotels/search') ?? [];
+
+  // A later page and a property's rates, each once per search.
+  meter.reset();
+  durations.clear();
+  for (const result of searched) {
+    await fetch(`${host.url}/v1/hotels/searches/${result.searchId}?offset=50`, { headers });
+    const property = result.properties[0];
+    if (property) await fetch(`${host.url}/v1/hotels/searches/${result.searchId}/properties/${property.propertyId}/rates`, { headers });
+  }
+  const readsDynamo = totals(meter.snapshot());
+  const pageMs = durations.get('GET /v1/hotels/searches/{id}') ?? [];
+  const ratesMs = durations.get('GET /v1/hotels/searches/{id}/properties/{id}/rates') ?? [];
+
+  // Bookings: rate check, book (the flow, the voucher issued after the answer), then retrieve.
+  const rated = searched.filter((s) => s.properties.length > 0).slice(0, BOOKINGS);
+  meter.reset();
+  durations.clear();
+  stepDurations.length = 0;
+  let booked = 0;
+  for (const result of rated) {
+    const rateId = result.properties[0]!.cheapestRate.rateId;
+    await fetch(`${host.url}/v1/hotels/rates/${encodeURIComponent(rateId)}/check`, { method: 'POST', headers, body: '{}' });
+    const response = await fetch(`${host.url}/v1/hotels/bookings`, {
+      method: 'POST',
+      headers: { ...headers, 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({
+        rateId, searchId: result.searchId, clientReference: `COST-${randomUUID().slice(0, 8)}`,
+        holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com' },
+        rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+      }),
+    });
+    const booking = (await response.json()) as { bookingId?: string };
+    if (response.status === 201 && booking.bookingId) {
+      booked += 1;
+      await settle(); // the voucher issue, handed to the vouchers function
+      await fetch(`${host.url}/v1/hotels/bookings/${booking.bookingId}`, { headers });
+      await fetch(`${host.url}/v1/hotels/bookings/${booking.bookingId}/voucher`, { headers });
+    }
+  }
+  const bookingDynamo = totals(meter.snapshot());
+  const checkMs = durations.get('POST /v1/hotels/rates/{id}/check') ?? [];
+  const bookMs = durations.get('POST /v1/hotels/bookings') ?? [];
+  const getMs = durations.get('GET /v1/hotels/bookings/{id}') ?? [];
+  const voucherMs = durations.get('GET /v1/hotels/bookings/{id}/voucher') ?? [];
+
+  const gb = (mb: number) => mb / 1024;
+  const lambda = (memoryMb: number, ms: number) => PRICE.lambdaRequest + gb(memoryMb) * (ms / 1000) * PRICE.lambdaGbSecondArm;
+  const apiCall = (memoryMb: number, ms: number, logBytes: number) =>
+    PRICE.apiGatewayRestRequest + lambda(memoryMb, ms) + (logBytes / 1e9) * PRICE.logsIngestedGb + PRICE.xraySampled * PRICE.xrayTrace;
+
+  // Per search.
+  const perSearch = {
+    api: PRICE.apiGatewayRestRequest,
+    lambda: lambda(GROUP_PLANS.search.memorySize, mean(searchMs)),
+    dynamoWrites: (searchDynamo.writeUnits / SEARCHES) * PRICE.dynamoWriteUnit,
+    dynamoReads: (searchDynamo.readUnits / SEARCHES) * PRICE.dynamoReadUnit,
+    logsAndTraces: (LOG_BYTES.search / 1e9) * PRICE.logsIngestedGb + PRICE.xraySampled * PRICE.xrayTrace,
+  };
+  const searchTotal = sum(Object.values(perSearch));
+  const perPage = apiCall(GROUP_PLANS.search.memorySize, mean(pageMs), LOG_BYTES.other) + (readsDynamo.readUnits / (2 * SEARCHES)) * PRICE.dynamoReadUnit;
+  const perRates = apiCall(GROUP_PLANS.search.memorySize, mean(ratesMs), LOG_BYTES.other);
+
+  // Per booking: rate check, book (+ the flow's task steps and the Express execution), retrieve, the voucher issue.
+  const bookingCalls = apiCall(GROUP_PLANS.booking.memorySize, mean(checkMs), LOG_BYTES.other) + apiCall(GROUP_PLANS.booking.memorySize, mean(bookMs), LOG_BYTES.other) + apiCall(GROUP_PLANS.booking.memorySize, mean(getMs), LOG_BYTES.other);
+  const stepsPerBooking = stepDurations.length / Math.max(1, booked);
+  const flowSteps = stepsPerBooking * lambda(BOOKING_FLOW_PLAN.memorySize, mean(stepDurations));
+  const express = PRICE.expressRequest + (64 / 1024) * (Math.ceil(mean(bookMs) / 100) / 10) * PRICE.expressGbSecond;
+  const voucherIssue = lambda(GROUP_PLANS.vouchers.memorySize, mean(voucherMs)) + PRICE.lambdaRequest;
+  const bookingDynamoCost = (bookingDynamo.writeUnits / Math.max(1, booked)) * PRICE.dynamoWriteUnit + (bookingDynamo.readUnits / Math.max(1, booked)) * PRICE.dynamoReadUnit;
+  const bookingTotal = bookingCalls + flowSteps + express + voucherIssue + bookingDynamoCost;
+
+  const usd = (value: number, digits = 4) => `$${value.toFixed(digits)}`;
+  console.log(`\nbench:cost on Node ${process.version}, ${new Date().toISOString()}: ${SEARCHES} searches over ${CITIES.join(' ')}, ${booked} bookings`);
+  console.log(`searches: ${median(properties)} properties median (${Math.min(...properties)}-${Math.max(...properties)}); search function ${GROUP_PLANS.search.memorySize} MB, ${mean(searchMs).toFixed(0)} ms mean (median ${median(searchMs)} ms)`);
+  console.log(`DynamoDB per search: ${(searchDynamo.writeUnits / SEARCHES).toFixed(1)} write units, ${(searchDynamo.readUnits / SEARCHES).toFixed(1)} read units, ${(searchDynamo.bytes / SEARCHES / 1024).toFixed(1)} KB sent in ${(searchDynamo.calls / SEARCHES).toFixed(1)} calls`);
+  for (const [operation, t] of [...searchTallies].sort((a, b) => b[1].writeUnits + b[1].readUnits - a[1].writeUnits - a[1].readUnits)) {
+    console.log(`  ${operation.padEnd(16)} ${(t.calls / SEARCHES).toFixed(2).padStart(6)} calls  ${(t.writeUnits / SEARCHES).toFixed(1).padStart(7)} WRU  ${(t.readUnits / SEARCHES).toFixed(1).padStart(6)} RRU  ${(t.requestBytes / SEARCHES / 1024).toFixed(1).padStart(7)} KB`);
+  }
+  console.log('\nper 1,000 searches (list prices, us-east-1):');
+  const rows: [string, number, string][] = [
+    ['API Gateway REST requests', perSearch.api, `$3.50 per million`],
+    ['Lambda (search function)', perSearch.lambda, `${GROUP_PLANS.search.memorySize} MB x ${mean(searchMs).toFixed(0)} ms at $0.0000133334 per GB-s (arm64) + $0.20 per million`],
+    ['DynamoDB writes', perSearch.dynamoWrites, `$0.625 per million write units`],
+    ['DynamoDB reads', perSearch.dynamoReads, `$0.125 per million read units`],
+    ['CloudWatch Logs, X-Ray', perSearch.logsAndTraces, `3.3 KB of lines at $0.50 per GB; 5 % of traces at $5 per million`],
+  ];
+  for (const [what, cost, basis] of rows.sort((a, b) => b[1] - a[1])) console.log(`  ${what.padEnd(28)} ${usd(cost * 1000).padStart(9)}  ${basis}`);
+  console.log(`  ${'total'.padEnd(28)} ${usd(searchTotal * 1000).padStart(9)}  (goal $0.0200); dominated by ${rows.sort((a, b) => b[1] - a[1])[0]![0]}`);
+  console.log(`a later page ${usd(perPage * 1000)} and a property's rates ${usd(perRates * 1000)} per 1,000 calls`);
+  console.log(`\nper booking: ${usd(bookingTotal, 5)} (rate check, book, retrieve: ${usd(bookingCalls, 5)}; ${stepsPerBooking.toFixed(1)} flow steps ${usd(flowSteps, 6)}; Express execution ${usd(express, 6)}; voucher issue ${usd(voucherIssue, 6)}; DynamoDB ${(bookingDynamo.writeUnits / Math.max(1, booked)).toFixed(1)} WRU + ${(bookingDynamo.readUnits / Math.max(1, booked)).toFixed(1)} RRU ${usd(bookingDynamoCost, 6)})`);
+  console.log(`  durations: check ${mean(checkMs).toFixed(0)} ms, book ${mean(bookMs).toFixed(0)} ms, retrieve ${mean(getMs).toFixed(0)} ms, voucher ${mean(voucherMs).toFixed(0)} ms; flow steps ${mean(stepDurations).toFixed(0)} ms each`);
+} finally {
+  await host.stop();
+  await meter.close();
+  await dynamo.stop();
+}
