@@ -9,18 +9,18 @@
  * suppliers answer with their default latency: a search's function waits for them, and that wait is billed.
  * Prints figures; asserts nothing.
  */
+import './support/quiet-powertools.js';
 import { randomUUID } from 'node:crypto';
 import { startDynamoDbLocal } from '../local/dynamodb-local.js';
 import { startLocalHost } from '../local/host.js';
 import { BOOKING_FLOW_PLAN, GROUP_PLANS } from '../lib/functions.js';
+import { s3Client } from '../functions/shared/s3.js';
 import { startDynamoMeter, type OperationTally } from './support/dynamodb-meter.js';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 40);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 12);
 /** Sandbox cities from the largest market to the smallest, so the stored rows span what partners see. */
 const CITIES = ['PAR', 'LON', 'NYC', 'ROM', 'BCN', 'AMS', 'PRG', 'LIS', 'DUB', 'REK'];
-process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
-process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 
 /**
  * us-east-1 list prices, November 2026. DynamoDB on-demand: aws.amazon.com/dynamodb/pricing/on-demand;
@@ -69,6 +69,20 @@ const host = await startLocalHost({
   },
 });
 
+// S3 requests and bytes, counted on the client the search function uses (the same module instance).
+let s3 = { puts: 0, gets: 0, putBytes: 0 };
+s3Client().middlewareStack.add(
+  (next, context) => async (args) => {
+    const input = args.input as { Body?: Uint8Array };
+    if (context.commandName === 'PutObjectCommand') {
+      s3.puts += 1;
+      s3.putBytes += input.Body?.length ?? 0;
+    } else if (context.commandName === 'GetObjectCommand') s3.gets += 1;
+    return next(args);
+  },
+  { step: 'initialize', name: 'costMeter' },
+);
+
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const mean = (values: readonly number[]) => (values.length === 0 ? 0 : sum(values) / values.length);
@@ -82,17 +96,29 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 try {
   const token = ((await (await fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }) })).json()) as { access_token: string }).access_token;
   const headers = { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' };
+  /** Of each search's time: waiting for the suppliers, and our own work (Server-Timing). */
+  const waitMs: number[] = [];
+  const ownMs: number[] = [];
   const search = async (city: string, offset: number) => {
     const response = await fetch(`${host.url}/v1/hotels/search`, { method: 'POST', headers, body: JSON.stringify({ destination: { type: 'city', code: city }, checkIn: inDays(offset), checkOut: inDays(offset + 3), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 50 }) });
+    const timing = Object.fromEntries((response.headers.get('server-timing') ?? '').split(',').map((part) => {
+      const [name = '', duration = ''] = part.trim().split(';dur=');
+      return [name, Number(duration)];
+    }));
+    waitMs.push(timing.suppliers ?? 0);
+    ownMs.push((timing.setup ?? 0) + (timing.merge ?? 0) + (timing.rank ?? 0) + (timing.store ?? 0));
     return (await response.json()) as { searchId: string; totalProperties: number; properties: { propertyId: string; cheapestRate: { rateId: string } }[] };
   };
 
   await search('REK', 20); // warm-up: first imports, caches; not counted
   await settle();
+  waitMs.length = 0;
+  ownMs.length = 0;
 
   // Searches.
   meter.reset();
   durations.clear();
+  s3 = { puts: 0, gets: 0, putBytes: 0 };
   const properties: number[] = [];
   const searched: Awaited<ReturnType<typeof search>>[] = [];
   for (let i = 0; i < SEARCHES; i++) {
@@ -104,16 +130,19 @@ try {
   const searchDynamo = totals(meter.snapshot());
   const searchTallies = meter.snapshot();
   const searchMs = durations.get('POST /v1/hotels/search') ?? [];
+  const searchS3 = { ...s3 };
 
   // A later page and a property's rates, each once per search.
   meter.reset();
   durations.clear();
+  s3 = { puts: 0, gets: 0, putBytes: 0 };
   for (const result of searched) {
     await fetch(`${host.url}/v1/hotels/searches/${result.searchId}?offset=50`, { headers });
     const property = result.properties[0];
     if (property) await fetch(`${host.url}/v1/hotels/searches/${result.searchId}/properties/${property.propertyId}/rates`, { headers });
   }
   const readsDynamo = totals(meter.snapshot());
+  const readsS3 = { ...s3 };
   const pageMs = durations.get('GET /v1/hotels/searches/{id}') ?? [];
   const ratesMs = durations.get('GET /v1/hotels/searches/{id}/properties/{id}/rates') ?? [];
 
@@ -160,10 +189,11 @@ try {
     lambda: lambda(GROUP_PLANS.search.memorySize, mean(searchMs)),
     dynamoWrites: (searchDynamo.writeUnits / SEARCHES) * PRICE.dynamoWriteUnit,
     dynamoReads: (searchDynamo.readUnits / SEARCHES) * PRICE.dynamoReadUnit,
+    s3: (searchS3.puts / SEARCHES) * PRICE.s3Put + (searchS3.gets / SEARCHES) * PRICE.s3Get,
     logsAndTraces: (LOG_BYTES.search / 1e9) * PRICE.logsIngestedGb + PRICE.xraySampled * PRICE.xrayTrace,
   };
   const searchTotal = sum(Object.values(perSearch));
-  const perPage = apiCall(GROUP_PLANS.search.memorySize, mean(pageMs), LOG_BYTES.other) + (readsDynamo.readUnits / (2 * SEARCHES)) * PRICE.dynamoReadUnit;
+  const perPage = apiCall(GROUP_PLANS.search.memorySize, mean(pageMs), LOG_BYTES.other) + (readsDynamo.readUnits / (2 * SEARCHES)) * PRICE.dynamoReadUnit + (readsS3.gets / (2 * SEARCHES)) * PRICE.s3Get;
   const perRates = apiCall(GROUP_PLANS.search.memorySize, mean(ratesMs), LOG_BYTES.other);
 
   // Per booking: rate check, book (+ the flow's task steps and the Express execution), retrieve, the voucher issue.
@@ -178,6 +208,7 @@ try {
   const usd = (value: number, digits = 4) => `$${value.toFixed(digits)}`;
   console.log(`\nbench:cost on Node ${process.version}, ${new Date().toISOString()}: ${SEARCHES} searches over ${CITIES.join(' ')}, ${booked} bookings`);
   console.log(`searches: ${median(properties)} properties median (${Math.min(...properties)}-${Math.max(...properties)}); search function ${GROUP_PLANS.search.memorySize} MB, ${mean(searchMs).toFixed(0)} ms mean (median ${median(searchMs)} ms)`);
+  console.log(`S3 per search: ${(searchS3.puts / SEARCHES).toFixed(2)} PUT of ${(searchS3.putBytes / Math.max(1, searchS3.puts) / 1024).toFixed(1)} KB mean`);
   console.log(`DynamoDB per search: ${(searchDynamo.writeUnits / SEARCHES).toFixed(1)} write units, ${(searchDynamo.readUnits / SEARCHES).toFixed(1)} read units, ${(searchDynamo.bytes / SEARCHES / 1024).toFixed(1)} KB sent in ${(searchDynamo.calls / SEARCHES).toFixed(1)} calls`);
   for (const [operation, t] of [...searchTallies].sort((a, b) => b[1].writeUnits + b[1].readUnits - a[1].writeUnits - a[1].readUnits)) {
     console.log(`  ${operation.padEnd(16)} ${(t.calls / SEARCHES).toFixed(2).padStart(6)} calls  ${(t.writeUnits / SEARCHES).toFixed(1).padStart(7)} WRU  ${(t.readUnits / SEARCHES).toFixed(1).padStart(6)} RRU  ${(t.requestBytes / SEARCHES / 1024).toFixed(1).padStart(7)} KB`);
@@ -188,10 +219,21 @@ try {
     ['Lambda (search function)', perSearch.lambda, `${GROUP_PLANS.search.memorySize} MB x ${mean(searchMs).toFixed(0)} ms at $0.0000133334 per GB-s (arm64) + $0.20 per million`],
     ['DynamoDB writes', perSearch.dynamoWrites, `$0.625 per million write units`],
     ['DynamoDB reads', perSearch.dynamoReads, `$0.125 per million read units`],
+    ['S3 requests', perSearch.s3, `$0.005 per 1,000 PUT, $0.0004 per 1,000 GET; a day of storage is negligible`],
     ['CloudWatch Logs, X-Ray', perSearch.logsAndTraces, `3.3 KB of lines at $0.50 per GB; 5 % of traces at $5 per million`],
   ];
   for (const [what, cost, basis] of rows.sort((a, b) => b[1] - a[1])) console.log(`  ${what.padEnd(28)} ${usd(cost * 1000).padStart(9)}  ${basis}`);
   console.log(`  ${'total'.padEnd(28)} ${usd(searchTotal * 1000).padStart(9)}  (goal $0.0200); dominated by ${rows.sort((a, b) => b[1] - a[1])[0]![0]}`);
+  // What the search function would cost at other sizes: Lambda gives CPU in proportion to memory (one vCPU
+  // at 1,769 MB), so our own work stretches as memory shrinks; the wait for the suppliers does not.
+  const ownAtConfigured = mean(ownMs);
+  console.log(`search function time: ${mean(waitMs).toFixed(0)} ms waiting for suppliers + ${ownAtConfigured.toFixed(0)} ms of our own work (mean; the rest of ${mean(searchMs).toFixed(0)} ms is the gateway and the answer)`);
+  for (const memory of [512, 1024, GROUP_PLANS.search.memorySize]) {
+    const own = ownAtConfigured * Math.max(1, GROUP_PLANS.search.memorySize / memory);
+    const ms = mean(searchMs) - ownAtConfigured + own;
+    const total = searchTotal - perSearch.lambda + lambda(memory, ms);
+    console.log(`  at ${String(memory).padStart(4)} MB: our work ~${own.toFixed(0)} ms, Lambda ${usd(lambda(memory, ms) * 1000)}, all in ${usd(total * 1000)} per 1,000 searches`);
+  }
   console.log(`a later page ${usd(perPage * 1000)} and a property's rates ${usd(perRates * 1000)} per 1,000 calls`);
   console.log(`\nper booking: ${usd(bookingTotal, 5)} (rate check, book, retrieve: ${usd(bookingCalls, 5)}; ${stepsPerBooking.toFixed(1)} flow steps ${usd(flowSteps, 6)}; Express execution ${usd(express, 6)}; voucher issue ${usd(voucherIssue, 6)}; DynamoDB ${(bookingDynamo.writeUnits / Math.max(1, booked)).toFixed(1)} WRU + ${(bookingDynamo.readUnits / Math.max(1, booked)).toFixed(1)} RRU ${usd(bookingDynamoCost, 6)})`);
   console.log(`  durations: check ${mean(checkMs).toFixed(0)} ms, book ${mean(bookMs).toFixed(0)} ms, retrieve ${mean(getMs).toFixed(0)} ms, voucher ${mean(voucherMs).toFixed(0)} ms; flow steps ${mean(stepDurations).toFixed(0)} ms each`);
