@@ -3,12 +3,16 @@
  * how long each takes to load: every function's bundle is imported BENCH_RUNS times (default 11), each time
  * in a fresh Node process of the project's runtime, with the environment CDK gives it (table names and ARNs
  * stand in as placeholders: nothing is called at import). Prints function, bundle bytes, median and p95
- * module init. Goal (issue 15): every bundle ≤ 1 MB and init ≤ 60 ms on this machine. Asserts nothing.
+ * module init. Goal (issue 15): every bundle ≤ 1 MB and init ≤ 60 ms on this machine. Then the floors:
+ * Powertools alone, and with the DynamoDB client, bundled and timed the same way. Asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { ESM_REQUIRE_BANNER } from '../lib/hotel-function.js';
+import { repositoryPath } from '../lib/project-paths.js';
 import { synthesize } from '../test/infra/synthesize.js';
 import { resourcesOfType } from '../test/infra/template-queries.js';
 
@@ -47,6 +51,19 @@ try {
     console.log(`${name.padEnd(58)} ${bytes.toLocaleString('en').padStart(10)} ${median.toFixed(1).padStart(10)} ${percentile(times, 95).toFixed(1).padStart(8)}`);
   }
   console.log(`${met} of ${functions.length} within the goal (≤ ${GOAL_BYTES.toLocaleString('en')} bytes and ≤ ${GOAL_MS} ms median init)`);
+
+  // The floor: what any function that reads a table loads before a line of ours runs, bundled the way CDK
+  // bundles (esbuild, ESM, minified, the require shim).
+  console.log('\nfloors, bundled the same way:');
+  for (const [what, source] of [
+    ['Powertools logger, metrics and tracer (X-Ray SDK)', "export * from './functions/shared/observability.js';"],
+    ['the same and the DynamoDB document client', "export * from './functions/shared/dynamodb.js';"],
+  ] as const) {
+    const out = join(synthesis.assembly.directory, `floor-${what.length}`, 'index.mjs');
+    await build({ stdin: { contents: source, resolveDir: repositoryPath('.'), loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', target: 'node24', mainFields: ['module', 'main'], minify: true, banner: { js: ESM_REQUIRE_BANNER }, outfile: out, logLevel: 'error' });
+    const times = Array.from({ length: RUNS }, () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script(out)], { env: { ...process.env, AWS_REGION: 'us-east-1' }, encoding: 'utf8' })));
+    console.log(`  ${what.padEnd(56)} ${statSync(out).size.toLocaleString('en').padStart(10)} ${percentile(times, 50).toFixed(1).padStart(10)} ${percentile(times, 95).toFixed(1).padStart(8)}`);
+  }
 } finally {
   synthesis.cleanUp();
 }

@@ -32,6 +32,7 @@ import { NO_LATENCY } from '../sandbox/latency.js';
 import { SUPPLIER_IDS } from '../sandbox/world/supplier-views.js';
 import { createTables } from '../local/create-tables.js';
 import { startDynamoDbLocal } from '../local/dynamodb-local.js';
+import { createSearchRowsBucket, startS3Local } from '../local/s3-local.js';
 
 const CITY = process.env.BENCH_CITY ?? 'PAR';
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 20);
@@ -66,11 +67,15 @@ for (const adapter of real) {
 await Promise.all(servers.map((s) => s.close()));
 
 const dynamo = await startDynamoDbLocal();
+const s3 = await startS3Local();
 try {
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1' });
   Object.assign(process.env, await createTables(admin, 'benchsas'));
   admin.destroy();
+  // The later pages' rows go to S3 (functions/stores/s3-search-chunks.ts).
+  process.env.S3_ENDPOINT = s3.endpoint;
+  process.env.SEARCH_ROWS_BUCKET = await createSearchRowsBucket(s3.endpoint, 'benchsas');
   const { runSearch } = await import('../functions/search/run-search.js');
   const { DynamoSearchStore } = await import('../functions/search/search-store.js');
 
@@ -124,4 +129,5 @@ try {
   console.log(`Server-Timing p50: ${names.map((n) => `${n} ${p(rows.map((r) => r.timings[n]!), 50)}`).join(', ')} ms`);
 } finally {
   await dynamo.stop();
+  await s3.stop();
 }
