@@ -5,6 +5,7 @@
  * rooms below it, and no module loop exists. The second half breaks each rule on a small graph of its own,
  * so the rules are seen to catch what they say.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { repositoryPath } from '../../lib/project-paths.js';
 import { boundaryViolations, importCycles } from '../support/import-boundaries.js';
@@ -35,6 +36,17 @@ describe('the repository', () => {
   it('lets no production module reach the sandbox', () => {
     const intoSandbox = [...graph].flatMap(([file, edges]) => (file.startsWith('functions/') ? edges.filter((e) => e.target.startsWith('sandbox/')).map((e) => `${file} -> ${e.target}`) : []));
     expect(intoSandbox).toEqual([]);
+  });
+});
+
+describe('how production code imports zod', () => {
+  // `import { z } from 'zod'` makes esbuild keep every locale zod ships (355 KB in each bundle); a namespace
+  // import keeps only the builders used (README, "Cold start").
+  it('imports it as a namespace, never the z binding', () => {
+    const bound = [...graph.keys()]
+      .filter((file) => file.startsWith('functions/') && file.endsWith('.ts'))
+      .filter((file) => /^import \{[^}]*\bz\b[^}]*\} from 'zod';/m.test(readFileSync(repositoryPath(file), 'utf8').replace(/^import type .*$/gm, '')));
+    expect(bound).toEqual([]);
   });
 });
 
