@@ -14,6 +14,9 @@ export const keys = {
   audit: (tenant: string, at: string, id: string) => ({ pk: `${tenant}#audit`, sk: `${at}#${id}` }),
   auditTrail: (tenant: string) => ({ pk: `${tenant}#audit` }),
   booking: (tenant: string, bookingId: string) => ({ pk: `${tenant}#booking#${bookingId}`, sk: 'booking' }),
+  wallet: (tenant: string, walletId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: 'wallet' }),
+  walletHold: (tenant: string, walletId: string, bookingId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: `hold#${bookingId}` }),
+  walletMovement: (tenant: string, walletId: string, at: string, movementId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: `movement#${at}#${movementId}` }),
   tokenWindow: (tenant: string, clientId: string, windowStart: number) => ({
     pk: `${tenant}#token-requests#${clientId}#${windowStart}`,
   }),

@@ -32,7 +32,7 @@ export interface TableDefinition {
   readonly purpose: string;
 }
 
-export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency';
+export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency' | 'wallets';
 
 const pk: KeyAttribute = { name: 'pk', type: 'S' };
 const sk: KeyAttribute = { name: 'sk', type: 'S' };
@@ -85,6 +85,15 @@ export const TABLES: readonly TableDefinition[] = [
     // exactly the bookings it has to settle.
     globalIndexes: [{ name: 'pendingBookings', partitionKey: { name: 'pendingTenant', type: 'S' }, sortKey: { name: 'pendingSince', type: 'S' } }],
     purpose: 'Bookings with their history; money fields as plain attributes for finance exports.',
+  },
+  {
+    id: 'wallets',
+    envVar: 'WALLETS_TABLE',
+    partitionKey: pk,
+    sortKey: sk,
+    // Apart from bookings: a wallet's every movement is an item of its partition, and its balance item is
+    // the one conditional write that keeps concurrent holds from overdrawing it.
+    purpose: 'Agent wallets per tenant: the balance item, the holds of bookings in progress, and every movement.',
   },
   {
     id: 'idempotency',

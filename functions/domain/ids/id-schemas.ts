@@ -13,3 +13,5 @@ export const rateIdSchema = opaqueId('rateId', 'A rateId from a search or a rate
   characters: RATE_ID_CHARACTERS,
   allowed: "letters, digits, '_', '-' and '.'",
 });
+
+export const walletIdSchema = opaqueId('walletId', "An account's wallet, as the operator created it", 'wal_7d2e4a6c8b103c9a1f0b');
