@@ -188,6 +188,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallets/{walletId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent wallet
+         * @description The account's agent wallet: balance, credit limit, what is held for bookings being made, and what is available. The operator creates wallets and tops them up; another account's walletId is 404.
+         */
+        get: operations["getWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/{walletId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent wallet's transactions
+         * @description The wallet's statement, oldest first, 50 to a page by default (at most 100); follow `next` with `cursor`.
+         */
+        get: operations["listWalletTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hotels/bookings/{bookingId}/voucher": {
         parameters: {
             query?: never;
@@ -1091,6 +1131,83 @@ export interface components {
         CancelRequest: {
             /** @description Kept on the booking history */
             reason?: string;
+        };
+        Wallet: {
+            walletId: string;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description Paid in, minus what confirmed bookings took, plus refunds; below zero only within the credit limit
+             * @example 412.5
+             */
+            balance: number;
+            /**
+             * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+             * @example 412.5
+             */
+            creditLimit: number;
+            /**
+             * @description Reserved for bookings being made: taken when confirmed, given back when not
+             * @example 412.5
+             */
+            held: number;
+            /**
+             * @description balance + creditLimit - held: what a wallet-paid booking may still use
+             * @example 412.5
+             */
+            available: number;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        WalletTransactionsPage: {
+            walletId: string;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             */
+            currency: string;
+            transactions: components["schemas"]["WalletTransaction"][];
+            /** @description Pass as `cursor` for the next page; absent on the last */
+            next?: string;
+        };
+        WalletTransaction: {
+            transactionId: string;
+            /** @enum {string} */
+            type: "top-up" | "credit-limit" | "hold" | "capture" | "release" | "refund";
+            /**
+             * @description Signed: what it did to the balance (top-up, capture, refund) or to what is available (hold, release); for credit-limit, the new limit
+             * @example 412.5
+             */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+             * @example 412.5
+             */
+            balanceAfter: number;
+            /**
+             * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+             * @example 412.5
+             */
+            availableAfter: number;
+            bookingId?: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            at: string;
         };
         CarSearchResponse: {
             searchId: string;
@@ -3501,6 +3618,254 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description An account's wallet, as the operator created it. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                walletId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "walletId": "wal_7d2e4a6c8b103c9a1f0b",
+                     *       "currency": "EUR",
+                     *       "balance": 4600,
+                     *       "creditLimit": 1000,
+                     *       "held": 320.5,
+                     *       "available": 5279.5,
+                     *       "updatedAt": "2026-11-25T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWalletTransactions: {
+        parameters: {
+            query?: {
+                /** @description Movements per page, 1 to 100 (default 50) */
+                limit?: number;
+                /** @description The `next` of the previous page; absent for the first page */
+                cursor?: string;
+            };
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description An account's wallet, as the operator created it. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                walletId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "walletId": "wal_7d2e4a6c8b103c9a1f0b",
+                     *       "currency": "EUR",
+                     *       "transactions": [
+                     *         {
+                     *           "transactionId": "mov_0c4f1a2b3d4e5f607182",
+                     *           "type": "top-up",
+                     *           "amount": 5000,
+                     *           "currency": "EUR",
+                     *           "balanceAfter": 5000,
+                     *           "availableAfter": 6000,
+                     *           "at": "2026-11-20T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next": "bW92ZW1lbnQjMjAyNi0xMS0yMFQwODowMDowMC4wMDBaI21vdl8w"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WalletTransactionsPage"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

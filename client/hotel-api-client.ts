@@ -113,6 +113,25 @@ export class HotelApiClient {
     return { booking: data, status: response.status, idempotencyKey, replayed: response.headers.get('idempotent-replayed') === 'true' };
   }
 
+  async getWallet(walletId: string) {
+    return (await unwrap(this.api.GET('/v1/wallets/{walletId}', { params: { header: this.tenantHeader, path: { walletId } } }))).data;
+  }
+
+  /** One page of the wallet's statement; pass the previous page's `next` as `cursor`. */
+  async walletTransactions(walletId: string, options: { cursor?: string; limit?: number } = {}) {
+    return (await unwrap(this.api.GET('/v1/wallets/{walletId}/transactions', { params: { header: this.tenantHeader, path: { walletId }, query: options } }))).data;
+  }
+
+  /** Every transaction of the wallet, oldest first, fetching pages as the loop asks for them. */
+  async *allWalletTransactions(walletId: string, options: { limit?: number } = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await this.walletTransactions(walletId, { ...options, ...(cursor ? { cursor } : {}) });
+      yield* page.transactions;
+      cursor = page.next;
+    } while (cursor);
+  }
+
   async getBooking(bookingId: string) {
     return (await unwrap(this.api.GET('/v1/hotels/bookings/{bookingId}', { params: { header: this.tenantHeader, path: { bookingId } } }))).data;
   }

@@ -61,11 +61,12 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
   },
   booking: {
     entry: 'functions/booking/index.ts',
-    description: 'Rate check and bookings: create, get, modify, cancel',
+    description: 'Rate check and bookings: create, get, modify, cancel; agent wallets',
     memorySize: 1024,
     timeout: Duration.seconds(28),
     // properties: the property's address, contact and time zone for the booking record.
-    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read' },
+    // wallets: the wallet routes read them (holds and captures come with issue 17's booking flow).
+    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'read' },
     readsSearchSecret: true,
   },
   vouchers: {

@@ -22,7 +22,7 @@ import { startLocalGateway, type LocalGateway, type LocalGatewayOptions } from '
 import { startSandboxSuppliers, type RunningSandboxSupplier } from './sandbox-suppliers.js';
 import type { MappingJobReport } from '../functions/search/mapping/mapping-job.js';
 import { mapLocalProperties } from './map-properties.js';
-import { seedClients, seedContracts, seededClients, type SeededClient } from './seed.js';
+import { seedClients, seedContracts, seededClients, seedWallets, type SeededClient } from './seed.js';
 import { join } from 'node:path';
 import { createSearchRowsBucket, startS3Local } from './s3-local.js';
 import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
@@ -153,6 +153,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const clients = seededClients();
     await seedClients(clients);
     const contracts = await seedContracts(suppliers);
+    await seedWallets();
     // demo is contracted with every sandbox supplier, so its catalogues are the whole sandbox world.
     const mapping = options.mapProperties === false ? undefined : await mapLocalProperties('demo');
 

@@ -48,3 +48,14 @@ export async function seedContracts(suppliers: readonly RunningSandboxSupplier[]
   }
   return contracted;
 }
+
+/** The demo account's wallet (README "Paying from a wallet"): EUR, 10,000.00 paid in, 2,000.00 of credit. */
+export const DEMO_WALLET_ID = 'wal_de0000000000000000';
+
+export async function seedWallets(now: Date = new Date()): Promise<void> {
+  const { DynamoWalletStore } = await import('../functions/stores/dynamo-wallets.js');
+  const wallets = new DynamoWalletStore();
+  await wallets.create({ tenant: 'demo', walletId: DEMO_WALLET_ID, currency: 'EUR', creditLimitMinor: 2_000_00, now });
+  // By reference: a restart on kept data pays in nothing twice.
+  await wallets.topUp('demo', DEMO_WALLET_ID, 10_000_00, 'local-start-opening-balance', now);
+}

@@ -6,8 +6,10 @@ import { handler as createBooking } from './create-booking.js';
 import { handler as getBooking } from './get-booking.js';
 import { handler as modifyBooking } from './modify-booking.js';
 import { handler as cancelBooking } from './cancel-booking.js';
+import { handler as getWallet } from './get-wallet.js';
+import { handler as listWalletTransactions } from './list-wallet-transactions.js';
 
-export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, modifyBooking, cancelBooking });
+export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, modifyBooking, cancelBooking, getWallet, listWalletTransactions });
 
 /** The Lambda entry (`routes` is what the local gateway calls). */
 export const handler = bufferedEntry(routes);

@@ -19,6 +19,7 @@ import { problemResponse } from './problems.js';
 import { propertyOperations } from './property.js';
 import { rateCheckOperations } from './rate-check.js';
 import { searchOperations } from './search.js';
+import { walletOperations } from './wallets.js';
 
 export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   ...authOperations,
@@ -26,6 +27,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   ...propertyOperations,
   ...rateCheckOperations,
   ...bookingOperations,
+  ...walletOperations,
   ...carOperations,
   ...docsOperations,
 };
@@ -48,6 +50,7 @@ const TAGS = [
   { name: 'Properties', description: 'Unified property content' },
   { name: 'Rates', description: 'The binding price of a rate before booking' },
   { name: 'Bookings', description: 'Create, retrieve, modify, cancel; vouchers. Create, modify and cancel require an Idempotency-Key.' },
+  { name: 'Wallets', description: "The account's agent wallet and its statement (scope hotels.book)." },
   { name: 'Cars (planned)', description: 'Planned surface: the intended contract, answered with 501 today' },
   { name: 'Documentation', description: 'This document and its reference page' },
 ];

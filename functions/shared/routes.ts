@@ -51,6 +51,8 @@ export const ROUTES: readonly Route[] = [
   { id: 'getBooking', method: 'GET', path: '/v1/hotels/bookings/{bookingId}', group: 'booking', module: 'functions/booking/get-booking.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Retrieve a booking' },
   { id: 'modifyBooking', method: 'PATCH', path: '/v1/hotels/bookings/{bookingId}', group: 'booking', module: 'functions/booking/modify-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Modify holder contact and guest names' },
   { id: 'cancelBooking', method: 'POST', path: '/v1/hotels/bookings/{bookingId}/cancel', group: 'booking', module: 'functions/booking/cancel-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Cancel a booking' },
+  { id: 'getWallet', method: 'GET', path: '/v1/wallets/{walletId}', group: 'booking', module: 'functions/booking/get-wallet.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'An agent wallet' },
+  { id: 'listWalletTransactions', method: 'GET', path: '/v1/wallets/{walletId}/transactions', group: 'booking', module: 'functions/booking/list-wallet-transactions.ts', scope: 'hotels.book', idempotencyKey: false, summary: "An agent wallet's transactions" },
   { id: 'getVoucher', method: 'GET', path: '/v1/hotels/bookings/{bookingId}/voucher', group: 'vouchers', module: 'functions/booking/voucher.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Voucher as PDF or HTML' },
 
   { id: 'searchCars', method: 'GET', path: '/v1/cars/search', group: 'cars', module: 'functions/cars/search-cars.ts', scope: 'cars.search', idempotencyKey: false, summary: 'Car availability (planned)' },

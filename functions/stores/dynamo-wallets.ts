@@ -44,8 +44,13 @@ export class DynamoWalletStore {
     this.table = options.table ?? tableName('wallets');
   }
 
-  async create(input: { tenant: string; currency: string; creditLimitMinor?: number; now: Date }): Promise<Wallet> {
-    const walletId = `wal_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  /** A new wallet, or (given its walletId, as local start gives the demo account's) the one already there. */
+  async create(input: { tenant: string; currency: string; creditLimitMinor?: number; now: Date; walletId?: string }): Promise<Wallet> {
+    const walletId = input.walletId ?? `wal_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    if (input.walletId) {
+      const existing = await this.get(input.tenant, walletId);
+      if (existing) return existing;
+    }
     const at = input.now.toISOString();
     const creditLimitMinor = input.creditLimitMinor ?? 0;
     const wallet: StoredWallet = {

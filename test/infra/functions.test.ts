@@ -81,8 +81,9 @@ describe('Lambda functions', () => {
     auth: { clients: 'read', rateLimits: 'readWrite' },
     authorizer: { clients: 'read' },
     search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
-    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read' },
+    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'read' },
     bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read' },
+    vouchers: { bookings: 'readWrite', properties: 'read' },
     cars: {},
     docs: {},
   };
