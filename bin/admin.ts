@@ -11,6 +11,7 @@ import { userInfo } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { AccountAdminError, createAccount, DEFAULT_ROTATION_GRACE_SECONDS, issueClient, revokeClient, rotateSecret, setContract, setPricing, showAccount } from '../functions/accounts/account-admin.js';
 import { auditTrail } from '../functions/accounts/audit-trail.js';
+import { createWallet, setWalletCreditLimit, topUpWallet, walletStatement } from '../functions/accounts/wallet-admin.js';
 import { isDependencyOutage } from '../functions/shared/dependency-outage.js';
 import { SCOPES } from '../functions/shared/routes.js';
 import { ADAPTER_KINDS } from '../functions/suppliers/contracts.js';
@@ -23,18 +24,20 @@ interface GlobalOptions {
   tablePrefix?: string;
   clientsTable?: string;
   contractsTable?: string;
+  walletsTable?: string;
   usagePlanId?: string;
   actor: string;
   json?: boolean;
 }
 
 const program = new Command('admin')
-  .description('Administer accounts of the hotel booking API: accounts, clients, contracts, pricing, audit trail')
+  .description('Administer accounts of the hotel booking API: accounts, clients, contracts, pricing, wallets, audit trail')
   .option('--endpoint <url>', 'DynamoDB endpoint (DynamoDB Local under npm start); default: AWS, or DYNAMODB_ENDPOINT')
   .option('--region <region>', 'AWS region of a deployed stack', process.env.AWS_REGION)
   .option('--table-prefix <prefix>', 'local table names <prefix>-clients and <prefix>-contracts (npm start uses "local")')
   .option('--clients-table <name>', 'clients table of a deployed stack (stack output)')
   .option('--contracts-table <name>', 'contracts table of a deployed stack (stack output)')
+  .option('--wallets-table <name>', 'wallets table of a deployed stack (stack output), for the wallet commands')
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
@@ -57,6 +60,8 @@ program.hook('preAction', () => {
   if (!clients || !contracts) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the tables: --table-prefix (npm start) or --clients-table and --contracts-table (a deployed stack)');
   process.env.CLIENTS_TABLE = clients;
   process.env.CONTRACTS_TABLE = contracts;
+  const wallets = options.walletsTable ?? (options.tablePrefix ? `${options.tablePrefix}-wallets` : process.env.WALLETS_TABLE);
+  if (wallets) process.env.WALLETS_TABLE = wallets;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 });
 
@@ -166,6 +171,43 @@ program
     }
     const stored = await setPricing(tenant, rules as never, actor());
     print(stored, `pricing rules of ${tenant}: ${stored.markups.length} markup rule(s)${stored.serviceFee ? `, service fee ${stored.serviceFee.kind}` : ''}`);
+  });
+
+const wallet = program.command('wallet').description("an account's agent wallets (one currency each): create, pay in, credit limit, statement");
+wallet
+  .command('create <tenant>')
+  .description('create a wallet for the account; prints its walletId')
+  .requiredOption('--currency <code>', 'ISO 4217 currency of the wallet, e.g. EUR')
+  .option('--credit-limit <amount>', 'how far below zero it may go, a decimal amount in its currency', '0')
+  .action(async (tenant: string, options: { currency: string; creditLimit: string }) => {
+    const created = await createWallet(tenant, { currency: options.currency, creditLimit: options.creditLimit }, actor());
+    print(created, `wallet ${created.walletId} of ${tenant}: ${created.currency}, credit limit ${created.creditLimit}, available ${created.available}`);
+  });
+wallet
+  .command('top-up <tenant> <walletId> <amount>')
+  .description('record money the account paid in (a decimal amount in the wallet currency); the same --reference twice pays in once')
+  .requiredOption('--reference <id>', "the payment's reference, e.g. the bank transfer id")
+  .action(async (tenant: string, walletId: string, amount: string, options: { reference: string }) => {
+    const after = await topUpWallet(tenant, walletId, amount, options.reference, actor());
+    print(after, `wallet ${walletId}: balance ${after.balance} ${after.currency}, available ${after.available}`);
+  });
+wallet
+  .command('credit-limit <tenant> <walletId> <amount>')
+  .description('set the credit limit (refused, exit 4, below what the wallet already uses)')
+  .action(async (tenant: string, walletId: string, amount: string) => {
+    const after = await setWalletCreditLimit(tenant, walletId, amount, actor());
+    print(after, `wallet ${walletId}: credit limit ${after.creditLimit} ${after.currency}, available ${after.available}`);
+  });
+wallet
+  .command('show <tenant> <walletId>')
+  .description("the wallet and its every transaction, oldest first")
+  .action(async (tenant: string, walletId: string) => {
+    const statement = await walletStatement(tenant, walletId);
+    const w = statement.wallet;
+    print(statement, [
+      `wallet ${w.walletId} of ${w.tenant}: ${w.currency} balance ${w.balance}, credit limit ${w.creditLimit}, held ${w.held}, available ${w.available}`,
+      ...statement.movements.map((m) => `  ${m.at}  ${m.type.padEnd(12)} ${String(m.amountMinor).padStart(12)} minor  balance after ${m.balanceAfterMinor}${m.bookingId ? `  ${m.bookingId}` : ''}  ${m.reference}`),
+    ].join('\n'));
   });
 
 program

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => host?.stop());
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const tables = ['--endpoint', host.dynamoEndpoint, '--clients-table', process.env.CLIENTS_TABLE!, '--contracts-table', process.env.CONTRACTS_TABLE!, '--actor', 'ops-test'];
+  const tables = ['--endpoint', host.dynamoEndpoint, '--clients-table', process.env.CLIENTS_TABLE!, '--contracts-table', process.env.CONTRACTS_TABLE!, '--wallets-table', process.env.WALLETS_TABLE!, '--actor', 'ops-test'];
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/admin.ts'), ...tables, ...args], { cwd: repositoryPath('.') });
     return { code: 0, stdout, stderr };
@@ -52,6 +52,31 @@ const call = (tenant: string, accessToken: string, path: string, init: RequestIn
     ...init,
     headers: { Authorization: `Bearer ${accessToken}`, 'X-Service-Tenant': tenant, 'Content-Type': 'application/json', ...(init.idempotencyKey ? { 'Idempotency-Key': init.idempotencyKey } : {}) },
   });
+
+describe('npm run admin -- wallet', () => {
+  it('creates a wallet, pays in once per reference, sets the credit limit, and the partner reads it through the API', async () => {
+    const created = await json<{ walletId: string; available: string }>('wallet', 'create', 'acme', '--currency', 'EUR', '--credit-limit', '250.00');
+    expect(created).toMatchObject({ walletId: expect.stringMatching(/^wal_/), available: '250.00' });
+    await json('wallet', 'top-up', 'acme', created.walletId, '1000.50', '--reference', 'TRF-1');
+    const again = await json<{ balance: string }>('wallet', 'top-up', 'acme', created.walletId, '1000.50', '--reference', 'TRF-1');
+    expect(again.balance).toBe('1000.50');
+    expect(await json('wallet', 'credit-limit', 'acme', created.walletId, '500')).toMatchObject({ creditLimit: '500.00', available: '1500.50' });
+    const statement = await json<{ movements: { type: string }[] }>('wallet', 'show', 'acme', created.walletId);
+    expect(statement.movements.map((m) => m.type)).toEqual(['top-up', 'credit-limit']);
+
+    const bad = await admin('wallet', 'top-up', 'acme', created.walletId, '12.345', '--reference', 'TRF-2');
+    expect(bad.code).toBe(5);
+    expect(bad.stderr).toContain('amount');
+    expect((await admin('wallet', 'show', 'acme', 'wal_00000000000000000000')).code).toBe(3);
+    const audit = await json<{ action: string; target: string }[]>('audit', 'acme');
+    expect(audit.filter((e) => e.target === created.walletId).map((e) => e.action)).toEqual(['wallet.created', 'wallet.topped-up', 'wallet.top-up-repeated', 'wallet.credit-limit-set']);
+
+    const client = host.clients.find((c) => c.tenant === 'acme')!;
+    const accessToken = ((await (await token(client.clientId, client.secret)).json()) as { access_token: string }).access_token;
+    const response = await call('acme', accessToken, `/v1/wallets/${created.walletId}`);
+    expect(await response.json()).toMatchObject({ walletId: created.walletId, balance: 1000.5, creditLimit: 500, available: 1500.5 });
+  });
+});
 
 describe('npm run admin', () => {
   it('onboards an account whose new client can search and book at once, with its own contracts and pricing', async () => {
