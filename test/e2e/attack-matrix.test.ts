@@ -38,6 +38,7 @@ import { dynamoClient } from '../../functions/shared/dynamodb.js';
 import { keys } from '../../functions/shared/keys.js';
 import { routeById, ROUTES, SCOPES, type Route, type Scope } from '../../functions/shared/routes.js';
 import type { LocalHost } from '../../local/host.js';
+import { DEMO_WALLET_ID } from '../../local/seed.js';
 import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
 import { CAR_SEARCH_QUERY } from '../support/car-search-query.js';
 import { mapCity, startTestHost, tokenFor } from '../support/local-host.js';
@@ -47,11 +48,12 @@ interface Ids {
   propertyId: string;
   rateId: string;
   bookingId: string;
+  walletId: string;
 }
 type IdName = keyof Ids;
-const ID_NAMES: readonly IdName[] = ['searchId', 'propertyId', 'rateId', 'bookingId'];
+const ID_NAMES: readonly IdName[] = ['searchId', 'propertyId', 'rateId', 'bookingId', 'walletId'];
 /** Property content is platform data, not a tenant's: any tenant whose suppliers carry a property sees it. */
-const TENANT_ID_NAMES: readonly IdName[] = ['searchId', 'rateId', 'bookingId'];
+const TENANT_ID_NAMES: readonly IdName[] = ['searchId', 'rateId', 'bookingId', 'walletId'];
 
 /** A well-formed id of each kind that nobody was issued. */
 const UNKNOWN: Ids = {
@@ -59,6 +61,7 @@ const UNKNOWN: Ids = {
   propertyId: 'does-not-exist',
   rateId: 'r1.bm90LWEtcmF0ZQ.AAAAAAAAAAAAAAAAAAAAAA',
   bookingId: 'nope',
+  walletId: 'wal_00000000000000000000',
 };
 
 interface RouteCall {
@@ -108,6 +111,8 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
   },
   cancelBooking: { ok: 200, call: () => ({ body: { reason: 'plans changed' } }), otherBody: () => ({ reason: 'found a cheaper rate' }) },
   getVoucher: { ok: 200, call: () => ({}) },
+  getWallet: { ok: 200, call: () => ({}) },
+  listWalletTransactions: { ok: 200, call: () => ({ query: { limit: '10' } }) },
   searchCars: { ok: 501, call: () => ({ query: CAR_SEARCH_QUERY }) },
   createCarBooking: { ok: 501, call: () => ({ body: carBooking }) },
 };
@@ -267,7 +272,7 @@ beforeAll(async () => {
   expect(response.status).toBe(201);
   await journey.untilVoucherIssued(String(body.bookingId));
   const property = journey.search.properties.find((p) => p.cheapestRate.rateId === rate.rateId)!;
-  demo = { searchId: journey.search.searchId, propertyId: property.propertyId, rateId: rate.rateId, bookingId: String(body.bookingId) };
+  demo = { searchId: journey.search.searchId, propertyId: property.propertyId, rateId: rate.rateId, bookingId: String(body.bookingId), walletId: DEMO_WALLET_ID };
   tokens.demo = await tokenFor(host, 'demo');
   tokens.acme = await tokenFor(host, 'acme');
   for (const scope of SCOPES) tokens.without[scope] = await tokenFor(host, 'demo', SCOPES.filter((s) => s !== scope).join(' '));
@@ -369,6 +374,8 @@ describe('ids', () => {
       modifyBooking: ['bookingId'],
       cancelBooking: ['bookingId'],
       getVoucher: ['bookingId'],
+      getWallet: ['walletId'],
+      listWalletTransactions: ['walletId'],
     });
   });
 

@@ -4,6 +4,7 @@
  * evaluation written down in lib/observability.ts, and notifies the one encrypted, SSL-only topic; the
  * stack has one dashboard with every widget on-call reads.
  */
+import { TABLES } from '../../functions/shared/tables.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS } from '../../lib/observability.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
@@ -71,7 +72,7 @@ function queriesOf(id: string): MetricQuery[] {
 
 describe('alarms', () => {
   it('are the ones on-call needs, no more and no fewer', () => {
-    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Idempotency', 'Properties', 'RateLimits', 'Searches'].map((t) => `DynamoDbThrottles${t}`);
+    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Idempotency', 'Properties', 'RateLimits', 'Searches', 'Wallets'].map((t) => `DynamoDbThrottles${t}`);
     expect([...alarmsById.keys()].sort()).toEqual(
       [
         'SupplierSearchTimeoutRate', 'Api5xxRate', 'BookingFailureRate', 'BookingCompensations', 'CompensationFailures',
@@ -237,6 +238,6 @@ describe('dashboard', () => {
     expect(metricsText('Reconciler: errors and unsettled attempts')).toContain('"PendingSettled","outcome","failed"');
     expect(metricsText('Idempotent replays per route')).toContain('MetricName=\\"IdempotentReplay\\"');
     expect(metricsText('Booking state machine')).toContain('"ExecutionsTimedOut"');
-    expect(metricsText('DynamoDB throttle events per table').match(/FILL\(r\d, 0\) \+ FILL\(w\d, 0\)/g)).toHaveLength(7);
+    expect(metricsText('DynamoDB throttle events per table').match(/FILL\(r\d, 0\) \+ FILL\(w\d, 0\)/g)).toHaveLength(TABLES.length);
   });
 });

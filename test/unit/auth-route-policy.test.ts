@@ -40,6 +40,8 @@ describe('authorizer policy', () => {
         'PATCH/v1/hotels/bookings/*',
         'POST/v1/hotels/bookings/*/cancel',
         'GET/v1/hotels/bookings/*/voucher',
+        'GET/v1/wallets/*',
+        'GET/v1/wallets/*/transactions',
       ]
         .map((r) => `${METHOD_ARN_PREFIX}${r}`)
         .sort(),
