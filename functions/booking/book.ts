@@ -8,6 +8,7 @@
  */
 import { nightsBetween } from '../domain/stay/nights.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
+import { fieldProblem } from '../shared/validation.js';
 import { storedSearchOr404 } from '../stores/stored-search-or-404.js';
 import { bookingIdFor } from './booking-id.js';
 import { bookingPath, bookingResponse, type BookingResponse } from './booking-record.js';
@@ -49,7 +50,7 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   const search = await storedSearchOr404(deps.searches, tenant, body.searchId);
   const mismatches = occupancyMismatches(body.rooms, search.request.occupancies);
   if (mismatches.length > 0) {
-    throw new HttpProblem('validation-error', `Invalid field${mismatches.length > 1 ? 's' : ''}: ${mismatches.map((e) => e.path).join(', ')}`, { extensions: { errors: mismatches } });
+    throw fieldProblem(mismatches);
   }
 
   const bookingId = bookingIdFor(tenant, clientId, input.idempotencyKey);

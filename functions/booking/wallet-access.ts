@@ -8,6 +8,7 @@ import { walletIdSchema } from '../domain/ids/id-schemas.js';
 import { formatMinor } from '../domain/money/money.js';
 import type { Wallet, WalletMovement } from '../domain/wallet/wallet.js';
 import { HttpProblem } from '../shared/problem.js';
+import { fieldProblem } from '../shared/validation.js';
 import { DynamoWalletStore } from '../stores/dynamo-wallets.js';
 
 export const walletParams = z.object({ walletId: walletIdSchema });
@@ -64,7 +65,7 @@ export const encodeCursor = (sortKey: string) => Buffer.from(sortKey, 'utf8').to
 export function decodeCursor(cursor: string): string {
   const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!sortKey.startsWith('movement#')) {
-    throw new HttpProblem('validation-error', 'Invalid field: cursor', { extensions: { errors: [{ path: 'query.cursor', message: 'is not a cursor we issued' }] } });
+    throw fieldProblem([{ path: 'query.cursor', message: 'is not a cursor we issued' }]);
   }
   return sortKey;
 }

@@ -12,7 +12,7 @@
 import { citiesAround, resolveDestination, type Destination } from '../domain/destinations/index.js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
-import { HttpProblem } from '../shared/problem.js';
+import { fieldProblem } from '../shared/validation.js';
 import type { SupplierDestination } from '../suppliers/port.js';
 import { destinationEntry, type DestinationEntry } from './mapping/destination-index.js';
 import type { SearchDeps } from './search-ports.js';
@@ -48,7 +48,7 @@ async function propertyListArea(propertyIds: readonly string[], deps: Pick<Searc
   const known = await deps.knownProperties(propertyIds);
   const unknown = propertyIds.flatMap((id, index) => (known.has(id) ? [] : [{ path: `destination.propertyIds[${index}]`, message: `${id} is not a property we know` }]));
   if (unknown.length > 0) {
-    throw new HttpProblem('validation-error', `Invalid field${unknown.length > 1 ? 's' : ''}: ${unknown.map((e) => e.path).join(', ')}`, { extensions: { errors: unknown } });
+    throw fieldProblem(unknown);
   }
   // An id the mapping job has since merged into another answers under the id that took over, once.
   const properties = [...new Map([...known.values()].map((p) => [p.propertyId, p])).values()];

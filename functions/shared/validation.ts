@@ -22,9 +22,11 @@ function formatPath(prefix: string, path: readonly PropertyKey[]): string {
 export function parseOrProblem<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors = fieldErrors(result.error, prefix);
+  throw fieldProblem(fieldErrors(result.error, prefix));
+}
+
+/** The 400 naming every offending field, for a check only the server can make (an id we do not know, a cursor). */
+export function fieldProblem(errors: readonly FieldError[]): HttpProblem {
   const named = errors.map((e) => e.path).join(', ');
-  throw new HttpProblem('validation-error', `Invalid field${errors.length > 1 ? 's' : ''}: ${named}`, {
-    extensions: { errors },
-  });
+  return new HttpProblem('validation-error', `Invalid field${errors.length > 1 ? 's' : ''}: ${named}`, { extensions: { errors } });
 }

@@ -91,18 +91,18 @@ export class DynamoWalletStore {
 
   /** Reserves a booking's total before its supplier is asked; never below zero available. Idempotent per booking. */
   async hold(tenant: string, walletId: string, bookingId: string, amountMinor: number, currency: string, now: Date): Promise<HoldOutcome> {
-    const wallet = await this.read(tenant, walletId);
-    if (!wallet) return 'not-found';
-    if (wallet.currency !== currency) return 'currency-mismatch';
     let short = false;
+    let otherCurrency = false;
     const result = await this.change(tenant, walletId, now, {
       type: 'hold', guardSk: `hold#${bookingId}`, reference: `hold#${bookingId}`, bookingId, amountMinor: -amountMinor,
       guardItem: { kind: 'wallet-hold', bookingId, amountMinor, status: 'held', heldAt: now.toISOString() },
       apply: (w) => {
+        if (w.currency !== currency) return (otherCurrency = true), undefined;
         if (w.balanceMinor + w.creditLimitMinor - w.heldMinor < amountMinor) return (short = true), undefined;
         return { balanceMinor: w.balanceMinor, heldMinor: w.heldMinor + amountMinor, creditLimitMinor: w.creditLimitMinor };
       },
     });
+    if (otherCurrency) return 'currency-mismatch';
     // Refused for funds, or a retry of a hold that was placed: the hold item says which.
     if (short) return (await this.holdOf(tenant, walletId, bookingId)) ? 'held' : 'insufficient-funds';
     return result ? 'held' : 'not-found';

@@ -51,6 +51,9 @@ const MAX_PROPERTY_IDS = 250;
 const CONCURRENT_CHUNKS = 4;
 const SUMMARY_FIELDS = ['name', 'ratings', 'location', 'address'];
 
+/** Cities and circles whose property ids a container keeps (a city's list is ~1,500 ids). */
+const ID_CACHE_ENTRIES = 500;
+
 type Operation = 'regions' | 'summaries' | 'availability' | 'priceCheck' | 'book' | 'retrieve' | 'retrieveByReference' | 'cancel' | 'content';
 
 /** Our scenarios → the `Test` value the operation documents for the same behaviour. */
@@ -319,6 +322,8 @@ export class ExpediaAdapter implements SupplierPort {
   private cachedIds(key: string, lookUp: () => Promise<string[]>): Promise<string[]> {
     const cached = this.regionIds.get(key);
     if (cached && cached.expires > this.now().getTime()) return cached.ids;
+    // Circles are the partner's points, nearly all different: the cache is bounded, oldest entry out first.
+    if (!cached && this.regionIds.size >= ID_CACHE_ENTRIES) this.regionIds.delete(this.regionIds.keys().next().value!);
     const ids = lookUp().then((list) => [...new Set(list)]);
     this.regionIds.set(key, { ids, expires: this.now().getTime() + (this.options.regionCacheMs ?? 86_400_000) });
     ids.catch(() => this.regionIds.delete(key));
