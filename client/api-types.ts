@@ -399,7 +399,7 @@ export interface components {
              * @description Stable URI of the kind of problem; branch on this, not on `title` or `detail`
              * @enum {string}
              */
-            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout";
+            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout";
             title: string;
             status: number;
             /** @description What went wrong with this request, for a human */
@@ -884,9 +884,14 @@ export interface components {
                     age?: number;
                 }[];
             }[];
+            /** @description Pay from the account's agent wallet: its total is held before the supplier is asked, captured when confirmed, given back if the booking fails, and refunded less the applied penalty on cancel. A wallet that cannot cover it is 402 `insufficient-funds` before any supplier call; an unknown walletId is 404. Absent: the booking is settled with us outside the API. */
             payment?: {
                 /** @enum {string} */
                 method: "agent_wallet";
+                /**
+                 * @description An account's wallet, as the operator created it. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+                 * @example wal_7d2e4a6c8b103c9a1f0b
+                 */
                 walletId: string;
             };
             clientReference: string;
@@ -2704,7 +2709,7 @@ export interface operations {
                  *       ],
                  *       "payment": {
                  *         "method": "agent_wallet",
-                 *         "walletId": "wal_123"
+                 *         "walletId": "wal_7d2e4a6c8b103c9a1f0b"
                  *       },
                  *       "clientReference": "TRIP-2027-0042"
                  *     }
@@ -2796,6 +2801,17 @@ export interface operations {
             };
             /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
             401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The agent wallet named in `payment.walletId` cannot cover the booking: checked before any supplier call, and held before the supplier books. Nothing was booked; `required` and `currency` say what it costs (problem types: `insufficient-funds`) */
+            402: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;

@@ -65,8 +65,8 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     memorySize: 1024,
     timeout: Duration.seconds(28),
     // properties: the property's address, contact and time zone for the booking record.
-    // wallets: the wallet routes read them (holds and captures come with issue 17's booking flow).
-    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'read' },
+    // wallets: the wallet routes, the funds check before a wallet-paid booking, and a cancel's refund.
+    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite' },
     readsSearchSecret: true,
   },
   vouchers: {
@@ -111,7 +111,8 @@ export const BOOKING_FLOW_PLAN: FunctionPlan = {
   description: 'Task steps of the booking state machine',
   memorySize: 1024,
   timeout: Duration.seconds(25),
-  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read' },
+  // wallets: a wallet-paid booking's hold, capture and give-back happen inside the steps.
+  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite' },
   readsSearchSecret: true,
 };
 

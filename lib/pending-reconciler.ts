@@ -34,7 +34,8 @@ export class PendingReconciler extends Construct {
       memorySize: 512,
       timeout: Duration.minutes(2),
       tables,
-      tablesUsed: { contracts: 'read', bookings: 'readWrite' },
+      // wallets: settling a wallet-paid booking captures its hold (confirmed) or gives it back (failed).
+      tablesUsed: { contracts: 'read', bookings: 'readWrite', wallets: 'readWrite' },
       schedule: PENDING_RECONCILER_SCHEDULE,
       scheduleDescription: `Pending booking reconciliation for ${config.tenant} (${config.stage})`,
       // The next run comes in five minutes.

@@ -19,6 +19,7 @@ import type { FlowInput } from './flow/flow-state.js';
 import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
 import { occupancyMismatches } from './occupancy-match.js';
 import type { FlowOutcome } from './run-booking-flow.js';
+import { checkWalletFunds } from './wallet-payment.js';
 
 function answer(response: BookingResponse, requestId: string, afterResponse?: StoredResult['afterResponse']): StoredResult {
   return {
@@ -35,7 +36,7 @@ function storedProblem(problem: HttpProblem, requestId: string): StoredResult {
   return { status: problem.status, raw: { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body(requestId)) }, headers: problem.headers, requestId };
 }
 
-export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings' | 'searches' | 'property'> {
+export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings' | 'searches' | 'property' | 'wallets'> {
   readonly runFlow: (input: FlowInput) => Promise<FlowOutcome>;
   /** Has a confirmed booking's voucher issued (by the vouchers function: voucher-issue.ts). */
   readonly issueVoucher: (tenant: string, bookingId: string) => Promise<void>;
@@ -52,6 +53,8 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   if (mismatches.length > 0) {
     throw fieldProblem(mismatches);
   }
+  // A wallet that cannot pay is told before any supplier call (the flow's hold is what guarantees it).
+  await checkWalletFunds(tenant, body.payment, ticket.quoted, deps.wallets);
 
   const bookingId = bookingIdFor(tenant, clientId, input.idempotencyKey);
   const { checkIn, checkOut } = search.request;

@@ -5,7 +5,7 @@
  * only the server has.
  */
 import * as z from 'zod';
-import { rateIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
+import { rateIdSchema, searchIdSchema, walletIdSchema } from '../domain/ids/id-schemas.js';
 import { plainText } from '../shared/plain-text.js';
 
 const name = plainText({ trim: true, min: 1, max: 60 });
@@ -44,7 +44,10 @@ export const bookingRequestSchema = z.strictObject({
   searchId: searchIdSchema,
   holder: holderSchema,
   rooms: z.array(roomGuestsSchema).min(1).max(8),
-  payment: z.strictObject({ method: z.literal('agent_wallet'), walletId: plainText({ min: 1, max: 100 }) }).optional(),
+  payment: z
+    .strictObject({ method: z.literal('agent_wallet'), walletId: walletIdSchema })
+    .optional()
+    .meta({ description: "Pay from the account's agent wallet: its total is held before the supplier is asked, captured when confirmed, given back if the booking fails, and refunded less the applied penalty on cancel. A wallet that cannot cover it is 402 `insufficient-funds` before any supplier call; an unknown walletId is 404. Absent: the booking is settled with us outside the API." }),
   clientReference: plainText({ trim: true, min: 1, max: 64 }),
   priceTolerance: z.strictObject({ maxIncreasePercent: z.number().min(0).max(100) }).optional(),
 });

@@ -18,6 +18,7 @@ import { BookingStateConflict } from './booking-store.js';
 import type { FlowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';
 import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
+import { refundCancelledBooking } from './wallet-payment.js';
 
 
 /** The penalty amount in force at `now` under a policy, zero when none is yet. */
@@ -51,6 +52,9 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
   }
 
   const penaltyAmount = formatMinorUnits(minorConverter(record.fxRate, record.currency)(result.penalty.amount, result.penalty.currency), record.currency);
+  // The supplier has cancelled: the wallet's refund comes first (once per booking), so a cut after it
+  // leaves a record the retry cancels, never a cancelled booking that was not refunded.
+  await refundCancelledBooking(record, penaltyAmount, deps.wallets, deps.now());
   let cancelled: BookingRecord;
   try {
     cancelled = await deps.bookings.transition(tenant, bookingId, ['confirmed'], {

@@ -15,6 +15,7 @@ import type { FlowDeps } from './flow/flow-deps.js';
 import { measuredSupplierCall } from './flow/measured-supplier-call.js';
 import { adapterOf } from './flow/supplier-of.js';
 import { BookingStateConflict } from './booking-store.js';
+import { captureBookingTotal, giveBackBookingFunds } from './wallet-payment.js';
 
 /** How long after the attempt a supplier may still show a booking it was slow to make. */
 export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
@@ -27,6 +28,7 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
     const now = deps.now();
     if (found?.status === 'confirmed') {
       const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);
+      await captureBookingTotal(record, locked, deps.wallets, now);
       const confirmed = await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], confirmedChanges(record, found, locked), {
         at: now.toISOString(),
         event: 'confirmed',
@@ -41,6 +43,7 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
         event: 'failed',
         detail: `${record.supplierId} holds no booking under our reference ${GIVE_UP_AFTER_MS / 60_000} minutes after the attempt: nothing was booked`,
       });
+      await giveBackBookingFunds(failed, deps.wallets, now);
       emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'failed' }]);
       return failed;
     }

@@ -108,7 +108,7 @@ export const BOOKING_EXAMPLE_REQUEST = {
   searchId: 'srch_0f8e6a1d2c3b4a5968778695a4b3c2d1',
   holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
   rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }, { type: 'child', firstName: 'Byron', lastName: 'King', age: 8 }] }],
-  payment: { method: 'agent_wallet', walletId: 'wal_123' },
+  payment: { method: 'agent_wallet', walletId: 'wal_7d2e4a6c8b103c9a1f0b' },
   clientReference: 'TRIP-2027-0042',
 };
 
@@ -172,7 +172,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
         content: json(bookingResponseSchema, { ...EXAMPLE_CONFIRMATION, status: 'pending', supplierReference: null }),
       },
     },
-    problems: [404, 409, 410, 422, ...SUPPLIER_PROBLEMS],
+    problems: [402, 404, 409, 410, 422, ...SUPPLIER_PROBLEMS],
   },
   getBooking: {
     tag: 'Bookings',

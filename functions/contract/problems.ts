@@ -51,6 +51,7 @@ function kindsWithStatus(status: number): ProblemKind[] {
 const STATUS_MEANING: Record<number, string> = {
   400: 'Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body',
   401: 'No valid bearer token (the answer carries `WWW-Authenticate: Bearer`)',
+  402: 'The agent wallet named in `payment.walletId` cannot cover the booking: checked before any supplier call, and held before the supplier books. Nothing was booked; `required` and `currency` say what it costs',
   403: 'The token is not for this tenant, or lacks the scope the operation needs',
   404: "Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed)",
   406: 'None of the representations in Accept can be produced',

@@ -11,6 +11,7 @@ export const PROBLEM_KINDS = {
   'missing-tenant': { status: 400, title: 'The X-Service-Tenant header is required' },
   'missing-idempotency-key': { status: 400, title: 'The Idempotency-Key header is required' },
   unauthorized: { status: 401, title: 'A valid bearer token is required' },
+  'insufficient-funds': { status: 402, title: 'The wallet cannot cover this booking' },
   'tenant-mismatch': { status: 403, title: 'The token does not belong to this tenant' },
   'insufficient-scope': { status: 403, title: 'The token lacks the scope this operation needs' },
   'not-found': { status: 404, title: 'Not found' },

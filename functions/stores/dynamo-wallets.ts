@@ -112,14 +112,28 @@ export class DynamoWalletStore {
     return (await this.client.send(new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }))).Item;
   }
 
-  /** The booking was confirmed: its hold becomes a payment. Idempotent; nothing to capture is a no-op. */
-  capture(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
-    return this.settleHold(tenant, walletId, bookingId, 'captured', now);
+  /**
+   * The booking was confirmed: its hold becomes a payment of the booking's confirmed total (the hold's own
+   * amount when none is given). Idempotent; nothing held is a no-op.
+   */
+  capture(tenant: string, walletId: string, bookingId: string, now: Date, amountMinor?: number): Promise<Wallet | undefined> {
+    return this.settleHold(tenant, walletId, bookingId, 'captured', now, amountMinor);
   }
 
   /** The booking failed or was undone: its hold is given back. Idempotent; nothing held is a no-op. */
   release(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
     return this.settleHold(tenant, walletId, bookingId, 'released', now);
+  }
+
+  /**
+   * A booking that ends without standing (failed, or undone after the supplier confirmed) gives back
+   * whatever it took: a hold is released, a capture refunded in full. Idempotent; nothing taken is a no-op.
+   */
+  async reverse(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
+    const hold = await this.holdOf(tenant, walletId, bookingId);
+    if (hold?.status === 'held') return this.release(tenant, walletId, bookingId, now);
+    if (hold?.status === 'captured') return this.refund(tenant, walletId, bookingId, Number(hold.capturedMinor ?? hold.amountMinor), now);
+    return this.get(tenant, walletId);
   }
 
   /** A cancelled booking's total minus its applied penalty goes back to the wallet, once. */
@@ -146,20 +160,25 @@ export class DynamoWalletStore {
     return { movements, ...(typeof last === 'string' ? { next: last } : {}) };
   }
 
-  private async settleHold(tenant: string, walletId: string, bookingId: string, status: 'captured' | 'released', now: Date): Promise<Wallet | undefined> {
+  private async settleHold(tenant: string, walletId: string, bookingId: string, status: 'captured' | 'released', now: Date, capturedMinor?: number): Promise<Wallet | undefined> {
     const hold = await this.holdOf(tenant, walletId, bookingId);
-    const amountMinor = Number(hold?.amountMinor ?? 0);
     if (!hold || hold.status !== 'held') return this.get(tenant, walletId);
+    const heldMinor = Number(hold.amountMinor);
     const captured = status === 'captured';
+    // What leaves the balance: the confirmed total, which a price within the partner's tolerance may set
+    // apart from the binding total held.
+    const paidMinor = captured ? (capturedMinor ?? heldMinor) : 0;
+    if (!Number.isSafeInteger(paidMinor) || paidMinor < 0) throw new RangeError('a capture is a whole number of minor units, 0 or more');
     return this.change(tenant, walletId, now, {
       type: captured ? 'capture' : 'release', guardSk: `ref#${status}#${bookingId}`, reference: `${status}#${bookingId}`, bookingId,
-      amountMinor: captured ? -amountMinor : amountMinor,
-      apply: (w) => ({ balanceMinor: captured ? w.balanceMinor - amountMinor : w.balanceMinor, heldMinor: w.heldMinor - amountMinor, creditLimitMinor: w.creditLimitMinor }),
+      amountMinor: captured ? -paidMinor : heldMinor,
+      apply: (w) => ({ balanceMinor: w.balanceMinor - paidMinor, heldMinor: w.heldMinor - heldMinor, creditLimitMinor: w.creditLimitMinor }),
       also: () => [{
         Update: {
           TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId),
-          UpdateExpression: 'SET #status = :status, settledAt = :at', ConditionExpression: '#status = :held',
-          ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': status, ':at': now.toISOString(), ':held': 'held' },
+          UpdateExpression: `SET #status = :status, settledAt = :at${captured ? ', capturedMinor = :paid' : ''}`, ConditionExpression: '#status = :held',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status, ':at': now.toISOString(), ':held': 'held', ...(captured ? { ':paid': paidMinor } : {}) },
         },
       }],
     });

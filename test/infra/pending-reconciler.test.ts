@@ -1,4 +1,4 @@
-/** The pending-booking reconciler: every five minutes, one run at a time, bookings and contracts only. */
+/** The pending-booking reconciler: every five minutes, one run at a time, bookings, contracts and wallets only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
 import { actionsOf, referencedId, referencedIds, resourcesOfType, statementsOfRole } from './template-queries.js';
@@ -21,16 +21,17 @@ describe('pending booking reconciler', () => {
     expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TENANT).toBe('acme');
   });
 
-  it('touches the bookings and contracts tables only', () => {
+  it('touches the bookings, contracts and wallets tables only (a settled wallet-paid booking captures or gives back its hold)', () => {
     const tables = new Map([
       [logicalIdOf(synthesis.stack.tables.get('bookings').table), 'bookings'],
       [logicalIdOf(synthesis.stack.tables.get('contracts').table), 'contracts'],
+      [logicalIdOf(synthesis.stack.tables.get('wallets').table), 'wallets'],
     ]);
     const touched = new Set<string>();
     for (const statement of statementsOfRole(synthesis.template, logicalIdOf(synthesis.stack.pendingReconciler.job.role))) {
       if (!actionsOf(statement).some((a) => a.startsWith('dynamodb:'))) continue;
       for (const id of referencedIds(statement.Resource)) if (!id.startsWith('AWS::')) touched.add(tables.get(id) ?? id);
     }
-    expect([...touched].sort()).toEqual(['bookings', 'contracts']);
+    expect([...touched].sort()).toEqual(['bookings', 'contracts', 'wallets']);
   });
 });

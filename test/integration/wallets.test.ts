@@ -16,6 +16,29 @@ beforeAll(async () => {
 });
 
 describe('agent wallets', () => {
+  it('captures the confirmed total, and gives back whatever a booking that did not stand took', async () => {
+    const wallet = await store.create({ tenant: 'demo', currency: 'EUR', now: now() });
+    await store.topUp('demo', wallet.walletId, 100_00, 'pay-give-back', now());
+    // Confirmed a little above the binding total held (within the partner's tolerance): the confirmed total is paid.
+    expect(await store.hold('demo', wallet.walletId, 'BK-A', 40_00, 'EUR', now())).toBe('held');
+    await store.capture('demo', wallet.walletId, 'BK-A', now(), 41_00);
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 59_00, heldMinor: 0, availableMinor: 59_00 });
+    // Undone after the capture: refunded in full, once.
+    await store.reverse('demo', wallet.walletId, 'BK-A', now());
+    await store.reverse('demo', wallet.walletId, 'BK-A', now());
+    // Undone while held: released, once.
+    expect(await store.hold('demo', wallet.walletId, 'BK-B', 30_00, 'EUR', now())).toBe('held');
+    await store.reverse('demo', wallet.walletId, 'BK-B', now());
+    await store.reverse('demo', wallet.walletId, 'BK-B', now());
+    // Nothing taken: nothing moves.
+    await store.reverse('demo', wallet.walletId, 'BK-C', now());
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 100_00, heldMinor: 0, availableMinor: 100_00 });
+    const { movements } = await store.movements('demo', wallet.walletId, { limit: 20 });
+    expect(movements.map((m) => [m.type, m.amountMinor, m.bookingId])).toEqual([
+      ['top-up', 100_00, undefined], ['hold', -40_00, 'BK-A'], ['capture', -41_00, 'BK-A'], ['refund', 41_00, 'BK-A'], ['hold', -30_00, 'BK-B'], ['release', 30_00, 'BK-B'],
+    ]);
+  });
+
   it('tops up once per reference, holds, captures, releases and refunds, with every movement in the statement', async () => {
     const wallet = await store.create({ tenant: 'demo', currency: 'EUR', creditLimitMinor: 5_00, now: now() });
     expect(wallet).toMatchObject({ walletId: expect.stringMatching(/^wal_[0-9a-f]{20}$/), balanceMinor: 0, availableMinor: 5_00 });

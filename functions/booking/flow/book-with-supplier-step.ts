@@ -7,6 +7,7 @@
 import { HttpProblem } from '../../shared/problem.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingResponse } from '../booking-record.js';
+import { captureBookingTotal, holdBookingTotal } from '../wallet-payment.js';
 import { lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-problem.js';
@@ -45,12 +46,18 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
     pendingRecord(state, checked, property, { at: now, event: 'requested', detail: `booking requested with ${checked.ticket.supplierId} (request ${state.requestId})` }),
   );
   if (!created) {
-    if (record.status === 'confirmed' || record.status === 'cancelled') return { ...state, response: bookingResponse(record), priceAccepted: true };
+    if (record.status === 'confirmed' || record.status === 'cancelled') {
+      // Captured before the record said confirmed; repeated (a no-op once done) in case that step was cut.
+      if (record.status === 'confirmed') await captureBookingTotal(record, record, deps.wallets, deps.now());
+      return { ...state, response: bookingResponse(record), priceAccepted: true };
+    }
     if (record.status === 'pending') throw new FlowError(PREVIOUS_ATTEMPT_UNKNOWN, { kind: 'supplier-timeout', detail: 'An earlier attempt of this booking has no known outcome yet' });
     throw FlowError.of(new HttpProblem('conflict', `Booking ${record.bookingId} failed earlier; use a new Idempotency-Key to try again`, { extensions: { bookingId: record.bookingId } }));
   }
 
   if ('error' in adapterOrError) throw adapterOrError.error;
+  // After the write-ahead record (so the reconciler can always give a hold back) and before the supplier is asked.
+  await holdBookingTotal(state.tenant, state.bookingId, state.request.payment, checked.price, deps.wallets, deps.now());
   const { adapter } = adapterOrError;
   let booking;
   try {

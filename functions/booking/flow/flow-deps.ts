@@ -15,16 +15,20 @@ import { optionalEnv } from '../../shared/config.js';
 import { searchKey } from '../../shared/search-secret.js';
 import { DynamoPropertyContent } from '../../stores/dynamo-property-content.js';
 import { DynamoSearchHeaders } from '../../stores/dynamo-search-headers.js';
+import { DynamoWalletStore } from '../../stores/dynamo-wallets.js';
 import { adapterFor } from '../../suppliers/adapter-registry.js';
 import { listContracts } from '../../suppliers/contracts.js';
 import { DynamoBookingStore, type BookingStore } from '../booking-store.js';
 import type { RateCheckDeps } from '../check-rate.js';
+import type { WalletPayments } from '../wallet-payment.js';
 
 export interface FlowDeps extends RateCheckDeps {
   readonly bookings: BookingStore;
   /** The searches a booking's rateId was quoted in (book.ts checks the rooms against the searched ones). */
   readonly searches: SearchHeaders;
   readonly property: (propertyId: string) => Promise<UnifiedProperty | undefined>;
+  /** Agent wallets: a wallet-paid booking's hold, capture, give-back and refund (wallet-payment.ts). */
+  readonly wallets: WalletPayments;
   /**
    * How long a supplier may take to confirm a booking before we stop waiting and ask it by our
    * reference instead. Well inside the state machine's 27 s, leaving room for the lookup and the save.
@@ -49,6 +53,7 @@ export function flowDeps(): FlowDeps {
     bookings: new DynamoBookingStore(),
     searches: new DynamoSearchHeaders(),
     property: (propertyId) => properties.getProperty(propertyId),
+    wallets: new DynamoWalletStore(),
     bookTimeoutMs: Number(optionalEnv('SUPPLIER_BOOK_TIMEOUT_MS') ?? 8_000),
     supplierCallTimeoutMs: Number(optionalEnv('SUPPLIER_CALL_TIMEOUT_MS') ?? 6_000),
   };

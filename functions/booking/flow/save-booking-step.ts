@@ -6,6 +6,7 @@
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { bookingResponse } from '../booking-record.js';
 import { BookingStateConflict } from '../booking-store.js';
+import { captureBookingTotal } from '../wallet-payment.js';
 import { confirmedChanges } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { FlowState } from './flow-state.js';
@@ -15,6 +16,9 @@ export async function saveBookingStep(state: FlowState, deps: FlowDeps): Promise
   const current = await deps.bookings.get(state.tenant, state.bookingId);
   if (current?.status === 'confirmed' && current.supplierReference === booking.supplierReference) return { ...state, response: bookingResponse(current) };
   if (!current) throw new BookingStateConflict(undefined);
+  // Paid before the record says confirmed, so a confirmed booking is never unpaid; if the save then fails,
+  // UndoBooking gives the capture back.
+  await captureBookingTotal(current, state.locked!, deps.wallets, deps.now());
   try {
     const record = await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], confirmedChanges(current, booking, state.locked!), {
       at: deps.now().toISOString(),

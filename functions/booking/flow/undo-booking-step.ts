@@ -12,6 +12,7 @@ import type { BookingEvent } from '../booking-record.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-problem.js';
 import type { FlowState } from './flow-state.js';
+import { giveBackBookingFunds } from '../wallet-payment.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 
@@ -48,8 +49,11 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
 /** Moves the write-ahead record to failed with its story; if the table is what failed, the log keeps it. */
 export async function recordFailure(state: FlowState, deps: FlowDeps, events: readonly BookingEvent[], supplierReference: string | null): Promise<void> {
   try {
-    await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], { status: 'failed', ...(supplierReference ? { supplierReference } : {}) }, events);
+    const failed = await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], { status: 'failed', ...(supplierReference ? { supplierReference } : {}) }, events);
+    // Only once the record says failed: a booking the reconciler confirmed meanwhile keeps its payment.
+    await giveBackBookingFunds(failed, deps.wallets, deps.now());
   } catch (error) {
+    // A pending record left behind is failed by the reconciler later, which gives the funds back then.
     logger.error('could not record a failed booking', { bookingId: state.bookingId, events, error });
   }
 }
