@@ -12,7 +12,7 @@ import { isBuiltin } from 'node:module';
 import type { ImportGraph } from './import-graph.js';
 
 export type Room =
-  | 'domain' | 'shared' | 'suppliers' | 'stores' | 'search' | 'booking' | 'auth' | 'accounts' | 'cars' | 'contract' | 'docs'
+  | 'domain' | 'shared' | 'suppliers' | 'stores' | 'search' | 'booking' | 'auth' | 'accounts' | 'cars' | 'contract' | 'docs' | 'finance'
   | 'lib' | 'sandbox-construct' | 'client' | 'sandbox' | 'local' | 'bin' | 'bench' | 'test';
 
 /** First match wins: the sandbox stack construct is the one file of lib/ that may reach the sandbox. */
@@ -28,6 +28,7 @@ const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
   ['functions/cars/', 'cars'],
   ['functions/contract/', 'contract'],
   ['functions/docs/', 'docs'],
+  ['functions/finance/', 'finance'],
   ['lib/sandbox-suppliers.ts', 'sandbox-construct'],
   ['lib/', 'lib'],
   ['client/', 'client'],
@@ -38,7 +39,7 @@ const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
   ['test/', 'test'],
 ];
 
-const FUNCTIONS: readonly Room[] = ['domain', 'shared', 'suppliers', 'stores', 'search', 'booking', 'auth', 'accounts', 'cars', 'contract', 'docs'];
+const FUNCTIONS: readonly Room[] = ['domain', 'shared', 'suppliers', 'stores', 'search', 'booking', 'auth', 'accounts', 'cars', 'contract', 'docs', 'finance'];
 const EVERYTHING: readonly Room[] = ROOM_OF_PATH.map(([, room]) => room);
 
 /**
@@ -59,6 +60,8 @@ export const MAY_IMPORT: Readonly<Record<Room, readonly Room[]>> = {
   cars: ['cars', 'domain', 'shared'],
   contract: ['contract', 'search', 'booking', 'auth', 'cars', 'domain', 'suppliers', 'shared'],
   docs: ['docs', 'contract', 'shared'],
+  // The finance ledger's SQL, run by DuckDB (bin/finance-ledger.ts) and Athena (lib/): the export's shape and money.
+  finance: ['finance', 'domain', 'shared'],
   lib: ['lib', 'sandbox-construct', ...FUNCTIONS],
   client: ['client'],
   'sandbox-construct': ['sandbox-construct', 'lib', ...FUNCTIONS, 'sandbox'],

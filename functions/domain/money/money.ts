@@ -9,6 +9,11 @@ const EXPONENTS: Readonly<Record<string, number>> = {
   BHD: 3, KWD: 3, JOD: 3, ISK: 0,
 };
 
+/** Every currency with a known exponent (the finance ledger formats its totals with them). */
+export function knownCurrencies(): readonly string[] {
+  return Object.keys(EXPONENTS);
+}
+
 export function currencyExponent(currency: string): number {
   return EXPONENTS[currency] ?? 2;
 }

@@ -1,0 +1,46 @@
+/**
+ * npm run finance:ledger -- <export folder> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format csv|parquet] [--out FILE]
+ *
+ * The finance ledger from DynamoDB exports of the bookings and wallets tables (full and incremental,
+ * downloaded from the export bucket as they lie: `aws s3 sync s3://<bucket>/<prefix> <folder>`). Writes one
+ * row per booking event and the totals per tenant and currency, and prints the totals.
+ * Exit codes: 0 written; 1 the exports could not be read (missing, checksum mismatch); 2 usage.
+ */
+import { parseArgs } from 'node:util';
+import { ExportFolderError } from '../functions/finance/export-files.js';
+import { runLedger, type LedgerFormat } from '../functions/finance/run-ledger.js';
+
+const USAGE = 'usage: npm run finance:ledger -- <export folder> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format csv|parquet] [--out FILE]';
+
+function fail(code: number, message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'csv' }, out: { type: 'string' } } });
+} catch (error) {
+  fail(2, `${(error as Error).message}\n${USAGE}`);
+}
+const { values, positionals } = parsed;
+if (positionals.length !== 1) fail(2, USAGE);
+const format = values.format as LedgerFormat;
+if (format !== 'csv' && format !== 'parquet') fail(2, `--format must be csv or parquet\n${USAGE}`);
+for (const [name, day] of [['--from', values.from], ['--to', values.to]] as const) {
+  if (day !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day)))) fail(2, `${name} must be a day, YYYY-MM-DD\n${USAGE}`);
+}
+if (values.from && values.to && values.from > values.to) fail(2, '--from is after --to');
+const out = values.out ?? `ledger.${format}`;
+
+try {
+  const result = await runLedger({ folder: positionals[0]!, format, out, ...(values.from ? { from: values.from } : {}), ...(values.to ? { to: values.to } : {}) });
+  process.stdout.write(`read ${result.exports.length} export(s): ${result.exports.map((e) => `${e.exportType} ${e.exportArn}`).join(', ')}\n`);
+  process.stdout.write(`wrote ${out}: ${result.eventRows} booking events, ${result.totals.length} totals row(s)\n`);
+  for (const total of result.totals) {
+    process.stdout.write(`  ${total.tenant} ${total.currency}: total ${total.total}, net ${total.net}, markup ${total.markup}, commission ${total.commission}, tax ${total.tax}, service fee ${total.service_fee}, penalties ${total.applied_penalty}, wallet ${total.wallet_movement}\n`);
+  }
+} catch (error) {
+  if (error instanceof ExportFolderError || (error as NodeJS.ErrnoException).code === 'ENOENT') fail(1, (error as Error).message);
+  throw error;
+}

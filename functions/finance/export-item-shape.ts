@@ -1,0 +1,61 @@
+/**
+ * The attributes of a DynamoDB export line the ledger reads, in the export's own DynamoDB JSON
+ * (`{"S": "..."}`, `{"N": "..."}`, `{"L": [...]}`, `{"M": {...}}`), as one list that both engines are given:
+ * DuckDB as `read_json` column types, Athena as the Glue table's Hive struct types. Declaring the types
+ * (rather than letting an engine guess them from a sample) makes every line read the same way, whatever
+ * attributes a given item happens to have.
+ *
+ * Two tables' items meet here: a booking (bookings table, `sk = 'booking'`) and a wallet movement (wallets
+ * table, `kind = 'wallet-movement'`); the ledger tells them apart by those keys.
+ */
+
+type Attribute = 'S' | 'N' | 'history' | 'payment';
+
+const ITEM_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
+  pk: 'S', sk: 'S', kind: 'S', tenant: 'S', status: 'S',
+  // A booking (functions/booking/booking-record.ts): money as decimal strings in the quote currency.
+  bookingId: 'S', clientReference: 'S', supplierId: 'S', supplierReference: 'S', checkIn: 'S', checkOut: 'S',
+  currency: 'S', net: 'S', markup: 'S', commission: 'S', tax: 'S', serviceFee: 'S', total: 'S',
+  supplierAmount: 'S', supplierCurrency: 'S', fxRate: 'S', fxSource: 'S', fxAsOf: 'S',
+  penaltyAmount: 'S', paymentMethod: 'payment', history: 'history',
+  // A wallet movement (functions/stores/dynamo-wallets.ts): minor units of the wallet's currency.
+  walletId: 'S', movementId: 'S', type: 'S', amountMinor: 'N', at: 'S',
+};
+
+const duckdbAttribute: Record<Attribute, string> = {
+  S: 'STRUCT(S VARCHAR)',
+  N: 'STRUCT(N VARCHAR)',
+  payment: 'STRUCT(M STRUCT(method STRUCT(S VARCHAR), "walletId" STRUCT(S VARCHAR)))',
+  history: 'STRUCT(L STRUCT(M STRUCT("at" STRUCT(S VARCHAR), "event" STRUCT(S VARCHAR)))[])',
+};
+
+const glueAttribute: Record<Attribute, string> = {
+  S: 'struct<s:string>',
+  N: 'struct<n:string>',
+  payment: 'struct<m:struct<method:struct<s:string>,walletid:struct<s:string>>>',
+  history: 'struct<l:array<struct<m:struct<at:struct<s:string>,event:struct<s:string>>>>>',
+};
+
+/** An item's DuckDB type: `STRUCT("pk" STRUCT(S VARCHAR), ...)`. */
+export function duckdbItemType(): string {
+  return `STRUCT(${Object.entries(ITEM_ATTRIBUTES).map(([name, kind]) => `"${name}" ${duckdbAttribute[kind]}`).join(', ')})`;
+}
+
+/** The same as a Hive type for the Glue table (Hive lowercases names; the JSON SerDe matches them case-insensitively). */
+export function glueItemType(): string {
+  return `struct<${Object.entries(ITEM_ATTRIBUTES).map(([name, kind]) => `${name.toLowerCase()}:${glueAttribute[kind]}`).join(',')}>`;
+}
+
+/**
+ * The columns of an export line, both forms: `Item` (full export), `Metadata`, `Keys`, `NewImage` and
+ * `OldImage` (incremental export). A line of one form has the other form's columns null.
+ */
+export function exportLineColumns(itemType: string, engine: 'duckdb' | 'glue'): { name: string; type: string }[] {
+  const metadata = engine === 'duckdb' ? 'STRUCT("WriteTimestampMicros" STRUCT(N VARCHAR))' : 'struct<writetimestampmicros:struct<n:string>>';
+  return [
+    { name: 'Item', type: itemType },
+    { name: 'Metadata', type: metadata },
+    { name: 'NewImage', type: itemType },
+    { name: 'OldImage', type: itemType },
+  ];
+}

@@ -1,0 +1,151 @@
+/**
+ * The finance ledger as one SQL query over DynamoDB exports (AWS's export-to-S3 layout), for two engines:
+ * DuckDB on a finance machine (bin/finance-ledger.ts reads the export's files) and Athena on AWS (the
+ * stack's Glue table over the export bucket, and this query as its named query). The query is the same
+ * text for both except two seams an engine fixes: where the export lines come from, and how an unnested
+ * history entry is addressed (Trino expands a row's fields when it unnests an array of rows, DuckDB keeps
+ * the row).
+ *
+ * What it does:
+ * 1. the current state of every item: a full export's items, then each incremental export's changes on top
+ *    (the latest write per key wins; a change without a NewImage is a delete);
+ * 2. one row per booking event: `confirmed`, `modified`, `cancelled` from the booking's own history, and
+ *    `refunded` from its wallet's refund movement, each with the booking's money as stored (decimal strings
+ *    in the quote currency), the applied penalty on `cancelled`, and the wallet movement (the capture on
+ *    `confirmed`, the refund on `refunded`);
+ * 3. totals per tenant and currency: the confirmed bookings' money, the penalties applied and the net of
+ *    the wallet movements, over the same events.
+ * Every amount is DECIMAL from parse to sum, formatted with the currency's exponent: no float anywhere.
+ */
+import { currencyExponent, knownCurrencies } from '../domain/money/money.js';
+
+export interface LedgerEngine {
+  /** A relation with the export-line columns Item, Metadata, NewImage, OldImage. */
+  readonly exportLines: string;
+  /** The history entry's map, given the unnested column `h.entry`. */
+  readonly historyEntry: string;
+}
+
+export interface LedgerPeriod {
+  /** First day (UTC, YYYY-MM-DD) of events included. */
+  readonly from?: string;
+  /** Last day (UTC, YYYY-MM-DD) of events included. */
+  readonly to?: string;
+}
+
+export const LEDGER_COLUMNS = [
+  'row_type', 'tenant', 'booking_id', 'client_reference', 'supplier_id', 'supplier_reference', 'check_in', 'check_out', 'status',
+  'event', 'event_at', 'currency', 'net', 'markup', 'commission', 'tax', 'service_fee', 'total', 'supplier_amount', 'supplier_currency',
+  'fx_rate', 'fx_source', 'fx_as_of', 'applied_penalty', 'wallet_id', 'wallet_movement',
+] as const;
+
+export type LedgerColumn = (typeof LEDGER_COLUMNS)[number];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day after a YYYY-MM-DD day, as YYYY-MM-DD (the period's end is inclusive, compared as instants). */
+function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+function exponentCase(currency: string, byExponent: (exponent: number) => string): string {
+  const other = knownCurrencies().filter((code) => currencyExponent(code) !== 2);
+  const arms = other.map((code) => `WHEN '${code}' THEN ${byExponent(currencyExponent(code))}`).join(' ');
+  return `CASE ${currency} ${arms} ELSE ${byExponent(2)} END`;
+}
+
+/** An exact DECIMAL written with the currency's exponent ("401.80", "1234", "12.345"). */
+function formatted(amount: string, currency: string): string {
+  return exponentCase(currency, (exponent) => `CAST(CAST(${amount} AS DECIMAL(38,${exponent})) AS VARCHAR)`);
+}
+
+/** Integer minor units as an exact DECIMAL of the currency (multiplied, never divided: division may leave DECIMAL). */
+function fromMinor(minor: string, currency: string): string {
+  return `(${minor} * ${exponentCase(currency, (exponent) => `CAST(${(1 / 10 ** exponent).toFixed(exponent)} AS DECIMAL(4,3))`)})`;
+}
+
+const amount = (expression: string) => `CAST(${expression} AS DECIMAL(30,3))`;
+
+export function ledgerSql(engine: LedgerEngine, period: LedgerPeriod = {}): string {
+  for (const day of [period.from, period.to]) if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day)))) throw new RangeError(`not a YYYY-MM-DD day: ${day}`);
+  const within = [
+    period.from ? `event_at >= '${period.from}'` : undefined,
+    period.to ? `event_at < '${dayAfter(period.to)}'` : undefined,
+  ].filter(Boolean);
+  const entry = engine.historyEntry;
+  const money = ['net', 'markup', 'commission', 'tax', 'service_fee', 'total'] as const;
+  return `
+WITH export_lines AS (
+  SELECT Item AS item, Metadata AS metadata, NewImage AS new_image, OldImage AS old_image FROM ${engine.exportLines}
+),
+versions AS (
+  SELECT item AS image, CAST(0 AS BIGINT) AS written, FALSE AS deleted FROM export_lines WHERE item IS NOT NULL
+  UNION ALL
+  SELECT COALESCE(new_image, old_image) AS image, CAST(metadata.WriteTimestampMicros.N AS BIGINT) AS written, new_image IS NULL AS deleted
+  FROM export_lines WHERE item IS NULL AND COALESCE(new_image, old_image) IS NOT NULL
+),
+latest AS (
+  SELECT image, deleted, row_number() OVER (PARTITION BY image.pk.S, image.sk.S ORDER BY written DESC) AS version_rank FROM versions
+),
+items AS (SELECT image AS item FROM latest WHERE version_rank = 1 AND NOT deleted),
+bookings AS (
+  SELECT item FROM items WHERE item.sk.S = 'booking' AND item.bookingId.S IS NOT NULL
+),
+movements AS (
+  SELECT item.tenant.S AS tenant, item.bookingId.S AS booking_id, item.walletId.S AS wallet_id, item.type.S AS movement_type,
+    item."at".S AS movement_at, item.currency.S AS currency, CAST(item.amountMinor.N AS DECIMAL(30,0)) AS amount_minor
+  FROM items WHERE item.kind.S = 'wallet-movement' AND item.bookingId.S IS NOT NULL
+),
+booking_events AS (
+  SELECT b.item AS item, ${entry}."event".S AS event, ${entry}."at".S AS event_at
+  FROM bookings b CROSS JOIN UNNEST(b.item.history.L) AS h(entry)
+),
+events AS (
+  SELECT item, event, event_at FROM booking_events WHERE event IN ('confirmed', 'modified', 'cancelled')
+  UNION ALL
+  SELECT b.item AS item, 'refunded' AS event, m.movement_at AS event_at
+  FROM movements m JOIN bookings b ON b.item.tenant.S = m.tenant AND b.item.bookingId.S = m.booking_id
+  WHERE m.movement_type = 'refund'
+),
+ledger AS (
+  SELECT
+    e.item.tenant.S AS tenant, e.item.bookingId.S AS booking_id, e.item.clientReference.S AS client_reference,
+    e.item.supplierId.S AS supplier_id, e.item.supplierReference.S AS supplier_reference,
+    e.item.checkIn.S AS check_in, e.item.checkOut.S AS check_out, e.item.status.S AS status,
+    e.event AS event, e.event_at AS event_at, e.item.currency.S AS currency,
+    e.item.net.S AS net, e.item.markup.S AS markup, e.item.commission.S AS commission, e.item.tax.S AS tax,
+    e.item.serviceFee.S AS service_fee, e.item.total.S AS total,
+    e.item.supplierAmount.S AS supplier_amount, e.item.supplierCurrency.S AS supplier_currency,
+    e.item.fxRate.S AS fx_rate, e.item.fxSource.S AS fx_source, e.item.fxAsOf.S AS fx_as_of,
+    CASE WHEN e.event = 'cancelled' THEN e.item.penaltyAmount.S END AS applied_penalty,
+    e.item.paymentMethod.M.walletId.S AS wallet_id,
+    ${fromMinor('m.amount_minor', 'm.currency')} AS wallet_amount
+  FROM events e
+  LEFT JOIN movements m ON m.tenant = e.item.tenant.S AND m.booking_id = e.item.bookingId.S
+    AND m.movement_type = CASE e.event WHEN 'confirmed' THEN 'capture' WHEN 'refunded' THEN 'refund' END
+  ${within.length ? `WHERE ${within.join(' AND ')}` : ''}
+),
+totals AS (
+  SELECT tenant, currency,
+    ${money.map((column) => `SUM(CASE WHEN event = 'confirmed' THEN ${amount(column)} END) AS ${column}`).join(',\n    ')},
+    SUM(CASE WHEN event = 'cancelled' THEN ${amount('applied_penalty')} END) AS applied_penalty,
+    SUM(wallet_amount) AS wallet_movement
+  FROM ledger GROUP BY tenant, currency
+)
+SELECT * FROM (
+  SELECT 'event' AS row_type, tenant, booking_id, client_reference, supplier_id, supplier_reference, check_in, check_out, status,
+    event, event_at, currency, net, markup, commission, tax, service_fee, total, supplier_amount, supplier_currency,
+    fx_rate, fx_source, fx_as_of, applied_penalty, wallet_id,
+    CASE WHEN wallet_amount IS NOT NULL THEN ${formatted('wallet_amount', 'currency')} END AS wallet_movement
+  FROM ledger
+  UNION ALL
+  SELECT 'total' AS row_type, tenant, CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR),
+    CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), currency,
+    ${money.map((column) => formatted(`COALESCE(${column}, 0)`, 'currency')).join(', ')},
+    CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR),
+    ${formatted('COALESCE(applied_penalty, 0)', 'currency')}, CAST(NULL AS VARCHAR), ${formatted('COALESCE(wallet_movement, 0)', 'currency')}
+  FROM totals
+) AS ledger_rows
+ORDER BY CASE row_type WHEN 'event' THEN 0 ELSE 1 END, tenant, currency, event_at, booking_id,
+  CASE event WHEN 'confirmed' THEN 0 WHEN 'modified' THEN 1 WHEN 'cancelled' THEN 2 ELSE 3 END`;
+}
