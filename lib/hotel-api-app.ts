@@ -28,6 +28,9 @@ export function createHotelApiApp(props?: AppProps): HotelApiApp {
   new CfnOutput(stack, 'ClientsTable', { value: stack.tables.get('clients').table.tableName, description: 'npm run admin -- --clients-table' });
   new CfnOutput(stack, 'ContractsTable', { value: stack.tables.get('contracts').table.tableName, description: 'npm run admin -- --contracts-table' });
   new CfnOutput(stack, 'WalletsTable', { value: stack.tables.get('wallets').table.tableName, description: 'npm run admin -- --wallets-table' });
+  // What finance needs: where to export the tables, and where the ledger query runs (README "Finance").
+  new CfnOutput(stack, 'FinanceExportBucket', { value: stack.financeLedger.bucket.bucketName, description: 'aws dynamodb export-table-to-point-in-time --s3-bucket (prefix exports/<table>)' });
+  new CfnOutput(stack, 'FinanceWorkGroup', { value: stack.financeLedger.workGroup.name, description: 'Athena workgroup holding the finance-ledger named query' });
   // A violation fails synthesis; the report is <outdir>/validation-report.json.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };

@@ -13,6 +13,7 @@ import { PropertyMapping } from './property-mapping.js';
 import { SandboxSuppliers } from './sandbox-suppliers.js';
 import { grantSupplierCredentials } from './supplier-credential-grants.js';
 import { SearchRowsBucket } from './search-rows-bucket.js';
+import { FinanceLedger } from './finance-ledger.js';
 import { SearchSecret } from './search-secret.js';
 import { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
@@ -30,6 +31,7 @@ export class HotelApiStack extends Stack {
   readonly functions: HandlerFunctions;
   /** The stored searches' rows (S3). */
   readonly searchRows: SearchRowsBucket;
+  readonly financeLedger: FinanceLedger;
   readonly bookingWorkflow: BookingWorkflow;
   readonly restApi: HotelRestApi;
   readonly propertyMapping: PropertyMapping;
@@ -56,6 +58,7 @@ export class HotelApiStack extends Stack {
     this.searchRows = new SearchRowsBucket(this, 'SearchRows', { config });
     this.functions.groups.search.function.addEnvironment('SEARCH_ROWS_BUCKET', this.searchRows.bucket.bucketName);
     this.searchRows.grantReadWrite(this.functions.groups.search.role);
+    this.financeLedger = new FinanceLedger(this, 'FinanceLedger', { config });
     this.restApi = new HotelRestApi(this, 'Api', { config, functions: this.functions });
     this.propertyMapping = new PropertyMapping(this, 'PropertyMapping', { config, tables: this.tables });
     this.pendingReconciler = new PendingReconciler(this, 'PendingReconciler', { config, tables: this.tables });
