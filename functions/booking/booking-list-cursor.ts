@@ -31,7 +31,7 @@ export function decodeBookingCursor(plan: BookingListPlan, cursor: string): Book
   } catch {
     throw notOurs();
   }
-  if (content.f !== plan.fingerprint) throw notOurs('was issued for other filters: repeat the filters of the page it came from');
+  if (content.f !== plan.fingerprint) throw notOurs('was issued for another list: repeat the filters of the page it came from');
   const bookingId = content.s.slice(content.s.lastIndexOf('#') + 1);
   const { from, to } = plan.sort;
   const inRange = (from === undefined || content.s >= from) && (to === undefined || content.s <= to);

@@ -36,7 +36,7 @@ export interface BookingListPlan {
   readonly filter?: { readonly expression: string; readonly names: Record<string, string>; readonly values: Record<string, unknown> };
   /** What the list is ordered by, descending. */
   readonly order: 'created' | 'check-in';
-  /** Binds a cursor to these filters: a cursor from another list is refused, not misread. */
+  /** Binds a cursor to this tenant and these filters: a cursor from another list is refused, not misread. */
   readonly fingerprint: string;
 }
 
@@ -94,7 +94,7 @@ export function planBookingList(tenant: string, filters: BookingListFilters): Bo
     sort,
     ...(conditions.length > 0 ? { filter: { expression: conditions.join(' AND '), names, values } } : {}),
     order: byCheckIn ? 'check-in' : 'created',
-    fingerprint: fingerprintOf(filters),
+    fingerprint: fingerprintOf(tenant, filters),
   };
 }
 
@@ -102,13 +102,16 @@ function defined<T extends Record<string, string | undefined>>(value: T): Partia
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<Record<keyof T, string>>;
 }
 
-/** A short digest of the filters, in a fixed key order (statuses sorted: the same set is the same list). */
-function fingerprintOf(filters: BookingListFilters): string {
+/**
+ * A short digest of the tenant and the filters, in a fixed key order (statuses sorted: the same set is the
+ * same list). With the tenant in it, another account's cursor is refused rather than read as a position.
+ */
+function fingerprintOf(tenant: string, filters: BookingListFilters): string {
   const canonical = Object.keys(filters)
     .sort()
     .map((key) => {
       const value = filters[key as keyof BookingListFilters];
       return [key, Array.isArray(value) ? [...value].sort() : value];
     });
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 12);
+  return createHash('sha256').update(JSON.stringify([tenant, canonical])).digest('base64url').slice(0, 12);
 }
