@@ -131,7 +131,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Find bookings by reference, dates, status and supplier
+         * @description Finds the account's bookings: by your `clientReference` (the way back to a booking whose id you never stored), by created or check-in date range, by status and by supplier; filters combine. Newest first (a check-in range alone lists by check-in, latest first), 20 to a page by default (at most 100); follow `next` with `cursor` and the same filters. Served from indexes, so a filter never scans the account; a booking made a moment ago may take up to a second to appear. An unknown parameter is 400 naming it.
+         */
+        get: operations["listBookings"];
         put?: never;
         /**
          * Book a checked rate
@@ -898,6 +902,67 @@ export interface components {
             priceTolerance?: {
                 maxIncreasePercent: number;
             };
+        };
+        BookingListPage: {
+            bookings: components["schemas"]["BookingSummary"][];
+            /**
+             * @description `created`: newest first. `check-in`: latest check-in first, then newest first; the order of a list filtered by a check-in range without clientReference or created dates
+             * @enum {string}
+             */
+            order: "created" | "check-in";
+            /** @description Pass as `cursor`, with the same filters, for the next page; absent on the last. A page may hold fewer than `limit` bookings and still have a next */
+            next?: string;
+        };
+        /** @description A booking in a list: the confirmation's fields, its supplier, property and stay. GET the booking for guests, the price breakdown and history. */
+        BookingSummary: {
+            /**
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example BK0F3M9Q2X7Z4W8N1RAB
+             */
+            bookingId: string;
+            /** @enum {string} */
+            status: "confirmed" | "cancelled" | "pending" | "failed";
+            clientReference: string;
+            supplierId: string;
+            /** @description The supplier's confirmation reference; null while pending or when it never booked */
+            supplierReference: string | null;
+            /**
+             * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example prop_3c9a1f0b7d2e4a6c8b10
+             */
+            propertyId: string;
+            propertyName: string;
+            /**
+             * Format: date
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2027-03-01
+             */
+            checkIn: string;
+            /**
+             * Format: date
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2027-03-01
+             */
+            checkOut: string;
+            priceLocked: components["schemas"]["PriceLocked"];
+            cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            /**
+             * @description Path of the voucher under the booking, relative to the API base
+             * @example /v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher
+             */
+            voucherUrl: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            updatedAt: string;
         };
         Booking: {
             /**
@@ -2655,6 +2720,154 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBookings: {
+        parameters: {
+            query?: {
+                /** @description Your own reference, as given when booking (exact match) */
+                clientReference?: string;
+                /** @description One status or several, comma-separated: pending, confirmed, cancelled, failed */
+                status?: string;
+                /** @description Created at or after this UTC instant; a date means the start of that UTC day */
+                createdFrom?: string;
+                /** @description Created at or before this UTC instant; a date means the end of that UTC day */
+                createdTo?: string;
+                /** @description Check-in on or after this date (inclusive) */
+                checkInFrom?: string;
+                /** @description Check-in on or before this date (inclusive) */
+                checkInTo?: string;
+                /** @description The supplier holding the booking */
+                supplier?: string;
+                /** @description Bookings per page, 1 to 100 (default 20) */
+                limit?: number;
+                /** @description The `next` of the previous page, with the same filters; absent for the first page */
+                cursor?: string;
+            };
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bookings": [
+                     *         {
+                     *           "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *           "status": "confirmed",
+                     *           "clientReference": "PARTNER-4471",
+                     *           "supplierId": "hotelbeds",
+                     *           "supplierReference": "118-4477120",
+                     *           "propertyId": "prop_3c9a1f0b7d2e4a6c8b10",
+                     *           "propertyName": "Hôtel des Arts Montmartre",
+                     *           "checkIn": "2027-03-01",
+                     *           "checkOut": "2027-03-03",
+                     *           "priceLocked": {
+                     *             "total": 401.8,
+                     *             "currency": "EUR",
+                     *             "matchedSearchPrice": true
+                     *           },
+                     *           "cancellationPolicy": [
+                     *             {
+                     *               "from": "2027-02-26T23:00:00.000Z",
+                     *               "penalty": {
+                     *                 "amount": 137.5,
+                     *                 "currency": "EUR"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "voucherUrl": "/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher",
+                     *           "createdAt": "2026-11-23T12:20:11.512Z",
+                     *           "updatedAt": "2026-11-23T12:20:11.512Z"
+                     *         }
+                     *       ],
+                     *       "order": "created",
+                     *       "next": "eyJmIjoiUjNrZ2J3c2RGa1lYIiwicyI6IjIwMjYtMTEtMjNUMTI6MjA6MTEuNTEyWiNCSzBGM005UTJYN1o0VzhOMVJBQiJ9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BookingListPage"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -19,6 +19,8 @@ type Json<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends
 export type SearchRequest = Json<'/v1/hotels/search', 'post'>;
 export type BookingRequest = Json<'/v1/hotels/bookings', 'post'>;
 export type ModifyRequest = Json<'/v1/hotels/bookings/{bookingId}', 'patch'>;
+/** The filters of listBookings and allBookings (every one optional; they combine). */
+export type BookingListFilters = Omit<NonNullable<paths['/v1/hotels/bookings']['get']['parameters']['query']>, 'cursor'>;
 
 export interface HotelApiClientOptions {
   /** Base URL of the API, e.g. http://127.0.0.1:3000 or https://<api>.execute-api.<region>.amazonaws.com/api */
@@ -128,6 +130,21 @@ export class HotelApiClient {
     do {
       const page = await this.walletTransactions(walletId, { ...options, ...(cursor ? { cursor } : {}) });
       yield* page.transactions;
+      cursor = page.next;
+    } while (cursor);
+  }
+
+  /** One page of the account's bookings, newest first; pass the previous page's `next` as `cursor`, with the same filters. */
+  async listBookings(filters: BookingListFilters & { cursor?: string } = {}) {
+    return (await unwrap(this.api.GET('/v1/hotels/bookings', { params: { header: this.tenantHeader, query: filters } }))).data;
+  }
+
+  /** Every booking the filters find, newest first, fetching pages as the loop asks for them. */
+  async *allBookings(filters: BookingListFilters = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listBookings({ ...filters, ...(cursor ? { cursor } : {}) });
+      yield* page.bookings;
       cursor = page.next;
     } while (cursor);
   }

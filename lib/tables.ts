@@ -47,7 +47,7 @@ export class HotelTables extends Construct {
           indexName: index.name,
           partitionKey: attribute(index.partitionKey),
           ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
-          projectionType: ProjectionType.ALL,
+          ...(index.projection ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] } : { projectionType: ProjectionType.ALL }),
         });
       }
       this.tables.set(definition.id, { definition, table });

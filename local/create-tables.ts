@@ -44,7 +44,7 @@ async function createTable(client: DynamoDBClient, table: TableDefinition, name:
             { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
             ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
           ],
-          Projection: { ProjectionType: 'ALL' },
+          Projection: index.projection ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' as const },
         })),
       }),
     );

@@ -8,7 +8,11 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocum
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
+import { BOOKING_LIST_ATTRIBUTES } from '../shared/tables.js';
+import type { BookingListPosition } from './booking-list-cursor.js';
+import type { BookingListPlan } from './booking-list-plan.js';
 import type { BookingEvent, BookingRecord, BookingStatus } from './booking-record.js';
+import type { BookingSummarySource } from './booking-summary.js';
 
 export class BookingStateConflict extends Error {
   override readonly name = 'BookingStateConflict';
@@ -17,13 +21,33 @@ export class BookingStateConflict extends Error {
   }
 }
 
-/** Attributes of a stored item that are storage, not booking. */
-type StoredItem = BookingRecord & { pk: string; sk: string; pendingTenant?: string; pendingSince?: string };
+/** Attributes of a stored item that are storage, not booking: its keys, and those of the indexes. */
+type StoredItem = BookingRecord & { pk: string; sk: string; pendingTenant?: string; pendingSince?: string } & ReturnType<typeof keys.bookingList>;
+
+const STORAGE_ATTRIBUTES = new Set(['pk', 'sk', 'pendingTenant', 'pendingSince', ...Object.values(BOOKING_LIST_ATTRIBUTES)]);
+
+function withoutStorage(item: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !STORAGE_ATTRIBUTES.has(name)));
+}
 
 function toRecord(item: Record<string, unknown>): BookingRecord {
-  const { pk: _pk, sk: _sk, pendingTenant: _t, pendingSince: _s, ...record } = item as unknown as StoredItem;
-  return record;
+  return withoutStorage(item) as unknown as BookingRecord;
 }
+
+/** A page of a booking list, and where the next one starts when there may be one. */
+export interface BookingListPage {
+  readonly bookings: readonly BookingSummarySource[];
+  readonly next?: string;
+}
+
+/**
+ * DynamoDB applies Limit before a FilterExpression, so a filtered Query can answer few or no items and
+ * still have more. A page is filled from up to this many Query calls; after them the page may be short,
+ * with a `next` that resumes where the reading stopped (the bound on what one request costs).
+ */
+const LIST_READS_PER_PAGE = 5;
+/** Items a filtered Query evaluates per call: enough that a selective filter fills a page in few calls. */
+const FILTERED_READ = 200;
 
 export interface BookingStore {
   /** Stores a new booking; when one with this id exists already, returns that one unchanged. */
@@ -33,6 +57,8 @@ export interface BookingStore {
   transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[]): Promise<BookingRecord>;
   /** Bookings of a tenant still waiting for their supplier's outcome, oldest first. */
   pending(tenant: string, limit?: number): Promise<BookingRecord[]>;
+  /** A page of a tenant's bookings as a plan (booking-list-plan.ts) lists them, after `after` when given. */
+  list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage>;
 }
 
 export class DynamoBookingStore implements BookingStore {
@@ -47,6 +73,7 @@ export class DynamoBookingStore implements BookingStore {
   async create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }> {
     const item: StoredItem = {
       ...keys.booking(record.tenant, record.bookingId),
+      ...keys.bookingList(record),
       ...record,
       ...(record.status === 'pending' ? { pendingTenant: record.tenant, pendingSince: record.createdAt } : {}),
     };
@@ -110,5 +137,49 @@ export class DynamoBookingStore implements BookingStore {
       }),
     );
     return Items.map(toRecord);
+  }
+
+  async list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage> {
+    const { partition, sort } = plan;
+    const names: Record<string, string> = { '#partition': partition.attribute, '#sort': sort.attribute, ...plan.filter?.names };
+    const values: Record<string, unknown> = { ':partition': partition.value, ...plan.filter?.values };
+    let keyCondition = '#partition = :partition';
+    if (sort.from !== undefined) values[':sortFrom'] = sort.from;
+    if (sort.to !== undefined) values[':sortTo'] = sort.to;
+    if (sort.from !== undefined && sort.to !== undefined) keyCondition += ' AND #sort BETWEEN :sortFrom AND :sortTo';
+    else if (sort.from !== undefined) keyCondition += ' AND #sort >= :sortFrom';
+    else if (sort.to !== undefined) keyCondition += ' AND #sort <= :sortTo';
+
+    // The start key is rebuilt from the caller's tenant: a cursor carries only a position inside it.
+    let start: Record<string, unknown> | undefined = options.after
+      ? { ...keys.booking(tenant, options.after.bookingId), [partition.attribute]: partition.value, [sort.attribute]: options.after.sortValue }
+      : undefined;
+    const found: Record<string, unknown>[] = [];
+    for (let read = 0; read < LIST_READS_PER_PAGE && found.length < options.limit; read++) {
+      const wanted = options.limit - found.length;
+      const { Items = [], LastEvaluatedKey } = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: plan.index,
+          KeyConditionExpression: keyCondition,
+          ...(plan.filter ? { FilterExpression: plan.filter.expression } : {}),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: false,
+          // One more than wanted without a filter tells whether a next page exists without another call.
+          Limit: plan.filter ? Math.max(FILTERED_READ, wanted + 1) : wanted + 1,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      found.push(...Items);
+      start = LastEvaluatedKey;
+      if (!start) break;
+    }
+    const page = found.slice(0, options.limit);
+    const last = page.at(-1);
+    // More exist when items were read past the page, or when the reading stopped before the index's end.
+    const next =
+      found.length > options.limit ? (last![sort.attribute] as string) : start ? ((found.length === options.limit ? last![sort.attribute] : start[sort.attribute]) as string) : undefined;
+    return { bookings: page.map((item) => withoutStorage(item) as unknown as BookingSummarySource), ...(next ? { next } : {}) };
   }
 }

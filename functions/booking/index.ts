@@ -4,12 +4,13 @@ import { groupHandler } from '../shared/dispatch.js';
 import { handler as checkRate } from './rate-check.js';
 import { handler as createBooking } from './create-booking.js';
 import { handler as getBooking } from './get-booking.js';
+import { handler as listBookings } from './list-bookings.js';
 import { handler as modifyBooking } from './modify-booking.js';
 import { handler as cancelBooking } from './cancel-booking.js';
 import { handler as getWallet } from './get-wallet.js';
 import { handler as listWalletTransactions } from './list-wallet-transactions.js';
 
-export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, modifyBooking, cancelBooking, getWallet, listWalletTransactions });
+export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, listBookings, modifyBooking, cancelBooking, getWallet, listWalletTransactions });
 
 /** The Lambda entry (`routes` is what the local gateway calls). */
 export const handler = bufferedEntry(routes);

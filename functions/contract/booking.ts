@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
+import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/booking-list-query.js';
 import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, paymentModel } from './common.js';
@@ -40,6 +41,35 @@ export const bookingResponseSchema = z
     createdAt: instant,
   })
   .meta({ id: 'BookingConfirmation' });
+
+export const bookingSummarySchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    status: z.enum(['confirmed', 'cancelled', 'pending', 'failed']),
+    clientReference: z.string(),
+    supplierId: z.string(),
+    supplierReference: z.string().nullable().meta({ description: "The supplier's confirmation reference; null while pending or when it never booked" }),
+    propertyId: propertyIdSchema,
+    propertyName: z.string(),
+    checkIn: calendarDate,
+    checkOut: calendarDate,
+    priceLocked: priceLockedSchema,
+    cancellationPolicy: cancellationPolicySchema,
+    voucherUrl,
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: 'BookingSummary', description: 'A booking in a list: the confirmation\'s fields, its supplier, property and stay. GET the booking for guests, the price breakdown and history.' });
+
+export const bookingListPageSchema = z
+  .strictObject({
+    bookings: z.array(bookingSummarySchema),
+    order: z.enum(['created', 'check-in']).meta({
+      description: '`created`: newest first. `check-in`: latest check-in first, then newest first; the order of a list filtered by a check-in range without clientReference or created dates',
+    }),
+    next: z.string().optional().meta({ description: 'Pass as `cursor`, with the same filters, for the next page; absent on the last. A page may hold fewer than `limit` bookings and still have a next' }),
+  })
+  .meta({ id: 'BookingListPage' });
 
 const recordGuestSchema = z
   .strictObject({ type: z.enum(['adult', 'child']), firstName: z.string(), lastName: z.string(), age: z.number().int().min(0).max(17).optional() })
@@ -156,6 +186,29 @@ const EXAMPLE_RECORD = {
 const SUPPLIER_PROBLEMS = [502, 504];
 
 export const bookingOperations: Record<string, OperationSpec> = {
+  listBookings: {
+    tag: 'Bookings',
+    description:
+      "Finds the account's bookings: by your `clientReference` (the way back to a booking whose id you never stored), by created or check-in date range, by status and by supplier; filters combine. " +
+      `Newest first (a check-in range alone lists by check-in, latest first), ${BOOKING_LIST_PAGE.default} to a page by default (at most ${BOOKING_LIST_PAGE.max}); follow \`next\` with \`cursor\` and the same filters. ` +
+      'Served from indexes, so a filter never scans the account; a booking made a moment ago may take up to a second to appear. An unknown parameter is 400 naming it.',
+    request: { query: bookingListQuery },
+    responses: {
+      200: {
+        description: 'A page of bookings',
+        content: json(bookingListPageSchema, {
+          bookings: [{
+            bookingId: EXAMPLE_ID, status: 'confirmed', clientReference: 'PARTNER-4471', supplierId: 'hotelbeds', supplierReference: '118-4477120',
+            propertyId: 'prop_3c9a1f0b7d2e4a6c8b10', propertyName: 'Hôtel des Arts Montmartre', checkIn: '2027-03-01', checkOut: '2027-03-03',
+            priceLocked: EXAMPLE_CONFIRMATION.priceLocked, cancellationPolicy: EXAMPLE_CONFIRMATION.cancellationPolicy, voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
+            createdAt: '2026-11-23T12:20:11.512Z', updatedAt: '2026-11-23T12:20:11.512Z',
+          }],
+          order: 'created',
+          next: 'eyJmIjoiUjNrZ2J3c2RGa1lYIiwicyI6IjIwMjYtMTEtMjNUMTI6MjA6MTEuNTEyWiNCSzBGM005UTJYN1o0VzhOMVJBQiJ9',
+        }),
+      },
+    },
+  },
   createBooking: {
     tag: 'Bookings',
     description:

@@ -14,6 +14,15 @@ export const keys = {
   audit: (tenant: string, at: string, id: string) => ({ pk: `${tenant}#audit`, sk: `${at}#${id}` }),
   auditTrail: (tenant: string) => ({ pk: `${tenant}#audit` }),
   booking: (tenant: string, bookingId: string) => ({ pk: `${tenant}#booking#${bookingId}`, sk: 'booking' }),
+  /** The listing index attributes of a booking item (tables.ts BOOKING_LIST_ATTRIBUTES). */
+  bookingList: (booking: { tenant: string; bookingId: string; clientReference: string; createdAt: string; checkIn: string }) => ({
+    tenantBookings: keys.tenantBookings(booking.tenant),
+    tenantClientReference: keys.tenantClientReference(booking.tenant, booking.clientReference),
+    createdSort: `${booking.createdAt}#${booking.bookingId}`,
+    checkInSort: `${booking.checkIn}#${booking.createdAt}#${booking.bookingId}`,
+  }),
+  tenantBookings: (tenant: string) => `${tenant}#booking`,
+  tenantClientReference: (tenant: string, clientReference: string) => `${tenant}#clientReference#${clientReference}`,
   wallet: (tenant: string, walletId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: 'wallet' }),
   walletHold: (tenant: string, walletId: string, bookingId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: `hold#${bookingId}` }),
   walletMovement: (tenant: string, walletId: string, at: string, movementId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: `movement#${at}#${movementId}` }),

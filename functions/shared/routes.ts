@@ -48,6 +48,7 @@ export const ROUTES: readonly Route[] = [
   { id: 'checkRate', method: 'POST', path: '/v1/hotels/rates/{rateId}/check', group: 'booking', module: 'functions/booking/rate-check.ts', scope: 'hotels.search', idempotencyKey: false, summary: 'Re-validate a rate with its supplier' },
 
   { id: 'createBooking', method: 'POST', path: '/v1/hotels/bookings', group: 'booking', module: 'functions/booking/create-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Book a checked rate' },
+  { id: 'listBookings', method: 'GET', path: '/v1/hotels/bookings', group: 'booking', module: 'functions/booking/list-bookings.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Find bookings by reference, dates, status and supplier' },
   { id: 'getBooking', method: 'GET', path: '/v1/hotels/bookings/{bookingId}', group: 'booking', module: 'functions/booking/get-booking.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Retrieve a booking' },
   { id: 'modifyBooking', method: 'PATCH', path: '/v1/hotels/bookings/{bookingId}', group: 'booking', module: 'functions/booking/modify-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Modify holder contact and guest names' },
   { id: 'cancelBooking', method: 'POST', path: '/v1/hotels/bookings/{bookingId}/cancel', group: 'booking', module: 'functions/booking/cancel-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Cancel a booking' },

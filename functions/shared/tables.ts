@@ -17,6 +17,12 @@ export interface IndexDefinition {
   readonly name: string;
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
+  /**
+   * The attributes copied into the index besides the keys (DynamoDB's INCLUDE projection); absent: all of
+   * them. An index a listing reads carries only what the listing shows, so its storage and write cost do
+   * not grow with a booking's history.
+   */
+  readonly projection?: readonly string[];
 }
 
 export interface TableDefinition {
@@ -35,6 +41,39 @@ export interface TableDefinition {
 export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency' | 'wallets';
 
 const pk: KeyAttribute = { name: 'pk', type: 'S' };
+
+/**
+ * What a booking summary shows (functions/booking/booking-summary.ts reads nothing else, which its type
+ * checks), so the listing indexes project exactly these attributes of the booking item.
+ */
+export const BOOKING_SUMMARY_ATTRIBUTES = [
+  'bookingId', 'status', 'clientReference', 'supplierId', 'supplierReference', 'propertyId', 'propertyName',
+  'checkIn', 'checkOut', 'total', 'currency', 'matchedSearchPrice', 'cancellationPolicy', 'createdAt', 'updatedAt',
+] as const;
+
+/**
+ * The attributes a booking item carries for the listing indexes (keys.ts builds their values). Each
+ * value starts with the tenant; the sort values end in the bookingId, so the order is total and a page
+ * boundary never falls between two bookings made in the same millisecond.
+ */
+export const BOOKING_LIST_ATTRIBUTES = {
+  /** `<tenant>#booking`: every booking of a tenant. */
+  tenantBookings: 'tenantBookings',
+  /** `<tenant>#clientReference#<clientReference>`: a partner's own reference. */
+  tenantClientReference: 'tenantClientReference',
+  /** `<createdAt>#<bookingId>`. */
+  createdSort: 'createdSort',
+  /** `<checkIn>#<createdAt>#<bookingId>`. */
+  checkInSort: 'checkInSort',
+} as const;
+
+export const BOOKING_INDEXES = {
+  byCreated: 'bookingsByCreated',
+  byClientReference: 'bookingsByClientReference',
+  byCheckIn: 'bookingsByCheckIn',
+} as const;
+
+const listAttribute = (name: keyof typeof BOOKING_LIST_ATTRIBUTES): KeyAttribute => ({ name: BOOKING_LIST_ATTRIBUTES[name], type: 'S' });
 const sk: KeyAttribute = { name: 'sk', type: 'S' };
 
 export const TABLES: readonly TableDefinition[] = [
@@ -83,7 +122,15 @@ export const TABLES: readonly TableDefinition[] = [
     sortKey: sk,
     // Sparse: only bookings whose supplier outcome is unknown carry pendingTenant, so the reconciler reads
     // exactly the bookings it has to settle.
-    globalIndexes: [{ name: 'pendingBookings', partitionKey: { name: 'pendingTenant', type: 'S' }, sortKey: { name: 'pendingSince', type: 'S' } }],
+    // The three listing indexes serve GET /v1/hotels/bookings without a scan: a tenant's bookings newest
+    // first (optionally within a created range), those with one clientReference, and those in a check-in
+    // range. Status and supplier filter the few items a key condition already chose.
+    globalIndexes: [
+      { name: 'pendingBookings', partitionKey: { name: 'pendingTenant', type: 'S' }, sortKey: { name: 'pendingSince', type: 'S' } },
+      { name: BOOKING_INDEXES.byCreated, partitionKey: listAttribute('tenantBookings'), sortKey: listAttribute('createdSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
+      { name: BOOKING_INDEXES.byClientReference, partitionKey: listAttribute('tenantClientReference'), sortKey: listAttribute('createdSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
+      { name: BOOKING_INDEXES.byCheckIn, partitionKey: listAttribute('tenantBookings'), sortKey: listAttribute('checkInSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
+    ],
     purpose: 'Bookings with their history; money fields as plain attributes for finance exports.',
   },
   {

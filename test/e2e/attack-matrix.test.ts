@@ -104,6 +104,7 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
   checkRate: { ok: 200, call: () => ({}) },
   createBooking: { ok: 201, call: (ids) => ({ body: bookingBody(ids) }), otherBody: (ids) => bookingBody(ids, 'ATTACK-2') },
   getBooking: { ok: 200, call: () => ({}) },
+  listBookings: { ok: 200, call: () => ({ query: { limit: '10' } }) },
   modifyBooking: {
     ok: 200,
     call: () => ({ body: { holder: { email: 'grace.h@example.com' }, rooms: [{ guests: [guests[0], { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }] }] } }),

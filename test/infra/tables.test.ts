@@ -41,13 +41,16 @@ describe('DynamoDB tables from the shared definitions', () => {
     } else {
       expect(properties.TimeToLiveSpecification).toBeUndefined();
     }
-    const indexes = (properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown }[] | undefined) ?? [];
+    const indexes = (properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[] | undefined) ?? [];
     expect(indexes.map((i) => i.IndexName)).toEqual((definition.globalIndexes ?? []).map((i) => i.name));
     for (const index of definition.globalIndexes ?? []) {
       expect(indexes.find((i) => i.IndexName === index.name)?.KeySchema).toEqual([
         { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
         ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
       ]);
+      expect(indexes.find((i) => i.IndexName === index.name)?.Projection).toEqual(
+        index.projection ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' },
+      );
     }
   });
 

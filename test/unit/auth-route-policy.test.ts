@@ -36,6 +36,7 @@ describe('authorizer policy', () => {
         'GET/v1/hotels/properties/*',
         'POST/v1/hotels/rates/*/check',
         'POST/v1/hotels/bookings',
+        'GET/v1/hotels/bookings',
         'GET/v1/hotels/bookings/*',
         'PATCH/v1/hotels/bookings/*',
         'POST/v1/hotels/bookings/*/cancel',
