@@ -10,7 +10,7 @@
  * crypto-shredding on exit.
  */
 import { Stack } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLES, type KeyAttribute, type TableDefinition, type TableId } from '../functions/shared/tables.js';
 import { removalPolicyFor, type Stage } from './stack-config.js';
@@ -35,6 +35,7 @@ export class HotelTables extends Construct {
         partitionKey: attribute(definition.partitionKey),
         ...(definition.sortKey ? { sortKey: attribute(definition.sortKey) } : {}),
         ...(definition.ttlAttribute ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
+        ...(definition.stream ? { stream: StreamViewType[definition.stream] } : {}),
         // Partner traffic is bursty and per tenant small; on-demand needs no capacity planning per stack.
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

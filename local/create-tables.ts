@@ -33,6 +33,7 @@ async function createTable(client: DynamoDBClient, table: TableDefinition, name:
       new CreateTableCommand({
         TableName: name,
         BillingMode: 'PAY_PER_REQUEST',
+        ...(table.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream } } : {}),
         AttributeDefinitions: [...attributes.values()],
         KeySchema: [
           { AttributeName: table.partitionKey.name, KeyType: 'HASH' },

@@ -3,8 +3,10 @@
  * twice with the same bookingId stores one booking) and so that state moves are checked where they land
  * (a cancel racing a cancel: one wins, the other sees a conflict).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { subjectOf } from '../domain/webhooks/webhook-event.js';
+import { outboxPut } from '../stores/webhook-outbox.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
@@ -13,6 +15,7 @@ import type { BookingListPosition } from './booking-list-cursor.js';
 import type { BookingListPlan } from './booking-list-plan.js';
 import type { BookingEvent, BookingRecord, BookingStatus } from './booking-record.js';
 import type { BookingSummarySource } from './booking-summary.js';
+import { bookingWebhookEvent } from './booking-webhook-event.js';
 
 export class BookingStateConflict extends Error {
   override readonly name = 'BookingStateConflict';
@@ -61,6 +64,14 @@ export interface BookingStore {
   list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage>;
 }
 
+/** How often a transition re-reads after losing a race with another change before calling it a conflict. */
+const MAX_TRANSITION_ATTEMPTS = 8;
+
+/** The changes that set something: `history` and `updatedAt` are the transition's own, undefined sets nothing. */
+function definedChanges(changes: Partial<BookingRecord>): Partial<BookingRecord> {
+  return Object.fromEntries(Object.entries(changes).filter(([name, value]) => name !== 'history' && name !== 'updatedAt' && value !== undefined)) as Partial<BookingRecord>;
+}
+
 export class DynamoBookingStore implements BookingStore {
   private readonly client: DynamoDBDocumentClient;
   private readonly table: string;
@@ -95,35 +106,47 @@ export class DynamoBookingStore implements BookingStore {
 
   async transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[]): Promise<BookingRecord> {
     const events: readonly BookingEvent[] = Array.isArray(event) ? event : [event as BookingEvent];
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.get(tenant, bookingId);
+      if (!current || !from.includes(current.status)) throw new BookingStateConflict(current);
+      const next = { ...current, ...definedChanges(changes), history: [...current.history, ...events], updatedAt: events.at(-1)!.at };
+      // The change and its webhook event land together or not at all (the outbox: stores/webhook-outbox.ts).
+      const webhook = bookingWebhookEvent(current, next, events);
+      const update = this.transitionUpdate(current, changes, events);
+      try {
+        if (webhook) await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, outboxPut(webhook, subjectOf(webhook))] }));
+        else await this.client.send(new UpdateCommand(update));
+        return next;
+      } catch (error) {
+        const lostRace = error instanceof ConditionalCheckFailedException
+          || (error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict'));
+        // Another change landed between the read and the write (a voucher noted, a settle): read again.
+        if (lostRace && attempt < MAX_TRANSITION_ATTEMPTS) continue;
+        if (lostRace) throw new BookingStateConflict(await this.get(tenant, bookingId));
+        throw error;
+      }
+    }
+  }
+
+  /** The update of one transition, conditional on the booking being as it was read (its status, its history's length). */
+  private transitionUpdate(current: BookingRecord, changes: Partial<BookingRecord>, events: readonly BookingEvent[]) {
     const names: Record<string, string> = { '#status': 'status', '#history': 'history', '#updatedAt': 'updatedAt' };
-    const values: Record<string, unknown> = { ':event': events, ':updatedAt': events.at(-1)!.at };
+    const values: Record<string, unknown> = { ':event': events, ':updatedAt': events.at(-1)!.at, ':seenStatus': current.status, ':seenHistory': current.history.length };
     const sets = ['#history = list_append(#history, :event)', '#updatedAt = :updatedAt'];
-    for (const [index, [name, value]] of Object.entries(changes).entries()) {
-      if (name === 'history' || name === 'updatedAt' || value === undefined) continue;
+    for (const [index, [name, value]] of Object.entries(definedChanges(changes)).entries()) {
       names[`#c${index}`] = name;
       values[`:c${index}`] = value;
       sets.push(`#c${index} = :c${index}`);
     }
-    const allowed = from.map((_, i) => `:from${i}`);
-    from.forEach((status, i) => (values[`:from${i}`] = status));
     const leavesPending = changes.status !== undefined && changes.status !== 'pending';
-    try {
-      const { Attributes } = await this.client.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: keys.booking(tenant, bookingId),
-          UpdateExpression: `SET ${sets.join(', ')}${leavesPending ? ' REMOVE pendingTenant, pendingSince' : ''}`,
-          ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return toRecord(Attributes!);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) throw new BookingStateConflict(await this.get(tenant, bookingId));
-      throw error;
-    }
+    return {
+      TableName: this.table,
+      Key: keys.booking(current.tenant, current.bookingId),
+      UpdateExpression: `SET ${sets.join(', ')}${leavesPending ? ' REMOVE pendingTenant, pendingSince' : ''}`,
+      ConditionExpression: 'attribute_exists(pk) AND #status = :seenStatus AND size(#history) = :seenHistory',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
   }
 
   async pending(tenant: string, limit = 50): Promise<BookingRecord[]> {

@@ -26,6 +26,15 @@ export const keys = {
   wallet: (tenant: string, walletId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: 'wallet' }),
   walletHold: (tenant: string, walletId: string, bookingId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: `hold#${bookingId}` }),
   walletMovement: (tenant: string, walletId: string, at: string, movementId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: `movement#${at}#${movementId}` }),
+  webhookEndpoint: (tenant: string, endpointId: string) => ({ pk: `${tenant}#webhook`, sk: `endpoint#${endpointId}` }),
+  webhookEndpoints: (tenant: string) => ({ pk: `${tenant}#webhook` }),
+  /** A booking's events, in the order they happened (the stream keeps one partition's changes in order). */
+  webhookOutbox: (tenant: string, subject: string, at: string, eventId: string) => ({ pk: `${tenant}#events#${subject}`, sk: `event#${at}#${eventId}` }),
+  /** Deliveries sort by id, which starts with the event's time. */
+  webhookDelivery: (tenant: string, endpointId: string, deliveryId: string) => ({ pk: `${tenant}#webhook#${endpointId}`, sk: `delivery#${deliveryId}` }),
+  webhookDeliveries: (tenant: string, endpointId: string) => ({ pk: `${tenant}#webhook#${endpointId}` }),
+  /** The lane of an endpoint's deliveries about one subject (a booking): delivered in order. */
+  webhookLane: (tenant: string, endpointId: string, subject: string) => `${tenant}#lane#${endpointId}#${subject}`,
   tokenWindow: (tenant: string, clientId: string, windowStart: number) => ({
     pk: `${tenant}#token-requests#${clientId}#${windowStart}`,
   }),

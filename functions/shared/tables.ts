@@ -35,10 +35,15 @@ export interface TableDefinition {
   /** Attribute holding an epoch-seconds expiry, when items expire. */
   readonly ttlAttribute?: string;
   readonly globalIndexes?: readonly IndexDefinition[];
+  /** The table's change stream (DynamoDB Streams), with the new image of each written item. */
+  readonly stream?: 'NEW_IMAGE';
   readonly purpose: string;
 }
 
-export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency' | 'wallets';
+export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency' | 'wallets' | 'webhooks';
+
+/** The webhooks table's indexes (functions/stores/dynamo-webhooks.ts). */
+export const WEBHOOK_INDEXES = { due: 'dueDeliveries', lane: 'openDeliveriesByLane' } as const;
 
 const pk: KeyAttribute = { name: 'pk', type: 'S' };
 
@@ -141,6 +146,21 @@ export const TABLES: readonly TableDefinition[] = [
     // Apart from bookings: a wallet's every movement is an item of its partition, and its balance item is
     // the one conditional write that keeps concurrent holds from overdrawing it.
     purpose: 'Agent wallets per tenant: the balance item, the holds of bookings in progress, and every movement.',
+  },
+  {
+    id: 'webhooks',
+    envVar: 'WEBHOOKS_TABLE',
+    partitionKey: pk,
+    sortKey: sk,
+    // Its stream carries the outbox: a booking's event is written here in the same transaction as the
+    // booking's change, and the stream hands it to the sender (functions/webhooks/). Sparse indexes hold
+    // only deliveries still open: those due for an attempt, and each (endpoint, booking) lane's order.
+    stream: 'NEW_IMAGE',
+    globalIndexes: [
+      { name: WEBHOOK_INDEXES.due, partitionKey: { name: 'dueTenant', type: 'S' }, sortKey: { name: 'dueAt', type: 'S' } },
+      { name: WEBHOOK_INDEXES.lane, partitionKey: { name: 'openLane', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+    ],
+    purpose: "Webhook endpoints per tenant, the outbox of booking events, and each endpoint's deliveries with their attempts.",
   },
   {
     id: 'idempotency',
