@@ -13,7 +13,7 @@ import { CfnNamedQuery, CfnWorkGroup } from 'aws-cdk-lib/aws-athena';
 import { CfnDatabase, CfnTable } from 'aws-cdk-lib/aws-glue';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { exportLineColumns, glueItemType } from '../functions/finance/export-item-shape.js';
+import { exportLineColumns, GLUE_SUMMARY_COLUMNS, glueItemType } from '../functions/finance/export-item-shape.js';
 import { athenaEngine } from '../functions/finance/ledger-engines.js';
 import { ledgerSql } from '../functions/finance/ledger-sql.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
@@ -58,14 +58,15 @@ export class FinanceLedger extends Construct {
       databaseName: this.databaseName,
       tableInput: {
         name: EXPORT_LINES_TABLE,
-        description: 'Every line of the DynamoDB exports under exports/ (full: Item; incremental: Metadata, NewImage, OldImage), in DynamoDB JSON',
+        description: 'Every line of the DynamoDB exports under exports/ (full: Item; incremental: Metadata, NewImage, OldImage), in DynamoDB JSON, and each summary manifest (exportArn, exportType, exportTime)',
         tableType: 'EXTERNAL_TABLE',
         parameters: { classification: 'json', compressionType: 'gzip', typeOfData: 'file' },
         storageDescriptor: {
           location: exportsLocation,
           inputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
           outputFormat: 'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat',
-          columns: exportLineColumns(glueItemType(), 'glue').map(({ name, type }) => ({ name: name.toLowerCase(), type })),
+          // The export lines' columns, and the summary manifest's fields that date a full export's items.
+          columns: [...exportLineColumns(glueItemType(), 'glue'), ...GLUE_SUMMARY_COLUMNS].map(({ name, type }) => ({ name: name.toLowerCase(), type })),
           serdeInfo: {
             serializationLibrary: 'org.openx.data.jsonserde.JsonSerDe',
             // The manifests and checksum files beside the data are not export lines: skipped, not failed on.

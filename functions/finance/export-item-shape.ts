@@ -47,8 +47,9 @@ export function glueItemType(): string {
 }
 
 /**
- * The columns of an export line, both forms: `Item` (full export), `Metadata`, `Keys`, `NewImage` and
- * `OldImage` (incremental export). A line of one form has the other form's columns null.
+ * The columns of an export line, both forms: `Item` (full export), `Metadata`, `NewImage` and `OldImage`
+ * (incremental export; `Keys` is not read, NewImage or OldImage carries the key). A line of one form has the
+ * other form's columns null.
  */
 export function exportLineColumns(itemType: string, engine: 'duckdb' | 'glue'): { name: string; type: string }[] {
   const metadata = engine === 'duckdb' ? 'STRUCT("WriteTimestampMicros" STRUCT(N VARCHAR))' : 'struct<writetimestampmicros:struct<n:string>>';
@@ -59,3 +60,14 @@ export function exportLineColumns(itemType: string, engine: 'duckdb' | 'glue'): 
     { name: 'OldImage', type: itemType },
   ];
 }
+
+/**
+ * The Glue table reads every file under the export prefix, the manifests too: a `manifest-summary.json` is
+ * one line with these top-level fields, which is how Athena learns a full export's point in time (its
+ * `exportTime`), joined to the export's data files by the export id in their paths.
+ */
+export const GLUE_SUMMARY_COLUMNS: readonly { name: string; type: string }[] = [
+  { name: 'exportarn', type: 'string' },
+  { name: 'exporttype', type: 'string' },
+  { name: 'exporttime', type: 'string' },
+];

@@ -7,8 +7,10 @@
  * the row).
  *
  * What it does:
- * 1. the current state of every item: a full export's items, then each incremental export's changes on top
- *    (the latest write per key wins; a change without a NewImage is a delete);
+ * 1. the current state of every item: the latest version per key wins, where a full export's item stands at
+ *    the export's point in time (its exportTime) and an incremental export's change at its own write time
+ *    (Metadata.WriteTimestampMicros); a change without a NewImage is a delete. So a folder may hold several
+ *    full exports and incremental windows before or after them, in any order: the newest state wins;
  * 2. one row per booking event: `confirmed`, `modified`, `cancelled` from the booking's own history, and
  *    `refunded` from its wallet's refund movement, each with the booking's money as stored (decimal strings
  *    in the quote currency), the applied penalty on `cancelled`, and the wallet movement (the capture on
@@ -20,7 +22,10 @@
 import { currencyExponent, knownCurrencies } from '../domain/money/money.js';
 
 export interface LedgerEngine {
-  /** A relation with the export-line columns Item, Metadata, NewImage, OldImage. */
+  /**
+   * A relation with the export-line columns Item, Metadata, NewImage, OldImage, and exported_at_micros: for a
+   * full export's line, the export's point in time in epoch microseconds (null for an incremental line).
+   */
   readonly exportLines: string;
   /** The history entry's map, given the unnested column `h.entry`. */
   readonly historyEntry: string;
@@ -76,16 +81,16 @@ export function ledgerSql(engine: LedgerEngine, period: LedgerPeriod = {}): stri
   const money = ['net', 'markup', 'commission', 'tax', 'service_fee', 'total'] as const;
   return `
 WITH export_lines AS (
-  SELECT Item AS item, Metadata AS metadata, NewImage AS new_image, OldImage AS old_image FROM ${engine.exportLines}
+  SELECT Item AS item, Metadata AS metadata, NewImage AS new_image, OldImage AS old_image, exported_at_micros FROM ${engine.exportLines} AS lines
 ),
 versions AS (
-  SELECT item AS image, CAST(0 AS BIGINT) AS written, FALSE AS deleted FROM export_lines WHERE item IS NOT NULL
+  SELECT item AS image, exported_at_micros AS written, FALSE AS deleted FROM export_lines WHERE item IS NOT NULL
   UNION ALL
   SELECT COALESCE(new_image, old_image) AS image, CAST(metadata.WriteTimestampMicros.N AS BIGINT) AS written, new_image IS NULL AS deleted
   FROM export_lines WHERE item IS NULL AND COALESCE(new_image, old_image) IS NOT NULL
 ),
 latest AS (
-  SELECT image, deleted, row_number() OVER (PARTITION BY image.pk.S, image.sk.S ORDER BY written DESC) AS version_rank FROM versions
+  SELECT image, deleted, row_number() OVER (PARTITION BY image.pk.S, image.sk.S ORDER BY written DESC NULLS LAST, deleted DESC) AS version_rank FROM versions
 ),
 items AS (SELECT image AS item FROM latest WHERE version_rank = 1 AND NOT deleted),
 bookings AS (

@@ -27,7 +27,7 @@ const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 export async function runLedger(run: LedgerRun): Promise<LedgerResult> {
   const exports = await exportsIn(run.folder);
-  const sql = ledgerSql(duckdbEngine(exports.flatMap((e) => e.dataFiles)), run);
+  const sql = ledgerSql(duckdbEngine(exports), run);
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {

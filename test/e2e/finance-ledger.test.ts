@@ -1,8 +1,10 @@
 /**
  * The finance ledger end to end: real bookings, a modification, a wallet-paid booking cancelled with a
  * penalty (refund), made through the API; the bookings and wallets tables exported from DynamoDB Local in
- * AWS's export layout (a full export, then an incremental one of what changed since); the ledger CLI run as
- * a process over the folder; every figure checked against the bookings as stored.
+ * AWS's export layout under the README's prefixes (a full export, then an incremental one of what changed
+ * since); the ledger CLI run as a process over the folder; every figure checked against the bookings as
+ * stored. Then the same ledger from other mixes of exports: an older incremental window beside a newer full
+ * export, and two full exports, where the newest state must win whatever the order of the files.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,7 +31,11 @@ const run = promisify(execFile);
 let host: LocalHost;
 let journey: Journey;
 let folder: string;
+/** What `aws s3 sync s3://<bucket>/exports` brings down of `folder` (the bucket). */
+let synced: string;
 let fullOnly: string;
+let olderIncrementalNewerFull: string;
+let twoFull: string;
 let wallets: DynamoWalletStore;
 let walletId: string;
 const made: Record<'plain' | 'walletCancelled' | 'walletLater', string> = { plain: '', walletCancelled: '', walletLater: '' };
@@ -84,7 +90,12 @@ beforeAll(async () => {
   walletId = (await wallets.create({ tenant: 'demo', currency: 'EUR', now: new Date() })).walletId;
   await wallets.topUp('demo', walletId, 1_000_000, `ledger-${randomUUID()}`, new Date());
   folder = await mkdtemp(join(tmpdir(), 'ledger-export-'));
+  synced = join(folder, 'exports');
   fullOnly = await mkdtemp(join(tmpdir(), 'ledger-full-'));
+  olderIncrementalNewerFull = await mkdtemp(join(tmpdir(), 'ledger-mixed-'));
+  twoFull = await mkdtemp(join(tmpdir(), 'ledger-two-full-'));
+  const prefix = (table: string) => ({ prefix: `exports/${table.endsWith('wallets') ? 'wallets' : 'bookings'}` });
+  const initialScans = [await scanTable(tableName('bookings')), await scanTable(tableName('wallets'))];
 
   // Before the full export: a booking paid outside the API, modified; a wallet-paid one.
   const plainRate = journey.rateOf('hotelbeds');
@@ -97,9 +108,12 @@ beforeAll(async () => {
   made.walletCancelled = String(walletBooked.body.bookingId);
 
   const fullScans = [await scanTable(tableName('bookings')), await scanTable(tableName('wallets'))];
-  for (const scan of fullScans) {
-    await writeFullExport(folder, scan);
+  for (const [i, scan] of fullScans.entries()) {
+    await writeFullExport(folder, scan, prefix(scan.table));
     await writeFullExport(fullOnly, scan);
+    await writeFullExport(twoFull, scan);
+    // The window before the full export below: its changes are older than that export's items.
+    await writeIncrementalExport(olderIncrementalNewerFull, initialScans[i]!, scan);
   }
 
   // After it: the wallet-paid booking cancelled past its deadline (a penalty, the rest refunded), and another booked.
@@ -109,12 +123,16 @@ beforeAll(async () => {
   made.walletLater = String((await journey.book(laterRate, { body: journey.bookingBody(laterRate, paidFromWallet()) })).body.bookingId);
 
   const laterScans = [await scanTable(tableName('bookings')), await scanTable(tableName('wallets'))];
-  for (const [i, scan] of laterScans.entries()) await writeIncrementalExport(folder, fullScans[i]!, scan);
+  for (const [i, scan] of laterScans.entries()) {
+    await writeIncrementalExport(folder, fullScans[i]!, scan, prefix(scan.table));
+    await writeFullExport(olderIncrementalNewerFull, scan);
+    await writeFullExport(twoFull, scan);
+  }
 }, 180_000);
 
 afterAll(async () => {
   host?.stop();
-  await Promise.all([folder, fullOnly].filter(Boolean).map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all([folder, fullOnly, olderIncrementalNewerFull, twoFull].filter(Boolean).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 const MONEY = ['net', 'markup', 'commission', 'tax', 'serviceFee', 'total'] as const;
@@ -123,7 +141,7 @@ const column = { net: 'net', markup: 'markup', commission: 'commission', tax: 't
 describe('npm run finance:ledger', () => {
   it('writes one row per booking event from a full and an incremental export, every figure as the bookings were made', async () => {
     const out = join(folder, 'ledger.csv');
-    const result = await ledger(folder, '--out', out);
+    const result = await ledger(synced, '--out', out);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('read 4 export(s)');
     expect(result.stdout).toContain('INCREMENTAL_EXPORT');
@@ -183,8 +201,8 @@ describe('npm run finance:ledger', () => {
   it('writes the same ledger as Parquet', async () => {
     const csv = join(folder, 'same.csv');
     const parquet = join(folder, 'same.parquet');
-    expect((await ledger(folder, '--out', csv)).code).toBe(0);
-    expect((await ledger(folder, '--format', 'parquet', '--out', parquet)).code).toBe(0);
+    expect((await ledger(synced, '--out', csv)).code).toBe(0);
+    expect((await ledger(synced, '--format', 'parquet', '--out', parquet)).code).toBe(0);
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     const read = await connection.runAndReadAll(`SELECT * FROM read_parquet('${parquet}')`);
@@ -202,20 +220,32 @@ describe('npm run finance:ledger', () => {
     expect(events.find((r) => r.booking_id === made.walletCancelled)!.status).toBe('confirmed');
   }, 60_000);
 
+  it('gives the same ledger when an older incremental window lies beside a newer full export, or two full exports', async () => {
+    const expected = join(folder, 'expected.csv');
+    expect((await ledger(synced, '--out', expected)).code).toBe(0);
+    for (const mix of [olderIncrementalNewerFull, twoFull]) {
+      const out = join(mix, 'ledger.csv');
+      const result = await ledger(mix, '--out', out);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('read 4 export(s)');
+      expect(parseCsv(await readFile(out, 'utf8')), mix).toEqual(parseCsv(await readFile(expected, 'utf8')));
+    }
+  }, 60_000);
+
   it('keeps to the days asked for', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const within = await ledger(folder, '--from', today, '--to', today, '--out', join(folder, 'today.csv'));
+    const within = await ledger(synced, '--from', today, '--to', today, '--out', join(folder, 'today.csv'));
     expect(within.code, within.stderr).toBe(0);
     expect(within.stdout).toContain('6 booking events');
-    const after = await ledger(folder, '--from', tomorrow, '--out', join(folder, 'tomorrow.csv'));
+    const after = await ledger(synced, '--from', tomorrow, '--out', join(folder, 'tomorrow.csv'));
     expect(after.stdout).toContain('0 booking events, 0 totals row(s)');
-    const before = await ledger(folder, '--to', yesterday, '--out', join(folder, 'yesterday.csv'));
+    const before = await ledger(synced, '--to', yesterday, '--out', join(folder, 'yesterday.csv'));
     expect(before.stdout).toContain('0 booking events');
   }, 60_000);
 
-  it('refuses a data file that does not match its manifest, an empty folder, and bad options', async () => {
+  it('refuses a data file that does not match its manifest or is missing, an empty folder, and bad options', async () => {
     const corrupt = await mkdtemp(join(tmpdir(), 'ledger-corrupt-'));
     try {
       await cp(fullOnly, corrupt, { recursive: true });
@@ -226,6 +256,10 @@ describe('npm run finance:ledger', () => {
       const refused = await ledger(corrupt);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('differs from the manifest');
+      await rm(join(corrupt, firstFile));
+      const missing = await ledger(corrupt);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('is missing, though');
       const empty = await ledger(await mkdtemp(join(tmpdir(), 'ledger-empty-')));
       expect(empty.code).toBe(1);
       expect(empty.stderr).toContain('no DynamoDB export');

@@ -3,7 +3,7 @@
  * query, the same SQL the ledger CLI runs with DuckDB (test/e2e/finance-ledger.test.ts runs it for real).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportLineColumns, glueItemType } from '../../functions/finance/export-item-shape.js';
+import { exportLineColumns, GLUE_SUMMARY_COLUMNS, glueItemType } from '../../functions/finance/export-item-shape.js';
 import { athenaEngine } from '../../functions/finance/ledger-engines.js';
 import { ledgerSql } from '../../functions/finance/ledger-sql.js';
 import { ATHENA_RESULTS_PREFIX, EXPORT_LINES_TABLE, EXPORTS_PREFIX } from '../../lib/finance-ledger.js';
@@ -53,8 +53,8 @@ describe('the finance ledger on AWS', () => {
     expect(JSON.stringify(storage.Location)).toContain(logicalIdOf(synthesis.stack.financeLedger.bucket));
     expect(JSON.stringify(storage.Location)).toContain(`/${EXPORTS_PREFIX}`);
     expect(storage.SerdeInfo).toEqual({ SerializationLibrary: 'org.openx.data.jsonserde.JsonSerDe', Parameters: { 'ignore.malformed.json': 'true', 'case.insensitive': 'true' } });
-    expect(storage.Columns).toEqual(exportLineColumns(glueItemType(), 'glue').map(({ name, type }) => ({ Name: name.toLowerCase(), Type: type })));
-    expect(storage.Columns.map((c: { Name: string }) => c.Name)).toEqual(['item', 'metadata', 'newimage', 'oldimage']);
+    expect(storage.Columns).toEqual([...exportLineColumns(glueItemType(), 'glue'), ...GLUE_SUMMARY_COLUMNS].map(({ name, type }) => ({ Name: name.toLowerCase(), Type: type })));
+    expect(storage.Columns.map((c: { Name: string }) => c.Name)).toEqual(['item', 'metadata', 'newimage', 'oldimage', 'exportarn', 'exporttype', 'exporttime']);
   });
 
   it('holds the ledger as an Athena named query, the same SQL as the CLI, in a workgroup that keeps results encrypted in the bucket', () => {

@@ -1,11 +1,18 @@
 /**
  * DynamoDB's export to S3, made from DynamoDB Local in AWS's own layout, for the finance tests: a scan of
- * the table written as an export would write it. Full export: `AWSDynamoDB/<export-id>/` with
- * `manifest-summary.json`, `manifest-files.json` (one line per data file, with its MD5), their `.checksum`
- * files, `_started`, and `data/<name>.json.gz` holding one `{"Item": {...}}` line per item in DynamoDB JSON,
- * spread over files as over partitions. Incremental export: the changes between two scans, one line per
- * changed item with `Metadata.WriteTimestampMicros`, `Keys`, `NewImage` (absent for a delete) and
- * `OldImage` (absent for an insert), the NEW_AND_OLD_IMAGES view.
+ * the table written as an export would write it, under the export's S3 prefix (the folder is the bucket, or
+ * what `aws s3 sync` brought down of it).
+ * - Both kinds: `<prefix>/AWSDynamoDB/<export-id>/` with `manifest-summary.json`, `manifest-files.json`
+ *   (JSON lines: itemCount, md5Checksum, etag, dataFileS3Key), their `.checksum` files and `_started`. The
+ *   export id starts with the export's start time in epoch milliseconds, as AWS's do.
+ * - Full export (summary version 2020-06-30, `exportTime`): `<export-id>/data/<name>.json.gz`, one
+ *   `{"Item": {...}}` line per item in DynamoDB JSON, spread over files as over partitions (an empty
+ *   partition still gets its empty file).
+ * - Incremental export (summary version 2023-08-01, `exportFromTime`, `exportToTime`, `outputView`): data
+ *   files in the prefix's shared `AWSDynamoDB/data/` folder, one line per item changed between two scans,
+ *   compacted to its final state as AWS compacts a window: `Metadata.WriteTimestampMicros`, `Keys`,
+ *   `NewImage` (absent for a delete) and `OldImage` (absent for an insert), the NEW_AND_OLD_IMAGES view.
+ * Field names and forms: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/S3DataExport.Output.html
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -46,8 +53,8 @@ export async function scanTable(table: string): Promise<TableScan> {
   return { table, at, items };
 }
 
-function exportId(at: Date): string {
-  return `${at.getTime().toString().padStart(14, '0')}-${randomBytes(4).toString('hex')}`;
+function exportId(startedAt: Date): string {
+  return `${startedAt.getTime().toString().padStart(14, '0')}-${randomBytes(4).toString('hex')}`;
 }
 
 function jsonLines(lines: readonly unknown[]): string {
@@ -56,40 +63,53 @@ function jsonLines(lines: readonly unknown[]): string {
 
 const md5 = (bytes: Buffer | string, encoding: 'base64' | 'hex') => createHash('md5').update(bytes).digest(encoding);
 
+export interface ExportOptions {
+  /** The export request's `--s3-prefix` (README "Finance": `exports/bookings`); none puts AWSDynamoDB/ at the top. */
+  readonly prefix?: string;
+}
+
+interface ExportKind {
+  /** Where the data files go, from the prefix: `AWSDynamoDB/<export-id>/data` or the shared `AWSDynamoDB/data`. */
+  readonly dataFolder: (exportId: string) => string;
+  /** The summary's fields, in AWS's order, around the common ones. */
+  readonly summary: (common: Record<string, unknown>) => Record<string, unknown>;
+}
+
 /** Writes the data files (lines spread over PARTITIONS files) and both manifests; returns the export's directory. */
-async function writeExport(folder: string, scanAt: Date, table: string, lines: readonly unknown[], summary: Record<string, unknown>): Promise<string> {
-  const id = exportId(scanAt);
-  const base = `AWSDynamoDB/${id}`;
-  await mkdir(join(folder, base, 'data'), { recursive: true });
+async function writeExport(folder: string, table: string, lines: readonly unknown[], kind: ExportKind, options: ExportOptions): Promise<string> {
+  const startedAt = new Date();
+  const id = exportId(startedAt);
+  const s3Key = (key: string) => (options.prefix ? `${options.prefix.replace(/\/+$/, '')}/${key}` : key);
+  const base = s3Key(`AWSDynamoDB/${id}`);
+  const dataFolder = s3Key(kind.dataFolder(id));
+  await mkdir(join(folder, base), { recursive: true });
+  await mkdir(join(folder, dataFolder), { recursive: true });
   await writeFile(join(folder, base, '_started'), '');
   const partitions: unknown[][] = Array.from({ length: PARTITIONS }, () => []);
   lines.forEach((line, i) => partitions[i % PARTITIONS]!.push(line));
   const files = [];
   for (const part of partitions) {
-    const key = `${base}/data/${randomBytes(13).toString('hex')}.json.gz`;
+    const key = `${dataFolder}/${randomBytes(13).toString('hex')}.json.gz`;
     const body = gzipSync(jsonLines(part));
     await writeFile(join(folder, key), body);
     files.push({ itemCount: part.length, md5Checksum: md5(body, 'base64'), etag: `${md5(body, 'hex')}-1`, dataFileS3Key: key });
   }
   const manifestFiles = jsonLines(files);
-  const manifestSummary = JSON.stringify({
-    version: '2023-08-01',
+  const manifestSummary = JSON.stringify(kind.summary({
     exportArn: `${tableArn(table)}/export/${id}`,
-    startTime: scanAt.toISOString(),
+    startTime: startedAt.toISOString(),
     endTime: new Date().toISOString(),
     tableArn: tableArn(table),
     tableId: md5(table, 'hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'),
-    exportTime: scanAt.toISOString(),
     s3Bucket: BUCKET,
-    s3Prefix: null,
+    s3Prefix: options.prefix ?? null,
     s3SseAlgorithm: 'AES256',
     s3SseKmsKeyId: null,
     manifestFilesS3Key: `${base}/manifest-files.json`,
     billedSizeBytes: lines.reduce<number>((sum, line) => sum + JSON.stringify(line).length, 0),
     itemCount: lines.length,
     outputFormat: 'DYNAMODB_JSON',
-    ...summary,
-  });
+  }));
   await writeFile(join(folder, base, 'manifest-files.json'), manifestFiles);
   await writeFile(join(folder, base, 'manifest-files.checksum'), md5(manifestFiles, 'hex'));
   await writeFile(join(folder, base, 'manifest-summary.json'), manifestSummary);
@@ -97,9 +117,14 @@ async function writeExport(folder: string, scanAt: Date, table: string, lines: r
   return join(folder, base);
 }
 
-/** A FULL_EXPORT of the table as it was at the scan. */
-export function writeFullExport(folder: string, scan: TableScan): Promise<string> {
-  return writeExport(folder, scan.at, scan.table, [...scan.items.values()].map((Item) => ({ Item })), { exportType: 'FULL_EXPORT' });
+/** A FULL_EXPORT of the table as it was at the scan (the export's point in time). */
+export function writeFullExport(folder: string, scan: TableScan, options: ExportOptions = {}): Promise<string> {
+  return writeExport(folder, scan.table, [...scan.items.values()].map((Item) => ({ Item })), {
+    dataFolder: (id) => `AWSDynamoDB/${id}/data`,
+    summary: ({ exportArn, startTime, endTime, tableArn, tableId, ...storage }) => ({
+      version: '2020-06-30', exportArn, startTime, endTime, tableArn, tableId, exportTime: scan.at.toISOString(), ...storage, exportType: 'FULL_EXPORT',
+    }),
+  }, options);
 }
 
 /** When an item was last written: its own updatedAt where it keeps one, else the later scan's time. */
@@ -110,7 +135,7 @@ function writtenAt(item: Item | undefined, fallback: Date): number {
 }
 
 /** An INCREMENTAL_EXPORT (NEW_AND_OLD_IMAGES) of what changed between two scans of the same table. */
-export function writeIncrementalExport(folder: string, before: TableScan, after: TableScan): Promise<string> {
+export function writeIncrementalExport(folder: string, before: TableScan, after: TableScan, options: ExportOptions = {}): Promise<string> {
   const lines = [];
   for (const key of new Set([...before.items.keys(), ...after.items.keys()])) {
     const old = before.items.get(key);
@@ -124,10 +149,12 @@ export function writeIncrementalExport(folder: string, before: TableScan, after:
       ...(old ? { OldImage: old } : {}),
     });
   }
-  return writeExport(folder, after.at, after.table, lines, {
-    exportType: 'INCREMENTAL_EXPORT',
-    exportFromTime: before.at.toISOString(),
-    exportToTime: after.at.toISOString(),
-    outputView: 'NEW_AND_OLD_IMAGES',
-  });
+  return writeExport(folder, after.table, lines, {
+    dataFolder: () => 'AWSDynamoDB/data',
+    summary: ({ exportArn, startTime, endTime, tableArn, tableId, ...storage }) => ({
+      version: '2023-08-01', exportArn, startTime, endTime, tableArn, tableId,
+      exportFromTime: before.at.toISOString(), exportToTime: after.at.toISOString(),
+      ...storage, outputView: 'NEW_AND_OLD_IMAGES', exportType: 'INCREMENTAL_EXPORT',
+    }),
+  }, options);
 }
