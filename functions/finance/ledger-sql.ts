@@ -12,7 +12,7 @@
  *    (Metadata.WriteTimestampMicros); a change without a NewImage is a delete. So a folder may hold several
  *    full exports and incremental windows before or after them, in any order: the newest state wins;
  * 2. one row per booking event: `confirmed`, `modified`, `cancelled` from the booking's own history, and
- *    `refunded` from its wallet's refund movement, each with the booking's money as stored (decimal strings
+ *    `refunded` from its wallet's refund movement (of a booking that was confirmed), each with the booking's money as stored (decimal strings
  *    in the quote currency), the applied penalty on `cancelled`, and the wallet movement (the capture on
  *    `confirmed`, the refund on `refunded`);
  * 3. totals per tenant and currency: the confirmed bookings' money, the penalties applied and the net of
@@ -108,9 +108,12 @@ booking_events AS (
 events AS (
   SELECT item, event, event_at FROM booking_events WHERE event IN ('confirmed', 'modified', 'cancelled')
   UNION ALL
+  -- A refund of a booking that stood (a cancel's). A booking undone before it was confirmed (compensated)
+  -- may have been captured and refunded: neither is a ledger event, and together they net to zero.
   SELECT b.item AS item, 'refunded' AS event, m.movement_at AS event_at
   FROM movements m JOIN bookings b ON b.item.tenant.S = m.tenant AND b.item.bookingId.S = m.booking_id
   WHERE m.movement_type = 'refund'
+    AND EXISTS (SELECT 1 FROM booking_events c WHERE c.item.tenant.S = m.tenant AND c.item.bookingId.S = m.booking_id AND c.event = 'confirmed')
 ),
 ledger AS (
   SELECT

@@ -75,6 +75,9 @@ const bhd: Booking = {
   history: [['2026-11-04T02:00:00.000Z', 'confirmed']],
 };
 const failed: Booking = { ...big, bookingId: 'BK-FAILED', status: 'failed', history: [['2026-11-02T11:00:00.000Z', 'requested'], ['2026-11-02T11:00:05.000Z', 'failed']] };
+// Captured, then undone before it was confirmed (compensated) and refunded: no ledger event, and its wallet
+// movements (netting to zero) stay out of the totals.
+const compensated: Booking = { ...big, bookingId: 'BK-UNDONE', status: 'failed', walletId: 'wal_1', history: [['2026-11-02T12:00:00.000Z', 'requested'], ['2026-11-02T12:00:03.000Z', 'confirmed-by-supplier'], ['2026-11-02T12:00:04.000Z', 'cancelled-at-supplier']] };
 // In the full export, deleted before the incremental window ends: it must drop out entirely.
 const deleted: Booking = { ...big, bookingId: 'BK-DELETED', history: [['2026-11-01T00:00:00.000Z', 'confirmed']], status: 'confirmed' };
 
@@ -82,6 +85,8 @@ const movements = {
   eurCapture: movementItem({ tenant: 'acme', walletId: 'wal_1', bookingId: 'BK-EUR-1', type: 'capture', amountMinor: '-90071992547409938', currency: 'EUR', at: '2026-11-02T10:00:01.000Z' }),
   eurRefund: movementItem({ tenant: 'acme', walletId: 'wal_1', bookingId: 'BK-EUR-1', type: 'refund', amountMinor: '90071992547409908', currency: 'EUR', at: '2026-11-06T08:00:00.500Z' }),
   jpyCapture: movementItem({ tenant: 'acme', walletId: 'wal_2', bookingId: 'BK-JPY', type: 'capture', amountMinor: '-24300', currency: 'JPY', at: '2026-11-04T01:00:00.000Z' }),
+  undoneCapture: movementItem({ tenant: 'acme', walletId: 'wal_1', bookingId: 'BK-UNDONE', type: 'capture', amountMinor: '-90071992547409938', currency: 'EUR', at: '2026-11-02T12:00:02.000Z' }),
+  undoneRefund: movementItem({ tenant: 'acme', walletId: 'wal_1', bookingId: 'BK-UNDONE', type: 'refund', amountMinor: '90071992547409938', currency: 'EUR', at: '2026-11-02T12:00:04.000Z' }),
   // A hold is not a ledger event.
   jpyHold: movementItem({ tenant: 'acme', walletId: 'wal_2', bookingId: 'BK-JPY', type: 'hold', amountMinor: '-24300', currency: 'JPY', at: '2026-11-04T00:59:59.000Z' }),
 };
@@ -101,10 +106,10 @@ async function ledgerRows(exportFolder: string, period: { from?: string; to?: st
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'ledger-sql-'));
-  const bookingsAtFull = scan('bookings', '2026-11-04T12:00:00.000Z', [eurOne, eurTwo, jpy, bhd, failed, deleted].map(bookingItem));
-  const walletsAtFull = scan('wallets', '2026-11-04T12:00:00.000Z', [movements.eurCapture, movements.jpyCapture, movements.jpyHold]);
-  const bookingsLater = scan('bookings', '2026-11-06T12:00:00.000Z', [eurOneCancelled, eurTwoModified, jpy, bhd, failed].map(bookingItem));
-  const walletsLater = scan('wallets', '2026-11-06T12:00:00.000Z', [movements.eurCapture, movements.eurRefund, movements.jpyCapture, movements.jpyHold]);
+  const bookingsAtFull = scan('bookings', '2026-11-04T12:00:00.000Z', [eurOne, eurTwo, jpy, bhd, failed, compensated, deleted].map(bookingItem));
+  const walletsAtFull = scan('wallets', '2026-11-04T12:00:00.000Z', [movements.eurCapture, movements.jpyCapture, movements.jpyHold, movements.undoneCapture, movements.undoneRefund]);
+  const bookingsLater = scan('bookings', '2026-11-06T12:00:00.000Z', [eurOneCancelled, eurTwoModified, jpy, bhd, failed, compensated].map(bookingItem));
+  const walletsLater = scan('wallets', '2026-11-06T12:00:00.000Z', [movements.eurCapture, movements.eurRefund, movements.jpyCapture, movements.jpyHold, movements.undoneCapture, movements.undoneRefund]);
   // The incremental exports first: the order of files in the folder must not matter.
   await writeIncrementalExport(folder, bookingsAtFull, bookingsLater, { prefix: 'exports/bookings' });
   await writeIncrementalExport(folder, walletsAtFull, walletsLater, { prefix: 'exports/wallets' });
