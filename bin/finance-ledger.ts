@@ -4,11 +4,13 @@
  * The finance ledger from DynamoDB exports of the bookings and wallets tables (full and incremental,
  * downloaded from the export bucket as they lie: `aws s3 sync s3://<bucket>/<prefix> <folder>`). Writes one
  * row per booking event and the totals per tenant and currency, and prints the totals.
- * Exit codes: 0 written; 1 the exports could not be read (missing, checksum mismatch); 2 usage.
+ * Exit codes: 0 written (the totals are printed); 1 the exports could not be read (none found, a file
+ * missing or not matching its manifest, lines that are not DynamoDB JSON); 2 usage; 3 the ledger file could
+ * not be written where --out says.
  */
 import { parseArgs } from 'node:util';
 import { ExportFolderError } from '../functions/finance/export-files.js';
-import { runLedger, type LedgerFormat } from '../functions/finance/run-ledger.js';
+import { LedgerOutputError, runLedger, type LedgerFormat } from '../functions/finance/run-ledger.js';
 
 const USAGE = 'usage: npm run finance:ledger -- <export folder> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format csv|parquet] [--out FILE]';
 
@@ -41,6 +43,7 @@ try {
     process.stdout.write(`  ${total.tenant} ${total.currency}: total ${total.total}, net ${total.net}, markup ${total.markup}, commission ${total.commission}, tax ${total.tax}, service fee ${total.service_fee}, penalties ${total.applied_penalty}, wallet ${total.wallet_movement}\n`);
   }
 } catch (error) {
-  if (error instanceof ExportFolderError || (error as NodeJS.ErrnoException).code === 'ENOENT') fail(1, (error as Error).message);
+  if (error instanceof ExportFolderError) fail(1, `cannot make the ledger from ${positionals[0]}: ${error.message}`);
+  if (error instanceof LedgerOutputError) fail(3, `${error.message} (is --out in a folder that exists and that you may write to?)`);
   throw error;
 }

@@ -7,11 +7,12 @@
  * export, and two full exports, where the newest state must win whatever the order of the files.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../../functions/booking/booking-record.js';
@@ -245,7 +246,7 @@ describe('npm run finance:ledger', () => {
     expect(before.stdout).toContain('0 booking events');
   }, 60_000);
 
-  it('refuses a data file that does not match its manifest or is missing, an empty folder, and bad options', async () => {
+  it('refuses a data file that does not match its manifest, is missing or is not DynamoDB JSON, an empty folder, bad options and an unwritable --out', async () => {
     const corrupt = await mkdtemp(join(tmpdir(), 'ledger-corrupt-'));
     try {
       await cp(fullOnly, corrupt, { recursive: true });
@@ -260,6 +261,19 @@ describe('npm run finance:ledger', () => {
       const missing = await ledger(corrupt);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toContain('is missing, though');
+      // Bytes that match their manifest but are not DynamoDB JSON lines.
+      const notJson = gzipSync('this is not an export line\n');
+      await writeFile(join(corrupt, firstFile), notJson);
+      const manifestPath = join(corrupt, 'AWSDynamoDB', exportId!, 'manifest-files.json');
+      const entries = manifests.filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+      entries[0]!.md5Checksum = createHash('md5').update(notJson).digest('base64');
+      await writeFile(manifestPath, entries.map((entry) => JSON.stringify(entry)).join('\n') + '\n');
+      const unreadable = await ledger(corrupt);
+      expect(unreadable.code, unreadable.stderr).toBe(1);
+      expect(unreadable.stderr).toContain('could not be read as DynamoDB JSON');
+      const unwritable = await ledger(fullOnly, '--out', join(corrupt, 'no-such-folder', 'ledger.csv'));
+      expect(unwritable.code).toBe(3);
+      expect(unwritable.stderr).toContain('cannot write');
       const empty = await ledger(await mkdtemp(join(tmpdir(), 'ledger-empty-')));
       expect(empty.code).toBe(1);
       expect(empty.stderr).toContain('no DynamoDB export');
