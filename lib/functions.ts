@@ -66,7 +66,8 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     timeout: Duration.seconds(28),
     // properties: the property's address, contact and time zone for the booking record.
     // wallets: the wallet routes, the funds check before a wallet-paid booking, and a cancel's refund.
-    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite' },
+    // webhooks: a cancel, a modification or a settled pending booking writes its event to the outbox.
+    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
     readsSearchSecret: true,
   },
   vouchers: {
@@ -79,6 +80,14 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // bookings: the record and its history (voucher-issued); properties: address, contacts, zone.
     tables: { bookings: 'readWrite', properties: 'read' },
     assets: VOUCHER_FONT_ASSETS,
+  },
+  webhooks: {
+    entry: 'functions/webhooks/index.ts',
+    description: 'Webhook endpoints: register, change, delete, ping; their deliveries and retries',
+    memorySize: 512,
+    timeout: Duration.seconds(28),
+    // webhooks: endpoints and deliveries (a ping and a retry are attempted in the request).
+    tables: { webhooks: 'readWrite' },
   },
   cars: {
     entry: 'functions/cars/index.ts',
@@ -112,7 +121,8 @@ export const BOOKING_FLOW_PLAN: FunctionPlan = {
   memorySize: 1024,
   timeout: Duration.seconds(25),
   // wallets: a wallet-paid booking's hold, capture and give-back happen inside the steps.
-  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite' },
+  // webhooks: each state change writes its event to the outbox in the same transaction.
+  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
   readsSearchSecret: true,
 };
 
@@ -133,6 +143,7 @@ export class HandlerFunctions extends Construct {
       search: build('Search', 'hotel-api-search', GROUP_PLANS.search),
       booking: build('Booking', 'hotel-api-booking', GROUP_PLANS.booking),
       vouchers: build('Vouchers', 'hotel-api-vouchers', GROUP_PLANS.vouchers),
+      webhooks: build('Webhooks', 'hotel-api-webhooks', GROUP_PLANS.webhooks),
       cars: build('Cars', 'hotel-api-cars', GROUP_PLANS.cars),
       docs: build('Docs', 'hotel-api-docs', GROUP_PLANS.docs),
     };

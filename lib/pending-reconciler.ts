@@ -35,7 +35,8 @@ export class PendingReconciler extends Construct {
       timeout: Duration.minutes(2),
       tables,
       // wallets: settling a wallet-paid booking captures its hold (confirmed) or gives it back (failed).
-      tablesUsed: { contracts: 'read', bookings: 'readWrite', wallets: 'readWrite' },
+      // webhooks: a settled booking's event goes to the outbox with the change.
+      tablesUsed: { contracts: 'read', bookings: 'readWrite', wallets: 'readWrite', webhooks: 'readWrite' },
       schedule: PENDING_RECONCILER_SCHEDULE,
       scheduleDescription: `Pending booking reconciliation for ${config.tenant} (${config.stage})`,
       // The next run comes in five minutes.

@@ -26,6 +26,7 @@ import { seedClients, seedContracts, seededClients, seedWallets, type SeededClie
 import { join } from 'node:path';
 import { createSearchRowsBucket, startS3Local } from './s3-local.js';
 import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
+import { startWebhookSender } from './webhook-sender.js';
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
 
 /** Locally a minute (AWS: five): a partner trying the 202 path sees it settle soon. */
@@ -61,6 +62,8 @@ export interface LocalHostOptions {
   readonly externalSuppliers?: readonly RunningSandboxSupplier[];
   /** How often the pending-booking reconciler runs (default a minute; AWS runs it every five). */
   readonly reconcileIntervalMs?: number;
+  /** How often the webhook retry sweep runs (default half a second; AWS runs it every minute). */
+  readonly webhookSweepIntervalMs?: number;
   /**
    * Fault injection for tests, for real: the process kills itself (SIGKILL, nothing flushed or cleaned up)
    * right after a supplier confirmed a booking whose clientReference starts with this, before SaveBooking.
@@ -89,6 +92,7 @@ const GROUP_ENTRIES: Readonly<Record<HandlerGroup, () => Promise<{ routes: ApiHa
   search: () => import('../functions/search/index.js'),
   booking: () => import('../functions/booking/index.js'),
   vouchers: () => import('../functions/booking/vouchers-entry.js'),
+  webhooks: () => import('../functions/webhooks/index.js'),
   cars: () => import('../functions/cars/index.js'),
   docs: () => import('../functions/docs/index.js'),
 };
@@ -108,6 +112,8 @@ function configureEnvironment(): void {
     POWERTOOLS_TRACE_ENABLED: 'false',
     POWERTOOLS_METRICS_NAMESPACE: 'HotelApi',
     POWERTOOLS_SERVICE_NAME: 'hotel-api-local',
+    // Webhooks may go to receivers on this machine over http (functions/webhooks/webhook-url.ts); deployed stacks are strict.
+    WEBHOOK_URL_POLICY: 'local',
   };
   for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
 }
@@ -191,6 +197,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     reconciler.unref();
     cleanups.push(async () => clearInterval(reconciler));
     process.env.SFN_ENDPOINT = stepFunctions.endpoint;
+
+    // The webhook sender: the webhooks table's stream and the retry sweep (lib/webhook-sender.ts on AWS).
+    const webhookSender = await startWebhookSender({ dynamoEndpoint, table: process.env.WEBHOOKS_TABLE!, tenants, sweepIntervalMs: options.webhookSweepIntervalMs ?? 500 });
+    cleanups.push(() => webhookSender.stop());
     process.env.STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
 
     // The vouchers function, which the booking function hands each confirmed booking's voucher issue to.

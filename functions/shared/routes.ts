@@ -10,7 +10,7 @@ export const API_STAGE_NAME = 'api';
 export const SCOPES = ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const HANDLER_GROUPS = ['auth', 'search', 'booking', 'vouchers', 'cars', 'docs'] as const;
+export const HANDLER_GROUPS = ['auth', 'search', 'booking', 'vouchers', 'webhooks', 'cars', 'docs'] as const;
 export type HandlerGroup = (typeof HANDLER_GROUPS)[number];
 
 /**
@@ -54,6 +54,14 @@ export const ROUTES: readonly Route[] = [
   { id: 'cancelBooking', method: 'POST', path: '/v1/hotels/bookings/{bookingId}/cancel', group: 'booking', module: 'functions/booking/cancel-booking.ts', scope: 'hotels.book', idempotencyKey: true, summary: 'Cancel a booking' },
   { id: 'getWallet', method: 'GET', path: '/v1/wallets/{walletId}', group: 'booking', module: 'functions/booking/get-wallet.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'An agent wallet' },
   { id: 'listWalletTransactions', method: 'GET', path: '/v1/wallets/{walletId}/transactions', group: 'booking', module: 'functions/booking/list-wallet-transactions.ts', scope: 'hotels.book', idempotencyKey: false, summary: "An agent wallet's transactions" },
+  { id: 'createWebhookEndpoint', method: 'POST', path: '/v1/webhook-endpoints', group: 'webhooks', module: 'functions/webhooks/create-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Register a webhook endpoint' },
+  { id: 'listWebhookEndpoints', method: 'GET', path: '/v1/webhook-endpoints', group: 'webhooks', module: 'functions/webhooks/list-webhook-endpoints.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Webhook endpoints' },
+  { id: 'getWebhookEndpoint', method: 'GET', path: '/v1/webhook-endpoints/{endpointId}', group: 'webhooks', module: 'functions/webhooks/get-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'A webhook endpoint' },
+  { id: 'updateWebhookEndpoint', method: 'PATCH', path: '/v1/webhook-endpoints/{endpointId}', group: 'webhooks', module: 'functions/webhooks/update-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Change, disable or enable a webhook endpoint' },
+  { id: 'deleteWebhookEndpoint', method: 'DELETE', path: '/v1/webhook-endpoints/{endpointId}', group: 'webhooks', module: 'functions/webhooks/delete-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Delete a webhook endpoint' },
+  { id: 'testWebhookEndpoint', method: 'POST', path: '/v1/webhook-endpoints/{endpointId}/test', group: 'webhooks', module: 'functions/webhooks/test-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Send a signed ping' },
+  { id: 'listWebhookDeliveries', method: 'GET', path: '/v1/webhook-endpoints/{endpointId}/deliveries', group: 'webhooks', module: 'functions/webhooks/list-webhook-deliveries.ts', scope: 'hotels.book', idempotencyKey: false, summary: "A webhook endpoint's deliveries" },
+  { id: 'retryWebhookDelivery', method: 'POST', path: '/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry', group: 'webhooks', module: 'functions/webhooks/retry-webhook-delivery.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Retry a delivery now' },
   { id: 'getVoucher', method: 'GET', path: '/v1/hotels/bookings/{bookingId}/voucher', group: 'vouchers', module: 'functions/booking/voucher.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Voucher as PDF or HTML' },
 
   { id: 'searchCars', method: 'GET', path: '/v1/cars/search', group: 'cars', module: 'functions/cars/search-cars.ts', scope: 'cars.search', idempotencyKey: false, summary: 'Car availability (planned)' },

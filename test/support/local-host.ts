@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { NO_LATENCY } from '../../sandbox/latency.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../local/host.js';
 
-export async function startTestHost(options: Pick<LocalHostOptions, 'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds'> = {}): Promise<LocalHost> {
+export async function startTestHost(options: Pick<LocalHostOptions, 'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs'> = {}): Promise<LocalHost> {
   return startLocalHost({
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),

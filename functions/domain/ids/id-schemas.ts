@@ -15,3 +15,7 @@ export const rateIdSchema = opaqueId('rateId', 'A rateId from a search or a rate
 });
 
 export const walletIdSchema = opaqueId('walletId', "An account's wallet, as the operator created it", 'wal_7d2e4a6c8b103c9a1f0b');
+
+export const webhookEndpointIdSchema = opaqueId('endpointId', 'A webhook endpoint, as POST /v1/webhook-endpoints answered', 'we_4f0c2a9e7b1d3c5e8a6b');
+
+export const webhookDeliveryIdSchema = opaqueId('deliveryId', "A delivery of one event to one endpoint, from the endpoint's deliveries", 'dlv_0mhx8k2f1a3c9e5b7d0f2a4c6e8b');

@@ -1,0 +1,47 @@
+/**
+ * A partner's webhook endpoint, and the delivery of one event to it with its attempts.
+ */
+import type { WebhookEvent, WebhookEventType } from './webhook-event.js';
+
+export interface WebhookEndpoint {
+  readonly tenant: string;
+  /** `we_...` */
+  readonly endpointId: string;
+  readonly url: string;
+  readonly events: readonly WebhookEventType[];
+  readonly description?: string;
+  readonly enabled: boolean;
+  /** Why it was disabled: by the partner, or by us after it failed for too long. */
+  readonly disabledReason?: string;
+  /** `whsec_...`: shown once, when the endpoint is created. */
+  readonly secret: string;
+  /** The first failed attempt since the last success: an endpoint failing for long is disabled. */
+  readonly failingSince?: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/**
+ * pending: not tried yet; waiting: behind an earlier delivery of the same subject to this endpoint;
+ * retrying: failed, tried again at nextAttemptAt; delivered: a 2xx; dead: every attempt failed (or the
+ * endpoint was gone), retried only when the partner asks.
+ */
+export type DeliveryStatus = 'pending' | 'waiting' | 'retrying' | 'delivered' | 'dead';
+
+export interface WebhookDelivery {
+  readonly tenant: string;
+  readonly endpointId: string;
+  /** `dlv_` + the event's time + a digest of event and endpoint: one delivery per event and endpoint. */
+  readonly deliveryId: string;
+  readonly subject: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  readonly lastAttemptAt?: string;
+  readonly lastResponseCode?: number;
+  readonly lastError?: string;
+  /** When the next attempt is due (open deliveries). */
+  readonly nextAttemptAt?: string;
+  readonly deliveredAt?: string;
+  readonly createdAt: string;
+  readonly event: WebhookEvent;
+}

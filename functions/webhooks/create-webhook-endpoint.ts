@@ -1,0 +1,23 @@
+/** POST /v1/webhook-endpoints: a new endpoint; its signing secret is in this answer and never again. */
+import { randomBytes } from 'node:crypto';
+import { HttpProblem } from '../shared/problem.js';
+import { httpHandler } from '../shared/http-handler.js';
+import { checkUrl, createEndpointBody, endpointView, MAX_ENDPOINTS } from './endpoint-access.js';
+import { webhookDeps } from './webhook-deps.js';
+
+export const handler = httpHandler('createWebhookEndpoint', { body: createEndpointBody }, async (request) => {
+  const { tenant } = request.caller!;
+  const { store, now } = webhookDeps();
+  checkUrl(request.body.url);
+  if ((await store.listEndpoints(tenant)).length >= MAX_ENDPOINTS) {
+    throw new HttpProblem('conflict', `An account has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`);
+  }
+  const at = now().toISOString();
+  const endpoint = {
+    tenant, endpointId: `we_${randomBytes(10).toString('hex')}`, url: request.body.url, events: request.body.events,
+    ...(request.body.description ? { description: request.body.description } : {}),
+    enabled: true, secret: `whsec_${randomBytes(24).toString('base64')}`, createdAt: at, updatedAt: at,
+  };
+  await store.createEndpoint(endpoint);
+  return { status: 201, body: { ...endpointView(endpoint), secret: endpoint.secret }, headers: { Location: `/v1/webhook-endpoints/${endpoint.endpointId}` } };
+});

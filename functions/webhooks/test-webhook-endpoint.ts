@@ -1,0 +1,23 @@
+/**
+ * POST /v1/webhook-endpoints/{endpointId}/test: sends a `webhook.ping` event, signed like every event, and
+ * answers with its delivery: `delivered` with the receiver's status, or `retrying` with what went wrong.
+ */
+import { newEventId } from '../stores/webhook-outbox.js';
+import { PING_EVENT_TYPE, type WebhookEvent } from '../domain/webhooks/webhook-event.js';
+import { httpHandler } from '../shared/http-handler.js';
+import { claimAndAttempt, newDelivery } from './dispatch-event.js';
+import { deliveryView, endpointOr404, endpointParams } from './endpoint-access.js';
+import { webhookDeps } from './webhook-deps.js';
+
+export const handler = httpHandler('testWebhookEndpoint', { params: endpointParams }, async (request) => {
+  const { tenant } = request.caller!;
+  const deps = webhookDeps();
+  const endpoint = await endpointOr404(tenant, request.params.endpointId);
+  const createdAt = deps.now().toISOString();
+  const event: WebhookEvent = { id: newEventId(createdAt), type: PING_EVENT_TYPE, createdAt, tenant, data: { endpointId: endpoint.endpointId } };
+  // Each ping is its own subject: a failing ping never holds up another.
+  const delivery = newDelivery(event, `ping#${event.id}`, endpoint, deps.now());
+  await deps.store.createDelivery(delivery);
+  const attempted = (await claimAndAttempt(delivery, deps)) ?? delivery;
+  return { status: 200, body: deliveryView(attempted) };
+});

@@ -1,0 +1,27 @@
+/**
+ * PATCH /v1/webhook-endpoints/{endpointId}: change the URL, the events or the note, or disable and enable.
+ * Enabling clears the reason it was disabled and its failure count: deliveries resume with the next event
+ * (dead ones are retried by the partner, one by one).
+ */
+import { HttpProblem } from '../shared/problem.js';
+import { httpHandler } from '../shared/http-handler.js';
+import { checkUrl, endpointOr404, endpointParams, endpointView, updateEndpointBody } from './endpoint-access.js';
+import { webhookDeps } from './webhook-deps.js';
+
+export const handler = httpHandler('updateWebhookEndpoint', { params: endpointParams, body: updateEndpointBody }, async (request) => {
+  const { tenant } = request.caller!;
+  const { endpointId } = request.params;
+  await endpointOr404(tenant, endpointId);
+  const { url, events, description, enabled } = request.body;
+  if (url !== undefined) checkUrl(url);
+  const updated = await webhookDeps().store.updateEndpoint(tenant, endpointId, {
+    ...(url !== undefined ? { url } : {}),
+    ...(events !== undefined ? { events } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(enabled === true ? { enabled, disabledReason: undefined, failingSince: undefined } : {}),
+    ...(enabled === false ? { enabled, disabledReason: 'disabled by the partner' } : {}),
+    updatedAt: webhookDeps().now().toISOString(),
+  });
+  if (!updated) throw new HttpProblem('not-found', `No webhook endpoint ${endpointId}`);
+  return { status: 200, body: endpointView(updated) };
+});
