@@ -22,6 +22,9 @@ const ITEM_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
   walletId: 'S', movementId: 'S', type: 'S', amountMinor: 'N', at: 'S',
 };
 
+/** The item attributes the ledger reads, by name. */
+export const ITEM_ATTRIBUTE_NAMES: readonly string[] = Object.keys(ITEM_ATTRIBUTES);
+
 const duckdbAttribute: Record<Attribute, string> = {
   S: 'STRUCT(S VARCHAR)',
   N: 'STRUCT(N VARCHAR)',

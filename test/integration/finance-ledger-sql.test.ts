@@ -3,12 +3,17 @@
  * layout from hand-made items, where the e2e test cannot reach: amounts a float would get wrong, currencies
  * with 0 and 3 decimals, two tenants, a booking deleted in an incremental window, changes on top of a full
  * export in any file order, and a refund movement without a capture. Every figure is written out here.
+ * Then Athena's text of the same query, run by DuckDB over a view shaped as Athena sees the Glue table.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { duckdbItemType, exportLineColumns, ITEM_ATTRIBUTE_NAMES } from '../../functions/finance/export-item-shape.js';
+import { athenaEngine } from '../../functions/finance/ledger-engines.js';
+import { LEDGER_COLUMNS, ledgerSql } from '../../functions/finance/ledger-sql.js';
 import { runLedger } from '../../functions/finance/run-ledger.js';
 import { writeFullExport, writeIncrementalExport, type TableScan } from '../support/dynamodb-export.js';
 
@@ -70,6 +75,9 @@ const jpy: Booking = {
   tenant: 'acme', bookingId: 'BK-JPY', status: 'confirmed', currency: 'JPY', net: '20000', markup: '2000', commission: '1000', tax: '2200', serviceFee: '100', total: '24300', walletId: 'wal_2',
   history: [['2026-11-04T01:00:00.000Z', 'confirmed']],
 };
+// An older incremental window, before the full export, saw the JPY booking still pending: the full export's
+// later state (confirmed) must win over it.
+const jpyPending: Booking = { ...jpy, status: 'pending', history: [['2026-11-04T00:59:00.000Z', 'requested']] };
 const bhd: Booking = {
   tenant: 'other', bookingId: 'BK-BHD', status: 'confirmed', currency: 'BHD', net: '100.125', markup: '10.010', commission: '5.005', tax: '10.001', serviceFee: '0.500', total: '120.636',
   history: [['2026-11-04T02:00:00.000Z', 'confirmed']],
@@ -110,6 +118,7 @@ beforeAll(async () => {
   const walletsAtFull = scan('wallets', '2026-11-04T12:00:00.000Z', [movements.eurCapture, movements.jpyCapture, movements.jpyHold, movements.undoneCapture, movements.undoneRefund]);
   const bookingsLater = scan('bookings', '2026-11-06T12:00:00.000Z', [eurOneCancelled, eurTwoModified, jpy, bhd, failed, compensated].map(bookingItem));
   const walletsLater = scan('wallets', '2026-11-06T12:00:00.000Z', [movements.eurCapture, movements.eurRefund, movements.jpyCapture, movements.jpyHold, movements.undoneCapture, movements.undoneRefund]);
+  await writeIncrementalExport(folder, scan('bookings', '2026-11-04T00:00:00.000Z', []), scan('bookings', '2026-11-04T01:00:00.000Z', [bookingItem(jpyPending)]), { prefix: 'exports/bookings' });
   // The incremental exports first: the order of files in the folder must not matter.
   await writeIncrementalExport(folder, bookingsAtFull, bookingsLater, { prefix: 'exports/bookings' });
   await writeIncrementalExport(folder, walletsAtFull, walletsLater, { prefix: 'exports/wallets' });
@@ -171,5 +180,44 @@ describe('the ledger query (DuckDB)', () => {
     expect(period.rows.filter((r) => r.row_type === 'total').map((r) => [r.tenant, r.currency, r.total, r.applied_penalty, r.wallet_movement])).toEqual([
       ['acme', 'EUR', '0.00', '0.30', '900719925474099.08'],
     ]);
+  });
+});
+
+/**
+ * The Athena named query's text (athenaEngine), run by DuckDB over a view that stands in for the Glue table
+ * as Athena reads it: every JSON file under the prefix, manifests included, each line a row with the
+ * lowercase columns and the `"$path"` pseudo-column. Three things of Trino's are given to DuckDB here, as
+ * Trino behaves: `from_iso8601_timestamp` and `to_unixtime` as macros, and UNNEST of an array of one-field
+ * rows yielding that field (Trino expands a row's fields into the alias's columns), by handing the history
+ * over as the list of its `M` entries. What is not checked: Trino's own parser, and that Glue's JSON SerDe
+ * reads the files as DuckDB does (README "Finance" says so).
+ */
+describe("the ledger query's Athena text", () => {
+  it('gives the same ledger as the CLI', async () => {
+    const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false' });
+    const connection = await instance.connect();
+    try {
+      await connection.run('CREATE MACRO from_iso8601_timestamp(text) AS CAST(text AS TIMESTAMPTZ)');
+      await connection.run('CREATE MACRO to_unixtime(instant) AS epoch(instant)');
+      const asTrinoSees = (image: string) => `CASE WHEN ${image} IS NULL THEN NULL ELSE struct_pack(${ITEM_ATTRIBUTE_NAMES.map((name) =>
+        name === 'history' ? `"history" := struct_pack("L" := list_transform(${image}."history"."L", entry -> entry."M"))` : `"${name}" := ${image}."${name}"`).join(', ')}) END`;
+      const columns = exportLineColumns(duckdbItemType(), 'duckdb').map(({ name, type }) => `"${name}": '${type}'`).join(', ');
+      await connection.run('CREATE SCHEMA finance_db');
+      await connection.run(`CREATE VIEW finance_db.dynamodb_export_lines AS
+        SELECT ${asTrinoSees('Item')} AS item, Metadata AS metadata, ${asTrinoSees('NewImage')} AS newimage, ${asTrinoSees('OldImage')} AS oldimage,
+          CAST(NULL AS VARCHAR) AS exportarn, CAST(NULL AS VARCHAR) AS exporttype, CAST(NULL AS VARCHAR) AS exporttime, filename AS "$path"
+        FROM read_json('${folder}/**/*.json.gz', format = 'newline_delimited', compression = 'gzip', columns = {${columns}}, filename = true)
+        UNION ALL
+        SELECT NULL, NULL, NULL, NULL, exportArn, exportType, exportTime, filename
+        FROM read_json('${folder}/**/manifest-*.json', format = 'newline_delimited', columns = {"exportArn": 'VARCHAR', "exportType": 'VARCHAR', "exportTime": 'VARCHAR'}, filename = true)`);
+      const read = await connection.runAndReadAll(ledgerSql(athenaEngine('finance_db', 'dynamodb_export_lines')));
+      const athenaRows = read.getRowObjectsJson().map((row) => Object.fromEntries(LEDGER_COLUMNS.map((name) => [name, row[name] === null ? '' : String(row[name])])));
+      expect(athenaRows).toEqual(rows);
+      expect(athenaRows.filter((r) => r.row_type === 'event')).toHaveLength(7);
+      expect(athenaRows.find((r) => r.booking_id === 'BK-JPY')).toMatchObject({ event: 'confirmed', status: 'confirmed' });
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
   });
 });
