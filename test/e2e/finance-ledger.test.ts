@@ -40,6 +40,8 @@ let twoFull: string;
 let wallets: DynamoWalletStore;
 let walletId: string;
 const made: Record<'plain' | 'walletCancelled' | 'walletLater', string> = { plain: '', walletCancelled: '', walletLater: '' };
+/** What the API answered to the cancel: the penalty the partner was told. */
+let cancelAnswer: { penalty: { amount: number; currency: string } };
 
 async function ledger(exportFolder: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -120,6 +122,7 @@ beforeAll(async () => {
   // After it: the wallet-paid booking cancelled past its deadline (a penalty, the rest refunded), and another booked.
   const cancelled = await journey.call(`/v1/hotels/bookings/${made.walletCancelled}/cancel`, 'demo', { method: 'POST', idempotencyKey: randomUUID(), scenario: 'late-cancel' });
   if (cancelled.status !== 200) throw new Error(`cancel: ${cancelled.status} ${await cancelled.text()}`);
+  cancelAnswer = (await cancelled.json()) as typeof cancelAnswer;
   const laterRate = journey.rateOf('expedia');
   made.walletLater = String((await journey.book(laterRate, { body: journey.bookingBody(laterRate, paidFromWallet()) })).body.bookingId);
 
@@ -136,6 +139,7 @@ afterAll(async () => {
   await Promise.all([folder, fullOnly, olderIncrementalNewerFull, twoFull].filter(Boolean).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+const totals0 = (rows: Record<string, string>[]) => rows.find((r) => r.row_type === 'total')!;
 const MONEY = ['net', 'markup', 'commission', 'tax', 'serviceFee', 'total'] as const;
 const column = { net: 'net', markup: 'markup', commission: 'commission', tax: 'tax', serviceFee: 'service_fee', total: 'total' } as const;
 
@@ -179,6 +183,22 @@ describe('npm run finance:ledger', () => {
       for (const field of MONEY) expect(row[column[field]], `${row.booking_id} ${row.event} ${field}`).toBe(booking[field]);
       expect(row.applied_penalty).toBe(row.event === 'cancelled' ? booking.penaltyAmount : '');
     }
+    // And as the partner sees each booking through the API (GET answers numbers; the ledger keeps the decimals).
+    for (const bookingId of Object.values(made)) {
+      const view = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as {
+        status: string; clientReference: string; supplierReference: string; checkIn: string; checkOut: string;
+        price: Record<'net' | 'markup' | 'commission' | 'tax' | 'serviceFee' | 'total', number> & { currency: string; fx: { rate: string; source: string; asOf: string } };
+        supplierPrice: { amount: number; currency: string };
+      };
+      for (const row of events.filter((r) => r.booking_id === bookingId)) {
+        expect(row).toMatchObject({ status: view.status, client_reference: view.clientReference, supplier_reference: view.supplierReference, check_in: view.checkIn, check_out: view.checkOut, currency: view.price.currency, supplier_currency: view.supplierPrice.currency, fx_rate: String(view.price.fx.rate), fx_source: view.price.fx.source, fx_as_of: view.price.fx.asOf });
+        for (const field of MONEY) expect(Number(row[column[field]]), `${bookingId} ${field} via the API`).toBe(view.price[field]);
+        expect(Number(row.supplier_amount)).toBe(view.supplierPrice.amount);
+      }
+    }
+    expect(Number(events.find((r) => r.event === 'cancelled')!.applied_penalty)).toBe(cancelAnswer.penalty.amount);
+    expect(Number(totals0(rows).applied_penalty)).toBe(cancelAnswer.penalty.amount);
+
     const walletMovement = (bookingId: string, event: string) => events.find((r) => r.booking_id === bookingId && r.event === event)!.wallet_movement;
     expect(walletMovement(made.walletCancelled, 'confirmed')).toBe(formatMinor(capture!.amountMinor, 'EUR'));
     expect(walletMovement(made.walletCancelled, 'refunded')).toBe(formatMinor(refund!.amountMinor, 'EUR'));
