@@ -47,7 +47,7 @@ export function athenaEngine(database: string, table: string): LedgerEngine {
   SELECT l.item AS Item, l.metadata AS Metadata, l.newimage AS NewImage, l.oldimage AS OldImage, s.exported_at_micros
   FROM (SELECT item, metadata, newimage, oldimage, regexp_extract("$path", '/AWSDynamoDB/([^/]+)/data/', 1) AS export_id FROM ${lines}) l
   LEFT JOIN (
-    SELECT regexp_extract("$path", '/AWSDynamoDB/([^/]+)/manifest-summary\.json$', 1) AS export_id,
+    SELECT regexp_extract("$path", '/AWSDynamoDB/([^/]+)/manifest-summary\\.json$', 1) AS export_id,
       CAST(to_unixtime(from_iso8601_timestamp(exporttime)) * 1000000 AS BIGINT) AS exported_at_micros
     FROM ${lines} WHERE exportarn IS NOT NULL AND exporttime IS NOT NULL
   ) s ON s.export_id = l.export_id
