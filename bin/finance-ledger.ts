@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ExportFolderError } from '../functions/finance/export-files.js';
+import { isCalendarDay } from '../functions/finance/ledger-sql.js';
 import { LedgerOutputError, runLedger, type LedgerFormat } from '../functions/finance/run-ledger.js';
 
 const USAGE = 'usage: npm run finance:ledger -- <export folder> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format csv|parquet] [--out FILE]';
@@ -30,7 +31,7 @@ if (positionals.length !== 1) fail(2, USAGE);
 const format = values.format as LedgerFormat;
 if (format !== 'csv' && format !== 'parquet') fail(2, `--format must be csv or parquet\n${USAGE}`);
 for (const [name, day] of [['--from', values.from], ['--to', values.to]] as const) {
-  if (day !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day)))) fail(2, `${name} must be a day, YYYY-MM-DD\n${USAGE}`);
+  if (day !== undefined && !isCalendarDay(day)) fail(2, `${name} must be a calendar day, YYYY-MM-DD (got ${day})\n${USAGE}`);
 }
 if (values.from && values.to && values.from > values.to) fail(2, '--from is after --to');
 const out = values.out ?? `ledger.${format}`;

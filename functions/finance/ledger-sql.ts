@@ -48,6 +48,12 @@ export type LedgerColumn = (typeof LEDGER_COLUMNS)[number];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real calendar day as YYYY-MM-DD (Date.parse alone takes 2026-02-30 as 2 March). */
+export function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return DAY.test(day) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
 /** The day after a YYYY-MM-DD day, as YYYY-MM-DD (the period's end is inclusive, compared as instants). */
 function dayAfter(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -72,7 +78,7 @@ function fromMinor(minor: string, currency: string): string {
 const amount = (expression: string) => `CAST(${expression} AS DECIMAL(30,3))`;
 
 export function ledgerSql(engine: LedgerEngine, period: LedgerPeriod = {}): string {
-  for (const day of [period.from, period.to]) if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day)))) throw new RangeError(`not a YYYY-MM-DD day: ${day}`);
+  for (const day of [period.from, period.to]) if (day !== undefined && !isCalendarDay(day)) throw new RangeError(`not a YYYY-MM-DD day: ${day}`);
   const within = [
     period.from ? `event_at >= '${period.from}'` : undefined,
     period.to ? `event_at < '${dayAfter(period.to)}'` : undefined,

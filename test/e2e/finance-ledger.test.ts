@@ -43,9 +43,9 @@ const made: Record<'plain' | 'walletCancelled' | 'walletLater', string> = { plai
 /** What the API answered to the cancel: the penalty the partner was told. */
 let cancelAnswer: { penalty: { amount: number; currency: string } };
 
-async function ledger(exportFolder: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function ledger(exportFolder?: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/finance-ledger.ts'), exportFolder, ...args], { cwd: repositoryPath('.') });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/finance-ledger.ts'), ...(exportFolder === undefined ? [] : [exportFolder]), ...args], { cwd: repositoryPath('.') });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -299,6 +299,12 @@ describe('npm run finance:ledger', () => {
       expect(empty.stderr).toContain('no DynamoDB export');
       expect((await ledger(folder, '--format', 'xlsx')).code).toBe(2);
       expect((await ledger(folder, '--from', '2026-13-40')).code).toBe(2);
+      const notADay = await ledger(folder, '--to', '2026-02-30');
+      expect(notADay.code).toBe(2);
+      expect(notADay.stderr).toContain('must be a calendar day');
+      expect((await ledger(folder, '--from', '2026-11-02', '--to', '2026-11-01')).code).toBe(2);
+      expect((await ledger(folder, '--colour')).code).toBe(2);
+      expect((await ledger()).code).toBe(2);
     } finally {
       await rm(corrupt, { recursive: true, force: true });
     }
