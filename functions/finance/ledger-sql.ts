@@ -2,7 +2,8 @@
  * The finance ledger as one SQL query over DynamoDB exports (AWS's export-to-S3 layout), for two engines:
  * DuckDB on a finance machine (bin/finance-ledger.ts reads the export's files) and Athena on AWS (the
  * stack's Glue table over the export bucket, and this query as its named query). The query is the same
- * text for both except two seams an engine fixes: where the export lines come from, and how an unnested
+ * text for both except two seams an engine fixes: where the export lines come from (with the point in time
+ * a full export's items stand at), and how an unnested
  * history entry is addressed (Trino expands a row's fields when it unnests an array of rows, DuckDB keeps
  * the row).
  *
@@ -12,9 +13,9 @@
  *    (Metadata.WriteTimestampMicros); a change without a NewImage is a delete. So a folder may hold several
  *    full exports and incremental windows before or after them, in any order: the newest state wins;
  * 2. one row per booking event: `confirmed`, `modified`, `cancelled` from the booking's own history, and
- *    `refunded` from its wallet's refund movement (of a booking that was confirmed), each with the booking's money as stored (decimal strings
- *    in the quote currency), the applied penalty on `cancelled`, and the wallet movement (the capture on
- *    `confirmed`, the refund on `refunded`);
+ *    `refunded` from its wallet's refund movement (of a booking that was confirmed), each with the
+ *    booking's money as stored (decimal strings in the quote currency), the applied penalty on `cancelled`,
+ *    and the wallet movement (the capture on `confirmed`, the refund on `refunded`);
  * 3. totals per tenant and currency: the confirmed bookings' money, the penalties applied and the net of
  *    the wallet movements, over the same events.
  * Every amount is DECIMAL from parse to sum, formatted with the currency's exponent: no float anywhere.
