@@ -3,9 +3,8 @@
  * DuckDB on a finance machine (bin/finance-ledger.ts reads the export's files) and Athena on AWS (the
  * stack's Glue table over the export bucket, and this query as its named query). The query is the same
  * text for both except two seams an engine fixes: where the export lines come from (with the point in time
- * a full export's items stand at), and how an unnested
- * history entry is addressed (Trino expands a row's fields when it unnests an array of rows, DuckDB keeps
- * the row).
+ * a full export's items stand at), and how an unnested history entry is addressed (Trino expands a row's
+ * fields when it unnests an array of rows, DuckDB keeps the row).
  *
  * What it does:
  * 1. the current state of every item: the latest version per key wins, where a full export's item stands at
