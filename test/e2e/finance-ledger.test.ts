@@ -207,6 +207,11 @@ describe('npm run finance:ledger', () => {
     // The refund is what was paid less the penalty the supplier applied.
     expect(new Decimal(walletMovement(made.walletCancelled, 'refunded')!).toFixed(2)).toBe(new Decimal(cancelled.total).minus(cancelled.penaltyAmount!).toFixed(2));
 
+    // Reconciled with the wallet itself: its balance is the top-up plus every wallet movement in the ledger.
+    const wallet = (await wallets.get('demo', walletId))!;
+    const ledgerMovements = events.filter((r) => r.wallet_id === walletId && r.wallet_movement !== '').reduce((sum, r) => sum.plus(r.wallet_movement!), new Decimal(0));
+    expect(formatMinor(wallet.balanceMinor, 'EUR')).toBe(new Decimal('10000.00').plus(ledgerMovements).toFixed(2));
+
     // The totals, per tenant and currency, after the events.
     expect(rows.at(-1)!.row_type).toBe('total');
     const totals = rows.filter((r) => r.row_type === 'total');
