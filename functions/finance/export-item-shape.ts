@@ -50,15 +50,18 @@ export function glueItemType(): string {
 }
 
 /**
- * The columns of an export line, both forms: `Item` (full export), `Metadata`, `NewImage` and `OldImage`
- * (incremental export; `Keys` is not read, NewImage or OldImage carries the key). A line of one form has the
- * other form's columns null.
+ * The columns of an export line, both forms: `Item` (full export), `Metadata`, `Keys`, `NewImage` and
+ * `OldImage` (incremental export; OldImage is not read, but declared so both views read alike). A line of
+ * one form has the other form's columns null. `Keys` is the table's key (pk, sk), all a delete has in the
+ * NEW_IMAGE view.
  */
 export function exportLineColumns(itemType: string, engine: 'duckdb' | 'glue'): { name: string; type: string }[] {
   const metadata = engine === 'duckdb' ? 'STRUCT("WriteTimestampMicros" STRUCT(N VARCHAR))' : 'struct<writetimestampmicros:struct<n:string>>';
+  const keys = engine === 'duckdb' ? 'STRUCT("pk" STRUCT(S VARCHAR), "sk" STRUCT(S VARCHAR))' : 'struct<pk:struct<s:string>,sk:struct<s:string>>';
   return [
     { name: 'Item', type: itemType },
     { name: 'Metadata', type: metadata },
+    { name: 'Keys', type: keys },
     { name: 'NewImage', type: itemType },
     { name: 'OldImage', type: itemType },
   ];

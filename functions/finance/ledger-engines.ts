@@ -22,7 +22,7 @@ export function duckdbEngine(exports: readonly ExportFiles[]): LedgerEngine {
   const columns = lineColumns.map(({ name, type }) => `"${name}": ${quoted(type)}`).join(', ');
   const reads = exports.filter((e) => e.dataFiles.length > 0).map((e) => {
     const micros = e.exportTime === undefined ? 'NULL' : String(BigInt(Date.parse(e.exportTime)) * 1000n);
-    return `SELECT Item, Metadata, NewImage, OldImage, CAST(${micros} AS BIGINT) AS exported_at_micros
+    return `SELECT Item, Metadata, Keys, NewImage, OldImage, CAST(${micros} AS BIGINT) AS exported_at_micros
     FROM read_json([${e.dataFiles.map(quoted).join(', ')}], format = 'newline_delimited', compression = 'gzip', columns = {${columns}})`;
   });
   // No data file at all (AWS writes at least one per export, so only a hand-made folder): an empty relation of the same shape.
@@ -44,8 +44,8 @@ export function athenaEngine(database: string, table: string): LedgerEngine {
   const lines = `"${database}"."${table}"`;
   return {
     exportLines: `(
-  SELECT l.item AS Item, l.metadata AS Metadata, l.newimage AS NewImage, l.oldimage AS OldImage, s.exported_at_micros
-  FROM (SELECT item, metadata, newimage, oldimage, regexp_extract("$path", '/AWSDynamoDB/([^/]+)/data/', 1) AS export_id FROM ${lines}) l
+  SELECT l.item AS Item, l.metadata AS Metadata, l.keys AS Keys, l.newimage AS NewImage, l.oldimage AS OldImage, s.exported_at_micros
+  FROM (SELECT item, metadata, keys, newimage, oldimage, regexp_extract("$path", '/AWSDynamoDB/([^/]+)/data/', 1) AS export_id FROM ${lines}) l
   LEFT JOIN (
     SELECT regexp_extract("$path", '/AWSDynamoDB/([^/]+)/manifest-summary\\.json$', 1) AS export_id,
       CAST(to_unixtime(from_iso8601_timestamp(exporttime)) * 1000000 AS BIGINT) AS exported_at_micros

@@ -23,7 +23,7 @@ import { currencyExponent, knownCurrencies } from '../domain/money/money.js';
 
 export interface LedgerEngine {
   /**
-   * A relation with the export-line columns Item, Metadata, NewImage, OldImage, and exported_at_micros: for a
+   * A relation with the export-line columns Item, Metadata, Keys, NewImage, OldImage, and exported_at_micros: for a
    * full export's line, the export's point in time in epoch microseconds (null for an incremental line).
    */
   readonly exportLines: string;
@@ -87,16 +87,17 @@ export function ledgerSql(engine: LedgerEngine, period: LedgerPeriod = {}): stri
   const money = ['net', 'markup', 'commission', 'tax', 'service_fee', 'total'] as const;
   return `
 WITH export_lines AS (
-  SELECT Item AS item, Metadata AS metadata, NewImage AS new_image, OldImage AS old_image, exported_at_micros FROM ${engine.exportLines} AS lines
+  SELECT Item AS item, Metadata AS metadata, Keys AS item_keys, NewImage AS new_image, OldImage AS old_image, exported_at_micros FROM ${engine.exportLines} AS lines
 ),
 versions AS (
-  SELECT item AS image, exported_at_micros AS written, FALSE AS deleted FROM export_lines WHERE item IS NOT NULL
+  SELECT item.pk.S AS pk, item.sk.S AS sk, item AS image, exported_at_micros AS written, FALSE AS deleted FROM export_lines WHERE item IS NOT NULL
   UNION ALL
-  SELECT COALESCE(new_image, old_image) AS image, CAST(metadata.WriteTimestampMicros.N AS BIGINT) AS written, new_image IS NULL AS deleted
-  FROM export_lines WHERE item IS NULL AND COALESCE(new_image, old_image) IS NOT NULL
+  -- A change: its key from Keys (a delete in the NEW_IMAGE view has nothing else), deleted when it has no NewImage.
+  SELECT item_keys.pk.S AS pk, item_keys.sk.S AS sk, new_image AS image, CAST(metadata.WriteTimestampMicros.N AS BIGINT) AS written, new_image IS NULL AS deleted
+  FROM export_lines WHERE item IS NULL AND item_keys IS NOT NULL
 ),
 latest AS (
-  SELECT image, deleted, row_number() OVER (PARTITION BY image.pk.S, image.sk.S ORDER BY written DESC NULLS LAST, deleted DESC) AS version_rank FROM versions
+  SELECT image, deleted, row_number() OVER (PARTITION BY pk, sk ORDER BY written DESC NULLS LAST, deleted DESC) AS version_rank FROM versions
 ),
 items AS (SELECT image AS item FROM latest WHERE version_rank = 1 AND NOT deleted),
 bookings AS (

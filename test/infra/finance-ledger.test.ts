@@ -54,7 +54,7 @@ describe('the finance ledger on AWS', () => {
     expect(JSON.stringify(storage.Location)).toContain(`/${EXPORTS_PREFIX}`);
     expect(storage.SerdeInfo).toEqual({ SerializationLibrary: 'org.openx.data.jsonserde.JsonSerDe', Parameters: { 'ignore.malformed.json': 'true', 'case.insensitive': 'true' } });
     expect(storage.Columns).toEqual([...exportLineColumns(glueItemType(), 'glue'), ...GLUE_SUMMARY_COLUMNS].map(({ name, type }) => ({ Name: name.toLowerCase(), Type: type })));
-    expect(storage.Columns.map((c: { Name: string }) => c.Name)).toEqual(['item', 'metadata', 'newimage', 'oldimage', 'exportarn', 'exporttype', 'exporttime']);
+    expect(storage.Columns.map((c: { Name: string }) => c.Name)).toEqual(['item', 'metadata', 'keys', 'newimage', 'oldimage', 'exportarn', 'exporttype', 'exporttime']);
   });
 
   it('holds the ledger as an Athena named query, the same SQL as the CLI, in a workgroup that keeps results encrypted in the bucket', () => {

@@ -183,6 +183,24 @@ describe('the ledger query (DuckDB)', () => {
   });
 });
 
+describe('an incremental export in the NEW_IMAGE view', () => {
+  it('drops a booking whose delete is its Keys alone, and takes the new image of a change', async () => {
+    const newImageFolder = await mkdtemp(join(tmpdir(), 'ledger-new-image-'));
+    try {
+      const before = scan('bookings', '2026-11-04T12:00:00.000Z', [eurOne, deleted].map(bookingItem));
+      const after = scan('bookings', '2026-11-06T12:00:00.000Z', [eurOneCancelled].map(bookingItem));
+      await writeFullExport(newImageFolder, before);
+      await writeIncrementalExport(newImageFolder, before, after, { view: 'NEW_IMAGE' });
+      const { rows: newImageRows } = await ledgerRows(newImageFolder);
+      expect(newImageRows.filter((r) => r.row_type === 'event').map((r) => [r.booking_id, r.event, r.status])).toEqual([
+        ['BK-EUR-1', 'confirmed', 'cancelled'], ['BK-EUR-1', 'cancelled', 'cancelled'],
+      ]);
+    } finally {
+      await rm(newImageFolder, { recursive: true, force: true });
+    }
+  });
+});
+
 /**
  * The Athena named query's text (athenaEngine), run by DuckDB over a view that stands in for the Glue table
  * as Athena reads it: every JSON file under the prefix, manifests included, each line a row with the
@@ -204,11 +222,11 @@ describe("the ledger query's Athena text", () => {
       const columns = exportLineColumns(duckdbItemType(), 'duckdb').map(({ name, type }) => `"${name}": '${type}'`).join(', ');
       await connection.run('CREATE SCHEMA finance_db');
       await connection.run(`CREATE VIEW finance_db.dynamodb_export_lines AS
-        SELECT ${asTrinoSees('Item')} AS item, Metadata AS metadata, ${asTrinoSees('NewImage')} AS newimage, ${asTrinoSees('OldImage')} AS oldimage,
+        SELECT ${asTrinoSees('Item')} AS item, Metadata AS metadata, Keys AS keys, ${asTrinoSees('NewImage')} AS newimage, ${asTrinoSees('OldImage')} AS oldimage,
           CAST(NULL AS VARCHAR) AS exportarn, CAST(NULL AS VARCHAR) AS exporttype, CAST(NULL AS VARCHAR) AS exporttime, filename AS "$path"
         FROM read_json('${folder}/**/*.json.gz', format = 'newline_delimited', compression = 'gzip', columns = {${columns}}, filename = true)
         UNION ALL
-        SELECT NULL, NULL, NULL, NULL, exportArn, exportType, exportTime, filename
+        SELECT NULL, NULL, NULL, NULL, NULL, exportArn, exportType, exportTime, filename
         FROM read_json('${folder}/**/manifest-*.json', format = 'newline_delimited', columns = {"exportArn": 'VARCHAR', "exportType": 'VARCHAR', "exportTime": 'VARCHAR'}, filename = true)`);
       const read = await connection.runAndReadAll(ledgerSql(athenaEngine('finance_db', 'dynamodb_export_lines')));
       const athenaRows = read.getRowObjectsJson().map((row) => Object.fromEntries(LEDGER_COLUMNS.map((name) => [name, row[name] === null ? '' : String(row[name])])));

@@ -66,6 +66,8 @@ const md5 = (bytes: Buffer | string, encoding: 'base64' | 'hex') => createHash('
 export interface ExportOptions {
   /** The export request's `--s3-prefix` (README "Finance": `exports/bookings`); none puts AWSDynamoDB/ at the top. */
   readonly prefix?: string;
+  /** An incremental export's view: NEW_AND_OLD_IMAGES (the default, as AWS's) or NEW_IMAGE (no OldImage; a delete is its Keys alone). */
+  readonly view?: 'NEW_AND_OLD_IMAGES' | 'NEW_IMAGE';
 }
 
 interface ExportKind {
@@ -134,8 +136,9 @@ function writtenAt(item: Item | undefined, fallback: Date): number {
   return (Number.isNaN(time) ? fallback.getTime() : time) * 1000;
 }
 
-/** An INCREMENTAL_EXPORT (NEW_AND_OLD_IMAGES) of what changed between two scans of the same table. */
+/** An INCREMENTAL_EXPORT of what changed between two scans of the same table. */
 export function writeIncrementalExport(folder: string, before: TableScan, after: TableScan, options: ExportOptions = {}): Promise<string> {
+  const view = options.view ?? 'NEW_AND_OLD_IMAGES';
   const lines = [];
   for (const key of new Set([...before.items.keys(), ...after.items.keys()])) {
     const old = before.items.get(key);
@@ -146,7 +149,7 @@ export function writeIncrementalExport(folder: string, before: TableScan, after:
       Metadata: { WriteTimestampMicros: { N: String(writtenAt(next, after.at)) } },
       Keys: keys,
       ...(next ? { NewImage: next } : {}),
-      ...(old ? { OldImage: old } : {}),
+      ...(old && view === 'NEW_AND_OLD_IMAGES' ? { OldImage: old } : {}),
     });
   }
   return writeExport(folder, after.table, lines, {
@@ -154,7 +157,7 @@ export function writeIncrementalExport(folder: string, before: TableScan, after:
     summary: ({ exportArn, startTime, endTime, tableArn, tableId, ...storage }) => ({
       version: '2023-08-01', exportArn, startTime, endTime, tableArn, tableId,
       exportFromTime: before.at.toISOString(), exportToTime: after.at.toISOString(),
-      ...storage, outputView: 'NEW_AND_OLD_IMAGES', exportType: 'INCREMENTAL_EXPORT',
+      ...storage, outputView: view, exportType: 'INCREMENTAL_EXPORT',
     }),
   }, options);
 }
