@@ -97,7 +97,8 @@ beforeAll(async () => {
   fullOnly = await mkdtemp(join(tmpdir(), 'ledger-full-'));
   olderIncrementalNewerFull = await mkdtemp(join(tmpdir(), 'ledger-mixed-'));
   twoFull = await mkdtemp(join(tmpdir(), 'ledger-two-full-'));
-  const prefix = (table: string) => ({ prefix: `exports/${table.endsWith('wallets') ? 'wallets' : 'bookings'}` });
+  // Scans in this order: the bookings table, then the wallets table, each exported under its README prefix.
+  const prefix = (i: number) => ({ prefix: ['exports/bookings', 'exports/wallets'][i]! });
   const initialScans = [await scanTable(tableName('bookings')), await scanTable(tableName('wallets'))];
 
   // Before the full export: a booking paid outside the API, modified; a wallet-paid one.
@@ -112,7 +113,7 @@ beforeAll(async () => {
 
   const fullScans = [await scanTable(tableName('bookings')), await scanTable(tableName('wallets'))];
   for (const [i, scan] of fullScans.entries()) {
-    await writeFullExport(folder, scan, prefix(scan.table));
+    await writeFullExport(folder, scan, prefix(i));
     await writeFullExport(fullOnly, scan);
     await writeFullExport(twoFull, scan);
     // The window before the full export below: its changes are older than that export's items.
@@ -128,7 +129,7 @@ beforeAll(async () => {
 
   const laterScans = [await scanTable(tableName('bookings')), await scanTable(tableName('wallets'))];
   for (const [i, scan] of laterScans.entries()) {
-    await writeIncrementalExport(folder, fullScans[i]!, scan, prefix(scan.table));
+    await writeIncrementalExport(folder, fullScans[i]!, scan, prefix(i));
     await writeFullExport(olderIncrementalNewerFull, scan);
     await writeFullExport(twoFull, scan);
   }
@@ -150,6 +151,7 @@ describe('npm run finance:ledger', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('read 4 export(s)');
     expect(result.stdout).toContain('INCREMENTAL_EXPORT');
+    for (const table of ['bookings', 'wallets']) expect((await readdir(join(synced, table, 'AWSDynamoDB'))).sort(), table).toHaveLength(3); // 2 exports + the shared data/
     const rows = parseCsv(await readFile(out, 'utf8'));
     const events = rows.filter((r) => r.row_type === 'event');
 
