@@ -10,6 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HotelApiClient } from '../../client/hotel-api-client.js';
 import type { FlowInvocation } from '../../functions/booking/flow/index.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';
@@ -129,6 +130,19 @@ describe('webhook endpoints', () => {
     expect(ping.body).toMatchObject({ eventType: 'webhook.ping', status: 'delivered', attempts: 1, lastResponseCode: 200 });
     const [request] = receiver.at(path);
     expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({ type: 'webhook.ping', tenant: 'demo', data: { endpointId } });
+  });
+  it('are managed through the typed client, which iterates the deliveries page by page', async () => {
+    const client = new HotelApiClient({ baseUrl: host.url, clientId: 'demo-client', clientSecret: 'demo-secret', tenant: 'demo' });
+    const path = `/client-${randomUUID().slice(0, 6)}`;
+    const created = await client.createWebhookEndpoint({ url: `${receiver.url}${path}`, events: ['booking.cancelled'] });
+    for (let i = 0; i < 3; i++) expect((await client.testWebhookEndpoint(created.endpointId)).status).toBe('delivered');
+    const deliveries = [];
+    for await (const delivery of client.allWebhookDeliveries(created.endpointId, { limit: 2 })) deliveries.push(delivery);
+    expect(deliveries).toHaveLength(3);
+    expect(deliveries.map((d) => d.createdAt)).toEqual([...deliveries.map((d) => d.createdAt)].sort().reverse());
+    expect((await client.updateWebhookEndpoint(created.endpointId, { description: 'renamed' })).description).toBe('renamed');
+    await client.deleteWebhookEndpoint(created.endpointId);
+    expect((await client.listWebhookEndpoints()).map((e) => e.endpointId)).not.toContain(created.endpointId);
   });
 });
 

@@ -72,11 +72,11 @@ function queriesOf(id: string): MetricQuery[] {
 
 describe('alarms', () => {
   it('are the ones on-call needs, no more and no fewer', () => {
-    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Idempotency', 'Properties', 'RateLimits', 'Searches', 'Wallets'].map((t) => `DynamoDbThrottles${t}`);
+    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Idempotency', 'Properties', 'RateLimits', 'Searches', 'Wallets', 'Webhooks'].map((t) => `DynamoDbThrottles${t}`);
     expect([...alarmsById.keys()].sort()).toEqual(
       [
         'SupplierSearchTimeoutRate', 'Api5xxRate', 'BookingFailureRate', 'BookingCompensations', 'CompensationFailures',
-        'PendingBookingOlderThan15Minutes', 'ReconcilerErrors', 'BookingStateMachineFailureRate', 'BookingStateMachineTimeouts', ...tableAlarms,
+        'PendingBookingOlderThan15Minutes', 'ReconcilerErrors', 'BookingStateMachineFailureRate', 'BookingStateMachineTimeouts', 'WebhookStreamDeadLetters', ...tableAlarms,
       ].sort(),
     );
     for (const props of alarmsById.values()) expect(String(props.AlarmDescription)).toMatch(/README: On call, \w+\./);
