@@ -52,6 +52,7 @@ export function planBookingList(tenant: string, filters: BookingListFilters): Bo
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const range = (attribute: string, from: string | undefined, to: string | undefined) => {
+    if (from === undefined && to === undefined) return;
     names[`#${attribute}`] = attribute;
     if (from !== undefined) values[`:${attribute}From`] = from;
     if (to !== undefined) values[`:${attribute}To`] = to;

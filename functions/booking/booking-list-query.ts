@@ -40,7 +40,7 @@ function createdBound(edge: 'from' | 'to') {
 const checkInBound = (edge: 'from' | 'to') =>
   z
     .string()
-    .max(10, 'must be a date, YYYY-MM-DD')
+    .max(10, { message: 'must be a date, YYYY-MM-DD', abort: true })
     .refine(isCalendarDate, 'must be a date, YYYY-MM-DD')
     .meta({ description: `Check-in on or ${edge === 'from' ? 'after' : 'before'} this date (inclusive)`, examples: [edge === 'from' ? '2027-03-01' : '2027-03-31'] });
 

@@ -141,9 +141,11 @@ export class DynamoBookingStore implements BookingStore {
 
   async list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage> {
     const { partition, sort } = plan;
-    const names: Record<string, string> = { '#partition': partition.attribute, '#sort': sort.attribute, ...plan.filter?.names };
+    const names: Record<string, string> = { '#partition': partition.attribute, ...plan.filter?.names };
     const values: Record<string, unknown> = { ':partition': partition.value, ...plan.filter?.values };
     let keyCondition = '#partition = :partition';
+    // DynamoDB refuses a name or value the expressions do not use: the sort key's are set only when bounded.
+    if (sort.from !== undefined || sort.to !== undefined) names['#sort'] = sort.attribute;
     if (sort.from !== undefined) values[':sortFrom'] = sort.from;
     if (sort.to !== undefined) values[':sortTo'] = sort.to;
     if (sort.from !== undefined && sort.to !== undefined) keyCondition += ' AND #sort BETWEEN :sortFrom AND :sortTo';
