@@ -16,7 +16,9 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/;
 
 /** A real calendar date: 2027-02-30 parses in JavaScript, so the round trip is the check. */
 function isCalendarDate(value: string): boolean {
-  return DATE.test(value) && new Date(`${value}T00:00:00.000Z`).toISOString().slice(0, 10) === value;
+  if (!DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00.000Z`); // NaN for month 00 or 13, which toISOString would throw on
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
 /**

@@ -18,6 +18,15 @@ describe('the booking list query', () => {
     expect(parse({})).toEqual({ limit: 20 });
     expect(parse({ status: 'pending, confirmed,pending' }).status).toEqual(['pending', 'confirmed']);
   });
+
+  it('refuses dates no calendar has, without throwing (month 00 and 13 are no Date at all)', () => {
+    for (const date of ['2027-00-10', '2027-13-01', '2027-02-29', '2027-04-31']) {
+      expect(bookingListQuery.safeParse({ createdTo: date }).success, date).toBe(false);
+      expect(bookingListQuery.safeParse({ checkInFrom: date }).success, date).toBe(false);
+      expect(bookingListQuery.safeParse({ createdFrom: `${date}T10:00:00Z` }).success, date).toBe(false);
+    }
+    expect(bookingListQuery.safeParse({ checkInFrom: '2028-02-29' }).success).toBe(true);
+  });
 });
 
 describe('the booking list plan', () => {
