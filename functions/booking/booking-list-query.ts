@@ -93,6 +93,3 @@ export const bookingListQuery = z
   });
 
 export type BookingListQuery = z.output<typeof bookingListQuery>;
-
-/** The filters alone: what a cursor is bound to. */
-export type BookingListFilters = Omit<BookingListQuery, 'limit' | 'cursor'>;
