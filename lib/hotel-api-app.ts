@@ -28,6 +28,7 @@ export function createHotelApiApp(props?: AppProps): HotelApiApp {
   new CfnOutput(stack, 'ClientsTable', { value: stack.tables.get('clients').table.tableName, description: 'npm run admin -- --clients-table' });
   new CfnOutput(stack, 'ContractsTable', { value: stack.tables.get('contracts').table.tableName, description: 'npm run admin -- --contracts-table' });
   new CfnOutput(stack, 'WalletsTable', { value: stack.tables.get('wallets').table.tableName, description: 'npm run admin -- --wallets-table' });
+  new CfnOutput(stack, 'BookingsTable', { value: stack.tables.get('bookings').table.tableName, description: 'npm run admin -- --bookings-table (bookings reindex)' });
   // A violation fails synthesis; the report is <outdir>/validation-report.json.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
