@@ -195,19 +195,31 @@ export class Observability extends Construct {
     });
     for (const definition of TABLES) {
       const table = props.tables.get(definition.id as TableId).table;
+      // A global secondary index reports its throttles under its own dimension, and a throttled index
+      // throttles the table's writes: the bookings table's listing indexes are a tenant's partition each.
+      const indexMetrics = Object.fromEntries(
+        (definition.globalIndexes ?? []).flatMap((index, i) => {
+          const dimensionsMap = { TableName: table.tableName, GlobalSecondaryIndexName: index.name };
+          return [
+            [`r${i}`, table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES, dimensionsMap })],
+            [`w${i}`, table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES, dimensionsMap })],
+          ];
+        }),
+      );
       alarm(`DynamoDbThrottles${definition.id[0]!.toUpperCase()}${definition.id.slice(1)}`, {
         metric: new MathExpression({
-          expression: 'FILL(r, 0) + FILL(w, 0)',
+          expression: ['r', 'w', ...Object.keys(indexMetrics)].map((id) => `FILL(${id}, 0)`).join(' + '),
           usingMetrics: {
             r: table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
             w: table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
+            ...indexMetrics,
           },
           period: FIVE_MINUTES,
           label: `${definition.id} throttle events`,
         }),
         threshold: t.dynamoDbThrottles,
         evaluationPeriods: 2,
-        description: `The ${definition.id} table throttled requests in two five-minute periods in a row. It is on-demand, so this is a hot partition or the account's table limits: requests are failing or slowing. README: On call, DynamoDbThrottles.`,
+        description: `The ${definition.id} table or one of its indexes throttled requests in two five-minute periods in a row. It is on-demand, so this is a hot partition or the account's table limits: requests are failing or slowing. README: On call, DynamoDbThrottles.`,
       });
     }
     const quarterHour = { statistic: 'Sum', period: Duration.minutes(15) };
