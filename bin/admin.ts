@@ -26,6 +26,7 @@ interface GlobalOptions {
   clientsTable?: string;
   contractsTable?: string;
   walletsTable?: string;
+  webhooksTable?: string;
   bookingsTable?: string;
   usagePlanId?: string;
   actor: string;
@@ -40,6 +41,7 @@ const program = new Command('admin')
   .option('--clients-table <name>', 'clients table of a deployed stack (stack output)')
   .option('--contracts-table <name>', 'contracts table of a deployed stack (stack output)')
   .option('--wallets-table <name>', 'wallets table of a deployed stack (stack output), for the wallet commands')
+  .option('--webhooks-table <name>', "webhooks table of a deployed stack (stack output): a wallet's movements are sent to the partner's webhooks")
   .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings commands')
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
@@ -65,6 +67,8 @@ program.hook('preAction', () => {
   process.env.CONTRACTS_TABLE = contracts;
   const wallets = options.walletsTable ?? (options.tablePrefix ? `${options.tablePrefix}-wallets` : process.env.WALLETS_TABLE);
   if (wallets) process.env.WALLETS_TABLE = wallets;
+  const webhooks = options.webhooksTable ?? (options.tablePrefix ? `${options.tablePrefix}-webhooks` : process.env.WEBHOOKS_TABLE);
+  if (webhooks) process.env.WEBHOOKS_TABLE = webhooks;
   const bookings = options.bookingsTable ?? (options.tablePrefix ? `${options.tablePrefix}-bookings` : process.env.BOOKINGS_TABLE);
   if (bookings) process.env.BOOKINGS_TABLE = bookings;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';

@@ -14,6 +14,7 @@ import { HotelApiClient } from '../../client/hotel-api-client.js';
 import type { FlowInvocation } from '../../functions/booking/flow/index.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';
+import { DEMO_WALLET_ID } from '../../local/seed.js';
 import { startJourney, type Journey } from '../support/booking-journey.js';
 import { startTestHost } from '../support/local-host.js';
 
@@ -181,6 +182,19 @@ describe('booking events', () => {
     expect(cancel).toMatchObject({ data: { bookingId, status: 'cancelled', cancellation: { penalty: cancelled.body.penalty } } });
     // The summary only: no guest or holder contact data leaves in a webhook.
     for (const event of [pending, confirmed, cancel]) expect(JSON.stringify(event)).not.toMatch(/zoe@example\.com|Ødegård|\+47/);
+  }, 60_000);
+
+  it("sends a wallet's movements for a wallet-paid booking, in order: held, then captured", async () => {
+    const path = `/wallet-${randomUUID().slice(0, 6)}`;
+    const { secret } = await register(path, ['wallet.held', 'wallet.captured']);
+    const rate = journey.rateOf('hotelbeds');
+    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { payment: { method: 'agent_wallet', walletId: DEMO_WALLET_ID } }) });
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    const ofBooking = () => eventsAt(path).filter((e) => e.data.transaction?.bookingId === body.bookingId);
+    await receiver.until(() => ofBooking().length === 2, 'wallet.held and wallet.captured');
+    expect(ofBooking().map((e) => [e.type, e.data.transaction.type])).toEqual([['wallet.held', 'hold'], ['wallet.captured', 'capture']]);
+    expect(ofBooking()[1]!.data).toMatchObject({ walletId: DEMO_WALLET_ID, currency: 'EUR', transaction: { amount: -(body.priceLocked as { total: number }).total } });
+    for (const request of receiver.at(path)) expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
   }, 60_000);
 
   it('retries a failing receiver, dead-letters the delivery, disables the endpoint, and delivers when the partner retries', async () => {
