@@ -12,6 +12,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { AccountAdminError, createAccount, DEFAULT_ROTATION_GRACE_SECONDS, issueClient, revokeClient, rotateSecret, setContract, setPricing, showAccount } from '../functions/accounts/account-admin.js';
 import { auditTrail } from '../functions/accounts/audit-trail.js';
 import { createWallet, setWalletCreditLimit, topUpWallet, walletStatement } from '../functions/accounts/wallet-admin.js';
+import { backfillListAttributes } from '../functions/booking/booking-list-backfill.js';
 import { isDependencyOutage } from '../functions/shared/dependency-outage.js';
 import { SCOPES } from '../functions/shared/routes.js';
 import { ADAPTER_KINDS } from '../functions/suppliers/contracts.js';
@@ -25,6 +26,8 @@ interface GlobalOptions {
   clientsTable?: string;
   contractsTable?: string;
   walletsTable?: string;
+  webhooksTable?: string;
+  bookingsTable?: string;
   usagePlanId?: string;
   actor: string;
   json?: boolean;
@@ -38,6 +41,8 @@ const program = new Command('admin')
   .option('--clients-table <name>', 'clients table of a deployed stack (stack output)')
   .option('--contracts-table <name>', 'contracts table of a deployed stack (stack output)')
   .option('--wallets-table <name>', 'wallets table of a deployed stack (stack output), for the wallet commands')
+  .option('--webhooks-table <name>', "webhooks table of a deployed stack (stack output): a wallet's movements are sent to the partner's webhooks")
+  .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings commands')
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
@@ -62,6 +67,10 @@ program.hook('preAction', () => {
   process.env.CONTRACTS_TABLE = contracts;
   const wallets = options.walletsTable ?? (options.tablePrefix ? `${options.tablePrefix}-wallets` : process.env.WALLETS_TABLE);
   if (wallets) process.env.WALLETS_TABLE = wallets;
+  const webhooks = options.webhooksTable ?? (options.tablePrefix ? `${options.tablePrefix}-webhooks` : process.env.WEBHOOKS_TABLE);
+  if (webhooks) process.env.WEBHOOKS_TABLE = webhooks;
+  const bookings = options.bookingsTable ?? (options.tablePrefix ? `${options.tablePrefix}-bookings` : process.env.BOOKINGS_TABLE);
+  if (bookings) process.env.BOOKINGS_TABLE = bookings;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 });
 
@@ -208,6 +217,17 @@ wallet
       `wallet ${w.walletId} of ${w.tenant}: ${w.currency} balance ${w.balance}, credit limit ${w.creditLimit}, held ${w.held}, available ${w.available}`,
       ...statement.movements.map((m) => `  ${m.at}  ${m.type.padEnd(12)} ${String(m.amountMinor).padStart(12)} minor  balance after ${m.balanceAfterMinor}${m.bookingId ? `  ${m.bookingId}` : ''}  ${m.reference}`),
     ].join('\n'));
+  });
+
+const bookings = program.command('bookings').description('the bookings table, across accounts');
+bookings
+  .command('reindex')
+  .description('give bookings stored before the listing indexes their index attributes, so GET /v1/hotels/bookings finds them (scans the table once; safe to repeat)')
+  .action(async () => {
+    if (!process.env.BOOKINGS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the bookings table: --table-prefix (npm start) or --bookings-table (a deployed stack)');
+    const report = await backfillListAttributes();
+    const tenants = Object.entries(report.reindexed);
+    print(report, tenants.length === 0 ? `every booking is indexed (${report.scanned} items read)` : [...tenants.map(([tenant, count]) => `${tenant}: ${count} reindexed`), `${report.scanned} items read`].join('\n'));
   });
 
 program

@@ -77,6 +77,10 @@ async function main(): Promise<void> {
     `${r.status} at ${r.propertyName}, ${r.checkIn} → ${r.checkOut}; history: ${r.history.map((e) => e.event).join(' → ')}`,
   ]);
 
+  await timed('finding it again by clientReference', () => client.listBookings({ clientReference: request.clientReference }), (page) => [
+    `${page.bookings.length} booking with ${request.clientReference}: ${page.bookings.map((b) => `${b.bookingId} ${b.status} at ${b.supplierId}`).join(', ')}`,
+  ]);
+
   const out = join(process.env.DEMO_OUT ?? tmpdir(), `voucher-${record.bookingId}.pdf`);
   await timed('voucher (PDF)', () => client.voucher(record.bookingId, 'pdf'), (pdf) => {
     writeFileSync(out, pdf as Uint8Array);

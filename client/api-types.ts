@@ -232,6 +232,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints
+         * @description The account's endpoints, oldest first (never their secrets).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Registers an endpoint for the event types given. The answer carries the signing `secret`, shown this once. At most 10 endpoints per account (409 beyond). A URL we may not send to is 400 naming `url`.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint
+         * @description One endpoint; another account's id is 404.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint: nothing more is sent to it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, disable or enable a webhook endpoint
+         * @description Changes the URL, the events or the note; `enabled: false` stops deliveries (they are dead-lettered), `enabled: true` resumes them and clears the reason it was disabled.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed ping
+         * @description Sends a signed `webhook.ping` event now and answers with its delivery: `delivered` with your receiver's status, or `retrying` with what went wrong.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint's deliveries
+         * @description The endpoint's deliveries, newest first, 20 to a page (at most 100); follow `next` with `cursor`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery now
+         * @description One more attempt now, for a dead delivery (or one waiting for its next try). A delivered one is 409.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hotels/bookings/{bookingId}/voucher": {
         parameters: {
             query?: never;
@@ -357,9 +469,807 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "booking.pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.pending, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unique per event (`msg_...`), also the `webhook-id` header: drop an event whose id you have seen */
+                        id: string;
+                        /** @enum {string} */
+                        type: "booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded" | "webhook.ping";
+                        /**
+                         * Format: date-time
+                         * @description UTC instant, ISO 8601
+                         * @example 2027-03-01T14:00:00.000Z
+                         */
+                        createdAt: string;
+                        tenant: string;
+                        /** @description The booking summary (as GET /v1/hotels/bookings lists it) after the change; never guest or holder contact data */
+                        data: {
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled" | "failed";
+                            clientReference: string;
+                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            cancellation?: {
+                                /**
+                                 * Format: date-time
+                                 * @description UTC instant, ISO 8601
+                                 * @example 2027-03-01T14:00:00.000Z
+                                 */
+                                cancelledAt: string;
+                                penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.confirmed, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unique per event (`msg_...`), also the `webhook-id` header: drop an event whose id you have seen */
+                        id: string;
+                        /** @enum {string} */
+                        type: "booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded" | "webhook.ping";
+                        /**
+                         * Format: date-time
+                         * @description UTC instant, ISO 8601
+                         * @example 2027-03-01T14:00:00.000Z
+                         */
+                        createdAt: string;
+                        tenant: string;
+                        /** @description The booking summary (as GET /v1/hotels/bookings lists it) after the change; never guest or holder contact data */
+                        data: {
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled" | "failed";
+                            clientReference: string;
+                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            cancellation?: {
+                                /**
+                                 * Format: date-time
+                                 * @description UTC instant, ISO 8601
+                                 * @example 2027-03-01T14:00:00.000Z
+                                 */
+                                cancelledAt: string;
+                                penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.failed, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unique per event (`msg_...`), also the `webhook-id` header: drop an event whose id you have seen */
+                        id: string;
+                        /** @enum {string} */
+                        type: "booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded" | "webhook.ping";
+                        /**
+                         * Format: date-time
+                         * @description UTC instant, ISO 8601
+                         * @example 2027-03-01T14:00:00.000Z
+                         */
+                        createdAt: string;
+                        tenant: string;
+                        /** @description The booking summary (as GET /v1/hotels/bookings lists it) after the change; never guest or holder contact data */
+                        data: {
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled" | "failed";
+                            clientReference: string;
+                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            cancellation?: {
+                                /**
+                                 * Format: date-time
+                                 * @description UTC instant, ISO 8601
+                                 * @example 2027-03-01T14:00:00.000Z
+                                 */
+                                cancelledAt: string;
+                                penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.compensated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.compensated, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unique per event (`msg_...`), also the `webhook-id` header: drop an event whose id you have seen */
+                        id: string;
+                        /** @enum {string} */
+                        type: "booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded" | "webhook.ping";
+                        /**
+                         * Format: date-time
+                         * @description UTC instant, ISO 8601
+                         * @example 2027-03-01T14:00:00.000Z
+                         */
+                        createdAt: string;
+                        tenant: string;
+                        /** @description The booking summary (as GET /v1/hotels/bookings lists it) after the change; never guest or holder contact data */
+                        data: {
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled" | "failed";
+                            clientReference: string;
+                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            cancellation?: {
+                                /**
+                                 * Format: date-time
+                                 * @description UTC instant, ISO 8601
+                                 * @example 2027-03-01T14:00:00.000Z
+                                 */
+                                cancelledAt: string;
+                                penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.modified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.modified, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unique per event (`msg_...`), also the `webhook-id` header: drop an event whose id you have seen */
+                        id: string;
+                        /** @enum {string} */
+                        type: "booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded" | "webhook.ping";
+                        /**
+                         * Format: date-time
+                         * @description UTC instant, ISO 8601
+                         * @example 2027-03-01T14:00:00.000Z
+                         */
+                        createdAt: string;
+                        tenant: string;
+                        /** @description The booking summary (as GET /v1/hotels/bookings lists it) after the change; never guest or holder contact data */
+                        data: {
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled" | "failed";
+                            clientReference: string;
+                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            cancellation?: {
+                                /**
+                                 * Format: date-time
+                                 * @description UTC instant, ISO 8601
+                                 * @example 2027-03-01T14:00:00.000Z
+                                 */
+                                cancelledAt: string;
+                                penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.cancelled, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unique per event (`msg_...`), also the `webhook-id` header: drop an event whose id you have seen */
+                        id: string;
+                        /** @enum {string} */
+                        type: "booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded" | "webhook.ping";
+                        /**
+                         * Format: date-time
+                         * @description UTC instant, ISO 8601
+                         * @example 2027-03-01T14:00:00.000Z
+                         */
+                        createdAt: string;
+                        tenant: string;
+                        /** @description The booking summary (as GET /v1/hotels/bookings lists it) after the change; never guest or holder contact data */
+                        data: {
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled" | "failed";
+                            clientReference: string;
+                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            cancellation?: {
+                                /**
+                                 * Format: date-time
+                                 * @description UTC instant, ISO 8601
+                                 * @example 2027-03-01T14:00:00.000Z
+                                 */
+                                cancelledAt: string;
+                                penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.topped-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.topped-up, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.held": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.held, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.captured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.captured, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.released, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.refunded, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.ping, POSTed to each endpoint subscribed to it
+         * @description Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id */
+                    "webhook-id": string;
+                    /** @description Unix seconds when signed; reject one too far from now */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated when several */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        WebhookEvent: {
+            /** @description Unique per event (`msg_...`), also the `webhook-id` header: drop an event whose id you have seen */
+            id: string;
+            /** @enum {string} */
+            type: "booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded" | "webhook.ping";
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            createdAt: string;
+            tenant: string;
+            /** @description booking.*: the booking summary; wallet.*: the wallet and the movement; webhook.ping: the endpointId */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         TokenResponse: {
             /** @description ES256 JWT; send as `Authorization: Bearer <access_token>` */
             access_token: string;
@@ -1278,6 +2188,133 @@ export interface components {
              * @example 2027-03-01T14:00:00.000Z
              */
             at: string;
+        };
+        WebhookEndpointCreated: {
+            endpointId: string;
+            url: string;
+            events: ("booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded")[];
+            description?: string;
+            enabled: boolean;
+            /** @description Why it is disabled: by you, or by us after every delivery failed for 5 days */
+            disabledReason?: string;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last success
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            failingSince?: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            updatedAt: string;
+            /** @description The signing secret (`whsec_` + base64). Shown in this answer only: store it now */
+            secret: string;
+        };
+        WebhookEndpointRequest: {
+            /**
+             * @description Where events are POSTed: https, a public host (in production); we follow no redirects
+             * @example https://partner.example.com/hooks/hotel-api
+             */
+            url: string;
+            /** @description The event types sent to this endpoint */
+            events: ("booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded")[];
+            /** @description Your own note */
+            description?: string;
+        };
+        WebhookEndpointList: {
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookEndpoint: {
+            endpointId: string;
+            url: string;
+            events: ("booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded")[];
+            description?: string;
+            enabled: boolean;
+            /** @description Why it is disabled: by you, or by us after every delivery failed for 5 days */
+            disabledReason?: string;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last success
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            failingSince?: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        WebhookEndpointUpdate: {
+            /**
+             * @description Where events are POSTed: https, a public host (in production); we follow no redirects
+             * @example https://partner.example.com/hooks/hotel-api
+             */
+            url?: string;
+            /** @description The event types sent to this endpoint */
+            events?: ("booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded")[];
+            /** @description Your own note */
+            description?: string;
+            /** @description false stops deliveries (they are dead-lettered); true resumes them */
+            enabled?: boolean;
+        };
+        WebhookDelivery: {
+            deliveryId: string;
+            /** @description The event's id, sent as `webhook-id` */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "booking.pending" | "booking.confirmed" | "booking.failed" | "booking.compensated" | "booking.modified" | "booking.cancelled" | "wallet.topped-up" | "wallet.held" | "wallet.captured" | "wallet.released" | "wallet.refunded" | "webhook.ping";
+            /**
+             * @description `waiting`: behind an earlier event of the same booking; `retrying`: failed, tried again at `nextAttemptAt`; `dead`: every attempt failed, retry it with POST .../retry
+             * @enum {string}
+             */
+            status: "pending" | "waiting" | "retrying" | "delivered" | "dead";
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            lastAttemptAt?: string;
+            /** @description Your receiver's last status code */
+            lastResponseCode?: number;
+            lastError?: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            nextAttemptAt?: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            deliveredAt?: string;
+            /**
+             * Format: date-time
+             * @description UTC instant, ISO 8601
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            createdAt: string;
+        };
+        WebhookDeliveryPage: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            next?: string;
         };
         CarSearchResponse: {
             searchId: string;
@@ -4055,6 +5092,1065 @@ export interface operations {
             };
             /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoints": [
+                     *         {
+                     *           "endpointId": "we_4f0c2a9e7b1d3c5e8a6b",
+                     *           "url": "https://partner.example.com/hooks/hotel-api",
+                     *           "events": [
+                     *             "booking.confirmed",
+                     *             "booking.cancelled"
+                     *           ],
+                     *           "enabled": true,
+                     *           "createdAt": "2026-11-25T08:00:00.000Z",
+                     *           "updatedAt": "2026-11-25T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The endpoint */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://partner.example.com/hooks/hotel-api",
+                 *       "events": [
+                 *         "booking.confirmed",
+                 *         "booking.cancelled"
+                 *       ],
+                 *       "description": "bookings into our CRM"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    /** @description The endpoint */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpointId": "we_4f0c2a9e7b1d3c5e8a6b",
+                     *       "url": "https://partner.example.com/hooks/hotel-api",
+                     *       "events": [
+                     *         "booking.confirmed",
+                     *         "booking.cancelled"
+                     *       ],
+                     *       "enabled": true,
+                     *       "createdAt": "2026-11-25T08:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T08:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change (problem types: `conflict`, `idempotency-in-progress`, `price-changed`) */
+            409: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not in the content type this operation reads (problem types: `unsupported-media-type`) */
+            415: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description A webhook endpoint, as POST /v1/webhook-endpoints answered. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpointId": "we_4f0c2a9e7b1d3c5e8a6b",
+                     *       "url": "https://partner.example.com/hooks/hotel-api",
+                     *       "events": [
+                     *         "booking.confirmed",
+                     *         "booking.cancelled"
+                     *       ],
+                     *       "enabled": true,
+                     *       "createdAt": "2026-11-25T08:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T08:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description A webhook endpoint, as POST /v1/webhook-endpoints answered. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description A webhook endpoint, as POST /v1/webhook-endpoints answered. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        /** @description What changes */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "booking.pending",
+                 *         "booking.confirmed",
+                 *         "booking.cancelled"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpointId": "we_4f0c2a9e7b1d3c5e8a6b",
+                     *       "url": "https://partner.example.com/hooks/hotel-api",
+                     *       "events": [
+                     *         "booking.confirmed",
+                     *         "booking.cancelled"
+                     *       ],
+                     *       "enabled": true,
+                     *       "createdAt": "2026-11-25T08:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T08:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not in the content type this operation reads (problem types: `unsupported-media-type`) */
+            415: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description A webhook endpoint, as POST /v1/webhook-endpoints answered. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping's delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveryId": "dlv_0mhx8k2f1a3c9e5b7d0f2a4c6e8b",
+                     *       "eventId": "msg_0mhx8k2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d",
+                     *       "eventType": "webhook.ping",
+                     *       "status": "delivered",
+                     *       "attempts": 1,
+                     *       "lastAttemptAt": "2026-11-25T08:05:05.000Z",
+                     *       "lastResponseCode": 200,
+                     *       "lastError": "answered 503",
+                     *       "nextAttemptAt": "2026-11-25T08:10:05.000Z",
+                     *       "createdAt": "2026-11-25T08:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Deliveries per page, 1 to 100 (default 20) */
+                limit?: number;
+                /** @description The `next` of the previous page; absent for the first page */
+                cursor?: string;
+            };
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description A webhook endpoint, as POST /v1/webhook-endpoints answered. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "deliveryId": "dlv_0mhx8k2f1a3c9e5b7d0f2a4c6e8b",
+                     *           "eventId": "msg_0mhx8k2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d",
+                     *           "eventType": "booking.confirmed",
+                     *           "status": "retrying",
+                     *           "attempts": 2,
+                     *           "lastAttemptAt": "2026-11-25T08:05:05.000Z",
+                     *           "lastResponseCode": 503,
+                     *           "lastError": "answered 503",
+                     *           "nextAttemptAt": "2026-11-25T08:10:05.000Z",
+                     *           "createdAt": "2026-11-25T08:05:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description A webhook endpoint, as POST /v1/webhook-endpoints answered. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                endpointId: string;
+                /** @description A delivery of one event to one endpoint, from the endpoint's deliveries. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery after the attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveryId": "dlv_0mhx8k2f1a3c9e5b7d0f2a4c6e8b",
+                     *       "eventId": "msg_0mhx8k2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d",
+                     *       "eventType": "booking.confirmed",
+                     *       "status": "delivered",
+                     *       "attempts": 9,
+                     *       "lastAttemptAt": "2026-11-25T08:05:05.000Z",
+                     *       "lastResponseCode": 200,
+                     *       "lastError": "answered 503",
+                     *       "nextAttemptAt": "2026-11-25T08:10:05.000Z",
+                     *       "createdAt": "2026-11-25T08:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change (problem types: `conflict`, `idempotency-in-progress`, `price-changed`) */
+            409: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;

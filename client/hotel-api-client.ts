@@ -20,6 +20,8 @@ export type SearchRequest = Json<'/v1/hotels/search', 'post'>;
 export type BookingRequest = Json<'/v1/hotels/bookings', 'post'>;
 export type ModifyRequest = Json<'/v1/hotels/bookings/{bookingId}', 'patch'>;
 /** The filters of listBookings and allBookings (every one optional; they combine). */
+export type WebhookEndpointRequest = Json<'/v1/webhook-endpoints', 'post'>;
+export type WebhookEndpointUpdate = Json<'/v1/webhook-endpoints/{endpointId}', 'patch'>;
 export type BookingListFilters = Omit<NonNullable<paths['/v1/hotels/bookings']['get']['parameters']['query']>, 'cursor'>;
 
 export interface HotelApiClientOptions {
@@ -167,6 +169,52 @@ export class HotelApiClient {
   async modify(bookingId: string, change: ModifyRequest, options: { idempotencyKey?: string } = {}) {
     const idempotencyKey = options.idempotencyKey ?? randomUUID();
     return (await unwrap(this.api.PATCH('/v1/hotels/bookings/{bookingId}', { params: { header: { ...this.tenantHeader, 'Idempotency-Key': idempotencyKey }, path: { bookingId } }, body: change }))).data;
+  }
+
+  /** Registers a webhook endpoint; the answer's `secret` is shown this once: store it to verify our signatures. */
+  async createWebhookEndpoint(request: WebhookEndpointRequest) {
+    return (await unwrap(this.api.POST('/v1/webhook-endpoints', { params: { header: this.tenantHeader }, body: request }))).data;
+  }
+
+  async listWebhookEndpoints() {
+    return (await unwrap(this.api.GET('/v1/webhook-endpoints', { params: { header: this.tenantHeader } }))).data.endpoints;
+  }
+
+  async getWebhookEndpoint(endpointId: string) {
+    return (await unwrap(this.api.GET('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } } }))).data;
+  }
+
+  async updateWebhookEndpoint(endpointId: string, change: WebhookEndpointUpdate) {
+    return (await unwrap(this.api.PATCH('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } }, body: change }))).data;
+  }
+
+  async deleteWebhookEndpoint(endpointId: string): Promise<void> {
+    await unwrap(this.api.DELETE('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } } }));
+  }
+
+  /** Sends a signed ping now; answers with its delivery. */
+  async testWebhookEndpoint(endpointId: string) {
+    return (await unwrap(this.api.POST('/v1/webhook-endpoints/{endpointId}/test', { params: { header: this.tenantHeader, path: { endpointId } } }))).data;
+  }
+
+  /** One page of an endpoint's deliveries, newest first; pass the previous page's `next` as `cursor`. */
+  async webhookDeliveries(endpointId: string, options: { cursor?: string; limit?: number } = {}) {
+    return (await unwrap(this.api.GET('/v1/webhook-endpoints/{endpointId}/deliveries', { params: { header: this.tenantHeader, path: { endpointId }, query: options } }))).data;
+  }
+
+  /** Every delivery of an endpoint, newest first, fetching pages as the loop asks for them. */
+  async *allWebhookDeliveries(endpointId: string, options: { limit?: number } = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await this.webhookDeliveries(endpointId, { ...options, ...(cursor ? { cursor } : {}) });
+      yield* page.deliveries;
+      cursor = page.next;
+    } while (cursor);
+  }
+
+  /** One more attempt of a delivery now (a dead one, typically). */
+  async retryWebhookDelivery(endpointId: string, deliveryId: string) {
+    return (await unwrap(this.api.POST('/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry', { params: { header: this.tenantHeader, path: { endpointId, deliveryId } } }))).data;
   }
 
   /** The voucher as PDF bytes, or as an HTML page. */

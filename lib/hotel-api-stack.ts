@@ -14,6 +14,7 @@ import { SandboxSuppliers } from './sandbox-suppliers.js';
 import { grantSupplierCredentials } from './supplier-credential-grants.js';
 import { SearchRowsBucket } from './search-rows-bucket.js';
 import { FinanceLedger } from './finance-ledger.js';
+import { WebhookSender } from './webhook-sender.js';
 import { SearchSecret } from './search-secret.js';
 import { SigningKey } from './signing-key.js';
 import type { DeploymentConfig } from './stack-config.js';
@@ -32,6 +33,7 @@ export class HotelApiStack extends Stack {
   /** The stored searches' rows (S3). */
   readonly searchRows: SearchRowsBucket;
   readonly financeLedger: FinanceLedger;
+  readonly webhookSender: WebhookSender;
   readonly bookingWorkflow: BookingWorkflow;
   readonly restApi: HotelRestApi;
   readonly propertyMapping: PropertyMapping;
@@ -62,6 +64,7 @@ export class HotelApiStack extends Stack {
     this.restApi = new HotelRestApi(this, 'Api', { config, functions: this.functions });
     this.propertyMapping = new PropertyMapping(this, 'PropertyMapping', { config, tables: this.tables });
     this.pendingReconciler = new PendingReconciler(this, 'PendingReconciler', { config, tables: this.tables });
+    this.webhookSender = new WebhookSender(this, 'WebhookSender', { config, tables: this.tables });
     // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
@@ -76,6 +79,7 @@ export class HotelApiStack extends Stack {
       restApi: this.restApi.api,
       bookingStateMachine: this.bookingWorkflow.stateMachine,
       reconcilerFunction: this.pendingReconciler.job.function,
+      webhookDeadLetters: this.webhookSender.deadLetters,
     });
   }
 }

@@ -27,6 +27,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Dim, MetricName, metricNamespace, PENDING_AGE_BUCKETS } from '../functions/shared/metric-names.js';
 import { TABLES, type TableId } from '../functions/shared/tables.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
@@ -38,6 +39,8 @@ export interface ObservabilityProps {
   readonly restApi: RestApi;
   readonly bookingStateMachine: StateMachine;
   readonly reconcilerFunction: IFunction;
+  /** Where webhook outbox records go when the sender could not dispatch them (lib/webhook-sender.ts). */
+  readonly webhookDeadLetters: IQueue;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -63,6 +66,8 @@ export const ALARM_THRESHOLDS = {
   oldestPendingBookingAgeSeconds: 15 * 60,
   /** Reconciler invocation errors per 5 minutes, two runs in a row. */
   reconcilerErrors: 1,
+  /** Webhook events the sender could not dispatch after its retries (in the dead-letter queue): any one. */
+  webhookDeadLetters: 1,
   /** Read + write throttle events of one table per 5 minutes, 2 periods in a row. */
   dynamoDbThrottles: 1,
   /** Share of booking executions that failed, per 15 minutes, when at least 5 started. */
@@ -182,21 +187,39 @@ export class Observability extends Construct {
       evaluationPeriods: 2,
       description: 'The pending-booking reconciler failed in two runs in a row (it runs every five minutes): pending bookings are not being settled. README: On call, ReconcilerErrors.',
     });
+    alarm('WebhookStreamDeadLetters', {
+      metric: props.webhookDeadLetters.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
+      threshold: t.webhookDeadLetters,
+      evaluationPeriods: 1,
+      description: 'A webhook event from the outbox could not be turned into deliveries after 10 retries or a day: partners miss it until it is replayed. README: On call, WebhookStreamDeadLetters.',
+    });
     for (const definition of TABLES) {
       const table = props.tables.get(definition.id as TableId).table;
+      // A global secondary index reports its throttles under its own dimension, and a throttled index
+      // throttles the table's writes: the bookings table's listing indexes are a tenant's partition each.
+      const indexMetrics = Object.fromEntries(
+        (definition.globalIndexes ?? []).flatMap((index, i) => {
+          const dimensionsMap = { TableName: table.tableName, GlobalSecondaryIndexName: index.name };
+          return [
+            [`r${i}`, table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES, dimensionsMap })],
+            [`w${i}`, table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES, dimensionsMap })],
+          ];
+        }),
+      );
       alarm(`DynamoDbThrottles${definition.id[0]!.toUpperCase()}${definition.id.slice(1)}`, {
         metric: new MathExpression({
-          expression: 'FILL(r, 0) + FILL(w, 0)',
+          expression: ['r', 'w', ...Object.keys(indexMetrics)].map((id) => `FILL(${id}, 0)`).join(' + '),
           usingMetrics: {
             r: table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
             w: table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
+            ...indexMetrics,
           },
           period: FIVE_MINUTES,
           label: `${definition.id} throttle events`,
         }),
         threshold: t.dynamoDbThrottles,
         evaluationPeriods: 2,
-        description: `The ${definition.id} table throttled requests in two five-minute periods in a row. It is on-demand, so this is a hot partition or the account's table limits: requests are failing or slowing. README: On call, DynamoDbThrottles.`,
+        description: `The ${definition.id} table or one of its indexes throttled requests in two five-minute periods in a row. It is on-demand, so this is a hot partition or the account's table limits: requests are failing or slowing. README: On call, DynamoDbThrottles.`,
       });
     }
     const quarterHour = { statistic: 'Sum', period: Duration.minutes(15) };

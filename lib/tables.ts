@@ -12,11 +12,35 @@
 import { Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLES, type KeyAttribute, type TableDefinition, type TableId } from '../functions/shared/tables.js';
+import { BOOKING_INDEXES, TABLES, type IndexDefinition, type KeyAttribute, type TableDefinition, type TableId } from '../functions/shared/tables.js';
 import { removalPolicyFor, type Stage } from './stack-config.js';
 
 export interface HotelTablesProps {
   readonly stage: Stage;
+}
+
+/**
+ * CloudFormation adds one global secondary index to a table per stack update, and fails an update that
+ * adds more. A stack deployed before the booking list's three indexes takes them in three deploys:
+ * `-c bookingListIndexes=1`, then `=2`, then without (all). A new stack gets them all at once.
+ */
+export const BOOKING_LIST_INDEXES_CONTEXT = 'bookingListIndexes';
+const LISTING_ORDER: readonly string[] = [BOOKING_INDEXES.byCreated, BOOKING_INDEXES.byClientReference, BOOKING_INDEXES.byCheckIn];
+
+function listingIndexesFrom(scope: Construct): number {
+  const value: unknown = scope.node.tryGetContext(BOOKING_LIST_INDEXES_CONTEXT);
+  if (value === undefined || value === null || value === '') return LISTING_ORDER.length;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > LISTING_ORDER.length) {
+    throw new Error(`context ${BOOKING_LIST_INDEXES_CONTEXT}=${String(value)}: use 0 to ${LISTING_ORDER.length}, one more per deploy`);
+  }
+  return count;
+}
+
+/** The indexes a table is deployed with: all, but for the listing indexes not yet rolled out. */
+export function deployedIndexes(definition: TableDefinition, listingIndexes: number): readonly IndexDefinition[] {
+  const deferred = new Set(LISTING_ORDER.slice(listingIndexes));
+  return (definition.globalIndexes ?? []).filter((index) => !deferred.has(index.name));
 }
 
 export interface HotelTable {
@@ -30,6 +54,7 @@ export class HotelTables extends Construct {
   constructor(scope: Construct, id: string, props: HotelTablesProps) {
     super(scope, id);
     const production = props.stage === 'production';
+    const listingIndexes = listingIndexesFrom(this);
     for (const definition of TABLES) {
       const table = new Table(this, definition.id, {
         partitionKey: attribute(definition.partitionKey),
@@ -43,7 +68,7 @@ export class HotelTables extends Construct {
         deletionProtection: production,
         removalPolicy: removalPolicyFor(props.stage),
       });
-      for (const index of definition.globalIndexes ?? []) {
+      for (const index of deployedIndexes(definition, listingIndexes)) {
         table.addGlobalSecondaryIndex({
           indexName: index.name,
           partitionKey: attribute(index.partitionKey),

@@ -51,7 +51,9 @@ export function planBookingList(tenant: string, filters: BookingListFilters): Bo
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const range = (attribute: string, from: string | undefined, to: string | undefined) => {
+  /** A range over a projected attribute, as a filter (the key already holds the index's own range). */
+  const filterRange = (attribute: string, from: string | undefined, to: string | undefined) => {
+    if (from === undefined && to === undefined) return;
     names[`#${attribute}`] = attribute;
     if (from !== undefined) values[`:${attribute}From`] = from;
     if (to !== undefined) values[`:${attribute}To`] = to;
@@ -76,7 +78,7 @@ export function planBookingList(tenant: string, filters: BookingListFilters): Bo
         ? { attribute: A.tenantBookings, value: keys.tenantBookings(tenant) }
         : { attribute: A.tenantClientReference, value: keys.tenantClientReference(tenant, filters.clientReference) };
     sort = { attribute: A.createdSort, ...defined(createdRange) };
-    range('checkIn', filters.checkInFrom, filters.checkInTo);
+    filterRange('checkIn', filters.checkInFrom, filters.checkInTo);
   }
   if (filters.status !== undefined) {
     names['#status'] = 'status';

@@ -16,7 +16,9 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/;
 
 /** A real calendar date: 2027-02-30 parses in JavaScript, so the round trip is the check. */
 function isCalendarDate(value: string): boolean {
-  return DATE.test(value) && new Date(`${value}T00:00:00.000Z`).toISOString().slice(0, 10) === value;
+  if (!DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00.000Z`); // NaN for month 00 or 13, which toISOString would throw on
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
 /**
@@ -40,7 +42,7 @@ function createdBound(edge: 'from' | 'to') {
 const checkInBound = (edge: 'from' | 'to') =>
   z
     .string()
-    .max(10, 'must be a date, YYYY-MM-DD')
+    .max(10, { message: 'must be a date, YYYY-MM-DD', abort: true })
     .refine(isCalendarDate, 'must be a date, YYYY-MM-DD')
     .meta({ description: `Check-in on or ${edge === 'from' ? 'after' : 'before'} this date (inclusive)`, examples: [edge === 'from' ? '2027-03-01' : '2027-03-31'] });
 
@@ -91,6 +93,3 @@ export const bookingListQuery = z
   });
 
 export type BookingListQuery = z.output<typeof bookingListQuery>;
-
-/** The filters alone: what a cursor is bound to. */
-export type BookingListFilters = Omit<BookingListQuery, 'limit' | 'cursor'>;

@@ -45,12 +45,12 @@ export interface BookingListPage {
 
 /**
  * DynamoDB applies Limit before a FilterExpression, so a filtered Query can answer few or no items and
- * still have more. A page is filled from up to this many Query calls; after them the page may be short,
- * with a `next` that resumes where the reading stopped (the bound on what one request costs).
+ * still have more. A page is filled from up to `readsPerPage` Query calls, each evaluating up to
+ * `filteredRead` items; after them the page may be short, with a `next` that resumes where the reading
+ * stopped. Together they bound what one request costs (at most 1,000 items read, about 125 read units of
+ * summaries).
  */
-const LIST_READS_PER_PAGE = 5;
-/** Items a filtered Query evaluates per call: enough that a selective filter fills a page in few calls. */
-const FILTERED_READ = 200;
+export const LIST_READING = { readsPerPage: 5, filteredRead: 200 } as const;
 
 export interface BookingStore {
   /** Stores a new booking; when one with this id exists already, returns that one unchanged. */
@@ -75,10 +75,12 @@ function definedChanges(changes: Partial<BookingRecord>): Partial<BookingRecord>
 export class DynamoBookingStore implements BookingStore {
   private readonly client: DynamoDBDocumentClient;
   private readonly table: string;
+  private readonly reading: { readonly readsPerPage: number; readonly filteredRead: number };
 
-  constructor(options: { client?: DynamoDBDocumentClient; table?: string } = {}) {
+  constructor(options: { client?: DynamoDBDocumentClient; table?: string; listReading?: { readsPerPage: number; filteredRead: number } } = {}) {
     this.client = options.client ?? dynamoClient();
     this.table = options.table ?? tableName('bookings');
+    this.reading = options.listReading ?? LIST_READING;
   }
 
   async create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }> {
@@ -164,9 +166,11 @@ export class DynamoBookingStore implements BookingStore {
 
   async list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage> {
     const { partition, sort } = plan;
-    const names: Record<string, string> = { '#partition': partition.attribute, '#sort': sort.attribute, ...plan.filter?.names };
+    const names: Record<string, string> = { '#partition': partition.attribute, ...plan.filter?.names };
     const values: Record<string, unknown> = { ':partition': partition.value, ...plan.filter?.values };
     let keyCondition = '#partition = :partition';
+    // DynamoDB refuses a name or value the expressions do not use: the sort key's are set only when bounded.
+    if (sort.from !== undefined || sort.to !== undefined) names['#sort'] = sort.attribute;
     if (sort.from !== undefined) values[':sortFrom'] = sort.from;
     if (sort.to !== undefined) values[':sortTo'] = sort.to;
     if (sort.from !== undefined && sort.to !== undefined) keyCondition += ' AND #sort BETWEEN :sortFrom AND :sortTo';
@@ -178,7 +182,7 @@ export class DynamoBookingStore implements BookingStore {
       ? { ...keys.booking(tenant, options.after.bookingId), [partition.attribute]: partition.value, [sort.attribute]: options.after.sortValue }
       : undefined;
     const found: Record<string, unknown>[] = [];
-    for (let read = 0; read < LIST_READS_PER_PAGE && found.length < options.limit; read++) {
+    for (let read = 0; read < this.reading.readsPerPage && found.length < options.limit; read++) {
       const wanted = options.limit - found.length;
       const { Items = [], LastEvaluatedKey } = await this.client.send(
         new QueryCommand({
@@ -190,7 +194,7 @@ export class DynamoBookingStore implements BookingStore {
           ExpressionAttributeValues: values,
           ScanIndexForward: false,
           // One more than wanted without a filter tells whether a next page exists without another call.
-          Limit: plan.filter ? Math.max(FILTERED_READ, wanted + 1) : wanted + 1,
+          Limit: plan.filter ? Math.max(this.reading.filteredRead, wanted + 1) : wanted + 1,
           ...(start ? { ExclusiveStartKey: start } : {}),
         }),
       );

@@ -20,6 +20,7 @@ import { propertyOperations } from './property.js';
 import { rateCheckOperations } from './rate-check.js';
 import { searchOperations } from './search.js';
 import { walletOperations } from './wallets.js';
+import { WEBHOOK_EVENTS, WEBHOOKS_TAG_DESCRIPTION, webhookOperations, webhookSignatureHeaders } from './webhooks.js';
 
 export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   ...authOperations,
@@ -28,6 +29,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   ...rateCheckOperations,
   ...bookingOperations,
   ...walletOperations,
+  ...webhookOperations,
   ...carOperations,
   ...docsOperations,
 };
@@ -51,6 +53,7 @@ const TAGS = [
   { name: 'Rates', description: 'The binding price of a rate before booking' },
   { name: 'Bookings', description: 'Create, retrieve, modify, cancel; vouchers. Create, modify and cancel require an Idempotency-Key.' },
   { name: 'Wallets', description: "The account's agent wallet and its statement (scope hotels.book)." },
+  { name: 'Webhooks', description: WEBHOOKS_TAG_DESCRIPTION },
   { name: 'Cars (planned)', description: 'Planned surface: the intended contract, answered with 501 today' },
   { name: 'Documentation', description: 'This document and its reference page' },
 ];
@@ -135,6 +138,21 @@ export function openApiDocument(options: DocumentOptions = {}): OpenAPIObject {
       responses: responsesOf(route, spec),
       ...(spec.planned ? { 'x-planned': true } : {}),
       ...(route.scope ? { 'x-required-scope': route.scope } : {}),
+    });
+  }
+
+  for (const event of WEBHOOK_EVENTS) {
+    registry.registerWebhook({
+      method: 'post',
+      path: event.type,
+      summary: `${event.type}, POSTed to each endpoint subscribed to it`,
+      description: 'Signed with the Standard Webhooks headers (see the Webhooks tag); answer 2xx.',
+      tags: ['Webhooks'],
+      request: {
+        headers: webhookSignatureHeaders,
+        body: { required: true, content: { 'application/json': { schema: event.data ? event.schema.extend({ data: event.data }) : event.schema } } },
+      },
+      responses: { 200: { description: 'Received (any 2xx)' } },
     });
   }
 

@@ -12,9 +12,12 @@ import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { HoldOutcome, Wallet, WalletMovement, WalletMovementType } from '../domain/wallet/wallet.js';
-import { tableName } from '../shared/config.js';
+import { formatMinor } from '../domain/money/money.js';
+import type { WebhookEvent } from '../domain/webhooks/webhook-event.js';
+import { optionalEnv, tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
+import { newEventId, outboxPut } from './webhook-outbox.js';
 
 type StoredWallet = Wallet & { readonly version: number };
 
@@ -34,6 +37,10 @@ interface Change {
 }
 
 const MAX_ATTEMPTS = 200;
+
+const WALLET_EVENT_OF: Partial<Record<WalletMovementType, WebhookEvent['type']>> = {
+  'top-up': 'wallet.topped-up', hold: 'wallet.held', capture: 'wallet.captured', release: 'wallet.released', refund: 'wallet.refunded',
+};
 
 export class DynamoWalletStore {
   private readonly client: DynamoDBDocumentClient;
@@ -184,6 +191,25 @@ export class DynamoWalletStore {
     });
   }
 
+  /**
+   * The movement's webhook event, written to the outbox in the same transaction (a credit limit change is
+   * not one). Only where the webhooks table is known: a stack's functions always know it; the operator tool
+   * names it with --webhooks-table.
+   */
+  private walletEvent(tenant: string, walletId: string, movement: WalletMovement, after: { balanceMinor: number }): ReturnType<typeof outboxPut>[] {
+    const type = WALLET_EVENT_OF[movement.type];
+    if (!type || !optionalEnv('WEBHOOKS_TABLE')) return [];
+    const decimal = (minor: number) => Number(formatMinor(minor, movement.currency));
+    const event: WebhookEvent = {
+      id: newEventId(movement.at), type, createdAt: movement.at, tenant,
+      data: {
+        walletId, currency: movement.currency, balance: decimal(after.balanceMinor), available: decimal(movement.availableAfterMinor),
+        transaction: { transactionId: movement.movementId, type: movement.type, amount: decimal(movement.amountMinor), ...(movement.bookingId ? { bookingId: movement.bookingId } : {}), at: movement.at },
+      },
+    };
+    return [outboxPut(event, `wallet#${walletId}`)];
+  }
+
   private async read(tenant: string, walletId: string): Promise<StoredWallet | undefined> {
     const result = await this.client.send(new GetCommand({ TableName: this.table, Key: keys.wallet(tenant, walletId), ConsistentRead: true }));
     if (!result.Item) return undefined;
@@ -218,6 +244,7 @@ export class DynamoWalletStore {
             { Put: { TableName: this.table, Item: { pk: keys.wallet(tenant, walletId).pk, sk: change.guardSk, ...(change.guardItem ?? { kind: 'wallet-reference' }) }, ConditionExpression: 'attribute_not_exists(sk)' } },
             { Put: { TableName: this.table, Item: { ...keys.walletMovement(tenant, walletId, at, movement.movementId), kind: 'wallet-movement', tenant, walletId, ...movement } } },
             ...(change.also?.(wallet) ?? []),
+            ...this.walletEvent(tenant, walletId, movement, after),
           ],
         }));
         return publicWallet({ ...wallet, ...after, availableMinor, updatedAt: at, version: wallet.version + 1 });

@@ -14,7 +14,7 @@ import { webhookDeps } from './webhook-deps.js';
 import { urlProblem } from './webhook-url.js';
 
 /** Endpoints one account may have. */
-export const MAX_ENDPOINTS = 10;
+export const MAX_ENDPOINTS = 20;
 export const DELIVERY_PAGE = { default: 20, max: 100 } as const;
 
 const url = z.string().min(1).max(2048).meta({ description: 'Where events are POSTed: https, a public host (in production); we follow no redirects', examples: ['https://partner.example.com/hooks/hotel-api'] });

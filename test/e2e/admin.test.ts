@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHost } from '../../local/host.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 import { inDays } from '../support/booking-journey.js';
-import { startTestHost } from '../support/local-host.js';
+import { startTestHost, tokenFor } from '../support/local-host.js';
 
 const AUTHORIZER_CACHE_SECONDS = 1;
 const run = promisify(execFile);
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => host?.stop());
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const tables = ['--endpoint', host.dynamoEndpoint, '--clients-table', process.env.CLIENTS_TABLE!, '--contracts-table', process.env.CONTRACTS_TABLE!, '--wallets-table', process.env.WALLETS_TABLE!, '--actor', 'ops-test'];
+  const tables = ['--endpoint', host.dynamoEndpoint, '--clients-table', process.env.CLIENTS_TABLE!, '--contracts-table', process.env.CONTRACTS_TABLE!, '--wallets-table', process.env.WALLETS_TABLE!, '--bookings-table', process.env.BOOKINGS_TABLE!, '--actor', 'ops-test'];
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/admin.ts'), ...tables, ...args], { cwd: repositoryPath('.') });
     return { code: 0, stdout, stderr };
@@ -52,6 +52,29 @@ const call = (tenant: string, accessToken: string, path: string, init: RequestIn
     ...init,
     headers: { Authorization: `Bearer ${accessToken}`, 'X-Service-Tenant': tenant, 'Content-Type': 'application/json', ...(init.idempotencyKey ? { 'Idempotency-Key': init.idempotencyKey } : {}) },
   });
+
+describe('npm run admin -- bookings reindex', () => {
+  it('makes a booking stored before the listing indexes findable through the API, and says so once', async () => {
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { dynamoClient } = await import('../../functions/shared/dynamodb.js');
+    const record = {
+      tenant: 'acme', bookingId: 'BKBEFOREINDEXES01', status: 'confirmed', clientReference: 'BEFORE-INDEXES', supplierId: 'hotelbeds', supplierReference: 'HB-1',
+      propertyId: 'prop_1', propertyName: 'Hotel One', checkIn: '2027-03-01', checkOut: '2027-03-03', total: '100.00', currency: 'EUR', matchedSearchPrice: true,
+      cancellationPolicy: [], history: [], createdAt: '2026-10-01T10:00:00.000Z', updatedAt: '2026-10-01T10:00:00.000Z',
+    };
+    // As the store wrote bookings before the indexes: keys and record only.
+    await dynamoClient().send(new PutCommand({ TableName: process.env.BOOKINGS_TABLE, Item: { pk: `acme#booking#${record.bookingId}`, sk: 'booking', ...record } }));
+    const accessToken = await tokenFor(host, 'acme');
+    const find = async () => ((await (await call('acme', accessToken, '/v1/hotels/bookings?clientReference=BEFORE-INDEXES')).json()) as { bookings: { bookingId: string }[] }).bookings;
+    expect(await find()).toEqual([]);
+
+    expect(await json('bookings', 'reindex')).toMatchObject({ reindexed: { acme: 1 } });
+    expect((await find()).map((b) => b.bookingId)).toEqual([record.bookingId]);
+    const again = await admin('bookings', 'reindex');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^every booking is indexed/);
+  });
+});
 
 describe('npm run admin -- wallet', () => {
   it('creates a wallet, pays in once per reference, sets the credit limit, and the partner reads it through the API', async () => {

@@ -29,6 +29,8 @@
  */
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClient } from '../../functions/auth/client-registry.js';
@@ -49,11 +51,13 @@ interface Ids {
   rateId: string;
   bookingId: string;
   walletId: string;
+  endpointId: string;
+  deliveryId: string;
 }
 type IdName = keyof Ids;
-const ID_NAMES: readonly IdName[] = ['searchId', 'propertyId', 'rateId', 'bookingId', 'walletId'];
+const ID_NAMES: readonly IdName[] = ['searchId', 'propertyId', 'rateId', 'bookingId', 'walletId', 'endpointId', 'deliveryId'];
 /** Property content is platform data, not a tenant's: any tenant whose suppliers carry a property sees it. */
-const TENANT_ID_NAMES: readonly IdName[] = ['searchId', 'rateId', 'bookingId', 'walletId'];
+const TENANT_ID_NAMES: readonly IdName[] = ['searchId', 'rateId', 'bookingId', 'walletId', 'endpointId', 'deliveryId'];
 
 /** A well-formed id of each kind that nobody was issued. */
 const UNKNOWN: Ids = {
@@ -62,6 +66,8 @@ const UNKNOWN: Ids = {
   rateId: 'r1.bm90LWEtcmF0ZQ.AAAAAAAAAAAAAAAAAAAAAA',
   bookingId: 'nope',
   walletId: 'wal_00000000000000000000',
+  endpointId: 'we_00000000000000000000',
+  deliveryId: 'dlv_00000000000000000000000000000',
 };
 
 interface RouteCall {
@@ -114,6 +120,15 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
   getVoucher: { ok: 200, call: () => ({}) },
   getWallet: { ok: 200, call: () => ({}) },
   listWalletTransactions: { ok: 200, call: () => ({ query: { limit: '10' } }) },
+  // Port 9 (discard) refuses at once: a delivery to it fails fast and stays open for the retry route.
+  createWebhookEndpoint: { ok: 201, call: () => ({ body: { url: 'http://127.0.0.1:9/hooks', events: ['booking.confirmed'] } }) },
+  listWebhookEndpoints: { ok: 200, call: () => ({}) },
+  getWebhookEndpoint: { ok: 200, call: () => ({}) },
+  updateWebhookEndpoint: { ok: 200, call: () => ({ body: { description: 'renamed by the matrix' } }) },
+  deleteWebhookEndpoint: { ok: 204, call: () => ({}) },
+  testWebhookEndpoint: { ok: 200, call: () => ({}) },
+  listWebhookDeliveries: { ok: 200, call: () => ({ query: { limit: '10' } }) },
+  retryWebhookDelivery: { ok: 200, call: () => ({}) },
   searchCars: { ok: 501, call: () => ({ query: CAR_SEARCH_QUERY }) },
   createCarBooking: { ok: 501, call: () => ({ body: carBooking }) },
 };
@@ -146,6 +161,7 @@ const PATH_ID_ROUTES = PROTECTED.filter((r) => r.path.includes('{'));
 const IDEMPOTENT = PROTECTED.filter((r) => r.idempotencyKey && VALID_CALLS[r.id]?.ok !== 501);
 
 let host: LocalHost;
+let receiver: Server;
 let journey: Journey;
 /** Real ids of tenant demo, which acme must not be able to tell from unknown ones. */
 let demo: Ids;
@@ -189,11 +205,25 @@ async function problemOf(response: Response): Promise<Problem> {
 
 /** A booking of demo's own, for a call of demo's that may change the booking it names. */
 async function ownIds(route: Route): Promise<Ids> {
+  if (route.method !== 'GET' && idsCarried(route).includes('endpointId')) return { ...demo, ...(await ownEndpoint('http://127.0.0.1:9/hooks')) };
   if (route.method === 'GET' || !idsCarried(route).includes('bookingId')) return demo;
   const { response, body } = await journey.book(journey.rateOf('hotelbeds'));
   expect(response.status).toBe(201);
   await journey.untilVoucherIssued(String(body.bookingId));
   return { ...demo, bookingId: String(body.bookingId) };
+}
+
+/** A webhook endpoint of demo's at `url`, and the delivery of a ping to it. */
+async function ownEndpoint(url: string): Promise<Pick<Ids, 'endpointId' | 'deliveryId'>> {
+  const call = (path: string, body?: unknown) => fetch(`${host.url}${path}`, {
+    method: 'POST', headers: { Authorization: `Bearer ${tokens.demo}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const created = await call('/v1/webhook-endpoints', { url, events: ['booking.confirmed'] });
+  expect(created.status).toBe(201);
+  const { endpointId } = (await created.json()) as { endpointId: string };
+  const ping = await call(`/v1/webhook-endpoints/${endpointId}/test`);
+  expect(ping.status).toBe(200);
+  return { endpointId, deliveryId: ((await ping.json()) as { deliveryId: string }).deliveryId };
 }
 
 /** What tenant demo holds, through the API and in the tables: what another tenant's calls must not change. */
@@ -211,7 +241,7 @@ async function demoHoldings(ids: Ids) {
   expect(bookingItem).toBeDefined();
   expect(searchItems?.length).toBeGreaterThan(0);
   // Property rates are asked of the suppliers afresh on each call: the stored search is what must not change.
-  return { booking: await read('getBooking'), page: await read('getSearchPage'), bookingItem, searchItems };
+  return { booking: await read('getBooking'), page: await read('getSearchPage'), endpoint: await read('getWebhookEndpoint'), deliveries: await read('listWebhookDeliveries'), bookingItem, searchItems };
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -273,14 +303,21 @@ beforeAll(async () => {
   expect(response.status).toBe(201);
   await journey.untilVoucherIssued(String(body.bookingId));
   const property = journey.search.properties.find((p) => p.cheapestRate.rateId === rate.rateId)!;
-  demo = { searchId: journey.search.searchId, propertyId: property.propertyId, rateId: rate.rateId, bookingId: String(body.bookingId), walletId: DEMO_WALLET_ID };
+  demo = { searchId: journey.search.searchId, propertyId: property.propertyId, rateId: rate.rateId, bookingId: String(body.bookingId), walletId: DEMO_WALLET_ID, endpointId: '', deliveryId: '' };
   tokens.demo = await tokenFor(host, 'demo');
   tokens.acme = await tokenFor(host, 'acme');
   for (const scope of SCOPES) tokens.without[scope] = await tokenFor(host, 'demo', SCOPES.filter((s) => s !== scope).join(' '));
   forged = await forgeTokens();
   tokens.removedClient = await removedClientToken();
+  // Demo's endpoint answers every delivery 204 at once: its ping is delivered, and nothing of it changes later.
+  receiver = createServer((request, response) => request.resume().on('end', () => response.writeHead(204).end()));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  Object.assign(demo, await ownEndpoint(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`));
 }, 120_000);
-afterAll(() => host?.stop());
+afterAll(async () => {
+  await host?.stop();
+  receiver?.close();
+});
 
 describe('the route table', () => {
   it('has a valid call for every protected route, and none for a route it does not have', () => {
@@ -377,6 +414,12 @@ describe('ids', () => {
       getVoucher: ['bookingId'],
       getWallet: ['walletId'],
       listWalletTransactions: ['walletId'],
+      getWebhookEndpoint: ['endpointId'],
+      updateWebhookEndpoint: ['endpointId'],
+      deleteWebhookEndpoint: ['endpointId'],
+      testWebhookEndpoint: ['endpointId'],
+      listWebhookDeliveries: ['endpointId'],
+      retryWebhookDelivery: ['endpointId', 'deliveryId'],
     });
   });
 

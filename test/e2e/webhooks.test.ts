@@ -10,9 +10,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HotelApiClient } from '../../client/hotel-api-client.js';
 import type { FlowInvocation } from '../../functions/booking/flow/index.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';
+import { DEMO_WALLET_ID } from '../../local/seed.js';
 import { startJourney, type Journey } from '../support/booking-journey.js';
 import { startTestHost } from '../support/local-host.js';
 
@@ -130,6 +132,19 @@ describe('webhook endpoints', () => {
     const [request] = receiver.at(path);
     expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({ type: 'webhook.ping', tenant: 'demo', data: { endpointId } });
   });
+  it('are managed through the typed client, which iterates the deliveries page by page', async () => {
+    const client = new HotelApiClient({ baseUrl: host.url, clientId: 'demo-client', clientSecret: 'demo-secret', tenant: 'demo' });
+    const path = `/client-${randomUUID().slice(0, 6)}`;
+    const created = await client.createWebhookEndpoint({ url: `${receiver.url}${path}`, events: ['booking.cancelled'] });
+    for (let i = 0; i < 3; i++) expect((await client.testWebhookEndpoint(created.endpointId)).status).toBe('delivered');
+    const deliveries = [];
+    for await (const delivery of client.allWebhookDeliveries(created.endpointId, { limit: 2 })) deliveries.push(delivery);
+    expect(deliveries).toHaveLength(3);
+    expect(deliveries.map((d) => d.createdAt)).toEqual([...deliveries.map((d) => d.createdAt)].sort().reverse());
+    expect((await client.updateWebhookEndpoint(created.endpointId, { description: 'renamed' })).description).toBe('renamed');
+    await client.deleteWebhookEndpoint(created.endpointId);
+    expect((await client.listWebhookEndpoints()).map((e) => e.endpointId)).not.toContain(created.endpointId);
+  });
 });
 
 describe('booking events', () => {
@@ -167,6 +182,19 @@ describe('booking events', () => {
     expect(cancel).toMatchObject({ data: { bookingId, status: 'cancelled', cancellation: { penalty: cancelled.body.penalty } } });
     // The summary only: no guest or holder contact data leaves in a webhook.
     for (const event of [pending, confirmed, cancel]) expect(JSON.stringify(event)).not.toMatch(/zoe@example\.com|Ødegård|\+47/);
+  }, 60_000);
+
+  it("sends a wallet's movements for a wallet-paid booking, in order: held, then captured", async () => {
+    const path = `/wallet-${randomUUID().slice(0, 6)}`;
+    const { secret } = await register(path, ['wallet.held', 'wallet.captured']);
+    const rate = journey.rateOf('hotelbeds');
+    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { payment: { method: 'agent_wallet', walletId: DEMO_WALLET_ID } }) });
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    const ofBooking = () => eventsAt(path).filter((e) => e.data.transaction?.bookingId === body.bookingId);
+    await receiver.until(() => ofBooking().length === 2, 'wallet.held and wallet.captured');
+    expect(ofBooking().map((e) => [e.type, e.data.transaction.type])).toEqual([['wallet.held', 'hold'], ['wallet.captured', 'capture']]);
+    expect(ofBooking()[1]!.data).toMatchObject({ walletId: DEMO_WALLET_ID, currency: 'EUR', transaction: { amount: -(body.priceLocked as { total: number }).total } });
+    for (const request of receiver.at(path)) expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
   }, 60_000);
 
   it('retries a failing receiver, dead-letters the delivery, disables the endpoint, and delivers when the partner retries', async () => {

@@ -72,11 +72,11 @@ function queriesOf(id: string): MetricQuery[] {
 
 describe('alarms', () => {
   it('are the ones on-call needs, no more and no fewer', () => {
-    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Idempotency', 'Properties', 'RateLimits', 'Searches', 'Wallets'].map((t) => `DynamoDbThrottles${t}`);
+    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Idempotency', 'Properties', 'RateLimits', 'Searches', 'Wallets', 'Webhooks'].map((t) => `DynamoDbThrottles${t}`);
     expect([...alarmsById.keys()].sort()).toEqual(
       [
         'SupplierSearchTimeoutRate', 'Api5xxRate', 'BookingFailureRate', 'BookingCompensations', 'CompensationFailures',
-        'PendingBookingOlderThan15Minutes', 'ReconcilerErrors', 'BookingStateMachineFailureRate', 'BookingStateMachineTimeouts', ...tableAlarms,
+        'PendingBookingOlderThan15Minutes', 'ReconcilerErrors', 'BookingStateMachineFailureRate', 'BookingStateMachineTimeouts', 'WebhookStreamDeadLetters', ...tableAlarms,
       ].sort(),
     );
     for (const props of alarmsById.values()) expect(String(props.AlarmDescription)).toMatch(/README: On call, \w+\./);
@@ -141,19 +141,24 @@ describe('alarms', () => {
     expect(referencedId(dimensionsOf(props.Dimensions as never).FunctionName)).toBe(logicalIdOf(synthesis.stack.pendingReconciler.job.function));
   });
 
-  it('DynamoDB throttles: read plus write throttle events of each table, two periods in a row', () => {
+  it('DynamoDB throttles: read plus write throttle events of each table and each of its indexes, two periods in a row', () => {
     for (const id of ['bookings', 'idempotency'] as const) {
       const name = `DynamoDbThrottles${id[0]!.toUpperCase()}${id.slice(1)}`;
       const props = alarmProps(name);
       expect(props).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 2, DatapointsToAlarm: 2 });
       const queries = queriesOf(name);
-      expect(queries.find((q) => q.Expression)?.Expression).toBe('FILL(r, 0) + FILL(w, 0)');
+      const indexes = (TABLES.find((t) => t.id === id)!.globalIndexes ?? []).map((index) => index.name);
+      const ids = ['r', 'w', ...indexes.flatMap((_, i) => [`r${i}`, `w${i}`])];
+      expect(queries.find((q) => q.Expression)?.Expression).toBe(ids.map((q) => `FILL(${q}, 0)`).join(' + '));
+      // CloudWatch allows an alarm ten metrics: the bookings table's four indexes take it to the limit.
+      expect(queries.filter((q) => q.MetricStat).length).toBeLessThanOrEqual(10);
       const stats = queries.filter((q) => q.MetricStat).map((q) => q.MetricStat!);
-      expect(stats.map((s) => s.Metric.MetricName).sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+      expect(stats.map((s) => s.Metric.MetricName).sort()).toEqual(ids.map((q) => (q.startsWith('r') ? 'ReadThrottleEvents' : 'WriteThrottleEvents')).sort());
       for (const stat of stats) {
         expect(stat).toMatchObject({ Metric: { Namespace: 'AWS/DynamoDB' }, Period: 300, Stat: 'Sum' });
         expect(referencedId(dimensionsOf(stat.Metric.Dimensions).TableName)).toBe(logicalIdOf(synthesis.stack.tables.get(id).table));
       }
+      expect(stats.map((s) => dimensionsOf(s.Metric.Dimensions).GlobalSecondaryIndexName).filter(Boolean).sort()).toEqual(indexes.flatMap((name) => [name, name]).sort());
       expectNotifiesTopic(props);
     }
   });

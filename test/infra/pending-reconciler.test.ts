@@ -21,17 +21,18 @@ describe('pending booking reconciler', () => {
     expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TENANT).toBe('acme');
   });
 
-  it('touches the bookings, contracts and wallets tables only (a settled wallet-paid booking captures or gives back its hold)', () => {
+  it('touches the bookings, contracts, wallets and webhooks tables only (a settled booking captures or gives back its hold, and writes its event)', () => {
     const tables = new Map([
       [logicalIdOf(synthesis.stack.tables.get('bookings').table), 'bookings'],
       [logicalIdOf(synthesis.stack.tables.get('contracts').table), 'contracts'],
       [logicalIdOf(synthesis.stack.tables.get('wallets').table), 'wallets'],
+      [logicalIdOf(synthesis.stack.tables.get('webhooks').table), 'webhooks'],
     ]);
     const touched = new Set<string>();
     for (const statement of statementsOfRole(synthesis.template, logicalIdOf(synthesis.stack.pendingReconciler.job.role))) {
       if (!actionsOf(statement).some((a) => a.startsWith('dynamodb:'))) continue;
       for (const id of referencedIds(statement.Resource)) if (!id.startsWith('AWS::')) touched.add(tables.get(id) ?? id);
     }
-    expect([...touched].sort()).toEqual(['bookings', 'contracts', 'wallets']);
+    expect([...touched].sort()).toEqual(['bookings', 'contracts', 'wallets', 'webhooks']);
   });
 });

@@ -19,6 +19,8 @@ export interface SynthesisOptions {
   readonly tenant?: string;
   readonly stage?: Stage;
   readonly bundle?: boolean;
+  /** More CDK context, as `cdk synth -c key=value` gives it. */
+  readonly context?: Record<string, unknown>;
 }
 
 export interface Synthesis {
@@ -50,6 +52,7 @@ export function synthesize(options: SynthesisOptions = {}): Synthesis {
     ...(options.tenant ? { tenant: options.tenant } : {}),
     ...(options.stage ? { stage: options.stage } : {}),
     ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+    ...options.context,
   };
   const { app, stack } = createHotelApiApp({ context, outdir });
   const assembly = app.synth();

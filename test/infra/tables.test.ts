@@ -54,6 +54,25 @@ describe('DynamoDB tables from the shared definitions', () => {
     }
   });
 
+  it("rolls the booking list's indexes out one per deploy when asked (CloudFormation adds one index a table per update)", () => {
+    const indexesOf = (synthesis: Synthesis) =>
+      ((tableResource(synthesis, 'bookings').Properties.GlobalSecondaryIndexes as { IndexName: string }[] | undefined) ?? []).map((i) => i.IndexName);
+    const steps = [0, 1, 2, 3].map((count) => synthesize({ tenant: 'acme', stage: 'sandbox', context: { bookingListIndexes: String(count) } }));
+    try {
+      expect(steps.map(indexesOf)).toEqual([
+        ['pendingBookings'],
+        ['pendingBookings', 'bookingsByCreated'],
+        ['pendingBookings', 'bookingsByCreated', 'bookingsByClientReference'],
+        ['pendingBookings', 'bookingsByCreated', 'bookingsByClientReference', 'bookingsByCheckIn'],
+      ]);
+      // Each step adds exactly one index to the one before: a deploy CloudFormation accepts.
+      expect(indexesOf(sandbox)).toEqual(indexesOf(steps[3]!));
+    } finally {
+      for (const step of steps) step.cleanUp();
+    }
+    expect(() => synthesize({ context: { bookingListIndexes: '4' } })).toThrow(/bookingListIndexes=4: use 0 to 3/);
+  });
+
   it('protects production tables from deletion and keeps them when the stack goes', () => {
     for (const definition of TABLES) {
       const table = tableResource(production, definition.id);

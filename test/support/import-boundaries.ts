@@ -12,7 +12,7 @@ import { isBuiltin } from 'node:module';
 import type { ImportGraph } from './import-graph.js';
 
 export type Room =
-  | 'domain' | 'shared' | 'suppliers' | 'stores' | 'search' | 'booking' | 'auth' | 'accounts' | 'cars' | 'contract' | 'docs' | 'finance'
+  | 'domain' | 'shared' | 'suppliers' | 'stores' | 'search' | 'booking' | 'auth' | 'accounts' | 'cars' | 'contract' | 'docs' | 'finance' | 'webhooks'
   | 'lib' | 'sandbox-construct' | 'client' | 'sandbox' | 'local' | 'bin' | 'bench' | 'test';
 
 /** First match wins: the sandbox stack construct is the one file of lib/ that may reach the sandbox. */
@@ -29,6 +29,7 @@ const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
   ['functions/contract/', 'contract'],
   ['functions/docs/', 'docs'],
   ['functions/finance/', 'finance'],
+  ['functions/webhooks/', 'webhooks'],
   ['lib/sandbox-suppliers.ts', 'sandbox-construct'],
   ['lib/', 'lib'],
   ['client/', 'client'],
@@ -39,7 +40,7 @@ const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
   ['test/', 'test'],
 ];
 
-const FUNCTIONS: readonly Room[] = ['domain', 'shared', 'suppliers', 'stores', 'search', 'booking', 'auth', 'accounts', 'cars', 'contract', 'docs', 'finance'];
+const FUNCTIONS: readonly Room[] = ['domain', 'shared', 'suppliers', 'stores', 'search', 'booking', 'auth', 'accounts', 'cars', 'contract', 'docs', 'finance', 'webhooks'];
 const EVERYTHING: readonly Room[] = ROOM_OF_PATH.map(([, room]) => room);
 
 /**
@@ -58,10 +59,12 @@ export const MAY_IMPORT: Readonly<Record<Room, readonly Room[]>> = {
   // The operator's account administration: clients (auth), contracts (suppliers), pricing rules (stores).
   accounts: ['accounts', 'auth', 'stores', 'suppliers', 'domain', 'shared'],
   cars: ['cars', 'domain', 'shared'],
-  contract: ['contract', 'search', 'booking', 'auth', 'cars', 'domain', 'suppliers', 'shared'],
+  contract: ['contract', 'search', 'booking', 'auth', 'cars', 'webhooks', 'domain', 'suppliers', 'shared'],
   docs: ['docs', 'contract', 'shared'],
   // The finance ledger's SQL, run by DuckDB (bin/finance-ledger.ts) and Athena (lib/): the export's shape and money.
   finance: ['finance', 'domain', 'shared'],
+  // Webhook endpoints and the sender: the outbox's events arrive as plain data, so booking is never imported.
+  webhooks: ['webhooks', 'domain', 'stores', 'shared'],
   lib: ['lib', 'sandbox-construct', ...FUNCTIONS],
   client: ['client'],
   'sandbox-construct': ['sandbox-construct', 'lib', ...FUNCTIONS, 'sandbox'],

@@ -43,6 +43,14 @@ describe('authorizer policy', () => {
         'GET/v1/hotels/bookings/*/voucher',
         'GET/v1/wallets/*',
         'GET/v1/wallets/*/transactions',
+        'POST/v1/webhook-endpoints',
+        'GET/v1/webhook-endpoints',
+        'GET/v1/webhook-endpoints/*',
+        'PATCH/v1/webhook-endpoints/*',
+        'DELETE/v1/webhook-endpoints/*',
+        'POST/v1/webhook-endpoints/*/test',
+        'GET/v1/webhook-endpoints/*/deliveries',
+        'POST/v1/webhook-endpoints/*/deliveries/*/retry',
       ]
         .map((r) => `${METHOD_ARN_PREFIX}${r}`)
         .sort(),
