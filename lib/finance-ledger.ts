@@ -58,7 +58,7 @@ export class FinanceLedger extends Construct {
       databaseName: this.databaseName,
       tableInput: {
         name: EXPORT_LINES_TABLE,
-        description: 'Every line of the DynamoDB exports under exports/ (full: Item; incremental: Metadata, NewImage, OldImage), in DynamoDB JSON, and each summary manifest (exportArn, exportType, exportTime)',
+        description: 'Every line of the DynamoDB exports under exports/ (full: Item; incremental: Metadata, Keys, NewImage, OldImage), in DynamoDB JSON, and each summary manifest (exportArn, exportType, exportTime)',
         tableType: 'EXTERNAL_TABLE',
         parameters: { classification: 'json', compressionType: 'gzip', typeOfData: 'file' },
         storageDescriptor: {
@@ -69,7 +69,8 @@ export class FinanceLedger extends Construct {
           columns: [...exportLineColumns(glueItemType(), 'glue'), ...GLUE_SUMMARY_COLUMNS].map(({ name, type }) => ({ name: name.toLowerCase(), type })),
           serdeInfo: {
             serializationLibrary: 'org.openx.data.jsonserde.JsonSerDe',
-            // The manifests and checksum files beside the data are not export lines: skipped, not failed on.
+            // The checksum files beside the data are not JSON: skipped, not failed on. The manifests are JSON:
+            // a files manifest's lines are rows of nulls, a summary's line fills the summary columns.
             parameters: { 'ignore.malformed.json': 'true', 'case.insensitive': 'true' },
           },
         },
