@@ -247,7 +247,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Registers an endpoint for the event types given. The answer carries the signing `secret`, shown this once. At most 10 endpoints per account (409 beyond). A URL we may not send to is 400 naming `url`.
+         * @description Registers an endpoint for the event types given. The answer carries the signing `secret`, shown this once. At most 20 endpoints per account (409 beyond). A URL we may not send to is 400 naming `url`.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;

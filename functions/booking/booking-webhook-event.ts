@@ -24,8 +24,7 @@ export function bookingWebhookEvent(before: BookingRecord, after: BookingRecord,
   const type = typeOf(before, after, events);
   if (!type) return undefined;
   const createdAt = events.at(-1)!.at;
-  const cancellation = type === 'booking.cancelled'
-    ? { cancellation: { cancelledAt: after.cancelledAt, penalty: { amount: Number(after.penaltyAmount), currency: after.penaltyCurrency } } }
-    : {};
+  const penalty = after.penaltyAmount !== undefined ? { penalty: { amount: Number(after.penaltyAmount), currency: after.penaltyCurrency ?? after.currency } } : {};
+  const cancellation = type === 'booking.cancelled' ? { cancellation: { cancelledAt: after.cancelledAt ?? createdAt, ...penalty } } : {};
   return { id: newEventId(createdAt), type, createdAt, tenant: after.tenant, data: { ...bookingSummary(after), ...cancellation } };
 }
