@@ -12,6 +12,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { AccountAdminError, createAccount, DEFAULT_ROTATION_GRACE_SECONDS, issueClient, revokeClient, rotateSecret, setContract, setPricing, showAccount } from '../functions/accounts/account-admin.js';
 import { auditTrail } from '../functions/accounts/audit-trail.js';
 import { createWallet, setWalletCreditLimit, topUpWallet, walletStatement } from '../functions/accounts/wallet-admin.js';
+import { listWebhookEndpoints, setWebhookEndpointEnabled, webhookDeliveries } from '../functions/accounts/webhook-admin.js';
 import { backfillListAttributes } from '../functions/booking/booking-list-backfill.js';
 import { isDependencyOutage } from '../functions/shared/dependency-outage.js';
 import { SCOPES } from '../functions/shared/routes.js';
@@ -34,7 +35,7 @@ interface GlobalOptions {
 }
 
 const program = new Command('admin')
-  .description('Administer accounts of the hotel booking API: accounts, clients, contracts, pricing, wallets, audit trail')
+  .description('Administer accounts of the hotel booking API: accounts, clients, contracts, pricing, wallets, webhooks, audit trail')
   .option('--endpoint <url>', 'DynamoDB endpoint (DynamoDB Local under npm start); default: AWS, or DYNAMODB_ENDPOINT')
   .option('--region <region>', 'AWS region of a deployed stack', process.env.AWS_REGION)
   .option('--table-prefix <prefix>', 'local table names <prefix>-clients and <prefix>-contracts (npm start uses "local")')
@@ -217,6 +218,44 @@ wallet
       `wallet ${w.walletId} of ${w.tenant}: ${w.currency} balance ${w.balance}, credit limit ${w.creditLimit}, held ${w.held}, available ${w.available}`,
       ...statement.movements.map((m) => `  ${m.at}  ${m.type.padEnd(12)} ${String(m.amountMinor).padStart(12)} minor  balance after ${m.balanceAfterMinor}${m.bookingId ? `  ${m.bookingId}` : ''}  ${m.reference}`),
     ].join('\n'));
+  });
+
+const webhook = program.command('webhook').description("an account's webhook endpoints: list, recent deliveries, disable, enable (needs --webhooks-table or --table-prefix)");
+const needWebhooksTable = () => {
+  if (!process.env.WEBHOOKS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the webhooks table: --table-prefix (npm start) or --webhooks-table (a deployed stack)');
+};
+webhook
+  .command('list <tenant>')
+  .description("the account's endpoints: URL, events, enabled or why not (never the signing secret)")
+  .action(async (tenant: string) => {
+    needWebhooksTable();
+    const endpoints = await listWebhookEndpoints(tenant);
+    print(endpoints, endpoints.length === 0 ? `no webhook endpoints for ${tenant}` : endpoints.map((e) => `${e.endpointId}  ${e.enabled ? 'enabled ' : 'DISABLED'}  ${e.url}  ${e.events.join(',')}${e.disabledReason ? `  (${e.disabledReason})` : ''}`).join('\n'));
+  });
+webhook
+  .command('deliveries <tenant> <endpointId>')
+  .description("the endpoint's 20 latest deliveries: status, attempts, last response")
+  .action(async (tenant: string, endpointId: string) => {
+    needWebhooksTable();
+    const deliveries = await webhookDeliveries(tenant, endpointId);
+    print(deliveries, deliveries.map((d) => `${d.createdAt}  ${d.status.padEnd(9)} ${d.eventType.padEnd(20)} attempts ${d.attempts}${d.lastResponseCode !== undefined ? `  last ${d.lastResponseCode}` : ''}${d.lastError ? `  ${d.lastError}` : ''}`).join('\n') || 'no deliveries');
+  });
+webhook
+  .command('disable <tenant> <endpointId>')
+  .description('stop deliveries to the endpoint (they are dead-lettered; the partner can retry them once it is enabled)')
+  .option('--reason <text>', 'kept in disabledReason, which the partner reads')
+  .action(async (tenant: string, endpointId: string, options: { reason?: string }) => {
+    needWebhooksTable();
+    const after = await setWebhookEndpointEnabled(tenant, endpointId, false, options.reason, actor());
+    print(after, `${endpointId} of ${tenant}: ${after.disabledReason}`);
+  });
+webhook
+  .command('enable <tenant> <endpointId>')
+  .description('resume deliveries to the endpoint, clearing why it was disabled')
+  .action(async (tenant: string, endpointId: string) => {
+    needWebhooksTable();
+    await setWebhookEndpointEnabled(tenant, endpointId, true, undefined, actor());
+    print({ endpointId, enabled: true }, `${endpointId} of ${tenant}: enabled`);
   });
 
 const bookings = program.command('bookings').description('the bookings table, across accounts');

@@ -101,6 +101,31 @@ describe('npm run admin -- wallet', () => {
   });
 });
 
+describe('npm run admin -- webhook', () => {
+  it("lists an account's endpoints without their secrets, disables and enables one, and the partner sees it through the API", async () => {
+    const token = await tokenFor(host, 'acme');
+    const api = (path: string, init: RequestInit = {}) => fetch(`${host.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'acme', 'Content-Type': 'application/json' } });
+    const created = (await (await api('/v1/webhook-endpoints', { method: 'POST', body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks', events: ['booking.confirmed'] }) })).json()) as { endpointId: string; secret: string };
+
+    const listed = await admin('webhook', 'list', 'acme');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(created.endpointId);
+    expect(listed.stdout).not.toContain(created.secret);
+    expect((await admin('--json', 'webhook', 'list', 'acme')).stdout).not.toContain('whsec_');
+
+    expect((await admin('webhook', 'disable', 'acme', created.endpointId, '--reason', 'receiver overloaded')).code).toBe(0);
+    expect(await (await api(`/v1/webhook-endpoints/${created.endpointId}`)).json()).toMatchObject({ enabled: false, disabledReason: 'disabled by the operator: receiver overloaded' });
+    expect((await admin('webhook', 'enable', 'acme', created.endpointId)).code).toBe(0);
+    expect(await (await api(`/v1/webhook-endpoints/${created.endpointId}`)).json()).toMatchObject({ enabled: true });
+    expect((await admin('webhook', 'disable', 'acme', 'we_00000000000000000000')).code).not.toBe(0);
+
+    const audit = await json<{ action: string; target: string; after?: unknown }[]>('audit', 'acme');
+    const ofEndpoint = audit.filter((e) => e.target === created.endpointId);
+    expect(ofEndpoint.map((e) => e.action)).toEqual(['webhook.disabled', 'webhook.enabled']);
+    expect(JSON.stringify(ofEndpoint)).not.toContain('whsec_');
+  });
+});
+
 describe('npm run admin', () => {
   it('onboards an account whose new client can search and book at once, with its own contracts and pricing', async () => {
     const created = await json<{ tenant: string; scopes: string[] }>('account', 'create', 'globex', '--scopes', 'hotels.search', 'hotels.book', '--name', 'Globex Travel');

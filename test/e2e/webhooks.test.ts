@@ -200,10 +200,13 @@ describe('booking events', () => {
   it('retries a failing receiver, dead-letters the delivery, disables the endpoint, and delivers when the partner retries', async () => {
     const path = `/failing-${randomUUID().slice(0, 6)}`;
     receiver.statusOf.set(path, 500);
-    const { endpointId } = await register(path, ['booking.confirmed']);
-    const rate = journey.rateOf('expedia');
+    // booking.modified, which no other test here makes: this endpoint hears of this booking alone.
+    const { endpointId } = await register(path, ['booking.modified']);
+    const rate = journey.rateOf('hotelbeds');
     const { response, body } = await journey.book(rate);
     expect(response.status).toBe(201);
+    const modified = await api(`/v1/hotels/bookings/${String(body.bookingId)}`, { method: 'PATCH', headers: { 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ holder: { email: 'new.address@example.com' } }) });
+    expect(modified.status, JSON.stringify(modified.body)).toBe(200);
 
     // Attempts at once, after 300 ms and after 600 ms more, all answered 500. The endpoint has failed for
     // longer than 800 ms by the third (or, on a loaded machine, already by a late second): it is disabled,
@@ -211,7 +214,7 @@ describe('booking events', () => {
     const list = async () => (await api(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body.deliveries as Record<string, any>[];
     for (const deadline = Date.now() + 15_000; Date.now() < deadline && (await list())[0]?.status !== 'dead'; ) await new Promise((r) => setTimeout(r, 50));
     const [delivery] = await list();
-    expect(delivery).toMatchObject({ eventType: 'booking.confirmed', status: 'dead', lastResponseCode: 500 });
+    expect(delivery).toMatchObject({ eventType: 'booking.modified', status: 'dead', lastResponseCode: 500 });
     expect(delivery!.attempts).toBeGreaterThanOrEqual(2);
     expect(delivery!.nextAttemptAt).toBeUndefined();
     expect(receiver.at(path)).toHaveLength(delivery!.attempts);
