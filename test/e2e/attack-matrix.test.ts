@@ -121,7 +121,7 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
   getWallet: { ok: 200, call: () => ({}) },
   listWalletTransactions: { ok: 200, call: () => ({ query: { limit: '10' } }) },
   // Port 9 (discard) refuses at once: a delivery to it fails fast and stays open for the retry route.
-  createWebhookEndpoint: { ok: 201, call: () => ({ body: { url: 'http://127.0.0.1:9/hooks', events: ['booking.confirmed'] } }) },
+  createWebhookEndpoint: { ok: 201, call: () => ({ body: { url: 'http://127.0.0.1:9/hooks', events: ['wallet.topped-up'] } }) },
   listWebhookEndpoints: { ok: 200, call: () => ({}) },
   getWebhookEndpoint: { ok: 200, call: () => ({}) },
   updateWebhookEndpoint: { ok: 200, call: () => ({ body: { description: 'renamed by the matrix' } }) },
@@ -218,7 +218,8 @@ async function ownEndpoint(url: string): Promise<Pick<Ids, 'endpointId' | 'deliv
   const call = (path: string, body?: unknown) => fetch(`${host.url}${path}`, {
     method: 'POST', headers: { Authorization: `Bearer ${tokens.demo}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  const created = await call('/v1/webhook-endpoints', { url, events: ['booking.confirmed'] });
+  // An event the matrix never causes: the endpoint's deliveries are its pings alone, so demo's holdings stay still.
+  const created = await call('/v1/webhook-endpoints', { url, events: ['wallet.topped-up'] });
   expect(created.status).toBe(201);
   const { endpointId } = (await created.json()) as { endpointId: string };
   const ping = await call(`/v1/webhook-endpoints/${endpointId}/test`);
