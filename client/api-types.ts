@@ -517,7 +517,7 @@ export interface webhooks {
                             /** @enum {string} */
                             status: "pending" | "confirmed" | "cancelled" | "failed";
                             clientReference: string;
-                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            /** @description On booking.cancelled: the penalty the supplier applied, and the one the policy quoted (as GET shows them) */
                             cancellation?: {
                                 /**
                                  * Format: date-time
@@ -526,6 +526,10 @@ export interface webhooks {
                                  */
                                 cancelledAt: string;
                                 penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                quotedPenalty: {
                                     amount: number;
                                     currency: string;
                                 };
@@ -599,7 +603,7 @@ export interface webhooks {
                             /** @enum {string} */
                             status: "pending" | "confirmed" | "cancelled" | "failed";
                             clientReference: string;
-                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            /** @description On booking.cancelled: the penalty the supplier applied, and the one the policy quoted (as GET shows them) */
                             cancellation?: {
                                 /**
                                  * Format: date-time
@@ -608,6 +612,10 @@ export interface webhooks {
                                  */
                                 cancelledAt: string;
                                 penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                quotedPenalty: {
                                     amount: number;
                                     currency: string;
                                 };
@@ -681,7 +689,7 @@ export interface webhooks {
                             /** @enum {string} */
                             status: "pending" | "confirmed" | "cancelled" | "failed";
                             clientReference: string;
-                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            /** @description On booking.cancelled: the penalty the supplier applied, and the one the policy quoted (as GET shows them) */
                             cancellation?: {
                                 /**
                                  * Format: date-time
@@ -690,6 +698,10 @@ export interface webhooks {
                                  */
                                 cancelledAt: string;
                                 penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                quotedPenalty: {
                                     amount: number;
                                     currency: string;
                                 };
@@ -763,7 +775,7 @@ export interface webhooks {
                             /** @enum {string} */
                             status: "pending" | "confirmed" | "cancelled" | "failed";
                             clientReference: string;
-                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            /** @description On booking.cancelled: the penalty the supplier applied, and the one the policy quoted (as GET shows them) */
                             cancellation?: {
                                 /**
                                  * Format: date-time
@@ -772,6 +784,10 @@ export interface webhooks {
                                  */
                                 cancelledAt: string;
                                 penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                quotedPenalty: {
                                     amount: number;
                                     currency: string;
                                 };
@@ -845,7 +861,7 @@ export interface webhooks {
                             /** @enum {string} */
                             status: "pending" | "confirmed" | "cancelled" | "failed";
                             clientReference: string;
-                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            /** @description On booking.cancelled: the penalty the supplier applied, and the one the policy quoted (as GET shows them) */
                             cancellation?: {
                                 /**
                                  * Format: date-time
@@ -854,6 +870,10 @@ export interface webhooks {
                                  */
                                 cancelledAt: string;
                                 penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                quotedPenalty: {
                                     amount: number;
                                     currency: string;
                                 };
@@ -927,7 +947,7 @@ export interface webhooks {
                             /** @enum {string} */
                             status: "pending" | "confirmed" | "cancelled" | "failed";
                             clientReference: string;
-                            /** @description On booking.cancelled: the penalty the supplier applied */
+                            /** @description On booking.cancelled: the penalty the supplier applied, and the one the policy quoted (as GET shows them) */
                             cancellation?: {
                                 /**
                                  * Format: date-time
@@ -936,6 +956,10 @@ export interface webhooks {
                                  */
                                 cancelledAt: string;
                                 penalty: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                quotedPenalty: {
                                     amount: number;
                                     currency: string;
                                 };

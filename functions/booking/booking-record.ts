@@ -91,7 +91,7 @@ export const voucherPath = (bookingId: string) => `${bookingPath(bookingId)}/vou
 const num = (decimal: string): number => Number(decimal);
 
 /** Interface document section 2.5: the answer to a booking (201, or 202 while pending). */
-export function bookingResponse(record: BookingRecord) {
+export function bookingResponse(record: Pick<BookingRecord, 'bookingId' | 'status' | 'supplierReference' | 'clientReference' | 'total' | 'currency' | 'matchedSearchPrice' | 'cancellationPolicy' | 'createdAt'>) {
   return {
     bookingId: record.bookingId,
     status: record.status,
@@ -140,15 +140,16 @@ export function bookingView(record: BookingRecord) {
     history: record.history,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-    ...(record.cancelledAt
-      ? {
-          cancellation: {
-            cancelledAt: record.cancelledAt,
-            penalty: { amount: num(record.penaltyAmount ?? '0'), currency: record.penaltyCurrency ?? record.currency },
-            quotedPenalty: { amount: num(record.quotedPenaltyAmount ?? '0'), currency: record.currency },
-          },
-        }
-      : {}),
+    ...(record.cancelledAt ? { cancellation: cancellationView(record) } : {}),
+  };
+}
+
+/** A cancelled booking's cancellation: when, the penalty the supplier applied, and the one our policy quoted. */
+export function cancellationView(record: Pick<BookingRecord, 'cancelledAt' | 'penaltyAmount' | 'penaltyCurrency' | 'quotedPenaltyAmount' | 'currency'>) {
+  return {
+    cancelledAt: record.cancelledAt!,
+    penalty: { amount: num(record.penaltyAmount ?? '0'), currency: record.penaltyCurrency ?? record.currency },
+    quotedPenalty: { amount: num(record.quotedPenaltyAmount ?? '0'), currency: record.currency },
   };
 }
 

@@ -56,8 +56,11 @@ export interface BookingStore {
   /** Stores a new booking; when one with this id exists already, returns that one unchanged. */
   create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }>;
   get(tenant: string, bookingId: string): Promise<BookingRecord | undefined>;
-  /** Moves a booking from one of `from` to the changes given, appending the event(s); BookingStateConflict otherwise. */
-  transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[]): Promise<BookingRecord>;
+  /**
+   * Moves a booking from one of `from` to the changes given, appending the event(s); BookingStateConflict
+   * otherwise. `seen`, the booking as the caller just read it, spares the read the first attempt makes.
+   */
+  transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[], seen?: BookingRecord): Promise<BookingRecord>;
   /** Bookings of a tenant still waiting for their supplier's outcome, oldest first. */
   pending(tenant: string, limit?: number): Promise<BookingRecord[]>;
   /** A page of a tenant's bookings as a plan (booking-list-plan.ts) lists them, after `after` when given. */
@@ -106,11 +109,16 @@ export class DynamoBookingStore implements BookingStore {
     return Item ? toRecord(Item) : undefined;
   }
 
-  async transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[]): Promise<BookingRecord> {
+  async transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[], seen?: BookingRecord): Promise<BookingRecord> {
     const events: readonly BookingEvent[] = Array.isArray(event) ? event : [event as BookingEvent];
     for (let attempt = 1; ; attempt++) {
-      const current = await this.get(tenant, bookingId);
-      if (!current || !from.includes(current.status)) throw new BookingStateConflict(current);
+      // The caller's own read stands for the first attempt; a write that finds it stale reads afresh.
+      const fromCaller = attempt === 1 && seen !== undefined;
+      const current = fromCaller ? seen : await this.get(tenant, bookingId);
+      if (!current || !from.includes(current.status)) {
+        if (fromCaller) continue;
+        throw new BookingStateConflict(current);
+      }
       const next = { ...current, ...definedChanges(changes), history: [...current.history, ...events], updatedAt: events.at(-1)!.at };
       // The change and its webhook event land together or not at all (the outbox: stores/webhook-outbox.ts).
       const webhook = bookingWebhookEvent(current, next, events);

@@ -7,27 +7,19 @@
  * It reads only BOOKING_SUMMARY_ATTRIBUTES, the attributes the listing indexes project: the type below
  * makes reading any other one a compile error, so a summary built from an index item is never partial.
  */
-import { policyView } from '../domain/cancellation/policy-view.js';
 import type { BOOKING_SUMMARY_ATTRIBUTES } from '../shared/tables.js';
-import { voucherPath, type BookingRecord } from './booking-record.js';
+import { bookingResponse, type BookingRecord } from './booking-record.js';
 
 export type BookingSummarySource = Pick<BookingRecord, (typeof BOOKING_SUMMARY_ATTRIBUTES)[number]>;
 
 export function bookingSummary(record: BookingSummarySource) {
   return {
-    bookingId: record.bookingId,
-    status: record.status,
-    clientReference: record.clientReference,
+    ...bookingResponse(record),
     supplierId: record.supplierId,
-    supplierReference: record.supplierReference,
     propertyId: record.propertyId,
     propertyName: record.propertyName,
     checkIn: record.checkIn,
     checkOut: record.checkOut,
-    priceLocked: { total: Number(record.total), currency: record.currency, matchedSearchPrice: record.matchedSearchPrice },
-    cancellationPolicy: policyView(record.cancellationPolicy),
-    voucherUrl: voucherPath(record.bookingId),
-    createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { BookingEventType, WebhookEvent } from '../domain/webhooks/webhook-event.js';
 import { newEventId } from '../stores/webhook-outbox.js';
-import type { BookingEvent, BookingRecord } from './booking-record.js';
+import { cancellationView, type BookingEvent, type BookingRecord } from './booking-record.js';
 import { bookingSummary } from './booking-summary.js';
 
 function typeOf(before: BookingRecord, after: BookingRecord, events: readonly BookingEvent[]): BookingEventType | undefined {
@@ -24,7 +24,6 @@ export function bookingWebhookEvent(before: BookingRecord, after: BookingRecord,
   const type = typeOf(before, after, events);
   if (!type) return undefined;
   const createdAt = events.at(-1)!.at;
-  const penalty = after.penaltyAmount !== undefined ? { penalty: { amount: Number(after.penaltyAmount), currency: after.penaltyCurrency ?? after.currency } } : {};
-  const cancellation = type === 'booking.cancelled' ? { cancellation: { cancelledAt: after.cancelledAt ?? createdAt, ...penalty } } : {};
+  const cancellation = type === 'booking.cancelled' ? { cancellation: cancellationView({ ...after, cancelledAt: after.cancelledAt ?? createdAt }) } : {};
   return { id: newEventId(createdAt), type, createdAt, tenant: after.tenant, data: { ...bookingSummary(after), ...cancellation } };
 }

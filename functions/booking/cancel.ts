@@ -70,7 +70,7 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
       at: deps.now().toISOString(),
       event: 'cancelled',
       detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${reason ? `; reason: ${reason}` : ''}`,
-    });
+    }, record);
   } catch (error) {
     if (error instanceof BookingStateConflict && error.current) throw stateConflict(error.current);
     throw error;

@@ -16,7 +16,7 @@ export async function issueVoucher(tenant: string, bookingId: string, deps: Issu
   if (!record || record.status !== 'confirmed' || record.history.some((e) => e.event === 'voucher-issued')) return;
   const pdf = await renderBookingVoucher(record, deps, 'pdf');
   try {
-    await deps.bookings.transition(tenant, bookingId, ['confirmed'], {}, { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` });
+    await deps.bookings.transition(tenant, bookingId, ['confirmed'], {}, { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` }, record);
   } catch (error) {
     // Cancelled meanwhile (a partner may cancel the moment it has the answer): nothing to note. The conflict
     // carries the record, guests and all, so it is never handed on to a log.

@@ -48,7 +48,7 @@ export async function modifyBooking(input: IdempotentInput<ModifyBookingBody & {
     updated = await deps.bookings.transition(tenant, bookingId, ['confirmed'], {
       holder: newHolder,
       ...(rooms ? { rooms: record.rooms.map((room, i) => ({ ...room, guests: rooms[i]!.guests })) } : {}),
-    }, { at: deps.now().toISOString(), event: 'modified', detail: `${changed} changed at ${record.supplierId}` });
+    }, { at: deps.now().toISOString(), event: 'modified', detail: `${changed} changed at ${record.supplierId}` }, record);
   } catch (error) {
     if (error instanceof BookingStateConflict) throw new HttpProblem('conflict', `Booking ${bookingId} changed state during the modification`, { extensions: { bookingId } });
     throw error;

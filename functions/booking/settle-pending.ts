@@ -33,7 +33,7 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
         at: now.toISOString(),
         event: 'confirmed',
         detail: `found at ${found.supplierId} under our reference as ${found.supplierReference}`,
-      });
+      }, record);
       emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'confirmed' }]);
       return confirmed;
     }
@@ -42,7 +42,7 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
         at: now.toISOString(),
         event: 'failed',
         detail: `${record.supplierId} holds no booking under our reference ${GIVE_UP_AFTER_MS / 60_000} minutes after the attempt: nothing was booked`,
-      });
+      }, record);
       await giveBackBookingFunds(failed, deps.wallets, now);
       emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'failed' }]);
       return failed;

@@ -49,7 +49,7 @@ const bookingEventData = z
     bookingId: z.string(),
     status: z.enum(['pending', 'confirmed', 'cancelled', 'failed']),
     clientReference: z.string(),
-    cancellation: z.strictObject({ cancelledAt: instant, penalty: z.strictObject({ amount: z.number(), currency: z.string() }) }).optional().meta({ description: 'On booking.cancelled: the penalty the supplier applied' }),
+    cancellation: z.strictObject({ cancelledAt: instant, penalty: z.strictObject({ amount: z.number(), currency: z.string() }), quotedPenalty: z.strictObject({ amount: z.number(), currency: z.string() }) }).optional().meta({ description: 'On booking.cancelled: the penalty the supplier applied, and the one the policy quoted (as GET shows them)' }),
   })
   .meta({ description: 'The booking summary (as GET /v1/hotels/bookings lists it) after the change; never guest or holder contact data' });
 

@@ -10,13 +10,11 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
+import { isOpen, type WebhookDelivery, type WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
 import { WEBHOOK_INDEXES } from '../shared/tables.js';
-
-const OPEN: ReadonlySet<WebhookDelivery['status']> = new Set(['pending', 'waiting', 'retrying']);
 
 function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, kind: _kind, dueTenant: _d, dueAt: _a, openLane: _l, ...rest } = item;
@@ -98,7 +96,7 @@ export class DynamoWebhookStore {
   }
 
   private deliveryItem(delivery: WebhookDelivery): Record<string, unknown> {
-    const open = OPEN.has(delivery.status);
+    const open = isOpen(delivery.status);
     return {
       ...keys.webhookDelivery(delivery.tenant, delivery.endpointId, delivery.deliveryId),
       kind: 'webhook-delivery',

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../domain/ids/id-schemas.js';
-import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
+import { isOpen, type WebhookDelivery, type WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-event.js';
 import { plainText } from '../shared/plain-text.js';
 import { HttpProblem } from '../shared/problem.js';
@@ -73,7 +73,6 @@ export function endpointView(endpoint: WebhookEndpoint) {
 }
 
 export function deliveryView(delivery: WebhookDelivery) {
-  const open = delivery.status === 'pending' || delivery.status === 'waiting' || delivery.status === 'retrying';
   return {
     deliveryId: delivery.deliveryId,
     eventId: delivery.event.id,
@@ -83,7 +82,7 @@ export function deliveryView(delivery: WebhookDelivery) {
     ...(delivery.lastAttemptAt ? { lastAttemptAt: delivery.lastAttemptAt } : {}),
     ...(delivery.lastResponseCode !== undefined ? { lastResponseCode: delivery.lastResponseCode } : {}),
     ...(delivery.lastError ? { lastError: delivery.lastError } : {}),
-    ...(open && delivery.nextAttemptAt ? { nextAttemptAt: delivery.nextAttemptAt } : {}),
+    ...(isOpen(delivery.status) && delivery.nextAttemptAt ? { nextAttemptAt: delivery.nextAttemptAt } : {}),
     ...(delivery.deliveredAt ? { deliveredAt: delivery.deliveredAt } : {}),
     createdAt: delivery.createdAt,
   };

@@ -24,7 +24,7 @@ export async function saveBookingStep(state: FlowState, deps: FlowDeps): Promise
       at: deps.now().toISOString(),
       event: 'confirmed',
       detail: `confirmed by ${booking.supplierId} as ${booking.supplierReference}${state.reconciled?.found ? ' (found by our reference after a timeout)' : ''}`,
-    });
+    }, current);
     recordBookingOutcome('confirmed');
     return { ...state, response: bookingResponse(record) };
   } catch (error) {

@@ -28,6 +28,11 @@ export interface WebhookEndpoint {
  */
 export type DeliveryStatus = 'pending' | 'waiting' | 'retrying' | 'delivered' | 'dead';
 
+/** Still to be delivered: it has a next attempt, and holds its place in its lane. */
+export function isOpen(status: DeliveryStatus): boolean {
+  return status === 'pending' || status === 'waiting' || status === 'retrying';
+}
+
 export interface WebhookDelivery {
   readonly tenant: string;
   readonly endpointId: string;
