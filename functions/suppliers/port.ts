@@ -12,13 +12,15 @@ import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { PropertyAddress } from '../domain/property/property-address.js';
 import type { SupplierRoomContent } from '../domain/property/room-content.js';
 import type { MemberSummary } from '../domain/property/unified-property.js';
-import type { BoardBasis, PaymentModel, SupplierRate } from '../domain/rate/supplier-rate.js';
+import type { BoardBasis, PaymentModel, PropertyCharge, SupplierRate, SupplierRemark } from '../domain/rate/supplier-rate.js';
 import type { Scenario } from './scenario.js';
 
 // The values a rate and a property are made of are the domain's (functions/domain/), which prices and shows
 // them; they are re-exported so an adapter reads its whole contract here.
 export type { CancellationPenalty, GeoPoint, Money, PropertyAddress, SupplierRoomContent };
-export type { BoardBasis, PaymentModel, RateTax, SupplierRate } from '../domain/rate/supplier-rate.js';
+export type {
+  BoardBasis, PaymentModel, PropertyCharge, PropertyChargeKind, RateTax, RemarkKind, SupplierRate, SupplierRemark,
+} from '../domain/rate/supplier-rate.js';
 
 export interface Occupancy {
   readonly adults: number;
@@ -26,9 +28,21 @@ export interface Occupancy {
   readonly childrenAges: readonly number[];
 }
 
+/**
+ * Who is really asking, for suppliers that take it (Rapid's `Customer-Ip` and `Customer-Session-Id`): the
+ * traveller's address as the partner gave it, or the partner's own source address, never a placeholder.
+ */
+export interface TravellerContext {
+  readonly ip: string;
+  readonly sessionId?: string;
+}
+
 export interface CallContext {
   readonly signal?: AbortSignal;
   readonly scenarios?: readonly Scenario[];
+  readonly traveller?: TravellerContext;
+  /** The account's point of sale (ISO 3166-1 alpha-2), for suppliers that ask where the sale is made. */
+  readonly pointOfSale?: string;
 }
 
 export interface SupplierOffer {
@@ -83,6 +97,12 @@ export interface AvailabilityRequest extends CallContext {
 export interface AvailabilityResult {
   readonly supplierId: string;
   readonly offers: readonly SupplierOffer[];
+  /**
+   * One entry per rate (or hotel) the adapter could not read and left out, saying why in our own words (a
+   * field name and what was wrong with it, never a value from the answer): one unreadable rate costs that
+   * rate, never the supplier's whole answer. Search counts them (a metric) and logs the reasons.
+   */
+  readonly unreadable?: readonly string[];
 }
 
 export interface StaticContentRequest extends CallContext {
@@ -140,6 +160,8 @@ export interface Holder {
 
 export interface BookRequest extends CallContext {
   readonly supplierRateKey: string;
+  /** ISO 3166-1 alpha-2 of the traveller (the searched nationality: the source market some rates are limited to). */
+  readonly nationality?: string;
   /** Our booking id, sent as the supplier's client reference so a retried step cannot book twice. */
   readonly clientReference: string;
   readonly holder: Holder;
@@ -149,6 +171,12 @@ export interface BookRequest extends CallContext {
 }
 
 export type SupplierBookingStatus = 'confirmed' | 'cancelled';
+
+/** The company that issued the booking, as the supplier names it for the voucher (Hotelbeds `hotel.supplier`). */
+export interface BookingIssuer {
+  readonly name: string;
+  readonly vatNumber?: string;
+}
 
 export interface SupplierBooking {
   readonly supplierId: string;
@@ -167,6 +195,12 @@ export interface SupplierBooking {
   readonly cancellationPolicy: readonly CancellationPenalty[];
   /** UTC instant. */
   readonly createdAt?: string;
+  /** Who issued it, for the voucher, where the supplier says. */
+  readonly issuer?: BookingIssuer;
+  /** Texts the supplier attaches to the booking itself (Hotelbeds `rateComments`, Rapid instructions). */
+  readonly remarks?: readonly SupplierRemark[];
+  /** What the property collects at the stay, as the supplier states it on the booking. */
+  readonly payAtProperty?: readonly PropertyCharge[];
 }
 
 export interface BookingLookup extends CallContext {

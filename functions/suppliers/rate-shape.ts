@@ -1,6 +1,6 @@
 import type { CancellationPenalty } from '../domain/cancellation/cancellation-penalty.js';
 import type { Money } from '../domain/money/money.js';
-import type { RateTax, SupplierRate } from '../domain/rate/supplier-rate.js';
+import type { PropertyCharge, PropertyChargeKind, RateTax, RemarkKind, SupplierRate, SupplierRemark } from '../domain/rate/supplier-rate.js';
 
 /**
  * One object shape per kind for the rates the adapters hand to search. Search reads every rate of every
@@ -28,6 +28,39 @@ export function cancellationPenalty(from: string, penalty: Money): CancellationP
   return { from, penalty };
 }
 
+export function propertyCharge(kind: PropertyChargeKind, description: string | undefined, amount: Money): PropertyCharge {
+  return { kind, description, amount };
+}
+
+/** A supplier text for the traveller; blank texts are dropped by the caller (see remarksOf). */
+export function remark(kind: RemarkKind, text: string): SupplierRemark {
+  return { kind, text };
+}
+
+/** Texts as remarks of one kind: trimmed, HTML tags the suppliers embed removed, blanks and repeats dropped. */
+export function remarksOf(kind: RemarkKind, texts: readonly (string | undefined)[]): SupplierRemark[] {
+  const out: SupplierRemark[] = [];
+  for (const raw of texts) {
+    const text = textOfHtml(raw);
+    if (text && !out.some((r) => r.text === text)) out.push(remark(kind, text));
+  }
+  return out;
+}
+
+/**
+ * Suppliers send some texts as HTML fragments (Rapid's instructions): the traveller sees them as text, on a
+ * page and on a printed voucher, so tags go and control characters with them.
+ */
+function textOfHtml(raw: string | undefined): string {
+  if (!raw) return '';
+  return raw
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '')
+    .replace(/<\s*(br|\/p|\/li|\/div)\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    .split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter((line) => line !== '').join('\n');
+}
+
 /** Copies the port's fields only, in the port's order; an absent `commission` stays a key holding undefined. */
 export function supplierRate(fields: SupplierRate): SupplierRate {
   return {
@@ -41,8 +74,14 @@ export function supplierRate(fields: SupplierRate): SupplierRate {
     commission: fields.commission,
     cancellationPolicy: fields.cancellationPolicy,
     taxes: fields.taxes,
+    payAtProperty: fields.payAtProperty ?? NONE,
+    remarks: fields.remarks ?? NONE,
+    minimumSellingPrice: fields.minimumSellingPrice,
+    packageOnly: fields.packageOnly ?? false,
   };
 }
+
+const NONE: readonly never[] = Object.freeze([]);
 
 /** The lists one after the other, as a packed array (what flatMap would give, without its holey array). */
 export function joinLists<T>(lists: readonly (readonly T[])[]): T[] {

@@ -5,7 +5,25 @@
  */
 export const SANDBOX_SCENARIO_HEADER = 'X-Sandbox-Scenario';
 
-export type ScenarioName = 'slow' | 'error' | 'reprice' | 'book-fail' | 'book-timeout' | 'no-modify' | 'late-cancel';
+export type ScenarioName =
+  | 'slow' | 'error' | 'reprice' | 'book-fail' | 'book-timeout' | 'no-modify' | 'late-cancel'
+  | SpecShapeScenario;
+
+/**
+ * Scenarios that make a sandbox supplier send, on every rate, one family of shapes its published spec allows
+ * and a seeded share of its rates carry anyway (API-SPEC "Supplier obligations"); each supplier in its own
+ * wire terms, where its spec has the shape:
+ * - `fees-at-property`: charges the property collects, in the hotel's currency (resort and mandatory fees,
+ *   city taxes, taxes not included);
+ * - `remarks`: rate comments and instructions for the traveller (a market restriction among them);
+ * - `selling-floor`: a minimum selling price above net plus the demo account's markup;
+ * - `package-rates`: rates sold only in a package;
+ * - `spec-penalties`: the penalty forms beyond a plain amount (percent, nights, deadlines as an offset from
+ *   arrival, non-refundable date ranges, Rapid's negative refunds);
+ * - `obligations`: all of the above at once.
+ */
+export const SPEC_SHAPE_SCENARIOS = ['fees-at-property', 'remarks', 'selling-floor', 'package-rates', 'spec-penalties', 'obligations'] as const;
+export type SpecShapeScenario = (typeof SPEC_SHAPE_SCENARIOS)[number];
 
 export interface Scenario {
   readonly name: ScenarioName;
@@ -13,7 +31,9 @@ export interface Scenario {
   readonly supplierId?: string;
 }
 
-const NAMES: ReadonlySet<string> = new Set<ScenarioName>(['slow', 'error', 'reprice', 'book-fail', 'book-timeout', 'no-modify', 'late-cancel']);
+const NAMES: ReadonlySet<string> = new Set<ScenarioName>([
+  'slow', 'error', 'reprice', 'book-fail', 'book-timeout', 'no-modify', 'late-cancel', ...SPEC_SHAPE_SCENARIOS,
+]);
 
 /** Parses the header; unknown entries are ignored (a sandbox must not fail on a typo in a test header). */
 export function parseScenarios(header: string | undefined | null): Scenario[] {
@@ -29,6 +49,11 @@ export function parseScenarios(header: string | undefined | null): Scenario[] {
 
 export function formatScenarios(scenarios: readonly Scenario[]): string {
   return scenarios.map((s) => (s.supplierId ? `${s.name}:${s.supplierId}` : s.name)).join(',');
+}
+
+/** Whether a spec-shape family is forced: by its own scenario or by `obligations`. */
+export function forcesShape(scenarios: readonly Scenario[], shape: Exclude<SpecShapeScenario, 'obligations'>, supplierId: string): boolean {
+  return hasScenario(scenarios, shape, supplierId) || hasScenario(scenarios, 'obligations', supplierId);
 }
 
 /** Whether a scenario is active for a supplier (entries without a supplier id apply to all). */

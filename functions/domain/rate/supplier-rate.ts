@@ -20,6 +20,28 @@ export interface RateTax {
   readonly description?: string;
 }
 
+/**
+ * What the property itself will collect from the guest on top of what we charge (Hotelbeds taxes with
+ * `included: false`, Rapid `fees.mandatory_fee`, `resort_fee`, `mandatory_tax` on rates we collect, OpenTravel
+ * taxes not included). In the currency the property collects it, which may differ from the rate's: it is
+ * shown, never charged by us, and never part of the price total.
+ */
+export type PropertyChargeKind = 'tax' | 'city_tax' | 'resort_fee' | 'mandatory_fee' | 'other';
+
+export interface PropertyCharge {
+  readonly kind: PropertyChargeKind;
+  readonly description: string | undefined;
+  readonly amount: Money;
+}
+
+/** A supplier's text the traveller must see before booking (API-SPEC "Supplier obligations"). */
+export type RemarkKind = 'rate' | 'checkin' | 'policy' | 'fees' | 'general';
+
+export interface SupplierRemark {
+  readonly kind: RemarkKind;
+  readonly text: string;
+}
+
 export interface SupplierRate {
   /** Opaque; hand it back unchanged to checkRate and book. */
   readonly supplierRateKey: string;
@@ -34,5 +56,14 @@ export interface SupplierRate {
   readonly commission?: Money;
   /** Ascending by `from`; empty means free cancellation until arrival. */
   readonly cancellationPolicy: readonly CancellationPenalty[];
+  /** Included taxes broken out of `price`. What the property collects on top goes to `payAtProperty`. */
   readonly taxes: readonly RateTax[];
+  /** Charges the property collects at the stay; never in `price`. Absent (older stored rates) reads as none. */
+  readonly payAtProperty?: readonly PropertyCharge[];
+  /** Texts the traveller must see (rate comments, check-in and fee instructions, policy descriptions). */
+  readonly remarks?: readonly SupplierRemark[];
+  /** The lowest total the rate may be sold at (the hotel's public price), in the rate's currency. */
+  readonly minimumSellingPrice?: Money | undefined;
+  /** Sold only as part of a package (with a flight, say): shown only where the account's contract sells packages. */
+  readonly packageOnly?: boolean;
 }
