@@ -5,6 +5,7 @@
  * change, not who stays: that would be a different price).
  */
 import { HttpProblem } from '../shared/problem.js';
+import type { Asker, Holder, ModifyResult, SupplierPort } from '../suppliers/port.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404 } from './booking-access.js';
 import { bookingView, type BookingRecord } from './booking-record.js';

@@ -119,7 +119,7 @@ export function readRow(text: string, context: RowContext): ShownProperty {
     rate: {
       supplierId,
       supplierPropertyId,
-      rate: { supplierRateKey, roomTypeName, payment, remarks: remarks || [], packageOnly },
+      rate: obligations ? { supplierRateKey, roomTypeName, payment, remarks: remarks || [], packageOnly } : { supplierRateKey, roomTypeName, payment },
       boardBasis,
       refundable,
       cancellationPolicy: policy.map(([from, amount, currency]) => ({ from, penalty: { amount, currency } })),
