@@ -6,6 +6,7 @@
  * written as the stored search's rows (shown-rates.ts). The last answer leaves only its own offers.
  */
 import { recordSupplierCall } from '../shared/metric-events.js';
+import { logger } from '../shared/observability.js';
 import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { fanOut, type SupplierOutcome } from './fan-out.js';
@@ -54,7 +55,8 @@ export async function askSuppliers(
     budgetMs: request.timeoutMs,
     onOutcome: (outcome) => {
       lastAnswer = performance.now();
-      recordSupplierCall({ supplier: outcome.id, operation: 'search', result: outcome.status, tookMs: outcome.tookMs, offers: outcome.results });
+      recordSupplierCall({ supplier: outcome.id, operation: 'search', result: outcome.status, tookMs: outcome.tookMs, offers: outcome.results, unreadable: outcome.unreadable?.length ?? 0 });
+      reportUnreadable(outcome);
       const more = --unanswered > 0;
       merging.push(
         later(
@@ -70,4 +72,15 @@ export async function askSuppliers(
   await Promise.all(merging);
   const properties = await (await merger).finishShown();
   return { outcomes, properties, shown, askedAt, lastAnswer };
+}
+
+/**
+ * Rates a supplier sent that its adapter could not read were left out, the rest of its answer kept: one log
+ * line per answer with how many and the first few reasons (the adapter's own words, a field and what was
+ * wrong with it, never a value from the answer, so no guest or partner data), for the on-call engineer.
+ */
+function reportUnreadable(outcome: SupplierOutcome): void {
+  const reasons = outcome.unreadable ?? [];
+  if (reasons.length === 0) return;
+  logger.warn('supplier rates left out: the adapter could not read them', { supplierId: outcome.id, unreadable: reasons.length, reasons: [...new Set(reasons)].slice(0, 5) });
 }

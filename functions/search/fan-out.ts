@@ -19,6 +19,8 @@ export interface SupplierOutcome {
   readonly offers: readonly SupplierOffer[];
   /** Why it failed (for logs and the response's diagnostics), never the supplier's raw body. */
   readonly reason?: string;
+  /** Why each rate it sent and we could not read was left out (the adapter's words: a field, never a value). */
+  readonly unreadable?: readonly string[];
 }
 
 export interface FanOutOptions {
@@ -70,7 +72,7 @@ async function querySupplier(
     const answer = await Promise.race([supplier.searchAvailability({ ...request, signal: controller.signal }), budget]);
     if (answer === TIMED_OUT) return timedOut();
     const tookMs = Math.min(budgetMs, Math.round(now() - started));
-    return { id: supplier.supplierId, status: 'ok', tookMs, results: answer.offers.length, offers: answer.offers };
+    return { id: supplier.supplierId, status: 'ok', tookMs, results: answer.offers.length, offers: answer.offers, ...(answer.unreadable?.length ? { unreadable: answer.unreadable } : {}) };
   } catch (error) {
     // An adapter that noticed the abort (or its own deadline) reports a timeout: the budget decided it.
     if (controller.signal.aborted || (isSupplierError(error) && error.kind === 'timeout')) return timedOut();

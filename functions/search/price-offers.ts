@@ -22,15 +22,29 @@ export function pricerFor(context: Omit<PricingContext, 'stars'>): RatePricer {
   return createRatePricer({ rules, quoteCurrency, fx, nights, rooms });
 }
 
-/** priceOffer with the search's pricer, whose caches (fx pairs, chosen rules, ...) every offer shares. */
+/**
+ * priceOffer with the search's pricer, whose caches (fx pairs, chosen rules, ...) every offer shares. A rate
+ * that cannot be priced (an amount in a currency we have no rate for, say) is left out, the offer's others
+ * kept: one rate never fails a search.
+ */
 export function pricedRates(offer: SupplierOffer, stars: number | undefined, pricer: RatePricer): PricedRate[] {
-  return offer.rates.map((rate) => ({
-    supplierId: offer.supplierId,
-    supplierPropertyId: offer.supplierPropertyId,
-    rate,
-    boardBasis: rate.boardBasis,
-    refundable: rate.refundable,
-    cancellationPolicy: rate.cancellationPolicy,
-    price: pricer.price(rate, offer.supplierId, stars),
-  }));
+  const priced: PricedRate[] = [];
+  for (const rate of offer.rates) {
+    let price;
+    try {
+      price = pricer.price(rate, offer.supplierId, stars);
+    } catch {
+      continue;
+    }
+    priced.push({
+      supplierId: offer.supplierId,
+      supplierPropertyId: offer.supplierPropertyId,
+      rate,
+      boardBasis: rate.boardBasis,
+      refundable: rate.refundable,
+      cancellationPolicy: rate.cancellationPolicy,
+      price,
+    });
+  }
+  return priced;
 }

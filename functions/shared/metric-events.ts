@@ -39,12 +39,13 @@ export function emitMetric(name: string, unit: Unit, value: number, dimensionSet
 
 export type SupplierCallResult = 'ok' | 'timeout' | 'error';
 
-export function recordSupplierCall(call: { supplier: string; operation: SupplierOperation; result: SupplierCallResult; tookMs: number; offers?: number }): void {
+export function recordSupplierCall(call: { supplier: string; operation: SupplierOperation; result: SupplierCallResult; tookMs: number; offers?: number; unreadable?: number }): void {
   const sets: Record<string, string>[] = [{ [Dim.operation]: call.operation }, { [Dim.operation]: call.operation, [Dim.supplier]: call.supplier }];
   emitMetric(MetricName.supplierLatency, MetricUnit.Milliseconds, call.tookMs, sets);
   emitMetric(MetricName.supplierTimeout, MetricUnit.Count, call.result === 'timeout' ? 1 : 0, sets);
   emitMetric(MetricName.supplierError, MetricUnit.Count, call.result === 'error' ? 1 : 0, sets);
   if (call.offers !== undefined) emitMetric(MetricName.supplierOffers, MetricUnit.Count, call.offers, sets);
+  if (call.unreadable !== undefined) emitMetric(MetricName.supplierRatesUnreadable, MetricUnit.Count, call.unreadable, sets);
 }
 
 export function recordBookingStep(step: string, result: 'ok' | 'error', tookMs: number): void {

@@ -54,6 +54,11 @@ export const MetricName = {
   supplierError: 'SupplierError',
   /** Offers a supplier returned to a search (search only). */
   supplierOffers: 'SupplierOffers',
+  /**
+   * Rates (or hotels) a supplier sent that we could not read, or price, and left out of the answer, the rest
+   * of which still counts (search only). Above zero: a shape of its published spec our adapter does not read.
+   */
+  supplierRatesUnreadable: 'SupplierRatesUnreadable',
   /** One per booking-flow step run, dimensions [step, result]. */
   bookingStep: 'BookingStep',
   /** Milliseconds a booking-flow step took, dimension [step]. */

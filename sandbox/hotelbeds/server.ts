@@ -4,12 +4,13 @@ import { formatMinor, scaleMinor } from '../../functions/domain/money/money.js';
 import { verifyHotelbedsSignature } from '../../functions/suppliers/hotelbeds/signature.js';
 import type {
   WireAvailabilityRQ, WireBooking, WireBookingChangeRQ, WireBookingListItem, WireBookingRQ, WireCancellationPolicy,
-  WireCheckRateRQ, WireContentHotel, WireHotel, WirePax, WireRate, WireRoom,
+  WireCheckRateRQ, WireContentHotel, WireHotel, WirePax, WireRate, WireRoom, WireTax,
 } from '../../functions/suppliers/hotelbeds/wire.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
 import { toLocalIsoWithOffset, utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
 import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import { CITIES, findCity } from '../world/cities.js';
+import { localCurrencyOf, MARKET_RESTRICTION_COMMENT, SELLING_FLOOR_FACTOR, specShapesFor, variantOf } from '../world/spec-shapes.js';
 import { distanceMetres } from '../world/generate-world.js';
 import { penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
@@ -156,7 +157,7 @@ function availability(ctx: HandlerContext, call: CallState, rq: WireAvailability
     const rooms = new Map<string, WireRoom>();
     for (const { rate, key } of perOccupancy.flat()) {
       const room = rooms.get(rate.room.code) ?? { code: rate.room.code, name: rate.room.name, rates: [] };
-      room.rates!.push(wireRate(property, rate, key, 'availability'));
+      room.rates!.push(wireRate(property, rate, key, 'availability', call.scenarios));
       rooms.set(rate.room.code, room);
     }
     const amounts = perOccupancy.flat().map(({ rate }) => rate.totalMinor);
@@ -214,7 +215,7 @@ function rateKeyFor(ctx: HandlerContext, property: SupplierProperty, checkIn: st
   }, ctx.options.secret);
 }
 
-function wireRate(property: SupplierProperty, rate: SandboxRate, rateKey: string | undefined, shape: 'availability' | 'checkrate' | 'booking'): WireRate {
+function wireRate(property: SupplierProperty, rate: SandboxRate, rateKey: string | undefined, shape: 'availability' | 'checkrate' | 'booking', scenarios: readonly Scenario[]): WireRate {
   const currency = rate.currency;
   const zone = findCity(property.cityCode)?.timeZone ?? 'UTC';
   const payAtHotel = rate.payment === 'pay_at_hotel';
@@ -223,7 +224,7 @@ function wireRate(property: SupplierProperty, rate: SandboxRate, rateKey: string
     // Hotelbeds writes deadlines in the destination's local time with its offset.
     from: toLocalIsoWithOffset(new Date(tier.from), zone),
   }));
-  return {
+  const wire: WireRate = {
     ...(rateKey ? { rateKey } : {}),
     rateClass: rate.refundable ? 'NOR' : 'NRF',
     rateType: 'BOOKABLE',
@@ -249,7 +250,82 @@ function wireRate(property: SupplierProperty, rate: SandboxRate, rateKey: string
     ...(rate.occupancy.childrenAges.length > 0 ? { childrenAges: rate.occupancy.childrenAges.join(',') } : {}),
     ...(rate.refundable ? {} : { rateComments: 'Non-refundable rate. No amendments permitted.' }),
   };
+  return withSpecShapes(wire, property, rate, scenarios, shape);
 }
+
+/**
+ * The shapes of the published spec a real Hotelbeds rate carries and a plain sandbox rate would not
+ * (sandbox/world/spec-shapes.ts decides which, per rate): taxes the hotel collects in its own currency (with
+ * the client's figure beside it) or as a percentage, rate comments (the spec's market restriction among them),
+ * a mandatory selling price above net on a prepaid rate, package-only rates, and penalties written as a
+ * percentage or a number of nights (with the daily rates that make them up) wherever that is exact and the
+ * operation's schema allows them.
+ */
+function withSpecShapes(wire: WireRate, property: SupplierProperty, rate: SandboxRate, scenarios: readonly Scenario[], shape: 'availability' | 'checkrate' | 'booking'): WireRate {
+  const label = `hotelbeds|${property.supplierPropertyId}|${rate.room.code}|${rate.planCode}|${rate.board}|${rate.payment}`;
+  const shapes = specShapesFor(label, scenarios, SUPPLIER_ID);
+  const currency = rate.currency;
+  const shaped: WireRate = { ...wire };
+  if (shapes.has('fees-at-property')) {
+    const local = localCurrencyOf(findCity(property.cityCode)?.countryCode);
+    const perNightEur = 150 * rate.occupancy.adults; // a resort or tourism fee per adult and night, in cents of a euro
+    const localMinor = scaleMinor(perNightEur * rate.nightlyMinor.length * rate.rooms, LOCAL_PER_EUR_PERMILLE[local] ?? 1000, 1000);
+    const charge: WireTax = variantOf(label, 'fees-at-property', ['amount', 'percent'] as const) === 'percent'
+      ? { included: false, percent: '5', type: 'TAX' }
+      : {
+          included: false, amount: formatMinor(localMinor, local), currency: local, type: 'FEE',
+          clientAmount: formatMinor(scaleMinor(perNightEur * rate.nightlyMinor.length * rate.rooms, CLIENT_PER_EUR_PERMILLE[currency] ?? 1000, 1000), currency),
+          clientCurrency: currency,
+        };
+    shaped.taxes = { allIncluded: false, taxes: [...(wire.taxes?.taxes ?? []), charge] };
+  }
+  if (shapes.has('remarks')) {
+    const comment = variantOf(label, 'remarks', [
+      MARKET_RESTRICTION_COMMENT,
+      'Check-in hour 15:00 - 00:00. Car park NO. Key Collection 15:00. No hen/stag or any other parties allowed.',
+      'Estimated total amount of taxes & fees for this booking payable on arrival. Identification card at arrival.',
+    ]);
+    shaped.rateComments = [wire.rateComments, comment].filter(Boolean).join(' . ');
+  }
+  if (shapes.has('selling-floor') && rate.payment === 'net') {
+    const net = rate.totalMinor - rate.commissionMinor;
+    shaped.sellingRate = formatMinor(scaleMinor(net, SELLING_FLOOR_FACTOR.numerator, SELLING_FLOOR_FACTOR.denominator), currency);
+    shaped.hotelMandatory = true;
+  }
+  if (shapes.has('package-rates')) shaped.packaging = true;
+  // The checkrates answer's penalties are amounts only (ApiCancellationPolicyCheckRate has no percent or nights).
+  if (shapes.has('spec-penalties') && shape !== 'checkrate') {
+    const total = rate.totalMinor - (rate.payment === 'net' ? rate.commissionMinor : 0);
+    let usesNights = false;
+    shaped.cancellationPolicies = (wire.cancellationPolicies ?? []).map((policy, i) => {
+      const tier = rate.cancellation[i]!;
+      const nights = nightsMaking(tier.amountMinor, rate.nightlyMinor);
+      if (nights !== undefined) {
+        usesNights = true;
+        return { from: policy.from, numberOfNights: String(nights) };
+      }
+      if (total > 0 && (tier.amountMinor * 10_000) % total === 0) return { from: policy.from, percent: (tier.amountMinor * 100 / total).toFixed(2) };
+      return policy;
+    });
+    if (usesNights) shaped.dailyRates = rate.nightlyMinor.map((minor, offset) => ({ offset: offset + 1, dailyNet: formatMinor(minor, currency) }));
+  }
+  return shaped;
+}
+
+/** How many first nights make exactly this penalty, if any number does (a penalty written as nights must be exact). */
+function nightsMaking(amountMinor: number, nightlyMinor: readonly number[]): number | undefined {
+  let sum = 0;
+  for (const [i, night] of nightlyMinor.entries()) {
+    sum += night;
+    if (sum === amountMinor) return i + 1;
+    if (sum > amountMinor) return undefined;
+  }
+  return undefined;
+}
+
+/** Rough reference rates (per 1,000 EUR) for the hotel's own charges: a sandbox fee need only be plausible. */
+const LOCAL_PER_EUR_PERMILLE: Readonly<Record<string, number>> = { EUR: 1000, GBP: 845, USD: 1085, CHF: 940, JPY: 163_000, CZK: 25_200, HUF: 395_000, TRY: 36_000, SGD: 1_450, THB: 37_000, PLN: 4_300, SEK: 11_300, NOK: 11_600, DKK: 7_460 };
+const CLIENT_PER_EUR_PERMILLE: Readonly<Record<string, number>> = { EUR: 1000, GBP: 845, USD: 1085 };
 
 // ---------- checkrates and bookings ----------
 
@@ -295,7 +371,7 @@ function checkRates(ctx: HandlerContext, call: CallState, rq: WireCheckRateRQ): 
   const rooms = new Map<string, WireRoom>();
   for (const { rate, rateKey, property } of resolved) {
     const room = rooms.get(rate.room.code) ?? { code: rate.room.code, name: rate.room.name, rates: [] };
-    room.rates!.push(wireRate(property, rate, rateKey, 'checkrate'));
+    room.rates!.push(wireRate(property, rate, rateKey, 'checkrate', call.scenarios));
     rooms.set(rate.room.code, room);
   }
   const total = resolved.reduce((sum, r) => sum + r.rate.totalMinor, 0);
@@ -388,13 +464,15 @@ function wireBooking(ctx: HandlerContext, call: CallState, booking: SandboxBooki
       ...(amount !== undefined ? { cancellationAmount: formatMinor(amount, currency) } : {}),
       totalNet: Number(formatMinor(booking.totalMinor, currency)),
       currency,
+      // The issuing company the voucher must name, as the spec's own booking examples give it.
+      supplier: { name: 'HOTELBEDS PRODUCT,S.L.U.', vatNumber: 'ESB38877676' },
       rooms: booking.rooms.map((room) => ({
         status: booking.status,
         id: room.id,
         code: room.rate.room.code,
         name: room.rate.room.name,
         paxes: room.paxes,
-        rates: [wireRate(booking.property, room.rate, undefined, 'booking')],
+        rates: [wireRate(booking.property, room.rate, undefined, 'booking', call.scenarios)],
       })),
     },
   };

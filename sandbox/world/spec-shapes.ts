@@ -49,3 +49,17 @@ export function variantOf<T>(label: string, shape: SpecShape, choices: readonly 
   const index = Math.floor(unitFromLabel(`${label}|${shape}|variant`) * choices.length);
   return choices[Math.min(index, choices.length - 1)]!;
 }
+
+/**
+ * The currency a hotel in a country collects its own charges in (city taxes, resort fees): its local one where
+ * the ECB reference rates quote it, so a sandbox charge can be priced like a real one; the euro otherwise.
+ */
+const LOCAL_CURRENCY: Readonly<Record<string, string>> = {
+  GB: 'GBP', US: 'USD', CH: 'CHF', JP: 'JPY', CZ: 'CZK', HU: 'HUF', TR: 'TRY', SG: 'SGD', TH: 'THB', PL: 'PLN',
+  SE: 'SEK', NO: 'NOK', DK: 'DKK', CA: 'CAD', AU: 'AUD', KR: 'KRW', CN: 'CNY', HK: 'HKD', MX: 'MXN', BR: 'BRL', IN: 'INR',
+  ZA: 'ZAR', NZ: 'NZD', IS: 'ISK', IL: 'ILS', ID: 'IDR', MY: 'MYR', PH: 'PHP', RO: 'RON', BG: 'BGN',
+};
+
+export function localCurrencyOf(countryCode: string | undefined): string {
+  return (countryCode && LOCAL_CURRENCY[countryCode.toUpperCase()]) || 'EUR';
+}

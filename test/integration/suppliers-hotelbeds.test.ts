@@ -297,10 +297,17 @@ describe('Hotelbeds adapter on bad supplier answers', () => {
   const cases: [string, string][] = [
     ['malformed', 'bad_response'],
     ['missing-fields', 'bad_response'],
-    ['bad-amount', 'bad_response'],
     ['http-503', 'unavailable'],
     ['reset', 'unavailable'],
   ];
+
+  it('bad-amount: the rate it cannot read is left out and reported, the answer is not an error', async () => {
+    mode = 'bad-amount';
+    const broken = new HotelbedsAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
+    const result = await broken.searchAvailability({ destination: cityArea('PAR'), ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+    expect(result.offers).toEqual([]);
+    expect(result.unreadable).toEqual(['availability: net is not an amount']);
+  });
 
   it.each(cases)('%s → SupplierError %s', async (which, kind) => {
     mode = which;

@@ -100,7 +100,9 @@ describe('Hotelbeds rates', () => {
       supplierRateKey: 'k-hotel', roomTypeCode: 'DBL.ST', roomTypeName: 'DOUBLE STANDARD', boardBasis: 'RO', refundable: false, payment: 'pay_at_hotel',
       price: eur('200.00'), commission: eur('30.00'),
       cancellationPolicy: [{ from: '2026-11-10T10:00:00.000Z', penalty: eur('50.00') }, { from: '2026-11-20T10:00:00.000Z', penalty: eur('200.00') }],
-      taxes: [{ kind: 'fee', included: false, amount: eur('5.50') }],
+      taxes: [],
+      // Not included: the hotel collects it, so it is shown as payable at the property, never in our price.
+      payAtProperty: [{ kind: 'mandatory_fee', description: 'Fee', amount: eur('5.50') }],
     });
     expectOneShape(first);
     expectOneShape(second);

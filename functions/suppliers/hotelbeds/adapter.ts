@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
-import { money, parseMinor, type Money } from '../../domain/money/money.js';
+import type { Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp } from '../http-client.js';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
   CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage,
-  StaticContentRequest, SupplierBooking, SupplierPort, SupplierPropertyContent,
+  StaticContentRequest, SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
 import {
-  bad, bookingFromWire, combineRates, occupancyKey, offerFromHotel, paxesFromGuests, requireString, SUPPLIER_ID, unpackRateKeys,
+  amount, bad, bookingFromWire, combineRates, occupancyKey, offerFromHotel, paxesFromGuests, requireString, SUPPLIER_ID, unpackRateKeys,
 } from './map-wire.js';
 import { hotelbedsAuthHeaders } from './signature.js';
 import type {
@@ -59,8 +59,19 @@ export class HotelbedsAdapter implements SupplierPort {
     const hotels = rs.hotels?.hotels ?? [];
     if (!Array.isArray(hotels)) throw bad('availability', 'hotels.hotels is not a list');
     const groupKeys = groups.map((group) => group.key);
-    const offers = hotels.map((hotel) => offerFromHotel(hotel, groupKeys, 'availability')).filter((offer) => offer.rates.length > 0);
-    return { supplierId: SUPPLIER_ID, offers };
+    const unreadable: string[] = [];
+    const offers: SupplierOffer[] = [];
+    for (const hotel of hotels) {
+      try {
+        const offer = offerFromHotel({ checkIn: rs.hotels?.checkIn, checkOut: rs.hotels?.checkOut, ...hotel }, groupKeys, 'availability', unreadable);
+        if (offer.rates.length > 0) offers.push(offer);
+      } catch (error) {
+        // A hotel we cannot read (no code, no currency) is left out and counted; the others are the answer.
+        if (!(error instanceof SupplierError)) throw error;
+        unreadable.push(error.message);
+      }
+    }
+    return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
   }
 
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
@@ -207,18 +218,13 @@ export class HotelbedsAdapter implements SupplierPort {
     const booking = rs.booking;
     if (!booking) throw bad('bookingCancellation', 'missing booking');
     const currency = requireString(booking.currency, 'bookingCancellation', 'booking.currency');
-    const penaltyText = booking.hotel?.cancellationAmount ?? '0';
-    let penaltyMinor: number;
-    try {
-      penaltyMinor = parseMinor(penaltyText, currency);
-    } catch (error) {
-      throw new SupplierError('bad_response', SUPPLIER_ID, 'bookingCancellation: cancellationAmount is not an amount', { operation: 'bookingCancellation' }, { cause: error });
-    }
+    // A string in the schema, the number 0 in the spec's own example: both are what the cancellation cost.
+    const penalty = amount(booking.hotel?.cancellationAmount ?? '0', currency, 'bookingCancellation', 'cancellationAmount');
     if (flag === 'CANCELLATION' && booking.status !== 'CANCELLED') throw bad('bookingCancellation', 'booking not cancelled');
     return {
       supplierReference: requireString(booking.reference, 'bookingCancellation', 'booking.reference'),
       status: 'cancelled',
-      penalty: money(penaltyMinor, currency),
+      penalty,
       cancelledAt: this.now().toISOString(),
       ...(booking.cancellationReference ? { cancellationReference: booking.cancellationReference } : {}),
     };

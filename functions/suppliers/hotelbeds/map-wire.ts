@@ -1,10 +1,10 @@
-import { money, parseMinor, type Money } from '../../domain/money/money.js';
+import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
 import type {
-  BoardBasis, CancellationPenalty, Guest, Holder, RateTax, SupplierBooking, SupplierOffer, SupplierRate,
+  BoardBasis, CancellationPenalty, Guest, Holder, PropertyCharge, RateTax, SupplierBooking, SupplierOffer, SupplierRate,
 } from '../port.js';
-import { cancellationPenalty, joinLists, rateTax, supplierRate } from '../rate-shape.js';
+import { cancellationPenalty, joinLists, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
-import type { WireBooking, WireHotel, WirePax, WireRate } from './wire.js';
+import type { WireBooking, WireHotel, WirePax, WireRate, WireTax } from './wire.js';
 
 /** Hotelbeds wire → port types. Anything missing or malformed is a `bad_response`, never a crash. */
 
@@ -35,30 +35,97 @@ export function boardBasis(code: string | undefined): BoardBasis {
   return code && BOARDS.has(code) ? (code as BoardBasis) : 'RO';
 }
 
-/** Deadlines arrive with the destination's offset (or Z); we keep UTC instants, ascending. */
-export function cancellationPolicy(rate: WireRate, currency: string, operation: string): CancellationPenalty[] {
+/** A percentage as the spec writes it ("100", "50.00", 25) → basis points; undefined when it is not one. */
+function basisPoints(value: string | number): number | undefined {
+  const match = /^(\d{1,3})(?:\.(\d{1,2})\d*)?$/.exec(String(value).trim());
+  if (!match) return undefined;
+  const points = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return points <= 10_000 ? points : undefined;
+}
+
+/** What a penalty in nights is made of: the rate's daily prices where it gives them, else its price spread evenly. */
+function nightlyMinor(rate: WireRate, price: Money, nights: number | undefined, operation: string): (count: number) => number {
+  const total = parseMinor(price.amount, price.currency);
+  const daily = (rate.dailyRates ?? []).map((day) => (rate.paymentType === 'AT_HOTEL' ? day.dailySellingRate : day.dailyNet) ?? day.dailyNet);
+  if (daily.length > 0 && daily.every((day) => day !== undefined)) {
+    const minors = daily.map((day) => parseMinor(requireString(day, operation, 'dailyRates.dailyNet'), price.currency));
+    return (count) => minors.slice(0, count).reduce((sum, minor) => sum + minor, 0);
+  }
+  if (!nights || nights < 1) throw bad(operation, 'cancellationPolicies.numberOfNights without dailyRates or a known stay');
+  return (count) => scaleMinor(total, Math.min(count, nights), nights);
+}
+
+/**
+ * Deadlines arrive with the destination's offset (or Z); we keep UTC instants, ascending. A tier's penalty is
+ * its `amount` (a string, or the number the examples sometimes send), else a `percent` of the rate's price,
+ * else its `numberOfNights` (ApiCancellationPolicy allows all three).
+ */
+export function cancellationPolicy(rate: WireRate, price: Money, operation: string, nights?: number): CancellationPenalty[] {
+  const currency = price.currency;
+  let nightly: ((count: number) => number) | undefined;
   return (rate.cancellationPolicies ?? []).map((policy) => {
     const from = Date.parse(requireString(policy.from, operation, 'cancellationPolicies.from'));
     if (Number.isNaN(from)) throw bad(operation, 'cancellationPolicies.from is not a date-time');
-    return cancellationPenalty(new Date(from).toISOString(), amount(policy.amount, currency, operation, 'cancellationPolicies.amount'));
+    let penalty: Money;
+    if (policy.amount !== undefined) penalty = amount(policy.amount, currency, operation, 'cancellationPolicies.amount');
+    else if (policy.percent !== undefined) {
+      const points = basisPoints(policy.percent);
+      if (points === undefined) throw bad(operation, 'cancellationPolicies.percent is not a percentage');
+      penalty = money(scaleMinor(parseMinor(price.amount, currency), points, 10_000), currency);
+    } else if (policy.numberOfNights !== undefined) {
+      const count = Number(policy.numberOfNights);
+      if (!Number.isInteger(count) || count < 0) throw bad(operation, 'cancellationPolicies.numberOfNights is not a count');
+      nightly ??= nightlyMinor(rate, price, nights, operation);
+      penalty = money(nightly(count), currency);
+    } else throw bad(operation, 'cancellationPolicies entry without amount, percent or numberOfNights');
+    return cancellationPenalty(new Date(from).toISOString(), penalty);
   }).sort((a, b) => a.from.localeCompare(b.from));
 }
 
-function taxes(rate: WireRate, currency: string, operation: string): RateTax[] {
-  return (rate.taxes?.taxes ?? []).filter((tax) => tax.amount !== undefined).map((tax) => rateTax(
-    tax.type === 'FEE' ? 'fee' : 'tax',
-    tax.included === true,
-    amount(tax.amount, tax.currency ?? currency, operation, 'taxes.amount'),
-    undefined,
-  ));
+const TAX_LABEL = { TAX: 'Tax', FEE: 'Fee', TAXESANDFEES: 'Taxes and fees' } as const;
+
+/**
+ * A tax's amount: what the hotel charges (`amount` in `currency`), else the client's figure
+ * (`clientAmount` in `clientCurrency`), else a `percent` of the rate's price. Undefined when none is readable.
+ */
+function taxAmount(tax: WireTax, price: Money, operation: string): Money | undefined {
+  if (tax.amount !== undefined) return amount(tax.amount, tax.currency ?? price.currency, operation, 'taxes.amount');
+  if (tax.clientAmount !== undefined) return amount(tax.clientAmount, tax.clientCurrency ?? price.currency, operation, 'taxes.clientAmount');
+  const points = tax.percent === undefined ? undefined : basisPoints(tax.percent);
+  return points === undefined ? undefined : money(scaleMinor(parseMinor(price.amount, price.currency), points, 10_000), price.currency);
 }
 
-/** One wire rate → a port rate for its own occupancy (key = the wire rateKey). */
-export function singleRate(rate: WireRate, roomCode: string, roomName: string, currency: string, operation: string): SupplierRate {
+/**
+ * Taxes the price includes, broken out in the rate's currency (one given only in another currency stays
+ * inside the price, unbroken: converting it on a guess would misstate net), and those the hotel collects on
+ * top, in the currency it collects them (payAtProperty: shown, never charged by us).
+ */
+function taxesOf(rate: WireRate, price: Money, operation: string): { taxes: RateTax[]; payAtProperty: PropertyCharge[] } {
+  const taxes: RateTax[] = [];
+  const payAtProperty: PropertyCharge[] = [];
+  for (const tax of rate.taxes?.taxes ?? []) {
+    const label = tax.type ? TAX_LABEL[tax.type] : 'Tax';
+    const description = tax.percent !== undefined && tax.amount === undefined && tax.clientAmount === undefined ? `${label} (${tax.percent} %)` : label;
+    if (tax.included === true) {
+      const inRateCurrency = tax.currency === undefined || tax.currency === price.currency
+        ? tax.amount ?? (tax.clientCurrency === price.currency ? tax.clientAmount : undefined)
+        : tax.clientCurrency === price.currency ? tax.clientAmount : undefined;
+      if (inRateCurrency !== undefined) taxes.push(rateTax(tax.type === 'FEE' ? 'fee' : 'tax', true, amount(inRateCurrency, price.currency, operation, 'taxes.amount'), undefined));
+      continue;
+    }
+    const charge = taxAmount(tax, price, operation);
+    if (charge) payAtProperty.push(propertyCharge(tax.type === 'FEE' ? 'mandatory_fee' : 'tax', description, charge));
+  }
+  return { taxes, payAtProperty };
+}
+
+/** One wire rate → a port rate for its own occupancy (key = the wire rateKey). `nights`: the stay's, for penalties in nights. */
+export function singleRate(rate: WireRate, roomCode: string, roomName: string, currency: string, operation: string, nights?: number): SupplierRate {
   const payAtHotel = rate.paymentType === 'AT_HOTEL';
   const price = payAtHotel
     ? amount(rate.sellingRate, currency, operation, 'sellingRate')
     : amount(rate.net, currency, operation, 'net');
+  const { taxes, payAtProperty } = taxesOf(rate, price, operation);
   return supplierRate({
     supplierRateKey: requireString(rate.rateKey, operation, 'rateKey'),
     roomTypeCode: roomCode,
@@ -68,8 +135,14 @@ export function singleRate(rate: WireRate, roomCode: string, roomName: string, c
     payment: payAtHotel ? 'pay_at_hotel' : 'net',
     price,
     commission: payAtHotel && rate.commission !== undefined ? amount(rate.commission, currency, operation, 'commission') : undefined,
-    cancellationPolicy: cancellationPolicy(rate, currency, operation),
-    taxes: taxes(rate, currency, operation),
+    cancellationPolicy: cancellationPolicy(rate, price, operation, nights),
+    taxes,
+    payAtProperty: payAtProperty.length > 0 ? payAtProperty : undefined,
+    remarks: rate.rateComments ? remarksOf('rate', [rate.rateComments]) : undefined,
+    // hotelMandatory: the hotel's public price, which a reseller must not undercut (the spec's own example:
+    // net 250.19, sellingRate 280.00). Without the flag sellingRate is only a recommendation.
+    minimumSellingPrice: rate.hotelMandatory === true && rate.sellingRate !== undefined ? amount(rate.sellingRate, currency, operation, 'sellingRate') : undefined,
+    packageOnly: rate.packaging === true ? true : undefined,
   });
 }
 
@@ -95,12 +168,21 @@ export function unpackRateKeys(key: string): string[] {
  * A hotel's wire rates → port rates covering every requested room. Hotelbeds prices each occupancy group
  * separately; a port rate combines one wire rate per group with the same room, board, class and payment.
  */
-export function combineRates(hotel: WireHotel, groupKeys: readonly string[], currency: string, operation: string): SupplierRate[] {
+export function combineRates(hotel: WireHotel, groupKeys: readonly string[], currency: string, operation: string, unreadable?: string[]): SupplierRate[] {
   const byGroup = new Map<string, Map<string, SupplierRate>>();
+  const nights = stayNights(hotel);
   for (const room of hotel.rooms ?? []) {
     const roomCode = requireString(room.code, operation, 'rooms.code');
     for (const rate of room.rates ?? []) {
-      const single = singleRate(rate, roomCode, room.name ?? roomCode, currency, operation);
+      let single: SupplierRate;
+      try {
+        single = singleRate(rate, roomCode, room.name ?? roomCode, currency, operation, nights);
+      } catch (error) {
+        // One rate we cannot read costs that rate, not the hotel's others or the supplier's whole answer.
+        if (!unreadable || !(error instanceof SupplierError)) throw error;
+        unreadable.push(error.message);
+        continue;
+      }
       const group = occupancyKey(rate.adults ?? 0, rate.childrenAges);
       const combo = `${roomCode}|${single.boardBasis}|${single.refundable}|${single.payment}`;
       const map = byGroup.get(group) ?? new Map<string, SupplierRate>();
@@ -139,6 +221,8 @@ function mergeRates(parts: readonly SupplierRate[], currency: string): SupplierR
     for (const entry of rate.cancellationPolicy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
     return total + applied;
   }, 0), currency)));
+  const charges = joinLists(parts.map((rate) => rate.payAtProperty ?? []));
+  const remarks = joinLists(parts.map((rate) => rate.remarks ?? [])).filter((remark, i, all) => all.findIndex((r) => r.text === remark.text) === i);
   return supplierRate({
     ...first,
     supplierRateKey: packRateKeys(parts.map((rate) => rate.supplierRateKey)),
@@ -146,10 +230,22 @@ function mergeRates(parts: readonly SupplierRate[], currency: string): SupplierR
     commission: sum((rate) => rate.commission),
     cancellationPolicy: policy,
     taxes: joinLists(parts.map((rate) => rate.taxes)),
+    payAtProperty: charges.length > 0 ? charges : undefined,
+    remarks: remarks.length > 0 ? remarks : undefined,
+    // A room without a floor of its own may be sold at its price, no lower: the whole stay's floor is the sum.
+    minimumSellingPrice: parts.some((rate) => rate.minimumSellingPrice) ? sum((rate) => rate.minimumSellingPrice ?? rate.price) : undefined,
+    packageOnly: parts.some((rate) => rate.packageOnly) ? true : undefined,
   });
 }
 
-export function offerFromHotel(hotel: WireHotel, groupKeys: readonly string[], operation: string): SupplierOffer {
+/** The stay's nights from the hotel's own dates, when it gives them (penalties counted in nights need them). */
+function stayNights(hotel: WireHotel): number | undefined {
+  if (!hotel.checkIn || !hotel.checkOut) return undefined;
+  const nights = Math.round((Date.parse(`${hotel.checkOut}T00:00:00Z`) - Date.parse(`${hotel.checkIn}T00:00:00Z`)) / 86_400_000);
+  return Number.isInteger(nights) && nights > 0 ? nights : undefined;
+}
+
+export function offerFromHotel(hotel: WireHotel, groupKeys: readonly string[], operation: string, unreadable?: string[]): SupplierOffer {
   const currency = requireString(hotel.currency, operation, 'hotel.currency');
   const lat = Number(hotel.latitude);
   const lng = Number(hotel.longitude);
@@ -161,7 +257,7 @@ export function offerFromHotel(hotel: WireHotel, groupKeys: readonly string[], o
     name: requireString(hotel.name, operation, 'hotel.name'),
     ...(stars ? { stars: Number(stars) } : {}),
     ...(Number.isFinite(lat) && Number.isFinite(lng) && hotel.latitude !== undefined ? { geo: { lat, lng } } : {}),
-    rates: combineRates(hotel, groupKeys, currency, operation),
+    rates: combineRates(hotel, groupKeys, currency, operation, unreadable),
   };
 }
 
@@ -196,7 +292,8 @@ export function bookingFromWire(booking: WireBooking | undefined, operation: str
   const price = rates.length > 0
     ? money(rates.reduce((total, rate) => total + parseMinor(String(payAtHotel ? rate.sellingRate : rate.net), currency), 0), currency)
     : amount(booking.totalNet, currency, operation, 'booking.totalNet');
-  const perRoomPolicies = rates.map((rate) => cancellationPolicy(rate, currency, operation));
+  const nights = stayNights(hotel);
+  const perRoomPolicies = rates.map((rate) => cancellationPolicy(rate, amount(payAtHotel ? rate.sellingRate : rate.net, currency, operation, payAtHotel ? 'sellingRate' : 'net'), operation, nights));
   const instants = [...new Set(perRoomPolicies.flat().map((p) => p.from))].sort();
   const policy = instants.map((from) => cancellationPenalty(from, money(perRoomPolicies.reduce((total, entries) => {
     let applied = 0;
@@ -226,5 +323,17 @@ export function bookingFromWire(booking: WireBooking | undefined, operation: str
     payment: payAtHotel ? 'pay_at_hotel' : 'net',
     cancellationPolicy: policy,
     // creationDate is a date only (Spanish time), so no createdAt instant is claimed.
+    ...(hotel.supplier?.name ? { issuer: { name: hotel.supplier.name, ...(hotel.supplier.vatNumber ? { vatNumber: hotel.supplier.vatNumber } : {}) } } : {}),
+    ...bookingObligations(rates, currency, operation),
   };
+}
+
+/** What the booking's rates say the traveller must see: their comments, and the taxes the hotel collects. */
+function bookingObligations(rates: readonly WireRate[], currency: string, operation: string): Pick<SupplierBooking, 'remarks' | 'payAtProperty'> {
+  const remarks = remarksOf('rate', rates.map((rate) => rate.rateComments));
+  const charges = rates.flatMap((rate) => {
+    const priced = rate.net ?? rate.sellingRate;
+    return priced === undefined ? [] : taxesOf(rate, amount(priced, currency, operation, 'net'), operation).payAtProperty;
+  });
+  return { ...(remarks.length > 0 ? { remarks } : {}), ...(charges.length > 0 ? { payAtProperty: charges } : {}) };
 }

@@ -42,18 +42,26 @@ export interface WireAvailabilityRQ {
   language?: string;
 }
 
+/** One penalty tier: `amount`, or (the published ApiCancellationPolicy allows both) a `percent` of the rate or a `numberOfNights`. */
 export interface WireCancellationPolicy {
-  amount?: string;
+  amount?: string | number;
   from?: string;
+  percent?: string | number;
+  numberOfNights?: string | number;
 }
 
+/**
+ * A tax or fee. `amount` and `currency` are what the hotel charges, in its currency; `clientAmount` and
+ * `clientCurrency` the same in the client's; `percent` alone is a share of the rate. Not `included`: payable
+ * at the hotel.
+ */
 export interface WireTax {
   included?: boolean;
-  percent?: string;
-  amount?: string;
+  percent?: string | number;
+  amount?: string | number;
   currency?: string;
   type?: 'TAX' | 'FEE' | 'TAXESANDFEES';
-  clientAmount?: string;
+  clientAmount?: string | number;
   clientCurrency?: string;
 }
 
@@ -79,6 +87,9 @@ export interface WireRate {
   cancellationPolicies?: WireCancellationPolicy[];
   taxes?: { allIncluded?: boolean; taxes?: WireTax[] };
   rateComments?: string;
+  rateCommentsId?: string;
+  /** Per night of the stay (ApiDailyRate): what a penalty counted in nights is made of. */
+  dailyRates?: { offset?: number; dailyNet?: string; dailySellingRate?: string }[];
 }
 
 export interface WireRoom {
@@ -108,7 +119,10 @@ export interface WireHotel {
   totalNet?: string | number;
   totalSellingRate?: string | number;
   currency?: string;
-  cancellationAmount?: string;
+  /** The spec types it as a string; its own cancellation example sends the number 0. */
+  cancellationAmount?: string | number;
+  /** The company that issued the booking: the voucher must name it with its VAT number. */
+  supplier?: { name?: string; vatNumber?: string };
   rooms?: WireRoom[];
 }
 
