@@ -28,9 +28,27 @@ function stay(offsetDays: number, nights: number): { checkIn: string; checkOut: 
   return { checkIn: new Date(start).toISOString().slice(0, 10), checkOut: new Date(start + nights * day).toISOString().slice(0, 10) };
 }
 
+/**
+ * Who is asking, as the booking API passes it on every call (the traveller's address and session, the
+ * account's point of sale), and the holder's e-mail lookups are made with.
+ */
+const TRAVELLER = { ip: '203.0.113.7', sessionId: 'session-7f3a' };
+const who = { traveller: TRAVELLER, pointOfSale: 'GB', holderEmail: 'ada@example.com' };
+
+/** The adapter as the use cases call it: every request carries `who` unless it says otherwise. */
+function travelling(port: ExpediaAdapter): ExpediaAdapter {
+  return new Proxy(port, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== 'function' || property === 'constructor') return value;
+      return (request: object) => (value as (r: object) => unknown).call(target, { ...who, ...request });
+    },
+  });
+}
+
 beforeAll(async () => {
   sandbox = await startExpediaSandbox({ apiKey: API_KEY, secret: SECRET, latency: NO_LATENCY, slowMs: 3_000, lateAnswerMs: 1_500 });
-  adapter = new ExpediaAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: SECRET, forwardScenarios: true, fetch: recorder.fetch, timeoutMs: 10_000 });
+  adapter = travelling(new ExpediaAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: SECRET, forwardScenarios: true, fetch: recorder.fetch, timeoutMs: 10_000 }));
 });
 
 afterAll(async () => {
@@ -88,7 +106,9 @@ describe('Expedia adapter against the Rapid sandbox', () => {
       if (rate.payment === 'pay_at_hotel') expect(parseMinor(rate.commission!.amount, 'USD')).toBeGreaterThan(0);
     }
     expect(new Set(rates.map((r) => r.boardBasis)).size).toBeGreaterThan(1);
-    expect(rates.some((r) => r.taxes.some((t) => !t.included && t.kind === 'tax'))).toBe(true);
+    // Prague's city tax is collected by the property: shown apart, in the hotel's currency, never in the price.
+    expect(rates.some((r) => r.payAtProperty?.some((c) => c.kind === 'tax' && c.amount.currency === 'EUR'))).toBe(true);
+    expect(rates.every((r) => r.taxes.every((t) => t.included))).toBe(true);
     expect(rates.some((r) => r.payment === 'pay_at_hotel')).toBe(true);
 
     // The destination's ids and names are cached: a second search shops straight away.
@@ -261,10 +281,10 @@ describe('Expedia adapter against the Rapid sandbox', () => {
 
   it('honours Rapid Test values the adapter does not send itself: sold_out, price_mismatch, service_unavailable', async () => {
     const { rate } = await searchRate((r) => r.refundable);
-    const withTest = (test: string) => new ExpediaAdapter({
+    const withTest = (test: string) => travelling(new ExpediaAdapter({
       baseUrl: `${sandbox.url}/v3`, apiKey: API_KEY, secret: SECRET,
       fetch: (input, init) => recorder.fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), Test: test } }),
-    });
+    }));
     await expect(withTest('sold_out').checkRate({ supplierRateKey: rate.supplierRateKey })).rejects.toMatchObject({ kind: 'sold_out' });
     const checked = await adapter.checkRate({ supplierRateKey: rate.supplierRateKey });
     await expect(withTest('price_mismatch').book({ supplierRateKey: checked.supplierRateKey, clientReference: 'bk_mismatch', holder, rooms: [{ guests }] }))
@@ -356,7 +376,7 @@ describe('Expedia sandbox authentication and required headers', () => {
       expect(answer.headers.get('www-authenticate')).toBe('EAN');
       expect(await answer.json()).toMatchObject({ type: 'request_unauthenticated', fields: [{ name: field, type: 'header' }] });
     }
-    const wrong = new ExpediaAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: 'nope', fetch: recorder.fetch });
+    const wrong = travelling(new ExpediaAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: 'nope', fetch: recorder.fetch }));
     await expect(wrong.getBooking({ supplierReference: '1' })).rejects.toMatchObject({ kind: 'rejected', details: { status: 401, supplierCode: 'request_unauthenticated' } });
   });
 
@@ -415,7 +435,7 @@ describe('Expedia adapter on bad supplier answers', () => {
 
   it.each(cases)('%s → SupplierError %s', async (which, kind) => {
     mode = which;
-    const broken = new ExpediaAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
+    const broken = travelling(new ExpediaAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET }));
     const call = which === 'bad-amount' || which === 'not-a-list'
       ? broken.searchAvailability({ destination: hotelList(['1']), ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' })
       : broken.getBooking({ supplierReference: '1' });
