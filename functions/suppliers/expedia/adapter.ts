@@ -217,8 +217,9 @@ export class ExpediaAdapter implements SupplierPort {
     customerIpOf('book', request);
     const email = this.bookingEmail(request.holder.email, 'book');
     const phone = this.phoneOf(request.holder.phone);
-    // A searched key goes through the price check first: Rapid's book link comes only from there.
-    const bookHref = key.bookHref ?? (await this.priceCheck(key, request)).bookHref;
+    // A searched key goes through the price check first: Rapid's book link comes only from there. A checked
+    // key that got a payment_session link instead is refused without asking again.
+    const bookHref = key.bookHref ?? (key.paymentSessionOnly ? undefined : (await this.priceCheck(key, request)).bookHref);
     if (!bookHref) {
       throw new SupplierError('rejected', SUPPLIER_ID, 'book: Rapid asks for a PSD2 payment session for this rate (payment_session link), which this integration does not open', { operation: 'book', supplierCode: 'payment_session_required' });
     }

@@ -62,9 +62,9 @@ function chargeMinor(charge: WireCharge | undefined, operation: string, field: s
 /**
  * A fee the property collects, in the currency it collects it in. Rapid gives each fee twice: in the
  * `billable_currency` and in the `request_currency` (the currency we shop in, an estimate). The spec does not
- * name the property's currency in words, but its examples show it: the price check example bills the room in
- * USD and gives `mandatory_fee` as `billable_currency` 8.50 EUR beside `request_currency` 10.00 USD, and the
- * shopping example gives fees in CAD (the property's nightly currency) beside USD. So the fee's own
+ * name the property's currency in words, but its examples show it: the price-changed price check example bills
+ * the room in USD and gives `mandatory_fee` as `billable_currency` 8.50 EUR beside `request_currency` 10.00 USD,
+ * and the shopping example gives fees in CAD (the property's nightly currency) beside USD. So the fee's own
  * `billable_currency` is what the property will collect. When content names the currency the property
  * accepts on site (`onsite_payments.currency`) and one of the two amounts is in it, that one is taken.
  */
