@@ -266,6 +266,13 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     expect(booking.rooms[0]!.guests.filter((g) => g.type === 'child').map((g) => g.age)).toEqual([2, 3]);
   });
 
+  it('a booking Rapid holds is returned even when content cannot be had (its texts were on the checked rate)', async () => {
+    answerWith('retrieve', BY_ID.get('Itinerary No History'));
+    answerWith('content', 503);
+    const booking = await adapter().getBooking({ ...context, supplierReference: '8999989898988' });
+    expect(booking).toMatchObject({ status: 'confirmed', propertyName: '', price: { amount: '368.15', currency: 'USD' } });
+  });
+
   it.each([...BY_REFERENCE.keys()])('retrieve-by-reference example "%s"', async (name) => {
     const example = BY_REFERENCE.get(name);
     answerWith('byReference', example);

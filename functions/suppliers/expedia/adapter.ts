@@ -262,7 +262,7 @@ export class ExpediaAdapter implements SupplierPort {
     const retrieve = created.links?.retrieve?.href;
     const path = retrieve ?? `${API}/itineraries/${encodeURIComponent(requireString(created.itinerary_id, 'book', 'itinerary_id'))}?${new URLSearchParams({ email })}`;
     const { body: itinerary } = await this.call<WireItinerary>('retrieve', 'GET', path, request);
-    return bookingFromWire(itinerary, await this.factsOf(key.propertyId, request), 'retrieve', this.now());
+    return bookingFromWire(itinerary, await this.bookingFactsOf(key.propertyId, request), 'retrieve', this.now());
   }
 
   async findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined> {
@@ -272,12 +272,12 @@ export class ExpediaAdapter implements SupplierPort {
     if (!Array.isArray(body)) throw bad('retrieveByReference', 'body is not a list of itineraries');
     const [itinerary] = body;
     if (!itinerary) return undefined;
-    return bookingFromWire(itinerary, await this.factsOf(itinerary.property_id, request), 'retrieveByReference', this.now());
+    return bookingFromWire(itinerary, await this.bookingFactsOf(itinerary.property_id, request), 'retrieveByReference', this.now());
   }
 
   async getBooking(request: BookingLookup): Promise<SupplierBooking> {
     const itinerary = await this.itinerary(request.supplierReference, request, request.holderEmail);
-    return bookingFromWire(itinerary, await this.factsOf(itinerary.property_id, request), 'retrieve', this.now());
+    return bookingFromWire(itinerary, await this.bookingFactsOf(itinerary.property_id, request), 'retrieve', this.now());
   }
 
   async cancel(request: CancelRequest): Promise<CancellationResult> {
@@ -349,6 +349,20 @@ export class ExpediaAdapter implements SupplierPort {
     const desk = this.options.contactPhone;
     if (desk) return { country_code: desk.countryCode, ...(desk.areaCode ? { area_code: desk.areaCode } : {}), number: desk.number };
     throw new SupplierError('rejected', SUPPLIER_ID, 'book: Rapid requires a customer phone; the holder gave none in international form (+country code) and no reservations phone is configured', { operation: 'book' });
+  }
+
+  /**
+   * Facts for a booking that exists: content that cannot be had now must not turn a booking Rapid holds into
+   * an error (a booking answered with an error would be compensated or reported failed). The texts were on
+   * the rate the traveller checked; the booking then carries what content gives, or none.
+   */
+  private async bookingFactsOf(propertyId: string | undefined, context: CallContext): Promise<PropertyFacts> {
+    try {
+      return await this.factsOf(propertyId, context);
+    } catch (error) {
+      if (error instanceof SupplierError && context.signal?.aborted !== true) return NO_FACTS;
+      throw error;
+    }
   }
 
   /** The property's texts and collect currency, from content (cached; one call when not). */
