@@ -80,6 +80,7 @@ const SALES_CHANNELS = new Set(['website', 'agent_tool', 'mobile_app', 'mobile_w
 const SALES_ENVIRONMENTS = new Set(['hotel_package', 'hotel_only', 'loyalty']);
 const RATE_OPTIONS = new Set(['member', 'net_rates', 'cross_sell']);
 const FORBIDDEN_REFERENCE_CHARACTERS = /[<>()&]/;
+const RECEIVED_KEPT = 1_000;
 
 type Operation = 'regions' | 'geography' | 'availability' | 'priceCheck' | 'book' | 'retrieveByReference' | 'retrieve' | 'cancel' | 'content';
 
@@ -165,6 +166,8 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
       ...(customerSessionId !== undefined ? { customerSessionId } : {}),
       ...(countryCode !== null ? { countryCode } : {}),
     });
+    // A deployed sandbox runs for days: only the latest calls are kept.
+    if (ctx.received.length > RECEIVED_KEPT) ctx.received.splice(0, ctx.received.length - RECEIVED_KEPT);
     checkHeaders(req, operation);
     applyFailureTests(call, operation);
     if (hasScenario(call.scenarios, 'error', SUPPLIER_ID)) throw internalError();
