@@ -9,6 +9,7 @@ import { CONTENT_PAGE_SIZE, startExpediaSandbox, type ExpediaSandbox } from '../
 import { rapidAuthorization } from '../../functions/suppliers/expedia/signature.js';
 import { parseMinor, scaleMinor } from '../../functions/domain/money/money.js';
 import { parsePhone } from '../../functions/suppliers/expedia/phone.js';
+import { formatBookingMetadata, parseBookingMetadata } from '../../functions/suppliers/expedia/map-wire.js';
 import type { WirePropertyAvailability, WireItinerary } from '../../functions/suppliers/expedia/wire.js';
 import { SELLING_FLOOR_FACTOR } from '../../sandbox/world/spec-shapes.js';
 import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
@@ -492,6 +493,16 @@ describe('Rapid obligations: what a certified integration carries', () => {
     expect((await desk.findBookingByClientReference({ clientReference: 'bk_desk', holderEmail: undefined }))?.supplierReference).toBe(booking.supplierReference);
     // A booking made with the holder's e-mail is found only with it.
     await expect(desk.getBooking({ supplierReference: booking.supplierReference, holderEmail: 'someone.else@example.com' })).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('writes affiliate_metadata in Rapid\'s key:value|key:value form and reads it back exactly (older JSON too)', () => {
+    const metadata = { roomTypeCode: 'R:1|x', roomTypeName: 'Suite (sea) & view <top>' };
+    const text = formatBookingMetadata(metadata);
+    expect(text).toMatch(/^room:[^|:]+\|name:[^|:]+$/);
+    expect(text).not.toMatch(/[<>()&]/);
+    expect(parseBookingMetadata(text)).toEqual(metadata);
+    expect(formatBookingMetadata({ roomTypeCode: 'R1', roomTypeName: 'x'.repeat(300) })).toBe('room:R1');
+    expect(parseBookingMetadata('{"room":"R1","name":"Deluxe"}')).toEqual({ roomTypeCode: 'R1', roomTypeName: 'Deluxe' });
   });
 
   it('reads phones in international form only, splitting the country code by E.164', () => {
