@@ -111,7 +111,7 @@ try {
   for (let i = 0; i < SEARCHES + 3; i++) {
     const request = searchRequestSchema.parse({ destination: { type: 'city', code: CITY }, checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' });
     const started = performance.now();
-    const { response, timings, storeRows } = await runSearch({ tenant: 'demo', request, scenarios: [] }, deps);
+    const { response, timings, storeRows } = await runSearch({ tenant: 'demo', request, scenarios: [], traveller: { ip: '203.0.113.7' } }, deps);
     const searched = performance.now();
     JSON.stringify(response);
     const done = performance.now();

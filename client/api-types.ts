@@ -1455,6 +1455,23 @@ export interface components {
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             payment: components["schemas"]["PaymentModel"];
             price: components["schemas"]["Price"];
+            payAtProperty: components["schemas"]["PayAtProperty"];
+            remarks: components["schemas"]["SupplierRemarks"];
+            /** @description Present only when the supplier imposes a selling floor (the hotel's public price), in the quote currency: `price.total` is never below it (the markup is raised to meet it) */
+            minimumSellingPrice?: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /** @description True on rates sold only as part of a package: returned only to accounts whose contract sells packages */
+            packageOnly: boolean;
         };
         /**
          * @description RO room only, BB bed and breakfast, HB half board, FB full board, AI all inclusive
@@ -1554,6 +1571,47 @@ export interface components {
             /** @description Date or instant of the reference rate */
             asOf: string;
         };
+        /** @description Charges the property collects from the guest at the stay (resort and mandatory fees, city taxes, taxes not included). Never part of `price.total`; part of `price.payableAtHotel`. Show them to the traveller before booking: suppliers require it, and so do consumer-protection rules on drip pricing. */
+        PayAtProperty: {
+            /** @enum {string} */
+            kind: "tax" | "city_tax" | "resort_fee" | "mandatory_fee" | "other";
+            /**
+             * @description The supplier's name for the charge
+             * @example City tax
+             */
+            description?: string;
+            /**
+             * @description What the property will collect, in its own currency
+             * @example 412.5
+             */
+            amount: number;
+            /**
+             * @description The currency the property collects in (may differ from the quote currency)
+             * @example EUR
+             */
+            currency: string;
+            /** @description The same in the quote currency at the stamped FX rate: an estimate, the property charges `amount` */
+            quote: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+        }[];
+        /** @description The supplier's texts the traveller must see before booking: rate comments (market restrictions among them), check-in and fee instructions, policy descriptions. The voucher prints them. */
+        SupplierRemarks: {
+            /** @enum {string} */
+            kind: "rate" | "checkin" | "policy" | "fees" | "general";
+            /** @example This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted */
+            text: string;
+            supplierId: string;
+        }[];
         /** @description Dates are calendar dates of the destination: checkIn not before today there, checkOut after checkIn and at most 30 nights later. One occupancy per room (1 to 8); each child's age 0 to 17. `destination` is one of four types. `city`: any IATA city code, metropolitan codes included (LON, NYC, TYO, PAR, MIL), searched within a radius of its centre that grows with its size (3 to 30 km). `airport`: any IATA code of an airport with scheduled service, searched 10 km around it. `geo`: a circle, lat -90 to 90, lng -180 to 180, radiusKm 0.1 to 50. `properties`: 1 to 100 distinct unified propertyIds from earlier searches or content, in any cities; an id we do not know is a 400 naming it. An unknown code is a 400 naming `destination.code`; a known place where no contracted supplier has hotels answers 200 with no properties and every supplier `ok`. `timeoutMs` is the per-supplier budget; a supplier past it is reported as `timeout`, never fails the call. `limit` is the page size (the rest is read with GET /v1/hotels/searches/{searchId}); `sort` orders by ascending total (ties: more stars, then name), by stars or by distance from the destination's centre (a city's centre, the airport, the circle's centre, or the listed properties' mean position). */
         SearchRequest: {
             destination: {
@@ -1712,6 +1770,23 @@ export interface components {
             cancellationDeadline?: string;
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             payment: components["schemas"]["PaymentModel"];
+            payAtProperty: components["schemas"]["PayAtProperty"];
+            remarks: components["schemas"]["SupplierRemarks"];
+            /** @description Present only when the supplier imposes a selling floor (the hotel's public price), in the quote currency: `price.total` is never below it (the markup is raised to meet it) */
+            minimumSellingPrice?: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /** @description True on rates sold only as part of a package: returned only to accounts whose contract sells packages */
+            packageOnly: boolean;
             /**
              * Format: date-time
              * @description Until when this rate may be booked
@@ -1768,6 +1843,23 @@ export interface components {
             clientReference: string;
             priceLocked: components["schemas"]["PriceLocked"];
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            payAtProperty: components["schemas"]["PayAtProperty"];
+            remarks: components["schemas"]["SupplierRemarks"];
+            /** @description Present only when the supplier imposes a selling floor (the hotel's public price), in the quote currency: `price.total` is never below it (the markup is raised to meet it) */
+            minimumSellingPrice?: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /** @description True on rates sold only as part of a package: returned only to accounts whose contract sells packages */
+            packageOnly: boolean;
             /**
              * @description Path of the voucher under the booking, relative to the API base
              * @example /v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher
@@ -1880,6 +1972,23 @@ export interface components {
             checkOut: string;
             priceLocked: components["schemas"]["PriceLocked"];
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            payAtProperty: components["schemas"]["PayAtProperty"];
+            remarks: components["schemas"]["SupplierRemarks"];
+            /** @description Present only when the supplier imposes a selling floor (the hotel's public price), in the quote currency: `price.total` is never below it (the markup is raised to meet it) */
+            minimumSellingPrice?: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /** @description True on rates sold only as part of a package: returned only to accounts whose contract sells packages */
+            packageOnly: boolean;
             /**
              * @description Path of the voucher under the booking, relative to the API base
              * @example /v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher
@@ -1998,6 +2107,23 @@ export interface components {
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             refundable: boolean;
             payment: components["schemas"]["PaymentModel"];
+            payAtProperty: components["schemas"]["PayAtProperty"];
+            remarks: components["schemas"]["SupplierRemarks"];
+            /** @description Present only when the supplier imposes a selling floor (the hotel's public price), in the quote currency: `price.total` is never below it (the markup is raised to meet it) */
+            minimumSellingPrice?: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /** @description True on rates sold only as part of a package: returned only to accounts whose contract sells packages */
+            packageOnly: boolean;
             /**
              * @description Path of the voucher under the booking, relative to the API base
              * @example /v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher
@@ -2680,8 +2806,12 @@ export interface components {
         TenantHeader: string;
         /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
         IdempotencyKey: string;
-        /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. Unknown entries are ignored. */
+        /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
         SandboxScenario: string;
+        /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+        CustomerIp: string;
+        /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+        CustomerSessionId: string;
     };
     requestBodies: never;
     headers: never;
@@ -2836,8 +2966,12 @@ export interface operations {
             header: {
                 /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
             };
             path?: never;
             cookie?: never;
@@ -2935,7 +3069,27 @@ export interface operations {
                      *                 "source": "ECB euro foreign exchange reference rates",
                      *                 "asOf": "2026-11-20"
                      *               }
-                     *             }
+                     *             },
+                     *             "payAtProperty": [
+                     *               {
+                     *                 "kind": "city_tax",
+                     *                 "description": "City tax",
+                     *                 "amount": 12.3,
+                     *                 "currency": "EUR",
+                     *                 "quote": {
+                     *                   "amount": 12.3,
+                     *                   "currency": "EUR"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "remarks": [
+                     *               {
+                     *                 "kind": "rate",
+                     *                 "text": "This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted",
+                     *                 "supplierId": "hotelbeds"
+                     *               }
+                     *             ],
+                     *             "packageOnly": false
                      *           }
                      *         }
                      *       ],
@@ -3141,7 +3295,27 @@ export interface operations {
                      *                 "source": "ECB euro foreign exchange reference rates",
                      *                 "asOf": "2026-11-20"
                      *               }
-                     *             }
+                     *             },
+                     *             "payAtProperty": [
+                     *               {
+                     *                 "kind": "city_tax",
+                     *                 "description": "City tax",
+                     *                 "amount": 12.3,
+                     *                 "currency": "EUR",
+                     *                 "quote": {
+                     *                   "amount": 12.3,
+                     *                   "currency": "EUR"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "remarks": [
+                     *               {
+                     *                 "kind": "rate",
+                     *                 "text": "This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted",
+                     *                 "supplierId": "hotelbeds"
+                     *               }
+                     *             ],
+                     *             "packageOnly": false
                      *           }
                      *         }
                      *       ],
@@ -3251,8 +3425,12 @@ export interface operations {
             header: {
                 /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
             };
             path: {
                 /** @description From the search response; the search and its rates live 30 minutes. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
@@ -3318,7 +3496,27 @@ export interface operations {
                      *               "source": "ECB euro foreign exchange reference rates",
                      *               "asOf": "2026-11-20"
                      *             }
-                     *           }
+                     *           },
+                     *           "payAtProperty": [
+                     *             {
+                     *               "kind": "city_tax",
+                     *               "description": "City tax",
+                     *               "amount": 12.3,
+                     *               "currency": "EUR",
+                     *               "quote": {
+                     *                 "amount": 12.3,
+                     *                 "currency": "EUR"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "remarks": [
+                     *             {
+                     *               "kind": "rate",
+                     *               "text": "This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted",
+                     *               "supplierId": "hotelbeds"
+                     *             }
+                     *           ],
+                     *           "packageOnly": false
                      *         }
                      *       ]
                      *     }
@@ -3595,8 +3793,12 @@ export interface operations {
             header: {
                 /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
             };
             path: {
                 /** @description A rateId from a search or a rate check (URL-encoded in paths). Opaque: 1 to 8192 characters, letters, digits, '_', '-' and '.'; an unknown one is 404 */
@@ -3656,6 +3858,26 @@ export interface operations {
                      *         }
                      *       ],
                      *       "payment": "net",
+                     *       "payAtProperty": [
+                     *         {
+                     *           "kind": "city_tax",
+                     *           "description": "City tax",
+                     *           "amount": 12.3,
+                     *           "currency": "EUR",
+                     *           "quote": {
+                     *             "amount": 12.3,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "remarks": [
+                     *         {
+                     *           "kind": "rate",
+                     *           "text": "This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted",
+                     *           "supplierId": "hotelbeds"
+                     *         }
+                     *       ],
+                     *       "packageOnly": false,
                      *       "expiresAt": "2026-11-23T12:45:00.000Z"
                      *     }
                      */
@@ -3853,6 +4075,26 @@ export interface operations {
                      *               }
                      *             }
                      *           ],
+                     *           "payAtProperty": [
+                     *             {
+                     *               "kind": "city_tax",
+                     *               "description": "City tax",
+                     *               "amount": 12.3,
+                     *               "currency": "EUR",
+                     *               "quote": {
+                     *                 "amount": 12.3,
+                     *                 "currency": "EUR"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "remarks": [
+                     *             {
+                     *               "kind": "rate",
+                     *               "text": "Check-in hour 15:00 - 00:00. Car park YES (with additional debit notes).",
+                     *               "supplierId": "hotelbeds"
+                     *             }
+                     *           ],
+                     *           "packageOnly": false,
                      *           "voucherUrl": "/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher",
                      *           "createdAt": "2026-11-23T12:20:11.512Z",
                      *           "updatedAt": "2026-11-23T12:20:11.512Z"
@@ -3945,8 +4187,12 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
                 /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
             };
             path?: never;
             cookie?: never;
@@ -4020,6 +4266,26 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
+                     *       "payAtProperty": [
+                     *         {
+                     *           "kind": "city_tax",
+                     *           "description": "City tax",
+                     *           "amount": 12.3,
+                     *           "currency": "EUR",
+                     *           "quote": {
+                     *             "amount": 12.3,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "remarks": [
+                     *         {
+                     *           "kind": "rate",
+                     *           "text": "Check-in hour 15:00 - 00:00. Car park YES (with additional debit notes).",
+                     *           "supplierId": "hotelbeds"
+                     *         }
+                     *       ],
+                     *       "packageOnly": false,
                      *       "voucherUrl": "/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher",
                      *       "createdAt": "2026-11-23T12:20:11.512Z"
                      *     }
@@ -4055,6 +4321,26 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
+                     *       "payAtProperty": [
+                     *         {
+                     *           "kind": "city_tax",
+                     *           "description": "City tax",
+                     *           "amount": 12.3,
+                     *           "currency": "EUR",
+                     *           "quote": {
+                     *             "amount": 12.3,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "remarks": [
+                     *         {
+                     *           "kind": "rate",
+                     *           "text": "Check-in hour 15:00 - 00:00. Car park YES (with additional debit notes).",
+                     *           "supplierId": "hotelbeds"
+                     *         }
+                     *       ],
+                     *       "packageOnly": false,
                      *       "voucherUrl": "/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher",
                      *       "createdAt": "2026-11-23T12:20:11.512Z"
                      *     }
@@ -4329,6 +4615,26 @@ export interface operations {
                      *       ],
                      *       "refundable": true,
                      *       "payment": "net",
+                     *       "payAtProperty": [
+                     *         {
+                     *           "kind": "city_tax",
+                     *           "description": "City tax",
+                     *           "amount": 12.3,
+                     *           "currency": "EUR",
+                     *           "quote": {
+                     *             "amount": 12.3,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "remarks": [
+                     *         {
+                     *           "kind": "rate",
+                     *           "text": "Check-in hour 15:00 - 00:00. Car park YES (with additional debit notes).",
+                     *           "supplierId": "hotelbeds"
+                     *         }
+                     *       ],
+                     *       "packageOnly": false,
                      *       "voucherUrl": "/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher",
                      *       "history": [
                      *         {
@@ -4439,8 +4745,12 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
                 /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
             };
             path: {
                 /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
@@ -4541,6 +4851,26 @@ export interface operations {
                      *       ],
                      *       "refundable": true,
                      *       "payment": "net",
+                     *       "payAtProperty": [
+                     *         {
+                     *           "kind": "city_tax",
+                     *           "description": "City tax",
+                     *           "amount": 12.3,
+                     *           "currency": "EUR",
+                     *           "quote": {
+                     *             "amount": 12.3,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "remarks": [
+                     *         {
+                     *           "kind": "rate",
+                     *           "text": "Check-in hour 15:00 - 00:00. Car park YES (with additional debit notes).",
+                     *           "supplierId": "hotelbeds"
+                     *         }
+                     *       ],
+                     *       "packageOnly": false,
                      *       "voucherUrl": "/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher",
                      *       "history": [
                      *         {
@@ -4719,8 +5049,12 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
                 /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
             };
             path: {
                 /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */

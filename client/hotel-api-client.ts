@@ -38,6 +38,20 @@ export interface HotelApiClientOptions {
   readonly maxRateLimitRetries?: number;
 }
 
+/**
+ * The traveller behind a call, passed on to suppliers that require it (Expedia Rapid): their own address,
+ * and their shopping session, the same on every call of one session. Without it the API sends your server's.
+ */
+export interface Traveller {
+  readonly ip: string;
+  readonly sessionId?: string;
+}
+
+function travellerHeaders(traveller: Traveller | undefined): Record<string, string> {
+  if (!traveller) return {};
+  return { 'Customer-Ip': traveller.ip, ...(traveller.sessionId ? { 'Customer-Session-Id': traveller.sessionId } : {}) };
+}
+
 export interface ProblemDetails {
   readonly type: string;
   readonly title: string;
@@ -90,30 +104,31 @@ export class HotelApiClient {
     this.tenantHeader = { 'X-Service-Tenant': options.tenant, ...(options.sandboxScenario ? { 'X-Sandbox-Scenario': options.sandboxScenario } : {}) };
   }
 
-  async search(request: SearchRequest) {
-    return (await unwrap(this.api.POST('/v1/hotels/search', { params: { header: this.tenantHeader }, body: request }))).data;
+  async search(request: SearchRequest, options: { traveller?: Traveller } = {}) {
+    return (await unwrap(this.api.POST('/v1/hotels/search', { params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) } }, body: request }))).data;
   }
 
   async searchPage(searchId: string, cursor: string) {
     return (await unwrap(this.api.GET('/v1/hotels/searches/{searchId}', { params: { header: this.tenantHeader, path: { searchId }, query: { cursor } } }))).data;
   }
 
-  async propertyRates(searchId: string, propertyId: string) {
-    return (await unwrap(this.api.GET('/v1/hotels/searches/{searchId}/properties/{propertyId}/rates', { params: { header: this.tenantHeader, path: { searchId, propertyId } } }))).data;
+  async propertyRates(searchId: string, propertyId: string, options: { traveller?: Traveller } = {}) {
+    return (await unwrap(this.api.GET('/v1/hotels/searches/{searchId}/properties/{propertyId}/rates', { params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) }, path: { searchId, propertyId } } }))).data;
   }
 
   async property(propertyId: string) {
     return (await unwrap(this.api.GET('/v1/hotels/properties/{propertyId}', { params: { header: this.tenantHeader, path: { propertyId } } }))).data;
   }
 
-  async checkRate(rateId: string) {
-    return (await unwrap(this.api.POST('/v1/hotels/rates/{rateId}/check', { params: { header: this.tenantHeader, path: { rateId } } }))).data;
+  async checkRate(rateId: string, options: { traveller?: Traveller } = {}) {
+    return (await unwrap(this.api.POST('/v1/hotels/rates/{rateId}/check', { params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) }, path: { rateId } } }))).data;
   }
 
   /** 201 confirmed or 202 pending; `replayed` when the API answered from an earlier request with this key. */
-  async book(request: BookingRequest, options: { idempotencyKey?: string } = {}) {
+  async book(request: BookingRequest, options: { idempotencyKey?: string; traveller?: Traveller } = {}) {
     const idempotencyKey = options.idempotencyKey ?? randomUUID();
-    const { data, response } = await unwrap(this.api.POST('/v1/hotels/bookings', { params: { header: { ...this.tenantHeader, 'Idempotency-Key': idempotencyKey } }, body: request }));
+    const header = { ...this.tenantHeader, ...travellerHeaders(options.traveller), 'Idempotency-Key': idempotencyKey };
+    const { data, response } = await unwrap(this.api.POST('/v1/hotels/bookings', { params: { header }, body: request }));
     return { booking: data, status: response.status, idempotencyKey, replayed: response.headers.get('idempotent-replayed') === 'true' };
   }
 

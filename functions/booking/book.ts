@@ -61,7 +61,8 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   let outcome;
   try {
     outcome = await deps.runFlow({
-      tenant, clientId, bookingId, requestId, request: body, scenarios: input.scenarios,
+      tenant, clientId, bookingId, requestId, request: body, scenarios: input.scenarios, traveller: input.traveller,
+      ...(search.request.nationality ? { nationality: search.request.nationality } : {}),
       stay: { checkIn, checkOut, nights: nightsBetween(checkIn, checkOut) },
       requestedAt: deps.now().toISOString(),
     });

@@ -7,7 +7,9 @@
 import { policyView } from '../domain/cancellation/policy-view.js';
 import type { Price } from '../domain/pricing/price.js';
 import type { RateTicket } from '../domain/rate/rate-id.js';
-import type { BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate } from '../suppliers/port.js';
+import { obligationsView } from '../domain/rate/obligations-view.js';
+import type { PropertyChargeQuote } from '../domain/pricing/price.js';
+import type { BookingIssuer, BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate, SupplierRemark } from '../suppliers/port.js';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
 
@@ -76,6 +78,15 @@ export interface BookingRecord extends LockedAmounts {
   readonly supplierPenaltyCurrency?: string;
   readonly cancellationReason?: string;
 
+  // What the supplier obliges us to show (API-SPEC "Supplier obligations"), as priced at the check and
+  // replaced by what the supplier confirmed: charges the property collects, its texts, its selling floor.
+  readonly payAtProperty?: readonly PropertyChargeQuote[];
+  readonly remarks?: readonly SupplierRemark[];
+  readonly minimumSellingPrice?: string;
+  readonly packageOnly?: boolean;
+  /** Who issued the booking, for the voucher, where the supplier names itself (Hotelbeds `hotel.supplier`). */
+  readonly issuer?: BookingIssuer;
+
   /** What a pending booking needs to be settled later: the rate as checked and the rateId's content. */
   readonly ticket: RateTicket;
   readonly checkedRate: SupplierRate;
@@ -90,8 +101,23 @@ export const voucherPath = (bookingId: string) => `${bookingPath(bookingId)}/vou
 
 const num = (decimal: string): number => Number(decimal);
 
+type ObligationFields = 'supplierId' | 'currency' | 'payAtProperty' | 'remarks' | 'minimumSellingPrice' | 'packageOnly';
+
+/** The supplier's obligations on a booked rate, shown as on every rate object (obligations-view.ts). */
+function bookedObligations(record: Pick<BookingRecord, ObligationFields>) {
+  return obligationsView({
+    supplierId: record.supplierId,
+    rate: { remarks: record.remarks ?? [], packageOnly: record.packageOnly ?? false },
+    price: {
+      currency: record.currency,
+      ...(record.payAtProperty ? { payAtProperty: record.payAtProperty } : {}),
+      ...(record.minimumSellingPrice !== undefined ? { minimumSellingPrice: record.minimumSellingPrice } : {}),
+    },
+  });
+}
+
 /** Interface document section 2.5: the answer to a booking (201, or 202 while pending). */
-export function bookingResponse(record: Pick<BookingRecord, 'bookingId' | 'status' | 'supplierReference' | 'clientReference' | 'total' | 'currency' | 'matchedSearchPrice' | 'cancellationPolicy' | 'createdAt'>) {
+export function bookingResponse(record: Pick<BookingRecord, 'bookingId' | 'status' | 'supplierReference' | 'clientReference' | 'total' | 'currency' | 'matchedSearchPrice' | 'cancellationPolicy' | 'createdAt' | ObligationFields>) {
   return {
     bookingId: record.bookingId,
     status: record.status,
@@ -99,6 +125,7 @@ export function bookingResponse(record: Pick<BookingRecord, 'bookingId' | 'statu
     clientReference: record.clientReference,
     priceLocked: { total: num(record.total), currency: record.currency, matchedSearchPrice: record.matchedSearchPrice },
     cancellationPolicy: policyView(record.cancellationPolicy),
+    ...bookedObligations(record),
     voucherUrl: voucherPath(record.bookingId),
     createdAt: record.createdAt,
   };
@@ -136,6 +163,7 @@ export function bookingView(record: BookingRecord) {
     cancellationPolicy: policyView(record.cancellationPolicy),
     refundable: record.refundable,
     payment: record.payment,
+    ...bookedObligations(record),
     voucherUrl: voucherPath(record.bookingId),
     history: record.history,
     createdAt: record.createdAt,

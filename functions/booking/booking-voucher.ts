@@ -3,8 +3,14 @@
  * time zone, check-in times); rendered by functions/booking/voucher/.
  */
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
+import type { PropertyChargeKind } from '../suppliers/port.js';
 import type { BookingRecord } from './booking-record.js';
 import type { VoucherContent } from './voucher/voucher-content.js';
+
+/** How a charge is named on the voucher when the supplier gave no description. */
+const CHARGE_LABEL: Readonly<Record<PropertyChargeKind, string>> = {
+  tax: 'Tax', city_tax: 'City tax', resort_fee: 'Resort fee', mandatory_fee: 'Mandatory fee', other: 'Charge',
+};
 
 export function voucherContent(record: BookingRecord, property: UnifiedProperty | undefined): VoucherContent {
   const contact = property?.members.find((m) => m.phone || m.email);
@@ -41,6 +47,11 @@ export function voucherContent(record: BookingRecord, property: UnifiedProperty 
       payment: record.payment,
       ...(record.payableAtHotel !== undefined && !/^0(\.0+)?$/.test(record.payableAtHotel) ? { payableAtHotel: { amount: record.payableAtHotel, currency: record.currency } } : {}),
     },
+    ...(record.payAtProperty && record.payAtProperty.length > 0 ? {
+      payAtProperty: record.payAtProperty.map((charge) => ({ description: charge.description ?? CHARGE_LABEL[charge.kind], amount: charge.amount, currency: charge.currency, quote: charge.quote })),
+    } : {}),
+    ...(record.remarks && record.remarks.length > 0 ? { remarks: record.remarks.map((remark) => remark.text) } : {}),
+    ...(record.issuer ? { issuer: record.issuer } : {}),
     ...(record.cancelledAt ? { cancellation: { cancelledAt: record.cancelledAt, penalty: { amount: record.penaltyAmount ?? '0', currency: record.penaltyCurrency ?? record.currency } } } : {}),
   };
 }

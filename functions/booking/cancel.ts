@@ -9,8 +9,8 @@ import { penaltyInForce } from '../domain/cancellation/free-cancellation.js';
 import { minorConverter } from '../domain/fx/minor-converter.js';
 import { formatMinorUnits } from '../domain/money/minor-units.js';
 import { HttpProblem } from '../shared/problem.js';
-import type { CancellationPenalty } from '../suppliers/port.js';
-import { isSupplierError } from '../suppliers/supplier-error.js';
+import type { Asker, CancellationPenalty, CancellationResult, SupplierPort } from '../suppliers/port.js';
+import { isSupplierError, type SupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404 } from './booking-access.js';
 import type { BookingRecord } from './booking-record.js';
 import type { CancelBookingBody } from './booking-request.js';
@@ -39,16 +39,19 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
 
   const quotedPenaltyAmount = penaltyAt(record.cancellationPolicy, deps.now(), record.currency);
   const adapter = await adapterOf(tenant, record.supplierId, deps);
-  let result;
+  const asker = { scenarios: input.scenarios, traveller: input.traveller };
+  let result: CancellationResult;
+  let lookedUp = false;
   try {
-    result = await adapter.cancel({ supplierReference: record.supplierReference!, scenarios: input.scenarios, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    result = await adapter.cancel({ supplierReference: record.supplierReference!, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
   } catch (error) {
     // Someone else's cancel may have won the race while we asked the supplier.
     const now = await deps.bookings.get(tenant, bookingId);
     if (now && now.status !== 'confirmed') throw stateConflict(now);
-    if (isSupplierError(error) && error.kind === 'timeout') throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the cancellation in time; the booking may or may not be cancelled. Retry with the same Idempotency-Key.', { extensions: { bookingId } });
-    if (isSupplierError(error)) throw new HttpProblem('supplier-error', `The supplier refused the cancellation: ${error.message}`, { extensions: { bookingId } });
-    throw error;
+    if (!isSupplierError(error)) throw error;
+    if (!error.outcomeUnknown) throw new HttpProblem('supplier-error', `The supplier refused the cancellation: ${error.message}`, { extensions: { bookingId } });
+    result = await cancellationAsTheSupplierHoldsIt(record, error, adapter, asker, deps);
+    lookedUp = true;
   }
 
   const penaltyAmount = formatMinorUnits(minorConverter(record.fxRate, record.currency)(result.penalty.amount, result.penalty.currency), record.currency);
@@ -69,7 +72,7 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
     }, {
       at: deps.now().toISOString(),
       event: 'cancelled',
-      detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${reason ? `; reason: ${reason}` : ''}`,
+      detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${lookedUp ? ' (its answer could not be read; its booking shows cancelled, the penalty is its policy\'s)' : ''}${reason ? `; reason: ${reason}` : ''}`,
     }, record);
   } catch (error) {
     if (error instanceof BookingStateConflict && error.current) throw stateConflict(error.current);
@@ -87,4 +90,27 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
     },
     requestId: input.requestId,
   };
+}
+
+/**
+ * The cancellation as the supplier holds it, when its answer to the cancel is unknown: the booking is looked
+ * up, as a booking whose outcome is unknown is. Cancelled there: it is cancelled here too, with the penalty
+ * its own policy applies now (the answer that would have said it is lost). Still confirmed: nothing was
+ * cancelled, and the partner is told so. Not reachable either: the outcome stays unknown (504: retry).
+ */
+async function cancellationAsTheSupplierHoldsIt(record: BookingRecord, error: SupplierError, adapter: SupplierPort, asker: Asker, deps: FlowDeps): Promise<CancellationResult> {
+  const { bookingId } = record;
+  const unknown = new HttpProblem('supplier-timeout', 'The supplier did not confirm the cancellation; the booking may or may not be cancelled. Retry with the same Idempotency-Key.', { extensions: { bookingId } });
+  let held;
+  try {
+    held = await adapter.getBooking({ supplierReference: record.supplierReference!, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+  } catch {
+    throw unknown;
+  }
+  if (held.status === 'cancelled') {
+    const penalty = penaltyInForce(record.supplierCancellationPolicy, deps.now())?.penalty ?? { amount: formatMinorUnits(0n, record.supplierCurrency), currency: record.supplierCurrency };
+    return { supplierReference: record.supplierReference!, status: 'cancelled', penalty, cancelledAt: deps.now().toISOString() };
+  }
+  if (error.kind === 'timeout') throw unknown;
+  throw new HttpProblem('supplier-error', 'The supplier did not cancel: its booking is still confirmed. Retry with the same Idempotency-Key.', { extensions: { bookingId } });
 }

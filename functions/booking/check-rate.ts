@@ -13,8 +13,7 @@ import { RateIdError, verifyRateId, type RateTicket } from '../domain/rate/rate-
 import { describeRate, type ShownRate } from '../domain/rate/shown-rate.js';
 import { HttpProblem } from '../shared/problem.js';
 import type { ContractedSuppliers } from '../suppliers/contracted-suppliers.js';
-import type { SupplierRate } from '../suppliers/port.js';
-import type { Scenario } from '../suppliers/scenario.js';
+import type { Asker, SupplierRate } from '../suppliers/port.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 
 /** What the rate check reaches: the tenant's suppliers, pricing's sources, the rateId key, the clock. */
@@ -60,7 +59,7 @@ export async function ticketOf(rateId: string, tenant: string, deps: Pick<RateCh
   }
 }
 
-export async function checkRate(tenant: string, rateId: string, scenarios: readonly Scenario[], deps: RateCheckDeps): Promise<CheckedTicket> {
+export async function checkRate(tenant: string, rateId: string, asker: Asker, deps: RateCheckDeps): Promise<CheckedTicket> {
   const ticket = await ticketOf(rateId, tenant, deps);
   // Independent reads side by side: each is a table round trip on the way to the supplier.
   const [contracts, fx, rules] = await Promise.all([deps.contracts(tenant), deps.fx(), deps.pricingRules(tenant)]);
@@ -70,7 +69,7 @@ export async function checkRate(tenant: string, rateId: string, scenarios: reado
 
   let checked;
   try {
-    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, scenarios });
+    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, ...asker });
   } catch (error) {
     if (isSupplierError(error)) {
       if (error.kind === 'sold_out' || error.kind === 'not_found') throw new HttpProblem('gone', 'The supplier no longer offers this rate; search again');

@@ -18,6 +18,7 @@ import { optionalEnv, stage, tableName } from '../shared/config.js';
 import { httpHandler, type ApiHandler, type HttpResult } from '../shared/http-handler.js';
 import { recordIdempotentReplay } from '../shared/metric-events.js';
 import { tracer } from '../shared/observability.js';
+import { travellerOf, type Traveller } from '../shared/traveller.js';
 import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -32,6 +33,8 @@ export interface IdempotentInput<B> {
   readonly body: B;
   /** Sandbox stacks pass X-Sandbox-Scenario through to the suppliers; production never does. */
   readonly scenarios: readonly Scenario[];
+  /** The traveller's address and session for suppliers that take them (Customer-Ip, or the caller's own). */
+  readonly traveller: Traveller;
   readonly requestId: string;
 }
 
@@ -76,6 +79,7 @@ export function idempotentRoute<B, P extends Record<string, string>>(
       idempotencyKey: request.idempotencyKey!,
       body: { ...request.body, ...(request.params ?? {}) } as B & P,
       scenarios: stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [],
+      traveller: travellerOf(request.event, request.headers),
       requestId: request.requestId,
     });
     const { requestId: original, ...response } = result;

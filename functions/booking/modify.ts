@@ -5,6 +5,7 @@
  * change, not who stays: that would be a different price).
  */
 import { HttpProblem } from '../shared/problem.js';
+import type { Asker, Holder, ModifyResult, SupplierPort } from '../suppliers/port.js';
 import { isSupplierError } from '../suppliers/supplier-error.js';
 import { bookingOr404 } from './booking-access.js';
 import { bookingView, type BookingRecord } from './booking-record.js';
@@ -31,13 +32,14 @@ export async function modifyBooking(input: IdempotentInput<ModifyBookingBody & {
   }
   const newHolder = { ...record.holder, ...(holder ?? {}) };
   const adapter = await adapterOf(tenant, record.supplierId, deps);
-  let result;
+  const asker = { scenarios: input.scenarios, traveller: input.traveller };
+  let result: ModifyResult;
   try {
-    result = await adapter.modify({ supplierReference: record.supplierReference!, holder: newHolder, ...(rooms ? { rooms } : {}), scenarios: input.scenarios, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    result = await adapter.modify({ supplierReference: record.supplierReference!, holder: newHolder, ...(rooms ? { rooms } : {}), ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
   } catch (error) {
-    if (isSupplierError(error) && error.kind === 'timeout') throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the change in time; retry with the same Idempotency-Key', { extensions: { bookingId } });
-    if (isSupplierError(error)) throw new HttpProblem('supplier-error', `The supplier refused the change: ${error.message}`, { extensions: { bookingId } });
-    throw error;
+    if (isSupplierError(error) && error.outcomeUnknown) result = await changeAsTheSupplierHoldsIt(record, newHolder, rooms, adapter, asker, deps);
+    else if (isSupplierError(error)) throw new HttpProblem('supplier-error', `The supplier refused the change: ${error.message}`, { extensions: { bookingId } });
+    else throw error;
   }
   if (result.kind === 'unsupported') {
     throw new HttpProblem('modification-unsupported', `${record.supplierId} offers no way to change this booking (${result.reason}); the booking is unchanged. Cancel and book again if the change is essential.`, { extensions: { bookingId, supplierId: record.supplierId } });
@@ -54,4 +56,28 @@ export async function modifyBooking(input: IdempotentInput<ModifyBookingBody & {
     throw error;
   }
   return { status: 200, body: bookingView(updated), requestId: input.requestId };
+}
+
+/**
+ * The change as the supplier holds it, when its answer to the change is unknown (no answer in time, one we
+ * could not read): the booking is looked up. Its holder and guests are the ones asked for: the change was
+ * made. Anything else, or no answer to the lookup either: the outcome is unknown (504: retry with the key).
+ */
+async function changeAsTheSupplierHoldsIt(record: BookingRecord, holder: Holder, rooms: ModifyBookingBody['rooms'], adapter: SupplierPort, asker: Asker, deps: FlowDeps): Promise<ModifyResult> {
+  const unknown = new HttpProblem('supplier-timeout', 'The supplier did not confirm the change; retry with the same Idempotency-Key', { extensions: { bookingId: record.bookingId } });
+  let held;
+  try {
+    held = await adapter.getBooking({ supplierReference: record.supplierReference!, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+  } catch {
+    throw unknown;
+  }
+  const sameName = (a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }) =>
+    a.firstName.localeCompare(b.firstName, undefined, { sensitivity: 'accent' }) === 0 && a.lastName.localeCompare(b.lastName, undefined, { sensitivity: 'accent' }) === 0;
+  const holderMade = sameName(held.holder, holder);
+  const guestsMade = !rooms || rooms.every((room, i) => room.guests.every((guest, j) => {
+    const heldGuest = held.rooms[i]?.guests[j];
+    return heldGuest !== undefined && sameName(heldGuest, guest);
+  }));
+  if (held.status === 'confirmed' && holderMade && guestsMade) return { kind: 'modified', booking: held };
+  throw unknown;
 }

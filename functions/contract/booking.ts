@@ -8,7 +8,7 @@ import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
 import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/booking-list-query.js';
 import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
-import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, paymentModel } from './common.js';
+import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, obligationFields, paymentModel } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
 
 export const bookingRequest = bookingRequestSchema.meta({
@@ -37,6 +37,7 @@ export const bookingResponseSchema = z
     clientReference: z.string(),
     priceLocked: priceLockedSchema,
     cancellationPolicy: cancellationPolicySchema,
+    ...obligationFields,
     voucherUrl,
     createdAt: instant,
   })
@@ -55,6 +56,7 @@ export const bookingSummarySchema = z
     checkOut: calendarDate,
     priceLocked: priceLockedSchema,
     cancellationPolicy: cancellationPolicySchema,
+    ...obligationFields,
     voucherUrl,
     createdAt: instant,
     updatedAt: instant,
@@ -104,6 +106,7 @@ export const bookingRecordSchema = z
     cancellationPolicy: cancellationPolicySchema,
     refundable: z.boolean(),
     payment: paymentModel,
+    ...obligationFields,
     voucherUrl,
     history: z.array(z.strictObject({ at: instant, event: z.string().meta({ examples: ['confirmed'] }), detail: z.string().optional() })).meta({ description: 'Events in the order they happened' }),
     createdAt: instant,
@@ -142,6 +145,13 @@ export const BOOKING_EXAMPLE_REQUEST = {
   clientReference: 'TRIP-2027-0042',
 };
 
+/** A Hotelbeds booking's obligations as the answers show them: a city tax at the hotel, the supplier's rate comment. */
+const EXAMPLE_OBLIGATIONS = {
+  payAtProperty: [{ kind: 'city_tax', description: 'City tax', amount: 12.3, currency: 'EUR', quote: { amount: 12.3, currency: 'EUR' } }],
+  remarks: [{ kind: 'rate', text: 'Check-in hour 15:00 - 00:00. Car park YES (with additional debit notes).', supplierId: 'hotelbeds' }],
+  packageOnly: false,
+};
+
 const EXAMPLE_CONFIRMATION = {
   bookingId: EXAMPLE_ID,
   status: 'confirmed',
@@ -149,6 +159,7 @@ const EXAMPLE_CONFIRMATION = {
   clientReference: 'TRIP-2027-0042',
   priceLocked: { total: 401.8, currency: 'EUR', matchedSearchPrice: true },
   cancellationPolicy: EXAMPLE_POLICY,
+  ...EXAMPLE_OBLIGATIONS,
   voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
   createdAt: '2026-11-23T12:20:11.512Z',
 };
@@ -174,6 +185,7 @@ const EXAMPLE_RECORD = {
   cancellationPolicy: EXAMPLE_POLICY,
   refundable: true,
   payment: 'net',
+  ...EXAMPLE_OBLIGATIONS,
   voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
   history: [
     { at: '2026-11-23T12:20:10.101Z', event: 'requested' },
@@ -200,7 +212,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
           bookings: [{
             bookingId: EXAMPLE_ID, status: 'confirmed', clientReference: 'PARTNER-4471', supplierId: 'hotelbeds', supplierReference: '118-4477120',
             propertyId: 'prop_3c9a1f0b7d2e4a6c8b10', propertyName: 'Hôtel des Arts Montmartre', checkIn: '2027-03-01', checkOut: '2027-03-03',
-            priceLocked: EXAMPLE_CONFIRMATION.priceLocked, cancellationPolicy: EXAMPLE_CONFIRMATION.cancellationPolicy, voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
+            priceLocked: EXAMPLE_CONFIRMATION.priceLocked, cancellationPolicy: EXAMPLE_CONFIRMATION.cancellationPolicy, ...EXAMPLE_OBLIGATIONS, voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
             createdAt: '2026-11-23T12:20:11.512Z', updatedAt: '2026-11-23T12:20:11.512Z',
           }],
           order: 'created',

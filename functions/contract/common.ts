@@ -74,6 +74,46 @@ export const supplierSummarySchema = z
   })
   .meta({ id: 'SupplierStatus' });
 
+export const payAtPropertySchema = z
+  .array(
+    z.strictObject({
+      kind: z.enum(['tax', 'city_tax', 'resort_fee', 'mandatory_fee', 'other']),
+      description: z.string().optional().meta({ description: "The supplier's name for the charge", examples: ['City tax'] }),
+      amount: amount.meta({ description: 'What the property will collect, in its own currency' }),
+      currency: currencyCode.meta({ description: 'The currency the property collects in (may differ from the quote currency)' }),
+      quote: moneySchema.meta({ description: 'The same in the quote currency at the stamped FX rate: an estimate, the property charges `amount`' }),
+    }),
+  )
+  .meta({
+    id: 'PayAtProperty',
+    description:
+      'Charges the property collects from the guest at the stay (resort and mandatory fees, city taxes, taxes not included). Never part of `price.total`; ' +
+      'part of `price.payableAtHotel`. Show them to the traveller before booking: suppliers require it, and so do consumer-protection rules on drip pricing.',
+  });
+
+export const remarksSchema = z
+  .array(
+    z.strictObject({
+      kind: z.enum(['rate', 'checkin', 'policy', 'fees', 'general']),
+      text: z.string().meta({ examples: ['This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted'] }),
+      supplierId: z.string(),
+    }),
+  )
+  .meta({
+    id: 'SupplierRemarks',
+    description: "The supplier's texts the traveller must see before booking: rate comments (market restrictions among them), check-in and fee instructions, policy descriptions. The voucher prints them.",
+  });
+
+/** What a supplier obliges a reseller to show with every rate (API-SPEC "Supplier obligations"). */
+export const obligationFields = {
+  payAtProperty: payAtPropertySchema,
+  remarks: remarksSchema,
+  minimumSellingPrice: moneySchema.optional().meta({
+    description: 'Present only when the supplier imposes a selling floor (the hotel\'s public price), in the quote currency: `price.total` is never below it (the markup is raised to meet it)',
+  }),
+  packageOnly: z.boolean().meta({ description: 'True on rates sold only as part of a package: returned only to accounts whose contract sells packages' }),
+};
+
 export const rateSchema = z
   .strictObject({
     rateId: z.string().meta({ description: 'Signed, opaque; valid for the rate check and the booking until the search expires (30 minutes)' }),
@@ -85,5 +125,6 @@ export const rateSchema = z
     cancellationPolicy: cancellationPolicySchema,
     payment: paymentModel,
     price: priceSchema,
+    ...obligationFields,
   })
   .meta({ id: 'Rate' });

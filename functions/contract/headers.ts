@@ -64,8 +64,27 @@ export const HEADER_PARAMETERS = {
       'Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. ' +
       '`slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, ' +
       '`book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, ' +
-      '`late-cancel` lets the free-cancellation deadline pass during the cancel. Unknown entries are ignored.',
-    schema: { type: 'string', examples: ['slow:expedia,reprice'] },
+      '`late-cancel` lets the free-cancellation deadline pass during the cancel. ' +
+      'What the suppliers\' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), ' +
+      '`remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), ' +
+      '`spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored.',
+    schema: { type: 'string', examples: ['slow:expedia,reprice', 'obligations'] },
+  },
+  CustomerIp: {
+    name: 'Customer-Ip',
+    in: 'header',
+    required: false,
+    description:
+      "The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). " +
+      'Absent: your server\'s source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`.',
+    schema: { type: 'string', examples: ['203.0.113.7', '2001:db8::7'] },
+  },
+  CustomerSessionId: {
+    name: 'Customer-Session-Id',
+    in: 'header',
+    required: false,
+    description: "The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters.",
+    schema: { type: 'string', minLength: 1, maxLength: 64, examples: ['a1b2c3d4-session'] },
   },
 } as const satisfies Record<string, ParameterObject>;
 
@@ -76,6 +95,6 @@ export function headerParametersOf(route: Route, callsSupplier: boolean): Header
   const names: HeaderParameterName[] = [];
   if (route.scope !== null) names.push('TenantHeader');
   if (route.idempotencyKey) names.push('IdempotencyKey');
-  if (callsSupplier) names.push('SandboxScenario');
+  if (callsSupplier) names.push('SandboxScenario', 'CustomerIp', 'CustomerSessionId');
   return names;
 }

@@ -1,7 +1,7 @@
 /** The rate check (interface document rule 3, API-SPEC "Rate check"): the binding price before booking. */
 import * as z from 'zod';
 import { rateIdSchema } from '../domain/ids/id-schemas.js';
-import { basePriceSchema, boardBasis, cancellationPolicySchema, instant, paymentModel, priceSchema } from './common.js';
+import { basePriceSchema, boardBasis, cancellationPolicySchema, instant, obligationFields, paymentModel, priceSchema } from './common.js';
 import { json, type OperationSpec } from './operation.js';
 import { EXAMPLE_RATE } from './search.js';
 
@@ -18,11 +18,12 @@ export const rateCheckResponseSchema = z
     cancellationDeadline: instant.optional(),
     cancellationPolicy: cancellationPolicySchema,
     payment: paymentModel,
+    ...obligationFields,
     expiresAt: instant.meta({ description: 'Until when this rate may be booked' }),
   })
   .meta({ id: 'RateCheck' });
 
-const { rateId, price, supplierId, roomTypeName, boardBasis: board, refundable, cancellationDeadline, cancellationPolicy, payment } = EXAMPLE_RATE;
+const { rateId, price, supplierId, roomTypeName, boardBasis: board, refundable, cancellationDeadline, cancellationPolicy, payment, payAtProperty, remarks, packageOnly } = EXAMPLE_RATE;
 
 export const rateCheckOperations: Record<string, OperationSpec> = {
   checkRate: {
@@ -38,7 +39,7 @@ export const rateCheckOperations: Record<string, OperationSpec> = {
         content: json(rateCheckResponseSchema, {
           rateId, status: 'price_changed', price: { ...price, net: 345, tax: 37.95, total: 418.45 },
           previousPrice: { net: price.net, markup: price.markup, tax: price.tax, serviceFee: price.serviceFee, total: price.total, currency: price.currency },
-          supplierId, roomTypeName, boardBasis: board, refundable, cancellationDeadline, cancellationPolicy, payment, expiresAt: '2026-11-23T12:45:00.000Z',
+          supplierId, roomTypeName, boardBasis: board, refundable, cancellationDeadline, cancellationPolicy, payment, payAtProperty, remarks, packageOnly, expiresAt: '2026-11-23T12:45:00.000Z',
         }),
       },
     },

@@ -60,6 +60,7 @@ export const propertyRatesResponseSchema = z
   .meta({ id: 'PropertyRates' });
 
 
+/** The spec's own market restriction, and a city tax the hotel collects: what a real Hotelbeds rate carries. */
 const EXAMPLE_RATE = {
   rateId: 'rt1.eyJzZWFyY2hJZCI6InNyY2hfLi4uIn0.Q2hlY2tzdW0',
   supplierId: 'hotelbeds',
@@ -73,6 +74,9 @@ const EXAMPLE_RATE = {
     net: 330, markup: 33, tax: 36.3, serviceFee: 2.5, total: 401.8, currency: 'EUR', commission: 0, payableAtHotel: 0,
     fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'ECB euro foreign exchange reference rates', asOf: '2026-11-20' },
   },
+  payAtProperty: [{ kind: 'city_tax', description: 'City tax', amount: 12.3, currency: 'EUR', quote: { amount: 12.3, currency: 'EUR' } }],
+  remarks: [{ kind: 'rate', text: 'This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted', supplierId: 'hotelbeds' }],
+  packageOnly: false,
 };
 
 export const SEARCH_EXAMPLE_REQUEST = {

@@ -6,6 +6,7 @@
  * written as the stored search's rows (shown-rates.ts). The last answer leaves only its own offers.
  */
 import { recordSupplierCall } from '../shared/metric-events.js';
+import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { fanOut, type SupplierOutcome } from './fan-out.js';
 import { OfferMerger, type ShownAccumulated } from './offer-merger.js';
@@ -29,7 +30,7 @@ export interface SupplierAnswers {
 }
 
 export async function askSuppliers(
-  call: { readonly request: SearchRequest; readonly scenarios: readonly Scenario[]; readonly area: SearchArea },
+  call: { readonly request: SearchRequest; readonly scenarios: readonly Scenario[]; readonly traveller: Traveller; readonly area: SearchArea },
   setup: SearchSetup,
   deps: Pick<SearchDeps, 'propertiesNear'>,
 ): Promise<SupplierAnswers> {
@@ -37,7 +38,9 @@ export async function askSuppliers(
   const { fx, rules, stay } = setup;
   const destination = area.entries;
   const keepRate = rateFilter(request.filters, setup.now);
-  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights: stay.nights, rooms: stay.rooms }, { keepRate, shownOnly: true }));
+  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights: stay.nights, rooms: stay.rooms }, {
+    keepRate, shownOnly: true, sellsPackages: setup.sellsPackages, within: area.within,
+  }));
   const shown = new ShownRates();
   const merging: Promise<void>[] = [];
   // Awaited only once every supplier has settled; until then a failure must not count as unhandled.
@@ -46,7 +49,7 @@ export async function askSuppliers(
   let unanswered = setup.adapters.length;
   const askedAt = performance.now();
   let lastAnswer = askedAt;
-  const stayQuestion = stayQuestionOf(request, call.scenarios);
+  const stayQuestion = stayQuestionOf(request, { scenarios: call.scenarios, traveller: call.traveller });
   const outcomes = await fanOut(setup.adapters, (supplierId) => ({ ...stayQuestion, destination: area.destinationFor(supplierId) }), {
     budgetMs: request.timeoutMs,
     onOutcome: (outcome) => {

@@ -4,6 +4,7 @@
  * property keeping the rate it would be shown with.
  */
 import type { RatePricer } from '../domain/pricing/rate-pricer.js';
+import type { GeoPoint } from '../domain/property/geo-point.js';
 import { compareRefs, type SupplierRef } from '../domain/property/supplier-ref.js';
 import type { PricedRate } from '../domain/rate/priced-rate.js';
 import type { SupplierOffer } from '../suppliers/port.js';
@@ -11,6 +12,7 @@ import type { DestinationEntry } from './mapping/destination-index.js';
 import { pricedRates, pricerFor, type PricingContext } from './price-offers.js';
 import { isPreferredRate } from './ranking/property-sort.js';
 import { RefMap } from './ref-map.js';
+import { sellableOffer } from './sale-terms.js';
 import { resolvePropertyIds, type PropertiesNear } from './resolve-property-ids.js';
 
 /** A unified property as the merge builds it: its head, every supplier's ref and (unless shownOnly) every priced rate. */
@@ -58,6 +60,8 @@ export class OfferMerger {
   private readonly known: RefMap<DestinationEntry>;
   private readonly keepRate: (rate: PricedRate) => boolean;
   private readonly shownOnly: boolean;
+  private readonly sellsPackages: (supplierId: string) => boolean;
+  private readonly within: (geo: GeoPoint) => boolean;
 
   constructor(
     private readonly destination: readonly DestinationEntry[],
@@ -68,10 +72,16 @@ export class OfferMerger {
       readonly keepRate?: (rate: PricedRate) => boolean;
       /** Keep only each property's shown rate (finishShown), not every priced rate (finish): a search shows one. */
       readonly shownOnly?: boolean;
+      /** Whether the account sells a supplier's package-only rates (sale-terms.ts); by default it does not. */
+      readonly sellsPackages?: (supplierId: string) => boolean;
+      /** Where properties must lie (a geo search's circle); a property without a position is kept. */
+      readonly within?: (geo: GeoPoint) => boolean;
     } = {},
   ) {
     this.keepRate = options.keepRate ?? (() => true);
     this.shownOnly = options.shownOnly ?? false;
+    this.sellsPackages = options.sellsPackages ?? (() => false);
+    this.within = options.within ?? (() => true);
     this.pricer = pricerFor(pricing);
     this.known = destinationIndexOf(destination);
   }
@@ -134,13 +144,16 @@ export class OfferMerger {
   private place(offer: SupplierOffer, propertyId: string, entry: DestinationEntry | undefined): void {
     let property = this.properties.get(propertyId);
     if (!property) {
-      property = { propertyId, name: entry?.name ?? offer.name, starRating: entry?.starRating ?? offer.stars, geo: entry?.geo ?? offer.geo, supplierRefs: [], rates: [] };
+      const geo = entry?.geo ?? offer.geo;
+      // Suppliers draw circles loosely (a 2 km search came back with hotels 3.7 km away): ours is the circle asked.
+      if (geo && !this.within(geo)) return;
+      property = { propertyId, name: entry?.name ?? offer.name, starRating: entry?.starRating ?? offer.stars, geo, supplierRefs: [], rates: [] };
       this.properties.set(propertyId, property);
     }
     if (!property.supplierRefs.some((r) => r.supplierId === offer.supplierId && r.supplierPropertyId === offer.supplierPropertyId)) {
       property.supplierRefs.push({ supplierId: offer.supplierId, supplierPropertyId: offer.supplierPropertyId });
       let best = this.best.get(propertyId);
-      for (const rate of pricedRates(offer, property.starRating, this.pricer)) {
+      for (const rate of pricedRates(sellableOffer(offer, this.sellsPackages(offer.supplierId)), property.starRating, this.pricer)) {
         if (!this.shownOnly) property.rates.push(rate);
         if (this.keepRate(rate) && (!best || isPreferredRate(rate, best))) best = rate;
       }

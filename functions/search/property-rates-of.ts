@@ -9,7 +9,9 @@ import { type ShownRate, showRate } from '../domain/rate/shown-rate.js';
 import { quotedStayOf } from '../domain/stay/quoted-stay.js';
 import { HttpProblem } from '../shared/problem.js';
 import { searchGone } from '../stores/stored-search-or-404.js';
+import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
+import { packageSellers, sellableOffer } from './sale-terms.js';
 import { fanOut } from './fan-out.js';
 import { priceOffer } from './price-offers.js';
 import { compareTotals } from './ranking/property-sort.js';
@@ -24,6 +26,7 @@ export interface PropertyRatesCall {
   readonly searchId: string;
   readonly propertyId: string;
   readonly scenarios: readonly Scenario[];
+  readonly traveller: Traveller;
 }
 
 export interface PropertyRates {
@@ -50,7 +53,8 @@ export async function propertyRatesOf(call: PropertyRatesCall, deps: SearchDeps)
     deps.rateIdKey(),
   ]);
   const searched = search.request;
-  const stayQuestion = stayQuestionOf(searched, call.scenarios);
+  const sellsPackages = packageSellers(contracts);
+  const stayQuestion = stayQuestionOf(searched, { scenarios: call.scenarios, traveller: call.traveller });
   // Each supplier is asked for its own hotel codes of the property.
   const outcomes = await fanOut(adapters, (supplierId) => ({
     ...stayQuestion,
@@ -58,7 +62,7 @@ export async function propertyRatesOf(call: PropertyRatesCall, deps: SearchDeps)
   }), { budgetMs: searched.timeoutMs });
   const stay = quotedStayOf(search);
   const context = { stars: property.starRating, rules, quoteCurrency: searched.currency, fx, nights: stay.nights, rooms: stay.rooms };
-  const priced: PricedRate[] = outcomes.flatMap((o) => o.offers.flatMap((offer) => priceOffer(offer, context)));
+  const priced: PricedRate[] = outcomes.flatMap((o) => o.offers.flatMap((offer) => priceOffer(sellableOffer(offer, sellsPackages(offer.supplierId)), context)));
   const [filtered] = applySearchFilters([{ ...property, starRating: property.starRating, rates: priced }], searched.filters, deps.now());
   const rates = [...(filtered?.rates ?? [])].sort((a, b) => compareTotals(a.price.total, b.price.total) || Number(b.refundable) - Number(a.refundable));
   return {

@@ -1,6 +1,7 @@
 /** GET /v1/hotels/searches/{searchId}/properties/{propertyId}/rates: every rate of one property of a search (property-rates-of.ts). */
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
+import { travellerOf } from '../shared/traveller.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { propertyRatesOf } from './property-rates-of.js';
 import { searchDeps } from './search-deps.js';
@@ -9,6 +10,7 @@ import { propertyRatesParams } from './search-params.js';
 export const handler = httpHandler('listPropertyRates', { params: propertyRatesParams }, async (request) => {
   // Sandbox scenarios drive our sandbox suppliers; a production stack never passes them on.
   const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
-  const body = await propertyRatesOf({ tenant: request.caller!.tenant, ...request.params, scenarios }, searchDeps());
+  const traveller = travellerOf(request.event, request.headers);
+  const body = await propertyRatesOf({ tenant: request.caller!.tenant, ...request.params, scenarios, traveller }, searchDeps());
   return { status: 200, body };
 });

@@ -3,6 +3,7 @@
  * rules, keys, the header's write), ask the suppliers and place, price and filter each answer as it comes,
  * rank, then sign the first page and hand back the rows to store after the answer. Everything it touches is behind the ports in SearchDeps.
  */
+import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { askSuppliers } from './ask-suppliers.js';
 import { rankSearch } from './rank-search.js';
@@ -17,6 +18,7 @@ export interface SearchCall {
   readonly tenant: string;
   readonly request: SearchRequest;
   readonly scenarios: readonly Scenario[];
+  readonly traveller: Traveller;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
   // search must not have begun writing its header.
   const area = await searchArea(request.destination, deps);
   const setup = await setUpSearch(tenant, request, deps);
-  const answers = await askSuppliers({ request, scenarios: call.scenarios, area }, setup, deps);
+  const answers = await askSuppliers({ request, scenarios: call.scenarios, traveller: call.traveller, area }, setup, deps);
   const merged = performance.now();
   const ranked = rankSearch(answers.properties, request, area.centre);
   const rankedAt = performance.now();

@@ -10,6 +10,7 @@
  *   called); the listed properties are the entries. Distances are measured from their centroid.
  */
 import { citiesAround, resolveDestination, type Destination } from '../domain/destinations/index.js';
+import { distanceMetres } from '../domain/geo/distance.js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import { fieldProblem } from '../shared/validation.js';
@@ -24,6 +25,8 @@ export interface SearchArea {
   readonly entries: Promise<readonly DestinationEntry[]>;
   /** Where `distance` sorting measures from; none when no listed property has a position. */
   readonly centre: GeoPoint | undefined;
+  /** For a circle (geo, airport): whether a position lies inside it. Absent: no bound of our own. */
+  readonly within?: (geo: GeoPoint) => boolean;
 }
 
 /** Beyond the few nearest cities, a circle's offers are matched on the fly (resolve-property-ids.ts). */
@@ -41,7 +44,9 @@ export async function searchArea(destination: Destination, deps: Pick<SearchDeps
   }
   const area: SupplierDestination = { kind: 'circle', centre, radiusKm };
   const cities = [...new Set([...(cityCode ? [cityCode] : []), ...citiesAround(centre, radiusKm, INDEXED_CITIES_MAX)])];
-  return { destinationFor: () => area, entries: mergedEntries(cities.map((code) => deps.destination(code))), centre };
+  const radiusMetres = radiusKm * 1000;
+  const within = (geo: GeoPoint): boolean => distanceMetres(centre, geo) <= radiusMetres;
+  return { destinationFor: () => area, entries: mergedEntries(cities.map((code) => deps.destination(code))), centre, within };
 }
 
 async function propertyListArea(propertyIds: readonly string[], deps: Pick<SearchDeps, 'knownProperties'>): Promise<SearchArea> {

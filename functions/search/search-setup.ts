@@ -9,6 +9,7 @@ import type { PricingRules } from '../domain/pricing/pricing-rules.js';
 import { nightsBetween } from '../domain/stay/nights.js';
 import type { QuotedStay } from '../domain/stay/quoted-stay.js';
 import type { SupplierPort } from '../suppliers/port.js';
+import { packageSellers } from './sale-terms.js';
 import type { SearchDeps } from './search-ports.js';
 import type { SearchRequest } from './search-request.js';
 import { SEARCH_TTL_SECONDS, type SearchHeader } from './search-store.js';
@@ -21,6 +22,8 @@ export interface SearchSetup {
   /** The header's write, begun here; awaited before answering (a failure is handled there). */
   readonly savingHeader: Promise<void>;
   readonly adapters: readonly SupplierPort[];
+  /** Whether the account's contract with a supplier sells its package-only rates. */
+  readonly sellsPackages: (supplierId: string) => boolean;
   readonly fx: FxRates;
   readonly rules: PricingRules;
   readonly rateIdKey: Buffer;
@@ -50,5 +53,5 @@ export async function setUpSearch(tenant: string, request: SearchRequest, deps: 
   const header = { searchId, tenant, request, currency: request.currency, createdAt: now.toISOString(), expiresAt };
   const savingHeader = deps.searches.savePending(header);
   savingHeader.catch(() => undefined); // awaited before answering; until then a failure is not unhandled
-  return { now, stay, header, savingHeader, adapters, fx, rules, rateIdKey, cursorKey };
+  return { now, stay, header, savingHeader, adapters, sellsPackages: packageSellers(contracts), fx, rules, rateIdKey, cursorKey };
 }

@@ -3,6 +3,7 @@ import { FxUnavailableError } from '../domain/fx/fx-rates.js';
 import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
+import { travellerOf } from '../shared/traveller.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { runSearch } from './run-search.js';
 import { searchDeps } from './search-deps.js';
@@ -12,7 +13,8 @@ export const handler = httpHandler('searchHotels', { body: searchRequestSchema }
   // Sandbox scenarios drive our sandbox suppliers; a production stack never passes them on.
   const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
   try {
-    const { response, timings, storeRows } = await runSearch({ tenant: request.caller!.tenant, request: request.body, scenarios }, searchDeps());
+    const traveller = travellerOf(request.event, request.headers);
+    const { response, timings, storeRows } = await runSearch({ tenant: request.caller!.tenant, request: request.body, scenarios, traveller }, searchDeps());
     // Server-Timing lets a partner (and our benchmarks) see what the suppliers took and what we added.
     const serverTiming = Object.entries(timings).map(([name, ms]) => `${name};dur=${ms}`).join(', ');
     return { status: 200, body: response, headers: { 'Server-Timing': serverTiming }, afterResponse: storeRows };

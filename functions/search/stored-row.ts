@@ -13,11 +13,14 @@
  *   row  = [propertyId, name, stars|null, lat|null, lng|null, [[supplierId, supplierPropertyId], ...], rate]
  *   rate = [supplierId, supplierPropertyId, supplierRateKey, roomTypeName, boardBasis, refundable, payment,
  *           [[from, amount, currency], ...], net, markup, commission, tax, serviceFee, total,
- *           payableAtHotel, fxIndex]
+ *           payableAtHotel, fxIndex(, obligations)]
+ *   obligations = [payAtProperty|0, remarks|0, minimumSellingPrice|0, packageOnly]   only on rates that carry any
+ *                 (the supplier's charges at the property, its texts, its selling floor, package-only sale)
  */
 import type { FxQuote } from '../domain/fx/fx-rates.js';
 import type { DescribableRate } from '../domain/rate/priced-rate.js';
-import type { BoardBasis } from '../suppliers/port.js';
+import type { PropertyChargeQuote } from '../domain/pricing/price.js';
+import type { BoardBasis, SupplierRemark } from '../suppliers/port.js';
 import type { ShownProperty } from './shown-property.js';
 
 /** The search's fx stamps, each stored once and referred to by index from the rows. */
@@ -62,7 +65,20 @@ export function rateRowText(rate: DescribableRate, fx: FxStamps): string {
     price.total,
     price.payableAtHotel,
     fx.indexOf(price.fx),
+    ...obligationsOf(rate),
   ]);
+}
+
+type ObligationsRow = [PropertyChargeQuote[] | 0, SupplierRemark[] | 0, string | 0, boolean];
+
+/** The 17th element, for the minority of rates that carry a supplier obligation; none otherwise. */
+function obligationsOf(rate: DescribableRate): [ObligationsRow] | [] {
+  const charges = rate.price.payAtProperty ?? [];
+  const remarks = rate.rate.remarks ?? [];
+  const floor = rate.price.minimumSellingPrice;
+  const packageOnly = rate.rate.packageOnly === true;
+  if (charges.length === 0 && remarks.length === 0 && floor === undefined && !packageOnly) return [];
+  return [[charges.length > 0 ? [...charges] : 0, remarks.length > 0 ? [...remarks] : 0, floor ?? 0, packageOnly]];
 }
 
 /** The start of a property's row: what does not change as suppliers answer (id, name, stars, coordinates). */
@@ -82,15 +98,16 @@ export interface RowContext {
   readonly currency: string;
 }
 
-type RateRow = [string, string, string, string, BoardBasis, boolean, 'net' | 'pay_at_hotel', [string, string, string][], string, string, string, string, string, string, string, number];
+type RateRow = [string, string, string, string, BoardBasis, boolean, 'net' | 'pay_at_hotel', [string, string, string][], string, string, string, string, string, string, string, number, ObligationsRow?];
 type Row = [string, string, number | null, number | null, number | null, [string, string][], RateRow];
 
 /** A row's text back to the property and its priced rate. */
 export function readRow(text: string, context: RowContext): ShownProperty {
   const row = JSON.parse(text) as Row;
-  if (!Array.isArray(row) || row.length !== 7 || !Array.isArray(row[6]) || row[6].length !== 16) throw new Error('stored search row is not in the row format');
+  if (!Array.isArray(row) || row.length !== 7 || !Array.isArray(row[6]) || (row[6].length !== 16 && row[6].length !== 17)) throw new Error('stored search row is not in the row format');
   const [propertyId, name, stars, lat, lng, refs, rate] = row;
-  const [supplierId, supplierPropertyId, supplierRateKey, roomTypeName, boardBasis, refundable, payment, policy, net, markup, commission, tax, serviceFee, total, payableAtHotel, fxIndex] = rate;
+  const [supplierId, supplierPropertyId, supplierRateKey, roomTypeName, boardBasis, refundable, payment, policy, net, markup, commission, tax, serviceFee, total, payableAtHotel, fxIndex, obligations] = rate;
+  const [charges = 0, remarks = 0, floor = 0, packageOnly = false] = obligations ?? [];
   const fx = context.fx[fxIndex];
   if (!fx) throw new Error(`stored search row refers to fx stamp ${fxIndex}, which it does not have`);
   return {
@@ -102,11 +119,15 @@ export function readRow(text: string, context: RowContext): ShownProperty {
     rate: {
       supplierId,
       supplierPropertyId,
-      rate: { supplierRateKey, roomTypeName, payment },
+      rate: obligations ? { supplierRateKey, roomTypeName, payment, remarks: remarks || [], packageOnly } : { supplierRateKey, roomTypeName, payment },
       boardBasis,
       refundable,
       cancellationPolicy: policy.map(([from, amount, currency]) => ({ from, penalty: { amount, currency } })),
-      price: { net, markup, commission, tax, serviceFee, total, currency: context.currency, payableAtHotel, fx },
+      price: {
+        net, markup, commission, tax, serviceFee, total, currency: context.currency, payableAtHotel, fx,
+        ...(charges ? { payAtProperty: charges } : {}),
+        ...(floor ? { minimumSellingPrice: floor } : {}),
+      },
     },
   };
 }

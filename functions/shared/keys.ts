@@ -9,6 +9,8 @@ export const keys = {
   client: (tenant: string, clientId: string) => ({ pk: `${tenant}#client`, sk: clientId }),
   contract: (tenant: string, supplierId: string) => ({ pk: `${tenant}#contract`, sk: supplierId }),
   contracts: (tenant: string) => ({ pk: `${tenant}#contract` }),
+  /** The account's point of sale, beside its contracts so one query reads both ('#' starts no supplier id). */
+  salesSettings: (tenant: string) => ({ pk: `${tenant}#contract`, sk: '#sales-settings' }),
   account: (tenant: string) => ({ pk: `${tenant}#account`, sk: 'account' }),
   pricingRules: (tenant: string) => ({ pk: `${tenant}#pricing`, sk: 'rules' }),
   audit: (tenant: string, at: string, id: string) => ({ pk: `${tenant}#audit`, sk: `${at}#${id}` }),

@@ -1,6 +1,8 @@
 /**
  * Contract → adapter. The only place that knows which class speaks which wire format: adding a supplier to
- * the product is an adapter plus a row here, adding one to an account is a contract. Adapters are kept per
+ * the product is an adapter plus a row here, adding one to an account is a contract. The adapter answers
+ * under the contract's supplierId, from the account's point of sale (as-contracted.ts), whatever its wire
+ * format calls itself. Adapters are kept per
  * contract for the life of the container, so their kept-alive connections and caches (Rapid's region
  * property ids) serve every later invocation.
  */
@@ -11,6 +13,7 @@ import { ExpediaAdapter } from './expedia/adapter.js';
 import { HotelbedsAdapter } from './hotelbeds/adapter.js';
 import { OpenTravelAdapter } from './opentravel/adapter.js';
 import type { SupplierPort } from './port.js';
+import { asContracted } from './as-contracted.js';
 
 /** What a contract says; forwardScenarios is the contract's `sandbox` (real suppliers never get them). */
 type AdapterSettings = Required<Pick<SupplierAdapterOptions, 'baseUrl' | 'apiKey' | 'secret' | 'forwardScenarios'>>;
@@ -31,10 +34,10 @@ export async function adapterFor(contract: SupplierContract): Promise<SupplierPo
     secret: credentials.secret,
     forwardScenarios: contract.sandbox,
   };
-  const cacheKey = JSON.stringify([contract.tenant, contract.supplierId, contract.adapter, settings]);
+  const cacheKey = JSON.stringify([contract.tenant, contract.supplierId, contract.adapter, contract.pointOfSale, settings]);
   let adapter = adapters.get(cacheKey);
   if (!adapter) {
-    adapter = ADAPTERS[contract.adapter](settings);
+    adapter = asContracted(contract, ADAPTERS[contract.adapter](settings));
     adapters.set(cacheKey, adapter);
   }
   return adapter;

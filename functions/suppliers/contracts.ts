@@ -33,6 +33,12 @@ export const contractSchema = z
     credentials: z.record(z.string(), z.string()).optional(),
     credentialsSecretArn: z.string().startsWith('arn:').optional(),
     active: z.boolean().default(true),
+    /**
+     * Whether the account may sell this supplier's package-only rates (Hotelbeds `packaging`, Rapid
+     * `sale_scenario.package`): only resellers selling a package (a flight with the hotel) may; for any other
+     * account such rates are left out of every answer.
+     */
+    sellsPackages: z.boolean().default(false),
   })
   .refine((c) => (c.credentials === undefined) !== (c.credentialsSecretArn === undefined), {
     message: 'give either credentials (sandbox) or credentialsSecretArn',
@@ -45,9 +51,31 @@ export const contractSchema = z
     path: ['credentialsSecretArn'],
   });
 
-export type SupplierContract = z.infer<typeof contractSchema>;
+export type StoredContract = z.infer<typeof contractSchema>;
 
-export async function putContract(contract: SupplierContract): Promise<void> {
+/**
+ * A contract as the use cases read it: as stored, with the account's point of sale (ISO 3166-1 alpha-2, set
+ * by the operator: account-admin.ts), which suppliers that ask where the sale is made are sent. It is kept
+ * beside the contracts (one item in their partition) so the one query that lists them reads it too.
+ */
+export type SupplierContract = StoredContract & { readonly pointOfSale?: string };
+
+export const POINT_OF_SALE_PATTERN = /^[A-Z]{2}$/;
+
+/** What an operator writes: as stored, with the defaults (active, sellsPackages) optional. */
+export type ContractInput = z.input<typeof contractSchema>;
+
+export async function putPointOfSale(tenant: string, pointOfSale: string): Promise<void> {
+  if (!POINT_OF_SALE_PATTERN.test(pointOfSale)) throw new RangeError(`point of sale '${pointOfSale}' is not an ISO 3166-1 alpha-2 country code`);
+  await dynamoClient().send(
+    new PutCommand({
+      TableName: tableName('contracts'),
+      Item: { ...keys.salesSettings(tenant), kind: 'sales-settings', tenant, pointOfSale },
+    }),
+  );
+}
+
+export async function putContract(contract: ContractInput): Promise<void> {
   const valid = contractSchema.parse(contract);
   await dynamoClient().send(
     new PutCommand({
@@ -59,7 +87,8 @@ export async function putContract(contract: SupplierContract): Promise<void> {
 
 /** The tenant's active contracts; a malformed stored row is skipped rather than failing every search. */
 export async function listContracts(tenant: string): Promise<SupplierContract[]> {
-  const out: SupplierContract[] = [];
+  const out: StoredContract[] = [];
+  let pointOfSale: string | undefined;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamoClient().send(
@@ -71,12 +100,17 @@ export async function listContracts(tenant: string): Promise<SupplierContract[]>
       }),
     );
     for (const item of page.Items ?? []) {
+      if (item.sk === keys.salesSettings(tenant).sk) {
+        if (typeof item.pointOfSale === 'string' && POINT_OF_SALE_PATTERN.test(item.pointOfSale)) pointOfSale = item.pointOfSale;
+        continue;
+      }
       const parsed = contractSchema.safeParse(item);
       if (parsed.success && parsed.data.active) out.push(parsed.data);
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return out.sort((a, b) => a.supplierId.localeCompare(b.supplierId));
+  out.sort((a, b) => a.supplierId.localeCompare(b.supplierId));
+  return pointOfSale === undefined ? out : out.map((contract) => ({ ...contract, pointOfSale }));
 }
 
 const secretsCache = new Map<string, Promise<Record<string, string>>>();

@@ -45,6 +45,9 @@ export interface CallContext {
   readonly pointOfSale?: string;
 }
 
+/** Who asks, as every supplier call made for a partner's request carries it (the point of sale is the contract's). */
+export type Asker = Pick<CallContext, 'scenarios' | 'traveller'>;
+
 export interface SupplierOffer {
   readonly supplierId: string;
   readonly supplierPropertyId: string;

@@ -61,7 +61,10 @@ function textOfHtml(raw: string | undefined): string {
     .split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter((line) => line !== '').join('\n');
 }
 
-/** Copies the port's fields only, in the port's order; an absent `commission` stays a key holding undefined. */
+/**
+ * Copies the port's fields only, in the port's order; an absent optional value (`commission`, the supplier
+ * obligations a rate does not carry) stays a key holding undefined.
+ */
 export function supplierRate(fields: SupplierRate): SupplierRate {
   return {
     supplierRateKey: fields.supplierRateKey,
@@ -74,14 +77,12 @@ export function supplierRate(fields: SupplierRate): SupplierRate {
     commission: fields.commission,
     cancellationPolicy: fields.cancellationPolicy,
     taxes: fields.taxes,
-    payAtProperty: fields.payAtProperty ?? NONE,
-    remarks: fields.remarks ?? NONE,
+    payAtProperty: fields.payAtProperty,
+    remarks: fields.remarks,
     minimumSellingPrice: fields.minimumSellingPrice,
-    packageOnly: fields.packageOnly ?? false,
+    packageOnly: fields.packageOnly,
   };
 }
-
-const NONE: readonly never[] = Object.freeze([]);
 
 /** The lists one after the other, as a packed array (what flatMap would give, without its holey array). */
 export function joinLists<T>(lists: readonly (readonly T[])[]): T[] {

@@ -25,6 +25,16 @@ export class SupplierError extends Error {
     super(message, options);
   }
 
+  /**
+   * Whether the supplier may have done what it was asked although we hold no answer saying so: no answer in
+   * time, a connection cut after the request could have reached it, or an answer we could not read. Only a
+   * refusal it stated is certain; for a booking, a cancel or a change, anything else is settled by looking
+   * the booking up, so nothing the supplier did is forgotten or reported as refused.
+   */
+  get outcomeUnknown(): boolean {
+    return this.kind === 'timeout' || this.kind === 'unavailable' || this.kind === 'bad_response';
+  }
+
   /** Whether a retry of the same request could succeed. */
   get retryable(): boolean {
     return this.kind === 'timeout' || this.kind === 'unavailable';

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listContracts, putContract, type SupplierContract } from '../../functions/suppliers/contracts.js';
+import { listContracts, putContract, putPointOfSale, type ContractInput, type SupplierContract } from '../../functions/suppliers/contracts.js';
 import { freshTables } from '../support/dynamo.js';
 
 beforeAll(async () => {
   await freshTables();
 });
 
-const sandbox = (tenant: string, supplierId: string, adapter: SupplierContract['adapter']): SupplierContract => ({
+const sandbox = (tenant: string, supplierId: string, adapter: SupplierContract['adapter']): ContractInput => ({
   tenant,
   supplierId,
   adapter,
@@ -28,7 +28,7 @@ describe('supplier contracts', () => {
   });
 
   it("accept production credentials only from a secret under the tenant's supplier prefix (the one the stack may read)", async () => {
-    const production = (arn: string): SupplierContract => {
+    const production = (arn: string): ContractInput => {
       const { credentials: _inline, ...rest } = sandbox('t4', 'hotelbeds', 'hotelbeds');
       return { ...rest, sandbox: false, credentialsSecretArn: arn };
     };
@@ -41,6 +41,18 @@ describe('supplier contracts', () => {
   it('refuse production credentials stored inline and a contract without credentials', async () => {
     await expect(putContract({ ...sandbox('t3', 'hotelbeds', 'hotelbeds'), sandbox: false })).rejects.toThrow(/Secrets Manager/);
     const { credentials: _omit, ...bare } = sandbox('t3', 'hotelbeds', 'hotelbeds');
-    await expect(putContract(bare as SupplierContract)).rejects.toThrow(/credentials/);
+    await expect(putContract(bare as ContractInput)).rejects.toThrow(/credentials/);
+  });
+});
+
+describe("an account's sales settings", () => {
+  it('the point of sale is read with the contracts, by the same query, onto every contract', async () => {
+    await putContract(sandbox('t5', 'hotelbeds', 'hotelbeds'));
+    await putContract({ ...sandbox('t5', 'hbspec', 'hotelbeds'), sellsPackages: true });
+    expect((await listContracts('t5')).map((c) => c.pointOfSale)).toEqual([undefined, undefined]);
+    await putPointOfSale('t5', 'ES');
+    const contracts = await listContracts('t5');
+    expect(contracts.map((c) => [c.supplierId, c.pointOfSale, c.sellsPackages])).toEqual([['hbspec', 'ES', true], ['hotelbeds', 'ES', false]]);
+    await expect(putPointOfSale('t5', 'Spain')).rejects.toThrow(/ISO 3166/);
   });
 });

@@ -133,7 +133,7 @@ async function search(input: { seed: number; delays: readonly number[]; filters?
     ...(input.sort ? { sort: input.sort } : {}),
     ...(input.filters ? { filters: input.filters } : {}),
   });
-  const { response, storeRows } = await runSearch({ tenant: 'demo', request, scenarios: [] }, deps);
+  const { response, storeRows } = await runSearch({ tenant: 'demo', request, scenarios: [], traveller: { ip: '203.0.113.7' } }, deps);
   // The search answers once it is stored as pending; its rows are written after the answer.
   expect(store.pending.has(response.searchId)).toBe(true);
   expect(store.saved.has(response.searchId)).toBe(false);

@@ -16,8 +16,7 @@ import { cancellationPenalty, joinLists, rateTax, supplierRate } from '../../fun
  * Money, tax and penalty has one key order whichever adapter built it, so search's reads see one shape.
  */
 
-const RATE_KEYS = ['supplierRateKey', 'roomTypeCode', 'roomTypeName', 'boardBasis', 'refundable', 'payment', 'price', 'commission', 'cancellationPolicy', 'taxes',
-  'payAtProperty', 'remarks', 'minimumSellingPrice', 'packageOnly'];
+const RATE_KEYS = ['supplierRateKey', 'roomTypeCode', 'roomTypeName', 'boardBasis', 'refundable', 'payment', 'price', 'commission', 'cancellationPolicy', 'taxes', 'payAtProperty', 'remarks', 'minimumSellingPrice', 'packageOnly'];
 const MONEY_KEYS = ['amount', 'currency'];
 const TAX_KEYS = ['kind', 'included', 'amount', 'description'];
 const PENALTY_KEYS = ['from', 'penalty'];

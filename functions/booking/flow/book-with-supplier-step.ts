@@ -11,7 +11,7 @@ import { captureBookingTotal, holdBookingTotal } from '../wallet-payment.js';
 import { lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-problem.js';
-import type { FlowState } from './flow-state.js';
+import { askerOf, type FlowState } from './flow-state.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 
@@ -66,27 +66,18 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
       clientReference: state.bookingId,
       holder: state.request.holder,
       rooms: state.request.rooms,
-      scenarios: state.scenarios,
+      ...(state.nationality ? { nationality: state.nationality } : {}),
+      ...askerOf(state),
       signal: AbortSignal.timeout(deps.bookTimeoutMs),
     }));
   } catch (error) {
-    if (isSupplierError(error) && outcomeUnknown(error)) {
+    if (isSupplierError(error) && error.outcomeUnknown) {
       throw new FlowError(SUPPLIER_BOOKING_TIMEOUT, { kind: 'supplier-timeout', detail: 'The supplier did not confirm the booking (no answer in time, or one we could not read)' });
     }
     if (isSupplierError(error)) throw FlowError.of(bookingProblem(error, state.bookingId));
     throw error;
   }
   return confirmedByTheSupplier(state, booking, deps);
-}
-
-/**
- * Whether the supplier may have made the booking although we hold no confirmation: it did not answer in
- * time, the connection failed after the request could have reached it, or its answer (or an error page in
- * front of it) could not be read. Only a refusal the supplier stated is certain; everything else is settled
- * by asking it for a booking under our reference, so nothing it made is forgotten or made again.
- */
-function outcomeUnknown(error: SupplierError): boolean {
-  return error.kind === 'timeout' || error.kind === 'unavailable' || error.kind === 'bad_response';
 }
 
 /** The supplier holds the booking: its price locked for the account and held against the tolerance. */

@@ -7,11 +7,21 @@ import { Decimal, parseDecimal } from '../../domain/money/decimal.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
-import type { SupplierBooking } from '../../suppliers/port.js';
+import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
 import type { BookingEvent, BookingRecord } from '../booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { CheckedState, FlowState } from './flow-state.js';
+
+/** What the supplier obliges us to show, as priced (rate-obligations.ts) and as the rate states it. */
+function obligationFields(price: Price, rate: Pick<SupplierRate, 'remarks' | 'packageOnly'>) {
+  return {
+    ...(price.payAtProperty ? { payAtProperty: price.payAtProperty } : {}),
+    ...(rate.remarks && rate.remarks.length > 0 ? { remarks: rate.remarks } : {}),
+    ...(price.minimumSellingPrice !== undefined ? { minimumSellingPrice: price.minimumSellingPrice } : {}),
+    ...(rate.packageOnly ? { packageOnly: true } : {}),
+  };
+}
 
 function moneyFields(price: Price) {
   return {
@@ -36,7 +46,13 @@ export async function lockPrice(checked: Pick<CheckedState, 'ticket' | 'rate'>, 
   const [fx, rules] = await Promise.all([deps.fx(), deps.pricingRules(tenant)]);
   const { ticket } = checked;
   return priceRate({
-    rate: { ...checked.rate, price: booking.price, cancellationPolicy: booking.cancellationPolicy },
+    rate: {
+      ...checked.rate,
+      price: booking.price,
+      cancellationPolicy: booking.cancellationPolicy,
+      // What the supplier states on the booking itself replaces what its rate said, where it says it.
+      ...(booking.payAtProperty ? { payAtProperty: booking.payAtProperty } : {}),
+    },
     supplierId: ticket.supplierId,
     stars: ticket.starRating,
     rules,
@@ -82,6 +98,7 @@ export function pendingRecord(state: FlowState, checked: CheckedState, property:
     ...(request.payment ? { paymentMethod: request.payment } : {}),
     refundable: rate.refundable,
     ...moneyFields(price),
+    ...obligationFields(price, rate),
     supplierAmount: rate.price.amount,
     supplierCurrency: rate.price.currency,
     quotedTotal: ticket.quoted.total,
@@ -97,7 +114,7 @@ export function pendingRecord(state: FlowState, checked: CheckedState, property:
 }
 
 /** What confirming a pending record changes: the supplier's reference, room details, price and policy. */
-export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTotal'>, booking: SupplierBooking, locked: Price): Partial<BookingRecord> {
+export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTotal' | 'checkedRate'>, booking: SupplierBooking, locked: Price): Partial<BookingRecord> {
   return {
     status: 'confirmed',
     supplierReference: booking.supplierReference,
@@ -110,10 +127,17 @@ export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTo
       };
     }),
     ...moneyFields(locked),
+    ...obligationFields(locked, { remarks: [...(record.checkedRate.remarks ?? []), ...newRemarks(record.checkedRate.remarks, booking.remarks)], packageOnly: record.checkedRate.packageOnly }),
+    ...(booking.issuer ? { issuer: booking.issuer } : {}),
     supplierAmount: booking.price.amount,
     supplierCurrency: booking.price.currency,
     matchedSearchPrice: locked.total === record.quotedTotal,
     cancellationPolicy: policyInQuoteCurrency(booking.cancellationPolicy, locked),
     supplierCancellationPolicy: booking.cancellationPolicy,
   };
+}
+
+/** The booking's own texts the rate did not already carry (a supplier often repeats its rate comments). */
+function newRemarks(rateRemarks: SupplierRate['remarks'], bookingRemarks: SupplierBooking['remarks']): NonNullable<SupplierRate['remarks']> {
+  return (bookingRemarks ?? []).filter((remark) => !(rateRemarks ?? []).some((known) => known.text === remark.text));
 }

@@ -6,13 +6,13 @@ import { HttpProblem } from '../../shared/problem.js';
 import { checkRate } from '../check-rate.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-problem.js';
-import type { FlowState } from './flow-state.js';
+import { askerOf, type FlowState } from './flow-state.js';
 import { withinTolerance } from './booking-draft.js';
 
 export async function checkRateStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   let checked;
   try {
-    checked = await checkRate(state.tenant, state.request.rateId, state.scenarios, deps);
+    checked = await checkRate(state.tenant, state.request.rateId, askerOf(state), deps);
   } catch (error) {
     if (error instanceof HttpProblem) throw FlowError.of(error);
     throw error;

@@ -5,7 +5,8 @@
  */
 import type { Price } from '../../domain/pricing/price.js';
 import type { RateTicket } from '../../domain/rate/rate-id.js';
-import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
+import type { Asker, SupplierBooking, SupplierRate } from '../../suppliers/port.js';
+import type { Traveller } from '../../shared/traveller.js';
 import type { Scenario } from '../../suppliers/scenario.js';
 import type { BookingResponse } from '../booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
@@ -18,6 +19,10 @@ export interface FlowInput {
   readonly requestId: string;
   readonly request: BookingRequest;
   readonly scenarios: readonly Scenario[];
+  /** The traveller's address and session, for suppliers that take them (absent in flows begun before they were kept). */
+  readonly traveller?: Traveller;
+  /** The searched traveller's nationality (the market a rate may be limited to), from the stored search. */
+  readonly nationality?: string;
   /** The searched stay, from the stored search. */
   readonly stay: { readonly checkIn: string; readonly checkOut: string; readonly nights: number };
   /** UTC ISO instant the partner asked. */
@@ -47,4 +52,9 @@ export interface FlowState extends FlowInput {
   readonly reconcileFailure?: { readonly Error?: string; readonly Cause?: string };
   /** What the API answers (section 2.5). */
   readonly response?: BookingResponse;
+}
+
+/** Who asks, for every supplier call the flow makes: the partner's sandbox scenarios and its traveller. */
+export function askerOf(state: Pick<FlowInput, 'scenarios' | 'traveller'>): Asker {
+  return state.traveller ? { scenarios: state.scenarios, traveller: state.traveller } : { scenarios: state.scenarios };
 }

@@ -5,7 +5,7 @@
  * the reconciler settles it later; it is never dropped, and never booked a second time.
  */
 import type { FlowDeps } from './flow-deps.js';
-import type { FlowState } from './flow-state.js';
+import { askerOf, type FlowState } from './flow-state.js';
 import { confirmedByTheSupplier } from './book-with-supplier-step.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
@@ -16,7 +16,7 @@ export async function reconcileStep(state: FlowState, deps: FlowDeps): Promise<F
   const found = await measuredSupplierCall(checked.ticket.supplierId, 'find-booking', () => adapter.findBookingByClientReference({
     clientReference: state.bookingId,
     bookedAround: new Date(state.requestedAt),
-    scenarios: state.scenarios,
+    ...askerOf(state),
     signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
   }));
   if (!found || found.status !== 'confirmed') return { ...state, reconciled: { found: false } };

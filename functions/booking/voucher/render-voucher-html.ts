@@ -81,6 +81,11 @@ export function renderVoucherHtml(content: VoucherContent, options: { readonly i
   <h2>Price</h2>
   ${fieldList(view.price)}
   <p>${e(view.paymentNote)}</p>
+  ${view.payAtProperty.length === 0 ? '' : `<h2>Payable at the property</h2>
+  <ul>${view.payAtProperty.map((line) => `<li>${e(line)}</li>`).join('')}</ul>`}
+  ${view.remarks.length === 0 ? '' : `<h2>Important information</h2>
+  ${view.remarks.map((remark) => `<p class="remark">${e(remark)}</p>`).join('')}`}
+  ${view.issuer ? `<p class="issuer">${e(view.issuer)}</p>` : ''}
   <footer>${e(`${view.issued} · Booking ${content.bookingId}`)}</footer>
 </main>
 </body>

@@ -319,6 +319,22 @@ export async function renderVoucherPdf(content: VoucherContent, options: RenderV
   flow.gap(4);
   flow.text(view.paymentNote, { face: faces.regular, size: 10 });
 
+  if (view.payAtProperty.length > 0) {
+    heading(flow, faces, 'Payable at the property');
+    for (const line of view.payAtProperty) flow.text(line, { face: faces.regular, size: 10 });
+  }
+  if (view.remarks.length > 0) {
+    heading(flow, faces, 'Important information');
+    for (const [i, remark] of view.remarks.entries()) {
+      if (i > 0) flow.gap(4);
+      flow.text(remark, { face: faces.regular, size: 10 });
+    }
+  }
+  if (view.issuer) {
+    flow.gap(8);
+    flow.text(view.issuer, { face: faces.regular, size: 9, color: MUTED });
+  }
+
   // Footers last, once the page count is known.
   const pages = doc.getPages();
   const footerStyle = { size: 8, font: faces.regular.font, color: MUTED };

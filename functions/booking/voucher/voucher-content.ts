@@ -29,4 +29,10 @@ export interface VoucherContent {
   readonly price: { readonly total: string; readonly currency: string; readonly tax: string; readonly serviceFee: string;
     readonly payment: 'net' | 'pay_at_hotel'; readonly payableAtHotel?: { readonly amount: string; readonly currency: string } };
   readonly cancellation?: { readonly cancelledAt: string; readonly penalty: { readonly amount: string; readonly currency: string } };
+  /** What the property collects itself (its currency), with the estimate in price.currency. */
+  readonly payAtProperty?: readonly { readonly description: string; readonly amount: string; readonly currency: string; readonly quote: string }[];
+  /** The supplier's texts the traveller must see (rate comments, check-in and fee instructions, policies). */
+  readonly remarks?: readonly string[];
+  /** The company that issued the booking, where the supplier names it (Hotelbeds asks the voucher to). */
+  readonly issuer?: { readonly name: string; readonly vatNumber?: string };
 }

@@ -26,6 +26,12 @@ export interface VoucherView {
   readonly cancellation: { readonly summary: readonly string[]; readonly rows: readonly CancellationRow[] };
   readonly price: readonly VoucherField[];
   readonly paymentNote: string;
+  /** "City tax: 12.50 EUR (about 10.71 GBP)": what the guest pays the property itself, on top. */
+  readonly payAtProperty: readonly string[];
+  /** The supplier's texts, as it wrote them. */
+  readonly remarks: readonly string[];
+  /** The agent statement naming the company that issued the booking, where the supplier names it. */
+  readonly issuer: string | undefined;
   readonly issued: string;
 }
 
@@ -144,6 +150,14 @@ export function voucherView(content: VoucherContent, issuedAt: Date): VoucherVie
       { label: 'Service fee', value: formatAmount(price.serviceFee, price.currency) },
     ],
     paymentNote: paymentNote(price),
+    payAtProperty: (content.payAtProperty ?? []).map((charge) => {
+      const own = formatAmount(charge.amount, charge.currency);
+      return charge.currency === price.currency ? `${charge.description}: ${own}` : `${charge.description}: ${own} (about ${formatAmount(charge.quote, price.currency)})`;
+    }),
+    remarks: content.remarks ?? [],
+    issuer: content.issuer
+      ? `Payable through ${content.issuer.name}, acting as agent for the service operating company, details of which can be provided upon request.${content.issuer.vatNumber ? ` VAT: ${content.issuer.vatNumber}.` : ''}${content.supplierReference ? ` Reference: ${content.supplierReference}.` : ''}`
+      : undefined,
     issued: `Issued ${formatUtc(issuedAt.toISOString())}`,
   };
 }

@@ -15,6 +15,7 @@ export const Decimal = DecimalBase.clone({
 export type Decimal = InstanceType<typeof Decimal>;
 
 export const ROUND_HALF_UP = DecimalBase.ROUND_HALF_UP;
+export const ROUND_UP = DecimalBase.ROUND_UP;
 
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 

@@ -4,7 +4,7 @@
  * Exponents come from functions/domain/money/money.ts (currencyExponent) so the supplier layer and pricing
  * format money identically.
  */
-import { Decimal, ROUND_HALF_UP, parseDecimal } from './decimal.js';
+import { Decimal, ROUND_HALF_UP, ROUND_UP, parseDecimal } from './decimal.js';
 import { currencyExponent } from './money.js';
 
 export function minorUnitExponent(currency: string): number {
@@ -18,6 +18,15 @@ export function minorUnitExponent(currency: string): number {
 export function roundToMinor(value: Decimal, currency: string): bigint {
   const exponent = minorUnitExponent(currency);
   return BigInt(value.times(new Decimal(10).pow(exponent)).toDecimalPlaces(0, ROUND_HALF_UP).toFixed(0));
+}
+
+/**
+ * Up (away from zero) to the currency's minor unit: for a selling floor, which a conversion must never take
+ * below itself by rounding (a floor worth 239.9949 GBP rounds half up to 239.99, under the floor; up gives 240.00).
+ */
+export function ceilToMinor(value: Decimal, currency: string): bigint {
+  const exponent = minorUnitExponent(currency);
+  return BigInt(value.times(new Decimal(10).pow(exponent)).toDecimalPlaces(0, ROUND_UP).toFixed(0));
 }
 
 /** Integer minor units → decimal string with exactly the currency's exponent ("1234" EUR → "12.34", JPY → "1234"). */

@@ -15,11 +15,26 @@
  * - payableAtHotel: what the guest settles at the property. Net rate: the excluded taxes. Pay-at-hotel
  *   rate: net + tax + the excluded taxes (markup, if any, and the service fee are collected by us).
  * - fx: the conversion of the supplier's amounts (`from` = the supplier's currency).
- * - feeFx: only when a fixed rule amount was in a third currency: the conversions used for it.
+ * - feeFx: only when a fixed rule amount, or a charge the property collects, was in a third currency: the
+ *   conversions used for it.
+ * - payAtProperty: only when the supplier names charges the property collects (rate-obligations.ts): each in
+ *   the property's currency, with its estimate in the quote currency (part of payableAtHotel, never of total).
+ * - minimumSellingPrice: only when the supplier imposes a floor: it in the quote currency (rounded up); total
+ *   is never below it.
  */
 import type { FxQuote } from '../fx/fx-rates.js';
+import type { PropertyChargeKind } from '../rate/supplier-rate.js';
 
 export type FxStamp = FxQuote;
+
+/** A charge the property collects, as priced: its own amount and currency, and the estimate in the quote currency. */
+export interface PropertyChargeQuote {
+  readonly kind: PropertyChargeKind;
+  readonly description: string | undefined;
+  readonly amount: string;
+  readonly currency: string;
+  readonly quote: string;
+}
 
 export interface Price {
   readonly net: string;
@@ -32,4 +47,6 @@ export interface Price {
   readonly payableAtHotel: string;
   readonly fx: FxStamp;
   readonly feeFx?: readonly FxStamp[];
+  readonly payAtProperty?: readonly PropertyChargeQuote[];
+  readonly minimumSellingPrice?: string;
 }

@@ -26,6 +26,7 @@ import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, 
 import type { SupplierRate } from '../rate/supplier-rate.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
 import { priceRateWithDecimals } from './price-rate-decimal.js';
+import { withRateObligations } from './rate-obligations.js';
 import type { PriceRateInput } from './price-rate-input.js';
 import type { FxStamp, Price } from './price.js';
 import type { MarkupRule } from './pricing-rules.js';
@@ -347,14 +348,14 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
 
   return {
     price(rate, supplierId, stars) {
-      if (!countsValid) return slow(rate, supplierId, stars);
+      if (!countsValid) return withRateObligations(slow(rate, supplierId, stars), rate, fx, asOf);
       let priced: Price | undefined;
       try {
         priced = priceOnSafeIntegers(rate, supplierId, stars) ?? priceOnBigInts(rate, supplierId, stars);
       } catch {
         // Whatever went wrong (an unavailable fx pair, ...), decimal.js prices the rate or raises its own error.
       }
-      return priced ?? slow(rate, supplierId, stars);
+      return withRateObligations(priced ?? slow(rate, supplierId, stars), rate, fx, asOf);
     },
   };
 }

@@ -8,12 +8,13 @@ import { cancellationDeadline } from '../cancellation/free-cancellation.js';
 import { policyInQuoteCurrency } from '../cancellation/policy-in-quote-currency.js';
 import { policyView, type PolicyView } from '../cancellation/policy-view.js';
 import type { QuotedStay } from '../stay/quoted-stay.js';
+import { obligationsView, type ObligationsView } from './obligations-view.js';
 import { priceView, type PriceView } from './price-view.js';
 import type { DescribableRate } from './priced-rate.js';
 import { signRateId, type RateTicket } from './rate-id.js';
 import type { BoardBasis, PaymentModel } from './supplier-rate.js';
 
-export interface ShownRate {
+export interface ShownRate extends ObligationsView {
   readonly rateId: string;
   readonly supplierId: string;
   readonly roomTypeName: string;
@@ -66,5 +67,6 @@ export function describeRate(rate: DescribableRate, property: { propertyId: stri
     cancellationPolicy: policyView(policyInQuoteCurrency(rate.cancellationPolicy, rate.price)),
     payment: rate.rate.payment,
     price: priceView(rate.price),
+    ...obligationsView(rate),
   };
 }

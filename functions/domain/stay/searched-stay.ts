@@ -13,4 +13,6 @@ export interface SearchedStay {
   readonly checkIn: string;
   readonly checkOut: string;
   readonly occupancies: readonly RoomOccupancy[];
+  /** ISO 3166-1 alpha-2 of the traveller: the market a rate may be limited to (every search request has one). */
+  readonly nationality?: string;
 }
