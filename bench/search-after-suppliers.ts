@@ -61,7 +61,7 @@ const real: SupplierPort[] = [
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const recorded = new Map<string, readonly SupplierOffer[]>();
 for (const adapter of real) {
-  const result = await adapter.searchAvailability({ destination: cityArea(CITY), checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+  const result = await adapter.searchAvailability({ destination: cityArea(CITY), checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', pointOfSale: 'GB' });
   recorded.set(adapter.supplierId, result.offers);
 }
 await Promise.all(servers.map((s) => s.close()));

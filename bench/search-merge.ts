@@ -57,7 +57,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 const base: SupplierOffer[] = [];
 for (const city of CITIES) {
   for (const adapter of adapters) {
-    const result = await adapter.searchAvailability({ destination: cityArea(city), checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+    const result = await adapter.searchAvailability({ destination: cityArea(city), checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', pointOfSale: 'GB' });
     base.push(...result.offers);
   }
 }

@@ -6,6 +6,7 @@
  */
 import { createAccount, issueClient, setContract, setPricing } from '../functions/accounts/account-admin.js';
 import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
+import { putPointOfSale } from '../functions/suppliers/contracts.js';
 import { SCOPES, type Scope } from '../functions/shared/routes.js';
 import { SEEDED_TENANT_SUPPLIERS } from '../sandbox/suppliers.js';
 import type { RunningSandboxSupplier } from './sandbox-suppliers.js';
@@ -25,6 +26,7 @@ export function seededClients(environment: NodeJS.ProcessEnv = process.env): See
 }
 
 const ACTOR = 'local-start';
+const SEEDED_POINT_OF_SALE = 'GB';
 
 export async function seedClients(clients: readonly SeededClient[]): Promise<void> {
   for (const client of clients) {
@@ -41,6 +43,8 @@ export async function seedContracts(suppliers: readonly RunningSandboxSupplier[]
     contracted[tenant] = [];
     // The account first (a no-op when seedClients made it): a contract belongs to an account.
     await createAccount({ tenant, name: `${tenant} (seeded)`, scopes: [...SCOPES] }, ACTOR);
+    // Where the seeded accounts sell from: Rapid refuses a shop without a point of sale (its country_code).
+    await putPointOfSale(tenant, SEEDED_POINT_OF_SALE);
     for (const supplier of suppliers.filter((s) => supplierIds.includes(s.supplierId))) {
       await setContract(tenant, { supplierId: supplier.supplierId, adapter: supplier.adapter, endpoint: supplier.endpoint, sandbox: true, credentials: { ...supplier.credentials }, active: true }, ACTOR);
       contracted[tenant].push(supplier.supplierId);

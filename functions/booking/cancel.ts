@@ -43,7 +43,7 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
   let result: CancellationResult;
   let lookedUp = false;
   try {
-    result = await adapter.cancel({ supplierReference: record.supplierReference!, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    result = await adapter.cancel({ supplierReference: record.supplierReference!, holderEmail: record.holder.email, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
   } catch (error) {
     // Someone else's cancel may have won the race while we asked the supplier.
     const now = await deps.bookings.get(tenant, bookingId);
@@ -103,7 +103,7 @@ async function cancellationAsTheSupplierHoldsIt(record: BookingRecord, error: Su
   const unknown = new HttpProblem('supplier-timeout', 'The supplier did not confirm the cancellation; the booking may or may not be cancelled. Retry with the same Idempotency-Key.', { extensions: { bookingId } });
   let held;
   try {
-    held = await adapter.getBooking({ supplierReference: record.supplierReference!, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    held = await adapter.getBooking({ supplierReference: record.supplierReference!, holderEmail: record.holder.email, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
   } catch {
     throw unknown;
   }

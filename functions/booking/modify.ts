@@ -67,7 +67,7 @@ async function changeAsTheSupplierHoldsIt(record: BookingRecord, holder: Holder,
   const unknown = new HttpProblem('supplier-timeout', 'The supplier did not confirm the change; retry with the same Idempotency-Key', { extensions: { bookingId: record.bookingId } });
   let held;
   try {
-    held = await adapter.getBooking({ supplierReference: record.supplierReference!, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    held = await adapter.getBooking({ supplierReference: record.supplierReference!, holderEmail: record.holder.email, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
   } catch {
     throw unknown;
   }

@@ -206,17 +206,26 @@ export interface SupplierBooking {
   readonly payAtProperty?: readonly PropertyCharge[];
 }
 
-export interface BookingLookup extends CallContext {
+/**
+ * The holder's e-mail as the booking was made with it: Rapid files an itinerary under the customer's e-mail
+ * and finds it again only with it (or a link token we do not keep). Absent, the adapter uses its configured
+ * reservations mailbox, the one it booked with when the holder gave none.
+ */
+interface BookedWithEmail {
+  readonly holderEmail?: string;
+}
+
+export interface BookingLookup extends CallContext, BookedWithEmail {
   readonly supplierReference: string;
 }
 
-export interface ClientReferenceLookup extends CallContext {
+export interface ClientReferenceLookup extends CallContext, BookedWithEmail {
   readonly clientReference: string;
   /** When we tried to book; bounds the supplier-side search (defaults to the last 7 days). */
   readonly bookedAround?: Date;
 }
 
-export interface CancelRequest extends CallContext {
+export interface CancelRequest extends CallContext, BookedWithEmail {
   readonly supplierReference: string;
 }
 

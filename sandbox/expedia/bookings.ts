@@ -12,6 +12,9 @@ export interface SandboxItineraryRoom {
   readonly givenName: string;
   readonly familyName: string;
   readonly specialRequest?: string;
+  /** The spec shapes of the rate as shopped (rate-shapes.ts), and its stable label. */
+  readonly shapes: readonly string[];
+  readonly label: string;
   status: 'booked' | 'canceled';
   cancelRefundMinor?: number;
   canceledAt?: Date;

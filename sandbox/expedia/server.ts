@@ -17,7 +17,12 @@ import { CITIES, findCity } from '../world/cities.js';
 import { hash32 } from '../world/prng.js';
 import { penaltyAt, quoteStay, type CancellationTier, type SandboxRate } from '../world/rates.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
+import type { SpecShape } from '../world/spec-shapes.js';
 import { mergeTiers, SandboxItineraryStore, type SandboxItinerary, type SandboxItineraryRoom } from './bookings.js';
+import {
+  collectCurrencyOf, feeKindsOf, fromUsd, MANDATORY_FEE_USD_MINOR, penaltyFormOf, propertyHasRemarks, rateLabel, RESORT_FEE_USD_MINOR,
+  sellingFloor, shapesOf,
+} from './rate-shapes.js';
 import { openToken, sealToken, type RateTokenPayload } from './token.js';
 
 /**
@@ -46,7 +51,17 @@ export interface ExpediaSandbox {
   readonly port: number;
   readonly bookings: SandboxItineraryStore;
   readonly view: SupplierView;
+  /** What each authenticated call carried that Rapid uses to know who asks: tests assert on it. */
+  readonly received: RapidReceived[];
   close(): Promise<void>;
+}
+
+/** The identity a call carried: the traveller's IP and session, and the point of sale of a shop. */
+export interface RapidReceived {
+  readonly operation: string;
+  readonly customerIp?: string;
+  readonly customerSessionId?: string;
+  readonly countryCode?: string;
 }
 
 const SUPPLIER_ID = 'expedia';
@@ -65,6 +80,7 @@ const SALES_CHANNELS = new Set(['website', 'agent_tool', 'mobile_app', 'mobile_w
 const SALES_ENVIRONMENTS = new Set(['hotel_package', 'hotel_only', 'loyalty']);
 const RATE_OPTIONS = new Set(['member', 'net_rates', 'cross_sell']);
 const FORBIDDEN_REFERENCE_CHARACTERS = /[<>()&]/;
+const RECEIVED_KEPT = 1_000;
 
 type Operation = 'regions' | 'geography' | 'availability' | 'priceCheck' | 'book' | 'retrieveByReference' | 'retrieve' | 'cancel' | 'content';
 
@@ -86,7 +102,9 @@ class WireFailure extends Error {
 
 export async function startExpediaSandbox(options: ExpediaSandboxOptions): Promise<ExpediaSandbox> {
   const base = sandboxContext(SUPPLIER_ID, options, new SandboxItineraryStore());
-  return serveSandbox({ ...base, regions: buildRegions(base.view) }, handle);
+  const received: RapidReceived[] = [];
+  const server = await serveSandbox({ ...base, regions: buildRegions(base.view), received }, handle);
+  return { ...server, received };
 }
 
 interface SandboxRegion {
@@ -96,6 +114,7 @@ interface SandboxRegion {
 
 interface HandlerContext extends SandboxContext<SandboxItineraryStore, ExpediaSandboxOptions> {
   readonly regions: readonly SandboxRegion[];
+  readonly received: RapidReceived[];
 }
 
 interface CallState {
@@ -138,6 +157,17 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
     const method = req.method ?? 'GET';
     const operation = operationOf(method, url.pathname.replace(/\/+$/, ''));
     if (!operation) throw new WireFailure(404, { type: 'resource.not_found', message: `No operation ${method} ${url.pathname}` });
+    const customerIp = header(req, 'Customer-Ip');
+    const customerSessionId = header(req, 'Customer-Session-Id');
+    const countryCode = operation === 'availability' ? url.searchParams.get('country_code') : null;
+    ctx.received.push({
+      operation,
+      ...(customerIp !== undefined ? { customerIp } : {}),
+      ...(customerSessionId !== undefined ? { customerSessionId } : {}),
+      ...(countryCode !== null ? { countryCode } : {}),
+    });
+    // A deployed sandbox runs for days: only the latest calls are kept.
+    if (ctx.received.length > RECEIVED_KEPT) ctx.received.splice(0, ctx.received.length - RECEIVED_KEPT);
     checkHeaders(req, operation);
     applyFailureTests(call, operation);
     if (hasScenario(call.scenarios, 'error', SUPPLIER_ID)) throw internalError();
@@ -185,7 +215,9 @@ function checkHeaders(req: IncomingMessage, operation: Operation): void {
   require('Accept', (v) => v.split(',').some((part) => part.trim().startsWith('application/json')), 'must be application/json');
   require('Accept-Encoding', (v) => /\bgzip\b/.test(v), 'must be gzip');
   require('User-Agent', () => true, '');
-  if (operation === 'book' || operation === 'retrieve' || operation === 'retrieveByReference' || operation === 'cancel') {
+  // Required on itinerary calls; where it is optional (shopping) a value sent must still be an address. The
+  // loopback address is not refused: locally the traveller's request really comes from it.
+  if (operation === 'book' || operation === 'retrieve' || operation === 'retrieveByReference' || operation === 'cancel' || header(req, 'Customer-Ip') !== undefined) {
     require('Customer-Ip', (v) => isIP(v) !== 0, 'must be an IP address');
   }
   if (operation === 'book') require('Content-Type', (v) => v.startsWith('application/json'), 'must be application/json');
@@ -216,13 +248,13 @@ async function route(ctx: HandlerContext, call: CallState, req: IncomingMessage,
   switch (operation) {
     case 'regions': return { status: 200, body: regions(ctx, url.searchParams) };
     case 'geography': return { status: 200, body: propertiesInPolygon(ctx, url.searchParams, body) };
-    case 'availability': return { status: 200, body: availability(ctx, url.searchParams) };
+    case 'availability': return { status: 200, body: availability(ctx, call, url.searchParams) };
     case 'priceCheck': return { status: 200, body: priceCheck(ctx, call, segments[2] ?? '', segments[4] ?? '', segments[6] ?? '', url.searchParams) };
     case 'book': return { status: 201, body: await book(ctx, call, url.searchParams, body) };
     case 'retrieveByReference': return { status: 200, body: retrieveByReference(ctx, url.searchParams) };
     case 'retrieve': return { status: 200, body: wireItinerary(ctx, findItinerary(ctx, segments[2] ?? '', url.searchParams)) };
     case 'cancel': cancelRoom(ctx, call, segments[2] ?? '', segments[4] ?? '', url.searchParams); return { status: 204 };
-    case 'content': return content(ctx, req, url.searchParams);
+    case 'content': return content(ctx, call, req, url.searchParams);
   }
 }
 
@@ -290,7 +322,7 @@ interface ShopRequest {
   readonly occupancies: readonly string[];
 }
 
-function availability(ctx: HandlerContext, query: URLSearchParams): WirePropertyAvailability[] {
+function availability(ctx: HandlerContext, call: CallState, query: URLSearchParams): WirePropertyAvailability[] {
   const stay = validateStay(ctx, query.get('checkin'), query.get('checkout'));
   const currency = query.get('currency');
   if (!currency) invalid('currency', 'querystring', 'Currency is required.');
@@ -321,7 +353,7 @@ function availability(ctx: HandlerContext, query: URLSearchParams): WireProperty
     const rooms = new Map<string, WireRoomAvailability>();
     for (const shopped of rates) {
       const room = rooms.get(shopped.roomId) ?? { id: shopped.roomId, room_name: shopped.perOccupancy[0]!.room.name, rates: [] };
-      room.rates!.push(wireShopRate(ctx, property, shop, shopped));
+      room.rates!.push(wireShopRate(ctx, property, shop, shopped, shapesOf(rateLabel(id, shopped.roomId, shopped.planCode), call.scenarios)));
       rooms.set(shopped.roomId, room);
     }
     out.push({ property_id: id, status: 'available', score: Math.round(property.stars * 1000 + (hash32(id) % 1000)), rooms: [...rooms.values()] });
@@ -365,13 +397,15 @@ function shopRates(ctx: HandlerContext, property: SupplierProperty, shop: ShopRe
   return out;
 }
 
-function wireShopRate(ctx: HandlerContext, property: SupplierProperty, shop: ShopRequest, shopped: ShoppedRate): WireRate {
+function wireShopRate(ctx: HandlerContext, property: SupplierProperty, shop: ShopRequest, shopped: ShoppedRate, shapes: readonly SpecShape[]): WireRate {
   const first = shopped.perRoom[0]!;
   const rateId = PLAN_RATE_IDS[shopped.planCode] ?? '381000';
+  const label = rateLabel(property.supplierPropertyId, shopped.roomId, shopped.planCode);
   const token = sealToken({
     kind: 'price_check', propertyId: property.supplierPropertyId, checkin: shop.checkin, checkout: shop.checkout,
-    occupancies: shop.occupancies, roomId: shopped.roomId, planCode: shopped.planCode, totalMinor: shopped.totalMinor,
+    occupancies: shop.occupancies, roomId: shopped.roomId, planCode: shopped.planCode, totalMinor: shopped.totalMinor, shapes,
   }, ctx.options.secret);
+  const look = rateLook(property, label, shapes);
   const bedGroupId = `${shopped.roomId}01`;
   return {
     id: rateId,
@@ -379,6 +413,7 @@ function wireShopRate(ctx: HandlerContext, property: SupplierProperty, shop: Sho
     available_rooms: 5,
     refundable: first.refundable,
     current_refundability: first.refundable ? 'refundable' : 'non_refundable',
+    sale_scenario: { package: look.has('package-rates'), member: false, corporate: false, distribution: false },
     merchant_of_record: first.payment === 'pay_at_hotel' ? 'property' : 'expedia',
     amenities: rateAmenities(first),
     bed_groups: {
@@ -394,9 +429,45 @@ function wireShopRate(ctx: HandlerContext, property: SupplierProperty, shop: Sho
         },
       },
     },
-    cancel_penalties: cancelPenalties(property, shop.checkout, mergeTiers(shopped.perRoom.map((rate) => rate.cancellation)), first.currency),
-    occupancy_pricing: Object.fromEntries(shopped.occupancyKeys.map((key, i) => [key, pricing(shopped.perOccupancy[i]!)])),
+    ...penaltyShapes(property, shop.checkin, shop.checkout, shopped.perRoom, look),
+    occupancy_pricing: Object.fromEntries(shopped.occupancyKeys.map((key, i) => [key, pricing(shopped.perOccupancy[i]!, look)])),
   };
+}
+
+/** How one rate looks on the wire: its families, its label (for seeded variants), its hotel's currency. */
+interface RateLook {
+  has(shape: SpecShape): boolean;
+  readonly label: string;
+  readonly collectCurrency: string;
+}
+
+function rateLook(property: SupplierProperty, label: string, shapes: readonly string[]): RateLook {
+  return { has: (shape) => shapes.includes(shape), label, collectCurrency: collectCurrencyOf(property.address.countryCode) };
+}
+
+/**
+ * Penalties as the rate's family writes them, for all its rooms: Rapid's windows (amounts, or nights and
+ * percentages), the first night as a non-refundable date range, a deposit. `nonrefundable_date_ranges` and
+ * `deposits` are written only when the rate has them.
+ */
+function penaltyShapes(property: SupplierProperty, checkin: string, checkout: string, rooms: readonly SandboxRate[], look: RateLook):
+  Pick<WireRate, 'cancel_penalties' | 'nonrefundable_date_ranges' | 'deposits'> {
+  const currency = rooms[0]!.currency;
+  const tiers = mergeTiers(rooms.map((rate) => rate.cancellation));
+  const firstNight = rooms.reduce((sum, rate) => sum + (rate.nightlyMinor[0] ?? 0), 0);
+  const total = rooms.reduce((sum, rate) => sum + rate.totalMinor, 0);
+  const special = look.has('spec-penalties');
+  const form = special ? penaltyFormOf(look.label) : undefined;
+  return {
+    cancel_penalties: cancelPenalties(property, checkout, tiers, currency, form === 'forms' ? { firstNight, total } : undefined),
+    ...(form === 'nonrefundable-range' && rooms[0]!.refundable ? { nonrefundable_date_ranges: [{ start: checkin, end: checkin }] } : {}),
+    ...(special ? { deposits: [{ value: formatMinor(firstNight, currency), due: checkin, currency }] } : {}),
+  };
+}
+
+/** What one room's first night adds to its penalty when it is a non-refundable date (nothing otherwise). */
+function nonrefundableMinor(rate: SandboxRate, look: RateLook): number {
+  return look.has('spec-penalties') && penaltyFormOf(look.label) === 'nonrefundable-range' && rate.refundable ? rate.nightlyMinor[0] ?? 0 : 0;
 }
 
 function rateAmenities(rate: SandboxRate): Record<string, { id: string; name: string }> {
@@ -405,20 +476,36 @@ function rateAmenities(rate: SandboxRate): Record<string, { id: string; name: st
   return { [amenity.id]: { id: amenity.id, name: amenity.name } };
 }
 
-/** One room's price: nightly base rates, totals, the city tax payable at the property, commission on property-collect rates. */
-function pricing(rate: SandboxRate): WirePricingInformation {
+/**
+ * One room's price: nightly base rates, totals, commission on property-collect rates, and what the property
+ * collects: the city's tax always, resort and mandatory fees in the fees family, each in the hotel's currency
+ * (`billable_currency`) beside USD (`request_currency`). `property_inclusive` is `inclusive` plus those fees,
+ * as the spec defines it; a selling floor in its family.
+ */
+function pricing(rate: SandboxRate, look: RateLook): WirePricingInformation {
   const currency = rate.currency;
-  const amount = (minor: number) => ({ value: formatMinor(minor, currency), currency });
+  const amount = (minor: number, c = currency) => ({ value: formatMinor(minor, c), currency: c });
   const charge = (minor: number) => ({ billable_currency: amount(minor), request_currency: amount(minor) });
+  const collected = (usdMinor: number) => ({ billable_currency: amount(fromUsd(usdMinor, look.collectCurrency), look.collectCurrency), request_currency: amount(usdMinor) });
+  const nights = rate.nightlyMinor.length;
+  const fees: Record<string, number> = {};
+  if (rate.cityTaxMinor > 0) fees.mandatory_tax = rate.cityTaxMinor;
+  if (look.has('fees-at-property')) {
+    for (const kind of feeKindsOf(look.label)) fees[kind] = (kind === 'resort_fee' ? RESORT_FEE_USD_MINOR : MANDATORY_FEE_USD_MINOR) * nights * rate.rooms;
+  }
+  const feesUsd = Object.values(fees).reduce((sum, minor) => sum + minor, 0);
   return {
     nightly: rate.nightlyMinor.map((minor) => [{ type: 'base_rate', value: formatMinor(minor, currency), currency }]),
     stay: [],
     totals: {
       inclusive: charge(rate.totalMinor),
       exclusive: charge(rate.totalMinor),
-      ...(rate.payment === 'pay_at_hotel' ? { property_inclusive: charge(rate.totalMinor), marketing_fee: charge(rate.commissionMinor) } : {}),
+      property_inclusive: charge(rate.totalMinor + feesUsd),
+      ...(rate.payment === 'pay_at_hotel' ? { marketing_fee: charge(rate.commissionMinor) } : {}),
+      ...(look.has('selling-floor') ? { minimum_selling_price: charge(sellingFloor(rate.totalMinor)) } : {}),
+      ...(feesUsd > 0 ? { property_fees: collected(feesUsd) } : {}),
     },
-    ...(rate.cityTaxMinor > 0 ? { fees: { mandatory_tax: charge(rate.cityTaxMinor) } } : {}),
+    ...(feesUsd > 0 ? { fees: Object.fromEntries(Object.entries(fees).map(([kind, minor]) => [kind, collected(minor)])) } : {}),
   };
 }
 
@@ -426,15 +513,22 @@ function pricing(rate: SandboxRate): WirePricingInformation {
  * Tiers → Rapid penalty windows: each tier's amount applies from its start to the next tier's start (the
  * last to the end of the check-out day), written in hotel local time with its offset as Rapid does.
  */
-function cancelPenalties(property: SupplierProperty, checkout: string, tiers: readonly CancellationTier[], currency: string): WireCancelPenalty[] {
+function cancelPenalties(property: SupplierProperty, checkout: string, tiers: readonly CancellationTier[], currency: string,
+  forms?: { readonly firstNight: number; readonly total: number }): WireCancelPenalty[] {
   const zone = findCity(property.cityCode)?.timeZone ?? 'UTC';
   const lastEnd = zonedLocalToUtc(`${checkout}T23:59:00`, zone);
-  return tiers.map((tier, i) => ({
-    currency,
-    start: toLocalIsoWithOffset(new Date(tier.from), zone),
-    end: toLocalIsoWithOffset(tiers[i + 1] ? new Date(tiers[i + 1]!.from) : lastEnd, zone),
-    amount: formatMinor(tier.amountMinor, currency),
-  }));
+  return tiers.map((tier, i) => {
+    // The spec's other forms for the same amounts: the first night as `nights`, everything as a percentage.
+    const penalty = forms && tier.amountMinor === forms.total ? { percent: '100%' }
+      : forms && tier.amountMinor === forms.firstNight ? { nights: '1' }
+        : { amount: formatMinor(tier.amountMinor, currency) };
+    return {
+      currency,
+      start: toLocalIsoWithOffset(new Date(tier.from), zone),
+      end: toLocalIsoWithOffset(tiers[i + 1] ? new Date(tiers[i + 1]!.from) : lastEnd, zone),
+      ...penalty,
+    };
+  });
 }
 
 // ---------- price check ----------
@@ -449,9 +543,12 @@ function priceCheck(ctx: HandlerContext, call: CallState, propertyId: string, ro
   if (!shopped) return { status: 'sold_out', links: { shop: { method: 'GET', href: `${BASE}/properties/availability` } } };
   const property = ctx.view.byPropertyId.get(payload.propertyId)!;
   const bookToken = sealToken({ ...payload, kind: 'book', totalMinor: shopped.totalMinor }, ctx.options.secret);
+  const look = rateLook(property, rateLabel(payload.propertyId, payload.roomId, payload.planCode), payload.shapes ?? []);
+  const { deposits } = penaltyShapes(property, payload.checkin, payload.checkout, shopped.perRoom, look);
   return {
     status: shopped.totalMinor === payload.totalMinor ? 'available' : 'price_changed',
-    occupancy_pricing: Object.fromEntries(shopped.occupancyKeys.map((key, i) => [key, pricing(shopped.perOccupancy[i]!)])),
+    occupancy_pricing: Object.fromEntries(shopped.occupancyKeys.map((key, i) => [key, pricing(shopped.perOccupancy[i]!, look)])),
+    ...(deposits ? { deposits } : {}),
     links: {
       book: { method: 'POST', href: `${BASE}/itineraries?token=${encodeURIComponent(bookToken)}` },
       additional_rates: { method: 'GET', href: `${BASE}/properties/${property.supplierPropertyId}/availability` },
@@ -482,6 +579,10 @@ async function book(ctx: HandlerContext, call: CallState, query: URLSearchParams
   rq.rooms.forEach((room, i) => {
     if (!room?.given_name || !room.family_name) invalid(`rooms[${i}]`, 'body', 'given_name and family_name are required.');
   });
+  if (rq.affiliate_metadata !== undefined && (typeof rq.affiliate_metadata !== 'string' || rq.affiliate_metadata.length > 256
+    || !/^[^:|]+:[^|]*(\|[^:|]+:[^|]*)*$/.test(rq.affiliate_metadata))) {
+    invalid('affiliate_metadata', 'body', "affiliate_metadata must be at most 256 characters in the format 'key1:value|key2:value'.");
+  }
   const reference = rq.affiliate_reference_id;
   if (reference !== undefined && (typeof reference !== 'string' || reference.length < 1 || reference.length > 28 || FORBIDDEN_REFERENCE_CHARACTERS.test(reference))) {
     invalid('affiliate_reference_id', 'body', 'affiliate_reference_id must be 1 to 28 characters without < > ( ) &.', String(reference));
@@ -521,6 +622,8 @@ async function book(ctx: HandlerContext, call: CallState, query: URLSearchParams
         givenName: guest.given_name,
         familyName: guest.family_name,
         ...(guest.special_request ? { specialRequest: guest.special_request } : {}),
+        shapes: payload.shapes ?? [],
+        label: rateLabel(payload.propertyId, payload.roomId, payload.planCode),
         status: 'booked',
       };
     }),
@@ -576,9 +679,13 @@ function cancelRoom(ctx: HandlerContext, call: CallState, itineraryId: string, r
     const next = room.rate.cancellation.find((tier) => tier.amountMinor > 0 && Date.parse(tier.from) > supplierNow.getTime());
     if (next) supplierNow = new Date(Date.parse(next.from) + 1_000);
   }
-  const penalty = penaltyAt(room.rate.cancellation, supplierNow);
+  // A night in a non-refundable date range is owed whatever the window (the adapter's documented rule).
+  const look = rateLook(itinerary.property, room.label, room.shapes);
+  const penalty = Math.min(room.rate.totalMinor, penaltyAt(room.rate.cancellation, supplierNow) + nonrefundableMinor(room.rate, look));
   room.status = 'canceled';
-  room.cancelRefundMinor = room.rate.totalMinor - penalty;
+  // What comes back of what was paid: Expedia-collect rooms were paid in full; property-collect rooms were
+  // paid nothing, so their refund is negative, the amount owed.
+  room.cancelRefundMinor = room.rate.payment === 'pay_at_hotel' ? -penalty : room.rate.totalMinor - penalty;
   room.canceledAt = supplierNow;
 }
 
@@ -589,7 +696,17 @@ function wireItinerary(ctx: HandlerContext, itinerary: SandboxItinerary): WireIt
     property_id: itinerary.property.supplierPropertyId,
     email: itinerary.email,
     phone: itinerary.phone,
-    rooms: itinerary.rooms.map((room): WireRoomItinerary => ({
+    rooms: itinerary.rooms.map((room): WireRoomItinerary => wireItineraryRoom(itinerary, room, token)),
+    creation_date_time: itinerary.createdAt.toISOString(),
+    ...(itinerary.affiliateReferenceId ? { affiliate_reference_id: itinerary.affiliateReferenceId } : {}),
+    ...(itinerary.affiliateMetadata ? { affiliate_metadata: itinerary.affiliateMetadata } : {}),
+  };
+}
+
+function wireItineraryRoom(itinerary: SandboxItinerary, room: SandboxItineraryRoom, token: string): WireRoomItinerary {
+  const look = rateLook(itinerary.property, room.label, room.shapes);
+  const refund = room.cancelRefundMinor === undefined ? undefined : formatMinor(room.cancelRefundMinor, itinerary.currency);
+  return ({
       id: room.id,
       confirmation_id: { expedia: `${itinerary.itineraryId}-${room.id.slice(-4)}`, property: `P${room.id.slice(-6)}` },
       bed_group_id: `${room.rate.room.code}01`,
@@ -606,22 +723,19 @@ function wireItinerary(ctx: HandlerContext, itinerary: SandboxItinerary): WireIt
         id: PLAN_RATE_IDS[room.rate.planCode] ?? '381000',
         merchant_of_record: room.rate.payment === 'pay_at_hotel' ? 'property' : 'expedia',
         refundable: room.rate.refundable,
-        ...(room.cancelRefundMinor !== undefined ? { cancel_refund: { amount: formatMinor(room.cancelRefundMinor, itinerary.currency), currency: itinerary.currency } } : {}),
+        // The spec's own example sends this amount as a JSON number; rooms of the penalty family do too.
+        ...(refund !== undefined ? { cancel_refund: { amount: look.has('spec-penalties') ? Number(refund) : refund, currency: itinerary.currency } } : {}),
         amenities: Object.keys(rateAmenities(room.rate)),
-        cancel_penalties: cancelPenalties(itinerary.property, itinerary.checkout, room.rate.cancellation, itinerary.currency),
-        pricing: pricing(room.rate),
+        ...penaltyShapes(itinerary.property, itinerary.checkin, itinerary.checkout, [room.rate], look),
+        pricing: pricing(room.rate, look),
       },
       ...(room.status === 'booked' ? { links: { cancel: { method: 'DELETE', href: `${BASE}/itineraries/${itinerary.itineraryId}/rooms/${room.id}?token=${token}` } } } : {}),
-    })),
-    creation_date_time: itinerary.createdAt.toISOString(),
-    ...(itinerary.affiliateReferenceId ? { affiliate_reference_id: itinerary.affiliateReferenceId } : {}),
-    ...(itinerary.affiliateMetadata ? { affiliate_metadata: itinerary.affiliateMetadata } : {}),
-  };
+  });
 }
 
 // ---------- content ----------
 
-function content(ctx: HandlerContext, req: IncomingMessage, query: URLSearchParams): Answer {
+function content(ctx: HandlerContext, call: CallState, req: IncomingMessage, query: URLSearchParams): Answer {
   if (!query.get('language')) invalid('language', 'querystring', 'A language is required.');
   const supply = query.getAll('supply_source');
   if (supply.length !== 1 || (supply[0] !== 'expedia' && supply[0] !== 'vrbo')) invalid('supply_source', 'querystring', 'supply_source must be given once: expedia or vrbo.');
@@ -629,7 +743,7 @@ function content(ctx: HandlerContext, req: IncomingMessage, query: URLSearchPara
   if (propertyIds.length > 0) {
     if (propertyIds.length > MAX_PROPERTY_IDS) invalid('property_id', 'querystring', `At most ${MAX_PROPERTY_IDS} property_id values.`);
     const found = propertyIds.map((id) => ctx.view.byPropertyId.get(id)).filter((p): p is SupplierProperty => p !== undefined);
-    return { status: 200, body: Object.fromEntries(found.map((p) => [p.supplierPropertyId, selectFields(wireContent(p), query.getAll('include'))])) };
+    return { status: 200, body: Object.fromEntries(found.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios), query.getAll('include'))])) };
   }
   // VRBO supply is not part of the sandbox world.
   const all = supply[0] === 'vrbo' ? [] : ctx.view.properties;
@@ -648,7 +762,7 @@ function content(ctx: HandlerContext, req: IncomingMessage, query: URLSearchPara
     const expires = new Date(ctx.clock().getTime() + 3_600_000).toISOString();
     headers.Link = `<http://${host}${BASE}/properties/content?${params}>; rel="next"; expires=${expires}`;
   }
-  return { status: 200, headers, body: Object.fromEntries(page.map((p) => [p.supplierPropertyId, selectFields(wireContent(p), query.getAll('include'))])) };
+  return { status: 200, headers, body: Object.fromEntries(page.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios), query.getAll('include'))])) };
 }
 
 /** `include=<field>` narrows the answer to those top-level fields; `property_id` is always returned. */
@@ -658,8 +772,9 @@ function selectFields(property: WirePropertyContent, include: readonly string[])
   return Object.fromEntries(Object.entries(property).filter(([name]) => name === 'property_id' || fields.includes(name))) as WirePropertyContent;
 }
 
-function wireContent(property: SupplierProperty): WirePropertyContent {
+function wireContent(property: SupplierProperty, scenarios: readonly Scenario[]): WirePropertyContent {
   const hotel = property.hotel;
+  const texts = propertyHasRemarks(property.supplierPropertyId, scenarios);
   const image = (href: string, hero: boolean, caption: string) => ({ hero_image: hero, category: hero ? 3 : 21001, caption, links: { '350px': { method: 'GET', href } } });
   return {
     property_id: property.supplierPropertyId,
@@ -673,8 +788,22 @@ function wireContent(property: SupplierProperty): WirePropertyContent {
     ratings: { property: { rating: `${property.stars}.0`, type: 'Star' } },
     location: { coordinates: { latitude: property.geo.lat, longitude: property.geo.lng } },
     phone: hotel.phone,
-    checkin: { begin_time: hotel.checkInTime },
+    checkin: {
+      begin_time: hotel.checkInTime,
+      // Rapid's content carries check-in instructions for nearly every property, as HTML.
+      instructions: 'Extra-person charges may apply and vary depending on property policy. &lt;br />Government-issued photo identification and a credit card or cash deposit are required at check-in for incidental charges. &lt;br />',
+      ...(texts ? { special_instructions: `Front desk staff will greet guests on arrival. Arrivals after ${hotel.checkInTime} must contact the property in advance using the information on the booking confirmation.` } : {}),
+    },
     checkout: { time: hotel.checkOutTime },
+    ...(texts ? {
+      fees: {
+        mandatory: `<p>You'll be asked to pay the following charges at the property:</p> <ul><li>City/local tax where the city levies one</li><li>Resort fee: ${formatMinor(RESORT_FEE_USD_MINOR, 'USD')} USD per accommodation, per night, where charged</li></ul> <p>We have included all charges provided to us by the property.</p>`,
+        optional: '<ul><li>Fee for buffet breakfast: approximately 18 EUR per person</li><li>Late check-out fee: 30 EUR</li></ul>',
+      },
+      policies: { know_before_you_go: '<ul><li>Only registered guests are allowed in the guestrooms.</li><li>Quiet hours are observed from 22:00 to 07:00.</li></ul>' },
+      rates: Object.fromEntries(Object.values(PLAN_RATE_IDS).map((id) => [id, { id, special_offer_description: `<strong>Rate ${id}</strong> - Rate includes accommodations as selected. Taxes collected by the property are not included.` }])),
+    } : {}),
+    onsite_payments: { currency: collectCurrencyOf(property.address.countryCode) },
     amenities: Object.fromEntries(hotel.amenities.map((amenity) => {
       const id = String(1000 + (hash32(amenity) % 9000));
       return [id, { id, name: amenity.replace(/_/g, ' ') }];

@@ -18,6 +18,8 @@ export interface RateTokenPayload {
   readonly planCode: string;
   /** Total for all rooms in minor units when the link was issued (price check answers price_changed on a difference). */
   readonly totalMinor: number;
+  /** The spec shapes the shopped rate carried (rate-shapes.ts): the price check and the itinerary keep them. */
+  readonly shapes?: readonly string[];
 }
 
 export interface ItineraryTokenPayload {

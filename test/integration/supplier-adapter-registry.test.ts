@@ -41,6 +41,8 @@ describe('adapter registry', () => {
         checkOut: inDays(42),
         occupancies: [{ adults: 2, childrenAges: [] }],
         nationality: 'GB',
+        // Rapid's shop requires the point of sale (country_code); the other adapters ignore it.
+        pointOfSale: 'GB',
       });
       expect(result.offers.length, contract.supplierId).toBeGreaterThan(10);
       expect(result.offers.every((o) => o.rates.length > 0 && o.supplierId === contract.supplierId)).toBe(true);

@@ -7,7 +7,11 @@ import { ExpediaAdapter, wireAffiliateReference } from '../../functions/supplier
 import { unpackRateKey } from '../../functions/suppliers/expedia/rate-key.js';
 import { CONTENT_PAGE_SIZE, startExpediaSandbox, type ExpediaSandbox } from '../../sandbox/expedia/server.js';
 import { rapidAuthorization } from '../../functions/suppliers/expedia/signature.js';
-import { parseMinor } from '../../functions/domain/money/money.js';
+import { parseMinor, scaleMinor } from '../../functions/domain/money/money.js';
+import { parsePhone } from '../../functions/suppliers/expedia/phone.js';
+import { formatBookingMetadata, parseBookingMetadata } from '../../functions/suppliers/expedia/map-wire.js';
+import type { WirePropertyAvailability, WireItinerary } from '../../functions/suppliers/expedia/wire.js';
+import { SELLING_FLOOR_FACTOR } from '../../sandbox/world/spec-shapes.js';
 import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
@@ -28,9 +32,27 @@ function stay(offsetDays: number, nights: number): { checkIn: string; checkOut: 
   return { checkIn: new Date(start).toISOString().slice(0, 10), checkOut: new Date(start + nights * day).toISOString().slice(0, 10) };
 }
 
+/**
+ * Who is asking, as the booking API passes it on every call (the traveller's address and session, the
+ * account's point of sale), and the holder's e-mail lookups are made with.
+ */
+const TRAVELLER = { ip: '203.0.113.7', sessionId: 'session-7f3a' };
+const who = { traveller: TRAVELLER, pointOfSale: 'GB', holderEmail: 'ada@example.com' };
+
+/** The adapter as the use cases call it: every request carries `who` unless it says otherwise. */
+function travelling(port: ExpediaAdapter): ExpediaAdapter {
+  return new Proxy(port, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== 'function' || property === 'constructor') return value;
+      return (request: object) => (value as (r: object) => unknown).call(target, { ...who, ...request });
+    },
+  });
+}
+
 beforeAll(async () => {
   sandbox = await startExpediaSandbox({ apiKey: API_KEY, secret: SECRET, latency: NO_LATENCY, slowMs: 3_000, lateAnswerMs: 1_500 });
-  adapter = new ExpediaAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: SECRET, forwardScenarios: true, fetch: recorder.fetch, timeoutMs: 10_000 });
+  adapter = travelling(new ExpediaAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: SECRET, forwardScenarios: true, fetch: recorder.fetch, timeoutMs: 10_000 }));
 });
 
 afterAll(async () => {
@@ -42,6 +64,8 @@ afterEach(() => {
   const exchanges = recorder.exchanges.splice(0);
   const reports = exchanges.filter((e) => new URL(e.url).pathname.startsWith('/v3/')).map((e) => contract.check(e));
   expect(reports.filter((r) => r.problems.length > 0)).toEqual([]);
+  // Rapid gets the traveller's address or nothing: never a loopback or placeholder of ours.
+  expect(exchanges.map((e) => e.requestHeaders['Customer-Ip']).filter((ip) => ip !== undefined && ip !== TRAVELLER.ip)).toEqual([]);
 });
 
 async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = cityArea('BCN'), scenarios: Scenario[] = []):
@@ -88,7 +112,9 @@ describe('Expedia adapter against the Rapid sandbox', () => {
       if (rate.payment === 'pay_at_hotel') expect(parseMinor(rate.commission!.amount, 'USD')).toBeGreaterThan(0);
     }
     expect(new Set(rates.map((r) => r.boardBasis)).size).toBeGreaterThan(1);
-    expect(rates.some((r) => r.taxes.some((t) => !t.included && t.kind === 'tax'))).toBe(true);
+    // Prague's city tax is collected by the property: shown apart, in the hotel's currency, never in the price.
+    expect(rates.some((r) => r.payAtProperty?.some((c) => c.kind === 'tax' && c.amount.currency === 'EUR'))).toBe(true);
+    expect(rates.every((r) => r.taxes.every((t) => t.included))).toBe(true);
     expect(rates.some((r) => r.payment === 'pay_at_hotel')).toBe(true);
 
     // The destination's ids and names are cached: a second search shops straight away.
@@ -261,10 +287,10 @@ describe('Expedia adapter against the Rapid sandbox', () => {
 
   it('honours Rapid Test values the adapter does not send itself: sold_out, price_mismatch, service_unavailable', async () => {
     const { rate } = await searchRate((r) => r.refundable);
-    const withTest = (test: string) => new ExpediaAdapter({
+    const withTest = (test: string) => travelling(new ExpediaAdapter({
       baseUrl: `${sandbox.url}/v3`, apiKey: API_KEY, secret: SECRET,
       fetch: (input, init) => recorder.fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), Test: test } }),
-    });
+    }));
     await expect(withTest('sold_out').checkRate({ supplierRateKey: rate.supplierRateKey })).rejects.toMatchObject({ kind: 'sold_out' });
     const checked = await adapter.checkRate({ supplierRateKey: rate.supplierRateKey });
     await expect(withTest('price_mismatch').book({ supplierRateKey: checked.supplierRateKey, clientReference: 'bk_mismatch', holder, rooms: [{ guests }] }))
@@ -318,6 +344,177 @@ describe('Expedia adapter against the Rapid sandbox', () => {
   });
 });
 
+describe('Rapid obligations: what a certified integration carries', () => {
+  /** A fresh adapter: content (and so remarks) is cached per adapter, as in a warm container. */
+  const fresh = (extra: Partial<ConstructorParameters<typeof ExpediaAdapter>[0]> = {}) => travelling(new ExpediaAdapter({
+    baseUrl: sandbox.url, apiKey: API_KEY, secret: SECRET, forwardScenarios: true, fetch: recorder.fetch, timeoutMs: 10_000, ...extra,
+  }));
+  const obligations: Scenario[] = [{ name: 'obligations' }];
+  const request = (scenarios: Scenario[] = []) => ({
+    destination: cityArea('BCN'), ...stay(32, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'DE', scenarios,
+  });
+  const shopped = (): WirePropertyAvailability[] => sentTo('/v3/properties/availability').flatMap((e) => JSON.parse(e.responseBody) as WirePropertyAvailability[]);
+  const usd = (rate: SupplierRate) => parseMinor(rate.price.amount, 'USD');
+
+  it('obligations: every rate shows what the property collects in its own currency, the traveller texts, the selling floor and package-only', async () => {
+    const port = fresh();
+    const result = await port.searchAvailability(request(obligations));
+    const rates = result.offers.flatMap((offer) => offer.rates);
+    expect(rates.length).toBeGreaterThan(50);
+    expect(result.unreadable).toBeUndefined();
+    for (const rate of rates) {
+      // Barcelona: city tax and a resort or mandatory fee, collected in EUR by the hotel, never in the USD price.
+      expect(rate.payAtProperty!.map((c) => c.kind)).toContain('tax');
+      expect(rate.payAtProperty!.some((c) => c.kind === 'resort_fee' || c.kind === 'mandatory_fee')).toBe(true);
+      for (const charge of rate.payAtProperty!) expect(charge.amount.currency).toBe('EUR');
+      expect(new Set(rate.remarks!.map((r) => r.kind))).toEqual(new Set(['rate', 'checkin', 'fees', 'policy']));
+      for (const remark of rate.remarks!) expect(remark.text).not.toMatch(/<|&lt;/);
+      expect(rate.remarks!.some((r) => /deposit of \d+\.\d{2} USD is due by \d{4}-\d{2}-\d{2}/i.test(r.text))).toBe(true);
+      expect(rate.minimumSellingPrice).toEqual({ amount: (scaleMinor(usd(rate), SELLING_FLOOR_FACTOR.numerator, SELLING_FLOOR_FACTOR.denominator) / 100).toFixed(2), currency: 'USD' });
+      expect(rate.packageOnly).toBe(true);
+    }
+    // The price is `inclusive`; `property_inclusive` is that plus the fees, in USD, as Rapid defines it.
+    const byLink = new Map(rates.map((r) => [unpackRateKey(r.supplierRateKey).priceCheckHref, r]));
+    for (const property of shopped()) {
+      for (const rate of property.rooms!.flatMap((room) => room.rates!)) {
+        const pricing = rate.occupancy_pricing!['2']!;
+        const fees = Object.values(pricing.fees!).reduce((sum, fee) => sum + parseMinor(String(fee!.request_currency!.value), 'USD'), 0);
+        expect(parseMinor(String(pricing.totals!.property_inclusive!.billable_currency!.value), 'USD'))
+          .toBe(parseMinor(String(pricing.totals!.inclusive!.billable_currency!.value), 'USD') + fees);
+        const port = byLink.get(Object.values(rate.bed_groups!)[0]!.links!.price_check!.href!)!;
+        expect(port.price.amount).toBe(String(pricing.totals!.inclusive!.billable_currency!.value));
+      }
+    }
+    // Penalty forms: nights and percentages read as amounts; a non-refundable first night is owed from now on.
+    const flexible = rates.filter((r) => r.refundable);
+    expect(flexible.some((r) => r.cancellationPolicy.length === 3)).toBe(true);
+    expect(shopped().some((p) => p.rooms!.some((room) => room.rates!.some((rate) => rate.cancel_penalties!.some((w) => w.nights === '1'))))).toBe(true);
+    for (const rate of rates) expect(parseMinor(rate.cancellationPolicy.at(-1)!.penalty.amount, 'USD')).toBeLessThanOrEqual(usd(rate));
+  });
+
+  it('each family can be forced alone; without a scenario a seeded share of rates carries each', async () => {
+    const port = fresh();
+    const floors = await port.searchAvailability(request([{ name: 'selling-floor', supplierId: 'expedia' }]));
+    const floorRates = floors.offers.flatMap((o) => o.rates);
+    expect(floorRates.every((r) => r.minimumSellingPrice !== undefined)).toBe(true);
+    expect(floorRates.some((r) => r.packageOnly)).toBe(true);
+    expect(floorRates.every((r) => r.packageOnly)).toBe(false);
+    const plain = (await port.searchAvailability(request())).offers.flatMap((o) => o.rates);
+    const share = (test: (r: SupplierRate) => boolean) => plain.filter(test).length / plain.length;
+    for (const test of [
+      (r: SupplierRate) => r.minimumSellingPrice !== undefined,
+      (r: SupplierRate) => r.packageOnly === true,
+      (r: SupplierRate) => r.payAtProperty!.some((c) => c.kind === 'resort_fee' || c.kind === 'mandatory_fee'),
+      (r: SupplierRate) => r.remarks!.some((m) => m.kind === 'policy'),
+    ]) {
+      expect(share(test)).toBeGreaterThan(0);
+      expect(share(test)).toBeLessThan(1);
+    }
+    // Check-in instructions are in every property's content, as in Rapid's.
+    expect(plain.every((r) => r.remarks!.some((m) => m.kind === 'checkin'))).toBe(true);
+  });
+
+  it('carries them through rate check, booking and retrieval; a property-collect cancellation reads its negative refund as the penalty owed', async () => {
+    const port = fresh();
+    const result = await port.searchAvailability(request(obligations));
+    const rate = result.offers.flatMap((o) => o.rates).find((r) => r.payment === 'pay_at_hotel' && r.refundable && r.cancellationPolicy.length === 2)!;
+    expect(rate).toBeDefined();
+    const checked = await port.checkRate({ supplierRateKey: rate.supplierRateKey, scenarios: obligations });
+    expect(checked.rate).toMatchObject({
+      price: rate.price, payAtProperty: rate.payAtProperty, remarks: rate.remarks, minimumSellingPrice: rate.minimumSellingPrice, packageOnly: true,
+      cancellationPolicy: rate.cancellationPolicy,
+    });
+    const booking = await port.book({ supplierRateKey: checked.supplierRateKey, clientReference: 'bk_obligations', holder, rooms: [{ guests }], scenarios: obligations });
+    expect(booking.payAtProperty).toEqual(rate.payAtProperty);
+    expect(booking.remarks!.map((r) => r.kind)).toEqual(expect.arrayContaining(['checkin', 'fees', 'policy']));
+    expect(booking.propertyName).not.toBe('');
+    const sent = JSON.parse(sentTo('/v3/itineraries').find((e) => e.method === 'POST')!.requestBody!);
+    expect(sent).toMatchObject({ email: 'ada@example.com', phone: { country_code: '44', number: '2079460958' } });
+    expect(sent.affiliate_metadata).toMatch(/^room:[^|:]+\|name:[^|:]+$/);
+    expect((await port.getBooking({ supplierReference: booking.supplierReference })).rooms[0]).toMatchObject({ roomTypeCode: rate.roomTypeCode, roomTypeName: rate.roomTypeName });
+
+    const cancelled = await port.cancel({ supplierReference: booking.supplierReference, scenarios: [{ name: 'late-cancel' }] });
+    expect(cancelled.penalty).toEqual(rate.cancellationPolicy[0]!.penalty);
+    const after = JSON.parse(recorder.exchanges.filter((e) => e.method === 'GET' && /\/v3\/itineraries\/\d+/.test(new URL(e.url).pathname)).at(-1)!.responseBody) as WireItinerary;
+    const refund = after.rooms![0]!.rate!.cancel_refund!;
+    expect(typeof refund.amount).toBe('number');
+    expect(refund.amount).toBe(-Number(cancelled.penalty.amount));
+    expect((await port.getBooking({ supplierReference: booking.supplierReference })).status).toBe('cancelled');
+  });
+
+  it('sends the traveller\'s IP and session and the account\'s point of sale, nothing made up in their place', async () => {
+    const port = fresh();
+    sandbox.received.length = 0;
+    await port.searchAvailability(request());
+    const shops = sandbox.received.filter((r) => r.operation === 'availability');
+    expect(shops.length).toBeGreaterThan(0);
+    // country_code is where the sale is made (the account's point of sale), not the traveller's nationality (DE).
+    for (const shop of shops) expect(shop).toEqual({ operation: 'availability', customerIp: TRAVELLER.ip, customerSessionId: TRAVELLER.sessionId, countryCode: 'GB' });
+    // Content and geography declare no Customer-Ip: it is not sent there.
+    for (const other of sandbox.received.filter((r) => r.operation !== 'availability')) expect(other.customerIp).toBeUndefined();
+
+    // Shopping declares Customer-Ip optional: without a traveller nothing is sent rather than an address of ours.
+    sandbox.received.length = 0;
+    const anonymous = await port.searchAvailability({ ...request(), traveller: undefined });
+    expect(anonymous.offers.length).toBeGreaterThan(0);
+    expect(sandbox.received.every((r) => r.customerIp === undefined && r.customerSessionId === undefined)).toBe(true);
+
+    // Itinerary calls require it: without a traveller, or without a point of sale on a shop, nothing is sent.
+    const { rate } = await searchRate((r) => r.refundable);
+    const before = recorder.exchanges.length;
+    await expect(port.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_no_ip', holder, rooms: [{ guests }], traveller: undefined }))
+      .rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/Customer-Ip/) });
+    await expect(port.getBooking({ supplierReference: '7100000000007', traveller: undefined })).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(port.searchAvailability({ ...request(), pointOfSale: undefined })).rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/point of sale/) });
+    await expect(port.searchAvailability({ ...request(), traveller: { ip: 'not-an-ip' } })).rejects.toMatchObject({ kind: 'rejected' });
+    expect(recorder.exchanges.length).toBe(before);
+
+    // A loopback traveller (a local caller) is an address like any other; a malformed one is refused by the sandbox.
+    const authorization = { Authorization: rapidAuthorization(API_KEY, SECRET), Accept: 'application/json', 'Accept-Encoding': 'gzip', 'User-Agent': 'test/1' };
+    const loopback = await fetch(`${sandbox.url}/v3/itineraries/1?email=a@b.c`, { headers: { ...authorization, 'Customer-Ip': '::1' } });
+    expect(loopback.status).toBe(404);
+    const malformed = await fetch(`${sandbox.url}/v3/regions?include=property_ids&language=en-US&iata_location_code=REK`, { headers: { ...authorization, 'Customer-Ip': '300.1.1.1' } });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ errors: [{ type: 'customer-ip.invalid' }] });
+  });
+
+  it('books with the holder\'s e-mail and phone; without them, the configured reservations contact, else a plain refusal', async () => {
+    const { rate } = await searchRate((r) => r.refundable);
+    const before = recorder.exchanges.length;
+    await expect(adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_no_email', holder: { firstName: 'Ada', lastName: 'Lovelace' }, rooms: [{ guests }] }))
+      .rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/e-mail/) });
+    expect(recorder.exchanges.length).toBe(before);
+
+    const desk = fresh({ contactEmail: 'reservations@agency.test', contactPhone: { countryCode: '44', areaCode: '20', number: '79460000' } });
+    const booking = await desk.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_desk', holder: { firstName: 'Ada', lastName: 'Lovelace' }, rooms: [{ guests }] });
+    const sent = JSON.parse(sentTo('/v3/itineraries').filter((e) => e.method === 'POST').at(-1)!.requestBody!);
+    expect(sent).toMatchObject({ email: 'reservations@agency.test', phone: { country_code: '44', area_code: '20', number: '79460000' } });
+    // Found again with the mailbox it was booked with, the holder having given none.
+    expect((await desk.findBookingByClientReference({ clientReference: 'bk_desk', holderEmail: undefined }))?.supplierReference).toBe(booking.supplierReference);
+    // A booking made with the holder's e-mail is found only with it.
+    await expect(desk.getBooking({ supplierReference: booking.supplierReference, holderEmail: 'someone.else@example.com' })).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('writes affiliate_metadata in Rapid\'s key:value|key:value form and reads it back exactly (older JSON too)', () => {
+    const metadata = { roomTypeCode: 'R:1|x', roomTypeName: 'Suite (sea) & view <top>' };
+    const text = formatBookingMetadata(metadata);
+    expect(text).toMatch(/^room:[^|:]+\|name:[^|:]+$/);
+    expect(text).not.toMatch(/[<>()&]/);
+    expect(parseBookingMetadata(text)).toEqual(metadata);
+    expect(formatBookingMetadata({ roomTypeCode: 'R1', roomTypeName: 'x'.repeat(300) })).toBe('room:R1');
+    expect(parseBookingMetadata('{"room":"R1","name":"Deluxe"}')).toEqual({ roomTypeCode: 'R1', roomTypeName: 'Deluxe' });
+  });
+
+  it('reads phones in international form only, splitting the country code by E.164', () => {
+    expect(parsePhone('+44 20 7946 0958')).toEqual({ country_code: '44', number: '2079460958' });
+    expect(parsePhone('+1 (202) 555-0100')).toEqual({ country_code: '1', number: '2025550100' });
+    expect(parsePhone('0033 1 42 68 53 00')).toEqual({ country_code: '33', number: '142685300' });
+    expect(parsePhone('+353 1 234 5678')).toEqual({ country_code: '353', number: '12345678' });
+    expect(parsePhone('+7 495 123-45-67')).toEqual({ country_code: '7', number: '4951234567' });
+    for (const bad of ['020 7946 0958', '+44', 'call me', '', undefined, '+1234567890123456']) expect(parsePhone(bad)).toBeUndefined();
+  });
+});
+
 describe('Expedia contract check', () => {
   it('catches a request or answer that breaks the spec (so the per-test validation can fail)', () => {
     const headers = { Accept: 'application/json', 'Accept-Encoding': 'gzip', 'User-Agent': 'x/1', 'Content-Type': 'application/json', 'Customer-Ip': '127.0.0.1' };
@@ -356,7 +553,7 @@ describe('Expedia sandbox authentication and required headers', () => {
       expect(answer.headers.get('www-authenticate')).toBe('EAN');
       expect(await answer.json()).toMatchObject({ type: 'request_unauthenticated', fields: [{ name: field, type: 'header' }] });
     }
-    const wrong = new ExpediaAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: 'nope', fetch: recorder.fetch });
+    const wrong = travelling(new ExpediaAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: 'nope', fetch: recorder.fetch }));
     await expect(wrong.getBooking({ supplierReference: '1' })).rejects.toMatchObject({ kind: 'rejected', details: { status: 401, supplierCode: 'request_unauthenticated' } });
   });
 
@@ -378,16 +575,39 @@ describe('Expedia adapter on bad supplier answers', () => {
   let server: Server;
   let mode = 'malformed';
   let url = '';
+  let retrievals = 0;
+  const room = (status: string, rate: object = {}) => ({
+    id: 'r1', checkin: '2030-01-01', checkout: '2030-01-02', status,
+    rate: { merchant_of_record: 'expedia', pricing: { totals: { inclusive: { billable_currency: { value: '100.00', currency: 'USD' } } } }, ...rate },
+    links: { cancel: { method: 'DELETE', href: '/v3/itineraries/1/rooms/r1?token=t' } },
+  });
+  const goodRate = { id: '3', occupancy_pricing: { 2: { totals: { inclusive: { billable_currency: { value: '12.00', currency: 'USD' } } } } }, bed_groups: { 4: { links: { price_check: { href: '/v3/x' } } } } };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
-        const json = (body: unknown) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end(JSON.stringify(body)); };
+        const json = (body: unknown, status = 200) => { res.writeHead(status, { 'Content-Type': 'application/json' }); res.end(JSON.stringify(body)); };
+        const path = new URL(req.url ?? '/', 'http://x').pathname;
+        if (path === '/v3/properties/content') { json({}); return; }
+        if (mode.startsWith('cancel-') && req.method === 'DELETE') {
+          if (mode === 'cancel-garbage') { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"x":'); } else { res.writeHead(204); res.end(); }
+          return;
+        }
+        if (mode.startsWith('cancel-')) {
+          retrievals += 1;
+          const after = retrievals > 1;
+          json({ itinerary_id: '1', property_id: '10', rooms: [after ? room('canceled', mode === 'cancel-refund-text' ? { cancel_refund: { amount: 'ten', currency: 'USD' } } : {}) : room('booked')] });
+          return;
+        }
         switch (mode) {
           case 'malformed': res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"itinerary_id": '); break;
           case 'missing-fields': json({ itinerary_id: '1', rooms: [{ status: 'booked' }] }); break;
-          case 'bad-amount': json([{ property_id: '1', status: 'available', rooms: [{ id: '2', rates: [{ id: '3', occupancy_pricing: { 2: { totals: { inclusive: { billable_currency: { value: 'twelve', currency: 'USD' } } } } }, bed_groups: { 4: { links: { price_check: { href: '/v3/x' } } } } }] }] }]); break;
+          case 'bad-amount': json([{ property_id: '1', status: 'available', rooms: [{ id: '2', rates: [
+            goodRate,
+            { ...goodRate, occupancy_pricing: { 2: { totals: { inclusive: { billable_currency: { value: 'twelve', currency: 'USD' } } } } } },
+            { ...goodRate, cancel_penalties: [{ start: '2030-01-01T00:00:00+01:00', amount: '1.00' }], nonrefundable_date_ranges: [{ start: 'soon' }] },
+          ] }] }]); break;
           case 'not-a-list': json({ property_id: '1' }); break;
           case 'http-503': res.writeHead(503, { 'Content-Type': 'text/html' }); res.end('<html>Service Unavailable</html>'); break;
           case 'reset': req.socket.destroy(); break;
@@ -407,16 +627,35 @@ describe('Expedia adapter on bad supplier answers', () => {
   const cases: [string, string][] = [
     ['malformed', 'bad_response'],
     ['missing-fields', 'bad_response'],
-    ['bad-amount', 'bad_response'],
     ['not-a-list', 'bad_response'],
     ['http-503', 'unavailable'],
     ['reset', 'unavailable'],
   ];
 
+  it('one rate it cannot read costs that rate, reported in our words, never the supplier\'s answer', async () => {
+    mode = 'bad-amount';
+    const broken = travelling(new ExpediaAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET }));
+    const result = await broken.searchAvailability({ destination: hotelList(['1']), ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+    expect(result.offers).toHaveLength(1);
+    expect(result.offers[0]!.rates.map((r) => r.price)).toEqual([{ amount: '12.00', currency: 'USD' }]);
+    expect(result.unreadable).toEqual([
+      'availability: totals.inclusive.billable_currency.value is not an amount in its currency',
+      'availability: missing nonrefundable_date_ranges.end',
+    ]);
+    for (const reason of result.unreadable!) expect(reason).not.toMatch(/twelve|soon/);
+  });
+
+  it.each(['cancel-unreadable', 'cancel-refund-text', 'cancel-garbage'])('a cancellation answer it cannot read (%s) is bad_response: an unknown outcome, never a refusal', async (which) => {
+    mode = which;
+    retrievals = 0;
+    const broken = travelling(new ExpediaAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET }));
+    await expect(broken.cancel({ supplierReference: '1' })).rejects.toMatchObject({ kind: 'bad_response' });
+  });
+
   it.each(cases)('%s → SupplierError %s', async (which, kind) => {
     mode = which;
-    const broken = new ExpediaAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
-    const call = which === 'bad-amount' || which === 'not-a-list'
+    const broken = travelling(new ExpediaAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET }));
+    const call = which === 'not-a-list'
       ? broken.searchAvailability({ destination: hotelList(['1']), ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' })
       : broken.getBooking({ supplierReference: '1' });
     const error = await call.catch((e: unknown) => e);

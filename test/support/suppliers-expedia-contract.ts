@@ -30,6 +30,15 @@ const PATCHES: readonly SpecPatch[] = [
       properties.links = { $ref: '#/definitions/PropertyAvailabilityLinks' };
     },
   },
+  {
+    schema: 'CancelRefund',
+    why: 'the schema types `amount` as a string, but the spec\'s own itinerary examples send it as a JSON number '
+      + '(`amount: -65.98`); both forms are accepted, as the adapter reads both (the sandbox sends the example\'s form on a share of rooms)',
+    apply: (schema) => {
+      const properties = schema.properties as Record<string, Record<string, unknown>>;
+      properties.amount = { ...properties.amount, type: ['string', 'number'] };
+    },
+  },
 ];
 
 /** Query parameters the sandbox adds beside the spec's, with the reason (see functions/suppliers/expedia/README.md). */

@@ -141,30 +141,36 @@ describe('Expedia rates', () => {
     occupancy_pricing: occupancyPricing as ExpediaWireRate['occupancy_pricing'],
   });
 
-  it('maps a pay-at-hotel rate (commission, mandatory tax) and a net rate to the same values as before', () => {
+  const stay = { checkIn: '2026-12-02', checkOut: '2026-12-04', now: new Date('2026-11-01T00:00:00Z') };
+  const facts = { remarks: [], rateRemarks: {} };
+
+  it('maps a pay-at-hotel rate (commission, mandatory tax at the property) and a net rate', () => {
     const propertyCollect = wire('property', { '2': {
       ...pricing('230.00', { property_inclusive: { billable_currency: { value: '250.00', currency: 'USD' } }, marketing_fee: { billable_currency: { value: '25.00', currency: 'USD' } } }),
       fees: { mandatory_tax: { billable_currency: { value: '12.00', currency: 'USD' } } },
     } });
-    const [rate] = rateFromWire(propertyCollect, { id: 'R2', room_name: 'Deluxe' }, 'P1', ['2'], 'availability');
+    const [rate] = rateFromWire(propertyCollect, { id: 'R2', room_name: 'Deluxe' }, 'P1', ['2'], stay, facts, 'availability');
     expect(rate).toEqual({
       supplierRateKey: expect.stringMatching(/^exp1\./), roomTypeCode: 'R2', roomTypeName: 'Deluxe', boardBasis: 'BB', refundable: true, payment: 'pay_at_hotel',
-      price: usd('250.00'), commission: usd('25.00'),
+      // The price is `inclusive`: the mandatory tax the property collects is in property_inclusive, shown apart.
+      price: usd('230.00'), commission: usd('25.00'),
       cancellationPolicy: [{ from: '2026-11-25T17:00:00.000Z', penalty: usd('20.00') }, { from: '2026-12-01T17:00:00.000Z', penalty: usd('100.00') }],
-      taxes: [{ kind: 'tax', included: false, amount: usd('12.00'), description: 'Mandatory tax payable at the property' }],
+      taxes: [],
+      payAtProperty: [{ kind: 'tax', description: 'Mandatory tax, collected by the property', amount: usd('12.00') }],
+      remarks: [], packageOnly: false,
     });
     expectOneShape(rate!);
 
-    const [netRate] = rateFromWire(wire('expedia', { '2': pricing('230.00') }), { id: 'R2' }, 'P1', ['2', '2'], 'availability');
+    const [netRate] = rateFromWire(wire('expedia', { '2': pricing('230.00') }), { id: 'R2' }, 'P1', ['2', '2'], stay, facts, 'availability');
     expect(netRate).toEqual({
       supplierRateKey: expect.stringMatching(/^exp1\./), roomTypeCode: 'R2', roomTypeName: 'R2', boardBasis: 'BB', refundable: true, payment: 'net',
       price: usd('460.00'),
       cancellationPolicy: [{ from: '2026-11-25T17:00:00.000Z', penalty: usd('20.00') }, { from: '2026-12-01T17:00:00.000Z', penalty: usd('200.00') }],
-      taxes: [],
+      taxes: [], payAtProperty: [], remarks: [], packageOnly: false,
     });
     expect(netRate!.commission).toBeUndefined();
     expectOneShape(netRate!);
-    expect(sumRoomPricing([pricing('230.00')], 'net', 'availability')).toEqual({ price: usd('230.00'), taxes: [], nightlyMinor: [10000, 11000] });
+    expect(sumRoomPricing([pricing('230.00')], 'net', 'availability')).toEqual({ price: usd('230.00'), taxes: [], nightlyMinor: [10000, 11000], payAtProperty: [] });
   });
 
   it('gives a rate key back with the same penalties, rebuilt in the one shape', () => {

@@ -15,6 +15,7 @@ export async function reconcileStep(state: FlowState, deps: FlowDeps): Promise<F
   const adapter = await adapterOf(state.tenant, checked.ticket.supplierId, deps);
   const found = await measuredSupplierCall(checked.ticket.supplierId, 'find-booking', () => adapter.findBookingByClientReference({
     clientReference: state.bookingId,
+    holderEmail: state.request.holder.email,
     bookedAround: new Date(state.requestedAt),
     ...askerOf(state),
     signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),

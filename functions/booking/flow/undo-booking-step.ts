@@ -25,7 +25,7 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
   let cancelled: { penalty: string } | undefined;
   try {
     const adapter = await adapterOf(state.tenant, booking.supplierId, deps);
-    const result = await measuredSupplierCall(booking.supplierId, 'cancel', () => adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [], ...(state.traveller ? { traveller: state.traveller } : {}), signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) }));
+    const result = await measuredSupplierCall(booking.supplierId, 'cancel', () => adapter.cancel({ supplierReference: booking.supplierReference, holderEmail: state.request.holder.email, scenarios: [], ...(state.traveller ? { traveller: state.traveller } : {}), signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) }));
     cancelled = { penalty: `${result.penalty.amount} ${result.penalty.currency}` };
     events.push({ at: deps.now().toISOString(), event: 'cancelled-at-supplier', detail: `cancelled ${booking.supplierReference} at ${booking.supplierId}, penalty ${cancelled.penalty}` });
   } catch (error) {

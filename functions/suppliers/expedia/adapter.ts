@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
@@ -6,13 +7,16 @@ import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
 import type {
   AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
   CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage, StaticContentRequest,
-  SupplierBooking, SupplierDestination, SupplierOffer, SupplierPort, SupplierPropertyContent,
+  SupplierBooking, SupplierDestination, SupplierOffer, SupplierPort, SupplierPropertyContent, SupplierRate,
 } from '../port.js';
+import { remarksOf } from '../rate-shape.js';
 import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
 import {
-  appliedPenalty, bad, bookingFromWire, formatBookingMetadata, portRate, pricingForRooms, rateFromWire, requireString, SUPPLIER_ID,
+  appliedPenalty, bad, bookingFromWire, depositRemarks, formatBookingMetadata, NO_FACTS, portRate, pricingForRooms, rateFromWire, rateRemarks,
+  requireString, SUPPLIER_ID, type PropertyFacts,
 } from './map-wire.js';
+import { parsePhone } from './phone.js';
 import { circlePolygon } from './circle-polygon.js';
 import { formatOccupancy } from './occupancy.js';
 import { unpackRateKey, type ExpediaRateKey } from './rate-key.js';
@@ -30,15 +34,14 @@ import type {
 export interface ExpediaAdapterOptions extends SupplierAdapterOptions {
   /** `User-Agent` Rapid requires: `{app name}/{app version}`. */
   readonly userAgent?: string;
-  /** `Customer-Ip` Rapid requires on booking calls; the port does not carry the traveller's IP. */
-  readonly customerIp?: string;
   /**
-   * The itinerary's email: our reservations mailbox, not the guest's, because Rapid looks itineraries up
-   * by email (with our reference or the itinerary id) and a lookup must work knowing only our booking id.
+   * The itinerary's e-mail when the holder gives none: a reservations mailbox the deployment really reads and
+   * relays to the guest (Rapid requires an e-mail, and the property writes to it). No default: without the
+   * holder's e-mail or this, a booking is refused rather than filed under a made-up address.
    */
   readonly contactEmail?: string;
-  /** The itinerary's phone when the holder gives none that parses. */
-  readonly contactPhone?: { readonly countryCode: string; readonly number: string };
+  /** The itinerary's phone when the holder gives none that parses: a real reservations desk, no default. */
+  readonly contactPhone?: { readonly countryCode: string; readonly areaCode?: string; readonly number: string };
   /** Country of the billing contact for affiliate-collect payments. */
   readonly billingCountryCode?: string;
   /** How long a destination's property ids and names are reused (Rapid content changes slowly). */
@@ -49,7 +52,12 @@ const API = '/v3';
 const LANGUAGE = 'en-US';
 const MAX_PROPERTY_IDS = 250;
 const CONCURRENT_CHUNKS = 4;
-const SUMMARY_FIELDS = ['name', 'ratings', 'location', 'address'];
+/**
+ * What an offer needs of content, and the texts Rapid puts in content only although the traveller must see
+ * them with the rate: check-in and special instructions, fee texts, know-before-you-go, each rate plan's own
+ * text, and the currency the property collects its fees in.
+ */
+const SUMMARY_FIELDS = ['name', 'ratings', 'location', 'address', 'checkin', 'fees', 'policies', 'rates', 'onsite_payments'];
 
 /** Cities and circles whose property ids a container keeps (a city's list is ~1,500 ids). */
 const ID_CACHE_ENTRIES = 500;
@@ -71,7 +79,12 @@ interface PropertySummary {
   readonly stars?: number;
   readonly geo?: { lat: number; lng: number };
   readonly address?: SupplierOffer['address'];
+  readonly facts: PropertyFacts;
 }
+
+/** Operations whose spec declares `Customer-Ip`: optional on shopping, required on itinerary calls. */
+const CUSTOMER_IP_OPTIONAL: ReadonlySet<Operation> = new Set(['availability', 'priceCheck']);
+const CUSTOMER_IP_REQUIRED: ReadonlySet<Operation> = new Set(['book', 'retrieve', 'retrieveByReference', 'cancel']);
 
 interface WireResponse<T> {
   readonly status: number;
@@ -102,10 +115,14 @@ export class ExpediaAdapter implements SupplierPort {
     if (request.occupancies.length === 0 || request.occupancies.length > 8) {
       throw new SupplierError('rejected', SUPPLIER_ID, 'Rapid books 1 to 8 rooms at once', { operation: 'availability' });
     }
+    // Rapid's country_code is "the traveler's point of sale ... where the shopping transaction is taking
+    // place", required: the account's point of sale, never the traveller's nationality (Rapid has no
+    // nationality parameter at all). Checked before any call, so a missing one asks Rapid nothing.
+    const country = pointOfSaleOf(request);
     const ids = await this.propertyIdsOf(request.destination, request);
     if (ids.length === 0) return { supplierId: SUPPLIER_ID, offers: [] };
     const occupancies = request.occupancies.map(formatOccupancy);
-    const country = /^[A-Za-z]{2}$/.test(request.nationality) ? request.nationality.toUpperCase() : 'US';
+    const stay = { checkIn: request.checkIn, checkOut: request.checkOut, now: this.now() };
     const [answers] = await Promise.all([
       inChunks(ids, (chunk) => {
         const query = new URLSearchParams({ checkin: request.checkIn, checkout: request.checkOut, currency: 'USD', country_code: country, language: LANGUAGE });
@@ -120,14 +137,32 @@ export class ExpediaAdapter implements SupplierPort {
       this.ensureSummaries(ids, request),
     ]);
     const offers: SupplierOffer[] = [];
+    // One rate Rapid sends in a shape we cannot read costs that rate, never the supplier's whole answer.
+    const unreadable: string[] = [];
+    const readable = <T>(read: () => T, fallback: T): T => {
+      try {
+        return read();
+      } catch (error) {
+        if (!(error instanceof SupplierError) || error.kind !== 'bad_response') throw error;
+        unreadable.push(error.message);
+        return fallback;
+      }
+    };
     for (const { body } of answers) {
       if (!Array.isArray(body)) throw bad('availability', 'body is not a list of properties');
       for (const property of body) {
         if (property?.status !== 'available') continue;
-        const propertyId = requireString(property.property_id, 'availability', 'property_id');
-        const rates = (property.rooms ?? []).flatMap((room) => (room.rates ?? [])
-          .filter((rate) => rate.status === undefined || rate.status === 'available')
-          .flatMap((rate) => rateFromWire(rate, room, propertyId, occupancies, 'availability')));
+        const propertyId = readable(() => requireString(property.property_id, 'availability', 'property_id'), undefined);
+        if (propertyId === undefined) continue;
+        const facts = this.summaries.get(propertyId)?.summary.facts ?? NO_FACTS;
+        const rooms = Array.isArray(property.rooms) ? property.rooms : [];
+        const rates: SupplierRate[] = [];
+        for (const room of rooms) {
+          for (const rate of Array.isArray(room?.rates) ? room.rates : []) {
+            if (rate?.status !== undefined && rate.status !== 'available') continue;
+            rates.push(...readable(() => rateFromWire(rate, room, propertyId, occupancies, stay, facts, 'availability'), []));
+          }
+        }
         if (rates.length === 0) continue;
         const summary = this.summaries.get(propertyId)?.summary;
         offers.push({
@@ -142,7 +177,7 @@ export class ExpediaAdapter implements SupplierPort {
         });
       }
     }
-    return { supplierId: SUPPLIER_ID, offers };
+    return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
   }
 
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
@@ -165,8 +200,11 @@ export class ExpediaAdapter implements SupplierPort {
 
   async checkRate(request: CheckRateRequest): Promise<CheckedRate> {
     const key = unpackRateKey(request.supplierRateKey);
-    const { checked, bookHref } = await this.priceCheck(key, request);
-    const rate = portRate({ ...key, bookHref }, pricingForRooms(checked.occupancy_pricing, key.occupancies, key.payment, 'priceCheck'));
+    const [{ checked, bookHref }, facts] = await Promise.all([this.priceCheck(key, request), this.factsOf(key.propertyId, request)]);
+    const pricing = pricingForRooms(checked.occupancy_pricing, key.occupancies, key.payment, 'priceCheck', facts.collectCurrency);
+    const remarks = rateRemarks(facts, key.rateId, depositRemarks(checked.deposits, pricing.price.currency, 'priceCheck'));
+    const checkedKey: ExpediaRateKey = bookHref ? { ...key, bookHref } : { ...key, paymentSessionOnly: true };
+    const rate = portRate(checkedKey, pricing, remarks);
     return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: key.propertyId };
   }
 
@@ -175,13 +213,21 @@ export class ExpediaAdapter implements SupplierPort {
     if (request.rooms.length !== key.occupancies.length) {
       throw new SupplierError('rejected', SUPPLIER_ID, `the rate is for ${key.occupancies.length} rooms, ${request.rooms.length} given`, { operation: 'book' });
     }
-    // A searched key goes through the price check first: Rapid's book link comes only from there.
-    const bookHref = key.bookHref ?? (await this.priceCheck(key, request)).bookHref;
+    // Checked before any call: Rapid refuses an itinerary call without the customer's IP.
+    customerIpOf('book', request);
+    const email = this.bookingEmail(request.holder.email, 'book');
+    const phone = this.phoneOf(request.holder.phone);
+    // A searched key goes through the price check first: Rapid's book link comes only from there. A checked
+    // key that got a payment_session link instead is refused without asking again.
+    const bookHref = key.bookHref ?? (key.paymentSessionOnly ? undefined : (await this.priceCheck(key, request)).bookHref);
+    if (!bookHref) {
+      throw new SupplierError('rejected', SUPPLIER_ID, 'book: Rapid asks for a PSD2 payment session for this rate (payment_session link), which this integration does not open', { operation: 'book', supplierCode: 'payment_session_required' });
+    }
     const body: WireCreateItineraryRequest = {
       affiliate_reference_id: wireAffiliateReference(request.clientReference),
       hold: false,
-      email: this.options.contactEmail ?? 'reservations@example.com',
-      phone: this.phoneOf(request.holder.phone),
+      email,
+      phone,
       rooms: request.rooms.map((room, index) => {
         const lead = room.guests.find((guest) => guest.type === 'adult') ?? room.guests[0];
         return {
@@ -208,41 +254,46 @@ export class ExpediaAdapter implements SupplierPort {
     } catch (error) {
       // Rapid keeps affiliate references unique: a retried booking that already went through is that booking.
       if (error instanceof SupplierError && error.details.supplierCode === 'duplicate_itinerary') {
-        const existing = await this.findBookingByClientReference({ ...contextOf(request), clientReference: request.clientReference });
+        const existing = await this.findBookingByClientReference({ ...contextOf(request), clientReference: request.clientReference, holderEmail: email });
         if (existing) return existing;
       }
       throw error;
     }
     const retrieve = created.links?.retrieve?.href;
-    const path = retrieve ?? `${API}/itineraries/${encodeURIComponent(requireString(created.itinerary_id, 'book', 'itinerary_id'))}?${this.emailQuery()}`;
+    const path = retrieve ?? `${API}/itineraries/${encodeURIComponent(requireString(created.itinerary_id, 'book', 'itinerary_id'))}?${new URLSearchParams({ email })}`;
     const { body: itinerary } = await this.call<WireItinerary>('retrieve', 'GET', path, request);
-    return bookingFromWire(itinerary, this.summaries.get(key.propertyId)?.summary.name, 'retrieve');
+    return bookingFromWire(itinerary, await this.bookingFactsOf(key.propertyId, request), 'retrieve', this.now());
   }
 
   async findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined> {
-    const query = new URLSearchParams({ affiliate_reference_id: wireAffiliateReference(request.clientReference), email: this.contactEmail() });
+    const email = this.bookingEmail(request.holderEmail, 'retrieveByReference');
+    const query = new URLSearchParams({ affiliate_reference_id: wireAffiliateReference(request.clientReference), email });
     const { body } = await this.call<WireItinerary[]>('retrieveByReference', 'GET', `${API}/itineraries?${query}`, request);
     if (!Array.isArray(body)) throw bad('retrieveByReference', 'body is not a list of itineraries');
     const [itinerary] = body;
-    return itinerary ? bookingFromWire(itinerary, this.nameOf(itinerary.property_id), 'retrieveByReference') : undefined;
+    if (!itinerary) return undefined;
+    return bookingFromWire(itinerary, await this.bookingFactsOf(itinerary.property_id, request), 'retrieveByReference', this.now());
   }
 
   async getBooking(request: BookingLookup): Promise<SupplierBooking> {
-    const itinerary = await this.itinerary(request.supplierReference, request);
-    return bookingFromWire(itinerary, this.nameOf(itinerary.property_id), 'retrieve');
+    const itinerary = await this.itinerary(request.supplierReference, request, request.holderEmail);
+    return bookingFromWire(itinerary, await this.bookingFactsOf(itinerary.property_id, request), 'retrieve', this.now());
   }
 
   async cancel(request: CancelRequest): Promise<CancellationResult> {
     // Rapid cancels room by room through each room's cancel link; the penalty is read back afterwards.
-    const before = await this.itinerary(request.supplierReference, request);
-    const open = (before.rooms ?? []).filter((room) => room.status !== 'canceled');
+    // Any answer we cannot read from here on is a `bad_response`: the booking use case takes it (as a
+    // timeout) for an unknown outcome and looks the booking up, never for a refusal.
+    const before = await this.itinerary(request.supplierReference, request, request.holderEmail);
+    if (!Array.isArray(before.rooms)) throw bad('cancel', 'itinerary without rooms');
+    const open = before.rooms.filter((room) => room?.status !== 'canceled');
     if (open.length === 0) throw new SupplierError('rejected', SUPPLIER_ID, 'cancel: the itinerary is already cancelled', { operation: 'cancel' });
     for (const room of open) {
-      const href = requireString(room.links?.cancel?.href, 'retrieve', 'rooms.links.cancel.href');
+      const href = requireString(room?.links?.cancel?.href, 'cancel', 'rooms.links.cancel.href');
       const { status } = await this.call<unknown>('cancel', 'DELETE', href, request);
-      if (status !== 202 && status !== 204) throw bad('cancel', `unexpected status ${status}`);
+      if (status !== 202 && status !== 204) throw bad('cancel', 'unexpected success status');
     }
-    const after = await this.itinerary(request.supplierReference, request);
+    const after = await this.itinerary(request.supplierReference, request, request.holderEmail);
     return {
       supplierReference: request.supplierReference,
       status: 'cancelled',
@@ -258,36 +309,68 @@ export class ExpediaAdapter implements SupplierPort {
 
   // ---------- helpers ----------
 
-  private async priceCheck(key: ExpediaRateKey, context: CallContext): Promise<{ checked: WireRoomPriceCheck; bookHref: string }> {
+  /**
+   * The price check's book link, or none when Rapid answers with a `payment_session` link instead (PSD2
+   * applies to the partner: booking then needs a payment session first, which book() refuses plainly).
+   */
+  private async priceCheck(key: ExpediaRateKey, context: CallContext): Promise<{ checked: WireRoomPriceCheck; bookHref: string | undefined }> {
     const { body } = await this.call<WireRoomPriceCheck>('priceCheck', 'GET', key.priceCheckHref, context);
     if (body.status === 'sold_out') throw new SupplierError('sold_out', SUPPLIER_ID, 'priceCheck: the rate is sold out', { operation: 'priceCheck', supplierCode: 'sold_out' });
     if (body.status !== 'available' && body.status !== 'price_changed') throw bad('priceCheck', 'missing status');
-    return { checked: body, bookHref: requireString(body.links?.book?.href, 'priceCheck', 'links.book.href') };
+    const book = body.links?.book?.href;
+    if (typeof book === 'string' && book !== '') return { checked: body, bookHref: book };
+    requireString(body.links?.payment_session?.href, 'priceCheck', 'links.book.href or links.payment_session.href');
+    return { checked: body, bookHref: undefined };
   }
 
-  private async itinerary(itineraryId: string, context: CallContext): Promise<WireItinerary> {
-    const { body } = await this.call<WireItinerary>('retrieve', 'GET', `${API}/itineraries/${encodeURIComponent(itineraryId)}?${this.emailQuery()}`, context);
+  private async itinerary(itineraryId: string, context: CallContext, holderEmail: string | undefined): Promise<WireItinerary> {
+    const email = this.bookingEmail(holderEmail, 'retrieve');
+    const { body } = await this.call<WireItinerary>('retrieve', 'GET', `${API}/itineraries/${encodeURIComponent(itineraryId)}?${new URLSearchParams({ email })}`, context);
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('retrieve', 'body is not an itinerary');
     return body;
   }
 
-  private contactEmail(): string {
-    return this.options.contactEmail ?? 'reservations@example.com';
+  /**
+   * The e-mail an itinerary is booked and found with: the holder's, so the property can reach the guest
+   * (the spec: "Email address for the customer"); the configured reservations mailbox when the partner gave
+   * none. Lookups pass the holder's e-mail as it was at booking, and derive the same.
+   */
+  private bookingEmail(holderEmail: string | undefined, operation: Operation): string {
+    const email = holderEmail?.trim();
+    if (email && EMAIL.test(email)) return email;
+    if (this.options.contactEmail) return this.options.contactEmail;
+    throw new SupplierError('rejected', SUPPLIER_ID, `${operation}: Rapid files itineraries under the customer's e-mail; the holder gave none and no reservations mailbox is configured`, { operation });
   }
 
-  private emailQuery(): string {
-    return new URLSearchParams({ email: this.contactEmail() }).toString();
-  }
-
+  /** The holder's phone split as Rapid asks (country code, then the rest); the configured desk's otherwise. */
   private phoneOf(phone: string | undefined): WireCreateItineraryRequest['phone'] {
-    const match = /^\+(\d{1,3})[\s-]?([\d\s-]{4,20})$/.exec(phone?.trim() ?? '');
-    if (match) return { country_code: match[1]!, number: match[2]!.replace(/\D/g, '') };
-    const fallback = this.options.contactPhone ?? { countryCode: '1', number: '2025550100' };
-    return { country_code: fallback.countryCode, number: fallback.number };
+    const parsed = parsePhone(phone);
+    if (parsed) return parsed;
+    const desk = this.options.contactPhone;
+    if (desk) return { country_code: desk.countryCode, ...(desk.areaCode ? { area_code: desk.areaCode } : {}), number: desk.number };
+    throw new SupplierError('rejected', SUPPLIER_ID, 'book: Rapid requires a customer phone; the holder gave none in international form (+country code) and no reservations phone is configured', { operation: 'book' });
   }
 
-  private nameOf(propertyId: string | undefined): string | undefined {
-    return propertyId ? this.summaries.get(propertyId)?.summary.name : undefined;
+  /**
+   * Facts for a booking that exists: content that cannot be had now must not turn a booking Rapid holds into
+   * an error (a booking answered with an error would be compensated or reported failed). The texts were on
+   * the rate the traveller checked; the booking then carries what content gives, or none.
+   */
+  private async bookingFactsOf(propertyId: string | undefined, context: CallContext): Promise<PropertyFacts> {
+    try {
+      return await this.factsOf(propertyId, context);
+    } catch (error) {
+      if (error instanceof SupplierError && context.signal?.aborted !== true) return NO_FACTS;
+      throw error;
+    }
+  }
+
+  /** The property's texts and collect currency, from content (cached; one call when not). */
+  private async factsOf(propertyId: string | undefined, context: CallContext): Promise<PropertyFacts> {
+    if (!propertyId || !/^\d+$/.test(propertyId)) return NO_FACTS;
+    await this.ensureSummaries([propertyId], context);
+    const summary = this.summaries.get(propertyId)?.summary;
+    return summary ? { ...summary.facts, name: summary.name } : NO_FACTS;
   }
 
   /**
@@ -348,6 +431,7 @@ export class ExpediaAdapter implements SupplierPort {
         const content = contentFromWire(id, property);
         this.summaries.set(id, {
           summary: {
+            facts: factsFromContent(property),
             name: content.name,
             ...(content.stars !== undefined ? { stars: content.stars } : {}),
             ...(content.geo ? { geo: content.geo } : {}),
@@ -364,11 +448,15 @@ export class ExpediaAdapter implements SupplierPort {
   }
 
   private async call<T>(operation: Operation, method: 'GET' | 'POST' | 'DELETE', pathOrHref: string, context: CallContext, body?: unknown): Promise<WireResponse<T>> {
+    const customerIp = customerIpOf(operation, context);
+    const sessionId = context.traveller?.sessionId?.trim();
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Encoding': 'gzip',
       'User-Agent': this.options.userAgent ?? 'HotelBookingApi/1.0',
-      'Customer-Ip': this.options.customerIp ?? '127.0.0.1',
+      ...(customerIp ? { 'Customer-Ip': customerIp } : {}),
+      // Declared on every operation: the traveller's session ties a shop to its booking at Rapid.
+      ...(sessionId ? { 'Customer-Session-Id': sessionId } : {}),
       Authorization: rapidAuthorization(this.options.apiKey, this.options.secret, this.now()),
       ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     };
@@ -409,6 +497,53 @@ export class ExpediaAdapter implements SupplierPort {
     const url = new URL(pathOrHref, `${this.origin}/`);
     return `${this.origin}${url.pathname}${url.search}`;
   }
+}
+
+const EMAIL = /^[^@\s<>()&]+@[^@\s<>()&]+\.[^@\s<>()&]+$/;
+
+/**
+ * The `Customer-Ip` to send: the traveller's address (the partner's `Customer-Ip`, or its own source address,
+ * as the booking API passes it), never one of ours or a placeholder. Where the spec declares the header
+ * optional (shopping, price check) it is left out without a traveller; where it is required (every itinerary
+ * call) a call without one is a programming error upstream, refused here before anything is sent.
+ */
+function customerIpOf(operation: Operation, context: CallContext): string | undefined {
+  const ip = context.traveller?.ip?.trim();
+  if (ip !== undefined && ip !== '' && isIP(ip) === 0) {
+    throw new SupplierError('rejected', SUPPLIER_ID, `${operation}: the traveller's address is not an IP address`, { operation });
+  }
+  if (ip && (CUSTOMER_IP_OPTIONAL.has(operation) || CUSTOMER_IP_REQUIRED.has(operation))) return ip;
+  if (CUSTOMER_IP_REQUIRED.has(operation)) {
+    throw new SupplierError('rejected', SUPPLIER_ID, `${operation}: Rapid requires the customer's IP (Customer-Ip) on itinerary calls, and the call carries no traveller`, { operation });
+  }
+  return undefined;
+}
+
+function pointOfSaleOf(context: CallContext): string {
+  const country = context.pointOfSale?.trim().toUpperCase();
+  if (country && /^[A-Z]{2}$/.test(country)) return country;
+  throw new SupplierError('rejected', SUPPLIER_ID, 'availability: Rapid requires the point of sale (country_code), and the call carries none', { operation: 'availability' });
+}
+
+/** Rapid's check-in, fee and policy texts and rate plans' texts (content only) as remarks for every rate. */
+function factsFromContent(property: WirePropertyContent | undefined): PropertyFacts {
+  // Rapid escapes some tags inside its HTML texts ("&lt;br />"): unescaped first so they go as tags do.
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value.replace(/&lt;/g, '<').replace(/&gt;/g, '>') : undefined);
+  const rateRemarksById: Record<string, ReturnType<typeof remarksOf>> = {};
+  for (const [id, rate] of Object.entries(property?.rates && typeof property.rates === 'object' ? property.rates : {})) {
+    const remarks = remarksOf('rate', [text(rate?.special_offer_description)]);
+    if (remarks.length > 0) rateRemarksById[rate?.id ?? id] = remarks;
+  }
+  const currency = property?.onsite_payments?.currency;
+  return {
+    remarks: [
+      ...remarksOf('checkin', [text(property?.checkin?.instructions), text(property?.checkin?.special_instructions)]),
+      ...remarksOf('fees', [text(property?.fees?.mandatory), text(property?.fees?.optional)]),
+      ...remarksOf('policy', [text(property?.policies?.know_before_you_go)]),
+    ],
+    rateRemarks: rateRemarksById,
+    ...(typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? { collectCurrency: currency } : {}),
+  };
 }
 
 function testHeaderFor(operation: Operation, scenarios: readonly Scenario[]): string | undefined {
@@ -526,6 +661,11 @@ export function wireAffiliateReference(ourReference: string): string {
 }
 
 function contextOf(request: CallContext): CallContext {
-  return { ...(request.signal ? { signal: request.signal } : {}), ...(request.scenarios ? { scenarios: request.scenarios } : {}) };
+  return {
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.scenarios ? { scenarios: request.scenarios } : {}),
+    ...(request.traveller ? { traveller: request.traveller } : {}),
+    ...(request.pointOfSale ? { pointOfSale: request.pointOfSale } : {}),
+  };
 }
 

@@ -21,7 +21,17 @@ export interface ExpediaRateKey {
   readonly boardBasis: BoardBasis;
   readonly refundable: boolean;
   readonly payment: PaymentModel;
+  /** As shopped: `nonrefundable_date_ranges` already folded in (map-wire.ts cancellationPolicy). */
   readonly cancellationPolicy: readonly CancellationPenalty[];
+  /** Rapid's rate id: the content API's `rates.{id}` texts are the rate's own remarks. */
+  readonly rateId?: string;
+  /** `sale_scenario.package`: sold only bundled with transport. */
+  readonly packageOnly?: boolean;
+  /**
+   * The price check answered with a `payment_session` link instead of `book` (PSD2 applies to the
+   * partner): booking needs a payment session this integration does not open.
+   */
+  readonly paymentSessionOnly?: boolean;
 }
 
 const PREFIX = 'exp1.';

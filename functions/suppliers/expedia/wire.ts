@@ -17,8 +17,14 @@ export interface WireError {
   errors?: { type: string; message: string; fields?: { name: string; type: string; value?: string }[] }[];
 }
 
+/**
+ * The schema types amounts as strings; the spec's own examples send some as JSON numbers (an itinerary's
+ * `cancel_refund.amount: -65.98`), so every amount is read as either.
+ */
+export type WireDecimal = string | number;
+
 export interface WireAmount {
-  value: string;
+  value: WireDecimal;
   currency: string;
 }
 
@@ -32,7 +38,7 @@ export type WireChargeType = 'base_rate' | 'tax_and_service_fee' | 'extra_person
 
 export interface WireNightCharge {
   type: WireChargeType;
-  value: string;
+  value: WireDecimal;
   currency: string;
 }
 
@@ -44,6 +50,10 @@ export interface WirePricingInformation {
     exclusive?: WireCharge;
     property_inclusive?: WireCharge;
     marketing_fee?: WireCharge;
+    /** The lowest total the rate may be sold at (the property's public price). */
+    minimum_selling_price?: WireCharge;
+    /** The sum of `fees`: what the property collects. */
+    property_fees?: WireCharge;
   };
   fees?: {
     mandatory_fee?: WireCharge;
@@ -56,9 +66,29 @@ export interface WireCancelPenalty {
   currency?: string;
   start?: string;
   end?: string;
-  amount?: string;
-  nights?: string;
+  amount?: WireDecimal;
+  nights?: WireDecimal;
   percent?: string;
+}
+
+/** Stay dates (YYYY-MM-DD, the night's check-in date, both ends included) that are never refunded. */
+export interface WireNonrefundableDateRange {
+  start?: string;
+  end?: string;
+}
+
+export interface WireDeposit {
+  value?: WireDecimal;
+  due?: string;
+  currency?: string;
+}
+
+export interface WireSaleScenario {
+  package?: boolean;
+  member?: boolean;
+  corporate?: boolean;
+  distribution?: boolean;
+  mobile_promotion?: boolean;
 }
 
 export interface WireRateAmenity {
@@ -82,9 +112,12 @@ export interface WireRate {
   refundable?: boolean;
   current_refundability?: 'refundable' | 'non_refundable' | 'partially_refundable';
   merchant_of_record?: WireMerchantOfRecord;
+  sale_scenario?: WireSaleScenario;
   amenities?: Record<string, WireRateAmenity>;
   bed_groups?: Record<string, WireBedGroup>;
   cancel_penalties?: WireCancelPenalty[];
+  nonrefundable_date_ranges?: WireNonrefundableDateRange[];
+  deposits?: WireDeposit[];
   /** Keyed by the occupancy as requested ("2", "2-9,4"); priced for one room of that occupancy. */
   occupancy_pricing?: Record<string, WirePricingInformation>;
 }
@@ -107,7 +140,12 @@ export interface WirePropertyAvailability {
 export interface WireRoomPriceCheck {
   status?: 'available' | 'price_changed' | 'sold_out';
   occupancy_pricing?: Record<string, WirePricingInformation>;
-  links?: { book?: WireLink; additional_rates?: WireLink; shop?: WireLink };
+  deposits?: WireDeposit[];
+  /**
+   * `book` when the rate can be booked straight away; `payment_session` instead when PSD2 applies to the
+   * partner (a payment session must be opened first, which this integration does not do).
+   */
+  links?: { book?: WireLink; payment_session?: WireLink; additional_rates?: WireLink; shop?: WireLink };
 }
 
 export interface WireCreateItineraryRequest {
@@ -149,10 +187,16 @@ export interface WireRoomItinerary {
     id?: string;
     merchant_of_record?: WireMerchantOfRecord;
     refundable?: boolean;
-    cancel_refund?: { amount?: string; currency?: string };
+    /**
+     * What comes back on cancelling: a positive amount is refunded; a negative one is owed (the spec's own
+     * example sends `-65.98`, as a JSON number).
+     */
+    cancel_refund?: { amount?: WireDecimal; currency?: string };
     /** Rate amenity ids (the itinerary repeats them without names). */
     amenities?: string[];
     cancel_penalties?: WireCancelPenalty[];
+    nonrefundable_date_ranges?: WireNonrefundableDateRange[];
+    deposits?: WireDeposit[];
     pricing?: WirePricingInformation;
   };
   links?: { cancel?: WireLink };
@@ -207,8 +251,15 @@ export interface WirePropertyContent {
   ratings?: { property?: { rating?: string; type?: string } };
   location?: { coordinates?: { latitude?: number; longitude?: number } };
   phone?: string;
-  checkin?: { begin_time?: string; end_time?: string };
+  checkin?: { begin_time?: string; end_time?: string; instructions?: string; special_instructions?: string };
   checkout?: { time?: string };
+  /** Texts for the traveller: mandatory fees (resort fees, taxes collected on site) and optional ones. */
+  fees?: { mandatory?: string; optional?: string };
+  policies?: { know_before_you_go?: string };
+  /** The currency the property accepts on site: the one it collects its fees in. */
+  onsite_payments?: { currency?: string };
+  /** Rate plans' content by rate id: the offer's own text. */
+  rates?: Record<string, { id?: string; special_offer_description?: string }>;
   amenities?: Record<string, { id?: string; name?: string; categories?: string[] }>;
   images?: WireImage[];
   rooms?: Record<string, WireRoomContent>;
