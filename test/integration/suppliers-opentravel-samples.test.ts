@@ -17,6 +17,7 @@ const sample = (name: string): string => readFileSync(resolve(FIXTURES, name), '
 
 const SAMPLES = {
   availability: 'OTA_HotelAvailRS.spec-shapes.xml',
+  availabilityRoomRates: 'OTA_HotelAvailRS.room-rates.xml',
   reservation: 'OTA_HotelResRS.committed.xml',
   cancelDecimalPlaces: 'OTA_CancelRS.decimal-places.xml',
   cancelPercent: 'OTA_CancelRS.percent.xml',
@@ -26,13 +27,14 @@ const SAMPLES = {
 const NOW = new Date('2027-01-15T10:00:00Z');
 const requests: XmlDocumentToCheck[] = [];
 let cancelAnswer: string = SAMPLES.cancelDecimalPlaces;
+let availabilityAnswer: string = SAMPLES.availability;
 
 /** A supplier that answers each message with its hand-written sample, and keeps what the adapter sent. */
 const samples: FetchLike = async (_input, init) => {
   const body = String(init.body ?? '');
   requests.push({ label: `request ${requests.length + 1}`, xml: body });
   const root = responseRootFor(body);
-  const file = root === 'OTA_HotelAvailRS' ? SAMPLES.availability : root === 'OTA_HotelResRS' ? SAMPLES.reservation : cancelAnswer;
+  const file = root === 'OTA_HotelAvailRS' ? availabilityAnswer : root === 'OTA_HotelResRS' ? SAMPLES.reservation : cancelAnswer;
   return new Response(sample(file), { status: 200, headers: { 'Content-Type': 'application/xml' } });
 };
 
@@ -126,6 +128,40 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
     });
     expect(requests.at(-1)!.xml).toContain('<Source ISOCountry="ES">');
     expect(requests.at(-1)!.xml).toContain('<CitizenCountryName Code="GB"/>');
+  });
+
+  it('availability, one RoomStay with several RoomRates: one rate each, with its own Total, its plan\'s penalties and texts', async () => {
+    availabilityAnswer = SAMPLES.availabilityRoomRates;
+    try {
+      const result = await adapter.searchAvailability({
+        destination: cityArea('TYO'), checkIn: '2027-05-10', checkOut: '2027-05-12', occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB',
+      });
+      expect(result.unreadable).toBeUndefined();
+      const jpy = (amount: string) => ({ amount, currency: 'JPY' });
+      expect(result.offers).toHaveLength(1);
+      expect(result.offers[0]).toMatchObject({ supplierPropertyId: 'OTTYO007', name: 'Hotel Ginza Hikari', stars: 4 });
+      expect(result.offers[0]!.rates).toMatchObject([
+        {
+          roomTypeCode: 'STD', roomTypeName: 'Standard twin', boardBasis: 'RO', refundable: true, price: jpy('45000'),
+          taxes: [{ kind: 'tax', included: true, amount: jpy('4090'), description: 'Consumption tax' }],
+          payAtProperty: [{ kind: 'city_tax', description: 'Tokyo accommodation tax', amount: jpy('400') }],
+          // Arrival 10 May 15:00 Tokyo = 06:00Z; a day before; one night of 22500.
+          cancellationPolicy: [{ from: '2027-05-09T06:00:00.000Z', penalty: jpy('22500') }],
+          remarks: [{ kind: 'rate', text: 'Best available rate.' }, { kind: 'policy', text: 'Cancelling from the day before arrival costs one night.' }],
+        },
+        {
+          roomTypeCode: 'STD', boardBasis: 'BB', refundable: false, price: jpy('38000'), payAtProperty: [],
+          cancellationPolicy: [{ from: NOW.toISOString(), penalty: jpy('38000') }],
+          remarks: [{ kind: 'rate', text: 'Advance purchase, non-refundable.' }],
+        },
+        {
+          roomTypeCode: 'DLX', roomTypeName: 'Deluxe king', refundable: true, price: jpy('60000'),
+          cancellationPolicy: [{ from: '2027-05-09T06:00:00.000Z', penalty: jpy('30000') }],
+        },
+      ]);
+    } finally {
+      availabilityAnswer = SAMPLES.availability;
+    }
   });
 
   it('reservation: the reservation\'s own offset penalties from the hotel\'s check-in time, AmountBeforeTax price, charges and texts', async () => {

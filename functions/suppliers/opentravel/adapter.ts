@@ -15,7 +15,7 @@ import {
   AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION,
 } from './codes.js';
 import {
-  addressOf, amountAttr, bad, bookingFromReservation, geoOf, hotelTimesOf, mergeRoomRates, roomStayRate, starsOf, type RoomStayRate,
+  addressOf, amountAttr, bad, bookingFromReservation, expandRoomStays, geoOf, hotelTimesOf, mergeRoomRates, roomStayRate, starsOf, type RoomStayRate,
 } from './map-wire.js';
 import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
 import { attr, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlSyntaxError, type XmlNode } from './xml.js';
@@ -50,7 +50,7 @@ export class OpenTravelAdapter implements SupplierPort {
     if (criteria.length === 0) return { supplierId: SUPPLIER_ID, offers: [] };
     const stays = await this.availability('availability', request, criteria, request.checkIn, request.checkOut,
       request.occupancies.map((occupancy) => ({ adults: occupancy.adults, childrenAges: occupancy.childrenAges })), [], request.nationality);
-    const { offers, unreadable } = offersFrom(stays.nodes, request, 'availability', this.now());
+    const { offers, unreadable } = offersFrom(expandRoomStays(stays.nodes), request, 'availability', this.now());
     return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
   }
 
@@ -59,7 +59,7 @@ export class OpenTravelAdapter implements SupplierPort {
     const plans = [...new Set(key.rooms.map((room) => room.ratePlanCode))];
     const stays = await this.availability('priceCheck', request, [{ HotelRef: [{ '@_HotelCode': key.hotelCode }] }], key.checkIn, key.checkOut,
       key.rooms, plans);
-    const rate = combineForKey(stays.nodes, key, 'priceCheck', this.now());
+    const rate = combineForKey(expandRoomStays(stays.nodes), key, 'priceCheck', this.now());
     if (!rate) throw new SupplierError('sold_out', SUPPLIER_ID, 'priceCheck: the rate is no longer offered', { operation: 'priceCheck' });
     return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: key.hotelCode };
   }

@@ -222,6 +222,42 @@ function taxesOf(total: XmlNode | undefined, price: Money, beforeTax: Money | un
   return out;
 }
 
+/**
+ * RoomStays as one rate each. The schema lets one RoomStay offer several rates (RoomTypes, RatePlans and
+ * RoomRates are lists: a room type with each of its plans as a RoomRate with its own Rates and Total), as many
+ * OTA suppliers answer; each RoomRate becomes a RoomStay of its own with its room type, its plan and its own
+ * Total (the RoomStay's Total belongs to it only when it is the only RoomRate; one room type and plan over
+ * several RoomRates is one rate in date segments, priced by the RoomStay's Total). The RoomStay's penalties,
+ * guests, dates and property apply to each.
+ */
+export function expandRoomStays(nodes: readonly XmlNode[]): XmlNode[] {
+  const out: XmlNode[] = [];
+  for (const stay of nodes) {
+    const roomRates = children(child(stay, 'RoomRates'), 'RoomRate');
+    const combos = new Set(roomRates.map((rate) => `${attr(rate, 'RoomTypeCode') ?? ''}|${attr(rate, 'RatePlanCode') ?? ''}`));
+    // One combination over several RoomRates is one rate in parts (a price change mid-stay): the RoomStay's Total prices it.
+    if (roomRates.length <= 1 || combos.size < roomRates.length) {
+      out.push(stay);
+      continue;
+    }
+    const roomTypes = children(child(stay, 'RoomTypes'), 'RoomType');
+    const ratePlans = children(child(stay, 'RatePlans'), 'RatePlan');
+    for (const roomRate of roomRates) {
+      const roomType = roomTypes.find((type) => attr(type, 'RoomTypeCode') === attr(roomRate, 'RoomTypeCode'));
+      const ratePlan = ratePlans.find((plan) => attr(plan, 'RatePlanCode') === attr(roomRate, 'RatePlanCode'));
+      const { Total: _stayTotal, ...rest } = stay as Record<string, unknown>;
+      out.push({
+        ...rest,
+        RoomTypes: roomType ? { RoomType: [roomType] } : {},
+        RatePlans: ratePlan ? { RatePlan: [ratePlan] } : {},
+        RoomRates: { RoomRate: [roomRate] },
+        ...(child(roomRate, 'Total') ? { Total: child(roomRate, 'Total') } : {}),
+      });
+    }
+  }
+  return out;
+}
+
 /** One RoomStay (one room type × rate plan for one requested room) as its parts. */
 export interface RoomStayRate {
   readonly hotelCode: string;
@@ -263,7 +299,8 @@ export function roomStayRate(stay: XmlNode, operation: string, context: StayCont
   const plan = child(child(stay, 'RatePlans'), 'RatePlan');
   const roomTypeCode = attr(roomType, 'RoomTypeCode') ?? requireAttr(roomRate, 'RoomTypeCode', operation, 'RoomStay/RoomRates/RoomRate');
   const ratePlanCode = attr(plan, 'RatePlanCode') ?? requireAttr(roomRate, 'RatePlanCode', operation, 'RoomStay/RoomRates/RoomRate');
-  const total = child(stay, 'Total');
+  // The RoomStay's Total, or its one RoomRate's (RoomStay/Total is optional in the schema).
+  const total = child(stay, 'Total') ?? child(roomRate, 'Total');
   const currency = attr(total, 'CurrencyCode');
   if (!currency) throw bad(operation, 'missing RoomStay/Total/@CurrencyCode');
   const afterTax = amountAttr(total, 'AmountAfterTax', currency, operation, 'RoomStay/Total/@AmountAfterTax');
