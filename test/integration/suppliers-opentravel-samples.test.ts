@@ -83,6 +83,8 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
         { kind: 'city_tax', description: 'Taxe de séjour, payable at the hotel', amount: eur('15.60') },
         // An untyped tax on a before-tax price (the plan says TaxInclusive="false"): not in the price, 10 % of 330.00.
         { kind: 'tax', description: 'VAT', amount: eur('33.00') },
+        // A mandatory fee on each nightly Rate (5.00 × 3 nights); the optional rollaway bed is not an obligation.
+        { kind: 'resort_fee', description: 'Resort fee, per night', amount: eur('15.00') },
       ],
       remarks: [
         { kind: 'rate', text: 'Flexible rate, room only. Payment is taken at booking.' },

@@ -212,7 +212,11 @@ function taxesOf(total: XmlNode | undefined, price: Money, beforeTax: Money | un
       amount = money(percentOf(parseMinor(base.amount, base.currency), attr(tax, 'Percent'), operation, 'Taxes/Tax/@Percent'), base.currency);
     }
     const description = paragraphTexts(children(tax, 'TaxDescription')).join('\n') || undefined;
-    if (included) out.taxes.push(rateTax('tax', true, amount, description));
+    if (included) {
+      // Part of the price cannot be in another currency than the price (and pricing breaks it out of net).
+      if (amount.currency !== price.currency) throw bad(operation, 'Taxes/Tax included in the price is in another currency than the price');
+      out.taxes.push(rateTax('tax', true, amount, description));
+    }
     else {
       const code = attr(tax, 'Code') ?? '';
       const kind = FTT_CITY_TAXES.has(code) ? 'city_tax' : code === FTT_RESORT_FEE ? 'resort_fee' : 'tax';
@@ -256,6 +260,40 @@ export function expandRoomStays(nodes: readonly XmlNode[]): XmlNode[] {
     }
   }
   return out;
+}
+
+/**
+ * Fees on the nightly rates (`RoomRate/Rates/Rate/Fees/Fee`, FeeType) the property collects: `Type="Exclusive"`,
+ * or untyped when the Total says `AdditionalFeesExcludedIndicator="true"`; not when `MandatoryInd="false"` (an
+ * optional extra is not an obligation). A Rate's fee is per unit of that Rate (per night for a daily rate, so
+ * once per night of its EffectiveDate..ExpireDate span); an `Amount`, or a `Percent` of the Rate's Base. Kind
+ * from the FTT code (12 resort fee, 3 and 18 city taxes), else `mandatory_fee`.
+ */
+function rateFeesAtProperty(roomRate: XmlNode | undefined, feesExcluded: boolean, fallbackCurrency: string, operation: string): PropertyCharge[] {
+  const out: PropertyCharge[] = [];
+  for (const rate of children(child(roomRate, 'Rates'), 'Rate')) {
+    const from = attr(rate, 'EffectiveDate');
+    const to = attr(rate, 'ExpireDate');
+    const span = from && to ? Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / 86_400_000) : 1;
+    const units = Number.isInteger(span) && span >= 1 ? span : 1;
+    const base = child(rate, 'Base');
+    for (const fee of children(child(rate, 'Fees'), 'Fee')) {
+      const type = attr(fee, 'Type');
+      if (!(type === 'Exclusive' || (type === undefined && feesExcluded)) || attr(fee, 'MandatoryInd') === 'false') continue;
+      let amount = amountAttr(fee, 'Amount', attr(base, 'CurrencyCode') ?? fallbackCurrency, operation, 'Rate/Fees/Fee/@Amount');
+      if (!amount || (parseMinor(amount.amount, amount.currency) === 0 && attr(fee, 'Percent') !== undefined)) {
+        const of = amountAttr(base, 'AmountAfterTax', fallbackCurrency, operation, 'Rate/Base/@AmountAfterTax')
+          ?? amountAttr(base, 'AmountBeforeTax', fallbackCurrency, operation, 'Rate/Base/@AmountBeforeTax');
+        if (!of || attr(fee, 'Percent') === undefined) throw bad(operation, 'Rate/Fees/Fee has neither Amount nor a Percent of a Base');
+        amount = money(percentOf(parseMinor(of.amount, of.currency), attr(fee, 'Percent'), operation, 'Rate/Fees/Fee/@Percent'), of.currency);
+      }
+      const code = attr(fee, 'Code') ?? '';
+      const kind = code === FTT_RESORT_FEE ? 'resort_fee' : FTT_CITY_TAXES.has(code) ? 'city_tax' : 'mandatory_fee';
+      const description = paragraphTexts(children(fee, 'Description')).join('\n') || undefined;
+      out.push(propertyCharge(kind, description, money(parseMinor(amount.amount, amount.currency) * units, amount.currency)));
+    }
+  }
+  return mergeCharges([out]);
 }
 
 /** One RoomStay (one room type × rate plan for one requested room) as its parts. */
@@ -308,7 +346,8 @@ export function roomStayRate(stay: XmlNode, operation: string, context: StayCont
   const price = afterTax ?? beforeTax;
   if (!price) throw bad(operation, 'RoomStay/Total has neither AmountAfterTax nor AmountBeforeTax');
   const planTaxInclusive = attr(child(plan, 'RatePlanInclusions'), 'TaxInclusive') !== 'false';
-  const { taxes, payAtProperty } = taxesOf(total, price, beforeTax, afterTax !== undefined && planTaxInclusive, operation);
+  const { taxes, payAtProperty: taxesAtProperty } = taxesOf(total, price, beforeTax, afterTax !== undefined && planTaxInclusive, operation);
+  const payAtProperty = mergeCharges([taxesAtProperty, rateFeesAtProperty(roomRate, attr(total, 'AdditionalFeesExcludedIndicator') === 'true', currency, operation)]);
   const payAtHotel = attr(plan, 'PrepaidIndicator') === 'false';
   const commission = child(child(plan, 'Commission'), 'CommissionPayableAmount');
   // The RoomStay's own penalties; a rate plan may carry them instead.
