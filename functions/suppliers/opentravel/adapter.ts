@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
-import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
+import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { supplierHttp } from '../http-client.js';
 import type {
@@ -15,7 +15,8 @@ import {
   AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION,
 } from './codes.js';
 import {
-  addressOf, amountAttr, bad, bookingFromReservation, expandRoomStays, geoOf, hotelTimesOf, mergeRoomRates, roomStayRate, starsOf, type RoomStayRate,
+  addressOf, amountAttr, bad, bookingFromReservation, expandRoomStays, geoOf, hotelTimesOf, mergeRoomRates, percentOf, roomStayRate, starsOf,
+  type RoomStayRate,
 } from './map-wire.js';
 import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
 import { attr, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlSyntaxError, type XmlNode } from './xml.js';
@@ -286,14 +287,13 @@ export class OpenTravelAdapter implements SupplierPort {
     const amountOfRule = async (rule: XmlNode): Promise<Money> => {
       const currency = attr(rule, 'CurrencyCode');
       if (attr(rule, 'Amount') !== undefined) {
-        return amountAttr(rule, 'Amount', currency ?? (await reservationTotal()).currency, operation, 'CancelRule/@Amount')!;
+        const amount = amountAttr(rule, 'Amount', currency ?? (await reservationTotal()).currency, operation, 'CancelRule/@Amount')!;
+        // A zero Amount beside a Percent is the unused one of the pair.
+        if (parseMinor(amount.amount, amount.currency) !== 0 || attr(rule, 'Percent') === undefined) return amount;
       }
       if (attr(rule, 'Percent') !== undefined) {
         const base = await reservationTotal();
-        const match = /^(\d{1,3})(?:\.(\d{1,2})\d*)?$/.exec(attr(rule, 'Percent')!.trim());
-        const hundredths = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
-        if (!(hundredths >= 0 && hundredths <= 10_000)) throw bad(operation, 'CancelRule/@Percent is not a percentage');
-        return money(scaleMinor(parseMinor(base.amount, base.currency), hundredths, 10_000), base.currency);
+        return money(percentOf(parseMinor(base.amount, base.currency), attr(rule, 'Percent'), operation, 'CancelRule/@Percent'), base.currency);
       }
       throw bad(operation, 'a CancelRule with neither Amount nor Percent');
     };

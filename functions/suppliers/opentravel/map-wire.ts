@@ -61,13 +61,16 @@ export function zoneOf(cityCode: string | undefined): string | undefined {
 
 export { deadlineToUtc } from './deadlines.js';
 
-/** A percentage (OTA Percentage, 0 to 100, decimal) of an amount, in hundredths of a percent, rounded half up. */
-function percentOf(minor: number, percent: string | undefined, operation: string, field: string): number {
-  const match = percent ? /^(\d{1,3})(?:\.(\d{1,2})\d*)?$/.exec(percent.trim()) : null;
-  if (!match) throw bad(operation, `${field} is not a percentage`);
-  const hundredths = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (hundredths > 10_000) throw bad(operation, `${field} is above 100`);
-  return scaleMinor(minor, hundredths, 10_000);
+/** A percentage (OTA Percentage: an xs:decimal from 0 to 100) of an amount in minor units, exactly, rounded half up. */
+export function percentOf(minor: number, percent: string | undefined, operation: string, field: string): number {
+  const match = percent ? /^\+?(\d*)(?:\.(\d*))?$/.exec(percent.trim()) : null;
+  const whole = match?.[1] ?? '';
+  const fraction = (match?.[2] ?? '').replace(/0+$/, '');
+  if (!match || (whole === '' && fraction === '' && !/\d/.test(percent ?? '')) || fraction.length > 6) throw bad(operation, `${field} is not a percentage`);
+  // percent × 10^6 as an integer: up to six decimals taken exactly.
+  const millionths = Number(whole || '0') * 1_000_000 + Number(fraction.padEnd(6, '0'));
+  if (!Number.isSafeInteger(millionths) || millionths > 100_000_000) throw bad(operation, `${field} is above 100`);
+  return scaleMinor(minor, millionths, 100_000_000);
 }
 
 /** Text of a ParagraphType (its Text and ListItem children, in order), as one string per element. */
@@ -123,7 +126,10 @@ function penaltyAmount(amountPercent: XmlNode | undefined, nonRefundable: boolea
     throw bad(operation, 'CancelPenalty has neither AmountPercent nor NonRefundable');
   }
   const amount = amountAttr(amountPercent, 'Amount', currency, operation, 'CancelPenalty/AmountPercent/@Amount');
-  if (amount) {
+  // An Amount of zero beside a Percent or a number of nights is the unused one of the pair, not a free cancellation.
+  const amountIsPlaceholder = amount !== undefined && parseMinor(amount.amount, amount.currency) === 0
+    && (attr(amountPercent, 'Percent') !== undefined || attr(amountPercent, 'NmbrOfNights') !== undefined);
+  if (amount && !amountIsPlaceholder) {
     if (amount.currency !== currency) throw bad(operation, 'CancelPenalty/AmountPercent is in another currency than the rate');
     return amount;
   }
