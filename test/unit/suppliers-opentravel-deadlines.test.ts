@@ -50,7 +50,7 @@ describe('OpenTravel penalty deadlines in every DeadlineGroup form', () => {
   });
 
   it('refuses what is not a point in time, in words that quote nothing from the answer', () => {
-    for (const bad of [
+    for (const bad of <Record<string, string>[]>[
       { OffsetTimeUnit: 'FullDuration', OffsetUnitMultiplier: '1', OffsetDropTime: 'BeforeArrival' },
       { OffsetTimeUnit: 'Day', OffsetDropTime: 'BeforeArrival' },
       { OffsetTimeUnit: 'Day', OffsetUnitMultiplier: '1000', OffsetDropTime: 'BeforeArrival' },
