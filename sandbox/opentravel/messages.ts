@@ -44,10 +44,10 @@ export function basicPropertyInfo(property: SupplierProperty): Record<string, un
 }
 
 export function briefPropertyInfo(property: SupplierProperty): Record<string, unknown> {
-  return {
-    '@_HotelCode': property.supplierPropertyId, '@_HotelName': property.name, '@_HotelCityCode': property.cityCode,
-    Policy: { '@_CheckInTime': checkInTimeOf(property) },
-  };
+  // The check-in time travels with the full BasicPropertyInfo (the hotel's first RoomStay, every reservation's
+  // RoomStays): the adapter takes a hotel's times from any of its RoomStays, and an answer of ~20,000 RoomStays
+  // would carry it 20,000 times.
+  return { '@_HotelCode': property.supplierPropertyId, '@_HotelName': property.name, '@_HotelCityCode': property.cityCode };
 }
 
 export function guestCounts(adults: number, childrenAges: readonly number[]): Record<string, unknown> {

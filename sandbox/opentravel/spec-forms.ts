@@ -11,7 +11,7 @@ import type { SupplierProperty } from '../world/supplier-views.js';
  * The shapes of the 2015B schema a real OTA supplier may send, which the OpenTravel sandbox writes on a seeded
  * share of its rates (sandbox/world/spec-shapes.ts) or on every rate when X-Sandbox-Scenario forces the family:
  * - `spec-penalties`: deadlines as an offset in hours before arrival (arrival = the hotel's check-in time, which
- *   every BasicPropertyInfo carries as Policy/@CheckInTime), the first-night tier as `NmbrOfNights="1"`, the
+ *   the hotel's full BasicPropertyInfo carries as Policy/@CheckInTime), the first-night tier as `NmbrOfNights="1"`, the
  *   whole-stay tier as `Percent="100"` or as minor units with `DecimalPlaces`;
  * - `fees-at-property`: the city tax not included (`Tax Type="Exclusive"`, FTT code 3; a tourism levy, code 18,
  *   where the city has none) in the hotel's own currency, and on some rates a total with `AmountBeforeTax` only;

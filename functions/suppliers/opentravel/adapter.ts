@@ -465,7 +465,9 @@ function offersFrom(nodes: readonly XmlNode[], request: AvailabilityRequest, ope
       unreadable.push('a RoomStay without BasicPropertyInfo/@HotelCode');
       continue;
     }
-    byHotel.set(hotelCode, [...(byHotel.get(hotelCode) ?? []), node]);
+    const list = byHotel.get(hotelCode);
+    if (list) list.push(node);
+    else byHotel.set(hotelCode, [node]);
   }
   const offers: SupplierOffer[] = [];
   for (const [hotelCode, hotelNodes] of byHotel) {
