@@ -7,7 +7,9 @@ import { findCity } from '../world/cities.js';
 import type { CancellationTier, SandboxRate } from '../world/rates.js';
 import { stayNights } from '../world/rates.js';
 import type { SupplierProperty } from '../world/supplier-views.js';
+import type { Scenario } from '../../functions/suppliers/scenario.js';
 import type { OtaSandboxBooking, OtaSandboxGuest } from './bookings.js';
+import { checkInTimeOf, localTax, otaRateForms, ratePlanText, tierAmount, tierDeadline, tierText, type OtaRateForms } from './spec-forms.js';
 
 /**
  * The sandbox's OTA message fragments (as fast-xml-parser objects, in XSD element order): a RoomStay
@@ -36,10 +38,15 @@ export function basicPropertyInfo(property: SupplierProperty): Record<string, un
       CountryName: { '@_Code': property.address.countryCode },
     },
     Award: { '@_Provider': 'OTA-SANDBOX', '@_Rating': String(property.stars) },
+    // Arrival for deadlines given as an offset before it.
+    Policy: { '@_CheckInTime': checkInTimeOf(property) },
   };
 }
 
 export function briefPropertyInfo(property: SupplierProperty): Record<string, unknown> {
+  // The check-in time travels with the full BasicPropertyInfo (the hotel's first RoomStay, every reservation's
+  // RoomStays): the adapter takes a hotel's times from any of its RoomStays, and an answer of ~20,000 RoomStays
+  // would carry it 20,000 times.
   return { '@_HotelCode': property.supplierPropertyId, '@_HotelName': property.name, '@_HotelCityCode': property.cityCode };
 }
 
@@ -52,22 +59,44 @@ export function guestCounts(adults: number, childrenAges: readonly number[]): Re
   };
 }
 
-export function cancelPenalties(tiers: readonly CancellationTier[], refundable: boolean, currency: string, zone: string): Record<string, unknown> {
+/** The spec forms of one priced stay: its tiers written as offsets, nights and percentages where the rate carries them. */
+export interface PenaltyForms {
+  readonly forms: OtaRateForms;
+  readonly property: SupplierProperty;
+  readonly checkIn: string;
+  readonly totalMinor: number;
+  readonly firstNightMinor: number;
+}
+
+export function cancelPenalties(tiers: readonly CancellationTier[], refundable: boolean, currency: string, zone: string, spec?: PenaltyForms): Record<string, unknown> {
   return {
     CancelPenalty: tiers.map((tier) => ({
       ...(refundable ? {} : { '@_NonRefundable': 'true' }),
-      Deadline: { '@_AbsoluteDeadline': localDeadline(tier.from, zone) },
-      AmountPercent: { '@_Amount': formatMinor(tier.amountMinor, currency), '@_CurrencyCode': currency },
+      Deadline: spec ? tierDeadline(tier, spec.property, spec.checkIn, zone, spec.forms.penalties) : { '@_AbsoluteDeadline': localDeadline(tier.from, zone) },
+      AmountPercent: spec
+        ? tierAmount(tier, spec.totalMinor, spec.firstNightMinor, currency, spec.forms)
+        : { '@_Amount': formatMinor(tier.amountMinor, currency), '@_CurrencyCode': currency },
+      ...(spec?.forms.remarks ? { PenaltyDescription: [{ Text: [tierText(tier, currency, zone, refundable)] }] } : {}),
     })),
   };
 }
 
-function total(rate: SandboxRate): Record<string, unknown> {
+function total(property: SupplierProperty, rate: SandboxRate, forms: OtaRateForms, nights: number): Record<string, unknown> {
   const currency = rate.currency;
+  const local = forms.feesAtProperty ? localTax(property, rate, nights) : undefined;
   return {
-    '@_AmountAfterTax': formatMinor(rate.totalMinor, currency),
+    ...(forms.feesAtProperty && forms.beforeTaxOnly ? {} : { '@_AmountAfterTax': formatMinor(rate.totalMinor, currency) }),
+    ...(forms.feesAtProperty && forms.beforeTaxOnly ? { '@_AmountBeforeTax': formatMinor(rate.totalMinor, currency) } : {}),
     '@_CurrencyCode': currency,
-    ...(rate.cityTaxMinor > 0 ? {
+    ...(local ? {
+      // Not included, in the hotel's own currency: the property collects it.
+      Taxes: {
+        Tax: [{
+          '@_Type': 'Exclusive', '@_Code': local.code, '@_Amount': local.amount, '@_CurrencyCode': local.currency,
+          TaxDescription: [{ Text: [local.text] }],
+        }],
+      },
+    } : rate.cityTaxMinor > 0 ? {
       Taxes: {
         Tax: [{
           '@_Type': 'Exclusive', '@_Amount': formatMinor(rate.cityTaxMinor, currency), '@_CurrencyCode': currency,
@@ -78,12 +107,15 @@ function total(rate: SandboxRate): Record<string, unknown> {
   };
 }
 
-function ratePlan(rate: SandboxRate): Record<string, unknown> {
+function ratePlan(rate: SandboxRate, forms: OtaRateForms): Record<string, unknown> {
   const currency = rate.currency;
   const payAtHotel = rate.payment === 'pay_at_hotel';
   return {
     '@_RatePlanCode': rate.planCode,
     '@_PrepaidIndicator': payAtHotel ? 'false' : 'true',
+    ...(forms.remarks ? { RatePlanDescription: { Text: [ratePlanText(rate)] } } : {}),
+    // A before-tax total says so on the plan too.
+    ...(forms.feesAtProperty && forms.beforeTaxOnly ? { RatePlanInclusions: { '@_TaxInclusive': 'false' } } : {}),
     ...(payAtHotel ? {
       Commission: { CommissionPayableAmount: { '@_Amount': formatMinor(rate.commissionMinor, currency), '@_CurrencyCode': currency } },
     } : {}),
@@ -106,12 +138,16 @@ export interface RoomStayOptions {
   readonly guestRphs?: readonly number[];
   /** BasicPropertyInfo with the hotel's code, name and city only (its other RoomStays carry the rest). */
   readonly briefProperty?: boolean;
+  /** The call's X-Sandbox-Scenario entries: families of spec forms forced onto every rate. */
+  readonly scenarios?: readonly Scenario[];
 }
 
 /** One rate of one property as a complete RoomStay: room, plan, nightly rates, penalties, total. */
 export function roomStay(property: SupplierProperty, rate: SandboxRate, options: RoomStayOptions): Record<string, unknown> {
   const nights = stayNights(options.checkIn, options.checkOut);
   const currency = rate.currency;
+  const forms = otaRateForms(property, rate, options.scenarios ?? []);
+  const base = forms.feesAtProperty && forms.beforeTaxOnly ? '@_AmountBeforeTax' : '@_AmountAfterTax';
   return {
     ...(options.candidateRph ? { '@_RoomStayCandidateRPH': options.candidateRph } : {}),
     ...(options.rph ? { '@_RPH': options.rph } : {}),
@@ -119,7 +155,7 @@ export function roomStay(property: SupplierProperty, rate: SandboxRate, options:
     RoomTypes: {
       RoomType: [{ '@_RoomTypeCode': rate.room.code, '@_NumberOfUnits': String(rate.rooms), RoomDescription: { '@_Name': rate.room.name } }],
     },
-    RatePlans: { RatePlan: [ratePlan(rate)] },
+    RatePlans: { RatePlan: [ratePlan(rate, forms)] },
     RoomRates: {
       RoomRate: [{
         '@_RoomTypeCode': rate.room.code,
@@ -131,15 +167,17 @@ export function roomStay(property: SupplierProperty, rate: SandboxRate, options:
             '@_ExpireDate': nights[index + 1] ?? options.checkOut,
             '@_RateTimeUnit': 'Day',
             '@_UnitMultiplier': '1',
-            Base: { '@_AmountAfterTax': formatMinor(rate.nightlyMinor[index] ?? 0, currency), '@_CurrencyCode': currency },
+            Base: { [base]: formatMinor(rate.nightlyMinor[index] ?? 0, currency), '@_CurrencyCode': currency },
           })),
         },
       }],
     },
     GuestCounts: guestCounts(rate.occupancy.adults, rate.occupancy.childrenAges),
     TimeSpan: { '@_Start': options.checkIn, '@_End': options.checkOut },
-    CancelPenalties: cancelPenalties(rate.cancellation, rate.refundable, currency, hotelZone(property)),
-    Total: total(rate),
+    CancelPenalties: cancelPenalties(rate.cancellation, rate.refundable, currency, hotelZone(property), {
+      forms, property, checkIn: options.checkIn, totalMinor: rate.totalMinor, firstNightMinor: rate.nightlyMinor[0] ?? 0,
+    }),
+    Total: total(property, rate, forms, nights.length),
     BasicPropertyInfo: options.briefProperty ? briefPropertyInfo(property) : basicPropertyInfo(property),
     // ResGuestRPHs is a list type (ListOfRPH): "1 2", not child elements.
     ...(options.guestRphs?.length ? { ResGuestRPHs: options.guestRphs.join(' ') } : {}),
@@ -160,7 +198,7 @@ function resGuest(guest: OtaSandboxGuest, rph: number): Record<string, unknown> 
 }
 
 /** A stored booking as an OTA HotelReservation (ResStatus Reserved or Cancelled). */
-export function hotelReservation(booking: OtaSandboxBooking): Record<string, unknown> {
+export function hotelReservation(booking: OtaSandboxBooking, scenarios: readonly Scenario[] = []): Record<string, unknown> {
   const currency = booking.currency;
   const zone = hotelZone(booking.property);
   let rph = 0;
@@ -176,7 +214,7 @@ export function hotelReservation(booking: OtaSandboxBooking): Record<string, unk
     ],
     RoomStays: {
       RoomStay: booking.rooms.map((room, index) => roomStay(booking.property, room.rate, {
-        checkIn: booking.checkIn, checkOut: booking.checkOut, indexNumber: index + 1, guestRphs: guestRphs[index] ?? [],
+        checkIn: booking.checkIn, checkOut: booking.checkOut, indexNumber: index + 1, guestRphs: guestRphs[index] ?? [], scenarios,
       })),
     },
     ...(rph > 0 ? {
@@ -185,7 +223,11 @@ export function hotelReservation(booking: OtaSandboxBooking): Record<string, unk
     ResGlobalInfo: {
       TimeSpan: { '@_Start': booking.checkIn, '@_End': booking.checkOut },
       ...(booking.remark ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [booking.remark] }] } } : {}),
-      CancelPenalties: cancelPenalties(booking.cancellation, refundable, currency, zone),
+      // One room: the reservation's penalties in the room's own forms; several: plain amounts (their tiers add up).
+      CancelPenalties: cancelPenalties(booking.cancellation, refundable, currency, zone, booking.rooms.length === 1 ? {
+        forms: otaRateForms(booking.property, booking.rooms[0]!.rate, scenarios), property: booking.property, checkIn: booking.checkIn,
+        totalMinor: booking.totalMinor, firstNightMinor: booking.rooms[0]!.rate.nightlyMinor[0] ?? 0,
+      } : undefined),
       Total: { '@_AmountAfterTax': formatMinor(booking.totalMinor, currency), '@_CurrencyCode': currency },
       HotelReservationIDs: {
         HotelReservationID: [

@@ -143,7 +143,7 @@ async function dispatch(ctx: HandlerContext, call: CallState, root: string, node
     case 'OTA_HotelResRQ': {
       const status = attr(node, 'ResStatus');
       if (status === 'Commit' || status === 'Book') return book(ctx, call, node);
-      if (status === 'Initiate' && !child(node, 'HotelReservations')) return readReservations(ctx, node);
+      if (status === 'Initiate' && !child(node, 'HotelReservations')) return readReservations(ctx, call, node);
       throw invalid('ResStatus', 'use Commit to book, or Initiate with a UniqueID only to read a reservation');
     }
     case 'OTA_CancelRQ': return cancel(ctx, call, node);
@@ -205,7 +205,9 @@ function availability(ctx: HandlerContext, call: CallState, root: XmlNode): Answ
     perCandidate.forEach((rates, c) => {
       for (const rate of rates) {
         // The property's address and position travel once, on its first RoomStay; the rest name it only.
-        stays.push(roomStay(property, rate, { checkIn, checkOut, candidateRph: candidates[c]!.rph, rph: String(stays.length + 1), briefProperty: !first }));
+        stays.push(roomStay(property, rate, {
+          checkIn, checkOut, candidateRph: candidates[c]!.rph, rph: String(stays.length + 1), briefProperty: !first, scenarios: call.scenarios,
+        }));
         first = false;
       }
     });
@@ -341,7 +343,7 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
   ctx.bookings.add(booking);
   // book-timeout: the reservation exists, but the answer comes after the caller has given up.
   if (hasScenario(call.scenarios, 'book-timeout', SUPPLIER_ID)) await pause(ctx.lateAnswerMs, call);
-  return { attributes: { ResResponseType: 'Committed' }, content: { Success: '', HotelReservations: { HotelReservation: [hotelReservation(booking)] } } };
+  return { attributes: { ResResponseType: 'Committed' }, content: { Success: '', HotelReservations: { HotelReservation: [hotelReservation(booking, call.scenarios)] } } };
 }
 
 /** The client's id: UniqueID with ID_Context CLIENT, else HotelReservationIDs with ResID_Source CLIENT. */
@@ -384,12 +386,12 @@ function guestsByRph(reservation: XmlNode): Map<string, OtaSandboxGuest> {
 
 // ---------- reading a reservation (OTA_HotelResRQ ResStatus="Initiate", UniqueID only) ----------
 
-function readReservations(ctx: HandlerContext, root: XmlNode): Answer {
+function readReservations(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
   const ids = children(root, 'UniqueID');
   if (ids.length === 0) throw invalid('UniqueID', 'the reservation to read is required');
   const found = ids.flatMap((id) => bookingsFor(ctx, id));
   if (found.length === 0) throw new OtaFailure(EWT.businessRule, ERR.bookingNotFound, 'Booking reference not found');
-  return { attributes: { ResResponseType: 'Unchanged' }, content: { Success: '', HotelReservations: { HotelReservation: found.map(hotelReservation) } } };
+  return { attributes: { ResResponseType: 'Unchanged' }, content: { Success: '', HotelReservations: { HotelReservation: found.map((booking) => hotelReservation(booking, call.scenarios)) } } };
 }
 
 function bookingsFor(ctx: HandlerContext, id: XmlNode): OtaSandboxBooking[] {
@@ -470,7 +472,7 @@ function modify(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
       .filter((guest): guest is OtaSandboxGuest => guest !== undefined);
     if (replacement.length > 0) room.guests = replacement;
   }
-  return { attributes: { ResResponseType: 'Modified' }, content: { Success: '', HotelResModifies: { HotelResModify: [hotelReservation(booking)] } } };
+  return { attributes: { ResResponseType: 'Modified' }, content: { Success: '', HotelResModifies: { HotelResModify: [hotelReservation(booking, call.scenarios)] } } };
 }
 
 // ---------- static content (a paged catalogue; OTA_HotelDescriptiveInfo is not in the published set) ----------

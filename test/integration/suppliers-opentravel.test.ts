@@ -1,6 +1,8 @@
 import { cityArea, hotelList } from '../support/supplier-destinations.js';
 import { expectCircleAndEmptyList } from '../support/supplier-area-checks.js';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseMinor } from '../../functions/domain/money/money.js';
@@ -298,6 +300,77 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   });
 });
 
+describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)', () => {
+  const request = { destination: cityArea('PRG'), ...stay(35, 3), occupancies: occupancy2, nationality: 'GB' };
+  const lastAvailabilityAnswer = (): string => recorder.exchanges.filter((e) => e.requestBody?.includes('OTA_HotelAvailRQ')).at(-1)!.responseBody;
+  const refundableByKey = (offers: readonly SupplierOffer[]) =>
+    new Map(offers.flatMap((offer) => offer.rates).filter((rate) => rate.refundable).map((rate) => [rate.supplierRateKey, rate]));
+
+  it('obligations: every rate carries offset deadlines, night and percent penalties, before-tax totals, taxes in the hotel currency and texts, which read back to the plain values', async () => {
+    const plain = await adapter.searchAvailability(request);
+    const plainXml = lastAvailabilityAnswer();
+    const forced = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'obligations' }] });
+    const forcedXml = lastAvailabilityAnswer();
+    expect(forced.unreadable).toBeUndefined();
+    for (const shape of ['OffsetTimeUnit="Hour"', 'OffsetDropTime="BeforeArrival"', 'NmbrOfNights="1"', 'Percent="100"', 'DecimalPlaces="2"',
+      'AmountBeforeTax=', 'TaxInclusive="false"', 'Type="Exclusive" Code="3"', 'CurrencyCode="CZK"', '<RatePlanDescription>', '<PenaltyDescription>', 'CheckInTime=']) {
+      expect(forcedXml).toContain(shape);
+    }
+    // The same rates at the same prices and penalty instants, whatever the form.
+    const before = refundableByKey(plain.offers);
+    const after = refundableByKey(forced.offers);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [key, rate] of after) {
+      expect(rate.price).toEqual(before.get(key)!.price);
+      expect(rate.cancellationPolicy).toEqual(before.get(key)!.cancellationPolicy);
+    }
+    const rates = forced.offers.flatMap((offer) => offer.rates);
+    for (const rate of rates) {
+      // Prague's city tax, collected by the hotel in crowns; never in the price.
+      expect(rate.payAtProperty).toEqual([{ kind: 'city_tax', description: 'City tax, collected by the hotel at check-in', amount: { amount: expect.any(String), currency: 'CZK' } }]);
+      expect(rate.taxes).toEqual([]);
+      expect(rate.remarks!.filter((r) => r.kind === 'rate')).toHaveLength(1);
+      expect(rate.remarks!.filter((r) => r.kind === 'policy').length).toBe(rate.cancellationPolicy.length);
+      expect(rate.minimumSellingPrice).toBeUndefined();
+      expect(rate.packageOnly).toBe(false);
+    }
+    // Without the scenario only a seeded share carries them.
+    expect(plainXml).toContain('<RatePlanDescription>');
+    const plainRates = plain.offers.flatMap((offer) => offer.rates);
+    const withRemarks = plainRates.filter((rate) => (rate.remarks ?? []).length > 0).length;
+    expect(withRemarks).toBeGreaterThan(0);
+    expect(withRemarks).toBeLessThan(plainRates.length);
+  });
+
+  it('a rate booked under obligations keeps its penalties, charges and texts in the booking, sent with the point of sale and nationality; cancelling applies the penalty', async () => {
+    const scenarios: Scenario[] = [{ name: 'obligations' }];
+    const { rate } = await searchRate((r) => r.refundable && r.cancellationPolicy.length === 2, cityArea('PRG'), scenarios);
+    expect(rate.payAtProperty!.length).toBe(1);
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey, clientReference: 'bk_obligations', holder, rooms: [{ guests }], scenarios, pointOfSale: 'ES', nationality: 'GB',
+    });
+    expect(booking.cancellationPolicy).toEqual(rate.cancellationPolicy);
+    expect(booking.payAtProperty).toEqual(rate.payAtProperty);
+    expect(booking.remarks).toEqual(rate.remarks);
+    expect(booking.price).toEqual(rate.price);
+    const sent = recorder.exchanges.at(-1)!.requestBody!;
+    expect(sent).toContain('<Source ISOCountry="ES">');
+    expect(sent).toContain('<CitizenCountryName Code="GB"/>');
+    // Read back without the scenario: plain forms, the same values.
+    const read = await adapter.getBooking({ supplierReference: booking.supplierReference });
+    expect(read.cancellationPolicy).toEqual(rate.cancellationPolicy);
+    const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [...scenarios, { name: 'late-cancel' }] });
+    expect(cancelled.penalty).toEqual(rate.cancellationPolicy[0]!.penalty);
+  });
+
+  it('selling-floor and package-rates have no OpenTravel form: rates stay unfloored and sold alone', async () => {
+    const result = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'selling-floor' }, { name: 'package-rates' }] });
+    const rates = result.offers.flatMap((offer) => offer.rates);
+    expect(rates.length).toBeGreaterThan(0);
+    expect(rates.every((rate) => rate.minimumSellingPrice === undefined && rate.packageOnly === false)).toBe(true);
+  });
+});
+
 describe('OpenTravel sandbox on the wire', () => {
   const pos = (password: string) => ({ POS: { Source: [{ RequestorID: { '@_Type': '5', '@_ID': API_KEY, '@_MessagePassword': password } }] } });
   const availRQ = (password: string, criterion: Record<string, unknown>) => otaMessage('OTA_HotelAvailRQ', { Version: '1.000', EchoToken: 'echo-1', TimeStamp: new Date().toISOString() }, {
@@ -383,10 +456,22 @@ describe('OpenTravel adapter on bad supplier answers', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      req.resume();
+      let received = '';
+      req.on('data', (chunk: Buffer) => { received += chunk.toString('utf8'); });
       req.on('end', () => {
         const send = (status: number, body: string, type = 'application/xml') => { res.writeHead(status, { 'Content-Type': type }); res.end(body); };
+        const asked = responseRootFor(received);
         switch (mode) {
+          case 'cancel-pending': send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Pending"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Amount="0.00" CurrencyCode="GBP"/></CancelRules></CancelInfoRS></OTA_CancelRS>`)); break;
+          // The penalty as a Percent needs the reservation; its read then fails with "not found": still a bad answer to the cancel, never a refusal.
+          case 'cancel-percent-unreadable': send(200, asked === 'OTA_CancelRS'
+            ? xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Percent="50"/></CancelRules></CancelInfoRS></OTA_CancelRS>`)
+            : xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="3" Code="245" ShortText="Booking reference not found"/></Errors></OTA_HotelResRS>`)); break;
+          case 'cancel-amount-garbled': send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Amount="1O.00" CurrencyCode="GBP"/></CancelRules></CancelInfoRS></OTA_CancelRS>`)); break;
+          // The read before the change is fine; the modification's answer is not readable.
+          case 'modify-unreadable': send(200, asked === 'OTA_HotelResRS'
+            ? readFileSync(resolve(import.meta.dirname, '../fixtures/opentravel/OTA_HotelResRS.committed.xml'), 'utf8')
+            : xml(`<OTA_HotelResModifyRS xmlns="${NS}" Version="1" ResResponseType="Modified"><Success/><HotelResModifies><HotelResModify ResStatus="Reserved"/></HotelResModifies></OTA_HotelResModifyRS>`)); break;
           case 'malformed': send(200, '<OTA_HotelResRS xmlns="x"><Success>'); break;
           case 'wrong-root': send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/></OTA_CancelRS>`)); break;
           case 'missing-fields': send(200, xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"><Success/><HotelReservations><HotelReservation ResStatus="Reserved"/></HotelReservations></OTA_HotelResRS>`)); break;
@@ -417,26 +502,40 @@ describe('OpenTravel adapter on bad supplier answers', () => {
     ['wrong-root', 'bad_response'],
     ['missing-fields', 'bad_response'],
     ['no-success', 'bad_response'],
-    ['bad-amount', 'bad_response'],
-    ['bad-deadline', 'bad_response'],
     ['cancel-no-rules', 'bad_response'],
     ['errors-not-found', 'not_found'],
     ['errors-auth', 'rejected'],
     ['errors-sold-out', 'sold_out'],
     ['http-503', 'unavailable'],
     ['reset', 'unavailable'],
+    ['cancel-pending', 'bad_response'],
+    ['cancel-percent-unreadable', 'bad_response'],
+    ['cancel-amount-garbled', 'bad_response'],
+    ['modify-unreadable', 'bad_response'],
   ];
 
   it.each(cases)('%s → SupplierError %s', async (which, kind) => {
     mode = which;
     const broken = new OpenTravelAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
-    const call = which.startsWith('bad-a') || which === 'bad-deadline'
-      ? broken.searchAvailability({ destination: cityArea('LON'), ...stay(10, 1), occupancies: occupancy2, nationality: 'GB' })
-      : which === 'cancel-no-rules'
-        ? broken.cancel({ supplierReference: 'OTR1' })
+    const call: Promise<unknown> = which.startsWith('cancel-')
+      ? broken.cancel({ supplierReference: 'OTR1' })
+      : which.startsWith('modify-')
+        ? broken.modify({ supplierReference: 'OTR12345', remark: 'late arrival' })
         : broken.getBooking({ supplierReference: 'OTR1' });
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupplierError);
     expect((error as SupplierError).kind).toBe(kind);
   });
+
+  it.each([['bad-amount', 'RoomStay/Total/@AmountAfterTax is not an amount'], ['bad-deadline', 'hotel city']])(
+    '%s: the one unreadable rate is left out and reported in our words, the answer is not an error', async (which, reason) => {
+      mode = which;
+      const broken = new OpenTravelAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
+      const result = await broken.searchAvailability({ destination: cityArea('LON'), ...stay(10, 1), occupancies: occupancy2, nationality: 'GB' });
+      expect(result.offers).toEqual([]);
+      expect(result.unreadable).toHaveLength(1);
+      expect(result.unreadable![0]).toContain(reason);
+      // Never a value from the answer.
+      expect(result.unreadable![0]).not.toMatch(/twelve|2026-12-01|"H"/);
+    });
 });

@@ -206,9 +206,11 @@ describe('OpenTravel rates', () => {
       supplierRateKey: 'ot-key', roomTypeCode: 'DBL', roomTypeName: 'Double room', boardBasis: 'BB', refundable: true, payment: 'pay_at_hotel',
       price: eur('180.00'), commission: eur('18.00'),
       cancellationPolicy: [{ from: '2026-12-01T17:00:00.000Z', penalty: eur('90.00') }],
-      taxes: [{ kind: 'tax', included: true, amount: eur('16.36'), description: 'VAT' }, { kind: 'tax', included: false, amount: eur('7.80') }],
+      // An Exclusive tax is not in the price: the property collects it (OpenTravel adapter, issue 24).
+      taxes: [{ kind: 'tax', included: true, amount: eur('16.36'), description: 'VAT' }],
+      payAtProperty: [{ kind: 'tax', amount: eur('7.80') }], remarks: [], packageOnly: false,
     });
-    expect(rate.taxes[1]!.description).toBeUndefined();
+    expect(rate.payAtProperty![0]!.description).toBeUndefined();
     expectOneShape(rate);
   });
 
@@ -219,7 +221,8 @@ describe('OpenTravel rates', () => {
       supplierRateKey: 'ot-key-2', roomTypeCode: 'DBL', roomTypeName: 'Double room', boardBasis: 'BB', refundable: true, payment: 'net',
       price: eur('300.00'),
       cancellationPolicy: [{ from: '2026-12-01T17:00:00.000Z', penalty: eur('180.00') }],
-      taxes: [{ kind: 'tax', included: true, amount: eur('16.36'), description: 'VAT' }, { kind: 'tax', included: false, amount: eur('7.80') }],
+      taxes: [{ kind: 'tax', included: true, amount: eur('16.36'), description: 'VAT' }],
+      payAtProperty: [{ kind: 'tax', amount: eur('7.80') }], remarks: [], packageOnly: false,
     });
     expect(rate.commission).toBeUndefined();
     expectOneShape(rate);

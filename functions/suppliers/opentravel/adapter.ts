@@ -15,7 +15,8 @@ import {
   AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION,
 } from './codes.js';
 import {
-  addressOf, amountOf, bad, bookingFromReservation, geoOf, mergeRoomRates, roomStayRate, starsOf, type RoomStayRate,
+  addressOf, amountAttr, bad, bookingFromReservation, expandRoomStays, geoOf, hotelTimesOf, mergeRoomRates, percentOf, roomStayRate, starsOf,
+  type RoomStayRate,
 } from './map-wire.js';
 import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
 import { attr, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlSyntaxError, type XmlNode } from './xml.js';
@@ -49,8 +50,9 @@ export class OpenTravelAdapter implements SupplierPort {
     const criteria = searchCriteria(request.destination);
     if (criteria.length === 0) return { supplierId: SUPPLIER_ID, offers: [] };
     const stays = await this.availability('availability', request, criteria, request.checkIn, request.checkOut,
-      request.occupancies.map((occupancy) => ({ adults: occupancy.adults, childrenAges: occupancy.childrenAges })));
-    return { supplierId: SUPPLIER_ID, offers: offersFrom(stays.nodes, request, 'availability') };
+      request.occupancies.map((occupancy) => ({ adults: occupancy.adults, childrenAges: occupancy.childrenAges })), [], request.nationality);
+    const { offers, unreadable } = offersFrom(expandRoomStays(stays.nodes), request, 'availability', this.now());
+    return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
   }
 
   async checkRate(request: CheckRateRequest): Promise<CheckedRate> {
@@ -58,7 +60,7 @@ export class OpenTravelAdapter implements SupplierPort {
     const plans = [...new Set(key.rooms.map((room) => room.ratePlanCode))];
     const stays = await this.availability('priceCheck', request, [{ HotelRef: [{ '@_HotelCode': key.hotelCode }] }], key.checkIn, key.checkOut,
       key.rooms, plans);
-    const rate = combineForKey(stays.nodes, key, 'priceCheck');
+    const rate = combineForKey(expandRoomStays(stays.nodes), key, 'priceCheck', this.now());
     if (!rate) throw new SupplierError('sold_out', SUPPLIER_ID, 'priceCheck: the rate is no longer offered', { operation: 'priceCheck' });
     return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: key.hotelCode };
   }
@@ -86,12 +88,12 @@ export class OpenTravelAdapter implements SupplierPort {
       ResGlobalInfo: {
         ...(request.remark ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [request.remark] }] } } : {}),
         HotelReservationIDs: { HotelReservationID: [{ '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': clientReference, '@_ResID_Source': CONTEXT_CLIENT }] },
-        Profiles: holderProfiles(request.holder),
+        Profiles: holderProfiles(request.holder, request.nationality),
         BasicPropertyInfo: property,
       },
     };
     const rs = await this.send('booking', 'OTA_HotelResRQ', { ResStatus: 'Commit' }, { HotelReservations: { HotelReservation: [reservation] } }, request);
-    return bookingFromReservation(child(child(rs, 'HotelReservations'), 'HotelReservation'), 'booking');
+    return bookingFromReservation(child(child(rs, 'HotelReservations'), 'HotelReservation'), 'booking', this.now());
   }
 
   async findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined> {
@@ -150,7 +152,7 @@ export class OpenTravelAdapter implements SupplierPort {
     };
     try {
       const rs = await this.send('bookingModify', 'OTA_HotelResModifyRQ', { ResStatus: 'Modify' }, { HotelResModifies: { HotelResModify: [change] } }, request);
-      return { kind: 'modified', booking: bookingFromReservation(child(child(rs, 'HotelResModifies'), 'HotelResModify'), 'bookingModify') };
+      return { kind: 'modified', booking: bookingFromReservation(child(child(rs, 'HotelResModifies'), 'HotelResModify'), 'bookingModify', this.now()) };
     } catch (error) {
       if (error instanceof SupplierError && error.details.supplierCode === ERR.modificationNotAllowed) {
         return { kind: 'unsupported', reason: 'OpenTravel does not allow modifying this reservation' };
@@ -207,11 +209,14 @@ export class OpenTravelAdapter implements SupplierPort {
   // ---------- operations shared by several port calls ----------
 
   private async availability(operation: string, context: CallContext, criteria: readonly Record<string, unknown>[], checkIn: string, checkOut: string,
-    rooms: readonly { adults: number; childrenAges: readonly number[]; roomTypeCode?: string }[], ratePlans: readonly string[] = []): Promise<{ nodes: XmlNode[] }> {
+    rooms: readonly { adults: number; childrenAges: readonly number[]; roomTypeCode?: string }[], ratePlans: readonly string[] = [],
+    nationality?: string): Promise<{ nodes: XmlNode[] }> {
     const segment = {
       HotelSearchCriteria: { Criterion: criteria },
       StayDateRange: { '@_Start': checkIn, '@_End': checkOut },
       ...(ratePlans.length > 0 ? { RatePlanCandidates: { RatePlanCandidate: ratePlans.map((code) => ({ '@_RatePlanCode': code })) } } : {}),
+      // The traveller's nationality, where the segment carries guests' profiles (Customer/CitizenCountryName).
+      ...(isCountry(nationality) ? { Profiles: { ProfileInfo: [{ Profile: { '@_ProfileType': '1', Customer: { CitizenCountryName: { '@_Code': nationality } } } }] } } : {}),
       // One candidate per requested room (RPH = its position), so each room's rates are told apart.
       RoomStayCandidates: {
         RoomStayCandidate: rooms.map((room, index) => ({
@@ -230,33 +235,88 @@ export class OpenTravelAdapter implements SupplierPort {
     const rs = await this.send(operation, 'OTA_HotelResRQ', { ResStatus: 'Initiate' }, { UniqueID: [uniqueId] }, context);
     const reservations = children(child(rs, 'HotelReservations'), 'HotelReservation');
     if (reservations.length === 0) throw bad(operation, 'missing HotelReservations');
-    return reservations.map((reservation) => bookingFromReservation(reservation, operation));
+    return reservations.map((reservation) => bookingFromReservation(reservation, operation, this.now()));
   }
 
   private async cancellation(request: CancelRequest, cancelType: 'Commit' | 'Initiate'): Promise<CancellationResult> {
     const operation = cancelType === 'Commit' ? 'cancellation' : 'cancellationQuote';
     const rs = await this.send(operation, 'OTA_CancelRQ', { CancelType: cancelType },
       { UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }] }, request);
-    const status = attr(rs, 'Status');
-    if (cancelType === 'Commit' && status !== 'Cancelled') throw bad(operation, `reservation not cancelled (Status "${status ?? ''}")`);
-    const info = child(rs, 'CancelInfoRS');
-    const rules = children(child(info, 'CancelRules'), 'CancelRule');
+    // From here on the supplier has answered Success: whatever we cannot read is a bad answer (an unknown
+    // outcome the booking use case looks up), never a refusal.
+    try {
+      const status = attr(rs, 'Status');
+      if (cancelType === 'Commit' && status !== 'Cancelled') throw bad(operation, 'OTA_CancelRS/@Status is not Cancelled');
+      const info = child(rs, 'CancelInfoRS');
+      const penalty = await this.appliedPenalty(children(child(info, 'CancelRules'), 'CancelRule'), request, operation);
+      const reference = attr(children(rs, 'UniqueID').find((id) => attr(id, 'Type') === UIT_RESERVATION), 'ID') ?? request.supplierReference;
+      const cancellationReference = attr(child(info, 'UniqueID'), 'ID');
+      return {
+        supplierReference: reference,
+        status: 'cancelled',
+        penalty,
+        cancelledAt: this.now().toISOString(),
+        ...(cancellationReference ? { cancellationReference } : {}),
+      };
+    } catch (error) {
+      if (error instanceof SupplierError && error.kind === 'bad_response') throw error;
+      throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: the cancellation answer could not be read`, { operation }, { cause: error });
+    }
+  }
+
+  /**
+   * The penalty the supplier applied, from CancelInfoRS/CancelRules in every form CancelRuleType allows: the
+   * Charge and Forfeiture rules (or rules without a Type) added up, each an `Amount` (decimal, or minor units
+   * with `DecimalPlaces`) in its `CurrencyCode`, or a `Percent` of the reservation; only `Refund` rules: the
+   * reservation's total less what is refunded. A percentage, an amount without a currency or a refund-only
+   * answer needs the reservation's total, which is read (OTA_HotelResRQ Initiate).
+   */
+  private async appliedPenalty(rules: readonly XmlNode[], request: CancelRequest, operation: string): Promise<Money> {
     if (rules.length === 0) throw bad(operation, 'missing CancelInfoRS/CancelRules: the applied penalty is unknown');
-    // The applied penalty is what the supplier charges or keeps; a Refund rule is the rest.
-    const charged = rules.filter((rule) => attr(rule, 'Type') !== 'Refund');
-    if (charged.length === 0) throw bad(operation, 'no Charge or Forfeiture CancelRule');
-    const currency = attr(charged[0], 'CurrencyCode');
-    if (!currency) throw bad(operation, 'missing CancelRule/@CurrencyCode');
-    const penaltyMinor = charged.reduce((total, rule) => total + parseMinor(amountOf(attr(rule, 'Amount'), attr(rule, 'CurrencyCode') ?? currency, operation, 'CancelRule/@Amount').amount, currency), 0);
-    const reference = attr(children(rs, 'UniqueID').find((id) => attr(id, 'Type') === UIT_RESERVATION), 'ID') ?? request.supplierReference;
-    const cancellationReference = attr(child(info, 'UniqueID'), 'ID');
-    return {
-      supplierReference: reference,
-      status: 'cancelled',
-      penalty: money(penaltyMinor, currency),
-      cancelledAt: this.now().toISOString(),
-      ...(cancellationReference ? { cancellationReference } : {}),
+    let total: Money | undefined;
+    const reservationTotal = async (): Promise<Money> => {
+      if (!total) {
+        try {
+          total = (await this.getBooking({ supplierReference: request.supplierReference, ...(request.signal ? { signal: request.signal } : {}) })).price;
+        } catch (error) {
+          throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: the penalty is given against the reservation's total, which could not be read`, { operation }, { cause: error });
+        }
+      }
+      return total;
     };
+    const amountOfRule = async (rule: XmlNode): Promise<Money> => {
+      const currency = attr(rule, 'CurrencyCode');
+      if (attr(rule, 'Amount') !== undefined) {
+        const amount = amountAttr(rule, 'Amount', currency ?? (await reservationTotal()).currency, operation, 'CancelRule/@Amount')!;
+        // A zero Amount beside a Percent is the unused one of the pair.
+        if (parseMinor(amount.amount, amount.currency) !== 0 || attr(rule, 'Percent') === undefined) return amount;
+      }
+      if (attr(rule, 'Percent') !== undefined) {
+        const base = await reservationTotal();
+        return money(percentOf(parseMinor(base.amount, base.currency), attr(rule, 'Percent'), operation, 'CancelRule/@Percent'), base.currency);
+      }
+      throw bad(operation, 'a CancelRule with neither Amount nor Percent');
+    };
+    const charged = rules.filter((rule) => attr(rule, 'Type') !== 'Refund');
+    const refunds = rules.filter((rule) => attr(rule, 'Type') === 'Refund');
+    const sum = (amounts: readonly Money[]): Money => {
+      const currency = amounts[0]!.currency;
+      if (amounts.some((m) => m.currency !== currency)) throw bad(operation, 'CancelRules in more than one currency');
+      return money(amounts.reduce((acc, m) => acc + parseMinor(m.amount, currency), 0), currency);
+    };
+    if (charged.length > 0) {
+      const amounts: Money[] = [];
+      for (const rule of charged) amounts.push(await amountOfRule(rule));
+      return sum(amounts);
+    }
+    const amounts: Money[] = [];
+    for (const rule of refunds) amounts.push(await amountOfRule(rule));
+    const refunded = sum(amounts);
+    const whole = await reservationTotal();
+    if (whole.currency !== refunded.currency) throw bad(operation, 'the refund is in another currency than the reservation');
+    const kept = parseMinor(whole.amount, whole.currency) - parseMinor(refunded.amount, whole.currency);
+    if (kept < 0) throw bad(operation, 'the refund is more than the reservation cost');
+    return money(kept, whole.currency);
   }
 
   // ---------- transport ----------
@@ -273,7 +333,11 @@ export class OpenTravelAdapter implements SupplierPort {
       Version: OTA_VERSION,
       ...attributes,
     }, {
-      POS: { Source: [{ RequestorID: { '@_Type': UIT_REQUESTOR, '@_ID': this.options.apiKey, '@_MessagePassword': this.options.secret } }] },
+      // The account's point of sale is the requesting party's country (Source/@ISOCountry), never the traveller's.
+      POS: { Source: [{
+        ...(isCountry(context.pointOfSale) ? { '@_ISOCountry': context.pointOfSale.toUpperCase() } : {}),
+        RequestorID: { '@_Type': UIT_REQUESTOR, '@_ID': this.options.apiKey, '@_MessagePassword': this.options.secret },
+      }] },
       ...content,
     });
     const response = await this.http(operation, 'POST', '/ota', context, body, { 'Content-Type': 'application/xml; charset=utf-8', Accept: 'application/xml' });
@@ -367,7 +431,12 @@ function resGuest(guest: Guest, rph: number): Record<string, unknown> {
   };
 }
 
-function holderProfiles(holder: Holder): Record<string, unknown> {
+/** ISO 3166-1 alpha-2, the XSD's ISO3166 pattern. */
+function isCountry(value: string | undefined): value is string {
+  return value !== undefined && /^[A-Za-z]{2}$/.test(value);
+}
+
+function holderProfiles(holder: Holder, nationality?: string): Record<string, unknown> {
   return {
     ProfileInfo: [{
       Profile: {
@@ -376,6 +445,7 @@ function holderProfiles(holder: Holder): Record<string, unknown> {
           ...personName(holder.firstName, holder.lastName),
           ...(holder.phone ? { Telephone: [{ '@_PhoneNumber': holder.phone }] } : {}),
           ...(holder.email ? { Email: [holder.email] } : {}),
+          ...(isCountry(nationality) ? { CitizenCountryName: { '@_Code': nationality.toUpperCase() } } : {}),
         },
       },
     }],
@@ -386,37 +456,67 @@ function holderProfiles(holder: Holder): Record<string, unknown> {
  * Availability RoomStays → offers. Each RoomStay answers one requested room (RoomStayCandidateRPH); a port
  * rate is a room type × rate plan offered for every requested room, its parts added up.
  */
-function offersFrom(nodes: readonly XmlNode[], request: AvailabilityRequest, operation: string): SupplierOffer[] {
-  const byHotel = new Map<string, { first: XmlNode; stays: RoomStayRate[] }>();
+function offersFrom(nodes: readonly XmlNode[], request: AvailabilityRequest, operation: string, now: Date): { offers: SupplierOffer[]; unreadable: string[] } {
+  const unreadable: string[] = [];
+  const byHotel = new Map<string, XmlNode[]>();
   for (const node of nodes) {
-    const stay = roomStayRate(node, operation);
-    const entry = byHotel.get(stay.hotelCode) ?? { first: node, stays: [] };
-    entry.stays.push(stay);
-    byHotel.set(stay.hotelCode, entry);
+    const hotelCode = attr(child(node, 'BasicPropertyInfo'), 'HotelCode');
+    if (!hotelCode) {
+      unreadable.push('a RoomStay without BasicPropertyInfo/@HotelCode');
+      continue;
+    }
+    const list = byHotel.get(hotelCode);
+    if (list) list.push(node);
+    else byHotel.set(hotelCode, [node]);
   }
   const offers: SupplierOffer[] = [];
-  for (const [hotelCode, { first, stays }] of byHotel) {
-    const property = child(first, 'BasicPropertyInfo');
-    const rates = combine(stays, request.occupancies, hotelCode, stays[0]?.cityCode, request.checkIn, request.checkOut);
+  for (const [hotelCode, hotelNodes] of byHotel) {
+    const properties = hotelNodes.map((node) => child(node, 'BasicPropertyInfo'));
+    // The hotel's name, address and times may travel on one of its RoomStays only.
+    const property = properties.find((p) => attr(p, 'HotelName') !== undefined);
+    if (!property) {
+      for (const _ of hotelNodes) unreadable.push('a hotel without BasicPropertyInfo/@HotelName: its rates are left out');
+      continue;
+    }
+    const times = properties.map(hotelTimesOf).reduce((found, next) => ({ ...next, ...found }), {});
+    const stays: RoomStayRate[] = [];
+    for (const node of hotelNodes) {
+      const stay = readable(() => roomStayRate(node, operation, { checkIn: request.checkIn, checkOut: request.checkOut, ...times, bookedAt: now }), unreadable);
+      if (stay) stays.push(stay);
+    }
+    const rates = combine(stays, request.occupancies, hotelCode, attr(property, 'HotelCityCode') ?? stays[0]?.cityCode, request.checkIn, request.checkOut, unreadable);
     if (rates.length === 0) continue;
     const stars = starsOf(property);
-    const geo = geoOf(property);
-    const address = addressOf(property);
+    const geo = geoOf(properties.find((p) => child(p, 'Position')));
+    const address = addressOf(properties.find((p) => child(p, 'Address')));
     offers.push({
       supplierId: SUPPLIER_ID,
       supplierPropertyId: hotelCode,
-      name: attr(property, 'HotelName') ?? (() => { throw bad(operation, 'missing BasicPropertyInfo/@HotelName'); })(),
+      name: attr(property, 'HotelName')!,
       ...(stars ? { stars } : {}),
       ...(geo ? { geo } : {}),
       ...(address ? { address } : {}),
       rates,
     });
   }
-  return offers;
+  return { offers, unreadable };
+}
+
+/**
+ * Runs one rate's reading; a rate the answer does not let us read is left out and its reason kept, in our
+ * words (the field and what is wrong with it; SupplierError messages here never quote the answer).
+ */
+function readable<T>(read: () => T, unreadable: string[]): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    unreadable.push(error instanceof SupplierError ? error.message.replace(/^[A-Za-z]+: /, '') : 'a RoomStay that could not be read');
+    return undefined;
+  }
 }
 
 function combine(stays: readonly RoomStayRate[], occupancies: readonly { adults: number; childrenAges: readonly number[] }[], hotelCode: string,
-  cityCode: string | undefined, checkIn: string, checkOut: string): SupplierRate[] {
+  cityCode: string | undefined, checkIn: string, checkOut: string, unreadable: string[]): SupplierRate[] {
   const byRoom = occupancies.map((_, index) => {
     const rph = String(index + 1);
     const map = new Map<string, RoomStayRate>();
@@ -439,16 +539,27 @@ function combine(stays: readonly RoomStayRate[], occupancies: readonly { adults:
         adults: occupancies[index]!.adults, childrenAges: [...occupancies[index]!.childrenAges],
       })),
     };
-    out.push(mergeRoomRates(present.map((part) => part.rate), encodeOtaRateKey(key)));
+    const rate = readable(() => mergeRoomRates(present.map((part) => part.rate), encodeOtaRateKey(key)), unreadable);
+    if (rate) out.push(rate);
   }
   return out;
 }
 
 /** The price check's answer → the one port rate the key names (undefined when it is gone). */
-function combineForKey(nodes: readonly XmlNode[], key: OtaRateKey, operation: string): SupplierRate | undefined {
-  const stays = nodes.map((node) => roomStayRate(node, operation)).filter((stay) => stay.hotelCode === key.hotelCode);
-  const parts = key.rooms.map((room, index) => stays.find((stay) => (stay.candidateRph ?? '1') === String(index + 1)
-    && stay.roomTypeCode === room.roomTypeCode && stay.ratePlanCode === room.ratePlanCode));
+function combineForKey(nodes: readonly XmlNode[], key: OtaRateKey, operation: string, now: Date): SupplierRate | undefined {
+  const mine = nodes.filter((node) => attr(child(node, 'BasicPropertyInfo'), 'HotelCode') === key.hotelCode);
+  const times = mine.map((node) => hotelTimesOf(child(node, 'BasicPropertyInfo'))).reduce((found, next) => ({ ...next, ...found }), {});
+  const codesOf = (node: XmlNode): { room?: string; plan?: string } => ({
+    room: attr(child(child(node, 'RoomTypes'), 'RoomType'), 'RoomTypeCode') ?? attr(child(child(node, 'RoomRates'), 'RoomRate'), 'RoomTypeCode'),
+    plan: attr(child(child(node, 'RatePlans'), 'RatePlan'), 'RatePlanCode') ?? attr(child(child(node, 'RoomRates'), 'RoomRate'), 'RatePlanCode'),
+  });
+  // Only the RoomStays the key names are read: another rate the answer garbles is not this one's business,
+  // but this one unreadable is a bad answer (bad_response), not a rate that is gone.
+  const parts = key.rooms.map((room, index) => {
+    const node = mine.find((candidate) => (attr(candidate, 'RoomStayCandidateRPH') ?? '1') === String(index + 1)
+      && codesOf(candidate).room === room.roomTypeCode && codesOf(candidate).plan === room.ratePlanCode);
+    return node ? roomStayRate(node, operation, { checkIn: key.checkIn, checkOut: key.checkOut, ...times, bookedAt: now }) : undefined;
+  });
   if (parts.some((part) => part === undefined)) return undefined;
   return mergeRoomRates((parts as RoomStayRate[]).map((part) => part.rate), encodeOtaRateKey(key));
 }

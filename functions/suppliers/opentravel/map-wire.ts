@@ -1,12 +1,12 @@
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
-import { money, parseMinor, type Money } from '../../domain/money/money.js';
+import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
 import type {
-  BoardBasis, CancellationPenalty, Guest, Holder, PropertyAddress, RateTax, SupplierBooking, SupplierRate,
+  BoardBasis, CancellationPenalty, Guest, Holder, PropertyAddress, PropertyCharge, RateTax, SupplierBooking, SupplierRate, SupplierRemark,
 } from '../port.js';
-import { cancellationPenalty, joinLists, rateTax, supplierRate } from '../rate-shape.js';
+import { cancellationPenalty, joinLists, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
-import { zonedLocalToUtc } from '../time-zone.js';
+import { penaltyStart, type DeadlineContext } from './deadlines.js';
 import {
   AGE_CHILD, BOARD_BY_MEAL_PLAN, CONTEXT_CLIENT, CONTEXT_SUPPLIER, RES_STATUS_CANCELLED, RES_STATUS_RESERVED, SUPPLIER_ID, UIT_RESERVATION,
 } from './codes.js';
@@ -33,34 +33,146 @@ export function amountOf(value: string | undefined, currency: string | undefined
   }
 }
 
-/** The hotel's IANA zone, from the IATA city code the supplier gives with the property. */
-export function zoneOf(cityCode: string | undefined, operation: string): string {
-  const zone = cityCode ? cityTimeZone(cityCode) : undefined;
-  if (!zone) throw bad(operation, `cannot place hotel city "${cityCode ?? ''}" in a time zone for its local deadlines`);
-  return zone;
+/**
+ * An OTA amount attribute (CurrencyAmountGroup, CurrencyCodeGroup, FeeTaxGroup) in every form the XSD allows:
+ * a decimal ("125.50"), or minor units without a decimal point qualified by `DecimalPlaces` ("12550" with
+ * DecimalPlaces="2"), in the element's `CurrencyCode` or, absent, the one the context gives. Undefined when
+ * the attribute is absent.
+ */
+export function amountAttr(node: XmlNode | undefined, name: string, fallbackCurrency: string | undefined, operation: string, field: string,
+  decimalPlacesFrom: XmlNode | undefined = node): Money | undefined {
+  const value = attr(node, name);
+  if (value === undefined) return undefined;
+  const currency = attr(node, 'CurrencyCode') ?? fallbackCurrency;
+  const places = attr(decimalPlacesFrom, 'DecimalPlaces');
+  if (places !== undefined && /^\d+$/.test(value.trim())) {
+    const digits = Number(places);
+    if (!Number.isInteger(digits) || digits > 6) throw bad(operation, `${field} has unusable DecimalPlaces`);
+    const text = value.trim().padStart(digits + 1, '0');
+    return amountOf(digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`, currency, operation, field);
+  }
+  return amountOf(value, currency, operation, field);
 }
 
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
-const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The hotel's IANA zone, from the IATA city code the supplier gives with the property (undefined: not placeable). */
+export function zoneOf(cityCode: string | undefined): string | undefined {
+  return cityCode ? cityTimeZone(cityCode) : undefined;
+}
+
+export { deadlineToUtc } from './deadlines.js';
+
+/** A percentage (OTA Percentage: an xs:decimal from 0 to 100) of an amount in minor units, exactly, rounded half up. */
+export function percentOf(minor: number, percent: string | undefined, operation: string, field: string): number {
+  const match = percent ? /^\+?(\d*)(?:\.(\d*))?$/.exec(percent.trim()) : null;
+  const whole = match?.[1] ?? '';
+  const fraction = (match?.[2] ?? '').replace(/0+$/, '');
+  if (!match || (whole === '' && fraction === '' && !/\d/.test(percent ?? '')) || fraction.length > 6) throw bad(operation, `${field} is not a percentage`);
+  // percent × 10^6 as an integer: up to six decimals taken exactly.
+  const millionths = Number(whole || '0') * 1_000_000 + Number(fraction.padEnd(6, '0'));
+  if (!Number.isSafeInteger(millionths) || millionths > 100_000_000) throw bad(operation, `${field} is above 100`);
+  return scaleMinor(minor, millionths, 100_000_000);
+}
+
+/** Text of a ParagraphType (its Text and ListItem children, in order), as one string per element. */
+export function paragraphTexts(paragraphs: readonly XmlNode[]): string[] {
+  return paragraphs.map((paragraph) => [...texts(paragraph, 'Text'), ...texts(paragraph, 'ListItem')].filter((t) => t.trim() !== '').join('\n'));
+}
+
+/** What the stay is priced at, per night: the first RoomRate's nightly `Rate/Base`, else the total spread evenly. */
+function nightlyAmounts(roomRate: XmlNode | undefined, price: Money, nights: number, operation: string): number[] {
+  const currency = price.currency;
+  const total = parseMinor(price.amount, currency);
+  const out: number[] = [];
+  for (const rate of children(child(roomRate, 'Rates'), 'Rate')) {
+    const unit = attr(rate, 'RateTimeUnit');
+    const multiplier = attr(rate, 'UnitMultiplier');
+    if ((unit !== undefined && unit !== 'Day') || (multiplier !== undefined && multiplier !== '1')) return evenly(total, nights);
+    const base = child(rate, 'Base');
+    const amount = amountAttr(base, 'AmountAfterTax', currency, operation, 'Rate/Base/@AmountAfterTax')
+      ?? amountAttr(base, 'AmountBeforeTax', currency, operation, 'Rate/Base/@AmountBeforeTax');
+    if (!amount || amount.currency !== currency) return evenly(total, nights);
+    const from = attr(rate, 'EffectiveDate');
+    const to = attr(rate, 'ExpireDate');
+    const span = from && to ? Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / 86_400_000) : 1;
+    for (let i = 0; i < (Number.isInteger(span) && span >= 1 ? span : 1); i += 1) out.push(parseMinor(amount.amount, currency));
+  }
+  return out.length === nights && nights > 0 ? out : evenly(total, nights);
+}
+
+function evenly(total: number, nights: number): number[] {
+  const n = Math.max(1, nights);
+  const each = Math.floor(total / n);
+  return Array.from({ length: n }, (_, i) => each + (i === 0 ? total - each * n : 0));
+}
+
+interface PenaltyBasis {
+  /** What the rate costs (AmountAfterTax, else AmountBeforeTax), and before tax where given. */
+  readonly price: Money;
+  readonly beforeTax: Money | undefined;
+  readonly nightly: readonly number[];
+}
 
 /**
- * A deadline as OTA suppliers write it: hotel local time without an offset ("2026-12-09T18:00:00"),
- * converted with the hotel's zone. One that does carry an offset or Z is taken as it is.
+ * An AmountPercent (AmountPercentType) → the penalty in the rate's currency. `Amount` when given; else
+ * `NmbrOfNights` nights (from the first, or the first and last with BasisType FirstLast), taken at `Percent`
+ * when both are given; else `Percent` of the full stay (BasisType FullStay or none) or of the first and last
+ * nights (FirstLast). `TaxInclusive="false"` takes the percentage of the amount before tax. No AmountPercent on
+ * a non-refundable penalty: the whole stay.
  */
-export function deadlineToUtc(value: string | undefined, zone: string, operation: string): string {
-  if (value && ZONED_DATE_TIME.test(value)) return new Date(value).toISOString();
-  if (!value || !LOCAL_DATE_TIME.test(value)) throw bad(operation, `deadline "${value ?? ''}" is not a date-time`);
-  return zonedLocalToUtc(value, zone).toISOString();
+function penaltyAmount(amountPercent: XmlNode | undefined, nonRefundable: boolean, basis: PenaltyBasis, operation: string): Money {
+  const currency = basis.price.currency;
+  if (!amountPercent) {
+    if (nonRefundable) return basis.price;
+    throw bad(operation, 'CancelPenalty has neither AmountPercent nor NonRefundable');
+  }
+  const amount = amountAttr(amountPercent, 'Amount', currency, operation, 'CancelPenalty/AmountPercent/@Amount');
+  // An Amount of zero beside a Percent or a number of nights is the unused one of the pair, not a free cancellation.
+  const amountIsPlaceholder = amount !== undefined && parseMinor(amount.amount, amount.currency) === 0
+    && (attr(amountPercent, 'Percent') !== undefined || attr(amountPercent, 'NmbrOfNights') !== undefined);
+  if (amount && !amountIsPlaceholder) {
+    if (amount.currency !== currency) throw bad(operation, 'CancelPenalty/AmountPercent is in another currency than the rate');
+    return amount;
+  }
+  const percent = attr(amountPercent, 'Percent');
+  const nightsText = attr(amountPercent, 'NmbrOfNights');
+  const basisType = attr(amountPercent, 'BasisType');
+  const nightly = basis.nightly;
+  const firstLast = (): number => (nightly.length <= 1 ? (nightly[0] ?? 0) : nightly[0]! + nightly[nightly.length - 1]!);
+  if (nightsText !== undefined) {
+    const nights = /^\d+$/.test(nightsText) ? Number(nightsText) : Number.NaN;
+    if (!Number.isInteger(nights)) throw bad(operation, 'CancelPenalty/AmountPercent/@NmbrOfNights is not a number of nights');
+    const sum = basisType === 'FirstLast' ? firstLast() : nightly.slice(0, nights).reduce((total, n) => total + n, 0);
+    return money(percent !== undefined ? percentOf(sum, percent, operation, 'CancelPenalty/AmountPercent/@Percent') : sum, currency);
+  }
+  if (percent !== undefined) {
+    if (basisType === 'Nights') throw bad(operation, 'CancelPenalty/AmountPercent has BasisType Nights without NmbrOfNights');
+    const whole = attr(amountPercent, 'TaxInclusive') === 'false' && basis.beforeTax ? basis.beforeTax : basis.price;
+    const of = basisType === 'FirstLast' ? firstLast() : parseMinor(whole.amount, currency);
+    return money(percentOf(of, percent, operation, 'CancelPenalty/AmountPercent/@Percent'), currency);
+  }
+  if (nonRefundable) return basis.price;
+  throw bad(operation, 'CancelPenalty/AmountPercent has no Amount, Percent or NmbrOfNights');
 }
 
-export function cancellationPolicy(penalties: XmlNode | undefined, zone: string, fallbackCurrency: string, operation: string): CancellationPenalty[] {
-  return children(penalties, 'CancelPenalty').map((penalty) => {
-    const amount = child(penalty, 'AmountPercent');
+export interface CancellationRead {
+  readonly policy: CancellationPenalty[];
+  /** PenaltyDescription texts, for the traveller. */
+  readonly descriptions: string[];
+  readonly refundable: boolean;
+}
+
+export function cancellationPolicy(penalties: XmlNode | undefined, context: DeadlineContext, basis: PenaltyBasis, operation: string): CancellationRead {
+  const entries = children(penalties, 'CancelPenalty');
+  const descriptions: string[] = [];
+  const policy = entries.map((penalty) => {
+    const nonRefundable = attr(penalty, 'NonRefundable') === 'true';
+    descriptions.push(...paragraphTexts(children(penalty, 'PenaltyDescription')));
     return cancellationPenalty(
-      deadlineToUtc(attr(child(penalty, 'Deadline'), 'AbsoluteDeadline'), zone, operation),
-      amountOf(attr(amount, 'Amount'), attr(amount, 'CurrencyCode') ?? fallbackCurrency, operation, 'CancelPenalty/AmountPercent/@Amount'),
+      penaltyStart(child(penalty, 'Deadline'), context, operation),
+      penaltyAmount(child(penalty, 'AmountPercent'), nonRefundable, basis, operation),
     );
   }).sort((a, b) => a.from.localeCompare(b.from));
+  return { policy, descriptions, refundable: !entries.some((penalty) => attr(penalty, 'NonRefundable') === 'true') };
 }
 
 function boardOf(plan: XmlNode | undefined): BoardBasis {
@@ -73,16 +185,121 @@ function boardOf(plan: XmlNode | undefined): BoardBasis {
   return attr(meals, 'Breakfast') === 'true' ? 'BB' : 'RO';
 }
 
-function taxesOf(total: XmlNode | undefined, currency: string, operation: string): RateTax[] {
-  return children(child(total, 'Taxes'), 'Tax').map((tax) => {
-    const description = text(child(tax, 'TaxDescription'), 'Text');
-    return rateTax(
-      'tax',
-      attr(tax, 'Type') === 'Inclusive',
-      amountOf(attr(tax, 'Amount'), attr(tax, 'CurrencyCode') ?? currency, operation, 'Tax/@Amount'),
-      description ? description : undefined,
-    );
-  });
+/** OTA Fee Tax Type (FTT) codes that name a city or tourism tax, and a resort fee. */
+const FTT_CITY_TAXES: ReadonlySet<string> = new Set(['3', '18']);
+const FTT_RESORT_FEE = '12';
+
+interface TaxesRead {
+  readonly taxes: RateTax[];
+  readonly payAtProperty: PropertyCharge[];
+}
+
+/**
+ * `Total/Taxes` → taxes included in the price, and charges not included (which the property collects, in the
+ * tax's own `CurrencyCode`). A Tax is included when its `Type` says `Inclusive`, not when it says `Exclusive`;
+ * with no Type (or `Cumulative`) it is included when the price is an AmountAfterTax ("including all associated
+ * taxes") and the rate plan does not say `RatePlanInclusions/@TaxInclusive="false"`. An AmountBeforeTax price
+ * includes no untyped tax. A Tax given as a `Percent` is taken of the amount before tax (else the price). A
+ * `Taxes` element with a total `Amount` and no Tax is one tax.
+ */
+function taxesOf(total: XmlNode | undefined, price: Money, beforeTax: Money | undefined, untypedIncluded: boolean, operation: string): TaxesRead {
+  const taxesNode = child(total, 'Taxes');
+  const list = children(taxesNode, 'Tax');
+  const entries = list.length > 0 ? list : taxesNode && attr(taxesNode, 'Amount') !== undefined ? [taxesNode] : [];
+  const out: TaxesRead = { taxes: [], payAtProperty: [] };
+  for (const tax of entries) {
+    const type = attr(tax, 'Type');
+    const included = type === 'Inclusive' || (type !== 'Exclusive' && untypedIncluded);
+    const fallbackCurrency = attr(taxesNode, 'CurrencyCode') ?? price.currency;
+    let amount = amountAttr(tax, 'Amount', fallbackCurrency, operation, 'Taxes/Tax/@Amount');
+    if (!amount || (parseMinor(amount.amount, amount.currency) === 0 && attr(tax, 'Percent') !== undefined)) {
+      const base = beforeTax ?? price;
+      if (attr(tax, 'Percent') === undefined) throw bad(operation, 'Taxes/Tax has neither Amount nor Percent');
+      amount = money(percentOf(parseMinor(base.amount, base.currency), attr(tax, 'Percent'), operation, 'Taxes/Tax/@Percent'), base.currency);
+    }
+    const description = paragraphTexts(children(tax, 'TaxDescription')).join('\n') || undefined;
+    if (included) {
+      // Part of the price cannot be in another currency than the price (and pricing breaks it out of net).
+      if (amount.currency !== price.currency) throw bad(operation, 'Taxes/Tax included in the price is in another currency than the price');
+      out.taxes.push(rateTax('tax', true, amount, description));
+    }
+    else {
+      const code = attr(tax, 'Code') ?? '';
+      const kind = FTT_CITY_TAXES.has(code) ? 'city_tax' : code === FTT_RESORT_FEE ? 'resort_fee' : 'tax';
+      out.payAtProperty.push(propertyCharge(kind, description, amount));
+    }
+  }
+  return out;
+}
+
+/**
+ * RoomStays as one rate each. The schema lets one RoomStay offer several rates (RoomTypes, RatePlans and
+ * RoomRates are lists: a room type with each of its plans as a RoomRate with its own Rates and Total), as many
+ * OTA suppliers answer; each RoomRate becomes a RoomStay of its own with its room type, its plan and its own
+ * Total (the RoomStay's Total belongs to it only when it is the only RoomRate; one room type and plan over
+ * several RoomRates is one rate in date segments, priced by the RoomStay's Total). The RoomStay's penalties,
+ * guests, dates and property apply to each.
+ */
+export function expandRoomStays(nodes: readonly XmlNode[]): XmlNode[] {
+  const out: XmlNode[] = [];
+  for (const stay of nodes) {
+    const roomRates = children(child(stay, 'RoomRates'), 'RoomRate');
+    const combos = new Set(roomRates.map((rate) => `${attr(rate, 'RoomTypeCode') ?? ''}|${attr(rate, 'RatePlanCode') ?? ''}`));
+    // One combination over several RoomRates is one rate in parts (a price change mid-stay): the RoomStay's Total prices it.
+    if (roomRates.length <= 1 || combos.size < roomRates.length) {
+      out.push(stay);
+      continue;
+    }
+    const roomTypes = children(child(stay, 'RoomTypes'), 'RoomType');
+    const ratePlans = children(child(stay, 'RatePlans'), 'RatePlan');
+    for (const roomRate of roomRates) {
+      const roomType = roomTypes.find((type) => attr(type, 'RoomTypeCode') === attr(roomRate, 'RoomTypeCode'));
+      const ratePlan = ratePlans.find((plan) => attr(plan, 'RatePlanCode') === attr(roomRate, 'RatePlanCode'));
+      const { Total: _stayTotal, ...rest } = stay as Record<string, unknown>;
+      out.push({
+        ...rest,
+        RoomTypes: roomType ? { RoomType: [roomType] } : {},
+        RatePlans: ratePlan ? { RatePlan: [ratePlan] } : {},
+        RoomRates: { RoomRate: [roomRate] },
+        ...(child(roomRate, 'Total') ? { Total: child(roomRate, 'Total') } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Fees on the nightly rates (`RoomRate/Rates/Rate/Fees/Fee`, FeeType) the property collects: `Type="Exclusive"`,
+ * or untyped when the Total says `AdditionalFeesExcludedIndicator="true"`; not when `MandatoryInd="false"` (an
+ * optional extra is not an obligation). A Rate's fee is per unit of that Rate (per night for a daily rate, so
+ * once per night of its EffectiveDate..ExpireDate span); an `Amount`, or a `Percent` of the Rate's Base. Kind
+ * from the FTT code (12 resort fee, 3 and 18 city taxes), else `mandatory_fee`.
+ */
+function rateFeesAtProperty(roomRate: XmlNode | undefined, feesExcluded: boolean, fallbackCurrency: string, operation: string): PropertyCharge[] {
+  const out: PropertyCharge[] = [];
+  for (const rate of children(child(roomRate, 'Rates'), 'Rate')) {
+    const from = attr(rate, 'EffectiveDate');
+    const to = attr(rate, 'ExpireDate');
+    const span = from && to ? Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / 86_400_000) : 1;
+    const units = Number.isInteger(span) && span >= 1 ? span : 1;
+    const base = child(rate, 'Base');
+    for (const fee of children(child(rate, 'Fees'), 'Fee')) {
+      const type = attr(fee, 'Type');
+      if (!(type === 'Exclusive' || (type === undefined && feesExcluded)) || attr(fee, 'MandatoryInd') === 'false') continue;
+      let amount = amountAttr(fee, 'Amount', attr(base, 'CurrencyCode') ?? fallbackCurrency, operation, 'Rate/Fees/Fee/@Amount');
+      if (!amount || (parseMinor(amount.amount, amount.currency) === 0 && attr(fee, 'Percent') !== undefined)) {
+        const of = amountAttr(base, 'AmountAfterTax', fallbackCurrency, operation, 'Rate/Base/@AmountAfterTax')
+          ?? amountAttr(base, 'AmountBeforeTax', fallbackCurrency, operation, 'Rate/Base/@AmountBeforeTax');
+        if (!of || attr(fee, 'Percent') === undefined) throw bad(operation, 'Rate/Fees/Fee has neither Amount nor a Percent of a Base');
+        amount = money(percentOf(parseMinor(of.amount, of.currency), attr(fee, 'Percent'), operation, 'Rate/Fees/Fee/@Percent'), of.currency);
+      }
+      const code = attr(fee, 'Code') ?? '';
+      const kind = code === FTT_RESORT_FEE ? 'resort_fee' : FTT_CITY_TAXES.has(code) ? 'city_tax' : 'mandatory_fee';
+      const description = paragraphTexts(children(fee, 'Description')).join('\n') || undefined;
+      out.push(propertyCharge(kind, description, money(parseMinor(amount.amount, amount.currency) * units, amount.currency)));
+    }
+  }
+  return mergeCharges([out]);
 }
 
 /** One RoomStay (one room type × rate plan for one requested room) as its parts. */
@@ -92,10 +309,32 @@ export interface RoomStayRate {
   readonly candidateRph?: string;
   readonly roomTypeCode: string;
   readonly ratePlanCode: string;
+  /** Per night, in the rate's currency minor units: what night-based penalties of the whole reservation count. */
+  readonly nightly: readonly number[];
   readonly rate: Omit<SupplierRate, 'supplierRateKey'>;
 }
 
-export function roomStayRate(stay: XmlNode, operation: string): RoomStayRate {
+/** What a RoomStay is read against beyond itself: the stay asked for, the hotel's times, the booking instant. */
+export interface StayContext {
+  /** Stay dates when the RoomStay carries no TimeSpan (availability answers need not). */
+  readonly checkIn?: string | undefined;
+  readonly checkOut?: string | undefined;
+  /** Hotel local check-in and check-out times when another RoomStay of the hotel gave them. */
+  readonly checkInTime?: string | undefined;
+  readonly checkOutTime?: string | undefined;
+  /** The booking's creation (reservations), or now (offers). */
+  readonly bookedAt: Date;
+}
+
+/** The hotel's check-in and check-out times (BasicPropertyInfo/Policy), when given. */
+export function hotelTimesOf(property: XmlNode | undefined): { checkInTime?: string; checkOutTime?: string } {
+  const policy = child(property, 'Policy');
+  const checkInTime = attr(policy, 'CheckInTime');
+  const checkOutTime = attr(policy, 'CheckOutTime');
+  return { ...(checkInTime ? { checkInTime } : {}), ...(checkOutTime ? { checkOutTime } : {}) };
+}
+
+export function roomStayRate(stay: XmlNode, operation: string, context: StayContext = { bookedAt: new Date() }): RoomStayRate {
   const property = child(stay, 'BasicPropertyInfo');
   const hotelCode = requireAttr(property, 'HotelCode', operation, 'RoomStay/BasicPropertyInfo');
   const cityCode = attr(property, 'HotelCityCode');
@@ -104,38 +343,84 @@ export function roomStayRate(stay: XmlNode, operation: string): RoomStayRate {
   const plan = child(child(stay, 'RatePlans'), 'RatePlan');
   const roomTypeCode = attr(roomType, 'RoomTypeCode') ?? requireAttr(roomRate, 'RoomTypeCode', operation, 'RoomStay/RoomRates/RoomRate');
   const ratePlanCode = attr(plan, 'RatePlanCode') ?? requireAttr(roomRate, 'RatePlanCode', operation, 'RoomStay/RoomRates/RoomRate');
-  const total = child(stay, 'Total');
+  // The RoomStay's Total, or its one RoomRate's (RoomStay/Total is optional in the schema).
+  const total = child(stay, 'Total') ?? child(roomRate, 'Total');
   const currency = attr(total, 'CurrencyCode');
   if (!currency) throw bad(operation, 'missing RoomStay/Total/@CurrencyCode');
-  const price = amountOf(attr(total, 'AmountAfterTax') ?? attr(total, 'AmountBeforeTax'), currency, operation, 'RoomStay/Total/@AmountAfterTax');
+  const afterTax = amountAttr(total, 'AmountAfterTax', currency, operation, 'RoomStay/Total/@AmountAfterTax');
+  const beforeTax = amountAttr(total, 'AmountBeforeTax', currency, operation, 'RoomStay/Total/@AmountBeforeTax');
+  const price = afterTax ?? beforeTax;
+  if (!price) throw bad(operation, 'RoomStay/Total has neither AmountAfterTax nor AmountBeforeTax');
+  const planTaxInclusive = attr(child(plan, 'RatePlanInclusions'), 'TaxInclusive') !== 'false';
+  const { taxes, payAtProperty: taxesAtProperty } = taxesOf(total, price, beforeTax, afterTax !== undefined && planTaxInclusive, operation);
+  const payAtProperty = mergeCharges([taxesAtProperty, rateFeesAtProperty(roomRate, attr(total, 'AdditionalFeesExcludedIndicator') === 'true', currency, operation)]);
   const payAtHotel = attr(plan, 'PrepaidIndicator') === 'false';
   const commission = child(child(plan, 'Commission'), 'CommissionPayableAmount');
-  const penalties = child(stay, 'CancelPenalties');
-  const policy = children(penalties, 'CancelPenalty').length > 0 ? cancellationPolicy(penalties, zoneOf(cityCode, operation), currency, operation) : [];
+  // The RoomStay's own penalties; a rate plan may carry them instead.
+  const stayPenalties = child(stay, 'CancelPenalties');
+  const penalties = children(stayPenalties, 'CancelPenalty').length > 0 ? stayPenalties : child(plan, 'CancelPenalties');
+  const span = child(stay, 'TimeSpan');
+  const checkIn = attr(span, 'Start') ?? context.checkIn;
+  const checkOut = attr(span, 'End') ?? context.checkOut;
+  const nights = checkIn && checkOut ? Math.round((Date.parse(checkOut.slice(0, 10)) - Date.parse(checkIn.slice(0, 10))) / 86_400_000) : 1;
+  const times = hotelTimesOf(property);
+  const nightly = nightlyAmounts(roomRate, price, Number.isInteger(nights) && nights > 0 ? nights : 1, operation);
+  const cancellation = cancellationPolicy(penalties, {
+    zone: zoneOf(cityCode), checkIn, checkOut, bookedAt: context.bookedAt,
+    checkInTime: times.checkInTime ?? context.checkInTime, checkOutTime: times.checkOutTime ?? context.checkOutTime,
+  }, { price, beforeTax, nightly }, operation);
+  const details = children(child(plan, 'AdditionalDetails'), 'AdditionalDetail').map((detail) => child(detail, 'DetailDescription')).filter((d): d is XmlNode => d !== undefined);
   return {
     hotelCode,
     ...(cityCode ? { cityCode } : {}),
     ...(attr(stay, 'RoomStayCandidateRPH') ? { candidateRph: attr(stay, 'RoomStayCandidateRPH') } : {}),
     roomTypeCode,
     ratePlanCode,
+    nightly,
     rate: {
       roomTypeCode,
       roomTypeName: attr(child(roomType, 'RoomDescription'), 'Name') ?? roomTypeCode,
       boardBasis: boardOf(plan),
-      refundable: !children(penalties, 'CancelPenalty').some((penalty) => attr(penalty, 'NonRefundable') === 'true'),
+      refundable: cancellation.refundable,
       payment: payAtHotel ? 'pay_at_hotel' : 'net',
       price,
-      commission: payAtHotel && commission ? amountOf(attr(commission, 'Amount'), attr(commission, 'CurrencyCode') ?? currency, operation, 'Commission/@Amount') : undefined,
-      cancellationPolicy: policy,
-      taxes: taxesOf(total, currency, operation),
+      commission: payAtHotel && commission ? amountAttr(commission, 'Amount', currency, operation, 'Commission/@Amount') : undefined,
+      cancellationPolicy: cancellation.policy,
+      taxes,
+      payAtProperty,
+      remarks: [
+        ...remarksOf('rate', paragraphTexts([...children(plan, 'RatePlanDescription'), ...details])),
+        ...remarksOf('policy', cancellation.descriptions),
+      ],
     },
   };
+}
+
+/** Charges of several rooms: one per kind, description and currency, amounts added. */
+function mergeCharges(lists: readonly (readonly PropertyCharge[])[]): PropertyCharge[] {
+  const out: PropertyCharge[] = [];
+  for (const charge of lists.flat()) {
+    const index = out.findIndex((c) => c.kind === charge.kind && c.description === charge.description && c.amount.currency === charge.amount.currency);
+    if (index < 0) out.push(charge);
+    else {
+      const currency = charge.amount.currency;
+      out[index] = propertyCharge(charge.kind, charge.description, money(parseMinor(out[index]!.amount.amount, currency) + parseMinor(charge.amount.amount, currency), currency));
+    }
+  }
+  return out;
+}
+
+function mergeRemarks(lists: readonly (readonly SupplierRemark[])[]): SupplierRemark[] {
+  const out: SupplierRemark[] = [];
+  for (const r of lists.flat()) if (!out.some((o) => o.kind === r.kind && o.text === r.text)) out.push(r);
+  return out;
 }
 
 /** Several rooms' rates as one port rate: prices and commissions added, penalties summed per instant. */
 export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateKey'>[], supplierRateKey: string): SupplierRate {
   const first = parts[0]!;
   const currency = first.price.currency;
+  if (parts.some((part) => part.price.currency !== currency)) throw bad('availability', 'the rooms of one rate are priced in different currencies');
   const add = (values: readonly (Money | undefined)[]): Money | undefined => {
     const present = values.filter((m): m is Money => m !== undefined);
     return present.length === 0 ? undefined : money(present.reduce((total, m) => total + parseMinor(m.amount, currency), 0), currency);
@@ -148,6 +433,8 @@ export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateK
     refundable: parts.every((part) => part.refundable),
     cancellationPolicy: mergePolicies(parts.map((part) => part.cancellationPolicy), currency),
     taxes: joinLists(parts.map((part) => part.taxes)),
+    payAtProperty: mergeCharges(parts.map((part) => part.payAtProperty ?? [])),
+    remarks: mergeRemarks(parts.map((part) => part.remarks ?? [])),
   });
 }
 
@@ -200,7 +487,7 @@ function customerOf(profiles: XmlNode | undefined): XmlNode | undefined {
 }
 
 /** A HotelReservation (book, read, modify answers) → the port's booking. */
-export function bookingFromReservation(reservation: XmlNode | undefined, operation: string): SupplierBooking {
+export function bookingFromReservation(reservation: XmlNode | undefined, operation: string, now: Date = new Date()): SupplierBooking {
   if (!reservation) throw bad(operation, 'missing HotelReservation');
   const global = child(reservation, 'ResGlobalInfo');
   const ids = children(child(global, 'HotelReservationIDs'), 'HotelReservationID');
@@ -212,14 +499,21 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
   if (!supplierReference) throw bad(operation, 'missing the supplier reservation id');
   const resStatus = attr(reservation, 'ResStatus');
   const status = resStatus === RES_STATUS_RESERVED ? 'confirmed' : resStatus === RES_STATUS_CANCELLED ? 'cancelled' : undefined;
-  if (!status) throw bad(operation, `unexpected HotelReservation/@ResStatus "${resStatus ?? ''}"`);
+  if (!status) throw bad(operation, 'HotelReservation/@ResStatus is neither Reserved nor Cancelled');
   const stays = children(child(reservation, 'RoomStays'), 'RoomStay');
   if (stays.length === 0) throw bad(operation, 'missing RoomStays');
-  const parts = stays.map((stay) => roomStayRate(stay, operation));
+  const created = Date.parse(attr(reservation, 'CreateDateTime') ?? '');
+  const bookedAt = Number.isNaN(created) ? now : new Date(created);
   const property = child(global, 'BasicPropertyInfo') ?? child(stays[0], 'BasicPropertyInfo');
+  const span = child(global, 'TimeSpan') ?? child(stays[0], 'TimeSpan');
+  const times = [property, ...stays.map((stay) => child(stay, 'BasicPropertyInfo'))].map(hotelTimesOf)
+    .reduce((found, next) => ({ ...next, ...found }), {});
+  const context: StayContext = { checkIn: attr(span, 'Start'), checkOut: attr(span, 'End'), ...times, bookedAt };
+  const parts = stays.map((stay) => roomStayRate(stay, operation, context));
   const cityCode = attr(property, 'HotelCityCode') ?? parts[0]!.cityCode;
   const currency = parts[0]!.rate.price.currency;
-  const span = child(global, 'TimeSpan') ?? child(stays[0], 'TimeSpan');
+  if (parts.some((part) => part.rate.price.currency !== currency)) throw bad(operation, 'the rooms of the reservation are priced in different currencies');
+  const price = money(parts.reduce((total, part) => total + parseMinor(part.rate.price.amount, currency), 0), currency);
   const guestsByRph = new Map<string, Guest>();
   for (const guest of children(child(reservation, 'ResGuests'), 'ResGuest')) {
     const isChild = attr(guest, 'AgeQualifyingCode') === AGE_CHILD;
@@ -235,10 +529,16 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
   const phone = attr(child(holderCustomer, 'Telephone'), 'PhoneNumber');
   const holder: Holder = { ...personOf(holderCustomer), ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
   const globalPenalties = child(global, 'CancelPenalties');
-  const policy = children(globalPenalties, 'CancelPenalty').length > 0
-    ? cancellationPolicy(globalPenalties, zoneOf(cityCode, operation), currency, operation)
-    : mergePolicies(parts.map((part) => part.rate.cancellationPolicy), currency);
-  const created = Date.parse(attr(reservation, 'CreateDateTime') ?? '');
+  // The reservation's own penalties (all rooms together) when it gives them, else the rooms' added up.
+  const global_ = children(globalPenalties, 'CancelPenalty').length > 0
+    ? cancellationPolicy(globalPenalties, { zone: zoneOf(cityCode), ...context }, {
+      price, beforeTax: undefined,
+      nightly: parts.reduce<number[]>((sum, part) => part.nightly.map((n, i) => n + (sum[i] ?? 0)), []),
+    }, operation)
+    : undefined;
+  const policy = global_?.policy ?? mergePolicies(parts.map((part) => part.rate.cancellationPolicy), currency);
+  const remarks = mergeRemarks([...parts.map((part) => part.rate.remarks ?? []), remarksOf('policy', global_?.descriptions ?? [])]);
+  const payAtProperty = mergeCharges(parts.map((part) => part.rate.payAtProperty ?? []));
   const clientReference = idFrom(CONTEXT_CLIENT);
   return {
     supplierId: SUPPLIER_ID,
@@ -256,9 +556,11 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
       boardBasis: parts[index]!.rate.boardBasis,
       guests: rphsOf(stay).map((rph) => guestsByRph.get(rph)).filter((g): g is Guest => g !== undefined),
     })),
-    price: money(parts.reduce((total, part) => total + parseMinor(part.rate.price.amount, currency), 0), currency),
+    price,
     payment: parts.every((part) => part.rate.payment === 'pay_at_hotel') ? 'pay_at_hotel' : 'net',
     cancellationPolicy: policy,
     ...(Number.isNaN(created) ? {} : { createdAt: new Date(created).toISOString() }),
+    remarks,
+    payAtProperty,
   };
 }
