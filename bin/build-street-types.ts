@@ -13,8 +13,8 @@
  * - per language, unit and floor words (`unit_types_numbered.txt`, `level_types_numbered.txt`): "Suite 200",
  *   "2nd floor", "Piso 3" say where in the building, never which building, so the matcher drops them;
  * - per language, its glue words (`stopwords.txt`: "de", "la", "of"), which suppliers keep or drop;
- * - per country, its languages (`resources/language/countries/country_language.tsv`: official ones, and
- *   the most spoken), so "St" is read as an English street and "C/" as a Spanish calle only where they are.
+ * - per country, its languages (`resources/language/countries/country_language.tsv`: official ones, the
+ *   most spoken, and any spoken by 5 % or more), so "St" is read as an English street and "C/" as a Spanish calle only where they are.
  * Lines without a variant are kept for street types (the matcher must know "Straße" is a type to find the
  * street's own name), and left out for units (only variants are noise worth naming).
  */
@@ -79,6 +79,8 @@ for (const lang of languages) {
 
 // country_language.tsv: country, language, script, share of speakers (%), official (1/0).
 const countries: Record<string, string[]> = {};
+/** A regional language this widespread writes street names too (Catalan in Spain: "Carrer de Balmes"). */
+const REGIONAL_SHARE = 5;
 const rows = (read('resources/language/countries/country_language.tsv') ?? '').split('\n').map((line) => line.split('\t'));
 const byCountry = new Map<string, { lang: string; share: number; official: boolean }[]>();
 for (const [country, lang, , share, official] of rows) {
@@ -89,7 +91,7 @@ for (const [country, lang, , share, official] of rows) {
 }
 for (const [country, list] of [...byCountry].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const top = [...list].sort((a, b) => b.share - a.share)[0];
-  const chosen = list.filter((entry) => entry.official || entry === top).map((entry) => entry.lang).filter((lang) => streetTypes[lang]);
+  const chosen = list.filter((entry) => entry.official || entry === top || entry.share >= REGIONAL_SHARE).map((entry) => entry.lang).filter((lang) => streetTypes[lang]);
   if (chosen.length > 0) countries[country.toUpperCase()] = [...new Set(chosen)];
 }
 

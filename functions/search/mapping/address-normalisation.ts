@@ -44,8 +44,8 @@ export interface NormalisedAddress {
 const SUFFIX_LETTER: Readonly<Record<string, string>> = { bis: 'b', ter: 'c', quater: 'd' };
 /** "1-1-1", "2-7-2": Japanese (and Korean) block numbers, compared whole. */
 const BLOCK_NUMBER = /(?<![a-z0-9])\d+(?:-\d+){2,}(?![a-z0-9])/;
-/** "18", "18-20", "18 - 20", "31b", "31 bis"; never "44th" or "2nd". */
-const HOUSE_NUMBER = /(?<![a-z0-9])(\d{1,5})(?:\s*-\s*(\d{1,5}))?(?:\s*(bis|ter|quater|[a-z]))?(?![a-z0-9])/g;
+/** "18", "18-20", "18 - 20", "31b", "31 bis", "12 B" at the end; never "44th", "2nd" or the "W" of "228 W 47th St". */
+const HOUSE_NUMBER = /(?<![a-z0-9])(\d{1,5})(?:\s*-\s*(\d{1,5}))?(?:\s*(bis|ter|quater)|([a-z])|\s([a-z])$)?(?![a-z0-9])/g;
 /** Number markers before a house number: "No. 5", "Nr. 5", "#5", "n° 5". */
 const NUMBER_MARKER = /(?<![a-z])(?:no|nr|num|n)\s*(?=\d)/g;
 /** "2nd floor", "3. etage", "10f": a floor written number first. */
@@ -85,7 +85,7 @@ export function normaliseAddress(address: PropertyAddress | undefined): Normalis
   }
   street ??= segments[0];
   const streetWords = street ? canonicalStreet(street.text, words) : [];
-  const core = streetWords.filter((word, index) => !isType(word, index, streetWords, words) && !words.glueWords.has(word)).join('');
+  const core = streetCore(streetWords, words);
   return {
     street: streetWords.join(' '),
     core,
@@ -169,7 +169,7 @@ function houseNumber(match: RegExpExecArray | RegExpMatchArray): HouseNumber {
   const second = match[2] !== undefined ? Number(match[2]) : undefined;
   // "18-20" is a range; "120-4" is not a range downwards but a building and its door: keep the first.
   const to = second !== undefined && second > from ? second : from;
-  const raw = match[3] ?? '';
+  const raw = match[3] ?? match[4] ?? match[5] ?? '';
   const suffix = SUFFIX_LETTER[raw] ?? raw;
   return { text: `${from}${to !== from ? `-${to}` : ''}${suffix}`, from, to, suffix };
 }
@@ -183,8 +183,9 @@ function canonicalStreet(text: string, words: CountryAddressWords): string[] {
   const out: string[] = [];
   const all = text.split(/[\s-]+/).filter((word) => word.length > 0 && !/^\d+-/.test(word));
   for (const [index, word] of all.entries()) {
-    // "St" before the end of a street is a saint ("St Martin's Lane", "Rue St-Honoré"), never its type.
-    if (SAINTS.has(word) && index < all.length - 1) {
+    // "St" opening a street, or after its type, is a saint ("St Martin's Lane", "Rue St-Honoré");
+    // elsewhere it is the type ("King St West").
+    if (SAINTS.has(word) && index < all.length - 1 && (index === 0 || words.streetType.has(all[index - 1]!))) {
       out.push(SAINT_ABBREVIATIONS[word] ?? word);
       continue;
     }
@@ -199,9 +200,22 @@ function canonicalStreet(text: string, words: CountryAddressWords): string[] {
   return out;
 }
 
-/** A type word opens or closes a street ("Rue ...", "... Road"); "St" opening a street is a saint. */
+/** The street's own words; "Via del Corso" keeps "corso", a type word that is all the name it has. */
+function streetCore(streetWords: readonly string[], words: CountryAddressWords): string {
+  const own = streetWords.filter((word, index) => !isType(word, index, streetWords, words) && !words.glueWords.has(word));
+  if (own.length > 0) return own.join('');
+  const closing = streetWords.at(-1);
+  return closing !== undefined && streetWords.length > 1 ? closing : streetWords.join('');
+}
+
+/**
+ * Type words open or close a street ("Rue ...", "... Road", "C/ Carrera de San Jerónimo": a supplier's type
+ * before the street's own); "St" opening a street is a saint. A street that is nothing but types keeps them.
+ */
 function isType(word: string, index: number, all: readonly string[], words: CountryAddressWords): boolean {
-  if (all.length === 1) return false;
-  if (index === 0) return !SAINTS.has(word) && !SAINTS.has(all[index]!) && words.streetType.has(word);
-  return index === all.length - 1 && words.streetType.has(word);
+  if (all.length === 1 || !words.streetType.has(word) || SAINTS.has(word)) return false;
+  let opening = 0;
+  while (opening < all.length && words.streetType.has(all[opening]!) && !SAINTS.has(all[opening]!)) opening += 1;
+  if (opening === all.length) return false;
+  return index < opening || index === all.length - 1;
 }

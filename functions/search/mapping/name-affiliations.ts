@@ -6,8 +6,8 @@
  * writes them and the next does not, so they are taken out before names are compared.
  */
 
-/** A clause after a comma or dash naming the hotel's affiliation: ", a(n) ...", ", member of ...". */
-const AFFILIATION_CLAUSE = /\s*[,–—|-]\s*(?:an?|part of(?: the)?|member of(?: the)?|a member of(?: the)?)\s+[^,]*$/i;
+/** A clause after a comma or dash naming the hotel's affiliation: ", a(n) ...", ", member of ...", and the city after it. */
+const AFFILIATION_CLAUSE = /\s*[,–—|-]\s*(?:an?|part of(?: the)?|member of(?: the)?|a member of(?: the)?)\s+[^,]*(?:,[^,]*)?$/i;
 
 /** Collections and marketing groups written after the name, with or without a comma. */
 const COLLECTION_SUFFIX = new RegExp(
