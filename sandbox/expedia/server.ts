@@ -780,14 +780,14 @@ function wireContent(property: SupplierProperty, scenarios: readonly Scenario[])
     property_id: property.supplierPropertyId,
     name: property.name,
     address: {
-      line_1: `${property.address.number} ${property.address.street}`,
+      line_1: property.addressLine,
       city: property.address.city,
       ...(property.address.postalCode ? { postal_code: property.address.postalCode } : {}),
       country_code: property.address.countryCode,
     },
     ratings: { property: { rating: `${property.stars}.0`, type: 'Star' } },
     location: { coordinates: { latitude: property.geo.lat, longitude: property.geo.lng } },
-    phone: hotel.phone,
+    ...(property.phone ? { phone: property.phone } : {}),
     checkin: {
       begin_time: hotel.checkInTime,
       // Rapid's content carries check-in instructions for nearly every property, as HTML.

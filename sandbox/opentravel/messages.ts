@@ -32,7 +32,7 @@ export function basicPropertyInfo(property: SupplierProperty): Record<string, un
     '@_HotelCityCode': property.cityCode,
     Position: { '@_Latitude': property.geo.lat.toFixed(6), '@_Longitude': property.geo.lng.toFixed(6) },
     Address: {
-      AddressLine: `${property.address.street} ${property.address.number}`.trim(),
+      AddressLine: property.addressLine,
       CityName: property.address.city,
       ...(property.address.postalCode ? { PostalCode: property.address.postalCode } : {}),
       CountryName: { '@_Code': property.address.countryCode },

@@ -510,7 +510,7 @@ function catalogue(ctx: HandlerContext, req: IncomingMessage, query: URLSearchPa
           '@_CheckOutTime': hotel.checkOutTime,
           Position: { '@_Latitude': property.geo.lat.toFixed(6), '@_Longitude': property.geo.lng.toFixed(6) },
           Address: basicPropertyInfo(property).Address,
-          Phone: hotel.phone,
+          ...(property.phone ? { Phone: property.phone } : {}),
           Email: hotel.email,
           Description: hotel.description,
           Amenity: hotel.amenities.map((code) => ({ '@_Code': code })),

@@ -1,5 +1,6 @@
 import { distanceMetres, getWorld, offsetPoint } from './generate-world.js';
 import { hash32, Rng } from './prng.js';
+import { supplierAddressLine, supplierPhone } from './supplier-forms.js';
 import type { Address, GeoPoint, RoomType, World, WorldHotel } from './types.js';
 
 /**
@@ -57,6 +58,10 @@ export interface SupplierProperty {
   readonly stars: 1 | 2 | 3 | 4 | 5;
   readonly geo: GeoPoint;
   readonly address: Address;
+  /** The address line as this supplier writes it: its order, abbreviations, number forms (supplier-forms.ts). */
+  readonly addressLine: string;
+  /** The phone as this supplier writes it; absent when it sends none. */
+  readonly phone?: string;
   readonly roomTypes: readonly SupplierRoomType[];
   readonly hotel: WorldHotel;
 }
@@ -92,15 +97,25 @@ function buildSupplierView(world: World, supplierId: SupplierId): SupplierView {
   for (const hotel of world.hotels) {
     const rng = Rng.derive(world.seed, 'view', supplierId, hotel.id);
     if (!rng.chance(profile.coverage)) continue;
+    // In this order: each draws from the supplier's stream for the hotel.
+    const name = distortName(rng, profile, hotel);
+    const stars = distortStars(rng, profile, hotel.stars);
+    const geo = jitter(rng, profile, hotel.geo);
+    const address = distortAddress(rng, hotel.address);
+    // Its own stream: the real-world forms leave every other distortion as it was.
+    const forms = Rng.derive(world.seed, 'view-forms', supplierId, hotel.id);
+    const phone = supplierPhone(forms, hotel.phone, hotel.address.countryCode);
     const property: SupplierProperty = {
       supplierId,
       supplierPropertyId: propertyIdFor(supplierId, hotel.id, world.seed, usedIds),
       worldHotelId: hotel.id,
       cityCode: hotel.cityCode,
-      name: distortName(rng, profile, hotel),
-      stars: distortStars(rng, profile, hotel.stars),
-      geo: jitter(rng, profile, hotel.geo),
-      address: distortAddress(rng, hotel.address),
+      name: supplierName(forms, name, hotel),
+      stars,
+      geo,
+      address,
+      addressLine: supplierAddressLine(forms, supplierId, address),
+      ...(phone ? { phone } : {}),
       roomTypes: hotel.roomTypes.map((room, index) => supplierRoom(supplierId, room, index)),
       hotel,
     };
@@ -239,3 +254,14 @@ export function overlapStats(seed?: number): { total: number; bySupplier: Record
 }
 
 export { distanceMetres };
+
+/** Collection and marketing clauses some suppliers append to upscale hotels' names, or the city. */
+const NAME_CLAUSES = [', a Member of Design Hotels', ' - Small Luxury Hotels of the World', ', Autograph Collection', ', a Luxury Collection Hotel', ', The Leading Hotels of the World'];
+
+function supplierName(rng: Rng, name: string, hotel: WorldHotel): string {
+  const roll = rng.next();
+  if (name === hotel.localName) return name;
+  if (roll < 0.05 && hotel.stars >= 4) return `${name}${rng.pick(NAME_CLAUSES)}`;
+  if (roll < 0.08 && !hotel.brand && !name.includes(hotel.address.city)) return `${name} ${hotel.address.city}`;
+  return name;
+}

@@ -33,7 +33,8 @@ export function worldGroundTruth(supplierIds: readonly SupplierId[], seed?: numb
 
 function asContent(property: SupplierProperty): SupplierPropertyContent {
   const hotel = property.hotel;
-  const { street, number, postalCode, city, countryCode } = property.address;
+  const { postalCode, city, countryCode } = property.address;
+  const line = property.addressLine;
   const common = {
     supplierId: property.supplierId,
     supplierPropertyId: property.supplierPropertyId,
@@ -45,7 +46,7 @@ function asContent(property: SupplierProperty): SupplierPropertyContent {
     images: hotel.images,
     checkInTime: hotel.checkInTime,
     checkOutTime: hotel.checkOutTime,
-    phone: hotel.phone,
+    ...(property.phone ? { phone: property.phone } : {}),
   };
   const rooms = property.roomTypes.map((room) => ({ code: room.code, name: room.name, maxOccupancy: room.maxOccupancy }));
   const postal = postalCode ? { postalCode } : {};
@@ -53,7 +54,7 @@ function asContent(property: SupplierProperty): SupplierPropertyContent {
     case 'hotelbeds': // Content API: "street, number", city upper-cased, facility codes, email.
       return {
         ...common,
-        address: { line: `${street}, ${number}`, ...postal, city: city.toUpperCase(), countryCode },
+        address: { line, ...postal, city: city.toUpperCase(), countryCode },
         amenities: hotel.amenities,
         roomTypes: rooms,
         email: hotel.email,
@@ -61,14 +62,14 @@ function asContent(property: SupplierProperty): SupplierPropertyContent {
     case 'expedia': // Rapid content: "number street", amenity names, no email.
       return {
         ...common,
-        address: { line: `${number} ${street}`, ...postal, city, countryCode },
+        address: { line, ...postal, city, countryCode },
         amenities: hotel.amenities.map((amenity) => amenity.replace(/_/g, ' ')),
         roomTypes: rooms,
       };
     case 'opentravel': // Catalogue: "street number", amenity codes, email.
       return {
         ...common,
-        address: { line: `${street} ${number}`.trim(), ...postal, city, countryCode },
+        address: { line, ...postal, city, countryCode },
         amenities: hotel.amenities,
         roomTypes: rooms,
         email: hotel.email,

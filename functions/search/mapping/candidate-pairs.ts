@@ -65,8 +65,9 @@ export function candidatePairs(profiles: readonly MatchProfile[]): Array<readonl
 function blockingKeys(profile: MatchProfile): string[] {
   const keys: string[] = [];
   const place = profile.cityCode ?? profile.address.postalCode ?? '';
-  if (profile.phone) keys.push(`phone|${profile.phone.slice(-8)}`);
-  if (profile.address.street && profile.address.number) keys.push(`address|${place}|${profile.address.street}|${profile.address.number}`);
+  if (profile.phone) keys.push(`phone|${profile.phone.e164.slice(-8)}`);
+  // The street's core and the first number: "18 Av. Montaigne" and "Avenue Montaigne, 18-20" meet.
+  if (profile.address.core && profile.address.number) keys.push(`address|${place}|${profile.address.core}|${profile.address.number.from}`);
   if (profile.nameTokens.length > 0) keys.push(`name|${place}|${[...profile.nameTokens].sort().join(' ')}`);
   return keys;
 }

@@ -1,11 +1,13 @@
 /**
- * What the matcher compares, computed once per supplier property: normalised name tokens, street key and
- * house number, phone digits, e-mail. Pair scoring then runs over plain values.
+ * What the matcher compares, computed once per supplier property: normalised name tokens, street and
+ * house number, the phone in E.164, e-mail. Pair scoring then runs over plain values.
  */
+import { cityByCode } from '../../domain/destinations/index.js';
 import { refKey } from '../../domain/property/supplier-ref.js';
 import type { GeoPoint, SupplierPropertyContent } from '../../suppliers/port.js';
 import { normaliseAddress, type NormalisedAddress } from './address-normalisation.js';
 import { normaliseName } from './name-normalisation.js';
+import { normalisePhone, type NormalisedPhone } from './phone-normalisation.js';
 
 /** The part of a property the matcher reads; a supplier's static content or a search offer both fit. */
 export type MatchInput = Pick<SupplierPropertyContent, 'supplierId' | 'supplierPropertyId' | 'name'>
@@ -21,14 +23,15 @@ export interface MatchProfile {
   readonly geo?: GeoPoint;
   readonly stars?: number;
   readonly cityCode?: string;
-  /** Digits only, so "+44 20 7946 0000" and "+442079460000" agree. */
-  readonly phone?: string;
+  /** E.164 in the property's country, so "+44 (0)20 7946 0000" and "020 7946 0000" agree. */
+  readonly phone?: NormalisedPhone;
   readonly email?: string;
 }
 
 export function matchProfile(input: MatchInput): MatchProfile {
-  const name = normaliseName(input.name, input.address?.city);
-  const phone = input.phone?.replace(/\D/g, '');
+  // The city as the address writes it and as the catalogue names it ("Roma", "Rome").
+  const name = normaliseName(input.name, [input.address?.city, input.cityCode ? cityByCode(input.cityCode)?.name : undefined]);
+  const phone = normalisePhone(input.phone, input.address?.countryCode);
   const email = input.email?.trim().toLowerCase();
   return {
     ref: refKey(input),
@@ -40,7 +43,7 @@ export function matchProfile(input: MatchInput): MatchProfile {
     ...(input.geo ? { geo: input.geo } : {}),
     ...(input.stars !== undefined ? { stars: input.stars } : {}),
     ...(input.cityCode ? { cityCode: input.cityCode } : {}),
-    ...(phone && phone.length >= 7 ? { phone } : {}),
+    ...(phone ? { phone } : {}),
     ...(email ? { email } : {}),
   };
 }

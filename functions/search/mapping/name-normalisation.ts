@@ -5,6 +5,7 @@
  * script. What is left after this module is the part of the name that tells hotels apart.
  */
 import anyAscii from 'any-ascii';
+import { withoutAffiliations } from './name-affiliations.js';
 
 export interface NormalisedName {
   /** Distinguishing tokens, lower-case ASCII, abbreviations expanded, generic words dropped, in order. */
@@ -33,15 +34,29 @@ const GENERIC_WORDS = new Set([
   'hotel', 'hotels', 'hotell', 'hotele', 'otel', 'oteli', 'hoteru', 'hostel', 'the', 'and', 'et', 'y', 'e', 'spa', 'boutique',
   'by', 'at', 'of', 'a', 'an', 'le', 'la', 'les', 'l', 'de', 'des', 'du', 'del', 'della', 'di', 'da', 'do', 'dos', 'das',
   'el', 'al', 'der', 'die', 'zum', 'zur', 'am', 'im', 'u', 't',
+  // Marketing words that survive an affiliation clause written without its comma.
+  'collection', 'managed', 'member', 'resort', 'resorts',
   'gostinitsa', 'xenodocheio', 'fndq', 'rongraem', 'orngaem', 'jiudian', 'albergo', 'szalloda', 'penzion', 'pension',
 ]);
 
 const LATIN_OR_COMMON = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
+/** Scripts any-ascii romanises letter by letter, close to how suppliers romanise them. */
+const TRANSLITERABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]*$/u;
 
-export function normaliseName(name: string, cityName?: string): NormalisedName {
+/** Whether text in this script reads back faithfully in Latin letters (Greek and Cyrillic do; Japanese does not). */
+export function isTransliterable(text: string): boolean {
+  return TRANSLITERABLE.test(text);
+}
+
+/**
+ * `cityNames`: the city as the address gives it and as the catalogue names it ("Roma", "Rome"): a name
+ * with the city appended is the same name.
+ */
+export function normaliseName(name: string, cityNames?: string | readonly (string | undefined)[]): NormalisedName {
   const nonLatinScript = !LATIN_OR_COMMON.test(name);
-  const cityTokens = new Set(cityName ? wordsOf(cityName) : []);
-  const words = wordsOf(name).map((word) => NAME_ABBREVIATIONS[word] ?? word).filter((word) => !GENERIC_WORDS.has(word));
+  const cities = typeof cityNames === 'string' ? [cityNames] : cityNames ?? [];
+  const cityTokens = new Set(cities.flatMap((city) => (city ? wordsOf(city) : [])));
+  const words = wordsOf(nonLatinScript ? name : withoutAffiliations(name)).map((word) => NAME_ABBREVIATIONS[word] ?? word).filter((word) => !GENERIC_WORDS.has(word));
   const withoutCity = words.filter((word) => !cityTokens.has(word));
   // "Cairo Hotel": the city is the name, not an addition to it.
   return { tokens: withoutCity.length > 0 ? withoutCity : words, nonLatinScript };

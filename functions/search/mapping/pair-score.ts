@@ -10,9 +10,14 @@
  *   phone decide;
  * - a renamed hotel shown under its previous name: place agrees and the phone matches;
  * - coordinates kilometres off: street, number, name and phone still agree, and they outweigh the distance.
+ *
+ * Evidence counts against a pair only when both sides were read with confidence: a phone that could not
+ * be read as a number of its country, or a street in a script that does not transliterate, says nothing.
+ * And identical names within about 50 m in one postal code are one hotel unless the phones disagree.
  */
 import { distance as editDistance } from 'fastest-levenshtein';
 import { greatCircleDistance, UNITS } from 'h3-js';
+import { compareHouseNumbers } from './address-normalisation.js';
 import type { MatchProfile } from './match-profile.js';
 import { nameSimilarity } from './name-similarity.js';
 import { uniformTokenWeight, type TokenWeight } from './token-weights.js';
@@ -26,6 +31,10 @@ export const WEIGHTS = {
   emailSame: 1,
   emailDifferent: -0.5,
   streetAndNumberSame: 3.5,
+  // "18" and "18-20", "31" and "31 bis": one building with two doors, or next door.
+  streetAndNumberCompatible: 1.5,
+  // Streets not comparable (one in Japanese), the same block number ("1-1-1") still says something.
+  numberOnlySame: 1.5,
   numberDifferent: -2.5,
   streetDifferent: -2,
   postalSame: 0.5,
@@ -36,7 +45,11 @@ export const WEIGHTS = {
   // Each supplier may be one off, in opposite directions.
   starsTwoApart: -1,
   starsFarApart: -2.5,
+  identicalNameNearby: 4,
 } as const;
+
+/** Identical names this close, in one postal code, are one hotel. */
+const IDENTICAL_NAME_METRES = 50;
 
 export interface PairEvidence {
   readonly score: number;
@@ -48,7 +61,14 @@ export interface PairEvidence {
 export function scorePair(a: MatchProfile, b: MatchProfile, weight: TokenWeight = uniformTokenWeight): PairEvidence {
   const parts: Record<string, number> = {};
 
-  if (a.phone && b.phone) parts.phone = samePhone(a.phone, b.phone) ? WEIGHTS.phoneSame : WEIGHTS.phoneDifferent;
+  let phonesDisagree = false;
+  if (a.phone && b.phone) {
+    if (samePhone(a.phone.e164, b.phone.e164)) parts.phone = WEIGHTS.phoneSame;
+    else if (a.phone.confident && b.phone.confident) {
+      parts.phone = WEIGHTS.phoneDifferent;
+      phonesDisagree = true;
+    }
+  }
   if (a.email && b.email) parts.email = a.email === b.email ? WEIGHTS.emailSame : WEIGHTS.emailDifferent;
 
   let metres: number | undefined;
@@ -68,6 +88,11 @@ export function scorePair(a: MatchProfile, b: MatchProfile, weight: TokenWeight 
   if (similarity) {
     name = 0.6 * similarity.containment + 0.4 * similarity.dice;
     parts.name = a.nonLatinScript || b.nonLatinScript ? Math.max(0, nameEvidence(name)) : nameEvidence(name);
+  }
+
+  if (!phonesDisagree && metres !== undefined && metres <= IDENTICAL_NAME_METRES && a.address.postalCode !== undefined
+    && a.address.postalCode === b.address.postalCode && a.nameTokens.length > 0 && sameTokens(a.nameTokens, b.nameTokens)) {
+    parts.identicalName = WEIGHTS.identicalNameNearby;
   }
 
   if (a.stars !== undefined && b.stars !== undefined) {
@@ -104,27 +129,53 @@ function nameEvidence(similarity: number): number {
 }
 
 function addressEvidence(a: MatchProfile, b: MatchProfile): number {
-  if (!a.address.street || !b.address.street) return 0;
-  if (!sameStreet(a.address.street, b.address.street)) return WEIGHTS.streetDifferent;
-  if (a.address.number && b.address.number) {
-    return a.address.number === b.address.number ? WEIGHTS.streetAndNumberSame : WEIGHTS.numberDifferent;
-  }
-  return 0;
+  const numbers = a.address.number && b.address.number ? compareHouseNumbers(a.address.number, b.address.number) : undefined;
+  if (!a.address.confident || !b.address.confident) return numbers === 'same' ? WEIGHTS.numberOnlySame : 0;
+  if (!sameStreet(a.address, b.address)) return WEIGHTS.streetDifferent;
+  if (numbers === 'same') return WEIGHTS.streetAndNumberSame;
+  if (numbers === 'compatible') return WEIGHTS.streetAndNumberCompatible;
+  return numbers === 'different' ? WEIGHTS.numberDifferent : 0;
 }
 
-/** Spelling variants of one street ("Karl-Marx-Allee" / "Karl Marx Allee", a typo) count as the same. */
-function sameStreet(a: string, b: string): boolean {
-  if (a === b) return true;
-  const compactA = a.replace(/ /g, '');
-  const compactB = b.replace(/ /g, '');
+/**
+ * One street whatever its type word ("Grunerstraße" / "Gruner Str.", "Tverskaya ulitsa" / "Tverskaya
+ * Street"), and spelling variants ("Karl-Marx-Allee" / "Karl Marx Allee", a transliteration, a typo).
+ */
+function sameStreet(a: MatchProfile['address'], b: MatchProfile['address']): boolean {
+  if (a.street === b.street || a.core === b.core) return true;
+  const compactA = a.street.replace(/ /g, '');
+  const compactB = b.street.replace(/ /g, '');
   if (compactA === compactB) return true;
-  const longest = Math.max(compactA.length, compactB.length);
-  return longest >= 8 && editDistance(compactA, compactB) / longest <= 0.12;
+  if (nearlyEqual(a.core, b.core) || nearlyEqual(compactA, compactB)) return true;
+  // An abbreviated name ("O.Z. Voorburgwal", "Via V. Veneto", "Rua 1º de Dezembro") is read with less
+  // confidence: its longest word standing in the other street is enough.
+  if (!abbreviated(a.street) && !abbreviated(b.street)) return false;
+  const longest = longestWord(a.street).length >= longestWord(b.street).length ? longestWord(a.street) : longestWord(b.street);
+  return longest.length >= 5 && ` ${a.street} `.includes(` ${longest} `) && ` ${b.street} `.includes(` ${longest} `);
 }
 
-/** Equal, or one the other without its country or trunk prefix. */
+function abbreviated(street: string): boolean {
+  return street.split(' ').some((word) => word.length === 1 || /\d/.test(word));
+}
+
+function longestWord(street: string): string {
+  let longest = '';
+  for (const word of street.split(' ')) if (word.length > longest.length && !/\d/.test(word)) longest = word;
+  return longest;
+}
+
+function nearlyEqual(a: string, b: string): boolean {
+  const longest = Math.max(a.length, b.length);
+  return longest >= 8 && editDistance(a, b) / longest <= 0.12;
+}
+
+function sameTokens(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const sorted = [...b].sort();
+  return [...a].sort().every((token, index) => token === sorted[index]);
+}
+
+/** Equal in E.164, or one the other read under another country code (a wrong country, the last 8 digits agree). */
 function samePhone(a: string, b: string): boolean {
-  if (a === b) return true;
-  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-  return shorter.length >= 8 && longer.endsWith(shorter.replace(/^0+/, ''));
+  return a === b || (a.length >= 9 && b.length >= 9 && a.slice(-8) === b.slice(-8));
 }
