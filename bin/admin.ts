@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
-import { AccountAdminError, createAccount, DEFAULT_ROTATION_GRACE_SECONDS, issueClient, revokeClient, rotateSecret, setContract, setPricing, showAccount } from '../functions/accounts/account-admin.js';
+import { AccountAdminError, createAccount, DEFAULT_ROTATION_GRACE_SECONDS, issueClient, revokeClient, rotateSecret, setContract, setPricing, setSalesSettings, showAccount } from '../functions/accounts/account-admin.js';
 import { auditTrail } from '../functions/accounts/audit-trail.js';
 import { createWallet, setWalletCreditLimit, topUpWallet, walletStatement } from '../functions/accounts/wallet-admin.js';
 import { listWebhookEndpoints, setWebhookEndpointEnabled, webhookDeliveries } from '../functions/accounts/webhook-admin.js';
@@ -100,6 +100,21 @@ account
     print(created, `account ${created.tenant} (${created.name}): scopes ${created.scopes.join(' ')}`);
   });
 
+account
+  .command('sales <tenant>')
+  .description('where the account sells (its point of sale) and the reservations desk suppliers get when a traveller gives no contact; settings not given are kept')
+  .option('--point-of-sale <country>', 'ISO 3166-1 alpha-2 country code, e.g. GB (Rapid\'s country_code)')
+  .option('--reservations-email <email>', "the account's reservations mailbox, relayed to the guest")
+  .option('--reservations-phone <e164>', "the account's reservations desk, E.164 (+442079460000)")
+  .action(async (tenant: string, options: { pointOfSale?: string; reservationsEmail?: string; reservationsPhone?: string }) => {
+    const settings = await setSalesSettings(tenant, {
+      ...(options.pointOfSale ? { pointOfSale: options.pointOfSale } : {}),
+      ...(options.reservationsEmail ? { reservationsEmail: options.reservationsEmail } : {}),
+      ...(options.reservationsPhone ? { reservationsPhone: options.reservationsPhone } : {}),
+    }, actor());
+    print(settings, `account ${tenant} sells from ${settings.pointOfSale ?? '(no point of sale)'}; reservations desk ${settings.reservationsEmail ?? '-'} ${settings.reservationsPhone ?? '-'}`);
+  });
+
 const client = program.command('client').description("an account's API clients (OAuth 2.0 client credentials)");
 client
   .command('issue <tenant>')
@@ -140,7 +155,8 @@ program
   .option('--secret-name <name>', 'production: the Secrets Manager secret under hotel-api/<tenant>/suppliers/')
   .option('--aws-account <id>', 'production: the AWS account id of that secret', process.env.AWS_ACCOUNT_ID)
   .option('--inactive', 'keep the contract but stop using it')
-  .action(async (tenant: string, supplierId: string, options: { adapter: string; endpointUrl: string; sandbox?: boolean; credentials?: string; secretName?: string; awsAccount?: string; inactive?: boolean }) => {
+  .option('--sells-packages', "the account sells packages: show this supplier's package-only rates")
+  .action(async (tenant: string, supplierId: string, options: { adapter: string; endpointUrl: string; sandbox?: boolean; credentials?: string; secretName?: string; awsAccount?: string; inactive?: boolean; sellsPackages?: boolean }) => {
     let credentials: Record<string, string> | undefined;
     if (options.credentials) {
       try {
@@ -160,6 +176,7 @@ program
         ...(options.secretName ? { secretName: options.secretName, region: process.env.AWS_REGION! } : {}),
         ...(options.awsAccount ? { awsAccount: options.awsAccount } : {}),
         active: !options.inactive,
+        sellsPackages: options.sellsPackages ?? false,
       },
       actor(),
     );

@@ -6,7 +6,7 @@
  */
 import { createAccount, issueClient, setContract, setPricing } from '../functions/accounts/account-admin.js';
 import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
-import { putPointOfSale } from '../functions/suppliers/contracts.js';
+import { putSalesSettings } from '../functions/suppliers/contracts.js';
 import { SCOPES, type Scope } from '../functions/shared/routes.js';
 import { SEEDED_TENANT_SUPPLIERS } from '../sandbox/suppliers.js';
 import type { RunningSandboxSupplier } from './sandbox-suppliers.js';
@@ -43,8 +43,9 @@ export async function seedContracts(suppliers: readonly RunningSandboxSupplier[]
     contracted[tenant] = [];
     // The account first (a no-op when seedClients made it): a contract belongs to an account.
     await createAccount({ tenant, name: `${tenant} (seeded)`, scopes: [...SCOPES] }, ACTOR);
-    // Where the seeded accounts sell from: Rapid refuses a shop without a point of sale (its country_code).
-    await putPointOfSale(tenant, SEEDED_POINT_OF_SALE);
+    // Where the seeded accounts sell from (Rapid's country_code), and the reservations desk suppliers that need a
+    // customer contact get when a traveller gave none (the seeded accounts' own, on a domain reserved for examples).
+    await putSalesSettings(tenant, { pointOfSale: SEEDED_POINT_OF_SALE, reservationsEmail: `reservations@${tenant}.example`, reservationsPhone: '+442079460000' });
     for (const supplier of suppliers.filter((s) => supplierIds.includes(s.supplierId))) {
       await setContract(tenant, { supplierId: supplier.supplierId, adapter: supplier.adapter, endpoint: supplier.endpoint, sandbox: true, credentials: { ...supplier.credentials }, active: true }, ACTOR);
       contracted[tenant].push(supplier.supplierId);

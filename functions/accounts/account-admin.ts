@@ -16,7 +16,10 @@ import { dynamoClient } from '../shared/dynamodb.js';
 import { keys, PLATFORM_OWNER } from '../shared/keys.js';
 import { SCOPES, type Scope } from '../shared/routes.js';
 import { putPricingRules, storedPricingRules } from '../stores/dynamo-pricing-rules.js';
-import { contractSchema, listContracts, putContract, supplierSecretPrefix, type AdapterKind, type SupplierContract } from '../suppliers/contracts.js';
+import {
+  contractSchema, listContracts, putContract, putSalesSettings, salesSettings, salesSettingsSchema, supplierSecretPrefix,
+  type AdapterKind, type SalesSettings, type SupplierContract,
+} from '../suppliers/contracts.js';
 import { recordAudit } from './audit-trail.js';
 
 export type AdminErrorCode = 'not-found' | 'conflict' | 'invalid';
@@ -147,6 +150,8 @@ export interface ContractInput {
   readonly region?: string;
   readonly sandbox: boolean;
   readonly active?: boolean;
+  /** Whether the account sells this supplier's package-only rates (it sells packages: a flight with the hotel). */
+  readonly sellsPackages?: boolean;
 }
 
 /** Sets (creates or replaces) one supplier contract, validated by the schema search and booking read it with. */
@@ -166,12 +171,27 @@ export async function setContract(tenant: string, input: ContractInput, actor: s
     ...(input.credentials ? { credentials: input.credentials } : {}),
     ...(credentialsSecretArn ? { credentialsSecretArn } : {}),
     active: input.active ?? true,
+    sellsPackages: input.sellsPackages ?? false,
   });
   if (!parsed.success) throw invalidFrom(parsed.error);
   const before = (await listContracts(tenant)).find((c) => c.supplierId === input.supplierId);
   await putContract(parsed.data);
   await recordAudit({ tenant, actor, action: before ? 'contract.updated' : 'contract.created', target: input.supplierId, ...(before ? { before } : {}), after: parsed.data });
   return parsed.data;
+}
+
+/**
+ * Sets the account's sales settings (contracts.ts): its point of sale, and the reservations desk suppliers
+ * that need a customer contact are given when a traveller gave none. Settings not given are kept.
+ */
+export async function setSalesSettings(tenant: string, input: SalesSettings, actor: string): Promise<SalesSettings> {
+  await accountOrThrow(tenant);
+  const parsed = salesSettingsSchema.safeParse(input);
+  if (!parsed.success) throw invalidFrom(parsed.error);
+  const before = await salesSettings(tenant);
+  const after = await putSalesSettings(tenant, parsed.data);
+  await recordAudit({ tenant, actor, action: 'sales-settings.updated', target: tenant, before, after });
+  return after;
 }
 
 /** Sets the account's pricing rules, validated by the schema pricing reads them with. */

@@ -9,6 +9,7 @@ import type { Price } from '../domain/pricing/price.js';
 import type { RateTicket } from '../domain/rate/rate-id.js';
 import { obligationsView } from '../domain/rate/obligations-view.js';
 import type { PropertyChargeQuote } from '../domain/pricing/price.js';
+import type { Traveller } from '../shared/traveller.js';
 import type { BookingIssuer, BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate, SupplierRemark } from '../suppliers/port.js';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
@@ -86,6 +87,12 @@ export interface BookingRecord extends LockedAmounts {
   readonly packageOnly?: boolean;
   /** Who issued the booking, for the voucher, where the supplier names itself (Hotelbeds `hotel.supplier`). */
   readonly issuer?: BookingIssuer;
+  /**
+   * The traveller's address and session as the partner's booking request gave them: suppliers that take them
+   * (Rapid) want them on every later call too, the reconciler's lookups included. Personal data, kept and
+   * erased with the holder's.
+   */
+  readonly traveller?: Traveller;
 
   /** What a pending booking needs to be settled later: the rate as checked and the rateId's content. */
   readonly ticket: RateTicket;

@@ -24,7 +24,7 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
   if (record.status !== 'pending') return record;
   try {
     const adapter = await adapterOf(record.tenant, record.supplierId, deps);
-    const found = await measuredSupplierCall(record.supplierId, 'find-booking', () => adapter.findBookingByClientReference({ clientReference: record.bookingId, holderEmail: record.holder.email, bookedAround: new Date(record.createdAt), signal: AbortSignal.timeout(timeoutMs) }));
+    const found = await measuredSupplierCall(record.supplierId, 'find-booking', () => adapter.findBookingByClientReference({ clientReference: record.bookingId, holderEmail: record.holder.email, ...(record.traveller ? { traveller: record.traveller } : {}), bookedAround: new Date(record.createdAt), signal: AbortSignal.timeout(timeoutMs) }));
     const now = deps.now();
     if (found?.status === 'confirmed') {
       const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);

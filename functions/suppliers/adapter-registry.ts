@@ -18,9 +18,14 @@ import { asContracted } from './as-contracted.js';
 /** What a contract says; forwardScenarios is the contract's `sandbox` (real suppliers never get them). */
 type AdapterSettings = Required<Pick<SupplierAdapterOptions, 'baseUrl' | 'apiKey' | 'secret' | 'forwardScenarios'>>;
 
-const ADAPTERS: Readonly<Record<AdapterKind, (settings: AdapterSettings) => SupplierPort>> = {
+const ADAPTERS: Readonly<Record<AdapterKind, (settings: AdapterSettings, contract: SupplierContract) => SupplierPort>> = {
   hotelbeds: (settings) => new HotelbedsAdapter(settings),
-  expedia: (settings) => new ExpediaAdapter(settings),
+  // Rapid requires a customer e-mail and phone: the account's reservations desk stands in when a traveller gave none.
+  expedia: (settings, contract) => new ExpediaAdapter({
+    ...settings,
+    ...(contract.reservationsEmail ? { contactEmail: contract.reservationsEmail } : {}),
+    ...(contract.reservationsPhone ? { contactPhone: contract.reservationsPhone } : {}),
+  }),
   opentravel: (settings) => new OpenTravelAdapter(settings),
 };
 
@@ -34,10 +39,10 @@ export async function adapterFor(contract: SupplierContract): Promise<SupplierPo
     secret: credentials.secret,
     forwardScenarios: contract.sandbox,
   };
-  const cacheKey = JSON.stringify([contract.tenant, contract.supplierId, contract.adapter, contract.pointOfSale, settings]);
+  const cacheKey = JSON.stringify([contract.tenant, contract.supplierId, contract.adapter, contract.pointOfSale, contract.reservationsEmail, contract.reservationsPhone, settings]);
   let adapter = adapters.get(cacheKey);
   if (!adapter) {
-    adapter = asContracted(contract, ADAPTERS[contract.adapter](settings));
+    adapter = asContracted(contract, ADAPTERS[contract.adapter](settings, contract));
     adapters.set(cacheKey, adapter);
   }
   return adapter;

@@ -8,7 +8,7 @@
  * secret instead, so real supplier credentials never sit in a table export.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
@@ -54,25 +54,46 @@ export const contractSchema = z
 export type StoredContract = z.infer<typeof contractSchema>;
 
 /**
- * A contract as the use cases read it: as stored, with the account's point of sale (ISO 3166-1 alpha-2, set
- * by the operator: account-admin.ts), which suppliers that ask where the sale is made are sent. It is kept
- * beside the contracts (one item in their partition) so the one query that lists them reads it too.
+ * An account's sales settings, set by the operator (account-admin.ts) and kept beside its contracts (one item
+ * in their partition) so the one query that lists the contracts reads them too:
+ * - `pointOfSale` (ISO 3166-1 alpha-2): where the account sells, sent to suppliers that ask (Rapid's
+ *   `country_code`);
+ * - `reservationsEmail`, `reservationsPhone` (E.164): the account's reservations desk, which suppliers that
+ *   require a customer contact (Rapid files itineraries under an e-mail and wants a phone) are given when the
+ *   traveller gave none: a desk the account really answers and relays to the guest, never a made-up address.
  */
-export type SupplierContract = StoredContract & { readonly pointOfSale?: string };
+export const salesSettingsSchema = z.object({
+  pointOfSale: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code (GB, US, ES)').optional(),
+  reservationsEmail: z.email().max(254).optional(),
+  reservationsPhone: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an E.164 phone number (+442079460000)').optional(),
+});
 
-export const POINT_OF_SALE_PATTERN = /^[A-Z]{2}$/;
+export type SalesSettings = z.infer<typeof salesSettingsSchema>;
+
+/** A contract as the use cases read it: as stored, with the account's sales settings. */
+export type SupplierContract = StoredContract & SalesSettings;
 
 /** What an operator writes: as stored, with the defaults (active, sellsPackages) optional. */
 export type ContractInput = z.input<typeof contractSchema>;
 
-export async function putPointOfSale(tenant: string, pointOfSale: string): Promise<void> {
-  if (!POINT_OF_SALE_PATTERN.test(pointOfSale)) throw new RangeError(`point of sale '${pointOfSale}' is not an ISO 3166-1 alpha-2 country code`);
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: tableName('contracts'),
-      Item: { ...keys.salesSettings(tenant), kind: 'sales-settings', tenant, pointOfSale },
-    }),
-  );
+/** Replaces the given settings, keeping the others. */
+export async function putSalesSettings(tenant: string, settings: SalesSettings): Promise<SalesSettings> {
+  const valid = salesSettingsSchema.parse(settings);
+  const merged = { ...(await salesSettings(tenant)), ...valid };
+  await dynamoClient().send(new PutCommand({ TableName: tableName('contracts'), Item: { ...keys.salesSettings(tenant), kind: 'sales-settings', tenant, ...merged } }));
+  return merged;
+}
+
+export async function salesSettings(tenant: string): Promise<SalesSettings> {
+  const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName('contracts'), Key: keys.salesSettings(tenant), ConsistentRead: true }));
+  return settingsOf(Item);
+}
+
+function settingsOf(item: Record<string, unknown> | undefined): SalesSettings {
+  if (!item) return {};
+  const { pointOfSale, reservationsEmail, reservationsPhone } = item;
+  const parsed = salesSettingsSchema.safeParse({ pointOfSale, reservationsEmail, reservationsPhone });
+  return parsed.success ? Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) : {};
 }
 
 export async function putContract(contract: ContractInput): Promise<void> {
@@ -88,7 +109,7 @@ export async function putContract(contract: ContractInput): Promise<void> {
 /** The tenant's active contracts; a malformed stored row is skipped rather than failing every search. */
 export async function listContracts(tenant: string): Promise<SupplierContract[]> {
   const out: StoredContract[] = [];
-  let pointOfSale: string | undefined;
+  let settings: SalesSettings = {};
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamoClient().send(
@@ -101,7 +122,7 @@ export async function listContracts(tenant: string): Promise<SupplierContract[]>
     );
     for (const item of page.Items ?? []) {
       if (item.sk === keys.salesSettings(tenant).sk) {
-        if (typeof item.pointOfSale === 'string' && POINT_OF_SALE_PATTERN.test(item.pointOfSale)) pointOfSale = item.pointOfSale;
+        settings = settingsOf(item);
         continue;
       }
       const parsed = contractSchema.safeParse(item);
@@ -110,7 +131,7 @@ export async function listContracts(tenant: string): Promise<SupplierContract[]>
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   out.sort((a, b) => a.supplierId.localeCompare(b.supplierId));
-  return pointOfSale === undefined ? out : out.map((contract) => ({ ...contract, pointOfSale }));
+  return Object.keys(settings).length === 0 ? out : out.map((contract) => ({ ...contract, ...settings }));
 }
 
 const secretsCache = new Map<string, Promise<Record<string, string>>>();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listContracts, putContract, putPointOfSale, type ContractInput, type SupplierContract } from '../../functions/suppliers/contracts.js';
+import { listContracts, putContract, putSalesSettings, type ContractInput, type SupplierContract } from '../../functions/suppliers/contracts.js';
 import { freshTables } from '../support/dynamo.js';
 
 beforeAll(async () => {
@@ -50,9 +50,11 @@ describe("an account's sales settings", () => {
     await putContract(sandbox('t5', 'hotelbeds', 'hotelbeds'));
     await putContract({ ...sandbox('t5', 'hbspec', 'hotelbeds'), sellsPackages: true });
     expect((await listContracts('t5')).map((c) => c.pointOfSale)).toEqual([undefined, undefined]);
-    await putPointOfSale('t5', 'ES');
+    await putSalesSettings('t5', { pointOfSale: 'ES' });
+    await putSalesSettings('t5', { reservationsEmail: 'desk@t5.example' });
     const contracts = await listContracts('t5');
-    expect(contracts.map((c) => [c.supplierId, c.pointOfSale, c.sellsPackages])).toEqual([['hbspec', 'ES', true], ['hotelbeds', 'ES', false]]);
-    await expect(putPointOfSale('t5', 'Spain')).rejects.toThrow(/ISO 3166/);
+    expect(contracts.map((c) => [c.supplierId, c.pointOfSale, c.reservationsEmail, c.sellsPackages])).toEqual([['hbspec', 'ES', 'desk@t5.example', true], ['hotelbeds', 'ES', 'desk@t5.example', false]]);
+    await expect(putSalesSettings('t5', { pointOfSale: 'Spain' })).rejects.toThrow(/ISO 3166/);
+    await expect(putSalesSettings('t5', { reservationsPhone: '020 7946 0000' })).rejects.toThrow(/E.164/);
   });
 });

@@ -485,10 +485,10 @@ describe('Rapid obligations: what a certified integration carries', () => {
       .rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/e-mail/) });
     expect(recorder.exchanges.length).toBe(before);
 
-    const desk = fresh({ contactEmail: 'reservations@agency.test', contactPhone: { countryCode: '44', areaCode: '20', number: '79460000' } });
+    const desk = fresh({ contactEmail: 'reservations@agency.test', contactPhone: '+442079460000' });
     const booking = await desk.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_desk', holder: { firstName: 'Ada', lastName: 'Lovelace' }, rooms: [{ guests }] });
     const sent = JSON.parse(sentTo('/v3/itineraries').filter((e) => e.method === 'POST').at(-1)!.requestBody!);
-    expect(sent).toMatchObject({ email: 'reservations@agency.test', phone: { country_code: '44', area_code: '20', number: '79460000' } });
+    expect(sent).toMatchObject({ email: 'reservations@agency.test', phone: { country_code: '44', number: '2079460000' } });
     // Found again with the mailbox it was booked with, the holder having given none.
     expect((await desk.findBookingByClientReference({ clientReference: 'bk_desk', holderEmail: undefined }))?.supplierReference).toBe(booking.supplierReference);
     // A booking made with the holder's e-mail is found only with it.

@@ -107,6 +107,7 @@ export function pendingRecord(state: FlowState, checked: CheckedState, property:
     supplierCancellationPolicy: rate.cancellationPolicy,
     ticket,
     checkedRate: rate,
+    ...(state.traveller ? { traveller: state.traveller } : {}),
     history: [event],
     createdAt: event.at,
     updatedAt: event.at,

@@ -40,8 +40,8 @@ export interface ExpediaAdapterOptions extends SupplierAdapterOptions {
    * holder's e-mail or this, a booking is refused rather than filed under a made-up address.
    */
   readonly contactEmail?: string;
-  /** The itinerary's phone when the holder gives none that parses: a real reservations desk, no default. */
-  readonly contactPhone?: { readonly countryCode: string; readonly areaCode?: string; readonly number: string };
+  /** The itinerary's phone when the holder gives none that parses: a real reservations desk (E.164), no default. */
+  readonly contactPhone?: string;
   /** Country of the billing contact for affiliate-collect payments. */
   readonly billingCountryCode?: string;
   /** How long a destination's property ids and names are reused (Rapid content changes slowly). */
@@ -346,8 +346,8 @@ export class ExpediaAdapter implements SupplierPort {
   private phoneOf(phone: string | undefined): WireCreateItineraryRequest['phone'] {
     const parsed = parsePhone(phone);
     if (parsed) return parsed;
-    const desk = this.options.contactPhone;
-    if (desk) return { country_code: desk.countryCode, ...(desk.areaCode ? { area_code: desk.areaCode } : {}), number: desk.number };
+    const desk = parsePhone(this.options.contactPhone);
+    if (desk) return desk;
     throw new SupplierError('rejected', SUPPLIER_ID, 'book: Rapid requires a customer phone; the holder gave none in international form (+country code) and no reservations phone is configured', { operation: 'book' });
   }
 
