@@ -29,7 +29,8 @@ export interface FunctionPlan {
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly tables: TableUse;
-  readonly readsSigningKey?: boolean;
+  /** Signs or verifies access tokens: learns the issuer and audience, and waits for the first key. */
+  readonly handlesTokens?: boolean;
   /** Issues or verifies rateIds and search cursors (SEARCH_SECRET_ARN). */
   readsSearchSecret?: boolean;
   /** Files read at run time (voucher fonts, the docs page's script). */
@@ -47,8 +48,10 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     description: 'OAuth 2.0 client credentials token endpoint',
     memorySize: 1024,
     timeout: Duration.seconds(10),
-    tables: { clients: 'read', rateLimits: 'readWrite' },
-    readsSigningKey: true,
+    // signingKeys: the private key that signs (no other function but the rotation job is granted it).
+    // clients: the clients, and the public key ring the key set route publishes.
+    tables: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
+    handlesTokens: true,
   },
   search: {
     entry: 'functions/search/index.ts',
@@ -111,8 +114,9 @@ const AUTHORIZER_PLAN: FunctionPlan = {
   description: 'Lambda REQUEST authorizer: verifies the access token and allows the routes of its scopes',
   memorySize: 512,
   timeout: Duration.seconds(5),
+  // clients: the clients, and the public key ring it verifies with; never the private key's table.
   tables: { clients: 'read' },
-  readsSigningKey: true,
+  handlesTokens: true,
 };
 
 export const BOOKING_FLOW_PLAN: FunctionPlan = {
@@ -168,13 +172,7 @@ export class HandlerFunctions extends Construct {
 
   private buildFunction(id: string, serviceName: string, plan: FunctionPlan, props: HandlerFunctionsProps): HotelFunction {
     const tablesUsed = tableEnvironment(props.tables, plan.tables);
-    const tokenEnvironment: Record<string, string> = plan.readsSigningKey
-      ? {
-          TOKEN_ISSUER: tokenIssuerFor(this.config),
-          TOKEN_AUDIENCE: TOKEN_AUDIENCE,
-          TOKEN_SIGNING_KEY_SECRET_ARN: props.signingKey.secret.secretArn,
-        }
-      : {};
+    const tokenEnvironment: Record<string, string> = plan.handlesTokens ? { TOKEN_ISSUER: tokenIssuerFor(this.config), TOKEN_AUDIENCE: TOKEN_AUDIENCE } : {};
 
     const created = new HotelFunction(this, id, {
       config: this.config,
@@ -187,7 +185,7 @@ export class HandlerFunctions extends Construct {
       ...(plan.assets ? { assets: plan.assets } : {}),
     });
     grantTables(created.role, props.tables, plan.tables);
-    if (plan.readsSigningKey) props.signingKey.grantRead(created.function);
+    if (plan.handlesTokens) props.signingKey.requiredBy(created.function);
     if (plan.readsSearchSecret) props.searchSecret.grantRead(created.function);
     return created;
   }

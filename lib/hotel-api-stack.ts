@@ -52,7 +52,7 @@ export class HotelApiStack extends Stack {
     Tags.of(this).add('service', 'hotel-api');
 
     this.tables = new HotelTables(this, 'Tables', { stage: config.stage });
-    this.signingKey = new SigningKey(this, 'SigningKey', { config });
+    this.signingKey = new SigningKey(this, 'SigningKey', { config, tables: this.tables });
     this.searchSecret = new SearchSecret(this, 'SearchSecret', { config });
     this.functions = new HandlerFunctions(this, 'Functions', { config, tables: this.tables, signingKey: this.signingKey, searchSecret: this.searchSecret });
     this.bookingWorkflow = new BookingWorkflow(this, 'BookingWorkflow', { config, flowFunction: this.functions.bookingFlow.function });

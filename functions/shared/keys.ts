@@ -44,6 +44,9 @@ export const keys = {
    * name client ids that do not exist), so this key is the platform's, like the property map's.
    */
   tokenFailuresByAddress: (sourceIp: string) => ({ pk: `${PLATFORM_OWNER}#token-failures#address#${sourceIp}` }),
+  /** The public signing key ring (clients table) and the private key that signs (signingKeys table): the deployment's. */
+  signingKeyRing: () => ({ pk: `${PLATFORM_OWNER}#signing-keys`, sk: 'ring' }),
+  privateSigningKey: () => ({ pk: `${PLATFORM_OWNER}#signing-key#private` }),
   tokenWindow: (tenant: string, clientId: string, windowStart: number) => ({
     pk: `${tenant}#token-requests#${clientId}#${windowStart}`,
   }),

@@ -34,7 +34,7 @@ import type { AddressInfo } from 'node:net';
 import { exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClient } from '../../functions/auth/client-registry.js';
-import { signingKeyFromJwk, TOKEN_ALGORITHM } from '../../functions/auth/signing-key.js';
+import { loadSigningKey, TOKEN_ALGORITHM } from '../../functions/auth/signing-key.js';
 import { tableName, tokenAudience, tokenIssuer } from '../../functions/shared/config.js';
 import { dynamoClient } from '../../functions/shared/dynamodb.js';
 import { keys } from '../../functions/shared/keys.js';
@@ -258,7 +258,8 @@ const tampered = (token: string, change: (payload: JWTPayload) => JWTPayload) =>
  * the algorithm, or the key. `control` changes nothing and must be accepted.
  */
 async function forgeTokens() {
-  const key = await signingKeyFromJwk(JSON.parse(process.env.TOKEN_SIGNING_KEY!));
+  // The host's signing key, as the token function reads it (the matrix runs in the host's process).
+  const key = await loadSigningKey();
   const now = Math.floor(Date.now() / 1000);
   const claims: JWTPayload = { iss: tokenIssuer(), aud: tokenAudience(), sub: 'demo-client', tenant: 'demo', scope: SCOPES.join(' '), iat: now, exp: now + 900 };
   const header = { alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'at+jwt' };

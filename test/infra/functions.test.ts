@@ -64,21 +64,19 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('tell the token endpoint and the authorizer the issuer, audience and signing key secret', () => {
-    const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
+  it('tell the token endpoint and the authorizer the issuer and audience', () => {
     for (const name of ['auth', 'authorizer'] as const) {
       const environment = environmentOf(fn(name));
       expect(environment.TOKEN_ISSUER, name).toBe('https://auth.hotel-api.dev/acme/production');
       expect(environment.TOKEN_AUDIENCE, name).toBe('hotel-api');
-      expect(environment.TOKEN_SIGNING_KEY_SECRET_ARN, name).toEqual({ Ref: secretId });
     }
     for (const name of ['search', 'booking', 'cars', 'docs', 'bookingFlow'] as const) {
-      expect(environmentOf(fn(name)).TOKEN_SIGNING_KEY_SECRET_ARN, name).toBeUndefined();
+      expect(environmentOf(fn(name)).TOKEN_ISSUER, name).toBeUndefined();
     }
   });
 
   const expectedTables: Record<string, Partial<Record<TableId, 'read' | 'readWrite'>>> = {
-    auth: { clients: 'read', rateLimits: 'readWrite' },
+    auth: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
     authorizer: { clients: 'read' },
     search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
     booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
@@ -119,26 +117,24 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('lets only the token endpoint and the authorizer read the signing key, and only with GetSecretValue', () => {
-    const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
-    const readers: string[] = [];
-    for (const [roleId] of Object.entries(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
+  it('lets no role but the token endpoint and the rotation job reach the private signing key; the authorizer verifies with public keys', () => {
+    const tableId = logicalIdOf(synthesis.stack.tables.get('signingKeys').table);
+    const readers = new Map<string, string[]>();
+    for (const roleId of Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
       for (const statement of statementsOfRole(synthesis.template, roleId)) {
-        const secretActions = actionsOf(statement).filter((a) => a.startsWith('secretsmanager:'));
-        // Other secrets (the search secret, supplier credentials) have their own tests.
-        if (secretActions.length === 0 || !referencedIds(statement.Resource).has(secretId)) continue;
-        expect(resourcesOf(statement), roleId).toEqual([{ Ref: secretId }]);
-        if (secretActions.includes('secretsmanager:GetSecretValue')) {
-          expect(secretActions, roleId).toEqual(['secretsmanager:GetSecretValue']);
-          readers.push(roleId);
-        } else {
-          // The initializer writes the key and cannot read it back.
-          expect(roleId).toBe(logicalIdOf(synthesis.stack.signingKey.node.findChild('Initializer').node.findChild('Role')));
-          expect(secretActions).toEqual(['secretsmanager:PutSecretValue']);
-        }
+        if (!referencedIds(statement.Resource).has(tableId)) continue;
+        readers.set(roleId, [...(readers.get(roleId) ?? []), ...actionsOf(statement)]);
       }
     }
-    expect(readers.sort()).toEqual([logicalIdOf(fn('auth').role), logicalIdOf(fn('authorizer').role)].sort());
+    expect([...readers.keys()].sort()).toEqual([logicalIdOf(fn('auth').role), logicalIdOf(synthesis.stack.signingKey.job.role)].sort());
+    expect(readers.get(logicalIdOf(fn('auth').role))!.sort()).toEqual(actionsFor('read').sort());
+    // Nor does any role hold a DynamoDB wildcard that would cover it.
+    for (const roleId of Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
+      for (const statement of statementsOfRole(synthesis.template, roleId)) {
+        expect(actionsOf(statement).filter((a) => a === '*' || a === 'dynamodb:*'), roleId).toEqual([]);
+      }
+    }
+    expect(tableAccessOf(fn('authorizer')).has('signingKeys')).toBe(false);
   });
 
   it('lets search, booking and the booking flow read the search secret (rateIds, cursors), and nothing else of ours', () => {

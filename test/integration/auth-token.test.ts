@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAccessToken } from '../../functions/auth/access-token.js';
 import { registerClient, setClientStatus } from '../../functions/auth/client-registry.js';
-import { generateSigningKeyJwk } from '../../functions/auth/signing-key.js';
+import { ensureSigningKey, forgetCachedKeys } from '../../functions/auth/signing-key.js';
 import { handler as authEntry } from '../../functions/auth/index.js';
 import { handler } from '../../functions/auth/token.js';
 import { tokenWindowAt } from '../../functions/auth/token-rate-limit.js';
@@ -25,7 +25,8 @@ import { lambdaContext, tokenRequestEvent } from '../support/auth-events.js';
 await freshTables();
 
 beforeAll(async () => {
-  process.env.TOKEN_SIGNING_KEY = JSON.stringify(await generateSigningKeyJwk());
+  forgetCachedKeys();
+  await ensureSigningKey();
 });
 
 afterEach(() => {
