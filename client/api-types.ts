@@ -15,9 +15,29 @@ export interface paths {
         put?: never;
         /**
          * OAuth 2.0 client credentials token
-         * @description Issues an access token for the client credentials grant (valid 900 s). Authenticate with `client_id` and `client_secret` in the form or with HTTP Basic, not both. An unknown client, a wrong secret and a disabled client all answer `invalid_client`. Asking for a scope the client does not hold is `invalid_scope`.
+         * @description Issues an access token for the client credentials grant (valid 900 s). Authenticate with `client_id` and `client_secret` in the form or with HTTP Basic, not both. An unknown client, a wrong secret and a disabled client all answer `invalid_client`. Asking for a scope the client does not hold is `invalid_scope`. Wrong secrets are limited apart from good requests, per source address: an address that sent several wrong secrets waits (429 with `Retry-After`, doubling with each further failure) before its next attempt is tried, and only granted requests count against the client's window, so a flood of wrong secrets never stops the client that holds the right one.
          */
         post: operations["issueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that verify access tokens (JWK Set)
+         * @description The public keys that verify our access tokens, as a JWK Set (RFC 7517): ES256 (P-256), each with its `kid`, which every token names in its header. Public, no authentication, cacheable for five minutes. During a rotation it holds the new key and the retired ones whose tokens may still be alive (a retired key leaves the set once the last token it signed has expired, 900 s plus a margin); fetch it again when a token names a kid you do not know.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1379,6 +1399,23 @@ export interface components {
             scope?: string;
         } & {
             [key: string]: unknown;
+        };
+        JwkSet: {
+            keys: components["schemas"]["PublicJwk"][];
+        };
+        PublicJwk: {
+            /** @enum {string} */
+            kty: "EC";
+            /** @enum {string} */
+            crv: "P-256";
+            x: string;
+            y: string;
+            /** @description The key id (its RFC 7638 thumbprint), named in the header of the tokens it signs */
+            kid: string;
+            /** @enum {string} */
+            alg: "ES256";
+            /** @enum {string} */
+            use: "sig";
         };
         SearchResponse: {
             /**
@@ -2822,6 +2859,54 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set */
+            200: {
+                headers: {
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JwkSet"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {

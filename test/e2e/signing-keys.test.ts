@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_PUBLISH_LEAD_SECONDS, PRIVATE_KEY_CACHE_SECONDS } from '../../functions/auth/key-ring.js';
+import { HotelApiClient } from '../../client/hotel-api-client.js';
 import { tokenAudience, tokenIssuer } from '../../functions/shared/config.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 import type { LocalHost } from '../../local/host.js';
@@ -42,6 +43,17 @@ describe('GET /.well-known/jwks.json', () => {
     for (const key of keys) {
       expect(key).toEqual({ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), alg: 'ES256', use: 'sig' });
     }
+  });
+
+  it('is what the typed client reads, without fetching a token', async () => {
+    const requested: string[] = [];
+    const client = new HotelApiClient({ baseUrl: host.url, clientId: 'demo-client', clientSecret: 'demo-secret', tenant: 'demo', fetch: (input, init) => {
+      requested.push(new Request(input, init).url);
+      return fetch(input, init);
+    } });
+    const set = await client.jwks();
+    expect(set.keys.map((k) => k.kid)).toEqual(((await (await fetch(jwksUrl())).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid));
+    expect(requested.map((u) => new URL(u).pathname)).toEqual(['/.well-known/jwks.json']);
   });
 
   it("lets a standard client (jose's remote key set) verify our tokens", async () => {
