@@ -200,6 +200,11 @@ export class HotelApiClient {
     await unwrap(this.api.DELETE('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } } }));
   }
 
+  /** A new signing secret (shown this once); for 24 hours deliveries are signed with both. */
+  async rotateWebhookSecret(endpointId: string) {
+    return (await unwrap(this.api.POST('/v1/webhook-endpoints/{endpointId}/rotate-secret', { params: { header: this.tenantHeader, path: { endpointId } } }))).data;
+  }
+
   /** Sends a signed ping now; answers with its delivery. */
   async testWebhookEndpoint(endpointId: string) {
     return (await unwrap(this.api.POST('/v1/webhook-endpoints/{endpointId}/test', { params: { header: this.tenantHeader, path: { endpointId } } }))).data;

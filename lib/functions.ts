@@ -69,8 +69,9 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     timeout: Duration.seconds(28),
     // properties: the property's address, contact and time zone for the booking record.
     // wallets: the wallet routes, the funds check before a wallet-paid booking, and a cancel's refund.
-    // webhooks: a cancel, a modification or a settled pending booking writes its event to the outbox.
-    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
+    // webhooks: a cancel, a modification or a settled pending booking writes its event to the outbox (outbox
+    // items only: the endpoints' signing secrets beside them are the webhook functions' alone).
+    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
     readsSearchSecret: true,
   },
   vouchers: {
@@ -126,7 +127,7 @@ export const BOOKING_FLOW_PLAN: FunctionPlan = {
   timeout: Duration.seconds(25),
   // wallets: a wallet-paid booking's hold, capture and give-back happen inside the steps.
   // webhooks: each state change writes its event to the outbox in the same transaction.
-  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
+  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
   readsSearchSecret: true,
 };
 

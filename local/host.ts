@@ -226,6 +226,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     });
     cleanups.push(() => gateway.close());
+    // This API's own host, which webhooks may not be aimed at (the stack sets the API's domain on AWS).
+    process.env.API_HOST = new URL(gateway.url).host;
 
     return {
       url: gateway.url,

@@ -12,7 +12,7 @@ let store: DynamoWebhookStore | undefined;
 const webhooks = () => (store ??= new DynamoWebhookStore());
 
 export function endpointSummary(endpoint: WebhookEndpoint) {
-  const { secret: _secret, ...rest } = endpoint;
+  const { secret: _secret, previousSecret: _previous, ...rest } = endpoint;
   return rest;
 }
 

@@ -84,6 +84,27 @@ export class DynamoWebhookStore {
     }
   }
 
+  /**
+   * Gives the endpoint a new secret and keeps the one it replaces until `previousExpiresAt`; undefined when
+   * there is no such endpoint, or another rotation changed the secret since `current` was read (retry).
+   */
+  async rotateSecret(endpoint: WebhookEndpoint, secret: string, previousExpiresAt: string, updatedAt: string): Promise<WebhookEndpoint | undefined> {
+    try {
+      const { Attributes } = await this.client.send(new UpdateCommand({
+        TableName: this.table,
+        Key: keys.webhookEndpoint(endpoint.tenant, endpoint.endpointId),
+        UpdateExpression: 'SET secret = :secret, previousSecret = :previous, previousSecretExpiresAt = :expiresAt, updatedAt = :updatedAt',
+        ConditionExpression: 'secret = :previous',
+        ExpressionAttributeValues: { ':secret': secret, ':previous': endpoint.secret, ':expiresAt': previousExpiresAt, ':updatedAt': updatedAt },
+        ReturnValues: 'ALL_NEW',
+      }));
+      return strip<WebhookEndpoint>(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
   /** false when there was no such endpoint. Its deliveries stay readable until they age out of interest. */
   async deleteEndpoint(tenant: string, endpointId: string): Promise<boolean> {
     try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES, type TableId } from '../../functions/shared/tables.js';
 import { HANDLER_GROUPS } from '../../functions/shared/routes.js';
 import type { HotelFunction } from '../../lib/hotel-function.js';
-import { actionsFor } from '../../lib/table-grants.js';
+import { actionsFor, type TableAccess } from '../../lib/table-grants.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
 import { actionsOf, referencedIds, resourcesOf, resourcesOfType, statementsOfRole } from './template-queries.js';
 
@@ -75,12 +75,12 @@ describe('Lambda functions', () => {
     }
   });
 
-  const expectedTables: Record<string, Partial<Record<TableId, 'read' | 'readWrite'>>> = {
+  const expectedTables: Record<string, Partial<Record<TableId, TableAccess>>> = {
     auth: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
     authorizer: { clients: 'read' },
     search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
-    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
-    bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
+    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+    bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
     webhooks: { webhooks: 'readWrite' },
     vouchers: { bookings: 'readWrite', properties: 'read' },
     cars: {},
@@ -91,7 +91,7 @@ describe('Lambda functions', () => {
     const hotelFunction = fn(name as keyof typeof expectedTables & Parameters<typeof fn>[0]);
     const access = tableAccessOf(hotelFunction);
     expect([...access.keys()].sort()).toEqual(Object.keys(tables).sort());
-    for (const [tableId, level] of Object.entries(tables) as [TableId, 'read' | 'readWrite'][]) {
+    for (const [tableId, level] of Object.entries(tables) as [TableId, TableAccess][]) {
       expect([...(access.get(tableId) ?? [])].sort(), `${name} on ${tableId}`).toEqual(actionsFor(level).sort());
     }
     const environment = environmentOf(hotelFunction);
@@ -114,6 +114,38 @@ describe('Lambda functions', () => {
         const dynamo = actionsOf(statement).filter((a) => a.startsWith('dynamodb:') && a !== 'dynamodb:ListStreams');
         if (dynamo.length > 0) expect(JSON.stringify(statement.Resource), roleId).not.toContain('*');
       }
+    }
+  });
+
+  it('lets only the webhook routes and the sender read the webhooks table (endpoint secrets); event writers may only put outbox items', () => {
+    const tableId = logicalIdOf(synthesis.stack.tables.get('webhooks').table);
+    const readers: string[] = [];
+    const writers: string[] = [];
+    for (const roleId of Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
+      for (const statement of statementsOfRole(synthesis.template, roleId)) {
+        if (!referencedIds(statement.Resource).has(tableId)) continue;
+        const actions = actionsOf(statement).filter((a) => a.startsWith('dynamodb:'));
+        // The stream carries every item's new image, secrets included: reading it is reading them.
+        if (actions.some((a) => ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:GetRecords'].includes(a))) {
+          readers.push(roleId);
+          continue;
+        }
+        expect(actions, roleId).toEqual(['dynamodb:PutItem']);
+        expect(statement.Condition, roleId).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['*#events#*'] } });
+        writers.push(roleId);
+      }
+    }
+    expect([...new Set(readers)].sort()).toEqual([logicalIdOf(fn('webhooks').role), logicalIdOf(synthesis.stack.webhookSender.job.role)].sort());
+    expect([...new Set(writers)].sort()).toEqual(
+      [fn('booking').role, fn('bookingFlow').role, synthesis.stack.pendingReconciler.job.role].map((r) => logicalIdOf(r)).sort(),
+    );
+  });
+
+  it('tells the webhook routes and the sender this API\'s own host, which webhooks may not be aimed at', () => {
+    const apiId = logicalIdOf(synthesis.stack.restApi.api);
+    for (const hotelFunction of [fn('webhooks'), synthesis.stack.webhookSender.job]) {
+      expect(JSON.stringify(environmentOf(hotelFunction).API_HOST)).toContain(apiId);
+      expect(JSON.stringify(environmentOf(hotelFunction).API_HOST)).toContain('execute-api');
     }
   });
 
