@@ -8,11 +8,12 @@
  * secret instead, so real supplier credentials never sit in a table export.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
+import type { TransactItem } from '../shared/transact-item.js';
 
 export const ADAPTER_KINDS = ['hotelbeds', 'expedia', 'opentravel'] as const;
 export type AdapterKind = (typeof ADAPTER_KINDS)[number];
@@ -47,14 +48,12 @@ export const contractSchema = z
 
 export type SupplierContract = z.infer<typeof contractSchema>;
 
-export async function putContract(contract: SupplierContract): Promise<void> {
+/** @param also written in the same transaction (an operator's audit entry). */
+export async function putContract(contract: SupplierContract, also: TransactItem[] = []): Promise<void> {
   const valid = contractSchema.parse(contract);
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: tableName('contracts'),
-      Item: { ...keys.contract(valid.tenant, valid.supplierId), kind: 'contract', ...valid },
-    }),
-  );
+  const put = { TableName: tableName('contracts'), Item: { ...keys.contract(valid.tenant, valid.supplierId), kind: 'contract', ...valid } };
+  if (also.length === 0) await dynamoClient().send(new PutCommand(put));
+  else await dynamoClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...also] }));
 }
 
 /** The tenant's active contracts; a malformed stored row is skipped rather than failing every search. */
