@@ -18,7 +18,7 @@
  * - an Idempotency-Key another tenant used never replays that tenant's answer; one reused with another
  *   body is 422 and replays nothing.
  *
- * The public routes (scope null: the token endpoint, /openapi.json, /docs and its script) take no bearer
+ * The public routes (scope null: the token endpoint, the key set, /openapi.json, /docs and its script) take no bearer
  * token, so they are outside the token rows; a test pins which routes those are, so a route cannot become
  * public unnoticed. A call needing a body, a query or ids takes them from VALID_CALLS below, one entry per
  * route id; a protected route without an entry fails here.
@@ -127,6 +127,7 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
   updateWebhookEndpoint: { ok: 200, call: () => ({ body: { description: 'renamed by the matrix' } }) },
   deleteWebhookEndpoint: { ok: 204, call: () => ({}) },
   testWebhookEndpoint: { ok: 200, call: () => ({}) },
+  rotateWebhookSecret: { ok: 200, call: () => ({}) },
   listWebhookDeliveries: { ok: 200, call: () => ({ query: { limit: '10' } }) },
   retryWebhookDelivery: { ok: 200, call: () => ({}) },
   searchCars: { ok: 501, call: () => ({ query: CAR_SEARCH_QUERY }) },
@@ -327,8 +328,20 @@ describe('the route table', () => {
     expect(Object.keys(VALID_CALLS).filter((id) => !PROTECTED.some((r) => r.id === id))).toEqual([]);
   });
 
-  it('has only the token endpoint, the contract and the reference page as public routes', () => {
-    expect(PUBLIC.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /docs', 'GET /docs/scalar.js', 'GET /openapi.json', 'POST /v1/oauth/token']);
+  it('has only the token endpoint, the key set, the contract and the reference page as public routes', () => {
+    expect(PUBLIC.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /.well-known/jwks.json', 'GET /docs', 'GET /docs/scalar.js', 'GET /openapi.json', 'POST /v1/oauth/token']);
+  });
+
+  it('serves the key set to anyone, whatever credentials come with the call, and never a private key', async () => {
+    for (const authorization of [undefined, `Bearer ${tokens.acme}`, `Bearer ${forged.algNone}`, 'Basic ZGVtby1jbGllbnQ6d3Jvbmc=']) {
+      const response = await fetch(`${host.url}/.well-known/jwks.json`, { headers: authorization ? { Authorization: authorization } : {} });
+      expect(response.status, authorization).toBe(200);
+      const { keys: published } = (await response.json()) as { keys: Record<string, unknown>[] };
+      expect(published.length).toBeGreaterThan(0);
+      for (const key of published) expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
+    }
+    // Nothing but GET: the key set cannot be written through the API.
+    for (const method of ['POST', 'PUT', 'DELETE']) expect((await fetch(`${host.url}/.well-known/jwks.json`, { method })).status, method).toBeGreaterThanOrEqual(400);
   });
 });
 
@@ -420,6 +433,7 @@ describe('ids', () => {
       updateWebhookEndpoint: ['endpointId'],
       deleteWebhookEndpoint: ['endpointId'],
       testWebhookEndpoint: ['endpointId'],
+      rotateWebhookSecret: ['endpointId'],
       listWebhookDeliveries: ['endpointId'],
       retryWebhookDelivery: ['endpointId', 'deliveryId'],
     });
