@@ -14,6 +14,8 @@ import { auditTrail } from '../functions/accounts/audit-trail.js';
 import { createWallet, setWalletCreditLimit, topUpWallet, walletStatement } from '../functions/accounts/wallet-admin.js';
 import { listWebhookEndpoints, setWebhookEndpointEnabled, webhookDeliveries } from '../functions/accounts/webhook-admin.js';
 import { backfillListAttributes } from '../functions/booking/booking-list-backfill.js';
+import { RETIRED_KEY_KEEP_SECONDS } from '../functions/auth/key-ring.js';
+import { rotateSigningKeys } from '../functions/auth/signing-key.js';
 import { isDependencyOutage } from '../functions/shared/dependency-outage.js';
 import { SCOPES } from '../functions/shared/routes.js';
 import { ADAPTER_KINDS } from '../functions/suppliers/contracts.js';
@@ -29,6 +31,7 @@ interface GlobalOptions {
   walletsTable?: string;
   webhooksTable?: string;
   bookingsTable?: string;
+  signingKeysTable?: string;
   usagePlanId?: string;
   actor: string;
   json?: boolean;
@@ -44,6 +47,7 @@ const program = new Command('admin')
   .option('--wallets-table <name>', 'wallets table of a deployed stack (stack output), for the wallet commands')
   .option('--webhooks-table <name>', "webhooks table of a deployed stack (stack output): a wallet's movements are sent to the partner's webhooks")
   .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings commands')
+  .option('--signing-keys-table <name>', 'signing keys table of a deployed stack (stack output), for keys rotate')
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
@@ -72,6 +76,8 @@ program.hook('preAction', () => {
   if (webhooks) process.env.WEBHOOKS_TABLE = webhooks;
   const bookings = options.bookingsTable ?? (options.tablePrefix ? `${options.tablePrefix}-bookings` : process.env.BOOKINGS_TABLE);
   if (bookings) process.env.BOOKINGS_TABLE = bookings;
+  const signingKeys = options.signingKeysTable ?? (options.tablePrefix ? `${options.tablePrefix}-signingKeys` : process.env.SIGNING_KEYS_TABLE);
+  if (signingKeys) process.env.SIGNING_KEYS_TABLE = signingKeys;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 });
 
@@ -273,6 +279,16 @@ webhook
     needWebhooksTable();
     await setWebhookEndpointEnabled(tenant, endpointId, true, undefined, actor());
     print({ endpointId, enabled: true }, `${endpointId} of ${tenant}: enabled`);
+  });
+
+const signingKeys = program.command('keys').description('the access-token signing keys (needs --signing-keys-table or --table-prefix)');
+signingKeys
+  .command('rotate')
+  .description('rotate now: a new key signs from now on; the retired one keeps verifying until its last token has expired, then leaves GET /.well-known/jwks.json')
+  .action(async () => {
+    if (!process.env.SIGNING_KEYS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the signing keys table: --table-prefix (npm start) or --signing-keys-table (a deployed stack)');
+    const rotation = await rotateSigningKeys();
+    print(rotation, `signing key ${rotation.kid} signs from now on${rotation.retiredKid ? `; ${rotation.retiredKid} retired (verifies for ${RETIRED_KEY_KEEP_SECONDS} s more)` : ''}\npublished: ${rotation.published.join(' ')}`);
   });
 
 const bookings = program.command('bookings').description('the bookings table, across accounts');

@@ -15,9 +15,29 @@ export interface paths {
         put?: never;
         /**
          * OAuth 2.0 client credentials token
-         * @description Issues an access token for the client credentials grant (valid 900 s). Authenticate with `client_id` and `client_secret` in the form or with HTTP Basic, not both. An unknown client, a wrong secret and a disabled client all answer `invalid_client`. Asking for a scope the client does not hold is `invalid_scope`.
+         * @description Issues an access token for the client credentials grant (valid 900 s). Authenticate with `client_id` and `client_secret` in the form or with HTTP Basic, not both. An unknown client, a wrong secret and a disabled client all answer `invalid_client`. Asking for a scope the client does not hold is `invalid_scope`. Wrong secrets are limited apart from good requests, per source address: an address that sent several wrong secrets waits (429 with `Retry-After`, doubling with each further failure) before its next attempt is tried, and only granted requests count against the client's window, so a flood of wrong secrets never stops the client that holds the right one.
          */
         post: operations["issueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that verify access tokens (JWK Set)
+         * @description The public keys that verify our access tokens, as a JWK Set (RFC 7517): ES256 (P-256), each with its `kid`, which every token names in its header. Public, no authentication, cacheable for five minutes. During a rotation it holds the new key and the retired ones whose tokens may still be alive (a retired key leaves the set once the last token it signed has expired, 900 s plus a margin); fetch it again when a token names a kid you do not know.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -282,6 +302,26 @@ export interface paths {
          * @description Changes the URL, the events or the note; `enabled: false` stops deliveries (they are dead-lettered), `enabled: true` resumes them and clears the reason it was disabled.
          */
         patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret
+         * @description Gives the endpoint a new signing secret, shown in this answer only. For 24 hours every delivery carries two signatures in `webhook-signature`, space-separated (one per secret, as the Standard Webhooks spec allows), so a receiver verifies with either secret while you deploy the new one; then only the new secret signs. Rotating again within the 24 hours drops the oldest secret at once. 409 when another rotation of the same endpoint ran at the same moment.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/webhook-endpoints/{endpointId}/test": {
@@ -1380,6 +1420,23 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        JwkSet: {
+            keys: components["schemas"]["PublicJwk"][];
+        };
+        PublicJwk: {
+            /** @enum {string} */
+            kty: "EC";
+            /** @enum {string} */
+            crv: "P-256";
+            x: string;
+            y: string;
+            /** @description The key id (its RFC 7638 thumbprint), named in the header of the tokens it signs */
+            kid: string;
+            /** @enum {string} */
+            alg: "ES256";
+            /** @enum {string} */
+            use: "sig";
+        };
         SearchResponse: {
             /**
              * @description From the search response; the search and its rates live 30 minutes. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
@@ -2422,6 +2479,12 @@ export interface components {
             /** @description false stops deliveries (they are dead-lettered); true resumes them */
             enabled?: boolean;
         };
+        WebhookSecretRotated: {
+            /** @description The endpoint id */
+            id: string;
+            /** @description The new signing secret (`whsec_` + base64). Shown in this answer only: store it now */
+            secret: string;
+        };
         WebhookDelivery: {
             deliveryId: string;
             /** @description The event's id, sent as `webhook-id` */
@@ -2952,6 +3015,54 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set */
+            200: {
+                headers: {
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JwkSet"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6100,6 +6211,143 @@ export interface operations {
             };
             /** @description The body is not in the content type this operation reads (problem types: `unsupported-media-type`) */
             415: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description A webhook endpoint, as POST /v1/webhook-endpoints answered. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_4f1c2a9e0b7d6c5a3e21",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecretRotated"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change (problem types: `conflict`, `idempotency-in-progress`, `price-changed`) */
+            409: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            413: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;

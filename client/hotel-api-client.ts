@@ -88,6 +88,8 @@ async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Re
 export class HotelApiClient {
   readonly tokens: TokenCache;
   private readonly api: Client<paths>;
+  /** For the public routes: no token is fetched for them. */
+  private readonly publicApi: Client<paths>;
   private readonly tenantHeader: { 'X-Service-Tenant': string; 'X-Sandbox-Scenario'?: string };
 
   constructor(private readonly options: HotelApiClientOptions) {
@@ -101,7 +103,13 @@ export class HotelApiClient {
       ...(options.maxRateLimitRetries !== undefined ? { maxRateLimitRetries: options.maxRateLimitRetries } : {}),
     });
     this.api = createClient<paths>({ baseUrl, fetch: send });
+    this.publicApi = createClient<paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
     this.tenantHeader = { 'X-Service-Tenant': options.tenant, ...(options.sandboxScenario ? { 'X-Sandbox-Scenario': options.sandboxScenario } : {}) };
+  }
+
+  /** The public keys that verify our access tokens (a JWK Set); no authentication. */
+  async jwks() {
+    return (await unwrap(this.publicApi.GET('/.well-known/jwks.json'))).data;
   }
 
   async search(request: SearchRequest, options: { traveller?: Traveller } = {}) {
@@ -205,6 +213,11 @@ export class HotelApiClient {
 
   async deleteWebhookEndpoint(endpointId: string): Promise<void> {
     await unwrap(this.api.DELETE('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } } }));
+  }
+
+  /** A new signing secret (shown this once); for 24 hours deliveries are signed with both. */
+  async rotateWebhookSecret(endpointId: string) {
+    return (await unwrap(this.api.POST('/v1/webhook-endpoints/{endpointId}/rotate-secret', { params: { header: this.tenantHeader, path: { endpointId } } }))).data;
   }
 
   /** Sends a signed ping now; answers with its delivery. */

@@ -29,7 +29,8 @@ export interface FunctionPlan {
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly tables: TableUse;
-  readonly readsSigningKey?: boolean;
+  /** Signs or verifies access tokens: learns the issuer and audience, and waits for the first key. */
+  readonly handlesTokens?: boolean;
   /** Issues or verifies rateIds and search cursors (SEARCH_SECRET_ARN). */
   readsSearchSecret?: boolean;
   /** Files read at run time (voucher fonts, the docs page's script). */
@@ -47,8 +48,10 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     description: 'OAuth 2.0 client credentials token endpoint',
     memorySize: 1024,
     timeout: Duration.seconds(10),
-    tables: { clients: 'read', rateLimits: 'readWrite' },
-    readsSigningKey: true,
+    // signingKeys: the private key that signs (no other function but the rotation job is granted it).
+    // clients: the clients, and the public key ring the key set route publishes.
+    tables: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
+    handlesTokens: true,
   },
   search: {
     entry: 'functions/search/index.ts',
@@ -66,8 +69,9 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     timeout: Duration.seconds(28),
     // properties: the property's address, contact and time zone for the booking record.
     // wallets: the wallet routes, the funds check before a wallet-paid booking, and a cancel's refund.
-    // webhooks: a cancel, a modification or a settled pending booking writes its event to the outbox.
-    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
+    // webhooks: a cancel, a modification or a settled pending booking writes its event to the outbox (outbox
+    // items only: the endpoints' signing secrets beside them are the webhook functions' alone).
+    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
     readsSearchSecret: true,
   },
   vouchers: {
@@ -111,8 +115,9 @@ const AUTHORIZER_PLAN: FunctionPlan = {
   description: 'Lambda REQUEST authorizer: verifies the access token and allows the routes of its scopes',
   memorySize: 512,
   timeout: Duration.seconds(5),
+  // clients: the clients, and the public key ring it verifies with; never the private key's table.
   tables: { clients: 'read' },
-  readsSigningKey: true,
+  handlesTokens: true,
 };
 
 export const BOOKING_FLOW_PLAN: FunctionPlan = {
@@ -122,7 +127,7 @@ export const BOOKING_FLOW_PLAN: FunctionPlan = {
   timeout: Duration.seconds(25),
   // wallets: a wallet-paid booking's hold, capture and give-back happen inside the steps.
   // webhooks: each state change writes its event to the outbox in the same transaction.
-  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
+  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
   readsSearchSecret: true,
 };
 
@@ -168,13 +173,7 @@ export class HandlerFunctions extends Construct {
 
   private buildFunction(id: string, serviceName: string, plan: FunctionPlan, props: HandlerFunctionsProps): HotelFunction {
     const tablesUsed = tableEnvironment(props.tables, plan.tables);
-    const tokenEnvironment: Record<string, string> = plan.readsSigningKey
-      ? {
-          TOKEN_ISSUER: tokenIssuerFor(this.config),
-          TOKEN_AUDIENCE: TOKEN_AUDIENCE,
-          TOKEN_SIGNING_KEY_SECRET_ARN: props.signingKey.secret.secretArn,
-        }
-      : {};
+    const tokenEnvironment: Record<string, string> = plan.handlesTokens ? { TOKEN_ISSUER: tokenIssuerFor(this.config), TOKEN_AUDIENCE: TOKEN_AUDIENCE } : {};
 
     const created = new HotelFunction(this, id, {
       config: this.config,
@@ -187,7 +186,7 @@ export class HandlerFunctions extends Construct {
       ...(plan.assets ? { assets: plan.assets } : {}),
     });
     grantTables(created.role, props.tables, plan.tables);
-    if (plan.readsSigningKey) props.signingKey.grantRead(created.function);
+    if (plan.handlesTokens) props.signingKey.requiredBy(created.function);
     if (plan.readsSearchSecret) props.searchSecret.grantRead(created.function);
     return created;
   }

@@ -27,6 +27,7 @@ export function createHotelApiApp(props?: AppProps): HotelApiApp {
   // What the operator tool (npm run admin) needs to administer this stack's accounts.
   new CfnOutput(stack, 'ClientsTable', { value: stack.tables.get('clients').table.tableName, description: 'npm run admin -- --clients-table' });
   new CfnOutput(stack, 'ContractsTable', { value: stack.tables.get('contracts').table.tableName, description: 'npm run admin -- --contracts-table' });
+  new CfnOutput(stack, 'SigningKeysTable', { value: stack.tables.get('signingKeys').table.tableName, description: 'npm run admin -- --signing-keys-table (keys rotate)' });
   new CfnOutput(stack, 'WalletsTable', { value: stack.tables.get('wallets').table.tableName, description: 'npm run admin -- --wallets-table' });
   // What finance needs: where to export the tables, and where the ledger query runs (README "Finance").
   new CfnOutput(stack, 'FinanceExportBucket', { value: stack.financeLedger.bucket.bucketName, description: 'aws dynamodb export-table-to-point-in-time --s3-bucket (prefix exports/<table>)' });

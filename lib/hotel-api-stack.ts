@@ -52,7 +52,7 @@ export class HotelApiStack extends Stack {
     Tags.of(this).add('service', 'hotel-api');
 
     this.tables = new HotelTables(this, 'Tables', { stage: config.stage });
-    this.signingKey = new SigningKey(this, 'SigningKey', { config });
+    this.signingKey = new SigningKey(this, 'SigningKey', { config, tables: this.tables });
     this.searchSecret = new SearchSecret(this, 'SearchSecret', { config });
     this.functions = new HandlerFunctions(this, 'Functions', { config, tables: this.tables, signingKey: this.signingKey, searchSecret: this.searchSecret });
     this.bookingWorkflow = new BookingWorkflow(this, 'BookingWorkflow', { config, flowFunction: this.functions.bookingFlow.function });
@@ -65,6 +65,9 @@ export class HotelApiStack extends Stack {
     this.propertyMapping = new PropertyMapping(this, 'PropertyMapping', { config, tables: this.tables });
     this.pendingReconciler = new PendingReconciler(this, 'PendingReconciler', { config, tables: this.tables });
     this.webhookSender = new WebhookSender(this, 'WebhookSender', { config, tables: this.tables });
+    // This API's own host: webhook URLs may not point at it (functions/webhooks/webhook-url.ts).
+    const apiHost = `${this.restApi.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    for (const fn of [this.functions.groups.webhooks, this.webhookSender.job]) fn.function.addEnvironment('API_HOST', apiHost);
     // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;

@@ -1,54 +1,61 @@
 /**
- * The access-token signing key: an ES256 private JWK in a Secrets Manager secret, written once at stack
- * creation by a custom resource (functions/auth/signing-key-initializer.ts). The key is generated inside
- * AWS and never appears in a template, an output or a log. The token function (signs) and the authorizer
- * (verifies) may read it, and nothing else may.
+ * The access-token signing keys (functions/auth/signing-key.ts): the private key that signs lives in the
+ * signingKeys table, the public ring in the clients table. One job function (signing-key-rotator.ts)
+ * makes the first key at stack creation (a custom resource, so no function runs without one) and rotates
+ * on a schedule; `npm run admin -- keys rotate` rotates now. The signingKeys table is granted to the token
+ * function (signs) and this job alone: the authorizer verifies with the public ring and cannot mint.
  */
 import { CustomResource, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Schedule, type Rule } from 'aws-cdk-lib/aws-events';
 import { Architecture, CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct, type IConstruct } from 'constructs';
-import { HotelFunction } from './hotel-function.js';
+import type { HotelFunction } from './hotel-function.js';
+import { ScheduledJob } from './scheduled-job.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
+import type { HotelTables } from './tables.js';
 
 export interface SigningKeyProps {
   readonly config: DeploymentConfig;
+  readonly tables: HotelTables;
 }
 
+/**
+ * Monthly: a key that leaked unnoticed stops minting within a month, and each rotation costs verifiers
+ * one fetch of the key set. Retired keys stay published RETIRED_KEY_KEEP_SECONDS (functions/auth/key-ring.ts).
+ */
+export const SIGNING_KEY_ROTATION_SCHEDULE = Schedule.rate(Duration.days(30));
+
 export class SigningKey extends Construct {
-  readonly secret: Secret;
-  /** Completes once the key is in the secret; functions that read it depend on this. */
+  /** The job that makes the first key and rotates. */
+  readonly job: HotelFunction;
+  readonly schedule: Rule;
+  /** Completes once the first key exists; functions that sign or verify depend on it. */
   readonly initialized: CustomResource;
 
   constructor(scope: Construct, id: string, props: SigningKeyProps) {
     super(scope, id);
-    const { config } = props;
+    const { config, tables } = props;
 
-    // Created holding CloudFormation's generated placeholder; the initializer replaces it at Create.
-    this.secret = new Secret(this, 'Secret', {
-      description: `ES256 private JWK signing ${config.tenant} ${config.stage} access tokens`,
-      removalPolicy: removalPolicyFor(config.stage),
-    });
-    Validations.of(this.secret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotating the token signing key needs a published key set so tokens signed by the previous key stay verifiable for their 15 minutes; until that exists, a rotation would be a manual new stack-level key. The key never leaves Secrets Manager and the two auth functions.',
-    });
-
-    const initializer = new HotelFunction(this, 'Initializer', {
+    const scheduled = new ScheduledJob(this, 'Rotation', {
       config,
-      entry: 'functions/auth/signing-key-initializer.ts',
-      description: 'Writes the token signing key into its secret once, at stack creation',
+      entry: 'functions/auth/signing-key-rotator.ts',
+      description: 'Makes the first token signing key at stack creation, and rotates the signing keys on a schedule',
       serviceName: 'hotel-api-signing-key',
       memorySize: 256,
       timeout: Duration.seconds(30),
+      tables,
+      // clients: the public key ring sits beside the clients (the authorizer reads that table already).
+      tablesUsed: { clients: 'readWrite', signingKeys: 'readWrite' },
+      schedule: SIGNING_KEY_ROTATION_SCHEDULE,
+      scheduleDescription: `Token signing key rotation for ${config.tenant} (${config.stage})`,
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
     });
-    initializer.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [this.secret.secretArn] }),
-    );
+    this.job = scheduled.job;
+    this.schedule = scheduled.schedule;
 
     const frameworkLogs = new LogGroup(this, 'ProviderLogs', {
       retention: logRetentionFor(config.stage),
@@ -62,35 +69,31 @@ export class SigningKey extends Construct {
       new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [frameworkLogs.logGroupArn] }),
     );
     const provider = new Provider(this, 'Provider', {
-      onEventHandler: initializer.function,
+      onEventHandler: this.job.function,
       frameworkOnEventRole: frameworkRole,
       logGroup: frameworkLogs,
     });
     runFrameworkOnArm(provider);
 
     // The framework grants itself invoke on the handler and on its versions (`<arn>:*`); it calls the
-    // unqualified handler only, and that handler is this stack's initializer.
-    const initializerLogicalId = Stack.of(this).getLogicalId(initializer.function.node.defaultChild as CfnFunction);
+    // unqualified handler only, and that handler is this stack's signing key job.
+    const jobLogicalId = Stack.of(this).getLogicalId(this.job.function.node.defaultChild as CfnFunction);
     Validations.of(frameworkRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${initializerLogicalId}.Arn>:*]`,
+      id: `AwsSolutions-IAM5[Resource::<${jobLogicalId}.Arn>:*]`,
       reason:
-        'The CDK provider framework grants lambda:InvokeFunction on its onEvent handler including qualified versions; the wildcard covers versions of the signing key initializer only.',
+        'The CDK provider framework grants lambda:InvokeFunction on its onEvent handler including qualified versions; the wildcard covers versions of the signing key job only.',
     });
 
     this.initialized = new CustomResource(this, 'Key', {
       serviceToken: provider.serviceToken,
       resourceType: 'Custom::SigningKey',
-      properties: { SecretArn: this.secret.secretArn },
+      properties: { Table: tables.get('signingKeys').table.tableName },
     });
   }
 
-  /** GetSecretValue on this secret only (no DescribeSecret, no listing). */
-  grantRead(grantee: IGrantable & IConstruct): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret.secretArn] }),
-    );
-    // A function that reads the key must never run while the secret still holds the placeholder.
-    grantee.node.addDependency(this.initialized);
+  /** A function that signs or verifies must never run before the first key exists. */
+  requiredBy(dependant: IConstruct): void {
+    dependant.node.addDependency(this.initialized);
   }
 }
 

@@ -10,12 +10,21 @@ import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { TableId } from '../functions/shared/tables.js';
 import type { HotelTable, HotelTables } from './tables.js';
 
-export type TableAccess = 'read' | 'readWrite';
+/**
+ * read, readWrite, or outbox: PutItem of webhook outbox events only (keys `<tenant>#events#...`, held by an
+ * IAM leading-key condition). The functions that raise events write them in their transactions and have
+ * no business reading the table beside them, which holds the webhook endpoints' signing secrets.
+ */
+export type TableAccess = 'read' | 'readWrite' | 'outbox';
+
+/** The outbox's partition keys (functions/shared/keys.ts webhookOutbox). */
+export const OUTBOX_LEADING_KEYS = ['*#events#*'];
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 export function actionsFor(access: TableAccess): string[] {
+  if (access === 'outbox') return ['dynamodb:PutItem'];
   return access === 'read' ? [...READ_ACTIONS] : [...READ_ACTIONS, ...WRITE_ACTIONS];
 }
 
@@ -23,6 +32,12 @@ export function grantTable(grantee: IGrantable, { definition, table }: HotelTabl
   const indexArns = (definition.globalIndexes ?? []).map((index) =>
     Stack.of(table).formatArn({ service: 'dynamodb', resource: 'table', resourceName: `${table.tableName}/index/${index.name}` }),
   );
+  if (access === 'outbox') {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: actionsFor(access), resources: [table.tableArn], conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': OUTBOX_LEADING_KEYS } } }),
+    );
+    return;
+  }
   grantee.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({ actions: actionsFor(access), resources: [table.tableArn, ...indexArns] }),
   );

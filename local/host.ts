@@ -10,7 +10,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
-import { generateSigningKeyJwk } from '../functions/auth/signing-key.js';
+import { ensureSigningKey, forgetCachedKeys } from '../functions/auth/signing-key.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { HANDLER_GROUPS, type HandlerGroup } from '../functions/shared/routes.js';
 import type { LatencyProfile } from '../sandbox/latency.js';
@@ -149,8 +149,9 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.S3_ENDPOINT = s3Endpoint;
     process.env.SEARCH_ROWS_BUCKET = await createSearchRowsBucket(s3Endpoint, options.tablePrefix ?? 'local');
 
-    // A fresh key per start, as the stack's custom resource makes one per deployment.
-    process.env.TOKEN_SIGNING_KEY ??= JSON.stringify(await generateSigningKeyJwk());
+    // The first signing key, as the stack's custom resource makes it at creation (kept on a DATA_DIR restart).
+    forgetCachedKeys();
+    await ensureSigningKey();
     // Signs rateIds and paging cursors; on AWS a Secrets Manager secret (SEARCH_SECRET_ARN).
     process.env.SEARCH_SECRET ??= randomBytes(32).toString('base64url');
 
@@ -225,6 +226,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     });
     cleanups.push(() => gateway.close());
+    // This API's own host, which webhooks may not be aimed at (the stack sets the API's domain on AWS).
+    process.env.API_HOST = new URL(gateway.url).host;
 
     return {
       url: gateway.url,

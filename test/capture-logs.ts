@@ -17,7 +17,7 @@
  * - Known values are collected where they enter, not listed by hand: every request a test sends goes
  *   through fetch (wrapped here: the typed client's calls included) or through test/support/auth-events.ts
  *   (in-process handler calls), and both note the client secrets and the people (first and last name) they
- *   carry; the seeded secrets, the signing key's private part (TOKEN_SIGNING_KEY's `d`) and the rateId secret
+ *   carry; the seeded secrets, the signing keys' private parts (`d`, read from the signing keys table at the end) and the rateId secret
  *   come from the environment the host set.
  *
  * Structured log lines are swallowed (they are what DEBUG adds); anything else is passed through as
@@ -29,18 +29,8 @@ import { describeLeaks, findLeaks, sensitiveValues, startFileCapture } from './s
 
 const { lines, sensitive } = startFileCapture();
 
-let seenSigningKey: string | undefined;
 let seenSearchSecret: string | undefined;
 function noteEnvironmentSecrets(): void {
-  const signingKey = process.env.TOKEN_SIGNING_KEY;
-  if (signingKey && signingKey !== seenSigningKey) {
-    seenSigningKey = signingKey;
-    try {
-      sensitive.secret('signing key', (JSON.parse(signingKey) as { d?: string }).d);
-    } catch {
-      sensitive.secret('signing key', signingKey);
-    }
-  }
   const searchSecret = process.env.SEARCH_SECRET;
   if (searchSecret && searchSecret !== seenSearchSecret) sensitive.secret('search secret', (seenSearchSecret = searchSecret));
 }
@@ -127,6 +117,12 @@ afterAll(async () => {
   // Imported only when there is something to check: most unit test files log nothing.
   const { seededClients } = await import('../local/seed.js');
   for (const client of seededClients()) sensitive.secret('client secret', client.secret);
+  // The private signing key that signs now, when this file's tables hold one (the host's, or a test's own).
+  if (process.env.SIGNING_KEYS_TABLE && process.env.DYNAMODB_ENDPOINT) {
+    const { readPrivateSigningKeys } = await import('../functions/auth/signing-key-store.js');
+    const stored = await readPrivateSigningKeys().catch(() => null);
+    for (const signer of [stored?.next, stored?.previous]) if (signer?.jwk.d) sensitive.secret('signing key', signer.jwk.d);
+  }
   const leaks = findLeaks(lines, sensitive);
   if (leaks.length > 0) throw new Error(`This file's logs hold what must never be logged:\n${describeLeaks(leaks)}`);
 });

@@ -1,13 +1,14 @@
 /**
  * What an operator does to an account (there is no self-service signup): create it with the scopes its
  * clients may have; issue, rotate and revoke its clients; set its supplier contracts and pricing rules;
- * read it whole. Every change is written to the audit trail (audit-trail.ts) with who made it. The CLI
+ * read it whole. Every change is written to the audit trail (audit-trail.ts) with who made it, in the
+ * same transaction as the change. The CLI
  * (`npm run admin`, bin/admin.ts) and the local host's seeding (local/seed.ts) both call these functions.
  *
  * Failures an operator can act on are AccountAdminError with a code the CLI turns into its exit code.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ClientRegistrationError, getClient, listClients, registerClient, rotateClientSecret, setClientStatus, TENANT_PATTERN, type ClientRecord } from '../auth/client-registry.js';
 import type { PricingRules, PricingRulesInput } from '../domain/pricing/pricing-rules.js';
@@ -20,7 +21,7 @@ import {
   contractSchema, listContracts, putContract, putSalesSettings, salesSettings, salesSettingsSchema, supplierSecretPrefix,
   type AdapterKind, type SalesSettings, type SupplierContract,
 } from '../suppliers/contracts.js';
-import { recordAudit } from './audit-trail.js';
+import { auditPut } from './audit-trail.js';
 
 export type AdminErrorCode = 'not-found' | 'conflict' | 'invalid';
 
@@ -76,8 +77,14 @@ export async function createAccount(input: { tenant: string; name?: string; scop
   const existing = await getAccount(input.tenant);
   const account: Account = { tenant: input.tenant, name: input.name ?? existing?.name ?? input.tenant, scopes: SCOPES.filter((s) => parsedScopes.data.includes(s)), createdAt: existing?.createdAt ?? new Date().toISOString() };
   if (existing && JSON.stringify(existing) === JSON.stringify(account)) return existing;
-  await dynamoClient().send(new PutCommand({ TableName: tableName('clients'), Item: { ...keys.account(account.tenant), kind: 'account', ...account } }));
-  await recordAudit({ tenant: account.tenant, actor, action: existing ? 'account.updated' : 'account.created', target: account.tenant, ...(existing ? { before: existing } : {}), after: account });
+  await dynamoClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName('clients'), Item: { ...keys.account(account.tenant), kind: 'account', ...account } } },
+        auditPut({ tenant: account.tenant, actor, action: existing ? 'account.updated' : 'account.created', target: account.tenant, ...(existing ? { before: existing } : {}), after: account }),
+      ],
+    }),
+  );
   return account;
 }
 
@@ -107,12 +114,13 @@ export async function issueClient(tenant: string, input: { clientId?: string; se
   const before = await getClient(tenant, clientId);
   let record: ClientRecord;
   try {
-    record = await registerClient({ tenant, clientId, secret, scopes: requested as Scope[], name: input.name ?? `${tenant} client` });
+    record = await registerClient({ tenant, clientId, secret, scopes: requested as Scope[], name: input.name ?? `${tenant} client` }, (after) => [
+      auditPut({ tenant, actor, action: before ? 'client.reissued' : 'client.issued', target: clientId, ...(before ? { before: clientView(before) } : {}), after: clientView(after) }),
+    ]);
   } catch (error) {
     if (error instanceof ClientRegistrationError) throw new AccountAdminError(error.message.includes('another tenant') ? 'conflict' : 'invalid', error.message, 'client-id');
     throw error;
   }
-  await recordAudit({ tenant, actor, action: before ? 'client.reissued' : 'client.issued', target: clientId, ...(before ? { before: clientView(before) } : {}), after: clientView(record) });
   return { tenant, clientId, secret, scopes: record.scopes, usageKey: record.usageKey };
 }
 
@@ -122,8 +130,9 @@ export async function rotateSecret(tenant: string, clientId: string, graceSecond
   const before = await getClient(tenant, clientId);
   if (!before) throw new AccountAdminError('not-found', `no client '${clientId}' in account '${tenant}'`);
   const secret = newSecret();
-  const after = await rotateClientSecret(tenant, clientId, secret, graceSeconds);
-  await recordAudit({ tenant, actor, action: 'client.secret-rotated', target: clientId, before: clientView(before), after: { ...clientView(after), previousSecretValidUntil: after.previousSecretExpiresAt } });
+  const after = await rotateClientSecret(tenant, clientId, secret, graceSeconds, new Date(), (rotated) => [
+    auditPut({ tenant, actor, action: 'client.secret-rotated', target: clientId, before: clientView(before), after: { ...clientView(rotated), previousSecretValidUntil: rotated.previousSecretExpiresAt } }),
+  ]);
   return { tenant, clientId, secret, scopes: after.scopes, usageKey: after.usageKey, previousSecretValidUntil: after.previousSecretExpiresAt! };
 }
 
@@ -134,8 +143,9 @@ export async function rotateSecret(tenant: string, clientId: string, graceSecond
 export async function revokeClient(tenant: string, clientId: string, actor: string): Promise<void> {
   const before = await getClient(tenant, clientId);
   if (!before) throw new AccountAdminError('not-found', `no client '${clientId}' in account '${tenant}'`);
-  await setClientStatus(tenant, clientId, 'disabled');
-  await recordAudit({ tenant, actor, action: 'client.revoked', target: clientId, before: clientView(before), after: { ...clientView(before), status: 'disabled' } });
+  await setClientStatus(tenant, clientId, 'disabled', (after) => [
+    auditPut({ tenant, actor, action: 'client.revoked', target: clientId, before: clientView(before), after: clientView(after) }),
+  ]);
 }
 
 export interface ContractInput {
@@ -175,8 +185,7 @@ export async function setContract(tenant: string, input: ContractInput, actor: s
   });
   if (!parsed.success) throw invalidFrom(parsed.error);
   const before = (await listContracts(tenant)).find((c) => c.supplierId === input.supplierId);
-  await putContract(parsed.data);
-  await recordAudit({ tenant, actor, action: before ? 'contract.updated' : 'contract.created', target: input.supplierId, ...(before ? { before } : {}), after: parsed.data });
+  await putContract(parsed.data, [auditPut({ tenant, actor, action: before ? 'contract.updated' : 'contract.created', target: input.supplierId, ...(before ? { before } : {}), after: parsed.data })]);
   return parsed.data;
 }
 
@@ -189,8 +198,8 @@ export async function setSalesSettings(tenant: string, input: SalesSettings, act
   const parsed = salesSettingsSchema.safeParse(input);
   if (!parsed.success) throw invalidFrom(parsed.error);
   const before = await salesSettings(tenant);
-  const after = await putSalesSettings(tenant, parsed.data);
-  await recordAudit({ tenant, actor, action: 'sales-settings.updated', target: tenant, before, after });
+  const after: SalesSettings = { ...before, ...parsed.data };
+  await putSalesSettings(tenant, after, [auditPut({ tenant, actor, action: 'sales-settings.updated', target: tenant, before, after })]);
   return after;
 }
 
@@ -200,12 +209,11 @@ export async function setPricing(tenant: string, rules: PricingRulesInput, actor
   const before = await storedPricingRules(tenant);
   let stored: PricingRules;
   try {
-    stored = await putPricingRules(tenant, rules);
+    stored = await putPricingRules(tenant, rules, new Date(), (after) => [auditPut({ tenant, actor, action: 'pricing.set', target: tenant, ...(before ? { before } : {}), after })]);
   } catch (error) {
     if (error instanceof z.ZodError) throw invalidFrom(error);
     throw error;
   }
-  await recordAudit({ tenant, actor, action: 'pricing.set', target: tenant, ...(before ? { before } : {}), after: stored });
   return stored;
 }
 

@@ -3,6 +3,11 @@
  * after), kept in the clients table under the account (`{tenant}#audit`, sorted by time). Secrets never
  * enter it: whatever is recorded passes through withoutSecrets first, which drops every field whose name
  * says secret, hash, password or credentials, however deep.
+ *
+ * An entry is written in the same DynamoDB transaction as the change it records (auditPut gives the
+ * transaction's item), so a crash between the two cannot leave a change without its entry, nor an entry
+ * for a change that was not made. recordAudit, a write of its own, is for what changed nothing (a repeated
+ * top-up the wallet refused as already paid).
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -30,8 +35,9 @@ export function withoutSecrets(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([name]) => !SECRET_FIELD.test(name)).map(([name, inner]) => [name, withoutSecrets(inner)]));
 }
 
-export async function recordAudit(entry: Omit<AuditEntry, 'at'>, now = new Date()): Promise<AuditEntry> {
-  const stored: AuditEntry = {
+/** The entry as stored: its time, and before and after without secrets. */
+function auditEntry(entry: Omit<AuditEntry, 'at'>, now: Date): AuditEntry {
+  return {
     tenant: entry.tenant,
     at: now.toISOString(),
     actor: entry.actor,
@@ -40,8 +46,19 @@ export async function recordAudit(entry: Omit<AuditEntry, 'at'>, now = new Date(
     ...(entry.before !== undefined ? { before: withoutSecrets(entry.before) } : {}),
     ...(entry.after !== undefined ? { after: withoutSecrets(entry.after) } : {}),
   };
-  await dynamoClient().send(new PutCommand({ TableName: tableName('clients'), Item: { ...keys.audit(entry.tenant, stored.at, randomUUID()), kind: 'audit', ...stored } }));
-  return stored;
+}
+
+/** The TransactWriteItems entry that records `entry`; put it in the transaction that makes the change. */
+export function auditPut(entry: Omit<AuditEntry, 'at'>, now = new Date()): { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } } {
+  const stored = auditEntry(entry, now);
+  return { Put: { TableName: tableName('clients'), Item: { ...keys.audit(entry.tenant, stored.at, randomUUID()), kind: 'audit', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** An entry on its own, for a command that changed nothing. */
+export async function recordAudit(entry: Omit<AuditEntry, 'at'>, now = new Date()): Promise<AuditEntry> {
+  const put = auditPut(entry, now);
+  await dynamoClient().send(new PutCommand(put.Put));
+  return auditEntry(entry, now);
 }
 
 /** The account's trail, oldest first. */

@@ -7,7 +7,7 @@ import { currencyExponent, formatMinor, parseMinor } from '../domain/money/money
 import type { Wallet, WalletMovement } from '../domain/wallet/wallet.js';
 import { DynamoWalletStore } from '../stores/dynamo-wallets.js';
 import { AccountAdminError, getAccount } from './account-admin.js';
-import { recordAudit } from './audit-trail.js';
+import { auditPut, recordAudit } from './audit-trail.js';
 
 let store: DynamoWalletStore | undefined;
 const wallets = () => (store ??= new DynamoWalletStore());
@@ -37,8 +37,9 @@ export async function createWallet(tenant: string, input: { currency: string; cr
   if (!(await getAccount(tenant))) throw new AccountAdminError('not-found', `no account ${tenant}`, 'tenant');
   if (!/^[A-Z]{3}$/.test(input.currency)) throw new AccountAdminError('invalid', `currency: "${input.currency}" is not an ISO 4217 code`, 'currency');
   const creditLimitMinor = input.creditLimit === undefined ? 0 : minorUnits(input.creditLimit, input.currency, 'credit-limit', true);
-  const wallet = await wallets().create({ tenant, currency: input.currency, creditLimitMinor, now: new Date() });
-  await recordAudit({ tenant, actor, action: 'wallet.created', target: wallet.walletId, after: walletSummary(wallet) });
+  const wallet = await wallets().create({ tenant, currency: input.currency, creditLimitMinor, now: new Date() }, (created) => [
+    auditPut({ tenant, actor, action: 'wallet.created', target: created.walletId, after: walletSummary(created) }),
+  ]);
   return walletSummary(wallet);
 }
 
@@ -46,19 +47,23 @@ export async function createWallet(tenant: string, input: { currency: string; cr
 export async function topUpWallet(tenant: string, walletId: string, amount: string, reference: string, actor: string) {
   const before = await walletOf(tenant, walletId);
   const minor = minorUnits(amount, before.currency, 'amount', false);
-  const after = (await wallets().topUp(tenant, walletId, minor, reference, new Date()))!;
-  // A reference paid in before changes nothing; the trail still says the command was run, and that it was a repeat.
+  const after = (await wallets().topUp(tenant, walletId, minor, reference, new Date(), (was, is) => [
+    auditPut({ tenant, actor, action: 'wallet.topped-up', target: walletId, before: walletSummary(was), after: { ...walletSummary(is), reference } }),
+  ]))!;
+  // A reference paid in before changes nothing (and its transaction, audit entry included, was refused); the
+  // trail still says the command was run, and that it was a repeat.
   const repeated = after.updatedAt === before.updatedAt;
-  await recordAudit({ tenant, actor, action: repeated ? 'wallet.top-up-repeated' : 'wallet.topped-up', target: walletId, before: walletSummary(before), after: { ...walletSummary(after), reference } });
+  if (repeated) await recordAudit({ tenant, actor, action: 'wallet.top-up-repeated', target: walletId, before: walletSummary(before), after: { ...walletSummary(after), reference } });
   return walletSummary(after);
 }
 
 export async function setWalletCreditLimit(tenant: string, walletId: string, creditLimit: string, actor: string) {
   const before = await walletOf(tenant, walletId);
   const minor = minorUnits(creditLimit, before.currency, 'credit-limit', true);
-  const after = await wallets().setCreditLimit(tenant, walletId, minor, `${actor}#${new Date().toISOString()}`, new Date());
+  const after = await wallets().setCreditLimit(tenant, walletId, minor, `${actor}#${new Date().toISOString()}`, new Date(), (was, is) => [
+    auditPut({ tenant, actor, action: 'wallet.credit-limit-set', target: walletId, before: walletSummary(was), after: walletSummary(is) }),
+  ]);
   if (after === false) throw new AccountAdminError('conflict', `credit-limit: ${creditLimit} ${before.currency} is less than the wallet already uses (balance ${formatMinor(before.balanceMinor, before.currency)}, held ${formatMinor(before.heldMinor, before.currency)})`, 'credit-limit');
-  await recordAudit({ tenant, actor, action: 'wallet.credit-limit-set', target: walletId, before: walletSummary(before), after: walletSummary(after!) });
   return walletSummary(after!);
 }
 

@@ -6,13 +6,13 @@
 import type { WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
 import { DynamoWebhookStore } from '../stores/dynamo-webhooks.js';
 import { AccountAdminError } from './account-admin.js';
-import { recordAudit } from './audit-trail.js';
+import { auditPut } from './audit-trail.js';
 
 let store: DynamoWebhookStore | undefined;
 const webhooks = () => (store ??= new DynamoWebhookStore());
 
 export function endpointSummary(endpoint: WebhookEndpoint) {
-  const { secret: _secret, ...rest } = endpoint;
+  const { secret: _secret, previousSecret: _previous, ...rest } = endpoint;
   return rest;
 }
 
@@ -29,9 +29,12 @@ export async function setWebhookEndpointEnabled(tenant: string, endpointId: stri
   const before = await webhooks().getEndpoint(tenant, endpointId);
   if (!before) throw new AccountAdminError('not-found', `no webhook endpoint ${endpointId} for account ${tenant}`, 'endpointId');
   const at = new Date().toISOString();
-  const after = (await webhooks().updateEndpoint(tenant, endpointId, enabled
+  const after = await webhooks().updateEndpoint(tenant, endpointId, enabled
     ? { enabled: true, disabledReason: undefined, failingSince: undefined, updatedAt: at }
-    : { enabled: false, disabledReason: `disabled by the operator${reason ? `: ${reason}` : ''}`, updatedAt: at }))!;
-  await recordAudit({ tenant, actor, action: enabled ? 'webhook.enabled' : 'webhook.disabled', target: endpointId, before: endpointSummary(before), after: endpointSummary(after) });
+    : { enabled: false, disabledReason: `disabled by the operator${reason ? `: ${reason}` : ''}`, updatedAt: at }, {
+    before,
+    writes: (changed) => [auditPut({ tenant, actor, action: enabled ? 'webhook.enabled' : 'webhook.disabled', target: endpointId, before: endpointSummary(before), after: endpointSummary(changed) })],
+  });
+  if (!after) throw new AccountAdminError('not-found', `no webhook endpoint ${endpointId} for account ${tenant}`, 'endpointId');
   return endpointSummary(after);
 }

@@ -2,19 +2,17 @@
  * Access tokens: JWTs (RFC 9068 profile: `typ: at+jwt`) signed ES256 with the key from signing-key.ts,
  * carrying client (sub), tenant, scope, lifetime and id. The token endpoint issues them, the authorizer
  * verifies them. Verification trusts nothing in the token that the configuration does not confirm: the
- * algorithm is allow-listed, the kid must name our key, iss and aud must be ours, every claim must be
- * present with its type.
+ * algorithm is allow-listed, the kid must name a key the ring publishes now (signing-key.ts), iss and aud
+ * must be ours, every claim must be present with its type.
  */
 import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { tokenAudience, tokenIssuer } from '../shared/config.js';
 import { SCOPES, type Scope } from '../shared/routes.js';
-import { loadSigningKey, TOKEN_ALGORITHM, type SigningKey } from './signing-key.js';
+import { ACCESS_TOKEN_TTL_SECONDS, CLOCK_SKEW_SECONDS } from './key-ring.js';
+import { loadSigningKey, TOKEN_ALGORITHM, verificationKey, type SigningKey, type VerificationKey } from './signing-key.js';
 
-/** 15 minutes (API-SPEC.md). */
-export const ACCESS_TOKEN_TTL_SECONDS = 900;
-/** Tolerated difference between the issuer's clock and ours, for exp and iat. */
-export const CLOCK_SKEW_SECONDS = 30;
+export { ACCESS_TOKEN_TTL_SECONDS, CLOCK_SKEW_SECONDS };
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 
 export interface AccessTokenClaims {
@@ -74,8 +72,8 @@ export async function issueAccessToken(
   return { token, claims };
 }
 
-export async function verifyAccessToken(token: string, options: { now?: Date; key?: SigningKey } = {}): Promise<AccessTokenClaims> {
-  const key = options.key ?? (await loadSigningKey());
+/** @param options.key verify with this key alone instead of the published ring (unit tests). */
+export async function verifyAccessToken(token: string, options: { now?: Date; key?: VerificationKey } = {}): Promise<AccessTokenClaims> {
   // Checked before jose sees the token, so the reason is precise and no other algorithm can ever be tried.
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
@@ -84,7 +82,9 @@ export async function verifyAccessToken(token: string, options: { now?: Date; ke
     throw new InvalidTokenError('malformed', 'not a compact JWS');
   }
   if (header.alg !== TOKEN_ALGORITHM) throw new InvalidTokenError('algorithm', `alg ${String(header.alg)} is not accepted`);
-  if (header.kid !== key.kid) throw new InvalidTokenError('unknown-key', 'the token names no key of ours');
+  if (typeof header.kid !== 'string') throw new InvalidTokenError('unknown-key', 'the token names no key');
+  const key = options.key ? (options.key.kid === header.kid ? options.key : null) : await verificationKey(header.kid, options.now);
+  if (!key) throw new InvalidTokenError('unknown-key', 'the token names no key we publish');
 
   let payload: JWTPayload;
   try {

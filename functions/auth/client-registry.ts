@@ -4,11 +4,12 @@
  * the record through the byClientId index. Secrets are kept only as scrypt hashes (secret-hash.ts).
  */
 import { randomInt } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys, PLATFORM_OWNER } from '../shared/keys.js';
 import { SCOPES, type Scope } from '../shared/routes.js';
+import type { TransactItem } from '../shared/transact-item.js';
 import { hashSecret } from './secret-hash.js';
 
 export type ClientStatus = 'active' | 'disabled';
@@ -56,12 +57,45 @@ export class ClientRegistrationError extends Error {
   override readonly name = 'ClientRegistrationError';
 }
 
+/** What a change of a client writes with it, in one transaction, given the client as it will be (an audit entry). */
+export type AlsoWrite = (after: ClientRecord) => TransactItem[];
+
+/**
+ * Sends the update alone, or (with `also`) in one transaction with what `also` gives for the record as it
+ * will be; then answers the record as stored. A condition that fails throws ConditionalCheckFailedException
+ * either way, so callers handle one error.
+ */
+async function updateClient(input: UpdateCommandInput, predicted: ClientRecord, also: AlsoWrite | undefined): Promise<ClientRecord> {
+  if (!also) {
+    const { Attributes } = await dynamoClient().send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }));
+    const record = toClientRecord(Attributes);
+    if (!record) throw new Error(`client ${predicted.tenant}/${predicted.clientId} was stored in an unreadable shape`);
+    return record;
+  }
+  const { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = input;
+  try {
+    await dynamoClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } as NonNullable<TransactItem['Update']> },
+          ...also(predicted),
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    throw error;
+  }
+  return (await getClient(predicted.tenant, predicted.clientId)) ?? predicted;
+}
+
 /**
  * Creates the client or replaces its secret, scopes, name and status (so seeding at every start is safe).
  * createdAt and an already issued usage key survive a re-registration, because the usage key is also the
  * value of an API Gateway API key and must not change under it.
  */
-export async function registerClient(registration: ClientRegistration): Promise<ClientRecord> {
+export async function registerClient(registration: ClientRegistration, also?: AlsoWrite): Promise<ClientRecord> {
   const { tenant, clientId, secret } = registration;
   if (!TENANT_PATTERN.test(tenant)) throw new ClientRegistrationError(`invalid tenant '${tenant}'`);
   if (tenant === PLATFORM_OWNER) throw new ClientRegistrationError(`'${PLATFORM_OWNER}' owns the shared property map and cannot be a tenant`);
@@ -80,8 +114,18 @@ export async function registerClient(registration: ClientRegistration): Promise<
   }
 
   const scopes = SCOPES.filter((s) => registration.scopes.includes(s));
-  const { Attributes } = await dynamoClient().send(
-    new UpdateCommand({
+  // Read consistently (the index may lag): createdAt and the usage key survive, and the audit says so.
+  const existing = holder.some((c) => c.tenant === tenant) ? await getClient(tenant, clientId) : null;
+  const now = new Date().toISOString();
+  const usageKey = registration.usageKey ?? generateUsageKey();
+  const secretHash = await hashSecret(secret);
+  const predicted: ClientRecord = {
+    tenant, clientId, name: registration.name ?? clientId, secretHash, scopes, status: registration.status ?? 'active',
+    createdAt: existing?.createdAt ?? now, usageKey: registration.usageKey ?? existing?.usageKey ?? usageKey,
+    ...(existing?.previousSecretHash ? { previousSecretHash: existing.previousSecretHash, previousSecretExpiresAt: existing.previousSecretExpiresAt! } : {}),
+  };
+  return updateClient(
+    {
       TableName: tableName('clients'),
       Key: keys.client(tenant, clientId),
       UpdateExpression: [
@@ -94,61 +138,61 @@ export async function registerClient(registration: ClientRegistration): Promise<
         ':tenant': tenant,
         ':clientId': clientId,
         ':name': registration.name ?? clientId,
-        ':secretHash': await hashSecret(secret),
+        ':secretHash': secretHash,
         ':scopes': scopes,
         ':status': registration.status ?? 'active',
-        ':now': new Date().toISOString(),
-        ':usageKey': registration.usageKey ?? generateUsageKey(),
+        ':now': now,
+        ':usageKey': usageKey,
       },
-      ReturnValues: 'ALL_NEW',
-    }),
+    },
+    predicted,
+    also,
   );
-  const record = toClientRecord(Attributes);
-  if (!record) throw new Error(`client ${tenant}/${clientId} was stored in an unreadable shape`);
-  return record;
 }
 
 /**
  * Enables or disables a client. A disabled client gets no tokens, and the authorizer refuses its live ones
  * from the next evaluation (an answer API Gateway already cached lasts up to LIMITS.authorizerCacheSeconds).
  */
-export async function setClientStatus(tenant: string, clientId: string, status: ClientStatus): Promise<void> {
-  await dynamoClient().send(
-    new UpdateCommand({
-      TableName: tableName('clients'),
-      Key: keys.client(tenant, clientId),
-      UpdateExpression: 'SET #status = :status',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status },
-    }),
-  );
+export async function setClientStatus(tenant: string, clientId: string, status: ClientStatus, also?: AlsoWrite): Promise<void> {
+  const input: UpdateCommandInput = {
+    TableName: tableName('clients'),
+    Key: keys.client(tenant, clientId),
+    UpdateExpression: 'SET #status = :status',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':status': status },
+  };
+  if (!also) {
+    await dynamoClient().send(new UpdateCommand(input));
+    return;
+  }
+  const current = await getClient(tenant, clientId);
+  if (!current) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+  await updateClient(input, { ...current, status }, also);
 }
 
 /**
  * Replaces a client's secret. The old one keeps working until `graceSeconds` from now, so a partner can roll
  * the new secret out to its systems without an outage; after that only the new one does.
  */
-export async function rotateClientSecret(tenant: string, clientId: string, newSecret: string, graceSeconds: number, now = new Date()): Promise<ClientRecord> {
+export async function rotateClientSecret(tenant: string, clientId: string, newSecret: string, graceSeconds: number, now = new Date(), also?: AlsoWrite): Promise<ClientRecord> {
   const current = await getClient(tenant, clientId);
   if (!current) throw new ClientRegistrationError(`no client '${clientId}' in account '${tenant}'`);
-  const { Attributes } = await dynamoClient().send(
-    new UpdateCommand({
+  const secretHash = await hashSecret(newSecret);
+  const expiresAt = new Date(now.getTime() + graceSeconds * 1000).toISOString();
+  return updateClient(
+    {
       TableName: tableName('clients'),
       Key: keys.client(tenant, clientId),
       UpdateExpression: 'SET secretHash = :secretHash, previousSecretHash = :previous, previousSecretExpiresAt = :expiresAt',
       // Two rotations at once must not both keep "the" previous secret: the second one fails and is retried.
       ConditionExpression: 'secretHash = :current',
-      ExpressionAttributeValues: {
-        ':secretHash': await hashSecret(newSecret),
-        ':previous': current.secretHash,
-        ':current': current.secretHash,
-        ':expiresAt': new Date(now.getTime() + graceSeconds * 1000).toISOString(),
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
+      ExpressionAttributeValues: { ':secretHash': secretHash, ':previous': current.secretHash, ':current': current.secretHash, ':expiresAt': expiresAt },
+    },
+    { ...current, secretHash, previousSecretHash: current.secretHash, previousSecretExpiresAt: expiresAt },
+    also,
   );
-  return toClientRecord(Attributes)!;
 }
 
 /** Every client of an account. */

@@ -40,6 +40,20 @@ export const oauthErrorSchema = z
   })
   .meta({ id: 'OAuthError', description: 'RFC 6749 §5.2 error response of the token endpoint' });
 
+const publicJwkSchema = z
+  .strictObject({
+    kty: z.literal('EC'),
+    crv: z.literal('P-256'),
+    x: z.string(),
+    y: z.string(),
+    kid: z.string().meta({ description: 'The key id (its RFC 7638 thumbprint), named in the header of the tokens it signs' }),
+    alg: z.literal('ES256'),
+    use: z.literal('sig'),
+  })
+  .meta({ id: 'PublicJwk' });
+
+export const jwkSetSchema = z.strictObject({ keys: z.array(publicJwkSchema) }).meta({ id: 'JwkSet' });
+
 const noStore = { 'Cache-Control': { description: 'no-store: a response carrying a token is never cached', schema: { type: 'string' as const } }, ...requestIdHeader };
 
 export const authOperations: Record<string, OperationSpec> = {
@@ -48,7 +62,9 @@ export const authOperations: Record<string, OperationSpec> = {
     description:
       `Issues an access token for the client credentials grant (valid ${ACCESS_TOKEN_TTL_SECONDS} s). Authenticate with \`client_id\` and \`client_secret\` in the form ` +
       'or with HTTP Basic, not both. An unknown client, a wrong secret and a disabled client all answer `invalid_client`. ' +
-      'Asking for a scope the client does not hold is `invalid_scope`.',
+      'Asking for a scope the client does not hold is `invalid_scope`. Wrong secrets are limited apart from good requests, per source address: ' +
+      'an address that sent several wrong secrets waits (429 with `Retry-After`, doubling with each further failure) before its next attempt is tried, ' +
+      'and only granted requests count against the client\'s window, so a flood of wrong secrets never stops the client that holds the right one.',
     request: {
       body: {
         required: true,
@@ -75,6 +91,20 @@ export const authOperations: Record<string, OperationSpec> = {
         description: '`invalid_client`: client authentication failed (with `WWW-Authenticate: Basic`)',
         headers: noStore,
         content: { 'application/json': { schema: oauthErrorSchema, example: { error: 'invalid_client', error_description: 'Client authentication failed' } } },
+      },
+    },
+  },
+  getJwks: {
+    tag: 'Authentication',
+    description:
+      'The public keys that verify our access tokens, as a JWK Set (RFC 7517): ES256 (P-256), each with its `kid`, which every token names in its header. ' +
+      'Public, no authentication, cacheable for five minutes. During a rotation it holds the new key and the retired ones whose tokens may still be alive ' +
+      `(a retired key leaves the set once the last token it signed has expired, ${ACCESS_TOKEN_TTL_SECONDS} s plus a margin); fetch it again when a token names a kid you do not know.`,
+    responses: {
+      200: {
+        description: 'The key set',
+        headers: { 'Cache-Control': { description: 'public, max-age=300', schema: { type: 'string' as const } }, ...requestIdHeader },
+        content: { 'application/json': { schema: jwkSetSchema } },
       },
     },
   },

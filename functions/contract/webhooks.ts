@@ -114,6 +114,24 @@ export const webhookOperations: Record<string, OperationSpec> = {
     responses: { 204: { description: 'Deleted' } },
     problems: [404],
   },
+  rotateWebhookSecret: {
+    tag: 'Webhooks',
+    description:
+      'Gives the endpoint a new signing secret, shown in this answer only. For 24 hours every delivery carries two signatures in `webhook-signature`, ' +
+      'space-separated (one per secret, as the Standard Webhooks spec allows), so a receiver verifies with either secret while you deploy the new one; ' +
+      'then only the new secret signs. Rotating again within the 24 hours drops the oldest secret at once. 409 when another rotation of the same endpoint ran at the same moment.',
+    request: { params: endpointParams },
+    responses: {
+      200: {
+        description: 'The new secret',
+        content: json(
+          z.strictObject({ id: z.string().meta({ description: 'The endpoint id' }), secret: z.string().meta({ description: 'The new signing secret (`whsec_` + base64). Shown in this answer only: store it now' }) }).meta({ id: 'WebhookSecretRotated' }),
+          { id: 'we_4f1c2a9e0b7d6c5a3e21', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+        ),
+      },
+    },
+    problems: [404, 409],
+  },
   testWebhookEndpoint: {
     tag: 'Webhooks',
     description: `Sends a signed \`${PING_EVENT_TYPE}\` event now and answers with its delivery: \`delivered\` with your receiver's status, or \`retrying\` with what went wrong.`,

@@ -37,6 +37,18 @@ export const keys = {
   webhookDeliveries: (tenant: string, endpointId: string) => ({ pk: `${tenant}#webhook#${endpointId}` }),
   /** The lane of an endpoint's deliveries about one subject (a booking): delivered in order. */
   webhookLane: (tenant: string, endpointId: string, subject: string) => `${tenant}#lane#${endpointId}#${subject}`,
+  /** Wrong token secrets from one address for one client (functions/auth/token-failure-limit.ts). */
+  tokenFailuresByClientAddress: (tenant: string, clientId: string, sourceIp: string) => ({ pk: `${tenant}#token-failures#${clientId}#address#${sourceIp}` }),
+  /** Wrong token secrets for one client in a window, from every address. */
+  tokenFailuresByClient: (tenant: string, clientId: string, windowStart: number) => ({ pk: `${tenant}#token-failures#${clientId}#window#${windowStart}` }),
+  /**
+   * Wrong token secrets from one address whatever client it named. An address belongs to no tenant (it may
+   * name client ids that do not exist), so this key is the platform's, like the property map's.
+   */
+  tokenFailuresByAddress: (sourceIp: string) => ({ pk: `${PLATFORM_OWNER}#token-failures#address#${sourceIp}` }),
+  /** The public signing key ring (clients table) and the private key that signs (signingKeys table): the deployment's. */
+  signingKeyRing: () => ({ pk: `${PLATFORM_OWNER}#signing-keys`, sk: 'ring' }),
+  privateSigningKey: () => ({ pk: `${PLATFORM_OWNER}#signing-key#private` }),
   tokenWindow: (tenant: string, clientId: string, windowStart: number) => ({
     pk: `${tenant}#token-requests#${clientId}#${windowStart}`,
   }),

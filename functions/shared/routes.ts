@@ -31,7 +31,7 @@ export interface Route {
   readonly group: HandlerGroup;
   /** The module holding this route's handler, relative to the repository root. */
   readonly module: string;
-  /** The scope a bearer token must hold; null for the public routes (token, contract, docs). */
+  /** The scope a bearer token must hold; null for the public routes (token, key set, contract, docs). */
   readonly scope: Scope | null;
   /** The Idempotency-Key header is mandatory on this route. */
   readonly idempotencyKey: boolean;
@@ -40,6 +40,7 @@ export interface Route {
 
 export const ROUTES: readonly Route[] = [
   { id: 'issueToken', method: 'POST', path: '/v1/oauth/token', group: 'auth', module: 'functions/auth/token.ts', scope: null, idempotencyKey: false, summary: 'OAuth 2.0 client credentials token' },
+  { id: 'getJwks', method: 'GET', path: '/.well-known/jwks.json', group: 'auth', module: 'functions/auth/jwks.ts', scope: null, idempotencyKey: false, summary: 'The public keys that verify access tokens (JWK Set)' },
 
   { id: 'searchHotels', method: 'POST', path: '/v1/hotels/search', group: 'search', module: 'functions/search/search.ts', scope: 'hotels.search', idempotencyKey: false, summary: 'Search availability across contracted suppliers' },
   { id: 'getSearchPage', method: 'GET', path: '/v1/hotels/searches/{searchId}', group: 'search', module: 'functions/search/search-page.ts', scope: 'hotels.search', idempotencyKey: false, summary: 'Next page of a stored search' },
@@ -59,6 +60,7 @@ export const ROUTES: readonly Route[] = [
   { id: 'getWebhookEndpoint', method: 'GET', path: '/v1/webhook-endpoints/{endpointId}', group: 'webhooks', module: 'functions/webhooks/get-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'A webhook endpoint' },
   { id: 'updateWebhookEndpoint', method: 'PATCH', path: '/v1/webhook-endpoints/{endpointId}', group: 'webhooks', module: 'functions/webhooks/update-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Change, disable or enable a webhook endpoint' },
   { id: 'deleteWebhookEndpoint', method: 'DELETE', path: '/v1/webhook-endpoints/{endpointId}', group: 'webhooks', module: 'functions/webhooks/delete-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Delete a webhook endpoint' },
+  { id: 'rotateWebhookSecret', method: 'POST', path: '/v1/webhook-endpoints/{endpointId}/rotate-secret', group: 'webhooks', module: 'functions/webhooks/rotate-webhook-secret.ts', scope: 'hotels.book', idempotencyKey: false, summary: "Rotate a webhook endpoint's signing secret" },
   { id: 'testWebhookEndpoint', method: 'POST', path: '/v1/webhook-endpoints/{endpointId}/test', group: 'webhooks', module: 'functions/webhooks/test-webhook-endpoint.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Send a signed ping' },
   { id: 'listWebhookDeliveries', method: 'GET', path: '/v1/webhook-endpoints/{endpointId}/deliveries', group: 'webhooks', module: 'functions/webhooks/list-webhook-deliveries.ts', scope: 'hotels.book', idempotencyKey: false, summary: "A webhook endpoint's deliveries" },
   { id: 'retryWebhookDelivery', method: 'POST', path: '/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry', group: 'webhooks', module: 'functions/webhooks/retry-webhook-delivery.ts', scope: 'hotels.book', idempotencyKey: false, summary: 'Retry a delivery now' },

@@ -40,7 +40,7 @@ export interface TableDefinition {
   readonly purpose: string;
 }
 
-export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency' | 'wallets' | 'webhooks';
+export type TableId = 'clients' | 'signingKeys' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency' | 'wallets' | 'webhooks';
 
 /** The webhooks table's indexes (functions/stores/dynamo-webhooks.ts). */
 export const WEBHOOK_INDEXES = { due: 'dueDeliveries', lane: 'openDeliveriesByLane' } as const;
@@ -89,6 +89,14 @@ export const TABLES: readonly TableDefinition[] = [
     sortKey: sk,
     globalIndexes: [{ name: 'byClientId', partitionKey: { name: 'clientId', type: 'S' } }],
     purpose: 'API clients per tenant: secret hash, scopes, usage key. The token endpoint finds a client by id through byClientId.',
+  },
+  {
+    id: 'signingKeys',
+    envVar: 'SIGNING_KEYS_TABLE',
+    partitionKey: pk,
+    // Apart from the public key ring (clients table), so that the only grants on it are the token
+    // function's and the rotation job's: nothing else can read a private key and mint tokens.
+    purpose: 'The private key that signs access tokens (functions/auth/signing-key-store.ts); its public half and the retired ones are in the clients table.',
   },
   {
     id: 'contracts',

@@ -5,7 +5,7 @@
  * account, so it sells at net). Search, the rate check and the booking all read them here, afresh, so a
  * rate is priced one way and a change applies to the next search.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { embeddedFxRates } from '../domain/fx/reference-fx-rates.js';
 import { defaultPricingRules } from '../domain/pricing/default-pricing-rules.js';
 import { pricingRulesSchema, type PricingRules, type PricingRulesInput } from '../domain/pricing/pricing-rules.js';
@@ -13,6 +13,7 @@ import type { PricingSources } from '../domain/pricing/pricing-sources.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
+import type { TransactItem } from '../shared/transact-item.js';
 
 export async function storedPricingRules(tenant: string): Promise<PricingRules | undefined> {
   const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName('contracts'), Key: keys.pricingRules(tenant) }));
@@ -24,11 +25,12 @@ export async function storedPricingRules(tenant: string): Promise<PricingRules |
 }
 
 /** Validates (throws the zod error naming the field) and stores; answers the rules as pricing will read them. */
-export async function putPricingRules(tenant: string, rules: PricingRulesInput, updatedAt = new Date()): Promise<PricingRules> {
+/** @param also written in the same transaction, given the rules as stored (an operator's audit entry). */
+export async function putPricingRules(tenant: string, rules: PricingRulesInput, updatedAt = new Date(), also?: (stored: PricingRules) => TransactItem[]): Promise<PricingRules> {
   const valid = pricingRulesSchema.parse(rules);
-  await dynamoClient().send(
-    new PutCommand({ TableName: tableName('contracts'), Item: { ...keys.pricingRules(tenant), kind: 'pricing', tenant, rules: valid, updatedAt: updatedAt.toISOString() } }),
-  );
+  const put = { TableName: tableName('contracts'), Item: { ...keys.pricingRules(tenant), kind: 'pricing', tenant, rules: valid, updatedAt: updatedAt.toISOString() } };
+  if (!also) await dynamoClient().send(new PutCommand(put));
+  else await dynamoClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...also(valid)] }));
   return valid;
 }
 

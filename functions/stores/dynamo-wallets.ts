@@ -17,6 +17,7 @@ import type { WebhookEvent } from '../domain/webhooks/webhook-event.js';
 import { optionalEnv, tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
+import type { TransactItem } from '../shared/transact-item.js';
 import { newEventId, outboxPut } from './webhook-outbox.js';
 
 type StoredWallet = Wallet & { readonly version: number };
@@ -34,7 +35,12 @@ interface Change {
   readonly amountMinor: number;
   /** Writes besides the three (a hold's status change). */
   readonly also?: (wallet: StoredWallet) => Record<string, unknown>[];
+  /** Written last in the same transaction, given the wallet before and after (an operator's audit entry). */
+  readonly audit?: WalletAudit;
 }
+
+/** What an operator's wallet change writes with it: its audit entry, from the wallet before and after. */
+export type WalletAudit = (before: Wallet, after: Wallet) => TransactItem[];
 
 const MAX_ATTEMPTS = 200;
 
@@ -52,7 +58,7 @@ export class DynamoWalletStore {
   }
 
   /** A new wallet, or (given its walletId, as local start gives the demo account's) the one already there. */
-  async create(input: { tenant: string; currency: string; creditLimitMinor?: number; now: Date; walletId?: string }): Promise<Wallet> {
+  async create(input: { tenant: string; currency: string; creditLimitMinor?: number; now: Date; walletId?: string }, audit?: (created: Wallet) => TransactItem[]): Promise<Wallet> {
     const walletId = input.walletId ?? `wal_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     if (input.walletId) {
       const existing = await this.get(input.tenant, walletId);
@@ -64,7 +70,9 @@ export class DynamoWalletStore {
       tenant: input.tenant, walletId, currency: input.currency, balanceMinor: 0, creditLimitMinor, heldMinor: 0,
       availableMinor: creditLimitMinor, createdAt: at, updatedAt: at, version: 0,
     };
-    await this.client.send(new PutCommand({ TableName: this.table, Item: { ...keys.wallet(input.tenant, walletId), kind: 'wallet', ...wallet }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    const put = { TableName: this.table, Item: { ...keys.wallet(input.tenant, walletId), kind: 'wallet', ...wallet }, ConditionExpression: 'attribute_not_exists(pk)' };
+    if (!audit) await this.client.send(new PutCommand(put));
+    else await this.client.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...audit(publicWallet(wallet))] }));
     return publicWallet(wallet);
   }
 
@@ -74,20 +82,20 @@ export class DynamoWalletStore {
   }
 
   /** Money paid in by the account; `reference` (the payment's) makes a repeated call change nothing. */
-  async topUp(tenant: string, walletId: string, amountMinor: number, reference: string, now: Date): Promise<Wallet | undefined> {
+  async topUp(tenant: string, walletId: string, amountMinor: number, reference: string, now: Date, audit?: WalletAudit): Promise<Wallet | undefined> {
     if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new RangeError('a top-up is a positive whole number of minor units');
     return this.change(tenant, walletId, now, {
-      type: 'top-up', guardSk: `ref#top-up#${reference}`, reference, amountMinor,
+      type: 'top-up', guardSk: `ref#top-up#${reference}`, reference, amountMinor, ...(audit ? { audit } : {}),
       apply: (w) => ({ balanceMinor: w.balanceMinor + amountMinor, heldMinor: w.heldMinor, creditLimitMinor: w.creditLimitMinor }),
     });
   }
 
   /** Refused (undefined wallet unchanged, `false`) when what is already spent or held would exceed the new limit. */
-  async setCreditLimit(tenant: string, walletId: string, creditLimitMinor: number, reference: string, now: Date): Promise<Wallet | false | undefined> {
+  async setCreditLimit(tenant: string, walletId: string, creditLimitMinor: number, reference: string, now: Date, audit?: WalletAudit): Promise<Wallet | false | undefined> {
     if (!Number.isSafeInteger(creditLimitMinor) || creditLimitMinor < 0) throw new RangeError('a credit limit is a whole number of minor units, 0 or more');
     let refused = false;
     const result = await this.change(tenant, walletId, now, {
-      type: 'credit-limit', guardSk: `ref#credit-limit#${reference}`, reference, amountMinor: creditLimitMinor,
+      type: 'credit-limit', guardSk: `ref#credit-limit#${reference}`, reference, amountMinor: creditLimitMinor, ...(audit ? { audit } : {}),
       apply: (w) => {
         if (w.balanceMinor + creditLimitMinor - w.heldMinor < 0) return (refused = true), undefined;
         return { balanceMinor: w.balanceMinor, heldMinor: w.heldMinor, creditLimitMinor };
@@ -225,6 +233,7 @@ export class DynamoWalletStore {
       if (!after) return undefined;
       const at = now.toISOString();
       const availableMinor = after.balanceMinor + after.creditLimitMinor - after.heldMinor;
+      const changed: StoredWallet = { ...wallet, ...after, availableMinor, updatedAt: now.toISOString(), version: wallet.version + 1 };
       const movement: WalletMovement = {
         movementId: `mov_${randomUUID().replaceAll('-', '').slice(0, 20)}`, type: change.type, amountMinor: change.amountMinor, currency: wallet.currency,
         balanceAfterMinor: after.balanceMinor, availableAfterMinor: availableMinor, reference: change.reference, at,
@@ -245,9 +254,10 @@ export class DynamoWalletStore {
             { Put: { TableName: this.table, Item: { ...keys.walletMovement(tenant, walletId, at, movement.movementId), kind: 'wallet-movement', tenant, walletId, ...movement } } },
             ...(change.also?.(wallet) ?? []),
             ...this.walletEvent(tenant, walletId, movement, after),
+            ...(change.audit?.(publicWallet(wallet), publicWallet(changed)) ?? []),
           ],
         }));
-        return publicWallet({ ...wallet, ...after, availableMinor, updatedAt: at, version: wallet.version + 1 });
+        return publicWallet(changed);
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
         const reasons = error.CancellationReasons ?? [];

@@ -8,13 +8,14 @@
  *   (not yet delivered, not dead) it carries two sparse index keys: `dueTenant`/`dueAt` (when its next attempt
  *   is due) and `openLane` (its endpoint and subject: deliveries of one booking to one endpoint go in order).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isOpen, type WebhookDelivery, type WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
 import { WEBHOOK_INDEXES } from '../shared/tables.js';
+import type { TransactItem } from '../shared/transact-item.js';
 
 function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, kind: _kind, dueTenant: _d, dueAt: _a, openLane: _l, ...rest } = item;
@@ -56,8 +57,16 @@ export class DynamoWebhookStore {
     return endpoints;
   }
 
-  /** Sets the given fields (undefined removes one); undefined when there is no such endpoint. */
-  async updateEndpoint(tenant: string, endpointId: string, changes: Partial<Omit<WebhookEndpoint, 'tenant' | 'endpointId' | 'secret' | 'createdAt'>>): Promise<WebhookEndpoint | undefined> {
+  /**
+   * Sets the given fields (undefined removes one); undefined when there is no such endpoint. `also` is
+   * written in the same transaction, given the endpoint as it will be (an operator's audit entry).
+   */
+  async updateEndpoint(
+    tenant: string,
+    endpointId: string,
+    changes: Partial<Omit<WebhookEndpoint, 'tenant' | 'endpointId' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt' | 'createdAt'>>,
+    also?: { before: WebhookEndpoint; writes: (after: WebhookEndpoint) => TransactItem[] },
+  ): Promise<WebhookEndpoint | undefined> {
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
     const sets: string[] = [];
@@ -67,14 +76,45 @@ export class DynamoWebhookStore {
       if (value === undefined) removes.push(`#f${i}`);
       else (values[`:v${i}`] = value), sets.push(`#f${i} = :v${i}`);
     });
+    const update = {
+      TableName: this.table,
+      Key: keys.webhookEndpoint(tenant, endpointId),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ...(sets.length ? { ExpressionAttributeValues: values } : {}),
+    };
+    if (also) {
+      const predicted = Object.fromEntries(Object.entries({ ...also.before, ...changes }).filter(([, value]) => value !== undefined)) as unknown as WebhookEndpoint;
+      try {
+        await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...also.writes(predicted)] }));
+      } catch (error) {
+        if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return undefined;
+        throw error;
+      }
+      return this.getEndpoint(tenant, endpointId);
+    }
+    try {
+      const { Attributes } = await this.client.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return strip<WebhookEndpoint>(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Gives the endpoint a new secret and keeps the one it replaces until `previousExpiresAt`; undefined when
+   * there is no such endpoint, or another rotation changed the secret since `current` was read (retry).
+   */
+  async rotateSecret(endpoint: WebhookEndpoint, secret: string, previousExpiresAt: string, updatedAt: string): Promise<WebhookEndpoint | undefined> {
     try {
       const { Attributes } = await this.client.send(new UpdateCommand({
         TableName: this.table,
-        Key: keys.webhookEndpoint(tenant, endpointId),
-        UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ...(sets.length ? { ExpressionAttributeValues: values } : {}),
+        Key: keys.webhookEndpoint(endpoint.tenant, endpoint.endpointId),
+        UpdateExpression: 'SET secret = :secret, previousSecret = :previous, previousSecretExpiresAt = :expiresAt, updatedAt = :updatedAt',
+        ConditionExpression: 'secret = :previous',
+        ExpressionAttributeValues: { ':secret': secret, ':previous': endpoint.secret, ':expiresAt': previousExpiresAt, ':updatedAt': updatedAt },
         ReturnValues: 'ALL_NEW',
       }));
       return strip<WebhookEndpoint>(Attributes!);

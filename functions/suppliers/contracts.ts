@@ -8,11 +8,12 @@
  * secret instead, so real supplier credentials never sit in a table export.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
+import type { TransactItem } from '../shared/transact-item.js';
 
 export const ADAPTER_KINDS = ['hotelbeds', 'expedia', 'opentravel'] as const;
 export type AdapterKind = (typeof ADAPTER_KINDS)[number];
@@ -76,12 +77,15 @@ export type SupplierContract = StoredContract & SalesSettings;
 /** What an operator writes: as stored, with the defaults (active, sellsPackages) optional. */
 export type ContractInput = z.input<typeof contractSchema>;
 
-/** Replaces the given settings, keeping the others. */
-export async function putSalesSettings(tenant: string, settings: SalesSettings): Promise<SalesSettings> {
+/**
+ * Writes the account's sales settings, these and no others.
+ * @param also written in the same transaction (an operator's audit entry).
+ */
+export async function putSalesSettings(tenant: string, settings: SalesSettings, also: TransactItem[] = []): Promise<void> {
   const valid = salesSettingsSchema.parse(settings);
-  const merged = { ...(await salesSettings(tenant)), ...valid };
-  await dynamoClient().send(new PutCommand({ TableName: tableName('contracts'), Item: { ...keys.salesSettings(tenant), kind: 'sales-settings', tenant, ...merged } }));
-  return merged;
+  const put = { TableName: tableName('contracts'), Item: { ...keys.salesSettings(tenant), kind: 'sales-settings', tenant, ...valid } };
+  if (also.length === 0) await dynamoClient().send(new PutCommand(put));
+  else await dynamoClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...also] }));
 }
 
 export async function salesSettings(tenant: string): Promise<SalesSettings> {
@@ -96,14 +100,12 @@ function settingsOf(item: Record<string, unknown> | undefined): SalesSettings {
   return parsed.success ? Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) : {};
 }
 
-export async function putContract(contract: ContractInput): Promise<void> {
+/** @param also written in the same transaction (an operator's audit entry). */
+export async function putContract(contract: ContractInput, also: TransactItem[] = []): Promise<void> {
   const valid = contractSchema.parse(contract);
-  await dynamoClient().send(
-    new PutCommand({
-      TableName: tableName('contracts'),
-      Item: { ...keys.contract(valid.tenant, valid.supplierId), kind: 'contract', ...valid },
-    }),
-  );
+  const put = { TableName: tableName('contracts'), Item: { ...keys.contract(valid.tenant, valid.supplierId), kind: 'contract', ...valid } };
+  if (also.length === 0) await dynamoClient().send(new PutCommand(put));
+  else await dynamoClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...also] }));
 }
 
 /** The tenant's active contracts; a malformed stored row is skipped rather than failing every search. */

@@ -9,7 +9,7 @@
  * At least once: an attempt whose answer was lost is made again, and the `webhook-id` lets the receiver
  * drop the repeat.
  */
-import type { WebhookDelivery } from '../domain/webhooks/webhook-endpoint.js';
+import { signingSecrets, type WebhookDelivery } from '../domain/webhooks/webhook-endpoint.js';
 import { logger } from '../shared/observability.js';
 import { signedHeaders } from './signed-post.js';
 import type { WebhookDeps } from './webhook-deps.js';
@@ -35,7 +35,7 @@ export async function attemptDelivery(delivery: WebhookDelivery, deps: WebhookDe
   }
 
   const body = JSON.stringify(delivery.event);
-  const result = await deps.post(endpoint.url, signedHeaders(endpoint.secret, delivery.event.id, now, body), body);
+  const result = await deps.post(endpoint.url, signedHeaders(signingSecrets(endpoint, now), delivery.event.id, now, body), body);
   const attempts = delivery.attempts + 1;
   const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
   const { nextAttemptAt: _next, lastError: _error, lastResponseCode: _code, ...base } = delivery;

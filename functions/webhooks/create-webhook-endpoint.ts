@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { HttpProblem } from '../shared/problem.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { checkUrl, createEndpointBody, endpointView, MAX_ENDPOINTS } from './endpoint-access.js';
+import { checkUrl, createEndpointBody, endpointView, MAX_ENDPOINTS, newWebhookSecret } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
 
 export const handler = httpHandler('createWebhookEndpoint', { body: createEndpointBody }, async (request) => {
@@ -16,7 +16,7 @@ export const handler = httpHandler('createWebhookEndpoint', { body: createEndpoi
   const endpoint = {
     tenant, endpointId: `we_${randomBytes(10).toString('hex')}`, url: request.body.url, events: request.body.events,
     ...(request.body.description ? { description: request.body.description } : {}),
-    enabled: true, secret: `whsec_${randomBytes(24).toString('base64')}`, createdAt: at, updatedAt: at,
+    enabled: true, secret: newWebhookSecret(), createdAt: at, updatedAt: at,
   };
   await store.createEndpoint(endpoint);
   return { status: 201, body: { ...endpointView(endpoint), secret: endpoint.secret }, headers: { Location: `/v1/webhook-endpoints/${endpoint.endpointId}` } };

@@ -3,6 +3,7 @@
  * unknown, like any id we did not issue to the caller), the URL check under the stage's policy, and the
  * views partners read. The secret is shown once, in the answer that creates the endpoint.
  */
+import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../domain/ids/id-schemas.js';
 import { isOpen, type WebhookDelivery, type WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
@@ -50,6 +51,11 @@ export const deliveriesQuery = z.object({
 export function checkUrl(value: string, path = 'url'): void {
   const problem = urlProblem(value, webhookDeps().urlPolicy);
   if (problem) throw fieldProblem([{ path, message: problem }]);
+}
+
+/** `whsec_` + 24 random bytes in base64, the Standard Webhooks secret format. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
 export async function endpointOr404(tenant: string, endpointId: string): Promise<WebhookEndpoint> {

@@ -7,11 +7,12 @@ import { handler as getWebhookEndpoint } from './get-webhook-endpoint.js';
 import { handler as listWebhookDeliveries } from './list-webhook-deliveries.js';
 import { handler as listWebhookEndpoints } from './list-webhook-endpoints.js';
 import { handler as retryWebhookDelivery } from './retry-webhook-delivery.js';
+import { handler as rotateWebhookSecret } from './rotate-webhook-secret.js';
 import { handler as testWebhookEndpoint } from './test-webhook-endpoint.js';
 import { handler as updateWebhookEndpoint } from './update-webhook-endpoint.js';
 
 export const routes = groupHandler('webhooks', {
-  createWebhookEndpoint, listWebhookEndpoints, getWebhookEndpoint, updateWebhookEndpoint, deleteWebhookEndpoint, testWebhookEndpoint, listWebhookDeliveries, retryWebhookDelivery,
+  createWebhookEndpoint, listWebhookEndpoints, getWebhookEndpoint, updateWebhookEndpoint, deleteWebhookEndpoint, testWebhookEndpoint, listWebhookDeliveries, retryWebhookDelivery, rotateWebhookSecret,
 });
 
 /** The Lambda entry (`routes` is what the local gateway calls). */

@@ -24,7 +24,8 @@ export interface WebhookDeps {
 
 export const DEFAULT_RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 const DEFAULT_DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
-const ATTEMPT_TIMEOUT_MS = 10_000;
+/** The deadline of one attempt, connect to last byte; WEBHOOK_TIMEOUT_MS may shorten it (tests), never lengthen it. */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 let deps: WebhookDeps | undefined;
 
@@ -34,7 +35,7 @@ export function webhookDeps(): WebhookDeps {
   const schedule = optionalEnv('WEBHOOK_RETRY_SCHEDULE_MS');
   deps = {
     store: new DynamoWebhookStore(),
-    post: (url, headers, body) => postSigned(url, headers, body, { timeoutMs: Number(optionalEnv('WEBHOOK_TIMEOUT_MS') ?? ATTEMPT_TIMEOUT_MS), policy }),
+    post: (url, headers, body) => postSigned(url, headers, body, { timeoutMs: Math.min(ATTEMPT_TIMEOUT_MS, Number(optionalEnv('WEBHOOK_TIMEOUT_MS') ?? ATTEMPT_TIMEOUT_MS)), policy }),
     now: () => new Date(),
     retryScheduleMs: schedule ? schedule.split(',').map(Number) : DEFAULT_RETRY_SCHEDULE_MS,
     disableAfterMs: Number(optionalEnv('WEBHOOK_DISABLE_AFTER_MS') ?? DEFAULT_DISABLE_AFTER_MS),

@@ -1,12 +1,16 @@
 /**
  * Where a webhook may be sent. A receiver URL is the partner's, but the request leaves from inside our
- * network, so it must never reach our own infrastructure or anything private (SSRF): in production the URL
- * is https, its host is not an IP literal or a name of ours or of the cloud's internals, and every address
- * it resolves to, at the moment of each send, is a public unicast address (checked in the connection's own
- * DNS lookup, so a name cannot resolve to a public address when checked and a private one when used).
+ * network, so it must never reach our own infrastructure or anything private (SSRF): the URL is https on
+ * port 443, its host is a name (not an IP literal, not written with a trailing dot, which would slip past
+ * any suffix rule), not ours (API_HOST, which the stack sets) and not a name of the cloud's internals or of
+ * its function endpoints (execute-api, Lambda function URLs on `on.aws`); and every address it resolves to,
+ * at the moment of each send, is a public unicast address (checked in the connection's own DNS lookup, so
+ * a name cannot resolve to a public address when checked and a private one when used).
  *
- * The local host (npm start, the tests) sends to receivers on loopback over http: it runs with the `local`
- * policy, which only it sets (WEBHOOK_URL_POLICY).
+ * The local host (npm start, the tests) runs with the `local` policy, which only it sets
+ * (WEBHOOK_URL_POLICY): it lets through exactly what receivers on this machine need, http and loopback
+ * hosts (127.0.0.0/8, ::1, localhost) on any port, and holds every other rule, so a partner trying the
+ * sandbox meets the production rules.
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
@@ -18,8 +22,20 @@ export function urlPolicy(): UrlPolicy {
   return optionalEnv('WEBHOOK_URL_POLICY') === 'local' ? 'local' : 'strict';
 }
 
-/** Host names that are ours or the platform's, whatever they resolve to. */
-const RESERVED_HOST = /(^|\.)(localhost|local|internal|localdomain|amazonaws\.com|amazonaws\.com\.cn|aws\.dev)$/i;
+/**
+ * Host names that are ours or the platform's, whatever they resolve to: private suffixes, every AWS
+ * service endpoint (`*.amazonaws.com`, execute-api included) and AWS function URLs (`*.on.aws`,
+ * `*.lambda-url.<region>.on.aws`).
+ */
+const RESERVED_HOST = /(^|\.)(localhost|local|internal|localdomain|amazonaws\.com|amazonaws\.com\.cn|aws\.dev|on\.aws|api\.aws)$/i;
+/** execute-api under any suffix (a VPC endpoint's, a partition's). */
+const EXECUTE_API = /(^|\.)execute-api\./i;
+
+/** A loopback host of the local policy: localhost, 127.0.0.0/8, ::1 (as the URL parser writes them). */
+function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
 
 /** Why the URL cannot receive webhooks under the policy; undefined when it can. */
 export function urlProblem(raw: string, policy: UrlPolicy): string | undefined {
@@ -29,20 +45,41 @@ export function urlProblem(raw: string, policy: UrlPolicy): string | undefined {
   } catch {
     return 'is not an absolute URL';
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be https';
   if (url.username || url.password) return 'must not carry credentials (use the signature to authenticate us)';
-  if (policy === 'local') return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'must be http or https';
-  if (url.protocol !== 'https:') return 'must be https';
+  // WHATWG URL lower-cases the name and drops a default port (443 for https).
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host.endsWith('.')) return 'must not end in a dot';
+  if (isOwnApi(host, url.port)) return 'must not be this API';
+  if (policy === 'local' && isLoopbackHost(host)) return undefined;
+  if (url.protocol !== 'https:') return 'must be https';
+  if (url.port !== '') return 'must use port 443';
   if (isIP(host)) return 'must name a host, not an IP address';
-  if (RESERVED_HOST.test(host) || !host.includes('.')) return 'must be a public host name';
-  const ownApi = optionalEnv('API_HOST');
-  if (ownApi && host.toLowerCase() === ownApi.toLowerCase()) return 'must not be this API';
+  if (RESERVED_HOST.test(host) || EXECUTE_API.test(host) || !host.includes('.')) return 'must be a public host name';
   return undefined;
 }
 
-/** Whether a resolved address may be connected to under the policy. */
+/**
+ * Whether host and port are this API's (API_HOST: `host` on AWS, where the stack sets the API's domain;
+ * `127.0.0.1:<port>` on the local host, where any loopback name on that port is the gateway).
+ */
+function isOwnApi(host: string, port: string): boolean {
+  const own = optionalEnv('API_HOST')?.toLowerCase();
+  if (!own) return false;
+  let ownUrl: URL;
+  try {
+    ownUrl = new URL(`https://${own}`);
+  } catch {
+    return false;
+  }
+  const ownHost = ownUrl.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (ownUrl.port !== port) return false;
+  return host === ownHost || (isLoopbackHost(host) && isLoopbackHost(ownHost));
+}
+
+/** Whether a resolved address may be connected to under the policy: public unicast (and loopback locally). */
 export function addressAllowed(address: string, policy: UrlPolicy): boolean {
-  if (policy === 'local') return true;
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const range = ipaddr.process(address).range();
+  return range === 'unicast' || (policy === 'local' && range === 'loopback');
 }

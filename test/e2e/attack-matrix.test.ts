@@ -18,7 +18,7 @@
  * - an Idempotency-Key another tenant used never replays that tenant's answer; one reused with another
  *   body is 422 and replays nothing.
  *
- * The public routes (scope null: the token endpoint, /openapi.json, /docs and its script) take no bearer
+ * The public routes (scope null: the token endpoint, the key set, /openapi.json, /docs and its script) take no bearer
  * token, so they are outside the token rows; a test pins which routes those are, so a route cannot become
  * public unnoticed. A call needing a body, a query or ids takes them from VALID_CALLS below, one entry per
  * route id; a protected route without an entry fails here.
@@ -34,7 +34,7 @@ import type { AddressInfo } from 'node:net';
 import { exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClient } from '../../functions/auth/client-registry.js';
-import { signingKeyFromJwk, TOKEN_ALGORITHM } from '../../functions/auth/signing-key.js';
+import { loadSigningKey, TOKEN_ALGORITHM } from '../../functions/auth/signing-key.js';
 import { tableName, tokenAudience, tokenIssuer } from '../../functions/shared/config.js';
 import { dynamoClient } from '../../functions/shared/dynamodb.js';
 import { keys } from '../../functions/shared/keys.js';
@@ -127,6 +127,7 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
   updateWebhookEndpoint: { ok: 200, call: () => ({ body: { description: 'renamed by the matrix' } }) },
   deleteWebhookEndpoint: { ok: 204, call: () => ({}) },
   testWebhookEndpoint: { ok: 200, call: () => ({}) },
+  rotateWebhookSecret: { ok: 200, call: () => ({}) },
   listWebhookDeliveries: { ok: 200, call: () => ({ query: { limit: '10' } }) },
   retryWebhookDelivery: { ok: 200, call: () => ({}) },
   searchCars: { ok: 501, call: () => ({ query: CAR_SEARCH_QUERY }) },
@@ -258,7 +259,8 @@ const tampered = (token: string, change: (payload: JWTPayload) => JWTPayload) =>
  * the algorithm, or the key. `control` changes nothing and must be accepted.
  */
 async function forgeTokens() {
-  const key = await signingKeyFromJwk(JSON.parse(process.env.TOKEN_SIGNING_KEY!));
+  // The host's signing key, as the token function reads it (the matrix runs in the host's process).
+  const key = await loadSigningKey();
   const now = Math.floor(Date.now() / 1000);
   const claims: JWTPayload = { iss: tokenIssuer(), aud: tokenAudience(), sub: 'demo-client', tenant: 'demo', scope: SCOPES.join(' '), iat: now, exp: now + 900 };
   const header = { alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'at+jwt' };
@@ -326,8 +328,20 @@ describe('the route table', () => {
     expect(Object.keys(VALID_CALLS).filter((id) => !PROTECTED.some((r) => r.id === id))).toEqual([]);
   });
 
-  it('has only the token endpoint, the contract and the reference page as public routes', () => {
-    expect(PUBLIC.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /docs', 'GET /docs/scalar.js', 'GET /openapi.json', 'POST /v1/oauth/token']);
+  it('has only the token endpoint, the key set, the contract and the reference page as public routes', () => {
+    expect(PUBLIC.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /.well-known/jwks.json', 'GET /docs', 'GET /docs/scalar.js', 'GET /openapi.json', 'POST /v1/oauth/token']);
+  });
+
+  it('serves the key set to anyone, whatever credentials come with the call, and never a private key', async () => {
+    for (const authorization of [undefined, `Bearer ${tokens.acme}`, `Bearer ${forged.algNone}`, 'Basic ZGVtby1jbGllbnQ6d3Jvbmc=']) {
+      const response = await fetch(`${host.url}/.well-known/jwks.json`, { headers: authorization ? { Authorization: authorization } : {} });
+      expect(response.status, authorization).toBe(200);
+      const { keys: published } = (await response.json()) as { keys: Record<string, unknown>[] };
+      expect(published.length).toBeGreaterThan(0);
+      for (const key of published) expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
+    }
+    // Nothing but GET: the key set cannot be written through the API.
+    for (const method of ['POST', 'PUT', 'DELETE']) expect((await fetch(`${host.url}/.well-known/jwks.json`, { method })).status, method).toBeGreaterThanOrEqual(400);
   });
 });
 
@@ -419,6 +433,7 @@ describe('ids', () => {
       updateWebhookEndpoint: ['endpointId'],
       deleteWebhookEndpoint: ['endpointId'],
       testWebhookEndpoint: ['endpointId'],
+      rotateWebhookSecret: ['endpointId'],
       listWebhookDeliveries: ['endpointId'],
       retryWebhookDelivery: ['endpointId', 'deliveryId'],
     });

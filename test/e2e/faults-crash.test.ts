@@ -15,7 +15,6 @@ import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSigningKeyJwk } from '../../functions/auth/signing-key.js';
 import { bookingIdFor } from '../../functions/booking/booking-id.js';
 import { keys } from '../../functions/shared/keys.js';
 import { repositoryPath } from '../../lib/project-paths.js';
@@ -66,8 +65,8 @@ beforeAll(async () => {
   sharedEnvironment = {
     DATA_DIR: dataDir,
     HOST_SUPPLIERS: JSON.stringify(suppliers.map(({ supplierId, adapter, endpoint, credentials }) => ({ supplierId, adapter, endpoint, credentials }))),
-    // A deployment's signing key and rateId secret outlive any one container; so do these across the restart.
-    TOKEN_SIGNING_KEY: JSON.stringify(await generateSigningKeyJwk()),
+    // A deployment's rateId secret outlives any one container; so does this across the restart (the signing
+    // keys are in DATA_DIR's tables, which the restart keeps).
     SEARCH_SECRET: randomBytes(32).toString('base64url'),
     RECONCILE_INTERVAL_MS: '500',
     POWERTOOLS_LOG_LEVEL: 'ERROR',

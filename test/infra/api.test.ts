@@ -51,7 +51,7 @@ describe('REST API built from the route table', () => {
     }
   });
 
-  it('protects every scoped route with the authorizer and an API key, and leaves token, contract and docs open', () => {
+  it('protects every scoped route with the authorizer and an API key, and leaves token, key set, contract and docs open', () => {
     const authorizerId = onlyLogicalId('AWS::ApiGateway::Authorizer');
     const methods = methodsByRoute(synthesis.template);
     for (const route of ROUTES) {
@@ -67,7 +67,7 @@ describe('REST API built from the route table', () => {
       }
     }
     const open = ROUTES.filter((r) => r.scope === null).map((r) => r.path).sort();
-    expect(open).toEqual(['/docs', '/docs/scalar.js', '/openapi.json', '/v1/oauth/token']);
+    expect(open).toEqual(['/.well-known/jwks.json', '/docs', '/docs/scalar.js', '/openapi.json', '/v1/oauth/token']);
   });
 
   it('uses a REQUEST authorizer keyed on the Authorization header alone, cached for the configured time', () => {

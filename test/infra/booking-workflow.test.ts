@@ -52,15 +52,16 @@ describe('booking state machine', () => {
 });
 
 describe('signing key', () => {
-  it('is a secret written once by a custom resource that names it', () => {
-    const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
-    // Besides the signing key, a sandbox stack holds one credentials secret per sandbox supplier.
+  it('is made once by a custom resource run by the rotation job, which a schedule runs again', () => {
+    // A sandbox stack holds one credentials secret per sandbox supplier, and the search secret; no signing key secret.
     const supplierSecrets = synthesis.stack.sandboxSuppliers?.suppliers.length ?? 0;
-    // ... and the search secret (lib/search-secret.ts).
-    synthesis.template.resourceCountIs('AWS::SecretsManager::Secret', 2 + supplierSecrets);
+    synthesis.template.resourceCountIs('AWS::SecretsManager::Secret', 1 + supplierSecrets);
     const keys = Object.values(resourcesOfType(synthesis.template, 'Custom::SigningKey'));
     expect(keys).toHaveLength(1);
-    expect(keys[0]?.Properties.SecretArn).toEqual({ Ref: secretId });
+    const job = logicalIdOf(synthesis.stack.signingKey.job.function);
+    const rule = resourcesOfType(synthesis.template, 'AWS::Events::Rule')[logicalIdOf(synthesis.stack.signingKey.schedule)];
+    expect(rule?.Properties.ScheduleExpression).toBe('rate(30 days)');
+    expect(JSON.stringify(rule?.Properties.Targets)).toContain(job);
   });
 
   it('exists before the functions that read it are created', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES, type TableId } from '../../functions/shared/tables.js';
 import { HANDLER_GROUPS } from '../../functions/shared/routes.js';
 import type { HotelFunction } from '../../lib/hotel-function.js';
-import { actionsFor } from '../../lib/table-grants.js';
+import { actionsFor, type TableAccess } from '../../lib/table-grants.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
 import { actionsOf, referencedIds, resourcesOf, resourcesOfType, statementsOfRole } from './template-queries.js';
 
@@ -64,25 +64,23 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('tell the token endpoint and the authorizer the issuer, audience and signing key secret', () => {
-    const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
+  it('tell the token endpoint and the authorizer the issuer and audience', () => {
     for (const name of ['auth', 'authorizer'] as const) {
       const environment = environmentOf(fn(name));
       expect(environment.TOKEN_ISSUER, name).toBe('https://auth.hotel-api.dev/acme/production');
       expect(environment.TOKEN_AUDIENCE, name).toBe('hotel-api');
-      expect(environment.TOKEN_SIGNING_KEY_SECRET_ARN, name).toEqual({ Ref: secretId });
     }
     for (const name of ['search', 'booking', 'cars', 'docs', 'bookingFlow'] as const) {
-      expect(environmentOf(fn(name)).TOKEN_SIGNING_KEY_SECRET_ARN, name).toBeUndefined();
+      expect(environmentOf(fn(name)).TOKEN_ISSUER, name).toBeUndefined();
     }
   });
 
-  const expectedTables: Record<string, Partial<Record<TableId, 'read' | 'readWrite'>>> = {
-    auth: { clients: 'read', rateLimits: 'readWrite' },
+  const expectedTables: Record<string, Partial<Record<TableId, TableAccess>>> = {
+    auth: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
     authorizer: { clients: 'read' },
     search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
-    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
-    bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
+    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+    bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
     webhooks: { webhooks: 'readWrite' },
     vouchers: { bookings: 'readWrite', properties: 'read' },
     cars: {},
@@ -93,7 +91,7 @@ describe('Lambda functions', () => {
     const hotelFunction = fn(name as keyof typeof expectedTables & Parameters<typeof fn>[0]);
     const access = tableAccessOf(hotelFunction);
     expect([...access.keys()].sort()).toEqual(Object.keys(tables).sort());
-    for (const [tableId, level] of Object.entries(tables) as [TableId, 'read' | 'readWrite'][]) {
+    for (const [tableId, level] of Object.entries(tables) as [TableId, TableAccess][]) {
       expect([...(access.get(tableId) ?? [])].sort(), `${name} on ${tableId}`).toEqual(actionsFor(level).sort());
     }
     const environment = environmentOf(hotelFunction);
@@ -119,26 +117,56 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('lets only the token endpoint and the authorizer read the signing key, and only with GetSecretValue', () => {
-    const secretId = logicalIdOf(synthesis.stack.signingKey.secret);
+  it('lets only the webhook routes and the sender read the webhooks table (endpoint secrets); event writers may only put outbox items', () => {
+    const tableId = logicalIdOf(synthesis.stack.tables.get('webhooks').table);
     const readers: string[] = [];
-    for (const [roleId] of Object.entries(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
+    const writers: string[] = [];
+    for (const roleId of Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
       for (const statement of statementsOfRole(synthesis.template, roleId)) {
-        const secretActions = actionsOf(statement).filter((a) => a.startsWith('secretsmanager:'));
-        // Other secrets (the search secret, supplier credentials) have their own tests.
-        if (secretActions.length === 0 || !referencedIds(statement.Resource).has(secretId)) continue;
-        expect(resourcesOf(statement), roleId).toEqual([{ Ref: secretId }]);
-        if (secretActions.includes('secretsmanager:GetSecretValue')) {
-          expect(secretActions, roleId).toEqual(['secretsmanager:GetSecretValue']);
+        if (!referencedIds(statement.Resource).has(tableId)) continue;
+        const actions = actionsOf(statement).filter((a) => a.startsWith('dynamodb:'));
+        // The stream carries every item's new image, secrets included: reading it is reading them.
+        if (actions.some((a) => ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:GetRecords'].includes(a))) {
           readers.push(roleId);
-        } else {
-          // The initializer writes the key and cannot read it back.
-          expect(roleId).toBe(logicalIdOf(synthesis.stack.signingKey.node.findChild('Initializer').node.findChild('Role')));
-          expect(secretActions).toEqual(['secretsmanager:PutSecretValue']);
+          continue;
         }
+        expect(actions, roleId).toEqual(['dynamodb:PutItem']);
+        expect(statement.Condition, roleId).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['*#events#*'] } });
+        writers.push(roleId);
       }
     }
-    expect(readers.sort()).toEqual([logicalIdOf(fn('auth').role), logicalIdOf(fn('authorizer').role)].sort());
+    expect([...new Set(readers)].sort()).toEqual([logicalIdOf(fn('webhooks').role), logicalIdOf(synthesis.stack.webhookSender.job.role)].sort());
+    expect([...new Set(writers)].sort()).toEqual(
+      [fn('booking').role, fn('bookingFlow').role, synthesis.stack.pendingReconciler.job.role].map((r) => logicalIdOf(r)).sort(),
+    );
+  });
+
+  it('tells the webhook routes and the sender this API\'s own host, which webhooks may not be aimed at', () => {
+    const apiId = logicalIdOf(synthesis.stack.restApi.api);
+    for (const hotelFunction of [fn('webhooks'), synthesis.stack.webhookSender.job]) {
+      expect(JSON.stringify(environmentOf(hotelFunction).API_HOST)).toContain(apiId);
+      expect(JSON.stringify(environmentOf(hotelFunction).API_HOST)).toContain('execute-api');
+    }
+  });
+
+  it('lets no role but the token endpoint and the rotation job reach the private signing key; the authorizer verifies with public keys', () => {
+    const tableId = logicalIdOf(synthesis.stack.tables.get('signingKeys').table);
+    const readers = new Map<string, string[]>();
+    for (const roleId of Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
+      for (const statement of statementsOfRole(synthesis.template, roleId)) {
+        if (!referencedIds(statement.Resource).has(tableId)) continue;
+        readers.set(roleId, [...(readers.get(roleId) ?? []), ...actionsOf(statement)]);
+      }
+    }
+    expect([...readers.keys()].sort()).toEqual([logicalIdOf(fn('auth').role), logicalIdOf(synthesis.stack.signingKey.job.role)].sort());
+    expect(readers.get(logicalIdOf(fn('auth').role))!.sort()).toEqual(actionsFor('read').sort());
+    // Nor does any role hold a DynamoDB wildcard that would cover it.
+    for (const roleId of Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
+      for (const statement of statementsOfRole(synthesis.template, roleId)) {
+        expect(actionsOf(statement).filter((a) => a === '*' || a === 'dynamodb:*'), roleId).toEqual([]);
+      }
+    }
+    expect(tableAccessOf(fn('authorizer')).has('signingKeys')).toBe(false);
   });
 
   it('lets search, booking and the booking flow read the search secret (rateIds, cursors), and nothing else of ours', () => {

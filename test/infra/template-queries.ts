@@ -47,6 +47,7 @@ export interface PolicyStatementJson {
   readonly Effect: string;
   readonly Action: string | string[];
   readonly Resource: unknown;
+  readonly Condition?: unknown;
 }
 
 /** All statements of the inline policies attached to a role. */

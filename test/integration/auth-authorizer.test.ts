@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../../functions/auth/access-token.js';
 import { handler as authorize } from '../../functions/auth/authorizer.js';
 import { registerClient, setClientStatus } from '../../functions/auth/client-registry.js';
-import { generateSigningKeyJwk } from '../../functions/auth/signing-key.js';
+import { ensureSigningKey, forgetCachedKeys } from '../../functions/auth/signing-key.js';
 import { handler as issueToken } from '../../functions/auth/token.js';
 import { handler as createBooking } from '../../functions/booking/create-booking.js';
 import { handler as searchHotels } from '../../functions/search/search.js';
@@ -23,7 +23,8 @@ await freshTables();
 const USAGE_KEY = 'demoUsageKey0123456789abcdefghij';
 
 beforeAll(async () => {
-  process.env.TOKEN_SIGNING_KEY = JSON.stringify(await generateSigningKeyJwk());
+  forgetCachedKeys();
+  await ensureSigningKey();
   await registerClient({ tenant: 'demo', clientId: 'demo-client', secret: 'demo-secret', scopes: ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'], usageKey: USAGE_KEY });
   await registerClient({ tenant: 'acme', clientId: 'acme-client', secret: 'acme-secret', scopes: ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'] });
 });

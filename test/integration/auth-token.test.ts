@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAccessToken } from '../../functions/auth/access-token.js';
 import { registerClient, setClientStatus } from '../../functions/auth/client-registry.js';
-import { generateSigningKeyJwk } from '../../functions/auth/signing-key.js';
+import { ensureSigningKey, forgetCachedKeys } from '../../functions/auth/signing-key.js';
 import { handler as authEntry } from '../../functions/auth/index.js';
 import { handler } from '../../functions/auth/token.js';
 import { tokenWindowAt } from '../../functions/auth/token-rate-limit.js';
+import { backoffSeconds } from '../../functions/auth/token-failure-limit.js';
 import { tableName } from '../../functions/shared/config.js';
 import { dynamoClient } from '../../functions/shared/dynamodb.js';
 import { keys } from '../../functions/shared/keys.js';
@@ -24,7 +25,8 @@ import { lambdaContext, tokenRequestEvent } from '../support/auth-events.js';
 await freshTables();
 
 beforeAll(async () => {
-  process.env.TOKEN_SIGNING_KEY = JSON.stringify(await generateSigningKeyJwk());
+  forgetCachedKeys();
+  await ensureSigningKey();
 });
 
 afterEach(() => {
@@ -199,14 +201,115 @@ describe('token request rate limit', () => {
     expect((await call(tokenRequestEvent(credentials(limited)))).statusCode).toBe(200);
   });
 
-  it('counts wrong secrets too, so guessing is limited, and refuses before checking the secret', async () => {
+  it('counts only granted requests: wrong secrets never spend the window of good ones', async () => {
     const client = await newClient();
     pinClockIntoWindow(5);
     for (let i = 0; i < LIMITS.tokenRequests.perWindow; i++) {
-      expect((await call(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${i}` }))).statusCode).toBe(401);
+      const res = await call(fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${i}` }), `198.51.100.${i + 1}`));
+      expect(res.statusCode).toBe(401);
     }
-    const res = await call(tokenRequestEvent(credentials(client)));
-    expect(res.statusCode).toBe(429);
-    expect(res.headers?.['Retry-After']).toBe(String(LIMITS.tokenRequests.windowSeconds - 5));
+    for (let i = 0; i < LIMITS.tokenRequests.perWindow; i++) {
+      expect((await call(tokenRequestEvent(credentials(client)))).statusCode, `good request ${i + 1}`).toBe(200);
+    }
+  });
+});
+
+/** The same event as if sent from another address (API Gateway's requestContext.identity.sourceIp). */
+function fromAddress(event: ReturnType<typeof tokenRequestEvent>, sourceIp: string): ReturnType<typeof tokenRequestEvent> {
+  event.requestContext.identity.sourceIp = sourceIp;
+  return event;
+}
+
+describe('wrong secrets', () => {
+  const policy = LIMITS.tokenFailures;
+
+  it(`blocks an address after ${policy.perClientAddress} wrong secrets for a client, with a wait that doubles, before trying its secret`, async () => {
+    const client = await newClient();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const guess = (n: number) => call(fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${n}` }), '192.0.2.10'));
+    for (let i = 0; i < policy.perClientAddress; i++) expectOAuthError(await guess(i), 401, 'invalid_client');
+    const blocked = await guess(99);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers?.['Content-Type']).toBe('application/problem+json');
+    expect(blocked.headers?.['Retry-After']).toBe(String(backoffSeconds(1)));
+    // The right secret from the blocked address waits too: the address cannot tell which guess is right.
+    expect((await call(fromAddress(tokenRequestEvent(credentials(client)), '192.0.2.10'))).statusCode).toBe(429);
+    // After the wait one more guess is tried, and the next wait is twice as long.
+    vi.setSystemTime(start + backoffSeconds(1) * 1000 + 1000);
+    expectOAuthError(await guess(100), 401, 'invalid_client');
+    expect((await guess(101)).headers?.['Retry-After']).toBe(String(backoffSeconds(2)));
+    // Meanwhile the holder, from its own address, is never held up.
+    expect((await call(tokenRequestEvent(credentials(client)))).statusCode).toBe(200);
+  });
+
+  it(`blocks an address guessing at many client ids after ${policy.perAddress} failures, unknown ids included, but not for a client it proved`, async () => {
+    const address = '192.0.2.20';
+    // A client whose holder sits behind the same address (a shared NAT) and got a token from it before.
+    const neighbour = await newClient();
+    expect((await call(fromAddress(tokenRequestEvent(credentials(neighbour)), address))).statusCode).toBe(200);
+    for (let i = 0; i < policy.perAddress; i++) {
+      const target = i % 2 === 0 ? await newClient() : { clientId: `nobody-${i}`, secret: 'x' };
+      expectOAuthError(await call(fromAddress(tokenRequestEvent({ ...credentials(target), client_secret: 'guess' }), address)), 401, 'invalid_client');
+    }
+    const fresh = await newClient();
+    expect((await call(fromAddress(tokenRequestEvent({ ...credentials(fresh), client_secret: 'guess' }), address))).statusCode).toBe(429);
+    expect((await call(fromAddress(tokenRequestEvent({ grant_type: 'client_credentials', client_id: 'nobody-else', client_secret: 'x' }), address))).statusCode).toBe(429);
+    // The neighbour proved its secret from there, so the address's count across clients does not hold it.
+    expect((await call(fromAddress(tokenRequestEvent(credentials(neighbour)), address))).statusCode).toBe(200);
+  });
+
+  it('a flood of wrong secrets from many addresses never stops the holder, and is itself refused', async () => {
+    const client = await newClient();
+    const addresses = Array.from({ length: 40 }, (_, i) => `10.${Math.floor(i / 200)}.${i % 200}.1`);
+    const perAddress = 12;
+    // Round after round over every address, as a distributed attacker spreads its guesses.
+    const flood = Array.from({ length: perAddress }, (_, n) => addresses.map((address) => ({ address, n }))).flat();
+    let floodRefused = 0;
+    let floodTried = 0;
+    let floodGranted = 0;
+    const real = { ok: 0, calls: 0 };
+
+    // Eight attackers at once, each walking the flood; the holder asks for a token every 100 ms meanwhile.
+    let next = 0;
+    const attackers = Array.from({ length: 8 }, async () => {
+      while (next < flood.length) {
+        const { address, n } = flood[next++]!;
+        const res = await call(fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${address}-${n}` }), address));
+        if (res.statusCode === 429) floodRefused++;
+        else if (res.statusCode === 401) floodTried++;
+        else floodGranted++;
+      }
+    });
+    const holder = (async () => {
+      for (let i = 0; i < LIMITS.tokenRequests.perWindow; i++) {
+        const res = await call(fromAddress(tokenRequestEvent(credentials(client)), '203.0.113.200'));
+        real.calls++;
+        if (res.statusCode === 200) real.ok++;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await Promise.all([...attackers, holder]);
+
+    const successRate = (100 * real.ok) / real.calls;
+    const refusedShare = (100 * floodRefused) / flood.length;
+    console.log(
+      `[token lockout] holder: ${real.ok}/${real.calls} tokens (${successRate.toFixed(1)}%); flood: ${flood.length} wrong secrets from ${addresses.length} addresses, ` +
+        `${floodRefused} refused before the secret was tried (${refusedShare.toFixed(1)}%), ${floodTried} tried and answered 401, ${floodGranted} granted`,
+    );
+    expect(real.ok).toBe(real.calls);
+    expect(floodGranted).toBe(0);
+    // Once the client is flooded each address gets one guess, then waits (a wait longer than this test,
+    // after its second); so most of the flood is refused untried.
+    expect(floodRefused).toBe(flood.length - floodTried);
+    expect(floodRefused).toBeGreaterThan(flood.length / 2);
+  });
+});
+
+describe('backoffSeconds', () => {
+  it('doubles from the base up to the cap', () => {
+    const { baseBackoffSeconds, maxBackoffSeconds } = LIMITS.tokenFailures;
+    expect([0, 1, 2, 3].map((n) => backoffSeconds(n))).toEqual([0, baseBackoffSeconds, 2 * baseBackoffSeconds, 4 * baseBackoffSeconds]);
+    expect(backoffSeconds(1000)).toBe(maxBackoffSeconds);
   });
 });

@@ -50,8 +50,7 @@ describe("an account's sales settings", () => {
     await putContract(sandbox('t5', 'hotelbeds', 'hotelbeds'));
     await putContract({ ...sandbox('t5', 'hbspec', 'hotelbeds'), sellsPackages: true });
     expect((await listContracts('t5')).map((c) => c.pointOfSale)).toEqual([undefined, undefined]);
-    await putSalesSettings('t5', { pointOfSale: 'ES' });
-    await putSalesSettings('t5', { reservationsEmail: 'desk@t5.example' });
+    await putSalesSettings('t5', { pointOfSale: 'ES', reservationsEmail: 'desk@t5.example' });
     const contracts = await listContracts('t5');
     expect(contracts.map((c) => [c.supplierId, c.pointOfSale, c.reservationsEmail, c.sellsPackages])).toEqual([['hbspec', 'ES', 'desk@t5.example', true], ['hotelbeds', 'ES', 'desk@t5.example', false]]);
     await expect(putSalesSettings('t5', { pointOfSale: 'Spain' })).rejects.toThrow(/ISO 3166/);

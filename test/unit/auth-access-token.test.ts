@@ -7,14 +7,14 @@ import {
   verifyAccessToken,
   type InvalidTokenReason,
 } from '../../functions/auth/access-token.js';
-import { generateSigningKeyJwk, loadSigningKey, signingKeyFromJwk, type SigningKey } from '../../functions/auth/signing-key.js';
+import { generateSigningKeyJwk, signingKeyFromJwk, type SigningKey } from '../../functions/auth/signing-key.js';
 import { tokenAudience, tokenIssuer } from '../../functions/shared/config.js';
 
 let key: SigningKey;
 
 beforeAll(async () => {
-  process.env.TOKEN_SIGNING_KEY = JSON.stringify(await generateSigningKeyJwk());
-  key = await loadSigningKey();
+  // One key given explicitly: the ring's own tests (integration/auth-key-rotation) cover choosing the key.
+  key = await signingKeyFromJwk(await generateSigningKeyJwk());
 });
 
 const subject = { clientId: 'demo-client', tenant: 'demo', scopes: ['hotels.book', 'hotels.search'] as const };
@@ -47,7 +47,7 @@ function without(name: string): JWTPayload {
 
 async function rejection(token: string): Promise<InvalidTokenReason> {
   try {
-    await verifyAccessToken(token);
+    await verifyAccessToken(token, { key });
   } catch (error) {
     expect(error).toBeInstanceOf(InvalidTokenError);
     return (error as InvalidTokenError).reason;
@@ -59,7 +59,7 @@ const segment = (value: unknown) => base64url.encode(JSON.stringify(value));
 
 describe('access tokens', () => {
   it('are ES256 JWTs of type at+jwt naming our key, and carry client, tenant, scope, 15 minutes and an id', async () => {
-    const { token, claims } = await issueAccessToken(subject);
+    const { token, claims } = await issueAccessToken(subject, { key });
     const [headerPart, payloadPart] = token.split('.');
     expect(JSON.parse(Buffer.from(headerPart!, 'base64url').toString())).toEqual({ alg: 'ES256', kid: key.kid, typ: 'at+jwt' });
     const payload = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString());
@@ -68,22 +68,22 @@ describe('access tokens', () => {
     expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(payload).not.toHaveProperty('scopes');
 
-    const verified = await verifyAccessToken(token);
+    const verified = await verifyAccessToken(token, { key });
     expect(verified).toEqual(claims);
     expect(verified.scopes).toEqual(['hotels.search', 'hotels.book']);
   });
 
   it('get a fresh id each time', async () => {
-    const a = await issueAccessToken(subject);
-    const b = await issueAccessToken(subject);
+    const a = await issueAccessToken(subject, { key });
+    const b = await issueAccessToken(subject, { key });
     expect(a.claims.jti).not.toBe(b.claims.jti);
   });
 
   it('are accepted up to 30 seconds past expiry (clock skew) and refused after', async () => {
     const past = (seconds: number) => new Date(Date.now() - seconds * 1000);
-    const { token: withinSkew } = await issueAccessToken(subject, { now: past(ACCESS_TOKEN_TTL_SECONDS + 10) });
-    await expect(verifyAccessToken(withinSkew)).resolves.toMatchObject({ sub: 'demo-client' });
-    const { token: expired } = await issueAccessToken(subject, { now: past(ACCESS_TOKEN_TTL_SECONDS + 45) });
+    const { token: withinSkew } = await issueAccessToken(subject, { key, now: past(ACCESS_TOKEN_TTL_SECONDS + 10) });
+    await expect(verifyAccessToken(withinSkew, { key })).resolves.toMatchObject({ sub: 'demo-client' });
+    const { token: expired } = await issueAccessToken(subject, { key, now: past(ACCESS_TOKEN_TTL_SECONDS + 45) });
     expect(await rejection(expired)).toBe('expired');
   });
 });
@@ -115,7 +115,7 @@ describe('JWT attacks are refused', () => {
   });
 
   it('a tampered payload or signature', async () => {
-    const { token } = await issueAccessToken({ ...subject, scopes: ['hotels.search'] });
+    const { token } = await issueAccessToken({ ...subject, scopes: ['hotels.search'] }, { key });
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const widened = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), scope: 'hotels.search hotels.book', tenant: 'acme' };
     expect(await rejection(`${header}.${segment(widened)}.${signature}`)).toBe('signature');

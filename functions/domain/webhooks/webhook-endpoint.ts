@@ -13,8 +13,11 @@ export interface WebhookEndpoint {
   readonly enabled: boolean;
   /** Why it was disabled: by the partner, or by us after it failed for too long. */
   readonly disabledReason?: string;
-  /** `whsec_...`: shown once, when the endpoint is created. */
+  /** `whsec_...`: shown once, when the endpoint is created or its secret rotated. */
   readonly secret: string;
+  /** The secret before the last rotation: deliveries are signed with it too until previousSecretExpiresAt. */
+  readonly previousSecret?: string;
+  readonly previousSecretExpiresAt?: string;
   /** The first failed attempt since the last success: an endpoint failing for long is disabled. */
   readonly failingSince?: string;
   readonly createdAt: string;
@@ -49,4 +52,13 @@ export interface WebhookDelivery {
   readonly deliveredAt?: string;
   readonly createdAt: string;
   readonly event: WebhookEvent;
+}
+
+/** How long after a rotation deliveries carry the previous secret's signature too (API-SPEC: 24 hours). */
+export const SECRET_ROTATION_OVERLAP_MS = 24 * 3_600_000;
+
+/** The secrets a delivery at `now` is signed with: the current one, and the previous one during its overlap. */
+export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, now: Date): string[] {
+  const previousValid = endpoint.previousSecret !== undefined && endpoint.previousSecretExpiresAt !== undefined && Date.parse(endpoint.previousSecretExpiresAt) > now.getTime();
+  return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
 }
