@@ -51,6 +51,7 @@ describe('authorizer policy', () => {
         'POST/v1/webhook-endpoints/*/test',
         'GET/v1/webhook-endpoints/*/deliveries',
         'POST/v1/webhook-endpoints/*/deliveries/*/retry',
+        'POST/v1/webhook-endpoints/*/rotate-secret',
       ]
         .map((r) => `${METHOD_ARN_PREFIX}${r}`)
         .sort(),

@@ -19,7 +19,7 @@ describe('route table', () => {
     }
     expect(ROUTES.find((r) => r.id === 'searchCars')?.scope).toBe('cars.search');
     expect(ROUTES.find((r) => r.id === 'createCarBooking')?.scope).toBe('cars.book');
-    expect(ROUTES.filter((r) => r.scope === null).map((r) => r.id).sort()).toEqual(['getDocs', 'getDocsScript', 'getOpenApi', 'issueToken']);
+    expect(ROUTES.filter((r) => r.scope === null).map((r) => r.id).sort()).toEqual(['getDocs', 'getDocsScript', 'getJwks', 'getOpenApi', 'issueToken']);
   });
 
   it('requires Idempotency-Key exactly on booking, cancel, modify and car booking', () => {

@@ -208,7 +208,7 @@ describe('OpenTravel rates', () => {
       cancellationPolicy: [{ from: '2026-12-01T17:00:00.000Z', penalty: eur('90.00') }],
       // An Exclusive tax is not in the price: the property collects it (OpenTravel adapter, issue 24).
       taxes: [{ kind: 'tax', included: true, amount: eur('16.36'), description: 'VAT' }],
-      payAtProperty: [{ kind: 'tax', amount: eur('7.80') }], remarks: [], packageOnly: false,
+      payAtProperty: [{ kind: 'tax', amount: eur('7.80') }], remarks: [],
     });
     expect(rate.payAtProperty![0]!.description).toBeUndefined();
     expectOneShape(rate);
@@ -222,7 +222,7 @@ describe('OpenTravel rates', () => {
       price: eur('300.00'),
       cancellationPolicy: [{ from: '2026-12-01T17:00:00.000Z', penalty: eur('180.00') }],
       taxes: [{ kind: 'tax', included: true, amount: eur('16.36'), description: 'VAT' }],
-      payAtProperty: [{ kind: 'tax', amount: eur('7.80') }], remarks: [], packageOnly: false,
+      payAtProperty: [{ kind: 'tax', amount: eur('7.80') }], remarks: [],
     });
     expect(rate.commission).toBeUndefined();
     expectOneShape(rate);
