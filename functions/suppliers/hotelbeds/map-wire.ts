@@ -170,6 +170,7 @@ export function unpackRateKeys(key: string): string[] {
  */
 export function combineRates(hotel: WireHotel, groupKeys: readonly string[], currency: string, operation: string, unreadable?: string[]): SupplierRate[] {
   const byGroup = new Map<string, Map<string, SupplierRate>>();
+  const singles = new Map<string, SupplierRate[]>();
   const nights = stayNights(hotel);
   for (const room of hotel.rooms ?? []) {
     const roomCode = requireString(room.code, operation, 'rooms.code');
@@ -188,9 +189,13 @@ export function combineRates(hotel: WireHotel, groupKeys: readonly string[], cur
       const map = byGroup.get(group) ?? new Map<string, SupplierRate>();
       if (!map.has(combo)) map.set(combo, single);
       byGroup.set(group, map);
+      singles.set(group, [...(singles.get(group) ?? []), single]);
     }
   }
   const [firstGroup, ...otherGroups] = groupKeys;
+  // One occupancy: every rate the hotel offers is a rate of ours (the spec's example offers several of one
+  // room and board, at different prices). Several: rates pair across the groups by room, board, class, payment.
+  if (otherGroups.length === 0) return singles.get(firstGroup ?? '') ?? [];
   const firstRates = byGroup.get(firstGroup ?? '') ?? new Map<string, SupplierRate>();
   const out: SupplierRate[] = [];
   for (const [combo, first] of firstRates) {
