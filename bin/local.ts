@@ -25,23 +25,39 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping the gateway, the suppliers and DynamoDB Local...`);
+  // A host still starting stops through its own failure path; exiting closes the watchdog's pipe, which stops java.
   await host?.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
+// Whoever started us (npm, a shell, a process manager) may die of a signal it did not pass on: this process
+// is then re-parented, and stops rather than keep DynamoDB Local and the ports to itself.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && void shutdown(`parent process ${parent} ended`), 500).unref();
 
 try {
   host = await startLocalHost({
     port,
     ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
     supplierLatency: latencyFromEnvironment(),
+    // Serve at once; the mapping job fills the property map meanwhile (search matches on the fly until then).
+    mapProperties: 'background',
     onResponse: ({ method, path, status, ms, requestId }) => console.log(`${new Date().toISOString()} ${method} ${path} ${status} ${ms}ms ${requestId}`),
   });
 } catch (error) {
   console.error('The local API did not start:', error);
   process.exit(1);
 }
+void host.ended.then((reason) => shutdown(reason));
+host.mappingDone?.then(
+  (m) =>
+    console.log(
+      `Property map ready ${((Date.now() - started) / 1000).toFixed(1)} s after launch: ${m.properties} properties from ${Object.values(m.supplierProperties).reduce((a, b) => a + b, 0)} supplier properties (${m.sharedProperties} carried by several suppliers), mapped in ${(m.timingsMs.total / 1000).toFixed(1)} s (read ${(m.timingsMs.read / 1000).toFixed(1)} s, match ${(m.timingsMs.match / 1000).toFixed(1)} s, write ${(m.timingsMs.write / 1000).toFixed(1)} s)`,
+    ),
+  (error: unknown) => !stopping && console.error('The property mapping job failed; search keeps matching offers on the fly:', error),
+);
 
 const demo = host.clients.find((c) => c.tenant === 'demo')!;
 const isoDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
@@ -60,7 +76,9 @@ const lines = [
   'Clients (OAuth 2.0 client credentials, POST /v1/oauth/token):',
   ...host.clients.map((c) => `  tenant ${c.tenant.padEnd(5)} client_id ${c.clientId.padEnd(12)} client_secret ${c.secret}   suppliers: ${(host!.contracts[c.tenant] ?? []).join(', ')}`),
   '',
-  ...(host.mapping ? [`Property map: ${host.mapping.properties} properties from ${Object.values(host.mapping.supplierProperties).reduce((a, b) => a + b, 0)} supplier properties (${host.mapping.sharedProperties} carried by several suppliers), mapped in ${(host.mapping.timingsMs.total / 1000).toFixed(1)} s (read ${(host.mapping.timingsMs.read / 1000).toFixed(1)} s, match ${(host.mapping.timingsMs.match / 1000).toFixed(1)} s, write ${(host.mapping.timingsMs.write / 1000).toFixed(1)} s)`, ''] : []),
+  'Property map: the mapping job runs meanwhile (about a minute; a line says when it is done). Until then a search',
+  'matches its offers on the fly, under the ids the job gives them, and GET /v1/hotels/properties/{id} may be 404.',
+  '',
   'Sandbox suppliers:',
   ...host.suppliers.map((s) => `  ${s.supplierId.padEnd(10)} ${s.endpoint}`),
   `DynamoDB Local ${host.dynamoEndpoint}${process.env.DATA_DIR ? ` (data in ${process.env.DATA_DIR})` : ' (in memory)'}; Step Functions ${host.stepFunctionsEndpoint}`,

@@ -24,6 +24,7 @@ import type { MappingJobReport } from '../functions/search/mapping/mapping-job.j
 import { mapLocalProperties } from './map-properties.js';
 import { seedClients, seedContracts, seededClients, seedWallets, type SeededClient } from './seed.js';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { createSearchRowsBucket, startS3Local } from './s3-local.js';
 import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
 import { startWebhookSender } from './webhook-sender.js';
@@ -48,8 +49,12 @@ export interface LocalHostOptions {
   /** How long the gateway keeps an authorizer's answer per token (default API Gateway's 300 s, LIMITS). */
   readonly authorizerCacheSeconds?: number;
   readonly onResponse?: LocalGatewayOptions['onResponse'];
-  /** Run the property mapping job over the sandbox catalogues at start (default true; tests that do not search skip it). */
-  readonly mapProperties?: boolean;
+  /**
+   * Run the property mapping job over the sandbox catalogues at start (default true; tests that do not
+   * search skip it). 'background': on a worker thread while the host already serves (npm start), so the
+   * host answers in seconds rather than after the job's ~50 s; `mappingDone` settles when it has run.
+   */
+  readonly mapProperties?: boolean | 'background';
   /**
    * Tests only: wraps each booking-flow Task as the state machine runs it, to make a step fail the way a
    * failing AWS dependency would (the table refusing the save, say) and watch the compensation.
@@ -80,6 +85,10 @@ export interface LocalHost {
   readonly suppliers: readonly RunningSandboxSupplier[];
   readonly contracts: Readonly<Record<string, string[]>>;
   readonly mapping: MappingJobReport | undefined;
+  /** With `mapProperties: 'background'`: the job's report once it has written the property map. */
+  readonly mappingDone?: Promise<MappingJobReport>;
+  /** Settles when DynamoDB Local, started by this host, ended on its own: the host cannot serve on. */
+  readonly ended: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -116,6 +125,17 @@ function configureEnvironment(): void {
     WEBHOOK_URL_POLICY: 'local',
   };
   for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+}
+
+/** The mapping job on a worker thread, terminated when the host stops (its writes are idempotent: a rerun redoes them). */
+function mapInBackground(tenant: string, cleanups: (() => Promise<void>)[]): Promise<MappingJobReport> {
+  const worker = new Worker(new URL('./map-properties-worker.ts', import.meta.url), { workerData: { tenant } });
+  cleanups.push(async () => void (await worker.terminate()));
+  return new Promise<MappingJobReport>((resolve, reject) => {
+    worker.once('message', (report: MappingJobReport) => resolve(report));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the mapping worker stopped (exit code ${code}) before it finished`)));
+  });
 }
 
 export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
@@ -161,7 +181,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const contracts = await seedContracts(suppliers);
     await seedWallets();
     // demo is contracted with every sandbox supplier, so its catalogues are the whole sandbox world.
-    const mapping = options.mapProperties === false ? undefined : await mapLocalProperties('demo');
+    const mapping = options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
 
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
     const { handler: flow } = await import('../functions/booking/flow/index.js');
@@ -226,6 +246,9 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     });
     cleanups.push(() => gateway.close());
 
+    // Started last: the worker copies the environment, which is now complete, and the gateway is serving.
+    const mappingDone = options.mapProperties === 'background' ? mapInBackground('demo', cleanups) : undefined;
+
     return {
       url: gateway.url,
       dynamoEndpoint,
@@ -235,6 +258,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       suppliers,
       contracts,
       mapping,
+      ...(mappingDone ? { mappingDone } : {}),
+      ended: dynamo?.ended ?? new Promise<string>(() => undefined),
       stop,
     };
   } catch (error) {
