@@ -2,7 +2,14 @@
  * `npm start`: the whole API on this machine. PORT (default 3000) for the gateway, DATA_DIR to keep
  * DynamoDB Local's data between runs, DEMO_CLIENT_SECRET / ACME_CLIENT_SECRET to change the seeded secrets,
  * SUPPLIER_LATENCY_MS=<median>,<p95> to change the sandbox suppliers' latency (0 for none).
+ *
+ * `npm start -- --bundles` serves from the bundles of a `cdk synth` (into cdk.out, run first), each function
+ * in a process of its own (local/cdk-bundles.ts); `--cdk-out <dir>` serves an existing synth output instead.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repositoryPath } from '../lib/project-paths.js';
 import { DEFAULT_LATENCY, type LatencyProfile } from '../sandbox/latency.js';
 import { startLocalHost, type LocalHost } from '../local/host.js';
 
@@ -17,8 +24,11 @@ function latencyFromEnvironment(): LatencyProfile {
 const port = Number(process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${process.env.PORT}`);
 
+const { values: flags } = parseArgs({ options: { bundles: { type: 'boolean', default: false }, 'cdk-out': { type: 'string' } } });
+
 const started = Date.now();
 let host: LocalHost | undefined;
+let synth: ChildProcess | undefined;
 let stopping = false;
 
 async function shutdown(signal: string): Promise<void> {
@@ -26,6 +36,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   console.log(`\n${signal}: stopping the gateway, the suppliers and DynamoDB Local...`);
   // A host still starting stops through its own failure path; exiting closes the watchdog's pipe, which stops java.
+  if (synth?.pid && synth.exitCode === null) process.kill(-synth.pid, 'SIGTERM');
   await host?.stop();
   process.exit(0);
 }
@@ -37,8 +48,21 @@ process.on('SIGHUP', () => void shutdown('SIGHUP'));
 const parent = process.ppid;
 setInterval(() => process.ppid !== parent && void shutdown(`parent process ${parent} ended`), 500).unref();
 
+/** `cdk synth` as CI and a deployment run it, in a process group of its own so a signal to us can stop all of it. */
+async function synthesize(): Promise<string> {
+  const begun = Date.now();
+  console.log('Synthesizing the stack (cdk synth: esbuild bundles every function)...');
+  synth = spawn(repositoryPath('node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices'], { cwd: repositoryPath('.'), stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const code = await new Promise<number | null>((done) => synth!.once('exit', (exitCode) => done(exitCode)));
+  if (code !== 0) throw new Error(`cdk synth failed (exit code ${code})`);
+  console.log(`Synthesized in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+  return repositoryPath('cdk.out');
+}
+
 try {
+  const cdkOut = flags['cdk-out'] ? resolve(flags['cdk-out']) : flags.bundles ? await synthesize() : undefined;
   host = await startLocalHost({
+    ...(cdkOut ? { bundles: { cdkOut } } : {}),
     port,
     ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
     supplierLatency: latencyFromEnvironment(),
@@ -71,7 +95,7 @@ const searchBody = JSON.stringify({
 });
 const lines = [
   '',
-  `Hotel booking API ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${host.url}`,
+  `Hotel booking API ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${host.url}${flags.bundles || flags['cdk-out'] ? ' (each function from its bundle in cdk.out, started at its first call)' : ''}`,
   '',
   'Clients (OAuth 2.0 client credentials, POST /v1/oauth/token):',
   ...host.clients.map((c) => `  tenant ${c.tenant.padEnd(5)} client_id ${c.clientId.padEnd(12)} client_secret ${c.secret}   suppliers: ${(host!.contracts[c.tenant] ?? []).join(', ')}`),

@@ -8,7 +8,7 @@
  * signing key, Step Functions endpoint and state machine ARN) before it loads them.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
 import { generateSigningKeyJwk } from '../functions/auth/signing-key.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
@@ -28,6 +28,11 @@ import { Worker } from 'node:worker_threads';
 import { createSearchRowsBucket, startS3Local } from './s3-local.js';
 import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
 import { startWebhookSender } from './webhook-sender.js';
+import { BundledFunction, type Invocation } from './bundled-function.js';
+import { readSynthesizedFunctions } from './cdk-bundles.js';
+import { lambdaContext } from './lambda-context.js';
+import { deferAfterResponse } from '../functions/shared/after-response.js';
+import type { Context } from 'aws-lambda';
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
 
 /** Locally a minute (AWS: five): a partner trying the 202 path sees it settle soon. */
@@ -74,6 +79,13 @@ export interface LocalHostOptions {
    * right after a supplier confirmed a booking whose clientReference starts with this, before SaveBooking.
    */
   readonly crashAfterSupplierBooked?: string;
+  /**
+   * Serve from the bundles of a `cdk synth` output directory instead of the TypeScript sources: each
+   * function (the handler groups, the authorizer, the booking flow's tasks) runs its own bundle in a process
+   * of its own, with the template's environment made local (local/cdk-bundles.ts). What the host runs
+   * itself (the mapping job, the reconciler, the webhook sender) stays in process.
+   */
+  readonly bundles?: { readonly cdkOut: string; readonly output?: (functionName: string, line: string) => void };
 }
 
 export interface LocalHost {
@@ -106,6 +118,17 @@ const GROUP_ENTRIES: Readonly<Record<HandlerGroup, () => Promise<{ routes: ApiHa
   docs: () => import('../functions/docs/index.js'),
 };
 
+/** The construct id of each handler group's function (lib/functions.ts), which names it in the template. */
+const GROUP_FUNCTIONS: Readonly<Record<HandlerGroup, string>> = {
+  auth: 'Auth',
+  search: 'Search',
+  booking: 'Booking',
+  vouchers: 'Vouchers',
+  webhooks: 'Webhooks',
+  cars: 'Cars',
+  docs: 'Docs',
+};
+
 export const LOCAL_STATE_MACHINE_ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:local-booking';
 const LOCAL_VOUCHER_FUNCTION = 'local-vouchers';
 
@@ -125,6 +148,40 @@ function configureEnvironment(): void {
     WEBHOOK_URL_POLICY: 'local',
   };
   for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+}
+
+interface BundledFunctions {
+  /** Reads the template once the host has set every local value its references become. */
+  prepare(): void;
+  invoke(name: string, event: unknown, context: Context): Invocation;
+}
+
+/** What the host runs from bundles: the handler groups, the authorizer and the booking flow's tasks. */
+const BUNDLED = [...Object.values(GROUP_FUNCTIONS), 'Authorizer', 'BookingFlow'];
+
+/** The synthesized functions, each started at its own first invocation (a cold start). */
+function bundledFunctions(options: NonNullable<LocalHostOptions['bundles']>, cleanups: (() => Promise<void>)[]): BundledFunctions {
+  const output = options.output ?? ((name: string, line: string) => process.stdout.write(`[${name}] ${line}\n`));
+  let functions: Map<string, BundledFunction> | undefined;
+  cleanups.push(async () => void (await Promise.all([...(functions?.values() ?? [])].map((f) => f.stop()))));
+  return {
+    prepare() {
+      functions = new Map([...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env)].map(([id, definition]) => [id, new BundledFunction(definition, output)]));
+    },
+    invoke(name, event, context) {
+      if (!functions) throw new Error('the bundled functions are invoked before the host prepared them');
+      return functions.get(name)!.invoke(event, context);
+    },
+  };
+}
+
+/** A group's routes as the gateway calls them: the answer when the function gives it, and its end as deferred work. */
+function bundledRoutes(bundled: BundledFunctions, name: string): ApiHandler {
+  return async (event, context) => {
+    const { answer, done } = bundled.invoke(name, event, context);
+    deferAfterResponse(context, () => done.catch(() => undefined));
+    return (await answer) as Awaited<ReturnType<ApiHandler>>;
+  };
 }
 
 /** The mapping job on a worker thread, terminated when the host stops (its writes are idempotent: a rerun redoes them). */
@@ -183,8 +240,11 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     // demo is contracted with every sandbox supplier, so its catalogues are the whole sandbox world.
     const mapping = options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
 
+    const bundled = options.bundles ? bundledFunctions(options.bundles, cleanups) : undefined;
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
-    const { handler: flow } = await import('../functions/booking/flow/index.js');
+    const flow = bundled
+      ? (invocation: FlowInvocation) => bundled.invoke('BookingFlow', invocation, lambdaContext('BookingFlow', randomUUID(), 25_000)).answer
+      : (await import('../functions/booking/flow/index.js')).handler;
     const runStep = (invocation: FlowInvocation): Promise<unknown> =>
       options.interceptFlowStep ? options.interceptFlowStep(invocation, () => flow(invocation)) : flow(invocation);
     const crashPrefix = options.crashAfterSupplierBooked;
@@ -224,18 +284,28 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
 
     // The vouchers function, which the booking function hands each confirmed booking's voucher issue to.
-    const vouchers = (await import('../functions/booking/vouchers-entry.js')).handler as InvokedHandler;
+    const vouchers: InvokedHandler = bundled
+      ? (event, context) => bundled.invoke(GROUP_FUNCTIONS.vouchers, event, context).answer
+      : ((await import('../functions/booking/vouchers-entry.js')).handler as InvokedHandler);
     const lambda = await startLambdaEndpoint({ [LOCAL_VOUCHER_FUNCTION]: { handler: vouchers, timeoutMs: 28_000 } });
     cleanups.push(() => lambda.close());
     process.env.LAMBDA_ENDPOINT = lambda.endpoint;
     process.env.VOUCHER_FUNCTION_NAME = LOCAL_VOUCHER_FUNCTION;
 
+    bundled?.prepare();
     const groups = Object.fromEntries(
-      await Promise.all(HANDLER_GROUPS.map(async (group) => [group, (await GROUP_ENTRIES[group]()).routes] as const)),
+      await Promise.all(
+        HANDLER_GROUPS.map(async (group) => [group, bundled ? bundledRoutes(bundled, GROUP_FUNCTIONS[group]) : (await GROUP_ENTRIES[group]()).routes] as const),
+      ),
     ) as Record<HandlerGroup, ApiHandler>;
-    const { handler: authorizer } = (await import('../functions/auth/authorizer.js')) as {
-      handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
-    };
+    const authorizer = bundled
+      ? (event: APIGatewayRequestAuthorizerEvent) =>
+          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), 5_000)).answer as Promise<APIGatewayAuthorizerResult>
+      : (
+          (await import('../functions/auth/authorizer.js')) as {
+            handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+          }
+        ).handler;
     const gateway: LocalGateway = await startLocalGateway({
       groups,
       authorizer,
