@@ -19,6 +19,10 @@ export default defineConfig({
     exclude: [
       // Starts `npm start` itself to signal it; nothing in it depends on where the handlers run.
       'test/e2e/local-start-signals.test.ts',
+      // Start hosts of their own (a host process killed and restarted; a DynamoDB Local stopped under traffic)
+      // from the sources: what they test is recovery, which the main run covers.
+      'test/e2e/faults-crash.test.ts',
+      'test/e2e/faults-dynamodb.test.ts',
     ],
   },
 });

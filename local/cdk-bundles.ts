@@ -38,6 +38,13 @@ const LOCAL_ONLY = [
   'POWERTOOLS_METRICS_DISABLED',
   'POWERTOOLS_LOG_LEVEL',
   'POWERTOOLS_LOGGER_LOG_EVENT',
+  // Knobs the code reads with a default and the template leaves unset: an operator (or a test) may turn them
+  // on the host, as in process.
+  'SUPPLIER_BOOK_TIMEOUT_MS',
+  'SUPPLIER_CALL_TIMEOUT_MS',
+  'WEBHOOK_RETRY_SCHEDULE_MS',
+  'WEBHOOK_DISABLE_AFTER_MS',
+  'WEBHOOK_TIMEOUT_MS',
 ] as const;
 
 const TASK_ROOT = '/var/task';

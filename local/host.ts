@@ -16,6 +16,7 @@ import { HANDLER_GROUPS, type HandlerGroup } from '../functions/shared/routes.js
 import type { LatencyProfile } from '../sandbox/latency.js';
 import type { FlowInvocation } from '../functions/booking/flow/index.js';
 import { repositoryPath } from '../lib/project-paths.js';
+import { metricNamespace } from '../functions/shared/metric-names.js';
 import { createTables } from './create-tables.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalGateway, type LocalGateway, type LocalGatewayOptions } from './gateway.js';
@@ -142,7 +143,9 @@ function configureEnvironment(): void {
     POWERTOOLS_LOG_LEVEL: 'WARN',
     POWERTOOLS_METRICS_DISABLED: 'true',
     POWERTOOLS_TRACE_ENABLED: 'false',
-    POWERTOOLS_METRICS_NAMESPACE: 'HotelApi',
+    // The namespace the demo sandbox stack gives its functions (lib/hotel-function.ts), so the in-process
+    // host and the one serving bundles write the same metrics.
+    POWERTOOLS_METRICS_NAMESPACE: metricNamespace('demo', 'sandbox'),
     POWERTOOLS_SERVICE_NAME: 'hotel-api-local',
     // Webhooks may go to receivers on this machine over http (functions/webhooks/webhook-url.ts); deployed stacks are strict.
     WEBHOOK_URL_POLICY: 'local',
