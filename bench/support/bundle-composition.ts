@@ -46,7 +46,11 @@ export function bundleComposition(bundle: string): [string, number][] {
       if (source < 0) return;
       const end = marks[i + 1]?.[0] ?? text.length;
       const path = map.sources[source] ?? '?';
-      const group = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path.replace(/^(\.\.\/)+/, '').split('/').slice(0, 3).join('/');
+      // A package by its name; our own code by its room (functions/search, functions/domain/destinations).
+      const group =
+        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ??
+        /(?:^|\/)((?:functions\/domain|functions|sandbox)\/[^/]+)/.exec(path)?.[1] ??
+        path;
       bytes.set(group, (bytes.get(group) ?? 0) + Buffer.byteLength(text.slice(column, end)));
     });
   });
