@@ -9,7 +9,8 @@
  *
  * Goals (issue 30): every function's median init ≤ 1.3× the floor beside it (Search ≤ 1.5×), every bundle
  * ≤ 1 MiB but the voucher renderer's. Prints each goal met, or the gap with its cause: the packages the
- * bundle is made of, from the source map that ships beside it. Asserts nothing.
+ * bundle is made of, from the source map that ships beside it. Then what the X-Ray tracer adds to every
+ * function's init (bench/support/xray-floors.ts). Asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { repositoryPath } from '../lib/project-paths.js';
 import { synthesize } from '../test/infra/synthesize.js';
 import { resourcesOfType } from '../test/infra/template-queries.js';
 import { bundleComposition } from './support/bundle-composition.js';
+import { printXrayFloors } from './support/xray-floors.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const MIB = 1024 * 1024;
@@ -86,6 +88,7 @@ try {
   }
   console.log(`\n${met} of ${functions.length} functions meet both goals (median init ≤ ${RATIO_GOAL}× the floor beside it, Search ≤ ${RATIO_GOALS.FunctionsSearchFunction}×; bundle ≤ 1 MiB but the voucher renderer's)`);
   if (gaps.length > 0) console.log(`Gaps, with what each bundle carries (from its source map):\n${gaps.join('\n')}`);
+  await printXrayFloors(synthesis.assembly.directory, RUNS);
 } finally {
   synthesis.cleanUp();
 }
