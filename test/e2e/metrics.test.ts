@@ -16,6 +16,8 @@ import { metricNamespace } from '../../functions/shared/metric-names.js';
 // Before any handler module loads: Powertools reads it when the Metrics objects are made.
 vi.hoisted(() => {
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  // The demo sandbox stack's namespace (metricNamespace), which a function served from its bundle gets from the template.
+  process.env.POWERTOOLS_METRICS_NAMESPACE = 'HotelApi/demo/sandbox';
 });
 
 const SAVE_FAILS = 'SAVE-FAILS';
