@@ -2,7 +2,14 @@
  * `npm start`: the whole API on this machine. PORT (default 3000) for the gateway, DATA_DIR to keep
  * DynamoDB Local's data between runs, DEMO_CLIENT_SECRET / ACME_CLIENT_SECRET to change the seeded secrets,
  * SUPPLIER_LATENCY_MS=<median>,<p95> to change the sandbox suppliers' latency (0 for none).
+ *
+ * `npm start -- --bundles` serves from the bundles of a `cdk synth` (into cdk.out, run first), each function
+ * in a process of its own (local/cdk-bundles.ts); `--cdk-out <dir>` serves an existing synth output instead.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repositoryPath } from '../lib/project-paths.js';
 import { DEFAULT_LATENCY, type LatencyProfile } from '../sandbox/latency.js';
 import { startLocalHost, type LocalHost } from '../local/host.js';
 
@@ -17,31 +24,64 @@ function latencyFromEnvironment(): LatencyProfile {
 const port = Number(process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${process.env.PORT}`);
 
+const { values: flags } = parseArgs({ options: { bundles: { type: 'boolean', default: false }, 'cdk-out': { type: 'string' } } });
+
 const started = Date.now();
 let host: LocalHost | undefined;
+let synth: ChildProcess | undefined;
 let stopping = false;
 
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping the gateway, the suppliers and DynamoDB Local...`);
+  // A host still starting stops through its own failure path; exiting closes the watchdog's pipe, which stops java.
+  if (synth?.pid && synth.exitCode === null) process.kill(-synth.pid, 'SIGTERM');
   await host?.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
+// Whoever started us (npm, a shell, a process manager) may die of a signal it did not pass on: this process
+// is then re-parented, and stops rather than keep DynamoDB Local and the ports to itself.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && void shutdown(`parent process ${parent} ended`), 500).unref();
+
+/** `cdk synth` as CI and a deployment run it, in a process group of its own so a signal to us can stop all of it. */
+async function synthesize(): Promise<string> {
+  const begun = Date.now();
+  console.log('Synthesizing the stack (cdk synth: esbuild bundles every function)...');
+  synth = spawn(repositoryPath('node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices'], { cwd: repositoryPath('.'), stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const code = await new Promise<number | null>((done) => synth!.once('exit', (exitCode) => done(exitCode)));
+  if (code !== 0) throw new Error(`cdk synth failed (exit code ${code})`);
+  console.log(`Synthesized in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+  return repositoryPath('cdk.out');
+}
 
 try {
+  const cdkOut = flags['cdk-out'] ? resolve(flags['cdk-out']) : flags.bundles ? await synthesize() : undefined;
   host = await startLocalHost({
+    ...(cdkOut ? { bundles: { cdkOut } } : {}),
     port,
     ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
     supplierLatency: latencyFromEnvironment(),
+    // Serve at once; the mapping job fills the property map meanwhile (search matches on the fly until then).
+    mapProperties: 'background',
     onResponse: ({ method, path, status, ms, requestId }) => console.log(`${new Date().toISOString()} ${method} ${path} ${status} ${ms}ms ${requestId}`),
   });
 } catch (error) {
   console.error('The local API did not start:', error);
   process.exit(1);
 }
+void host.ended.then((reason) => shutdown(reason));
+host.mappingDone?.then(
+  (m) =>
+    console.log(
+      `Property map ready ${((Date.now() - started) / 1000).toFixed(1)} s after launch: ${m.properties} properties from ${Object.values(m.supplierProperties).reduce((a, b) => a + b, 0)} supplier properties (${m.sharedProperties} carried by several suppliers), mapped in ${(m.timingsMs.total / 1000).toFixed(1)} s (read ${(m.timingsMs.read / 1000).toFixed(1)} s, match ${(m.timingsMs.match / 1000).toFixed(1)} s, write ${(m.timingsMs.write / 1000).toFixed(1)} s)`,
+    ),
+  (error: unknown) => !stopping && console.error('The property mapping job failed; search keeps matching offers on the fly:', error),
+);
 
 const demo = host.clients.find((c) => c.tenant === 'demo')!;
 const isoDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
@@ -55,12 +95,14 @@ const searchBody = JSON.stringify({
 });
 const lines = [
   '',
-  `Hotel booking API ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${host.url}`,
+  `Hotel booking API ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${host.url}${flags.bundles || flags['cdk-out'] ? ' (each function from its bundle in cdk.out, started at its first call)' : ''}`,
   '',
   'Clients (OAuth 2.0 client credentials, POST /v1/oauth/token):',
   ...host.clients.map((c) => `  tenant ${c.tenant.padEnd(5)} client_id ${c.clientId.padEnd(12)} client_secret ${c.secret}   suppliers: ${(host!.contracts[c.tenant] ?? []).join(', ')}`),
   '',
-  ...(host.mapping ? [`Property map: ${host.mapping.properties} properties from ${Object.values(host.mapping.supplierProperties).reduce((a, b) => a + b, 0)} supplier properties (${host.mapping.sharedProperties} carried by several suppliers), mapped in ${(host.mapping.timingsMs.total / 1000).toFixed(1)} s (read ${(host.mapping.timingsMs.read / 1000).toFixed(1)} s, match ${(host.mapping.timingsMs.match / 1000).toFixed(1)} s, write ${(host.mapping.timingsMs.write / 1000).toFixed(1)} s)`, ''] : []),
+  'Property map: the mapping job runs meanwhile (about a minute; a line says when it is done). Until then a search',
+  'matches its offers on the fly, under the ids the job gives them, and GET /v1/hotels/properties/{id} may be 404.',
+  '',
   'Sandbox suppliers:',
   ...host.suppliers.map((s) => `  ${s.supplierId.padEnd(10)} ${s.endpoint}`),
   `DynamoDB Local ${host.dynamoEndpoint}${process.env.DATA_DIR ? ` (data in ${process.env.DATA_DIR})` : ' (in memory)'}; Step Functions ${host.stepFunctionsEndpoint}`,

@@ -12,6 +12,11 @@ import { freePort, waitForPort } from './ports.js';
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
+  /**
+   * Settles when java or its watchdog ends other than through stop() (a signal sent to either, a crash),
+   * with what ended: `npm start` then stops the rest rather than serve on without its database.
+   */
+  readonly ended: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -75,10 +80,21 @@ async function startOnce(port: number, dataDir: string | undefined): Promise<Dyn
     throw new Error(`DynamoDB Local did not start (is java installed?):\n${output}`);
   }
 
+  let stopping = false;
+  const ended = new Promise<string>((resolve) => {
+    const report = (what: string) => (code: number | null, signal: NodeJS.Signals | null) => {
+      if (!stopping) resolve(`${what} ended (${signal ?? `exit code ${code}`})`);
+    };
+    child.once('exit', report('DynamoDB Local (java)'));
+    watchdog?.once('exit', report("DynamoDB Local's watchdog"));
+  });
+
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
+    ended,
     async stop() {
+      stopping = true;
       watchdog?.stdin?.end();
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

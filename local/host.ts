@@ -8,7 +8,7 @@
  * signing key, Step Functions endpoint and state machine ARN) before it loads them.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
 import { ensureSigningKey, forgetCachedKeys } from '../functions/auth/signing-key.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
@@ -16,6 +16,7 @@ import { HANDLER_GROUPS, type HandlerGroup } from '../functions/shared/routes.js
 import type { LatencyProfile } from '../sandbox/latency.js';
 import type { FlowInvocation } from '../functions/booking/flow/index.js';
 import { repositoryPath } from '../lib/project-paths.js';
+import { metricNamespace } from '../functions/shared/metric-names.js';
 import { createTables } from './create-tables.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalGateway, type LocalGateway, type LocalGatewayOptions } from './gateway.js';
@@ -24,9 +25,15 @@ import type { MappingJobReport } from '../functions/search/mapping/mapping-job.j
 import { mapLocalProperties } from './map-properties.js';
 import { seedClients, seedContracts, seededClients, seedWallets, type SeededClient } from './seed.js';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { createSearchRowsBucket, startS3Local } from './s3-local.js';
 import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
 import { startWebhookSender } from './webhook-sender.js';
+import { BundledFunction, type Invocation } from './bundled-function.js';
+import { readSynthesizedFunctions } from './cdk-bundles.js';
+import { lambdaContext } from './lambda-context.js';
+import { deferAfterResponse } from '../functions/shared/after-response.js';
+import type { Context } from 'aws-lambda';
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
 
 /** Locally a minute (AWS: five): a partner trying the 202 path sees it settle soon. */
@@ -48,8 +55,12 @@ export interface LocalHostOptions {
   /** How long the gateway keeps an authorizer's answer per token (default API Gateway's 300 s, LIMITS). */
   readonly authorizerCacheSeconds?: number;
   readonly onResponse?: LocalGatewayOptions['onResponse'];
-  /** Run the property mapping job over the sandbox catalogues at start (default true; tests that do not search skip it). */
-  readonly mapProperties?: boolean;
+  /**
+   * Run the property mapping job over the sandbox catalogues at start (default true; tests that do not
+   * search skip it). 'background': on a worker thread while the host already serves (npm start), so the
+   * host answers in seconds rather than after the job's ~50 s; `mappingDone` settles when it has run.
+   */
+  readonly mapProperties?: boolean | 'background';
   /**
    * Tests only: wraps each booking-flow Task as the state machine runs it, to make a step fail the way a
    * failing AWS dependency would (the table refusing the save, say) and watch the compensation.
@@ -69,6 +80,13 @@ export interface LocalHostOptions {
    * right after a supplier confirmed a booking whose clientReference starts with this, before SaveBooking.
    */
   readonly crashAfterSupplierBooked?: string;
+  /**
+   * Serve from the bundles of a `cdk synth` output directory instead of the TypeScript sources: each
+   * function (the handler groups, the authorizer, the booking flow's tasks) runs its own bundle in a process
+   * of its own, with the template's environment made local (local/cdk-bundles.ts). What the host runs
+   * itself (the mapping job, the reconciler, the webhook sender) stays in process.
+   */
+  readonly bundles?: { readonly cdkOut: string; readonly output?: (functionName: string, line: string) => void };
 }
 
 export interface LocalHost {
@@ -80,6 +98,10 @@ export interface LocalHost {
   readonly suppliers: readonly RunningSandboxSupplier[];
   readonly contracts: Readonly<Record<string, string[]>>;
   readonly mapping: MappingJobReport | undefined;
+  /** With `mapProperties: 'background'`: the job's report once it has written the property map. */
+  readonly mappingDone?: Promise<MappingJobReport>;
+  /** Settles when DynamoDB Local, started by this host, ended on its own: the host cannot serve on. */
+  readonly ended: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -97,6 +119,17 @@ const GROUP_ENTRIES: Readonly<Record<HandlerGroup, () => Promise<{ routes: ApiHa
   docs: () => import('../functions/docs/index.js'),
 };
 
+/** The construct id of each handler group's function (lib/functions.ts), which names it in the template. */
+const GROUP_FUNCTIONS: Readonly<Record<HandlerGroup, string>> = {
+  auth: 'Auth',
+  search: 'Search',
+  booking: 'Booking',
+  vouchers: 'Vouchers',
+  webhooks: 'Webhooks',
+  cars: 'Cars',
+  docs: 'Docs',
+};
+
 export const LOCAL_STATE_MACHINE_ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:local-booking';
 const LOCAL_VOUCHER_FUNCTION = 'local-vouchers';
 
@@ -110,12 +143,59 @@ function configureEnvironment(): void {
     POWERTOOLS_LOG_LEVEL: 'WARN',
     POWERTOOLS_METRICS_DISABLED: 'true',
     POWERTOOLS_TRACE_ENABLED: 'false',
-    POWERTOOLS_METRICS_NAMESPACE: 'HotelApi',
+    // The namespace the demo sandbox stack gives its functions (lib/hotel-function.ts), so the in-process
+    // host and the one serving bundles write the same metrics.
+    POWERTOOLS_METRICS_NAMESPACE: metricNamespace('demo', 'sandbox'),
     POWERTOOLS_SERVICE_NAME: 'hotel-api-local',
     // Webhooks may go to receivers on this machine over http (functions/webhooks/webhook-url.ts); deployed stacks are strict.
     WEBHOOK_URL_POLICY: 'local',
   };
   for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+}
+
+interface BundledFunctions {
+  /** Reads the template once the host has set every local value its references become. */
+  prepare(): void;
+  invoke(name: string, event: unknown, context: Context): Invocation;
+}
+
+/** What the host runs from bundles: the handler groups, the authorizer and the booking flow's tasks. */
+const BUNDLED = [...Object.values(GROUP_FUNCTIONS), 'Authorizer', 'BookingFlow'];
+
+/** The synthesized functions, each started at its own first invocation (a cold start). */
+function bundledFunctions(options: NonNullable<LocalHostOptions['bundles']>, cleanups: (() => Promise<void>)[]): BundledFunctions {
+  const output = options.output ?? ((name: string, line: string) => process.stdout.write(`[${name}] ${line}\n`));
+  let functions: Map<string, BundledFunction> | undefined;
+  cleanups.push(async () => void (await Promise.all([...(functions?.values() ?? [])].map((f) => f.stop()))));
+  return {
+    prepare() {
+      functions = new Map([...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env)].map(([id, definition]) => [id, new BundledFunction(definition, output)]));
+    },
+    invoke(name, event, context) {
+      if (!functions) throw new Error('the bundled functions are invoked before the host prepared them');
+      return functions.get(name)!.invoke(event, context);
+    },
+  };
+}
+
+/** A group's routes as the gateway calls them: the answer when the function gives it, and its end as deferred work. */
+function bundledRoutes(bundled: BundledFunctions, name: string): ApiHandler {
+  return async (event, context) => {
+    const { answer, done } = bundled.invoke(name, event, context);
+    deferAfterResponse(context, () => done.catch(() => undefined));
+    return (await answer) as Awaited<ReturnType<ApiHandler>>;
+  };
+}
+
+/** The mapping job on a worker thread, terminated when the host stops (its writes are idempotent: a rerun redoes them). */
+function mapInBackground(tenant: string, cleanups: (() => Promise<void>)[]): Promise<MappingJobReport> {
+  const worker = new Worker(new URL('./map-properties-worker.ts', import.meta.url), { workerData: { tenant } });
+  cleanups.push(async () => void (await worker.terminate()));
+  return new Promise<MappingJobReport>((resolve, reject) => {
+    worker.once('message', (report: MappingJobReport) => resolve(report));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the mapping worker stopped (exit code ${code}) before it finished`)));
+  });
 }
 
 export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
@@ -162,10 +242,13 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const contracts = await seedContracts(suppliers);
     await seedWallets();
     // demo is contracted with every sandbox supplier, so its catalogues are the whole sandbox world.
-    const mapping = options.mapProperties === false ? undefined : await mapLocalProperties('demo');
+    const mapping = options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
 
+    const bundled = options.bundles ? bundledFunctions(options.bundles, cleanups) : undefined;
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
-    const { handler: flow } = await import('../functions/booking/flow/index.js');
+    const flow = bundled
+      ? (invocation: FlowInvocation) => bundled.invoke('BookingFlow', invocation, lambdaContext('BookingFlow', randomUUID(), 25_000)).answer
+      : (await import('../functions/booking/flow/index.js')).handler;
     const runStep = (invocation: FlowInvocation): Promise<unknown> =>
       options.interceptFlowStep ? options.interceptFlowStep(invocation, () => flow(invocation)) : flow(invocation);
     const crashPrefix = options.crashAfterSupplierBooked;
@@ -205,18 +288,28 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
 
     // The vouchers function, which the booking function hands each confirmed booking's voucher issue to.
-    const vouchers = (await import('../functions/booking/vouchers-entry.js')).handler as InvokedHandler;
+    const vouchers: InvokedHandler = bundled
+      ? (event, context) => bundled.invoke(GROUP_FUNCTIONS.vouchers, event, context).answer
+      : ((await import('../functions/booking/vouchers-entry.js')).handler as InvokedHandler);
     const lambda = await startLambdaEndpoint({ [LOCAL_VOUCHER_FUNCTION]: { handler: vouchers, timeoutMs: 28_000 } });
     cleanups.push(() => lambda.close());
     process.env.LAMBDA_ENDPOINT = lambda.endpoint;
     process.env.VOUCHER_FUNCTION_NAME = LOCAL_VOUCHER_FUNCTION;
 
+    bundled?.prepare();
     const groups = Object.fromEntries(
-      await Promise.all(HANDLER_GROUPS.map(async (group) => [group, (await GROUP_ENTRIES[group]()).routes] as const)),
+      await Promise.all(
+        HANDLER_GROUPS.map(async (group) => [group, bundled ? bundledRoutes(bundled, GROUP_FUNCTIONS[group]) : (await GROUP_ENTRIES[group]()).routes] as const),
+      ),
     ) as Record<HandlerGroup, ApiHandler>;
-    const { handler: authorizer } = (await import('../functions/auth/authorizer.js')) as {
-      handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
-    };
+    const authorizer = bundled
+      ? (event: APIGatewayRequestAuthorizerEvent) =>
+          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), 5_000)).answer as Promise<APIGatewayAuthorizerResult>
+      : (
+          (await import('../functions/auth/authorizer.js')) as {
+            handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+          }
+        ).handler;
     const gateway: LocalGateway = await startLocalGateway({
       groups,
       authorizer,
@@ -229,6 +322,9 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     // This API's own host, which webhooks may not be aimed at (the stack sets the API's domain on AWS).
     process.env.API_HOST = new URL(gateway.url).host;
 
+    // Started last: the worker copies the environment, which is now complete, and the gateway is serving.
+    const mappingDone = options.mapProperties === 'background' ? mapInBackground('demo', cleanups) : undefined;
+
     return {
       url: gateway.url,
       dynamoEndpoint,
@@ -238,6 +334,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       suppliers,
       contracts,
       mapping,
+      ...(mappingDone ? { mappingDone } : {}),
+      ended: dynamo?.ended ?? new Promise<string>(() => undefined),
       stop,
     };
   } catch (error) {

@@ -6,10 +6,14 @@ import type { PropertyMapStore } from '../domain/property/property-map.js';
 import { compareRefs } from '../domain/property/supplier-ref.js';
 import type { SupplierOffer } from '../suppliers/port.js';
 import type { DestinationEntry } from './mapping/destination-index.js';
-import { matchProperties } from './mapping/match-properties.js';
-import { matchUnmapped, ON_THE_FLY_RADIUS_METRES } from './mapping/match-unmapped.js';
 import { mintPropertyId } from './mapping/property-id.js';
 import { RefMap } from './ref-map.js';
+
+/**
+ * The matcher (transliteration tables, edit distance, H3 blocking) is loaded at the first offer the index
+ * does not know, not at a cold start: once the mapping job has run, most searches never need it.
+ */
+const matcher = () => Promise.all([import('./mapping/match-unmapped.js'), import('./mapping/match-properties.js')]);
 
 /** Stored properties near a point, for offers the index does not know (the property map's propertiesNear). */
 export type PropertiesNear = PropertyMapStore['propertiesNear'];
@@ -31,6 +35,8 @@ export async function resolvePropertyIds(offers: readonly SupplierOffer[], known
     if (entry) ids.set(offer, entry.propertyId);
     else unknown.push(offer);
   }
+  if (unknown.length === 0) return ids;
+  const [{ matchUnmapped, ON_THE_FLY_RADIUS_METRES }, { matchProperties }] = await matcher();
   if (unknown.length <= NEARBY_LOOKUPS_MAX) {
     await Promise.all(
       unknown.map(async (offer) => {

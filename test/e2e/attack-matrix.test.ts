@@ -35,7 +35,7 @@ import { exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClient } from '../../functions/auth/client-registry.js';
 import { loadSigningKey, TOKEN_ALGORITHM } from '../../functions/auth/signing-key.js';
-import { tableName, tokenAudience, tokenIssuer } from '../../functions/shared/config.js';
+import { tableName } from '../../functions/shared/config.js';
 import { dynamoClient } from '../../functions/shared/dynamodb.js';
 import { keys } from '../../functions/shared/keys.js';
 import { routeById, ROUTES, SCOPES, type Route, type Scope } from '../../functions/shared/routes.js';
@@ -262,7 +262,9 @@ async function forgeTokens() {
   // The host's signing key, as the token function reads it (the matrix runs in the host's process).
   const key = await loadSigningKey();
   const now = Math.floor(Date.now() / 1000);
-  const claims: JWTPayload = { iss: tokenIssuer(), aud: tokenAudience(), sub: 'demo-client', tenant: 'demo', scope: SCOPES.join(' '), iat: now, exp: now + 900 };
+  // Issuer and audience as the host's token endpoint sets them (its configuration, in process or a bundle's).
+  const { iss, aud } = payloadOf(tokens.demo);
+  const claims: JWTPayload = { iss, aud, sub: 'demo-client', tenant: 'demo', scope: SCOPES.join(' '), iat: now, exp: now + 900 };
   const header = { alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'at+jwt' };
   const sign = (payload: JWTPayload) => new SignJWT({ ...payload, jti: randomUUID() }).setProtectedHeader(header).sign(key.privateKey);
   const foreign = await generateKeyPair(TOKEN_ALGORITHM);

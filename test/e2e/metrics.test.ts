@@ -11,10 +11,13 @@ import type { LocalHost } from '../../local/host.js';
 import { startJourney, inDays, type Journey } from '../support/booking-journey.js';
 import { collectEmf, withDimensions } from '../support/emf-lines.js';
 import { startTestHost } from '../support/local-host.js';
+import { metricNamespace } from '../../functions/shared/metric-names.js';
 
 // Before any handler module loads: Powertools reads it when the Metrics objects are made.
 vi.hoisted(() => {
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  // The demo sandbox stack's namespace (metricNamespace), which a function served from its bundle gets from the template.
+  process.env.POWERTOOLS_METRICS_NAMESPACE = 'HotelApi/demo/sandbox';
 });
 
 const SAVE_FAILS = 'SAVE-FAILS';
@@ -57,7 +60,7 @@ describe('metrics through the local host', () => {
       expect(timeout.map((m) => m.value), supplier.id).toEqual([supplier.status === 'timeout' ? 1 : 0]);
       // The alarm's series: the same line, under the set without the supplier.
       expect(timeout[0]!.dimensionSets).toContainEqual({ operation: 'search' });
-      expect(timeout[0]!.namespace).toBe('HotelApi');
+      expect(timeout[0]!.namespace).toBe(metricNamespace('demo', 'sandbox'));
       expect(withDimensions(emf.metrics, 'SupplierOffers', { operation: 'search', supplier: supplier.id }).map((m) => m.value)).toEqual([supplier.results]);
     }
     expect(withDimensions(emf.metrics, 'SupplierLatency', { operation: 'search', supplier: 'expedia' }).map((m) => m.value)).toEqual([600]);

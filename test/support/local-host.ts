@@ -1,6 +1,7 @@
 /**
  * A whole local host (gateway, authorizer, handlers, sandbox suppliers, Step Functions endpoint) per test
- * file, on the DynamoDB Local that global setup started, with its own tables and no supplier latency.
+ * file, on the DynamoDB Local that global setup started, with its own tables and no supplier latency; with
+ * E2E_BUNDLES (vitest.bundles.config.ts), its functions run from the bundles of a `cdk synth`.
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
@@ -8,7 +9,10 @@ import { NO_LATENCY } from '../../sandbox/latency.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../local/host.js';
 
 export async function startTestHost(options: Pick<LocalHostOptions, 'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs'> = {}): Promise<LocalHost> {
+  const cdkOut = inject('bundlesDir');
   return startLocalHost({
+    // The functions' own log lines come back to this process, where test/capture-logs.ts checks them too.
+    ...(cdkOut ? { bundles: { cdkOut, output: (_name: string, line: string) => void process.stdout.write(`${line}\n`) } } : {}),
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
     s3Endpoint: inject('s3Endpoint'),

@@ -1,0 +1,178 @@
+/**
+ * One deployed function run from its bundle, in a process of its own (local/lambda-runner.mjs): started at
+ * its first invocation, as Lambda starts a container at a cold start, with the function's package
+ * directory as its cwd and LAMBDA_TASK_ROOT, and the environment the synthesized template gives it.
+ *
+ * Unlike one Lambda container, a process takes invocations concurrently (the in-process host does too, and
+ * tests rely on two requests being in flight at once). A process that dies fails what it was running (the
+ * gateway's 502) and the next invocation starts a fresh one, as Lambda replaces a crashed container.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { repositoryPath } from '../lib/project-paths.js';
+
+export interface BundledFunctionDefinition {
+  /** The construct's id (Search, BookingFlow, ...): what logs and errors name. */
+  readonly name: string;
+  /** The function's package directory in cdk.out (asset.<hash>): Lambda's /var/task. */
+  readonly taskRoot: string;
+  /** `index.handler`, as the template's Handler gives it. */
+  readonly handler: string;
+  readonly memoryMb: number;
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+export interface Invocation {
+  /** The handler's result: for a streaming handler, as soon as its response stream ended. */
+  readonly answer: Promise<unknown>;
+  /** When the handler returned: what it deferred until after its answer has run (Lambda's end of the invocation). */
+  readonly done: Promise<void>;
+}
+
+interface Deferred<T> {
+  readonly promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: Error): void;
+}
+
+interface Pending {
+  answer: Deferred<unknown>;
+  done: Deferred<void>;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+type RunnerMessage =
+  | { kind: 'ready'; initMs: number }
+  | { kind: 'init-error'; error: LambdaError }
+  | { kind: 'answer'; id: string; result: unknown }
+  | { kind: 'done'; id: string }
+  | { kind: 'error'; id: string; error: LambdaError };
+
+interface LambdaError {
+  errorType: string;
+  errorMessage: string;
+  stack?: string;
+}
+
+const RUNNER = repositoryPath('local/lambda-runner.mjs');
+
+export class BundledFunction {
+  private process: ChildProcess | undefined;
+  private started: Promise<ChildProcess> | undefined;
+  private readonly pending = new Map<string, Pending>();
+  private stopping = false;
+  /** Module init of each cold start, in ms (what bench:cold-start measures, here inside the running host). */
+  readonly initTimes: number[] = [];
+
+  constructor(
+    private readonly definition: BundledFunctionDefinition,
+    private readonly output: (name: string, line: string) => void,
+  ) {}
+
+  invoke(event: unknown, context: Pick<Context, 'awsRequestId' | 'getRemainingTimeInMillis'>): Invocation {
+    const id = randomUUID();
+    const pending: Pending = { answer: deferred<unknown>(), done: deferred<void>() };
+    // Nobody may be waiting for `done` (a step function task reads the answer only): never unhandled.
+    pending.done.promise.catch(() => undefined);
+    this.pending.set(id, pending);
+    this.start()
+      .then((child) =>
+        child.send({
+          kind: 'invoke',
+          id,
+          event,
+          requestId: context.awsRequestId,
+          functionName: this.definition.name,
+          deadline: Date.now() + context.getRemainingTimeInMillis(),
+          memoryMb: this.definition.memoryMb,
+        }),
+      )
+      .catch((error: unknown) => this.settle(id, error instanceof Error ? error : new Error(String(error))));
+    return { answer: pending.answer.promise, done: pending.done.promise };
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const child = this.process;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 2_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private start(): Promise<ChildProcess> {
+    if (this.stopping) return Promise.reject(new Error(`${this.definition.name}: the host is stopping`));
+    this.started ??= new Promise<ChildProcess>((resolve, reject) => {
+      const { taskRoot, handler, environment, name } = this.definition;
+      // Only the function's own environment, as on Lambda: nothing of the host's leaks in but PATH.
+      // The name in the arguments, so `ps` tells the functions apart.
+      const child = fork(RUNNER, [name], {
+        cwd: taskRoot,
+        env: { PATH: process.env.PATH ?? '', ...environment, LAMBDA_TASK_ROOT: taskRoot, _HANDLER: handler },
+        execPath: process.execPath,
+        // No tsx loader or other flag of the host: Lambda runs the bundle on plain Node.
+        execArgv: [],
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        serialization: 'advanced',
+      });
+      this.process = child;
+      for (const stream of [child.stdout!, child.stderr!]) {
+        let buffered = '';
+        stream.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString();
+          const lines = buffered.split('\n');
+          buffered = lines.pop()!;
+          for (const line of lines) if (line.trim()) this.output(name, line);
+        });
+      }
+      child.on('message', (message: RunnerMessage) => {
+        if (message.kind === 'ready') {
+          this.initTimes.push(message.initMs);
+          resolve(child);
+        } else if (message.kind === 'init-error') {
+          reject(lambdaError(`${name}: init failed`, message.error));
+        } else if (message.kind === 'answer') {
+          this.pending.get(message.id)?.answer.resolve(message.result);
+        } else if (message.kind === 'done') {
+          this.pending.get(message.id)?.done.resolve();
+          this.pending.delete(message.id);
+        } else if (message.kind === 'error') {
+          this.settle(message.id, lambdaError(`${name} failed`, message.error));
+        }
+      });
+      child.once('exit', (code, signal) => {
+        this.process = undefined;
+        this.started = undefined;
+        const ended = new Error(`${name}: its process ended (${signal ?? `exit code ${code}`})`);
+        reject(ended);
+        for (const id of [...this.pending.keys()]) this.settle(id, ended);
+      });
+    });
+    return this.started;
+  }
+
+  private settle(id: string, error: Error): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    pending.answer.reject(error);
+    pending.done.reject(error);
+  }
+}
+
+/** The message is the function's errorMessage, as API Gateway reads it (an authorizer's `Unauthorized`). */
+function lambdaError(what: string, error: LambdaError): Error {
+  const failure = new Error(error.errorMessage);
+  failure.name = error.errorType;
+  failure.stack = `${what}: ${error.errorType}: ${error.errorMessage}\n${error.stack ?? ''}`;
+  return failure;
+}
