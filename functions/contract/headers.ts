@@ -67,7 +67,7 @@ export const HEADER_PARAMETERS = {
       '`late-cancel` lets the free-cancellation deadline pass during the cancel. ' +
       'What the suppliers\' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), ' +
       '`remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), ' +
-      '`spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored.',
+      '`spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored.',
     schema: { type: 'string', examples: ['slow:expedia,reprice', 'obligations'] },
   },
   CustomerIp: {

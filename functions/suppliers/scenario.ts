@@ -20,7 +20,8 @@ export type ScenarioName =
  * - `package-rates`: rates sold only in a package;
  * - `spec-penalties`: the penalty forms beyond a plain amount (percent, nights, deadlines as an offset from
  *   arrival, non-refundable date ranges, Rapid's negative refunds);
- * - `obligations`: all of the above at once.
+ * - `obligations`: all of the above at once but `package-rates`, which would hide every rate from an account that
+ *   sells no packages (ask for it with `obligations,package-rates`).
  */
 export const SPEC_SHAPE_SCENARIOS = ['fees-at-property', 'remarks', 'selling-floor', 'package-rates', 'spec-penalties', 'obligations'] as const;
 export type SpecShapeScenario = (typeof SPEC_SHAPE_SCENARIOS)[number];
@@ -51,9 +52,9 @@ export function formatScenarios(scenarios: readonly Scenario[]): string {
   return scenarios.map((s) => (s.supplierId ? `${s.name}:${s.supplierId}` : s.name)).join(',');
 }
 
-/** Whether a spec-shape family is forced: by its own scenario or by `obligations`. */
+/** Whether a spec-shape family is forced: by its own scenario or by `obligations` (package-only rates by their own only). */
 export function forcesShape(scenarios: readonly Scenario[], shape: Exclude<SpecShapeScenario, 'obligations'>, supplierId: string): boolean {
-  return hasScenario(scenarios, shape, supplierId) || hasScenario(scenarios, 'obligations', supplierId);
+  return hasScenario(scenarios, shape, supplierId) || (shape !== 'package-rates' && hasScenario(scenarios, 'obligations', supplierId));
 }
 
 /** Whether a scenario is active for a supplier (entries without a supplier id apply to all). */

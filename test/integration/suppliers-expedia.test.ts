@@ -349,7 +349,7 @@ describe('Rapid obligations: what a certified integration carries', () => {
   const fresh = (extra: Partial<ConstructorParameters<typeof ExpediaAdapter>[0]> = {}) => travelling(new ExpediaAdapter({
     baseUrl: sandbox.url, apiKey: API_KEY, secret: SECRET, forwardScenarios: true, fetch: recorder.fetch, timeoutMs: 10_000, ...extra,
   }));
-  const obligations: Scenario[] = [{ name: 'obligations' }];
+  const obligations: Scenario[] = [{ name: 'obligations' }, { name: 'package-rates' }];
   const request = (scenarios: Scenario[] = []) => ({
     destination: cityArea('BCN'), ...stay(32, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'DE', scenarios,
   });

@@ -332,7 +332,7 @@ describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)'
       expect(rate.remarks!.filter((r) => r.kind === 'rate')).toHaveLength(1);
       expect(rate.remarks!.filter((r) => r.kind === 'policy').length).toBe(rate.cancellationPolicy.length);
       expect(rate.minimumSellingPrice).toBeUndefined();
-      expect(rate.packageOnly).toBe(false);
+      expect(rate.packageOnly).not.toBe(true);
     }
     // Without the scenario only a seeded share carries them.
     expect(plainXml).toContain('<RatePlanDescription>');
@@ -367,7 +367,7 @@ describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)'
     const result = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'selling-floor' }, { name: 'package-rates' }] });
     const rates = result.offers.flatMap((offer) => offer.rates);
     expect(rates.length).toBeGreaterThan(0);
-    expect(rates.every((rate) => rate.minimumSellingPrice === undefined && rate.packageOnly === false)).toBe(true);
+    expect(rates.every((rate) => rate.minimumSellingPrice === undefined && rate.packageOnly !== true)).toBe(true);
   });
 });
 
