@@ -79,7 +79,7 @@ const LOG_BYTES = { search: 3300, other: 2000 };
 // First, alone: how many searches one pinned core holds (bench/search-capacity.ts prints its own table too).
 console.log('search capacity on one core (bench/search-capacity.ts):');
 const capacityOutput = execFileSync(process.execPath, ['--import', 'tsx', 'bench/search-capacity.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
-const capacityLines = capacityOutput.trim().split('\n');
+const capacityLines = capacityOutput.trimEnd().split('\n');
 for (const line of capacityLines.slice(0, -1)) if (!line.startsWith('{')) console.log(line);
 const capacity = JSON.parse(capacityLines.at(-1)!) as CapacityReport;
 
@@ -283,10 +283,14 @@ try {
   const natDay = 24 * MANAGED_SEARCH.natGateways * MANAGED_PRICE.natHour;
   const natPerSearch = (capacity.supplierBytesPerSearch / 1e9) * MANAGED_PRICE.natGb;
   const managedAt = (perDay: number) => {
-    // The fleet follows the traffic (it scales on CPU, at the target the capacity was measured at): the mean
-    // searches in flight over the day, one vCPU per `holds` of them, never below the three-instance floor.
-    const inFlight = (perDay / 86_400) * searchSeconds;
-    const vCpus = Math.max(MANAGED_SEARCH.minEnvironments, inFlight / capacity.holds);
+    // The fleet follows the traffic (it scales on CPU): enough vCPUs to keep the search CPU at the scaling
+    // target, and enough environments that none takes more searches at once than it is configured to; never
+    // below the function's minimum environments nor the three-instance floor.
+    const perSecond = perDay / 86_400;
+    const inFlight = perSecond * searchSeconds;
+    const byCpu = (perSecond * capacity.cpuMsPerSearch) / 1000 / (MANAGED_SEARCH.targetCpuPercent / 100);
+    const byConcurrency = inFlight / MANAGED_SEARCH.perEnvironmentMaxConcurrency;
+    const vCpus = Math.max(MANAGED_SEARCH.minEnvironments, byCpu, byConcurrency);
     const instances = Math.max(MANAGED_PRICE.minInstances, Math.ceil(vCpus / MANAGED_PRICE.instanceVCpus));
     const fleet = instances * instanceDay;
     const perSearchCompute = (fleet + natDay) / perDay + natPerSearch + MANAGED_PRICE.request;
@@ -294,7 +298,7 @@ try {
   };
   console.log(`\nboth computes by searches a day (search function only; a booking stays on demand at ${usd(bookingTotal, 5)} on both: its Lambda share is too small to move)`);
   console.log(`  on demand: ${GROUP_PLANS.search.memorySize} MB x ${mean(searchMs).toFixed(0)} ms a search, ${usd(perSearch.lambda * 1000)} of Lambda per 1,000 at any volume`);
-  console.log(`  managed: ${capacity.holds} searches per vCPU (${capacity.cpuMsPerSearch.toFixed(1)} ms CPU each, measured above${capacity.pinned ? ' on one pinned core' : ''}), m7g.large $${MANAGED_PRICE.instanceHour}/h + 15 % fee, at least ${MANAGED_PRICE.minInstances} instances; ${MANAGED_SEARCH.natGateways} NAT gateways $${natDay.toFixed(2)}/day + ${(capacity.supplierBytesPerSearch / 1024).toFixed(0)} KB a search at $0.045/GB; $0.20 per million requests`);
+  console.log(`  managed: ${capacity.cpuMsPerSearch.toFixed(1)} ms of CPU a search (measured above${capacity.pinned ? ' on one pinned core' : ''}) at a ${MANAGED_SEARCH.targetCpuPercent} % CPU target, at most ${MANAGED_SEARCH.perEnvironmentMaxConcurrency} searches per vCPU at once, m7g.large $${MANAGED_PRICE.instanceHour}/h + 15 % fee, at least ${MANAGED_PRICE.minInstances} instances; ${MANAGED_SEARCH.natGateways} NAT gateways $${natDay.toFixed(2)}/day + ${(capacity.supplierBytesPerSearch / 1024).toFixed(0)} KB a search at $0.045/GB; $0.20 per million requests`);
   console.log(`  ${'searches/day'.padStart(12)}  ${'on demand /1,000'.padStart(16)}  ${'managed /1,000'.padStart(14)}  ${'(compute)'.padStart(10)}  ${'instances'.padStart(9)}  cheaper`);
   for (const perDay of DAILY_VOLUMES) {
     const m = managedAt(perDay);
@@ -308,6 +312,7 @@ try {
   const crossing = savedPerSearch > 0 ? fixedDay / savedPerSearch : undefined;
   console.log(crossing ? `  managed is cheaper above about ${Math.round(crossing).toLocaleString('en-US')} searches a day (the floor fleet and the NAT hours, $${fixedDay.toFixed(2)} a day, against ${usd(savedPerSearch * 1000)} of Lambda saved per 1,000)` : '  managed never wins: the NAT bytes cost more than the Lambda it saves');
   const atMillion = managedAt(1_000_000);
+  console.log(`  managed at 1,000,000 a day per 1,000: instances ${usd((atMillion.fleet / 1e6) * 1000)}, NAT hours ${usd((natDay / 1e6) * 1000)}, NAT bytes ${usd(natPerSearch * 1000)}, requests ${usd(MANAGED_PRICE.request * 1000)}`);
   const goal = 0.01;
   console.log(`  goal <= $0.0100 per 1,000 at 1,000,000 a day: managed ${usd(atMillion.total * 1000)} -> ${atMillion.total * 1000 <= goal ? 'met' : `not met by ${usd(atMillion.total * 1000 - goal)}: the compute is ${usd(atMillion.compute * 1000)}, and what both computes pay is ${usd(notCompute * 1000)} (API Gateway REST ${usd(perSearch.api * 1000)}, S3 ${usd(perSearch.s3 * 1000)}, logs and traces ${usd(perSearch.logsAndTraces * 1000)}, DynamoDB ${usd((perSearch.dynamoWrites + perSearch.dynamoReads) * 1000)})`}`);
 } finally {

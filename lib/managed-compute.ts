@@ -43,9 +43,9 @@ export const MANAGED_SEARCH = {
   memoryGiBPerVCpu: 2,
   memorySize: 2048,
   /**
-   * Searches one execution environment (one vCPU) takes at once. Measured by bench:cost on one pinned core:
-   * a search's own work is ~20 ms of CPU in ~2 s of waiting, so one vCPU holds tens of searches before our
-   * overhead grows; 32 keeps the CPU under the scaling target at the measured mix (docs/benchmarks.md).
+   * Searches one execution environment (one vCPU) takes at once. bench:cost (bench/search-capacity.ts, one
+   * pinned core, 2026-11-25, two runs): 24-28 ms of CPU a search that lasts ~2.1 s, so one vCPU at the 50 %
+   * CPU target holds 38-42; 32 leaves room for the larger cities' merges (docs/benchmarks.md, "Cost").
    */
   perEnvironmentMaxConcurrency: 32,
   /** Two environments, one per Availability Zone, kept warm: the floor of the fleet and of the bill. */
