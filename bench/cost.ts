@@ -7,13 +7,19 @@
  *
  * BENCH_SEARCHES (default 40, over the sandbox cities below), BENCH_BOOKINGS (default 12). The sandbox
  * suppliers answer with their default latency: a search's function waits for them, and that wait is billed.
- * Prints figures; asserts nothing.
+ *
+ * Then both computes by daily volume: on demand as measured, and Lambda Managed Instances priced from the
+ * same run plus bench/search-capacity.ts (run first, alone: how many searches one pinned core holds, and the
+ * suppliers' bytes a search pulls through the NAT). Prints figures; asserts nothing.
  */
 import './support/quiet-powertools.js';
 import { randomUUID } from 'node:crypto';
 import { startDynamoDbLocal } from '../local/dynamodb-local.js';
 import { startLocalHost } from '../local/host.js';
+import { execFileSync } from 'node:child_process';
 import { BOOKING_FLOW_PLAN, GROUP_PLANS } from '../lib/functions.js';
+import { MANAGED_SEARCH } from '../lib/managed-compute.js';
+import type { CapacityReport } from './search-capacity.js';
 import { s3Client } from '../functions/shared/s3.js';
 import { startDynamoMeter, type OperationTally } from './support/dynamodb-meter.js';
 
@@ -44,8 +50,38 @@ const PRICE = {
   xrayTrace: 5 / 1e6,
   xraySampled: 0.05,
 } as const;
+/**
+ * Lambda Managed Instances (lib/managed-compute.ts), us-east-1, November 2026:
+ * - m7g.large (2 vCPU, 8 GiB) on-demand $0.0816 an hour: AWS's EC2 on-demand price list as quoted for June
+ *   2026 (factualminds.com/blog/amazon-ec2-on-demand-pricing-instance-families-2026; aws.amazon.com/ec2/pricing/on-demand
+ *   renders its table in the browser);
+ * - management fee 15 % of the instance's EC2 on-demand price, and $0.20 per million requests: aws.amazon.com/lambda/pricing
+ *   ("Lambda Managed Instances"); no GB-second charge;
+ * - a fleet of at least 3 instances: Lambda launches three by default for Availability Zone resiliency
+ *   (docs.aws.amazon.com/lambda/latest/dg/lambda-managed-instances-best-practices.html);
+ * - NAT gateway $0.045 an hour and $0.045 per GB processed, two of them (one per zone): aws.amazon.com/vpc/pricing.
+ *   DynamoDB and S3 go through the free gateway endpoints, so only the suppliers' traffic is processed.
+ */
+const MANAGED_PRICE = {
+  instanceHour: 0.0816,
+  instanceVCpus: 2,
+  managementFee: 0.15,
+  request: 0.2 / 1e6,
+  minInstances: 3,
+  natHour: 0.045,
+  natGb: 0.045,
+} as const;
+/** Searches a day the comparison is printed for, and the busiest hour against the day's mean. */
+const DAILY_VOLUMES = [10_000, 100_000, 1_000_000, 10_000_000];
 /** A request's log and EMF lines: 3.3 KB a search (npm run bench:metrics-volume), about 2 KB for other calls. */
 const LOG_BYTES = { search: 3300, other: 2000 };
+
+// First, alone: how many searches one pinned core holds (bench/search-capacity.ts prints its own table too).
+console.log('search capacity on one core (bench/search-capacity.ts):');
+const capacityOutput = execFileSync(process.execPath, ['--import', 'tsx', 'bench/search-capacity.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+const capacityLines = capacityOutput.trimEnd().split('\n');
+for (const line of capacityLines.slice(0, -1)) if (!line.startsWith('{')) console.log(line);
+const capacity = JSON.parse(capacityLines.at(-1)!) as CapacityReport;
 
 const dynamo = await startDynamoDbLocal();
 const meter = await startDynamoMeter(dynamo.endpoint);
@@ -237,6 +273,48 @@ try {
   console.log(`a later page ${usd(perPage * 1000)} and a property's rates ${usd(perRates * 1000)} per 1,000 calls`);
   console.log(`\nper booking: ${usd(bookingTotal, 5)} (rate check, book, retrieve: ${usd(bookingCalls, 5)}; ${stepsPerBooking.toFixed(1)} flow steps ${usd(flowSteps, 6)}; Express execution ${usd(express, 6)}; voucher issue ${usd(voucherIssue, 6)}; DynamoDB ${(bookingDynamo.writeUnits / Math.max(1, booked)).toFixed(1)} WRU + ${(bookingDynamo.readUnits / Math.max(1, booked)).toFixed(1)} RRU ${usd(bookingDynamoCost, 6)})`);
   console.log(`  durations: check ${mean(checkMs).toFixed(0)} ms, book ${mean(bookMs).toFixed(0)} ms, retrieve ${mean(getMs).toFixed(0)} ms, voucher ${mean(voucherMs).toFixed(0)} ms; flow steps ${mean(stepDurations).toFixed(0)} ms each`);
+
+  // Both computes by daily volume. Only the search function moves (lib/managed-compute.ts); everything else
+  // a search costs (API Gateway, DynamoDB, S3, logs) is the same on both, and so is a booking.
+  const searchSeconds = mean(searchMs) / 1000;
+  const notCompute = searchTotal - perSearch.lambda;
+  const onDemandPer1000 = searchTotal * 1000;
+  const instanceDay = 24 * MANAGED_PRICE.instanceHour * (1 + MANAGED_PRICE.managementFee);
+  const natDay = 24 * MANAGED_SEARCH.natGateways * MANAGED_PRICE.natHour;
+  const natPerSearch = (capacity.supplierBytesPerSearch / 1e9) * MANAGED_PRICE.natGb;
+  const managedAt = (perDay: number) => {
+    // The fleet follows the traffic (it scales on CPU): enough vCPUs to keep the search CPU at the scaling
+    // target, and enough environments that none takes more searches at once than it is configured to; never
+    // below the function's minimum environments nor the three-instance floor.
+    const perSecond = perDay / 86_400;
+    const inFlight = perSecond * searchSeconds;
+    const byCpu = (perSecond * capacity.cpuMsPerSearch) / 1000 / (MANAGED_SEARCH.targetCpuPercent / 100);
+    const byConcurrency = inFlight / MANAGED_SEARCH.perEnvironmentMaxConcurrency;
+    const vCpus = Math.max(MANAGED_SEARCH.minEnvironments, byCpu, byConcurrency);
+    const instances = Math.max(MANAGED_PRICE.minInstances, Math.ceil(vCpus / MANAGED_PRICE.instanceVCpus));
+    const fleet = instances * instanceDay;
+    const perSearchCompute = (fleet + natDay) / perDay + natPerSearch + MANAGED_PRICE.request;
+    return { inFlight, instances, fleet, compute: perSearchCompute, total: perSearchCompute + notCompute };
+  };
+  console.log(`\nboth computes by searches a day (search function only; a booking stays on demand at ${usd(bookingTotal, 5)} on both: its Lambda share is too small to move)`);
+  console.log(`  on demand: ${GROUP_PLANS.search.memorySize} MB x ${mean(searchMs).toFixed(0)} ms a search, ${usd(perSearch.lambda * 1000)} of Lambda per 1,000 at any volume`);
+  console.log(`  managed: ${capacity.cpuMsPerSearch.toFixed(1)} ms of CPU a search (measured above${capacity.pinned ? ' on one pinned core' : ''}) at a ${MANAGED_SEARCH.targetCpuPercent} % CPU target, at most ${MANAGED_SEARCH.perEnvironmentMaxConcurrency} searches per vCPU at once, m7g.large $${MANAGED_PRICE.instanceHour}/h + 15 % fee, at least ${MANAGED_PRICE.minInstances} instances; ${MANAGED_SEARCH.natGateways} NAT gateways $${natDay.toFixed(2)}/day + ${(capacity.supplierBytesPerSearch / 1024).toFixed(0)} KB a search at $0.045/GB; $0.20 per million requests`);
+  console.log(`  ${'searches/day'.padStart(12)}  ${'on demand /1,000'.padStart(16)}  ${'managed /1,000'.padStart(14)}  ${'(compute)'.padStart(10)}  ${'instances'.padStart(9)}  cheaper`);
+  for (const perDay of DAILY_VOLUMES) {
+    const m = managedAt(perDay);
+    const managedPer1000 = m.total * 1000;
+    const winner = managedPer1000 < onDemandPer1000 ? `managed by ${usd(onDemandPer1000 - managedPer1000)}` : `on demand by ${usd(managedPer1000 - onDemandPer1000)}`;
+    console.log(`  ${perDay.toLocaleString('en-US').padStart(12)}  ${usd(onDemandPer1000).padStart(16)}  ${usd(managedPer1000).padStart(14)}  ${usd(m.compute * 1000).padStart(10)}  ${String(m.instances).padStart(9)}  ${winner}`);
+  }
+  // Where the lines cross: the fixed part of managed (floor fleet and NAT hours) against the Lambda it saves.
+  const fixedDay = MANAGED_PRICE.minInstances * instanceDay + natDay;
+  const savedPerSearch = perSearch.lambda - natPerSearch - MANAGED_PRICE.request;
+  const crossing = savedPerSearch > 0 ? fixedDay / savedPerSearch : undefined;
+  console.log(crossing ? `  managed is cheaper above about ${Math.round(crossing).toLocaleString('en-US')} searches a day (the floor fleet and the NAT hours, $${fixedDay.toFixed(2)} a day, against ${usd(savedPerSearch * 1000)} of Lambda saved per 1,000)` : '  managed never wins: the NAT bytes cost more than the Lambda it saves');
+  const atMillion = managedAt(1_000_000);
+  console.log(`  managed at 1,000,000 a day per 1,000: instances ${usd((atMillion.fleet / 1e6) * 1000)}, NAT hours ${usd((natDay / 1e6) * 1000)}, NAT bytes ${usd(natPerSearch * 1000)}, requests ${usd(MANAGED_PRICE.request * 1000)}`);
+  const goal = 0.01;
+  console.log(`  goal <= $0.0100 per 1,000 at 1,000,000 a day: managed ${usd(atMillion.total * 1000)} -> ${atMillion.total * 1000 <= goal ? 'met' : `not met by ${usd(atMillion.total * 1000 - goal)}: the compute is ${usd(atMillion.compute * 1000)}, and what both computes pay is ${usd(notCompute * 1000)} (API Gateway REST ${usd(perSearch.api * 1000)}, S3 ${usd(perSearch.s3 * 1000)}, logs and traces ${usd(perSearch.logsAndTraces * 1000)}, DynamoDB ${usd((perSearch.dynamoWrites + perSearch.dynamoReads) * 1000)})`}`);
 } finally {
   await host.stop();
   await meter.close();

@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { HotelRestApi } from './api.js';
 import { BookingWorkflow } from './booking-workflow.js';
 import { HandlerFunctions } from './functions.js';
+import { ManagedCompute } from './managed-compute.js';
 import { Observability } from './observability.js';
 import { PendingReconciler } from './pending-reconciler.js';
 import { PropertyMapping } from './property-mapping.js';
@@ -42,6 +43,8 @@ export class HotelApiStack extends Stack {
   readonly observability: Observability;
   /** Sandbox stages only. */
   readonly sandboxSuppliers: SandboxSuppliers | undefined;
+  /** `-c compute=managed` (production only): search on Lambda Managed Instances. */
+  readonly managedCompute: ManagedCompute | undefined;
 
   constructor(scope: Construct, id: string, props: HotelApiStackProps) {
     super(scope, id, props);
@@ -84,5 +87,9 @@ export class HotelApiStack extends Stack {
       reconcilerFunction: this.pendingReconciler.job.function,
       webhookDeadLetters: this.webhookSender.deadLetters,
     });
+    this.managedCompute =
+      config.compute === 'managed'
+        ? new ManagedCompute(this, 'ManagedCompute', { config, functions: [this.functions.groups.search], alarmTopic: this.observability.topic })
+        : undefined;
   }
 }

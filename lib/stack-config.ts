@@ -10,12 +10,21 @@ import type { Node } from 'constructs';
 export const STAGES = ['sandbox', 'production'] as const;
 export type Stage = (typeof STAGES)[number];
 
+/**
+ * Where the I/O-bound functions run (lib/managed-compute.ts): `on-demand` Lambda, billed per GB-second
+ * including the time spent waiting for suppliers, or `managed` (Lambda Managed Instances), billed per
+ * instance-hour with many invocations sharing one execution environment. `-c compute=managed`, production only.
+ */
+export const COMPUTES = ['on-demand', 'managed'] as const;
+export type Compute = (typeof COMPUTES)[number];
+
 export interface DeploymentConfig {
   readonly tenant: string;
   readonly stage: Stage;
+  readonly compute: Compute;
 }
 
-export const DEFAULT_CONFIG: DeploymentConfig = { tenant: 'demo', stage: 'sandbox' };
+export const DEFAULT_CONFIG: DeploymentConfig = { tenant: 'demo', stage: 'sandbox', compute: 'on-demand' };
 
 /**
  * A tenant id ends up in stack, resource and metric names and in every stored key, so it is kept to what
@@ -30,7 +39,12 @@ export function deploymentConfigFrom(node: Node): DeploymentConfig {
     throw new Error(`context tenant=${tenant}: use 2-32 lower-case letters, digits or hyphens, starting with a letter`);
   }
   if (!isStage(stage)) throw new Error(`context stage=${stage}: use one of ${STAGES.join(', ')}`);
-  return { tenant, stage };
+  const compute = contextString(node, 'compute') ?? DEFAULT_CONFIG.compute;
+  if (!(COMPUTES as readonly string[]).includes(compute)) throw new Error(`context compute=${compute}: use one of ${COMPUTES.join(', ')}`);
+  // A sandbox stack's traffic is a partner's integration tests: a fleet kept warm for it would cost more
+  // than the whole sandbox's on-demand bill (npm run bench:cost, "by volume").
+  if (compute === 'managed' && stage !== 'production') throw new Error('context compute=managed: production stacks only; sandbox stacks run on demand');
+  return { tenant, stage, compute: compute as Compute };
 }
 
 export function stackNameFor(config: DeploymentConfig): string {

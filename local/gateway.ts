@@ -24,6 +24,7 @@ import { runDeferred } from '../functions/shared/after-response.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { LIMITS } from '../functions/shared/limits.js';
 import { matchRoute, type HandlerGroup } from '../functions/shared/routes.js';
+import { invocationScope, inInvocation } from './invocation-scope.js';
 import { lambdaContext } from './lambda-context.js';
 import { authorizerEvent, methodArn, proxyEvent, type IncomingCall } from './proxy-event.js';
 import { TokenBuckets, type Throttle } from './token-bucket.js';
@@ -120,7 +121,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       if (typeof identity !== 'string' || identity.trim() === '') return refusal('UNAUTHORIZED', requestId);
       let result: APIGatewayAuthorizerResult;
       try {
-        result = await cache.authorize(identity, authorizerEvent(call, route, pathParameters), options.authorizer);
+        result = await cache.authorize(identity, authorizerEvent(call, route, pathParameters), (event) => inInvocation(randomUUID(), () => options.authorizer(event)));
       } catch (error) {
         if (error instanceof Error && error.message === 'Unauthorized') return refusal('UNAUTHORIZED', requestId);
         console.error(`[gateway] authorizer failed for ${requestId}:`, error);
@@ -136,10 +137,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
 
     const event = proxyEvent(call, route, pathParameters, authorizerContext);
     const context = lambdaContext(`local-${route.group}`, randomUUID(), integrationTimeoutMs);
+    const invocation = invocationScope(context.awsRequestId);
     try {
-      const result = await withTimeout(options.groups[route.group](event, context), integrationTimeoutMs);
+      const result = await withTimeout(invocation(() => options.groups[route.group](event, context)), integrationTimeoutMs);
       if (result === 'timeout') return refusal('DEFAULT_5XX', requestId, { status: 504 });
-      return { ...fromProxyResult(result, requestId), afterwards: () => runDeferred(context) };
+      return { ...fromProxyResult(result, requestId), afterwards: () => invocation(() => runDeferred(context)) };
     } catch (error) {
       console.error(`[gateway] ${route.group} handler failed for ${requestId}:`, error);
       return refusal('DEFAULT_5XX', requestId, { status: 502 });

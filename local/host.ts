@@ -7,6 +7,8 @@
  * Handlers read only the environment, so the host configures them the way the stack does (table names,
  * signing key, Step Functions endpoint and state machine ARN) before it loads them.
  */
+// First, as Lambda's runtime makes it before loading a handler: Powertools' constructors read it (AWS_LAMBDA_MAX_CONCURRENCY).
+import { inInvocation } from './invocation-scope.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
@@ -276,7 +278,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const { flowDeps } = await import('../functions/booking/flow/flow-deps.js');
     const tenants = [...new Set(clients.map((c) => c.tenant))];
     const reconciler = setInterval(() => {
-      for (const tenant of tenants) settleAllPending(tenant, flowDeps()).catch(() => undefined);
+      for (const tenant of tenants) inInvocation(randomUUID(), () => settleAllPending(tenant, flowDeps())).catch(() => undefined);
     }, options.reconcileIntervalMs ?? PENDING_RECONCILE_INTERVAL_MS);
     reconciler.unref();
     cleanups.push(async () => clearInterval(reconciler));

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context } from 'aws-lambda';
+import { inInvocation } from './invocation-scope.js';
 import { lambdaContext } from './lambda-context.js';
 
 export type InvokedHandler = (event: unknown, context: Context) => Promise<unknown>;
@@ -47,7 +48,7 @@ export async function startLambdaEndpoint(functions: Readonly<Record<string, { h
         send(400, { Type: 'User', Message: 'The payload is not JSON' }, { 'x-amzn-ErrorType': 'InvalidRequestContentException' });
         return;
       }
-      const run = () => target.handler(event, lambdaContext(name, requestId, target.timeoutMs));
+      const run = () => inInvocation(requestId, async () => target.handler(event, lambdaContext(name, requestId, target.timeoutMs)));
       if (req.headers['x-amz-invocation-type'] === 'Event') {
         send(202, undefined);
         const work = run().catch((error: unknown) => console.error(`[local] ${name} failed an Event invoke:`, error instanceof Error ? error.message : error));

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { inInvocation } from './invocation-scope.js';
 import { lambdaContext } from './lambda-context.js';
 
 export type TaskHandler = (payload: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
@@ -78,7 +79,8 @@ function taskOverrides(compiled: Compiled) {
     const { FunctionName: functionName, Payload: payload } = (input ?? {}) as { FunctionName?: string; Payload?: unknown };
     const target = functionName ? compiled.handlers.get(functionName) : undefined;
     if (!target) throw Object.assign(new Error(`Function not found: ${functionName}`), { name: 'Lambda.ResourceNotFoundException' });
-    const result = await target.handler(payload ?? {}, lambdaContext(target.functionName, randomUUID(), target.timeoutMs));
+    const requestId = randomUUID();
+    const result = await inInvocation(requestId, async () => target.handler(payload ?? {}, lambdaContext(target.functionName, requestId, target.timeoutMs)));
     return { ExecutedVersion: '$LATEST', Payload: (result ?? null) as never, StatusCode: 200 };
   };
   return Object.fromEntries(compiled.taskNames.map((name) => [name, invoke]));

@@ -6,7 +6,9 @@
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import { randomUUID } from 'node:crypto';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { inInvocation } from './invocation-scope.js';
 
 export interface LocalWebhookSender {
   stop(): Promise<void>;
@@ -59,7 +61,7 @@ export async function startWebhookSender(options: { readonly dynamoEndpoint: str
         iterators.set(shardId, page.NextShardIterator);
       }
       if (records.length === 0) continue;
-      const { batchItemFailures } = await dispatchStreamRecords({ Records: records } as unknown as DynamoDBStreamEvent);
+      const { batchItemFailures } = await inInvocation(randomUUID(), () => dispatchStreamRecords({ Records: records } as unknown as DynamoDBStreamEvent));
       const failedAt = batchItemFailures[0] ? records.findIndex((r) => r.dynamodb?.SequenceNumber === batchItemFailures[0]!.itemIdentifier) : -1;
       backlog.set(shardId, failedAt >= 0 ? records.slice(failedAt) : []);
     }
@@ -74,7 +76,7 @@ export async function startWebhookSender(options: { readonly dynamoEndpoint: str
     }
   })();
   const sweeper = setInterval(() => {
-    for (const tenant of options.tenants) deliverDue(tenant, webhookDeps()).catch(() => undefined);
+    for (const tenant of options.tenants) inInvocation(randomUUID(), () => deliverDue(tenant, webhookDeps())).catch(() => undefined);
   }, options.sweepIntervalMs);
   sweeper.unref();
 

@@ -60,17 +60,19 @@ export function idempotentRoute<B, P extends Record<string, string>>(
   spec: { body: z.ZodType<B>; params?: z.ZodType<P> },
   run: (input: IdempotentInput<B & P>) => Promise<StoredResult>,
 ): ApiHandler {
-  const config = new IdempotencyConfig({
+  const settings = {
     eventKeyJmesPath: '[operation, tenant, clientId, idempotencyKey]',
     payloadValidationJmesPath: 'body',
     expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
     throwOnNoIdempotencyKey: true,
-  });
-  let idempotent: ((input: IdempotentInput<B & P>) => Promise<StoredResult>) | undefined;
+  };
   return httpHandler<B, Record<string, string>, P>(routeId, spec, async (request) => {
-    idempotent ??= makeIdempotent(run, { persistenceStore: store(), config, dataIndexArgument: 0 });
-    // The in-progress record expires with this invocation, so a crashed request does not block its key.
-    config.registerLambdaContext(request.context);
+    // The in-progress record expires with this invocation, so a crashed request does not block its key. A
+    // config of its own per request: registerLambdaContext on one shared config would give a request the
+    // deadline of whichever request registered last, when many share an execution environment (managed
+    // instances). The persistence layer is configured once, from the first config, with the same settings.
+    const config = new IdempotencyConfig({ ...settings, lambdaContext: request.context });
+    const idempotent = makeIdempotent(run, { persistenceStore: store(), config, dataIndexArgument: 0 });
     const caller = request.caller!;
     const result = await idempotent({
       operation: routeId,
