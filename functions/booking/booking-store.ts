@@ -19,8 +19,16 @@ import { bookingWebhookEvent } from './booking-webhook-event.js';
 
 export class BookingStateConflict extends Error {
   override readonly name = 'BookingStateConflict';
-  constructor(readonly current: BookingRecord | undefined) {
+  /**
+   * The booking as it is now, for the caller that lost the race. Not enumerable: a logged error's
+   * enumerable properties are what a logger copies into the line, and a booking holds its guests.
+   */
+  declare readonly current: BookingRecord | undefined;
+  readonly status: BookingStatus | 'missing';
+  constructor(current: BookingRecord | undefined) {
     super(`booking is ${current?.status ?? 'missing'}`);
+    Object.defineProperty(this, 'current', { value: current, enumerable: false });
+    this.status = current?.status ?? 'missing';
   }
 }
 

@@ -47,7 +47,7 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
     const now = await deps.bookings.get(tenant, bookingId);
     if (now && now.status !== 'confirmed') throw stateConflict(now);
     if (isSupplierError(error) && error.kind === 'timeout') throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the cancellation in time; the booking may or may not be cancelled. Retry with the same Idempotency-Key.', { extensions: { bookingId } });
-    if (isSupplierError(error)) throw new HttpProblem('supplier-error', `The supplier refused the cancellation: ${error.message}`, { extensions: { bookingId } });
+    if (isSupplierError(error)) throw new HttpProblem('supplier-error', `The supplier refused the cancellation (${error.reduced()})`, { extensions: { bookingId } });
     throw error;
   }
 

@@ -36,7 +36,7 @@ export async function modifyBooking(input: IdempotentInput<ModifyBookingBody & {
     result = await adapter.modify({ supplierReference: record.supplierReference!, holder: newHolder, ...(rooms ? { rooms } : {}), scenarios: input.scenarios, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
   } catch (error) {
     if (isSupplierError(error) && error.kind === 'timeout') throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the change in time; retry with the same Idempotency-Key', { extensions: { bookingId } });
-    if (isSupplierError(error)) throw new HttpProblem('supplier-error', `The supplier refused the change: ${error.message}`, { extensions: { bookingId } });
+    if (isSupplierError(error)) throw new HttpProblem('supplier-error', `The supplier refused the change (${error.reduced()}); the booking is unchanged`, { extensions: { bookingId } });
     throw error;
   }
   if (result.kind === 'unsupported') {

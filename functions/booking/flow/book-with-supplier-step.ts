@@ -26,7 +26,7 @@ export function bookingProblem(error: SupplierError, bookingId: string): HttpPro
     case 'timeout':
       return new HttpProblem('supplier-timeout', 'The supplier did not answer in time', { extensions });
     default:
-      return new HttpProblem('supplier-error', `The supplier refused the booking: ${error.message}. Nothing was booked.`, { extensions });
+      return new HttpProblem('supplier-error', `The supplier refused the booking (${error.reduced()}). Nothing was booked.`, { extensions });
   }
 }
 
