@@ -3997,6 +3997,8 @@ export interface operations {
                 headers: {
                     /** @description The booking */
                     Location?: string;
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4032,6 +4034,8 @@ export interface operations {
                 headers: {
                     /** @description The booking; GET it for the outcome */
                     Location?: string;
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +4257,8 @@ export interface operations {
             /** @description The booking */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4465,6 +4471,8 @@ export interface operations {
             /** @description The booking as modified */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6243,6 +6251,8 @@ export interface operations {
                 headers: {
                     /** @description inline, with a file name */
                     "Content-Disposition"?: string;
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {

@@ -10,7 +10,7 @@ import { settlePending } from './settle-pending.js';
 
 const SETTLE_ON_READ_MS = 3_000;
 
-export const handler = httpHandler('getBooking', { params: bookingParams }, async (request) => {
+export const handler = httpHandler('getBooking', { params: bookingParams, personalData: true }, async (request) => {
   const deps = flowDeps();
   const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
   const current = record.status === 'pending' ? await settlePending(record, deps, SETTLE_ON_READ_MS) : record;

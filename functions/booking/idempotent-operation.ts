@@ -54,7 +54,7 @@ function store(): DynamoDBPersistenceLayer {
  */
 export function idempotentRoute<B, P extends Record<string, string>>(
   routeId: string,
-  spec: { body: z.ZodType<B>; params?: z.ZodType<P> },
+  spec: { body: z.ZodType<B>; params?: z.ZodType<P>; personalData?: boolean },
   run: (input: IdempotentInput<B & P>) => Promise<StoredResult>,
 ): ApiHandler {
   const config = new IdempotencyConfig({

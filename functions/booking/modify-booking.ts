@@ -5,4 +5,4 @@ import { modifyBooking } from './modify.js';
 import { flowDeps } from './flow/flow-deps.js';
 import { idempotentRoute } from './idempotent-operation.js';
 
-export const handler = idempotentRoute('modifyBooking', { params: bookingParams, body: modifyBookingBodySchema }, (input) => modifyBooking(input, flowDeps()));
+export const handler = idempotentRoute('modifyBooking', { params: bookingParams, body: modifyBookingBodySchema, personalData: true }, (input) => modifyBooking(input, flowDeps()));

@@ -23,7 +23,7 @@ export function prefersHtml(accept: string | undefined): boolean {
   return quality('text/html') > quality('application/pdf');
 }
 
-export const handler = httpHandler('getVoucher', { params: bookingParams }, async (request) => {
+export const handler = httpHandler('getVoucher', { params: bookingParams, personalData: true }, async (request) => {
   const deps = voucherDeps();
   const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
   const disposition = `inline; filename="voucher-${record.bookingId}`;

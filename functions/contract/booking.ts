@@ -185,6 +185,12 @@ const EXAMPLE_RECORD = {
 
 const SUPPLIER_PROBLEMS = [502, 504];
 
+
+/** Answers that carry a guest's personal data are never kept by a cache on the way (API-SPEC "Personal data"). */
+const NO_STORE_HEADER = {
+  'Cache-Control': { description: "`no-store`: the answer carries a guest's personal data, so no cache on the way keeps it", schema: { type: 'string' as const, enum: ['no-store'] } },
+};
+
 export const bookingOperations: Record<string, OperationSpec> = {
   listBookings: {
     tag: 'Bookings',
@@ -218,10 +224,10 @@ export const bookingOperations: Record<string, OperationSpec> = {
     sandbox: true,
     request: { body: jsonBody(bookingRequest, BOOKING_EXAMPLE_REQUEST, 'The booking (interface document section 2.4)') },
     responses: {
-      201: { description: 'Confirmed by the supplier', headers: { Location: { description: 'The booking', schema: { type: 'string' } } }, content: json(bookingResponseSchema, EXAMPLE_CONFIRMATION) },
+      201: { description: 'Confirmed by the supplier', headers: { Location: { description: 'The booking', schema: { type: 'string' } }, ...NO_STORE_HEADER }, content: json(bookingResponseSchema, EXAMPLE_CONFIRMATION) },
       202: {
         description: "Accepted, the supplier's outcome is not known yet (`status: pending`, `supplierReference: null`)",
-        headers: { Location: { description: 'The booking; GET it for the outcome', schema: { type: 'string' } } },
+        headers: { Location: { description: 'The booking; GET it for the outcome', schema: { type: 'string' } }, ...NO_STORE_HEADER },
         content: json(bookingResponseSchema, { ...EXAMPLE_CONFIRMATION, status: 'pending', supplierReference: null }),
       },
     },
@@ -231,7 +237,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
     tag: 'Bookings',
     description: 'The booking with its current status, supplier reference, locked price and its breakdown, cancellation policy and history. A pending booking is first settled with its supplier, briefly.',
     request: { params: bookingParams },
-    responses: { 200: { description: 'The booking', content: json(bookingRecordSchema, EXAMPLE_RECORD) } },
+    responses: { 200: { description: 'The booking', headers: NO_STORE_HEADER, content: json(bookingRecordSchema, EXAMPLE_RECORD) } },
     problems: [404],
   },
   modifyBooking: {
@@ -244,7 +250,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
       params: bookingParams,
       body: jsonBody(modifyBookingBodySchema, { holder: { email: 'ada.lovelace@example.com' } }, 'What to change'),
     },
-    responses: { 200: { description: 'The booking as modified', content: json(bookingRecordSchema, { ...EXAMPLE_RECORD, holder: { ...EXAMPLE_RECORD.holder, email: 'ada.lovelace@example.com' } }) } },
+    responses: { 200: { description: 'The booking as modified', headers: NO_STORE_HEADER, content: json(bookingRecordSchema, { ...EXAMPLE_RECORD, holder: { ...EXAMPLE_RECORD.holder, email: 'ada.lovelace@example.com' } }) } },
     problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
   },
   cancelBooking: {
@@ -275,7 +281,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
     responses: {
       200: {
         description: 'The voucher',
-        headers: { 'Content-Disposition': { description: 'inline, with a file name', schema: { type: 'string' } } },
+        headers: { 'Content-Disposition': { description: 'inline, with a file name', schema: { type: 'string' } }, ...NO_STORE_HEADER },
         content: {
           'application/pdf': { schema: z.string().meta({ contentMediaType: 'application/pdf', format: 'binary' }) },
           'text/html': { schema: z.string().meta({ contentMediaType: 'text/html' }) },
