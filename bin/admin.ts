@@ -29,6 +29,7 @@ interface GlobalOptions {
   walletsTable?: string;
   webhooksTable?: string;
   bookingsTable?: string;
+  guestsTable?: string;
   usagePlanId?: string;
   actor: string;
   json?: boolean;
@@ -43,7 +44,8 @@ const program = new Command('admin')
   .option('--contracts-table <name>', 'contracts table of a deployed stack (stack output)')
   .option('--wallets-table <name>', 'wallets table of a deployed stack (stack output), for the wallet commands')
   .option('--webhooks-table <name>', "webhooks table of a deployed stack (stack output): a wallet's movements are sent to the partner's webhooks")
-  .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings commands')
+  .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings and guest commands')
+  .option('--guests-table <name>', "guests table of a deployed stack (stack output): bookings' personal data, for the guest commands")
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
@@ -72,6 +74,8 @@ program.hook('preAction', () => {
   if (webhooks) process.env.WEBHOOKS_TABLE = webhooks;
   const bookings = options.bookingsTable ?? (options.tablePrefix ? `${options.tablePrefix}-bookings` : process.env.BOOKINGS_TABLE);
   if (bookings) process.env.BOOKINGS_TABLE = bookings;
+  const guests = options.guestsTable ?? (options.tablePrefix ? `${options.tablePrefix}-guests` : process.env.GUESTS_TABLE);
+  if (guests) process.env.GUESTS_TABLE = guests;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 });
 
@@ -267,6 +271,21 @@ bookings
     const report = await backfillListAttributes();
     const tenants = Object.entries(report.reindexed);
     print(report, tenants.length === 0 ? `every booking is indexed (${report.scanned} items read)` : [...tenants.map(([tenant, count]) => `${tenant}: ${count} reindexed`), `${report.scanned} items read`].join('\n'));
+  });
+
+const guest = program.command('guest').description("bookings' personal data (holder, guests, contact details, cancel reason): erase, move (needs --bookings-table and --guests-table, or --table-prefix)");
+function needGuestTables(): void {
+  if (!process.env.BOOKINGS_TABLE || !process.env.GUESTS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the tables: --table-prefix (npm start) or --bookings-table and --guests-table (a deployed stack)');
+}
+guest
+  .command('backfill')
+  .description('move the personal data of bookings stored before the guests table off their booking items, into the guests table (scans the bookings table once; safe to repeat)')
+  .action(async () => {
+    needGuestTables();
+    const { backfillGuestDetails } = await import('../functions/booking/guest-details-backfill.js');
+    const report = await backfillGuestDetails();
+    const tenants = Object.entries(report.moved);
+    print(report, tenants.length === 0 ? `no booking item holds personal data (${report.scanned} items read)` : [...tenants.map(([tenant, count]) => `${tenant}: ${count} moved`), `${report.scanned} items read`].join('\n'));
   });
 
 program

@@ -1927,7 +1927,8 @@ export interface components {
              * @example 2027-03-01
              */
             checkOut: string;
-            holder: {
+            /** @description Absent once the personal data was erased (`personalDataErasedAt`) */
+            holder?: {
                 firstName: string;
                 lastName: string;
                 email?: string;
@@ -1936,8 +1937,15 @@ export interface components {
             rooms: {
                 roomTypeName: string;
                 boardBasis: components["schemas"]["BoardBasis"];
+                /** @description Empty once the personal data was erased */
                 guests: components["schemas"]["Guest"][];
             }[];
+            /**
+             * Format: date-time
+             * @description When the holder's and guests' personal data was erased (on request, or a set number of days after check-out); absent while it is held
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            personalDataErasedAt?: string;
             priceLocked: components["schemas"]["PriceLocked"];
             price: {
                 /**
@@ -2060,6 +2068,8 @@ export interface components {
                      */
                     currency: string;
                 };
+                /** @description The reason given with the cancel; personal data, erased with the rest */
+                reason?: string;
             };
         };
         Guest: {
@@ -2133,7 +2143,7 @@ export interface components {
         };
         /** @default {} */
         CancelRequest: {
-            /** @description Kept on the booking history */
+            /** @description Kept with the booking's personal data (shown as `cancellation.reason`, erased with it) */
             reason?: string;
         };
         Wallet: {

@@ -59,7 +59,7 @@ export type GuestInput = z.infer<typeof guestSchema>;
 
 /** POST /v1/hotels/bookings/{bookingId}/cancel: an optional reason. */
 export const cancelBookingBodySchema = z
-  .strictObject({ reason: plainText({ trim: true, max: 500, multiline: true }).optional().meta({ description: 'Kept on the booking history' }) })
+  .strictObject({ reason: plainText({ trim: true, max: 500, multiline: true }).optional().meta({ description: "Kept with the booking's personal data (shown as `cancellation.reason`, erased with it)" }) })
   .default({})
   .meta({ id: 'CancelRequest' });
 

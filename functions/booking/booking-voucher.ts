@@ -3,10 +3,13 @@
  * time zone, check-in times); rendered by functions/booking/voucher/.
  */
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
-import type { BookingRecord } from './booking-record.js';
+import { bookingView, type BookingRecord } from './booking-record.js';
+import type { StoredGuestDetails } from './guest-details.js';
 import type { VoucherContent } from './voucher/voucher-content.js';
 
-export function voucherContent(record: BookingRecord, property: UnifiedProperty | undefined): VoucherContent {
+export function voucherContent(record: BookingRecord, guests: StoredGuestDetails | undefined, property: UnifiedProperty | undefined): VoucherContent {
+  // The holder and guests as GET shows them: none once erased.
+  const { holder, rooms, personalDataErasedAt } = bookingView(record, guests);
   const contact = property?.members.find((m) => m.phone || m.email);
   // unifyProperty names the zone whenever the city is known; a property without one shows UTC only.
   const timeZone = property?.timeZone ?? 'UTC';
@@ -17,7 +20,8 @@ export function voucherContent(record: BookingRecord, property: UnifiedProperty 
     supplierReference: record.supplierReference,
     clientReference: record.clientReference,
     createdAt: record.createdAt,
-    holder: record.holder as VoucherContent['holder'],
+    ...(holder ? { holder } : {}),
+    ...(personalDataErasedAt ? { personalDataErasedAt } : {}),
     property: {
       propertyId: record.propertyId,
       name: property?.name ?? record.propertyName,
@@ -30,7 +34,7 @@ export function voucherContent(record: BookingRecord, property: UnifiedProperty 
       ...(property?.policies.checkOut ? { checkOutTime: property.policies.checkOut } : {}),
     },
     stay: { checkIn: record.checkIn, checkOut: record.checkOut, nights: record.nights },
-    rooms: record.rooms,
+    rooms,
     cancellationPolicy: record.cancellationPolicy,
     refundable: record.refundable,
     price: {
@@ -47,20 +51,23 @@ export function voucherContent(record: BookingRecord, property: UnifiedProperty 
 
 export async function renderBookingVoucher(
   record: BookingRecord,
+  guests: StoredGuestDetails | undefined,
   deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
   format: 'pdf',
 ): Promise<Uint8Array>;
 export async function renderBookingVoucher(
   record: BookingRecord,
+  guests: StoredGuestDetails | undefined,
   deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
   format: 'html',
 ): Promise<string>;
 export async function renderBookingVoucher(
   record: BookingRecord,
+  guests: StoredGuestDetails | undefined,
   deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
   format: 'pdf' | 'html',
 ): Promise<Uint8Array | string> {
-  const content = voucherContent(record, await deps.property(record.propertyId));
+  const content = voucherContent(record, guests, await deps.property(record.propertyId));
   // Loaded on first use: the PDF library and its fonts stay out of the cold start of every other call.
   if (format === 'pdf') return (await import('./voucher/render-voucher-pdf.js')).renderVoucherPdf(content);
   return (await import('./voucher/render-voucher-html.js')).renderVoucherHtml(content);

@@ -65,16 +65,17 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
       quotedPenaltyAmount,
       supplierPenaltyAmount: result.penalty.amount,
       supplierPenaltyCurrency: result.penalty.currency,
-      ...(reason ? { cancellationReason: reason } : {}),
     }, {
       at: deps.now().toISOString(),
       event: 'cancelled',
-      detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${reason ? `; reason: ${reason}` : ''}`,
+      detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${reason ? '; a reason was given' : ''}`,
     }, record);
   } catch (error) {
     if (error instanceof BookingStateConflict && error.current) throw stateConflict(error.current);
     throw error;
   }
+  // Free text about the guest: kept with the guest details (erasable), never in the history.
+  if (reason) await deps.guests.update(tenant, bookingId, { cancellationReason: reason });
   return {
     status: 200,
     body: {

@@ -14,22 +14,23 @@ import type { FlowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';
 import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
 import { occupancyMismatches } from './occupancy-match.js';
-
-
-/** The booked rooms as an occupancy, to hold a renaming to the same adults and child ages. */
-const bookedOccupancy = (record: BookingRecord) =>
-  record.rooms.map((room) => ({ adults: room.guests.filter((g) => g.type === 'adult').length, children: room.guests.filter((g) => g.type === 'child').map((g) => g.age!) }));
+import { occupancyOf } from './guest-details.js';
 
 export async function modifyBooking(input: IdempotentInput<ModifyBookingBody & { bookingId: string }>, deps: FlowDeps): Promise<StoredResult> {
   const { tenant } = input;
   const { bookingId, holder, rooms } = input.body;
   const record = await bookingOr404(deps.bookings, tenant, bookingId);
   if (record.status !== 'confirmed') throw new HttpProblem('conflict', `Booking ${bookingId} is ${record.status}; only a confirmed booking can be modified`, { extensions: { bookingId, status: record.status } });
+  const stored = await deps.guests.get(tenant, bookingId);
+  if (record.personalDataErasedAt || stored?.kind !== 'held') {
+    throw new HttpProblem('conflict', `Booking ${bookingId} holds no personal data to change (erased ${record.personalDataErasedAt ?? (stored?.kind === 'erased' ? stored.erasedAt : 'or never stored')})`, { extensions: { bookingId, status: record.status } });
+  }
+  const { details } = stored;
   if (rooms) {
-    const mismatches = occupancyMismatches(rooms, bookedOccupancy(record));
+    const mismatches = occupancyMismatches(rooms, occupancyOf(details));
     if (mismatches.length > 0) throw new HttpProblem('validation-error', `Invalid field: ${mismatches.map((e) => e.path).join(', ')}`, { extensions: { errors: mismatches.map((e) => ({ ...e, message: e.message.replace('as searched', 'as booked') })) } });
   }
-  const newHolder = { ...record.holder, ...(holder ?? {}) };
+  const newHolder = { ...details.holder, ...(holder ?? {}) };
   const adapter = await adapterOf(tenant, record.supplierId, deps);
   let result;
   try {
@@ -43,15 +44,16 @@ export async function modifyBooking(input: IdempotentInput<ModifyBookingBody & {
     throw new HttpProblem('modification-unsupported', `${record.supplierId} offers no way to change this booking (${result.reason}); the booking is unchanged. Cancel and book again if the change is essential.`, { extensions: { bookingId, supplierId: record.supplierId } });
   }
   const changed = [holder ? `holder ${Object.keys(holder).join(', ')}` : '', rooms ? 'guest names' : ''].filter(Boolean).join(' and ');
+  // The details first: they are what the supplier now holds, whatever happens to the booking meanwhile.
+  const changes = { holder: newHolder, ...(rooms ? { rooms: rooms.map((room) => ({ guests: room.guests })) } : {}) };
+  await deps.guests.update(tenant, bookingId, changes);
   let updated: BookingRecord;
   try {
-    updated = await deps.bookings.transition(tenant, bookingId, ['confirmed'], {
-      holder: newHolder,
-      ...(rooms ? { rooms: record.rooms.map((room, i) => ({ ...room, guests: rooms[i]!.guests })) } : {}),
-    }, { at: deps.now().toISOString(), event: 'modified', detail: `${changed} changed at ${record.supplierId}` }, record);
+    updated = await deps.bookings.transition(tenant, bookingId, ['confirmed'], {}, { at: deps.now().toISOString(), event: 'modified', detail: `${changed} changed at ${record.supplierId}` }, record);
   } catch (error) {
     if (error instanceof BookingStateConflict) throw new HttpProblem('conflict', `Booking ${bookingId} changed state during the modification`, { extensions: { bookingId } });
     throw error;
   }
-  return { status: 200, body: bookingView(updated), requestId: input.requestId };
+  // Stored for replays without the names (modify-booking.ts puts them in on the way out).
+  return { status: 200, body: bookingView(updated, undefined), requestId: input.requestId };
 }

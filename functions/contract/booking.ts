@@ -86,8 +86,12 @@ export const bookingRecordSchema = z
     propertyName: z.string(),
     checkIn: calendarDate,
     checkOut: calendarDate,
-    holder: z.strictObject({ firstName: z.string(), lastName: z.string(), email: z.string().optional(), phone: z.string().optional() }),
-    rooms: z.array(z.strictObject({ roomTypeName: z.string(), boardBasis, guests: z.array(recordGuestSchema) })),
+    holder: z
+      .strictObject({ firstName: z.string(), lastName: z.string(), email: z.string().optional(), phone: z.string().optional() })
+      .optional()
+      .meta({ description: 'Absent once the personal data was erased (`personalDataErasedAt`)' }),
+    rooms: z.array(z.strictObject({ roomTypeName: z.string(), boardBasis, guests: z.array(recordGuestSchema).meta({ description: 'Empty once the personal data was erased' }) })),
+    personalDataErasedAt: instant.optional().meta({ description: "When the holder's and guests' personal data was erased (on request, or a set number of days after check-out); absent while it is held" }),
     priceLocked: priceLockedSchema,
     price: z.strictObject({
       net: amount,
@@ -113,6 +117,7 @@ export const bookingRecordSchema = z
         cancelledAt: instant,
         penalty: moneySchema.meta({ description: 'What the supplier applied' }),
         quotedPenalty: moneySchema.meta({ description: 'What the policy said at the moment of the request' }),
+        reason: z.string().optional().meta({ description: 'The reason given with the cancel; personal data, erased with the rest' }),
       })
       .optional(),
   })

@@ -40,7 +40,7 @@ export interface TableDefinition {
   readonly purpose: string;
 }
 
-export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency' | 'wallets' | 'webhooks';
+export type TableId = 'clients' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'guests' | 'idempotency' | 'wallets' | 'webhooks';
 
 /** The webhooks table's indexes (functions/stores/dynamo-webhooks.ts). */
 export const WEBHOOK_INDEXES = { due: 'dueDeliveries', lane: 'openDeliveriesByLane' } as const;
@@ -136,7 +136,19 @@ export const TABLES: readonly TableDefinition[] = [
       { name: BOOKING_INDEXES.byClientReference, partitionKey: listAttribute('tenantClientReference'), sortKey: listAttribute('createdSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
       { name: BOOKING_INDEXES.byCheckIn, partitionKey: listAttribute('tenantBookings'), sortKey: listAttribute('checkInSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
     ],
-    purpose: 'Bookings with their history; money fields as plain attributes for finance exports.',
+    purpose: 'Bookings with their history; money fields as plain attributes for finance exports. No personal data: that is in guests.',
+  },
+  {
+    id: 'guests',
+    envVar: 'GUESTS_TABLE',
+    partitionKey: pk,
+    sortKey: sk,
+    // Apart from bookings so that finance's export of the bookings table, and every function that reads a
+    // booking without showing it (the reconciler, the flow's settling), holds no personal data; and so
+    // that erasing a guest is one item, while the booking (money, status, ids) stays for the ledger.
+    // Items expire some days after the retention job should have erased them: a backstop, never the rule.
+    ttlAttribute: 'expiresAt',
+    purpose: "A booking's personal data: holder (name, e-mail, phone), guests' names and children's ages, the cancel reason. Erased on request and after check-out.",
   },
   {
     id: 'wallets',

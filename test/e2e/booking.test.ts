@@ -74,6 +74,14 @@ describe('POST /v1/hotels/bookings', () => {
       expect(typeof Item?.[field], field).toBe('string');
     }
     expect(Item).toMatchObject({ tenant: 'demo', status: 'confirmed', currency: 'EUR', total: String(rate.price.total.toFixed(2)) });
+    // Nothing about who travels: that is the guests table's, which finance never exports.
+    expect(Object.keys(Item!)).not.toContain('holder');
+    expect(JSON.stringify(Item)).not.toMatch(/Zoë|Ødegård|Łukasz|zoe@example|guests/);
+    const guests = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: host.dynamoEndpoint, region: process.env.AWS_REGION }));
+    const { Item: details } = await guests.send(new GetCommand({ TableName: process.env.GUESTS_TABLE!, Key: { pk: `demo#booking#${booked.bookingId}`, sk: 'guests' } }));
+    guests.destroy();
+    expect(details).toMatchObject({ holder: { firstName: 'Zoë', email: 'zoe@example.com' }, rooms: [{ guests: [{ firstName: 'Zoë' }, { firstName: 'Łukasz' }] }] });
+    expect(details!.expiresAt).toBeGreaterThan(Date.parse(`${String(Item!.checkOut)}T00:00:00Z`) / 1000);
   });
 
   it('replays the same Idempotency-Key: same status and body, nothing booked again', async () => {

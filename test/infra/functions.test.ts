@@ -81,10 +81,10 @@ describe('Lambda functions', () => {
     auth: { clients: 'read', rateLimits: 'readWrite' },
     authorizer: { clients: 'read' },
     search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
-    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
-    bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
+    booking: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
+    bookingFlow: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'readWrite' },
     webhooks: { webhooks: 'readWrite' },
-    vouchers: { bookings: 'readWrite', properties: 'read' },
+    vouchers: { bookings: 'readWrite', guests: 'read', properties: 'read' },
     cars: {},
     docs: {},
   };

@@ -10,6 +10,7 @@ import type { UnifiedProperty } from '../../domain/property/unified-property.js'
 import type { SupplierBooking } from '../../suppliers/port.js';
 import type { BookingEvent, BookingRecord } from '../booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
+import type { GuestDetails } from '../guest-details.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { CheckedState, FlowState } from './flow-state.js';
 
@@ -57,7 +58,12 @@ export function withinTolerance(request: BookingRequest, quotedTotal: string, to
   return !parseDecimal(total).greaterThan(limit);
 }
 
-/** The record written before the supplier is asked: everything we know, status pending. */
+/** The booking's personal data, as the request gave it: stored apart from the record (guest-details.ts). */
+export function guestDetailsOf(request: BookingRequest): GuestDetails {
+  return { holder: request.holder, rooms: request.rooms.map((room) => ({ guests: room.guests })) };
+}
+
+/** The record written before the supplier is asked: everything we know but who travels, status pending. */
 export function pendingRecord(state: FlowState, checked: CheckedState, property: UnifiedProperty | undefined, event: BookingEvent): BookingRecord {
   const { ticket, rate, price } = checked;
   const { request } = state;
@@ -76,8 +82,7 @@ export function pendingRecord(state: FlowState, checked: CheckedState, property:
     checkIn: state.stay.checkIn,
     checkOut: state.stay.checkOut,
     nights: state.stay.nights,
-    holder: request.holder,
-    rooms: request.rooms.map((room) => ({ roomTypeName: rate.roomTypeName, boardBasis: rate.boardBasis, guests: room.guests })),
+    rooms: request.rooms.map(() => ({ roomTypeName: rate.roomTypeName, boardBasis: rate.boardBasis })),
     payment: rate.payment,
     ...(request.payment ? { paymentMethod: request.payment } : {}),
     refundable: rate.refundable,
@@ -106,7 +111,6 @@ export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTo
       return {
         roomTypeName: confirmed?.roomTypeName ?? room.roomTypeName,
         boardBasis: confirmed?.boardBasis ?? room.boardBasis,
-        guests: room.guests,
       };
     }),
     ...moneyFields(locked),
