@@ -288,6 +288,22 @@ guest
     print(report, tenants.length === 0 ? `no booking item holds personal data (${report.scanned} items read)` : [...tenants.map(([tenant, count]) => `${tenant}: ${count} moved`), `${report.scanned} items read`].join('\n'));
   });
 
+guest
+  .command('erase <tenant> <bookingId>')
+  .description("erase one booking's personal data from every store we keep, as the partner's DELETE .../personal-data does (a pending booking is refused)")
+  .action(async (tenant: string, bookingId: string) => {
+    needGuestTables();
+    const [{ erasePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }] = await Promise.all([
+      import('../functions/booking/erasure.js'),
+      import('../functions/booking/booking-store.js'),
+      import('../functions/booking/guest-details-store.js'),
+    ]);
+    const outcome = await erasePersonalData(tenant, bookingId, { kind: 'operator', actor: actor() }, { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() });
+    if (outcome.kind === 'not-found') throw new AccountAdminError('not-found', `no booking ${bookingId} of ${tenant}`);
+    if (outcome.kind === 'pending') throw new AccountAdminError('conflict', `booking ${bookingId} of ${tenant} is pending: its supplier may still confirm it; erase it once it is confirmed or failed`);
+    print(outcome, `${bookingId} of ${tenant}: personal data erased at ${outcome.personalDataErasedAt}`);
+  });
+
 program
   .command('show <tenant>')
   .description('everything of an account: scopes, clients, contracts, pricing rules (never a secret)')

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
 import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/booking-list-query.js';
-import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
+import { bookingRequestSchema, cancelBookingBodySchema, erasureBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, paymentModel } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
@@ -122,6 +122,13 @@ export const bookingRecordSchema = z
       .optional(),
   })
   .meta({ id: 'Booking' });
+
+export const erasureResponseSchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    personalDataErasedAt: instant.meta({ description: 'When it was erased; the same on a replay and on any later erasure' }),
+  })
+  .meta({ id: 'PersonalDataErasure' });
 
 export const cancellationResponseSchema = z
   .strictObject({
@@ -278,6 +285,23 @@ export const bookingOperations: Record<string, OperationSpec> = {
       },
     },
     problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
+  },
+  erasePersonalData: {
+    tag: 'Bookings',
+    description:
+      "Erases the booking's personal data from every store we keep: the holder's and guests' names, e-mail, phone, children's ages and the cancel reason. " +
+      'The booking stays with its ids, dates, status, supplier reference and money; GET then shows no holder or guest data and `personalDataErasedAt`, and the voucher prints no names. ' +
+      'Nothing is sent to the supplier (it holds its own copy under its own terms). A replay, or any later erasure, answers the same time. ' +
+      'A booking still `pending` is 409 `conflict`: its supplier may yet confirm it under these names; erase it once it is confirmed or failed. ' +
+      'Personal data is also erased automatically a set number of days after check-out (90 unless your stack is set otherwise).',
+    request: {
+      params: bookingParams,
+      body: { description: 'Optional', required: false, content: { 'application/json': { schema: erasureBodySchema, example: { requestReference: 'DSR-2027-0042' } } } },
+    },
+    responses: {
+      200: { description: 'Erased (now, or earlier)', content: json(erasureResponseSchema, { bookingId: EXAMPLE_ID, personalDataErasedAt: '2027-04-02T08:15:00.000Z' }) },
+    },
+    problems: [404, 409, 422],
   },
   getVoucher: {
     tag: 'Bookings',
