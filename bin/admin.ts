@@ -304,6 +304,24 @@ guest
     print(outcome, `${bookingId} of ${tenant}: personal data erased at ${outcome.personalDataErasedAt}`);
   });
 
+guest
+  .command('erase-due <tenant>')
+  .description("the retention job, as it runs daily on AWS: erase the personal data of every booking whose check-out is more than the retention's days behind")
+  .option('--days <days>', 'the retention in days after check-out (default: PERSONAL_DATA_RETENTION_DAYS, else 90)')
+  .action(async (tenant: string, options: { days?: string }) => {
+    needGuestTables();
+    const [{ eraseDuePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }, { retentionDays }] = await Promise.all([
+      import('../functions/booking/erase-due-personal-data.js'),
+      import('../functions/booking/booking-store.js'),
+      import('../functions/booking/guest-details-store.js'),
+      import('../functions/booking/personal-data-retention.js'),
+    ]);
+    const days = options.days === undefined ? retentionDays() : Number(options.days);
+    if (!Number.isInteger(days) || days < 0) throw new AccountAdminError('invalid', '--days must be a whole number of days, 0 or more', '--days');
+    const run = await eraseDuePersonalData(tenant, { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() }, days);
+    print(run, `${tenant}: ${run.erased} erased (check-out on or before ${run.lastCheckOut}, ${run.retentionDays} days), ${run.skippedPending} pending left for a later run`);
+  });
+
 program
   .command('show <tenant>')
   .description('everything of an account: scopes, clients, contracts, pricing rules (never a secret)')

@@ -8,10 +8,11 @@
  * run, a read finds them on the booking item, and a change or an erasure moves them first.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
+import { GUEST_INDEXES } from '../shared/tables.js';
 import type { Guest, Holder } from '../suppliers/port.js';
 import type { GuestDetails, GuestDetailsChanges, GuestDetailsStore, StoredGuestDetails } from './guest-details.js';
 import { expiryBackstop } from './personal-data-retention.js';
@@ -54,7 +55,8 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
     try {
       await this.client.send(new PutCommand({
         TableName: this.table,
-        Item: { ...keys.guestDetails(tenant, bookingId), tenant, bookingId, ...details, checkOut, expiresAt: expiryBackstop(checkOut) },
+        // heldTenant puts it in the retention job's index (an erasure's mark, written over it, leaves it).
+        Item: { ...keys.guestDetails(tenant, bookingId), tenant, bookingId, ...details, checkOut, heldTenant: tenant, expiresAt: expiryBackstop(checkOut) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }));
     } catch (error) {
@@ -97,6 +99,18 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
       const stored = await this.get(tenant, bookingId);
       return stored?.kind === 'erased' ? stored.erasedAt : at;
     }
+  }
+
+  /** Bookings of the tenant whose details are still held and whose check-out is on or before `lastCheckOut`, oldest first. */
+  async heldUntil(tenant: string, lastCheckOut: string, limit: number): Promise<string[]> {
+    const { Items = [] } = await this.client.send(new QueryCommand({
+      TableName: this.table,
+      IndexName: GUEST_INDEXES.byCheckOut,
+      KeyConditionExpression: 'heldTenant = :tenant AND checkOut <= :last',
+      ExpressionAttributeValues: { ':tenant': tenant, ':last': lastCheckOut },
+      Limit: limit,
+    }));
+    return Items.map((item) => String(item.bookingId));
   }
 
   /**

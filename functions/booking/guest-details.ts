@@ -30,6 +30,8 @@ export interface GuestDetailsStore {
   create(tenant: string, bookingId: string, details: GuestDetails, checkOut: string): Promise<void>;
   /** Changes held details; nothing when they were erased (an erasure is never undone). */
   update(tenant: string, bookingId: string, changes: GuestDetailsChanges): Promise<void>;
+  /** Bookings whose details are still held and whose check-out is on or before `lastCheckOut` (a date), oldest first. */
+  heldUntil(tenant: string, lastCheckOut: string, limit: number): Promise<string[]>;
   /** Replaces the details with the erasure mark; the same mark when already erased. Returns when. */
   erase(tenant: string, bookingId: string, at: string): Promise<string>;
 }
