@@ -9,6 +9,7 @@ import { BookingWorkflow } from './booking-workflow.js';
 import { HandlerFunctions } from './functions.js';
 import { Observability } from './observability.js';
 import { PendingReconciler } from './pending-reconciler.js';
+import { PersonalDataRetention, personalDataRetentionDaysFrom } from './personal-data-retention.js';
 import { PropertyMapping } from './property-mapping.js';
 import { SandboxSuppliers } from './sandbox-suppliers.js';
 import { grantSupplierCredentials } from './supplier-credential-grants.js';
@@ -38,6 +39,8 @@ export class HotelApiStack extends Stack {
   readonly restApi: HotelRestApi;
   readonly propertyMapping: PropertyMapping;
   readonly pendingReconciler: PendingReconciler;
+  /** Erases bookings' personal data a set number of days after check-out. */
+  readonly personalDataRetention: PersonalDataRetention;
   /** Alarms, their SNS topic and the dashboard. */
   readonly observability: Observability;
   /** Sandbox stages only. */
@@ -65,6 +68,10 @@ export class HotelApiStack extends Stack {
     this.propertyMapping = new PropertyMapping(this, 'PropertyMapping', { config, tables: this.tables });
     this.pendingReconciler = new PendingReconciler(this, 'PendingReconciler', { config, tables: this.tables });
     this.webhookSender = new WebhookSender(this, 'WebhookSender', { config, tables: this.tables });
+    const retentionDays = personalDataRetentionDaysFrom(this.node);
+    this.personalDataRetention = new PersonalDataRetention(this, 'PersonalDataRetention', { config, tables: this.tables, days: retentionDays });
+    // Whatever writes guest details sets their expiry backstop from the same setting.
+    for (const writer of [this.functions.groups.booking, this.functions.bookingFlow]) writer.function.addEnvironment('PERSONAL_DATA_RETENTION_DAYS', String(retentionDays));
     // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
