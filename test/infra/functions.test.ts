@@ -42,7 +42,7 @@ function tableAccessOf(hotelFunction: HotelFunction): Map<TableId, Set<string>> 
 describe('Lambda functions', () => {
   it('run Node.js 24 on arm64, every one of them (the provider framework included)', () => {
     const functions = Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'));
-    expect(functions.length).toBe(HANDLER_GROUPS.length + 5 /* authorizer, booking flow, property mapping, pending reconciler, webhook sender */ + 2 /* key initializer, provider */);
+    expect(functions.length).toBe(HANDLER_GROUPS.length + 6 /* authorizer, booking flow, property mapping, pending reconciler, webhook sender, personal data retention */ + 2 /* key initializer, provider */);
     for (const [id, resource] of functions) {
       expect(resource.Properties.Runtime, id).toBe('nodejs24.x');
       expect(resource.Properties.Architectures, id).toEqual(['arm64']);
