@@ -34,13 +34,21 @@ function detailsOf(item: Record<string, unknown>): GuestDetails {
 
 export class DynamoGuestDetailsStore implements GuestDetailsStore {
   private readonly client: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly bookingsTable: string;
+  private readonly names: { table?: string; bookingsTable?: string };
 
   constructor(options: { client?: DynamoDBDocumentClient; table?: string; bookingsTable?: string } = {}) {
     this.client = options.client ?? dynamoClient();
-    this.table = options.table ?? tableName('guests');
-    this.bookingsTable = options.bookingsTable ?? tableName('bookings');
+    this.names = { ...(options.table ? { table: options.table } : {}), ...(options.bookingsTable ? { bookingsTable: options.bookingsTable } : {}) };
+  }
+
+  // Named on first use: a function wired with booking's deps that never reads guest details (the pending
+  // reconciler) is not granted the guests table, nor told its name.
+  private get table(): string {
+    return (this.names.table ??= tableName('guests'));
+  }
+
+  private get bookingsTable(): string {
+    return (this.names.bookingsTable ??= tableName('bookings'));
   }
 
   async get(tenant: string, bookingId: string): Promise<StoredGuestDetails | undefined> {

@@ -13,6 +13,7 @@ import { freshTables } from '../support/dynamo.js';
 
 let bookings: BookingStore;
 let guests: GuestStore;
+let GuestStoreClass: typeof GuestStore;
 let backfill: typeof import('../../functions/booking/guest-details-backfill.js').backfillGuestDetails;
 let documents: import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient;
 beforeAll(async () => {
@@ -25,6 +26,7 @@ beforeAll(async () => {
   ]);
   bookings = new DynamoBookingStore();
   guests = new DynamoGuestDetailsStore();
+  GuestStoreClass = DynamoGuestDetailsStore;
   backfill = backfillModule.backfillGuestDetails;
   documents = dynamoClient();
 });
@@ -45,6 +47,16 @@ const bookingItem = async (tenant: string, bookingId: string) =>
   (await documents.send(new GetCommand({ TableName: process.env.BOOKINGS_TABLE, Key: { pk: `${tenant}#booking#${bookingId}`, sk: 'booking' } }))).Item;
 
 describe('the guests table', () => {
+  it("is named on first use: booking's wiring in a function not granted it (the pending reconciler) does not fail", () => {
+    const name = process.env.GUESTS_TABLE;
+    delete process.env.GUESTS_TABLE;
+    try {
+      expect(() => new GuestStoreClass()).not.toThrow();
+    } finally {
+      process.env.GUESTS_TABLE = name;
+    }
+  });
+
   it('keeps the details once, and an erasure for good: neither a retried step nor a change writes them back', async () => {
     await guests.create('demo', 'BKG1', details, '2027-03-03');
     await guests.create('demo', 'BKG1', { ...details, holder: { ...details.holder, firstName: 'Other' } }, '2027-03-03');
