@@ -32,6 +32,7 @@ interface GlobalOptions {
   webhooksTable?: string;
   bookingsTable?: string;
   signingKeysTable?: string;
+  guestsTable?: string;
   usagePlanId?: string;
   actor: string;
   json?: boolean;
@@ -48,6 +49,8 @@ const program = new Command('admin')
   .option('--webhooks-table <name>', "webhooks table of a deployed stack (stack output): a wallet's movements are sent to the partner's webhooks")
   .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings commands')
   .option('--signing-keys-table <name>', 'signing keys table of a deployed stack (stack output), for keys rotate')
+  .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings and guest commands')
+  .option('--guests-table <name>', "guests table of a deployed stack (stack output): bookings' personal data, for the guest commands")
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
@@ -78,6 +81,8 @@ program.hook('preAction', () => {
   if (bookings) process.env.BOOKINGS_TABLE = bookings;
   const signingKeys = options.signingKeysTable ?? (options.tablePrefix ? `${options.tablePrefix}-signingKeys` : process.env.SIGNING_KEYS_TABLE);
   if (signingKeys) process.env.SIGNING_KEYS_TABLE = signingKeys;
+  const guests = options.guestsTable ?? (options.tablePrefix ? `${options.tablePrefix}-guests` : process.env.GUESTS_TABLE);
+  if (guests) process.env.GUESTS_TABLE = guests;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 });
 
@@ -300,6 +305,55 @@ bookings
     const report = await backfillListAttributes();
     const tenants = Object.entries(report.reindexed);
     print(report, tenants.length === 0 ? `every booking is indexed (${report.scanned} items read)` : [...tenants.map(([tenant, count]) => `${tenant}: ${count} reindexed`), `${report.scanned} items read`].join('\n'));
+  });
+
+const guest = program.command('guest').description("bookings' personal data (holder, guests, contact details, cancel reason): erase, move (needs --bookings-table and --guests-table, or --table-prefix)");
+function needGuestTables(): void {
+  if (!process.env.BOOKINGS_TABLE || !process.env.GUESTS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the tables: --table-prefix (npm start) or --bookings-table and --guests-table (a deployed stack)');
+}
+guest
+  .command('backfill')
+  .description('move the personal data of bookings stored before the guests table off their booking items, into the guests table (scans the bookings table once; safe to repeat)')
+  .action(async () => {
+    needGuestTables();
+    const { backfillGuestDetails } = await import('../functions/booking/guest-details-backfill.js');
+    const report = await backfillGuestDetails();
+    const tenants = Object.entries(report.moved);
+    print(report, tenants.length === 0 ? `no booking item holds personal data (${report.scanned} items read)` : [...tenants.map(([tenant, count]) => `${tenant}: ${count} moved`), `${report.scanned} items read`].join('\n'));
+  });
+
+guest
+  .command('erase <tenant> <bookingId>')
+  .description("erase one booking's personal data from every store we keep, as the partner's DELETE .../personal-data does (a pending booking is refused)")
+  .action(async (tenant: string, bookingId: string) => {
+    needGuestTables();
+    const [{ erasePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }] = await Promise.all([
+      import('../functions/booking/erasure.js'),
+      import('../functions/booking/booking-store.js'),
+      import('../functions/booking/guest-details-store.js'),
+    ]);
+    const outcome = await erasePersonalData(tenant, bookingId, { kind: 'operator', actor: actor() }, { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() });
+    if (outcome.kind === 'not-found') throw new AccountAdminError('not-found', `no booking ${bookingId} of ${tenant}`);
+    if (outcome.kind === 'pending') throw new AccountAdminError('conflict', `booking ${bookingId} of ${tenant} is pending: its supplier may still confirm it; erase it once it is confirmed or failed`);
+    print(outcome, `${bookingId} of ${tenant}: personal data erased at ${outcome.personalDataErasedAt}`);
+  });
+
+guest
+  .command('erase-due <tenant>')
+  .description("the retention job, as it runs daily on AWS: erase the personal data of every booking whose check-out is more than the retention's days behind")
+  .option('--days <days>', 'the retention in days after check-out (default: PERSONAL_DATA_RETENTION_DAYS, else 90)')
+  .action(async (tenant: string, options: { days?: string }) => {
+    needGuestTables();
+    const [{ eraseDuePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }, { retentionDays }] = await Promise.all([
+      import('../functions/booking/erase-due-personal-data.js'),
+      import('../functions/booking/booking-store.js'),
+      import('../functions/booking/guest-details-store.js'),
+      import('../functions/booking/personal-data-retention.js'),
+    ]);
+    const days = options.days === undefined ? retentionDays() : Number(options.days);
+    if (!Number.isInteger(days) || days < 0) throw new AccountAdminError('invalid', '--days must be a whole number of days, 0 or more', '--days');
+    const run = await eraseDuePersonalData(tenant, { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() }, days);
+    print(run, `${tenant}: ${run.erased} erased (check-out on or before ${run.lastCheckOut}, ${run.retentionDays} days), ${run.skippedPending} pending left for a later run`);
   });
 
 program

@@ -212,6 +212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hotels/bookings/{bookingId}/personal-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Erase a booking's personal data
+         * @description Erases the booking's personal data from every store we keep: the holder's and guests' names, e-mail, phone, children's ages and the cancel reason. The booking stays with its ids, dates, status, supplier reference and money; GET then shows no holder or guest data and `personalDataErasedAt`, and the voucher prints no names. Nothing is sent to the supplier (it holds its own copy under its own terms). A replay, or any later erasure, answers the same time. A booking still `pending` is 409 `conflict`: its supplier may yet confirm it under these names; erase it once it is confirmed or failed. Personal data is also erased automatically a set number of days after check-out (90 unless your stack is set otherwise).
+         */
+        delete: operations["erasePersonalData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallets/{walletId}": {
         parameters: {
             query?: never;
@@ -2093,7 +2113,8 @@ export interface components {
              * @example 2027-03-01
              */
             checkOut: string;
-            holder: {
+            /** @description Absent once the personal data was erased (`personalDataErasedAt`) */
+            holder?: {
                 firstName: string;
                 lastName: string;
                 email?: string;
@@ -2102,8 +2123,15 @@ export interface components {
             rooms: {
                 roomTypeName: string;
                 boardBasis: components["schemas"]["BoardBasis"];
+                /** @description Empty once the personal data was erased */
                 guests: components["schemas"]["Guest"][];
             }[];
+            /**
+             * Format: date-time
+             * @description When the holder's and guests' personal data was erased (on request, or a set number of days after check-out); absent while it is held
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            personalDataErasedAt?: string;
             priceLocked: components["schemas"]["PriceLocked"];
             price: {
                 /**
@@ -2243,6 +2271,8 @@ export interface components {
                      */
                     currency: string;
                 };
+                /** @description The reason given with the cancel; personal data, erased with the rest */
+                reason?: string;
             };
         };
         Guest: {
@@ -2316,8 +2346,29 @@ export interface components {
         };
         /** @default {} */
         CancelRequest: {
-            /** @description Kept on the booking history */
+            /** @description Kept with the booking's personal data (shown as `cancellation.reason`, erased with it) */
             reason?: string;
+        };
+        PersonalDataErasure: {
+            /**
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example BK0F3M9Q2X7Z4W8N1RAB
+             */
+            bookingId: string;
+            /**
+             * Format: date-time
+             * @description When it was erased; the same on a replay and on any later erasure
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            personalDataErasedAt: string;
+        };
+        /** @default {} */
+        PersonalDataErasureRequest: {
+            /**
+             * @description Your own reference for the data subject's request (a ticket id, never a name), kept in the booking's history as evidence of the erasure
+             * @example DSR-2027-0042
+             */
+            requestReference?: string;
         };
         Wallet: {
             walletId: string;
@@ -2869,7 +2920,7 @@ export interface components {
         TenantHeader: string;
         /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
         IdempotencyKey: string;
-        /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
+        /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
         SandboxScenario: string;
         /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
         CustomerIp: string;
@@ -3077,7 +3128,7 @@ export interface operations {
             header: {
                 /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
                 /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
                 "Customer-Ip"?: components["parameters"]["CustomerIp"];
@@ -3536,7 +3587,7 @@ export interface operations {
             header: {
                 /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
                 /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
                 "Customer-Ip"?: components["parameters"]["CustomerIp"];
@@ -3904,7 +3955,7 @@ export interface operations {
             header: {
                 /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
                 /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
                 "Customer-Ip"?: components["parameters"]["CustomerIp"];
@@ -4298,7 +4349,7 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
                 /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
                 /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
                 "Customer-Ip"?: components["parameters"]["CustomerIp"];
@@ -4354,6 +4405,8 @@ export interface operations {
                 headers: {
                     /** @description The booking */
                     Location?: string;
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4409,6 +4462,8 @@ export interface operations {
                 headers: {
                     /** @description The booking; GET it for the outcome */
                     Location?: string;
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4650,6 +4705,8 @@ export interface operations {
             /** @description The booking */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,7 +4913,7 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
                 /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
                 /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
                 "Customer-Ip"?: components["parameters"]["CustomerIp"];
@@ -4886,6 +4943,8 @@ export interface operations {
             /** @description The booking as modified */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5160,7 +5219,7 @@ export interface operations {
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
                 /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
-                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these). Unknown entries are ignored. */
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
                 "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
                 /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
                 "Customer-Ip"?: components["parameters"]["CustomerIp"];
@@ -5353,6 +5412,166 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    erasePersonalData: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "requestReference": "DSR-2027-0042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PersonalDataErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description Erased (now, or earlier) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *       "personalDataErasedAt": "2027-04-02T08:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PersonalDataErasure"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change (problem types: `conflict`, `idempotency-in-progress`, `price-changed`) */
+            409: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not in the content type this operation reads (problem types: `unsupported-media-type`) */
+            415: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with a different body, or the supplier has no way to make this change (problem types: `idempotency-key-reused`, `modification-unsupported`) */
+            422: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6825,6 +7044,8 @@ export interface operations {
                 headers: {
                     /** @description inline, with a file name */
                     "Content-Disposition"?: string;
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
                     [name: string]: unknown;
                 };
                 content: {

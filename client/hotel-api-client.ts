@@ -194,6 +194,21 @@ export class HotelApiClient {
     return (await unwrap(this.api.PATCH('/v1/hotels/bookings/{bookingId}', { params: { header: { ...this.tenantHeader, 'Idempotency-Key': idempotencyKey }, path: { bookingId } }, body: change }))).data;
   }
 
+  /**
+   * Erases the booking's personal data (names, contact details, children's ages, the cancel reason); the
+   * booking itself stays. `requestReference` is your reference for the data subject's request, never a name.
+   */
+  async erasePersonalData(bookingId: string, options: { requestReference?: string; idempotencyKey?: string } = {}) {
+    const idempotencyKey = options.idempotencyKey ?? randomUUID();
+    const { data } = await unwrap(
+      this.api.DELETE('/v1/hotels/bookings/{bookingId}/personal-data', {
+        params: { header: { ...this.tenantHeader, 'Idempotency-Key': idempotencyKey }, path: { bookingId } },
+        body: options.requestReference ? { requestReference: options.requestReference } : {},
+      }),
+    );
+    return data;
+  }
+
   /** Registers a webhook endpoint; the answer's `secret` is shown this once: store it to verify our signatures. */
   async createWebhookEndpoint(request: WebhookEndpointRequest) {
     return (await unwrap(this.api.POST('/v1/webhook-endpoints', { params: { header: this.tenantHeader }, body: request }))).data;

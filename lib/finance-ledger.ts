@@ -8,7 +8,7 @@
  * Exports are started by an operator (README "Finance"): `aws dynamodb export-table-to-point-in-time
  * --s3-bucket <bucket> --s3-prefix exports/bookings ...`, full or incremental.
  */
-import { Aws, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Validations } from 'aws-cdk-lib';
 import { CfnNamedQuery, CfnWorkGroup } from 'aws-cdk-lib/aws-athena';
 import { CfnDatabase, CfnTable } from 'aws-cdk-lib/aws-glue';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -19,6 +19,15 @@ import { ledgerSql } from '../functions/finance/ledger-sql.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 
 export const EXPORTS_PREFIX = 'exports/';
+
+/**
+ * How long the bucket keeps what it holds. Exports made before the guests table held whole booking items,
+ * guests' names included, so nothing here is kept for ever: an export is deleted 400 days after it was
+ * written (a year's ledger and its audit, plus a month); the ledger finance makes from it is its record.
+ * An overwritten or deleted object's old version, finance's safety net against a mistake, goes after 30
+ * days; Athena's query results after 30 days; unfinished uploads after 7.
+ */
+export const FINANCE_BUCKET_RETENTION = { exportsDays: 400, athenaResultsDays: 30, noncurrentVersionDays: 30, incompleteUploadDays: 7 } as const;
 export const ATHENA_RESULTS_PREFIX = 'athena-results/';
 export const EXPORT_LINES_TABLE = 'dynamodb_export_lines';
 
@@ -37,8 +46,18 @@ export class FinanceLedger extends Construct {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
-      // Finance's records: an overwritten or deleted export can be recovered.
+      // Finance's records: an overwritten or deleted export can be recovered, for a while.
       versioned: true,
+      lifecycleRules: [
+        { id: 'exports', prefix: EXPORTS_PREFIX, expiration: Duration.days(FINANCE_BUCKET_RETENTION.exportsDays) },
+        { id: 'athena-results', prefix: ATHENA_RESULTS_PREFIX, expiration: Duration.days(FINANCE_BUCKET_RETENTION.athenaResultsDays) },
+        {
+          id: 'old-versions-and-uploads',
+          noncurrentVersionExpiration: Duration.days(FINANCE_BUCKET_RETENTION.noncurrentVersionDays),
+          abortIncompleteMultipartUploadAfter: Duration.days(FINANCE_BUCKET_RETENTION.incompleteUploadDays),
+          expiredObjectDeleteMarker: true,
+        },
+      ],
       removalPolicy: removalPolicyFor(stage),
     });
     Validations.of(this.bucket).acknowledge({

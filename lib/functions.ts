@@ -71,7 +71,8 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // wallets: the wallet routes, the funds check before a wallet-paid booking, and a cancel's refund.
     // webhooks: a cancel, a modification or a settled pending booking writes its event to the outbox (outbox
     // items only: the endpoints' signing secrets beside them are the webhook functions' alone).
-    tables: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+    // guests: the personal data GET, modify and cancel (its reason) show or change; erasure.
+    tables: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
     readsSearchSecret: true,
   },
   vouchers: {
@@ -81,8 +82,8 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // so no other function loads the renderer (1.4 MB) at a cold start.
     memorySize: 1024,
     timeout: Duration.seconds(28),
-    // bookings: the record and its history (voucher-issued); properties: address, contacts, zone.
-    tables: { bookings: 'readWrite', properties: 'read' },
+    // bookings: the record and its history (voucher-issued); guests: the names it prints; properties: address, contacts, zone.
+    tables: { bookings: 'readWrite', guests: 'read', properties: 'read' },
     assets: VOUCHER_FONT_ASSETS,
   },
   webhooks: {
@@ -127,7 +128,8 @@ export const BOOKING_FLOW_PLAN: FunctionPlan = {
   timeout: Duration.seconds(25),
   // wallets: a wallet-paid booking's hold, capture and give-back happen inside the steps.
   // webhooks: each state change writes its event to the outbox in the same transaction.
-  tables: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+  // guests: BookWithSupplier stores the request's personal data apart from the record.
+  tables: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
   readsSearchSecret: true,
 };
 

@@ -33,6 +33,7 @@ export function createHotelApiApp(props?: AppProps): HotelApiApp {
   new CfnOutput(stack, 'FinanceExportBucket', { value: stack.financeLedger.bucket.bucketName, description: 'aws dynamodb export-table-to-point-in-time --s3-bucket (prefix exports/<table>)' });
   new CfnOutput(stack, 'FinanceWorkGroup', { value: stack.financeLedger.workGroup.name, description: 'Athena workgroup holding the finance-ledger named query' });
   new CfnOutput(stack, 'WebhooksTable', { value: stack.tables.get('webhooks').table.tableName, description: "npm run admin -- --webhooks-table: a wallet top-up's webhook event" });
+  new CfnOutput(stack, 'GuestsTable', { value: stack.tables.get('guests').table.tableName, description: 'npm run admin -- --guests-table (guest erase, erase-due, backfill)' });
   new CfnOutput(stack, 'BookingsTable', { value: stack.tables.get('bookings').table.tableName, description: 'npm run admin -- --bookings-table (bookings reindex)' });
   // A violation fails synthesis; the report is <outdir>/validation-report.json.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

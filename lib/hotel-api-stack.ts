@@ -10,6 +10,7 @@ import { HandlerFunctions } from './functions.js';
 import { ManagedCompute } from './managed-compute.js';
 import { Observability } from './observability.js';
 import { PendingReconciler } from './pending-reconciler.js';
+import { PersonalDataRetention, personalDataRetentionDaysFrom } from './personal-data-retention.js';
 import { PropertyMapping } from './property-mapping.js';
 import { SandboxSuppliers } from './sandbox-suppliers.js';
 import { grantSupplierCredentials } from './supplier-credential-grants.js';
@@ -39,6 +40,8 @@ export class HotelApiStack extends Stack {
   readonly restApi: HotelRestApi;
   readonly propertyMapping: PropertyMapping;
   readonly pendingReconciler: PendingReconciler;
+  /** Erases bookings' personal data a set number of days after check-out. */
+  readonly personalDataRetention: PersonalDataRetention;
   /** Alarms, their SNS topic and the dashboard. */
   readonly observability: Observability;
   /** Sandbox stages only. */
@@ -71,6 +74,10 @@ export class HotelApiStack extends Stack {
     // This API's own host: webhook URLs may not point at it (functions/webhooks/webhook-url.ts).
     const apiHost = `${this.restApi.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}`;
     for (const fn of [this.functions.groups.webhooks, this.webhookSender.job]) fn.function.addEnvironment('API_HOST', apiHost);
+    const retentionDays = personalDataRetentionDaysFrom(this.node);
+    this.personalDataRetention = new PersonalDataRetention(this, 'PersonalDataRetention', { config, tables: this.tables, days: retentionDays });
+    // Whatever writes guest details sets their expiry backstop from the same setting.
+    for (const writer of [this.functions.groups.booking, this.functions.bookingFlow]) writer.function.addEnvironment('PERSONAL_DATA_RETENTION_DAYS', String(retentionDays));
     // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;

@@ -25,6 +25,7 @@ import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { LIMITS } from '../functions/shared/limits.js';
 import { matchRoute, type HandlerGroup } from '../functions/shared/routes.js';
 import { invocationScope, inInvocation } from './invocation-scope.js';
+import { loggableError } from '../functions/shared/loggable-error.js';
 import { lambdaContext } from './lambda-context.js';
 import { authorizerEvent, methodArn, proxyEvent, type IncomingCall } from './proxy-event.js';
 import { TokenBuckets, type Throttle } from './token-bucket.js';
@@ -124,7 +125,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         result = await cache.authorize(identity, authorizerEvent(call, route, pathParameters), (event) => inInvocation(randomUUID(), () => options.authorizer(event)));
       } catch (error) {
         if (error instanceof Error && error.message === 'Unauthorized') return refusal('UNAUTHORIZED', requestId);
-        console.error(`[gateway] authorizer failed for ${requestId}:`, error);
+        console.error(`[gateway] authorizer failed for ${requestId}:`, loggable(error));
         return refusal('AUTHORIZER_FAILURE', requestId); // as API Gateway's AUTHORIZER_FAILURE gateway response
       }
       if (!policyAllows(result.policyDocument, methodArn(call))) return refusal('ACCESS_DENIED', requestId);
@@ -143,7 +144,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       if (result === 'timeout') return refusal('DEFAULT_5XX', requestId, { status: 504 });
       return { ...fromProxyResult(result, requestId), afterwards: () => invocation(() => runDeferred(context)) };
     } catch (error) {
-      console.error(`[gateway] ${route.group} handler failed for ${requestId}:`, error);
+      console.error(`[gateway] ${route.group} handler failed for ${requestId}:`, loggable(error));
       return refusal('DEFAULT_5XX', requestId, { status: 502 });
     }
   };
@@ -175,7 +176,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       // In flight until the answer is sent and what the route deferred has run: stop waits for both.
       const handled = handle(call, oversized)
         .catch((error: unknown) => {
-          console.error(`[gateway] unexpected failure for ${call.requestId}:`, error);
+          console.error(`[gateway] unexpected failure for ${call.requestId}:`, loggable(error));
           return refusal('DEFAULT_5XX', call.requestId);
         })
         .then(async (answer) => {
@@ -210,4 +211,9 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       await closed;
     },
   };
+}
+
+/** The host's own lines go through the functions' allow-list too: an error's properties may hold a booking. */
+function loggable(error: unknown): unknown {
+  return error instanceof Error ? loggableError(error) : error;
 }

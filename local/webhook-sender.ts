@@ -4,6 +4,7 @@
  * the event source mapping invokes on AWS; and the retry sweep on a short interval instead of every minute.
  * A record whose dispatch fails is kept and offered again, as the event source mapping retries it.
  */
+import { loggableError } from '../functions/shared/loggable-error.js';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import { randomUUID } from 'node:crypto';
@@ -70,7 +71,7 @@ export async function startWebhookSender(options: { readonly dynamoEndpoint: str
   const poller = (async () => {
     while (!stopped) {
       await pollOnce().catch((error: unknown) => {
-        if (!stopped) console.error('[local] webhook stream:', error);
+        if (!stopped) console.error('[local] webhook stream:', error instanceof Error ? loggableError(error) : error);
       });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }

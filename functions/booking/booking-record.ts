@@ -3,14 +3,17 @@
  * voucher, and what finance exports. Money is kept as plain top-level attributes (decimal strings in the
  * quote currency, plus the supplier's own amount and currency and the fx stamp), so an export of the
  * bookings table needs no JSON unpacking to reconcile with suppliers and invoices.
+ *
+ * No personal data: the holder, the guests and the cancel reason are the booking's guest details, kept in
+ * their own table (guest-details.ts), and joined only where they are shown (GET, modify, the voucher).
  */
 import { policyView } from '../domain/cancellation/policy-view.js';
 import type { Price } from '../domain/pricing/price.js';
 import type { RateTicket } from '../domain/rate/rate-id.js';
 import { obligationsView } from '../domain/rate/obligations-view.js';
 import type { PropertyChargeQuote } from '../domain/pricing/price.js';
-import type { Traveller } from '../shared/traveller.js';
-import type { BookingIssuer, BoardBasis, CancellationPenalty, Guest, Holder, PaymentModel, SupplierRate, SupplierRemark } from '../suppliers/port.js';
+import type { BookingIssuer, BoardBasis, CancellationPenalty, PaymentModel, SupplierRate, SupplierRemark } from '../suppliers/port.js';
+import type { GuestDetails, StoredGuestDetails } from './guest-details.js';
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
 
@@ -21,10 +24,10 @@ export interface BookingEvent {
   readonly detail?: string;
 }
 
+/** A booked room; who stays in it is in the guest details, room by room in this order. */
 export interface BookedRoom {
   readonly roomTypeName: string;
   readonly boardBasis: BoardBasis;
-  readonly guests: readonly Guest[];
 }
 
 /** The price as locked, as plain attributes finance reads (decimal strings in the quote currency). */
@@ -46,7 +49,6 @@ export interface BookingRecord extends LockedAmounts {
   readonly checkIn: string;
   readonly checkOut: string;
   readonly nights: number;
-  readonly holder: Holder;
   readonly rooms: readonly BookedRoom[];
   readonly payment: PaymentModel;
   readonly paymentMethod?: { readonly method: string; readonly walletId: string };
@@ -77,7 +79,9 @@ export interface BookingRecord extends LockedAmounts {
   readonly quotedPenaltyAmount?: string;
   readonly supplierPenaltyAmount?: string;
   readonly supplierPenaltyCurrency?: string;
-  readonly cancellationReason?: string;
+
+  /** Set once the booking's personal data was erased (on request, or after check-out): UTC ISO instant. */
+  readonly personalDataErasedAt?: string;
 
   // What the supplier obliges us to show (API-SPEC "Supplier obligations"), as priced at the check and
   // replaced by what the supplier confirmed: charges the property collects, its texts, its selling floor.
@@ -87,13 +91,6 @@ export interface BookingRecord extends LockedAmounts {
   readonly packageOnly?: boolean;
   /** Who issued the booking, for the voucher, where the supplier names itself (Hotelbeds `hotel.supplier`). */
   readonly issuer?: BookingIssuer;
-  /**
-   * The traveller's address and session as the partner's booking request gave them: suppliers that take them
-   * (Rapid) want them on every later call too, the reconciler's lookups included. Personal data, kept and
-   * erased with the holder's.
-   */
-  readonly traveller?: Traveller;
-
   /** What a pending booking needs to be settled later: the rate as checked and the rateId's content. */
   readonly ticket: RateTicket;
   readonly checkedRate: SupplierRate;
@@ -140,8 +137,21 @@ export function bookingResponse(record: Pick<BookingRecord, 'bookingId' | 'statu
 
 export type BookingResponse = ReturnType<typeof bookingResponse>;
 
-/** GET /v1/hotels/bookings/{bookingId}: the full record of API-SPEC.md "Bookings". */
-export function bookingView(record: BookingRecord) {
+/** The holder and the rooms' guests a view shows: the details held, or none once they were erased. */
+function personalView(record: BookingRecord, stored: StoredGuestDetails | undefined) {
+  const details: GuestDetails | undefined = stored?.kind === 'held' && !record.personalDataErasedAt ? stored.details : undefined;
+  const erasedAt = record.personalDataErasedAt ?? (stored?.kind === 'erased' ? stored.erasedAt : undefined);
+  return {
+    ...(details ? { holder: details.holder } : {}),
+    rooms: record.rooms.map((room, i) => ({ roomTypeName: room.roomTypeName, boardBasis: room.boardBasis, guests: details?.rooms[i]?.guests ?? [] })),
+    ...(erasedAt ? { personalDataErasedAt: erasedAt } : {}),
+    cancellationReason: details?.cancellationReason,
+  };
+}
+
+/** GET /v1/hotels/bookings/{bookingId}: the full record of API-SPEC.md "Bookings", with its guest details. */
+export function bookingView(record: BookingRecord, guests: StoredGuestDetails | undefined) {
+  const { cancellationReason, ...personal } = personalView(record, guests);
   return {
     bookingId: record.bookingId,
     status: record.status,
@@ -152,8 +162,7 @@ export function bookingView(record: BookingRecord) {
     propertyName: record.propertyName,
     checkIn: record.checkIn,
     checkOut: record.checkOut,
-    holder: record.holder,
-    rooms: record.rooms,
+    ...personal,
     priceLocked: { total: num(record.total), currency: record.currency, matchedSearchPrice: record.matchedSearchPrice },
     price: {
       net: num(record.net),
@@ -175,7 +184,23 @@ export function bookingView(record: BookingRecord) {
     history: record.history,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-    ...(record.cancelledAt ? { cancellation: cancellationView(record) } : {}),
+    ...(record.cancelledAt ? { cancellation: { ...cancellationView(record), ...(cancellationReason ? { reason: cancellationReason } : {}) } } : {}),
+  };
+}
+
+/**
+ * A booking view whose personal part is put in (or taken out) as the guest details are now: how a stored
+ * answer (modify's, kept 24 hours for replays without any name in it) is shown, fresh or replayed.
+ */
+export function joinGuestDetails(view: BookingView, stored: StoredGuestDetails | undefined): BookingView {
+  const { holder: _stale, personalDataErasedAt: _erased, ...rest } = view;
+  const details = stored?.kind === 'held' && !view.personalDataErasedAt ? stored.details : undefined;
+  const erasedAt = view.personalDataErasedAt ?? (stored?.kind === 'erased' ? stored.erasedAt : undefined);
+  return {
+    ...rest,
+    ...(details ? { holder: details.holder } : {}),
+    rooms: view.rooms.map((room, i) => ({ ...room, guests: details?.rooms[i]?.guests ?? [] })),
+    ...(erasedAt ? { personalDataErasedAt: erasedAt } : {}),
   };
 }
 

@@ -59,7 +59,7 @@ export type GuestInput = z.infer<typeof guestSchema>;
 
 /** POST /v1/hotels/bookings/{bookingId}/cancel: an optional reason. */
 export const cancelBookingBodySchema = z
-  .strictObject({ reason: plainText({ trim: true, max: 500, multiline: true }).optional().meta({ description: 'Kept on the booking history' }) })
+  .strictObject({ reason: plainText({ trim: true, max: 500, multiline: true }).optional().meta({ description: "Kept with the booking's personal data (shown as `cancellation.reason`, erased with it)" }) })
   .default({})
   .meta({ id: 'CancelRequest' });
 
@@ -70,3 +70,15 @@ export const modifyBookingBodySchema = z
   })
   .refine((body) => body.holder !== undefined || body.rooms !== undefined, { message: 'send holder or rooms (or both)', path: ['holder'] })
   .meta({ id: 'ModifyRequest', description: 'Holder contact and guest names; at least one of `holder` and `rooms`.' });
+
+/** DELETE /v1/hotels/bookings/{bookingId}/personal-data: an optional reference of the partner's. */
+export const erasureBodySchema = z
+  .strictObject({
+    requestReference: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
+      .optional()
+      .meta({ description: "Your own reference for the data subject's request (a ticket id, never a name), kept in the booking's history as evidence of the erasure", examples: ['DSR-2027-0042'] }),
+  })
+  .default({})
+  .meta({ id: 'PersonalDataErasureRequest' });

@@ -4,7 +4,8 @@
  */
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import type { PropertyChargeKind } from '../suppliers/port.js';
-import type { BookingRecord } from './booking-record.js';
+import { bookingView, type BookingRecord } from './booking-record.js';
+import type { StoredGuestDetails } from './guest-details.js';
 import type { VoucherContent } from './voucher/voucher-content.js';
 
 /** How a charge is named on the voucher when the supplier gave no description. */
@@ -12,7 +13,9 @@ const CHARGE_LABEL: Readonly<Record<PropertyChargeKind, string>> = {
   tax: 'Tax', city_tax: 'City tax', resort_fee: 'Resort fee', mandatory_fee: 'Mandatory fee', other: 'Charge',
 };
 
-export function voucherContent(record: BookingRecord, property: UnifiedProperty | undefined): VoucherContent {
+export function voucherContent(record: BookingRecord, guests: StoredGuestDetails | undefined, property: UnifiedProperty | undefined): VoucherContent {
+  // The holder and guests as GET shows them: none once erased.
+  const { holder, rooms, personalDataErasedAt } = bookingView(record, guests);
   const contact = property?.members.find((m) => m.phone || m.email);
   // unifyProperty names the zone whenever the city is known; a property without one shows UTC only.
   const timeZone = property?.timeZone ?? 'UTC';
@@ -23,7 +26,8 @@ export function voucherContent(record: BookingRecord, property: UnifiedProperty 
     supplierReference: record.supplierReference,
     clientReference: record.clientReference,
     createdAt: record.createdAt,
-    holder: record.holder as VoucherContent['holder'],
+    ...(holder ? { holder } : {}),
+    ...(personalDataErasedAt ? { personalDataErasedAt } : {}),
     property: {
       propertyId: record.propertyId,
       name: property?.name ?? record.propertyName,
@@ -36,7 +40,7 @@ export function voucherContent(record: BookingRecord, property: UnifiedProperty 
       ...(property?.policies.checkOut ? { checkOutTime: property.policies.checkOut } : {}),
     },
     stay: { checkIn: record.checkIn, checkOut: record.checkOut, nights: record.nights },
-    rooms: record.rooms,
+    rooms,
     cancellationPolicy: record.cancellationPolicy,
     refundable: record.refundable,
     price: {
@@ -58,20 +62,23 @@ export function voucherContent(record: BookingRecord, property: UnifiedProperty 
 
 export async function renderBookingVoucher(
   record: BookingRecord,
+  guests: StoredGuestDetails | undefined,
   deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
   format: 'pdf',
 ): Promise<Uint8Array>;
 export async function renderBookingVoucher(
   record: BookingRecord,
+  guests: StoredGuestDetails | undefined,
   deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
   format: 'html',
 ): Promise<string>;
 export async function renderBookingVoucher(
   record: BookingRecord,
+  guests: StoredGuestDetails | undefined,
   deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
   format: 'pdf' | 'html',
 ): Promise<Uint8Array | string> {
-  const content = voucherContent(record, await deps.property(record.propertyId));
+  const content = voucherContent(record, guests, await deps.property(record.propertyId));
   // Loaded on first use: the PDF library and its fonts stay out of the cold start of every other call.
   if (format === 'pdf') return (await import('./voucher/render-voucher-pdf.js')).renderVoucherPdf(content);
   return (await import('./voucher/render-voucher-html.js')).renderVoucherHtml(content);

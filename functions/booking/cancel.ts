@@ -18,6 +18,7 @@ import { BookingStateConflict } from './booking-store.js';
 import type { FlowDeps } from './flow/flow-deps.js';
 import { adapterOf } from './flow/supplier-of.js';
 import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
+import { supplierContactOf } from './guest-details.js';
 import { refundCancelledBooking } from './wallet-payment.js';
 
 
@@ -39,18 +40,20 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
 
   const quotedPenaltyAmount = penaltyAt(record.cancellationPolicy, deps.now(), record.currency);
   const adapter = await adapterOf(tenant, record.supplierId, deps);
+  // The holder's e-mail for suppliers that file bookings under it; the traveller who cancels is the caller's.
+  const { holderEmail } = supplierContactOf(await deps.guests.get(tenant, bookingId));
   const asker = { scenarios: input.scenarios, traveller: input.traveller };
   let result: CancellationResult;
   let lookedUp = false;
   try {
-    result = await adapter.cancel({ supplierReference: record.supplierReference!, holderEmail: record.holder.email, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    result = await adapter.cancel({ supplierReference: record.supplierReference!, holderEmail, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
   } catch (error) {
     // Someone else's cancel may have won the race while we asked the supplier.
     const now = await deps.bookings.get(tenant, bookingId);
     if (now && now.status !== 'confirmed') throw stateConflict(now);
     if (!isSupplierError(error)) throw error;
-    if (!error.outcomeUnknown) throw new HttpProblem('supplier-error', `The supplier refused the cancellation: ${error.message}`, { extensions: { bookingId } });
-    result = await cancellationAsTheSupplierHoldsIt(record, error, adapter, asker, deps);
+    if (!error.outcomeUnknown) throw new HttpProblem('supplier-error', `The supplier refused the cancellation (${error.reduced()})`, { extensions: { bookingId } });
+    result = await cancellationAsTheSupplierHoldsIt(record, error, adapter, { ...asker, holderEmail }, deps);
     lookedUp = true;
   }
 
@@ -68,16 +71,17 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
       quotedPenaltyAmount,
       supplierPenaltyAmount: result.penalty.amount,
       supplierPenaltyCurrency: result.penalty.currency,
-      ...(reason ? { cancellationReason: reason } : {}),
     }, {
       at: deps.now().toISOString(),
       event: 'cancelled',
-      detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${lookedUp ? ' (its answer could not be read; its booking shows cancelled, the penalty is its policy\'s)' : ''}${reason ? `; reason: ${reason}` : ''}`,
+      detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${lookedUp ? ' (its answer could not be read; its booking shows cancelled, the penalty is its policy\'s)' : ''}${reason ? '; a reason was given' : ''}`,
     }, record);
   } catch (error) {
     if (error instanceof BookingStateConflict && error.current) throw stateConflict(error.current);
     throw error;
   }
+  // Free text about the guest: kept with the guest details (erasable), never in the history.
+  if (reason) await deps.guests.update(tenant, bookingId, { cancellationReason: reason });
   return {
     status: 200,
     body: {
@@ -98,12 +102,12 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
  * its own policy applies now (the answer that would have said it is lost). Still confirmed: nothing was
  * cancelled, and the partner is told so. Not reachable either: the outcome stays unknown (504: retry).
  */
-async function cancellationAsTheSupplierHoldsIt(record: BookingRecord, error: SupplierError, adapter: SupplierPort, asker: Asker, deps: FlowDeps): Promise<CancellationResult> {
+async function cancellationAsTheSupplierHoldsIt(record: BookingRecord, error: SupplierError, adapter: SupplierPort, asker: Asker & { holderEmail?: string }, deps: FlowDeps): Promise<CancellationResult> {
   const { bookingId } = record;
   const unknown = new HttpProblem('supplier-timeout', 'The supplier did not confirm the cancellation; the booking may or may not be cancelled. Retry with the same Idempotency-Key.', { extensions: { bookingId } });
   let held;
   try {
-    held = await adapter.getBooking({ supplierReference: record.supplierReference!, holderEmail: record.holder.email, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    held = await adapter.getBooking({ supplierReference: record.supplierReference!, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
   } catch {
     throw unknown;
   }

@@ -6,6 +6,6 @@ import { idempotentRoute } from './idempotent-operation.js';
 import { runBookingFlow } from './run-booking-flow.js';
 import { handOverVoucherIssue } from './voucher-issue.js';
 
-export const handler = idempotentRoute('createBooking', { body: bookingRequestSchema }, (input) =>
+export const handler = idempotentRoute('createBooking', { body: bookingRequestSchema, personalData: true }, (input) =>
   bookRate(input, { ...flowDeps(), runFlow: runBookingFlow, issueVoucher: handOverVoucherIssue }),
 );

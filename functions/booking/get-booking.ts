@@ -10,9 +10,12 @@ import { settlePending } from './settle-pending.js';
 
 const SETTLE_ON_READ_MS = 3_000;
 
-export const handler = httpHandler('getBooking', { params: bookingParams }, async (request) => {
+export const handler = httpHandler('getBooking', { params: bookingParams, personalData: true }, async (request) => {
   const deps = flowDeps();
   const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
-  const current = record.status === 'pending' ? await settlePending(record, deps, SETTLE_ON_READ_MS) : record;
-  return { status: 200, body: bookingView(current) };
+  const [current, guests] = await Promise.all([
+    record.status === 'pending' ? settlePending(record, deps, SETTLE_ON_READ_MS) : record,
+    deps.guests.get(record.tenant, record.bookingId),
+  ]);
+  return { status: 200, body: bookingView(current, guests) };
 });

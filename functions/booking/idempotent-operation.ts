@@ -57,7 +57,17 @@ function store(): DynamoDBPersistenceLayer {
  */
 export function idempotentRoute<B, P extends Record<string, string>>(
   routeId: string,
-  spec: { body: z.ZodType<B>; params?: z.ZodType<P> },
+  spec: {
+    body: z.ZodType<B>;
+    params?: z.ZodType<P>;
+    personalData?: boolean;
+    /**
+     * Puts the guest details into an answer on its way out, fresh or replayed: an answer that shows them is
+     * stored without them, so the idempotency table never holds personal data (and an erased booking's
+     * replay names nobody).
+     */
+    joinPersonalData?: (result: StoredResult, tenant: string) => Promise<StoredResult>;
+  },
   run: (input: IdempotentInput<B & P>) => Promise<StoredResult>,
 ): ApiHandler {
   const settings = {
@@ -84,7 +94,8 @@ export function idempotentRoute<B, P extends Record<string, string>>(
       traveller: travellerOf(request.event, request.headers),
       requestId: request.requestId,
     });
-    const { requestId: original, ...response } = result;
+    const shown = spec.joinPersonalData ? await spec.joinPersonalData(result, caller.tenant) : result;
+    const { requestId: original, ...response } = shown;
     if (original === request.requestId) return response;
     recordIdempotentReplay(routeId);
     return { ...response, headers: { ...(response.headers ?? {}), 'Idempotent-Replayed': 'true' } };

@@ -7,10 +7,11 @@ import { handler as getBooking } from './get-booking.js';
 import { handler as listBookings } from './list-bookings.js';
 import { handler as modifyBooking } from './modify-booking.js';
 import { handler as cancelBooking } from './cancel-booking.js';
+import { handler as erasePersonalData } from './erase-personal-data.js';
 import { handler as getWallet } from './get-wallet.js';
 import { handler as listWalletTransactions } from './list-wallet-transactions.js';
 
-export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, listBookings, modifyBooking, cancelBooking, getWallet, listWalletTransactions });
+export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, listBookings, modifyBooking, cancelBooking, erasePersonalData, getWallet, listWalletTransactions });
 
 /** The Lambda entry (`routes` is what the local gateway calls). */
 export const handler = bufferedEntry(routes);

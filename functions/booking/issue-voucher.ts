@@ -9,17 +9,16 @@ import type { FlowDeps } from './flow/flow-deps.js';
 import { renderBookingVoucher } from './booking-voucher.js';
 import { BookingStateConflict } from './booking-store.js';
 
-export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'property' | 'now'>;
+export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'guests' | 'property' | 'now'>;
 
 export async function issueVoucher(tenant: string, bookingId: string, deps: IssueVoucherDeps): Promise<void> {
   const record = await deps.bookings.get(tenant, bookingId);
   if (!record || record.status !== 'confirmed' || record.history.some((e) => e.event === 'voucher-issued')) return;
-  const pdf = await renderBookingVoucher(record, deps, 'pdf');
+  const pdf = await renderBookingVoucher(record, await deps.guests.get(tenant, bookingId), deps, 'pdf');
   try {
     await deps.bookings.transition(tenant, bookingId, ['confirmed'], {}, { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` }, record);
   } catch (error) {
-    // Cancelled meanwhile (a partner may cancel the moment it has the answer): nothing to note. The conflict
-    // carries the record, guests and all, so it is never handed on to a log.
+    // Cancelled meanwhile (a partner may cancel the moment it has the answer): nothing to note.
     if (error instanceof BookingStateConflict) return;
     throw error;
   }

@@ -10,6 +10,7 @@ import { emitMetric } from '../shared/metric-events.js';
 import { Dim, MetricName, PENDING_AGE_BUCKETS, type PendingAgeBucket } from '../shared/metric-names.js';
 import { logger } from '../shared/observability.js';
 import type { BookingRecord } from './booking-record.js';
+import { supplierContactOf } from './guest-details.js';
 import { confirmedChanges, lockPrice } from './flow/booking-draft.js';
 import type { FlowDeps } from './flow/flow-deps.js';
 import { measuredSupplierCall } from './flow/measured-supplier-call.js';
@@ -23,8 +24,10 @@ export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
 export async function settlePending(record: BookingRecord, deps: FlowDeps, timeoutMs = deps.supplierCallTimeoutMs): Promise<BookingRecord> {
   if (record.status !== 'pending') return record;
   try {
-    const adapter = await adapterOf(record.tenant, record.supplierId, deps);
-    const found = await measuredSupplierCall(record.supplierId, 'find-booking', () => adapter.findBookingByClientReference({ clientReference: record.bookingId, holderEmail: record.holder.email, ...(record.traveller ? { traveller: record.traveller } : {}), bookedAround: new Date(record.createdAt), signal: AbortSignal.timeout(timeoutMs) }));
+    const [adapter, stored] = await Promise.all([adapterOf(record.tenant, record.supplierId, deps), deps.guests.get(record.tenant, record.bookingId)]);
+    // The holder's e-mail and the traveller, for suppliers that file and look bookings up by them (Rapid).
+    const contact = supplierContactOf(stored);
+    const found = await measuredSupplierCall(record.supplierId, 'find-booking', () => adapter.findBookingByClientReference({ clientReference: record.bookingId, ...contact, bookedAround: new Date(record.createdAt), signal: AbortSignal.timeout(timeoutMs) }));
     const now = deps.now();
     if (found?.status === 'confirmed') {
       const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);

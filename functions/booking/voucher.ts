@@ -23,13 +23,14 @@ export function prefersHtml(accept: string | undefined): boolean {
   return quality('text/html') > quality('application/pdf');
 }
 
-export const handler = httpHandler('getVoucher', { params: bookingParams }, async (request) => {
+export const handler = httpHandler('getVoucher', { params: bookingParams, personalData: true }, async (request) => {
   const deps = voucherDeps();
   const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
+  const guests = await deps.guests.get(record.tenant, record.bookingId);
   const disposition = `inline; filename="voucher-${record.bookingId}`;
   if (prefersHtml(request.headers.accept)) {
-    return { status: 200, raw: { contentType: 'text/html; charset=utf-8', body: await renderBookingVoucher(record, deps, 'html') }, headers: { 'Content-Disposition': `${disposition}.html"` } };
+    return { status: 200, raw: { contentType: 'text/html; charset=utf-8', body: await renderBookingVoucher(record, guests, deps, 'html') }, headers: { 'Content-Disposition': `${disposition}.html"` } };
   }
-  const pdf = await renderBookingVoucher(record, deps, 'pdf');
+  const pdf = await renderBookingVoucher(record, guests, deps, 'pdf');
   return { status: 200, raw: { contentType: 'application/pdf', body: Buffer.from(pdf) }, headers: { 'Content-Disposition': `${disposition}.pdf"` } };
 });

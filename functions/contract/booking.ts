@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
 import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/booking-list-query.js';
-import { bookingRequestSchema, cancelBookingBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
+import { bookingRequestSchema, cancelBookingBodySchema, erasureBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, obligationFields, paymentModel } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
@@ -88,8 +88,12 @@ export const bookingRecordSchema = z
     propertyName: z.string(),
     checkIn: calendarDate,
     checkOut: calendarDate,
-    holder: z.strictObject({ firstName: z.string(), lastName: z.string(), email: z.string().optional(), phone: z.string().optional() }),
-    rooms: z.array(z.strictObject({ roomTypeName: z.string(), boardBasis, guests: z.array(recordGuestSchema) })),
+    holder: z
+      .strictObject({ firstName: z.string(), lastName: z.string(), email: z.string().optional(), phone: z.string().optional() })
+      .optional()
+      .meta({ description: 'Absent once the personal data was erased (`personalDataErasedAt`)' }),
+    rooms: z.array(z.strictObject({ roomTypeName: z.string(), boardBasis, guests: z.array(recordGuestSchema).meta({ description: 'Empty once the personal data was erased' }) })),
+    personalDataErasedAt: instant.optional().meta({ description: "When the holder's and guests' personal data was erased (on request, or a set number of days after check-out); absent while it is held" }),
     priceLocked: priceLockedSchema,
     price: z.strictObject({
       net: amount,
@@ -116,10 +120,18 @@ export const bookingRecordSchema = z
         cancelledAt: instant,
         penalty: moneySchema.meta({ description: 'What the supplier applied' }),
         quotedPenalty: moneySchema.meta({ description: 'What the policy said at the moment of the request' }),
+        reason: z.string().optional().meta({ description: 'The reason given with the cancel; personal data, erased with the rest' }),
       })
       .optional(),
   })
   .meta({ id: 'Booking' });
+
+export const erasureResponseSchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    personalDataErasedAt: instant.meta({ description: 'When it was erased; the same on a replay and on any later erasure' }),
+  })
+  .meta({ id: 'PersonalDataErasure' });
 
 export const cancellationResponseSchema = z
   .strictObject({
@@ -197,6 +209,12 @@ const EXAMPLE_RECORD = {
 
 const SUPPLIER_PROBLEMS = [502, 504];
 
+
+/** Answers that carry a guest's personal data are never kept by a cache on the way (API-SPEC "Personal data"). */
+const NO_STORE_HEADER = {
+  'Cache-Control': { description: "`no-store`: the answer carries a guest's personal data, so no cache on the way keeps it", schema: { type: 'string' as const, enum: ['no-store'] } },
+};
+
 export const bookingOperations: Record<string, OperationSpec> = {
   listBookings: {
     tag: 'Bookings',
@@ -230,10 +248,10 @@ export const bookingOperations: Record<string, OperationSpec> = {
     sandbox: true,
     request: { body: jsonBody(bookingRequest, BOOKING_EXAMPLE_REQUEST, 'The booking (interface document section 2.4)') },
     responses: {
-      201: { description: 'Confirmed by the supplier', headers: { Location: { description: 'The booking', schema: { type: 'string' } } }, content: json(bookingResponseSchema, EXAMPLE_CONFIRMATION) },
+      201: { description: 'Confirmed by the supplier', headers: { Location: { description: 'The booking', schema: { type: 'string' } }, ...NO_STORE_HEADER }, content: json(bookingResponseSchema, EXAMPLE_CONFIRMATION) },
       202: {
         description: "Accepted, the supplier's outcome is not known yet (`status: pending`, `supplierReference: null`)",
-        headers: { Location: { description: 'The booking; GET it for the outcome', schema: { type: 'string' } } },
+        headers: { Location: { description: 'The booking; GET it for the outcome', schema: { type: 'string' } }, ...NO_STORE_HEADER },
         content: json(bookingResponseSchema, { ...EXAMPLE_CONFIRMATION, status: 'pending', supplierReference: null }),
       },
     },
@@ -243,7 +261,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
     tag: 'Bookings',
     description: 'The booking with its current status, supplier reference, locked price and its breakdown, cancellation policy and history. A pending booking is first settled with its supplier, briefly.',
     request: { params: bookingParams },
-    responses: { 200: { description: 'The booking', content: json(bookingRecordSchema, EXAMPLE_RECORD) } },
+    responses: { 200: { description: 'The booking', headers: NO_STORE_HEADER, content: json(bookingRecordSchema, EXAMPLE_RECORD) } },
     problems: [404],
   },
   modifyBooking: {
@@ -256,7 +274,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
       params: bookingParams,
       body: jsonBody(modifyBookingBodySchema, { holder: { email: 'ada.lovelace@example.com' } }, 'What to change'),
     },
-    responses: { 200: { description: 'The booking as modified', content: json(bookingRecordSchema, { ...EXAMPLE_RECORD, holder: { ...EXAMPLE_RECORD.holder, email: 'ada.lovelace@example.com' } }) } },
+    responses: { 200: { description: 'The booking as modified', headers: NO_STORE_HEADER, content: json(bookingRecordSchema, { ...EXAMPLE_RECORD, holder: { ...EXAMPLE_RECORD.holder, email: 'ada.lovelace@example.com' } }) } },
     problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
   },
   cancelBooking: {
@@ -280,6 +298,23 @@ export const bookingOperations: Record<string, OperationSpec> = {
     },
     problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
   },
+  erasePersonalData: {
+    tag: 'Bookings',
+    description:
+      "Erases the booking's personal data from every store we keep: the holder's and guests' names, e-mail, phone, children's ages and the cancel reason. " +
+      'The booking stays with its ids, dates, status, supplier reference and money; GET then shows no holder or guest data and `personalDataErasedAt`, and the voucher prints no names. ' +
+      'Nothing is sent to the supplier (it holds its own copy under its own terms). A replay, or any later erasure, answers the same time. ' +
+      'A booking still `pending` is 409 `conflict`: its supplier may yet confirm it under these names; erase it once it is confirmed or failed. ' +
+      'Personal data is also erased automatically a set number of days after check-out (90 unless your stack is set otherwise).',
+    request: {
+      params: bookingParams,
+      body: { description: 'Optional', required: false, content: { 'application/json': { schema: erasureBodySchema, example: { requestReference: 'DSR-2027-0042' } } } },
+    },
+    responses: {
+      200: { description: 'Erased (now, or earlier)', content: json(erasureResponseSchema, { bookingId: EXAMPLE_ID, personalDataErasedAt: '2027-04-02T08:15:00.000Z' }) },
+    },
+    problems: [404, 409, 422],
+  },
   getVoucher: {
     tag: 'Bookings',
     description: 'The voucher rendered from the stored booking: PDF, or HTML when Accept prefers `text/html`. Its address is the `voucherUrl` of the booking.',
@@ -287,7 +322,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
     responses: {
       200: {
         description: 'The voucher',
-        headers: { 'Content-Disposition': { description: 'inline, with a file name', schema: { type: 'string' } } },
+        headers: { 'Content-Disposition': { description: 'inline, with a file name', schema: { type: 'string' } }, ...NO_STORE_HEADER },
         content: {
           'application/pdf': { schema: z.string().meta({ contentMediaType: 'application/pdf', format: 'binary' }) },
           'text/html': { schema: z.string().meta({ contentMediaType: 'text/html' }) },

@@ -47,7 +47,15 @@ export interface HandlerSpec<B, Q, P> {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
+  /**
+   * The route answers with a guest's personal data (names, contact details, a voucher): every answer it
+   * gives, replays and problems included, says `Cache-Control: no-store`, so no browser, proxy or CDN
+   * between us and the partner keeps a copy.
+   */
+  personalData?: boolean;
 }
+
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -102,11 +110,13 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
       if (typeof bookingId === 'string') logger.appendKeys({ bookingId });
       const result = await handle({ route, requestId, headers, body, query, params, caller, idempotencyKey, event, context });
       if (result.afterResponse) deferAfterResponse(context, result.afterResponse);
-      return toApiResult(result, requestId);
+      return noStore(toApiResult(result, requestId));
     } catch (error) {
-      return errorResponse(error, requestId);
+      return noStore(errorResponse(error, requestId));
     }
   };
+  const noStore = (response: APIGatewayProxyResult): APIGatewayProxyResult =>
+    spec.personalData ? { ...response, headers: { ...response.headers, ...NO_STORE } } : response;
 
   return middy(core)
     .use(httpHeaderNormalizer({ canonical: false }))

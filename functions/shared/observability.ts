@@ -6,10 +6,13 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
+import { loggableErrors } from './loggable-error.js';
 
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'hotel-api';
 
-export const logger = new Logger({ serviceName });
+// Every error in a line, wherever it sits, is logged through an allow-list (loggable-error.ts), never with
+// its properties copied: they carry bookings, stored answers and suppliers' texts.
+export const logger = new Logger({ serviceName, jsonReplacerFn: loggableErrors });
 export const metricsNamespace = process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'HotelApi';
 export const metrics = new Metrics({ serviceName, namespace: metricsNamespace });
 export const tracer = new Tracer({ serviceName });

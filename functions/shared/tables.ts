@@ -40,7 +40,10 @@ export interface TableDefinition {
   readonly purpose: string;
 }
 
-export type TableId = 'clients' | 'signingKeys' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'idempotency' | 'wallets' | 'webhooks';
+export type TableId = 'clients' | 'signingKeys' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'guests' | 'idempotency' | 'wallets' | 'webhooks';
+
+/** The guests table's index (functions/booking/guest-details-store.ts). */
+export const GUEST_INDEXES = { byCheckOut: 'heldByCheckOut' } as const;
 
 /** The webhooks table's indexes (functions/stores/dynamo-webhooks.ts). */
 export const WEBHOOK_INDEXES = { due: 'dueDeliveries', lane: 'openDeliveriesByLane' } as const;
@@ -144,7 +147,22 @@ export const TABLES: readonly TableDefinition[] = [
       { name: BOOKING_INDEXES.byClientReference, partitionKey: listAttribute('tenantClientReference'), sortKey: listAttribute('createdSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
       { name: BOOKING_INDEXES.byCheckIn, partitionKey: listAttribute('tenantBookings'), sortKey: listAttribute('checkInSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
     ],
-    purpose: 'Bookings with their history; money fields as plain attributes for finance exports.',
+    purpose: 'Bookings with their history; money fields as plain attributes for finance exports. No personal data: that is in guests.',
+  },
+  {
+    id: 'guests',
+    envVar: 'GUESTS_TABLE',
+    partitionKey: pk,
+    sortKey: sk,
+    // Apart from bookings so that finance's export of the bookings table, and every function that reads a
+    // booking without showing it (the reconciler, the flow's settling), holds no personal data; and so
+    // that erasing a guest is one item, while the booking (money, status, ids) stays for the ledger.
+    // Items expire some days after the retention job should have erased them: a backstop, never the rule.
+    ttlAttribute: 'expiresAt',
+    // Sparse: only details still held carry heldTenant (an erasure's mark does not), so the retention job
+    // reads exactly the bookings whose check-out is far enough behind, oldest first.
+    globalIndexes: [{ name: GUEST_INDEXES.byCheckOut, partitionKey: { name: 'heldTenant', type: 'S' }, sortKey: { name: 'checkOut', type: 'S' }, projection: ['bookingId'] }],
+    purpose: "A booking's personal data: holder (name, e-mail, phone), guests' names and children's ages, the cancel reason. Erased on request and after check-out.",
   },
   {
     id: 'wallets',
@@ -164,6 +182,8 @@ export const TABLES: readonly TableDefinition[] = [
     // booking's change, and the stream hands it to the sender (functions/webhooks/). Sparse indexes hold
     // only deliveries still open: those due for an attempt, and each (endpoint, booking) lane's order.
     stream: 'NEW_IMAGE',
+    // Events and deliveries expire (WEBHOOK_RETENTION_DAYS after the event); endpoints never carry it.
+    ttlAttribute: 'expiresAt',
     globalIndexes: [
       { name: WEBHOOK_INDEXES.due, partitionKey: { name: 'dueTenant', type: 'S' }, sortKey: { name: 'dueAt', type: 'S' } },
       { name: WEBHOOK_INDEXES.lane, partitionKey: { name: 'openLane', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },

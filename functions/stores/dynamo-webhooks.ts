@@ -16,9 +16,10 @@ import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
 import { WEBHOOK_INDEXES } from '../shared/tables.js';
 import type { TransactItem } from '../shared/transact-item.js';
+import { webhookExpiry } from './webhook-outbox.js';
 
 function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, kind: _kind, dueTenant: _d, dueAt: _a, openLane: _l, ...rest } = item;
+  const { pk: _pk, sk: _sk, kind: _kind, dueTenant: _d, dueAt: _a, openLane: _l, expiresAt: _e, ...rest } = item;
   return rest as T;
 }
 
@@ -141,6 +142,8 @@ export class DynamoWebhookStore {
       ...keys.webhookDelivery(delivery.tenant, delivery.endpointId, delivery.deliveryId),
       kind: 'webhook-delivery',
       ...delivery,
+      // Expires with its event: WEBHOOK_RETENTION_DAYS after the event was made.
+      expiresAt: webhookExpiry(delivery.event.createdAt),
       ...(open ? { dueTenant: delivery.tenant, dueAt: `${delivery.nextAttemptAt}#${delivery.deliveryId}`, openLane: keys.webhookLane(delivery.tenant, delivery.endpointId, delivery.subject) } : {}),
     };
   }

@@ -14,6 +14,10 @@ export type SupplierErrorKind =
 
 export class SupplierError extends Error {
   override readonly name = 'SupplierError';
+  /**
+   * The supplier's own text stays here only: it may echo what we sent (the holder's name, e-mail, phone), so
+   * logs and problems get `reduced()` instead (functions/shared/loggable-error.ts reads redactedMessage).
+   */
 
   constructor(
     readonly kind: SupplierErrorKind,
@@ -33,6 +37,26 @@ export class SupplierError extends Error {
    */
   get outcomeUnknown(): boolean {
     return this.kind === 'timeout' || this.kind === 'unavailable' || this.kind === 'bad_response';
+  }
+
+  /**
+   * The error as codes and a length, for logs, problems and a booking's history: kind, supplier, the
+   * supplier's code and HTTP status where it gave them, and how long its text was, never the text.
+   */
+  reduced(): string {
+    const { supplierCode, status, operation } = this.details;
+    const parts = [
+      `${this.kind} from ${this.supplierId}`,
+      ...(operation ? [`on ${operation}`] : []),
+      ...(supplierCode ? [`code ${supplierCode.slice(0, 40)}`] : []),
+      ...(status !== undefined ? [`HTTP ${status}`] : []),
+      `message of ${this.message.length} characters withheld`,
+    ];
+    return parts.join(', ');
+  }
+
+  redactedMessage(): string {
+    return this.reduced();
   }
 
   /** Whether a retry of the same request could succeed. */

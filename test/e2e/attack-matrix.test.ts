@@ -117,6 +117,7 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
     otherBody: () => ({ holder: { email: 'hopper.grace@example.com' } }),
   },
   cancelBooking: { ok: 200, call: () => ({ body: { reason: 'plans changed' } }), otherBody: () => ({ reason: 'found a cheaper rate' }) },
+  erasePersonalData: { ok: 200, call: () => ({ body: { requestReference: 'DSR-1' } }), otherBody: () => ({ requestReference: 'DSR-2' }) },
   getVoucher: { ok: 200, call: () => ({}) },
   getWallet: { ok: 200, call: () => ({}) },
   listWalletTransactions: { ok: 200, call: () => ({ query: { limit: '10' } }) },
@@ -428,6 +429,7 @@ describe('ids', () => {
       getBooking: ['bookingId'],
       modifyBooking: ['bookingId'],
       cancelBooking: ['bookingId'],
+      erasePersonalData: ['bookingId'],
       getVoucher: ['bookingId'],
       getWallet: ['walletId'],
       listWalletTransactions: ['walletId'],
@@ -485,8 +487,8 @@ describe('ids', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it('is required by the routes the matrix replays: booking, change and cancel', () => {
-    expect(IDEMPOTENT.map((r) => r.id).sort()).toEqual(['cancelBooking', 'createBooking', 'modifyBooking']);
+  it('is required by the routes the matrix replays: booking, change, cancel and erasure', () => {
+    expect(IDEMPOTENT.map((r) => r.id).sort()).toEqual(['cancelBooking', 'createBooking', 'erasePersonalData', 'modifyBooking']);
   });
 
   it.each(IDEMPOTENT.map((r) => [r.id, r] as const))("%s: another tenant's key, with the same request, never replays that tenant's answer", async (_, route) => {

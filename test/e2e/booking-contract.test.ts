@@ -49,6 +49,11 @@ describe('booking responses conform to /openapi.json', () => {
     await conforms('cancelBooking', await post(`/v1/hotels/bookings/${id}/cancel`, { reason: 'contract test' }));
     await conforms('cancelBooking', await post(`/v1/hotels/bookings/${id}/cancel`, {}));
     await conforms('getBooking', await journey.call(`/v1/hotels/bookings/${id}`, 'demo'));
+    const erase = (bookingId: string, body: unknown = {}) => journey.call(`/v1/hotels/bookings/${bookingId}/personal-data`, 'demo', { method: 'DELETE', body: JSON.stringify(body), idempotencyKey: randomUUID() });
+    await conforms('erasePersonalData', await erase(id, { requestReference: 'DSR-1' }));
+    await conforms('erasePersonalData', await erase(id, { requestReference: 'not a reference' }));
+    await conforms('erasePersonalData', await erase('BK000000000000000000'));
+    await conforms('getBooking', await journey.call(`/v1/hotels/bookings/${id}`, 'demo'));
   });
 
   it('a booking the supplier answered late, and its voucher in both media types', async () => {

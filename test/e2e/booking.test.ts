@@ -74,6 +74,14 @@ describe('POST /v1/hotels/bookings', () => {
       expect(typeof Item?.[field], field).toBe('string');
     }
     expect(Item).toMatchObject({ tenant: 'demo', status: 'confirmed', currency: 'EUR', total: String(rate.price.total.toFixed(2)) });
+    // Nothing about who travels: that is the guests table's, which finance never exports.
+    expect(Object.keys(Item!)).not.toContain('holder');
+    expect(JSON.stringify(Item)).not.toMatch(/Zoë|Ødegård|Łukasz|zoe@example|guests/);
+    const guests = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: host.dynamoEndpoint, region: process.env.AWS_REGION }));
+    const { Item: details } = await guests.send(new GetCommand({ TableName: process.env.GUESTS_TABLE!, Key: { pk: `demo#booking#${booked.bookingId}`, sk: 'guests' } }));
+    guests.destroy();
+    expect(details).toMatchObject({ holder: { firstName: 'Zoë', email: 'zoe@example.com' }, rooms: [{ guests: [{ firstName: 'Zoë' }, { firstName: 'Łukasz' }] }] });
+    expect(details!.expiresAt).toBeGreaterThan(Date.parse(`${String(Item!.checkOut)}T00:00:00Z`) / 1000);
   });
 
   it('replays the same Idempotency-Key: same status and body, nothing booked again', async () => {
@@ -84,6 +92,9 @@ describe('POST /v1/hotels/bookings', () => {
     expect(again.response.status).toBe(first.response.status);
     expect(again.body).toEqual(first.body);
     expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    // An answer about a guest's booking is kept by no cache on the way, the replay's as the first.
+    for (const answer of [first, again]) expect(answer.response.headers.get('cache-control')).toBe('no-store');
+    expect((await getBooking(String(first.body.bookingId))).response.headers.get('cache-control')).toBe('no-store');
     expect(supplierBookings('hotelbeds', String(first.body.bookingId))).toBe(1);
   });
 
@@ -221,6 +232,7 @@ describe('after booking', () => {
     expect(body.holder.firstName).toBe('Zoë');
     expect(body.rooms[0].guests.map((g: { firstName: string }) => g.firstName)).toEqual(['Anna', 'Ivan']);
     expect(body.history.at(-1).event).toBe('modified');
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it.each([
@@ -252,6 +264,7 @@ describe('after booking', () => {
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     const html = await journey.call(`/v1/hotels/bookings/${booked.bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } });
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const voucher of [pdf, html]) expect(voucher.headers.get('cache-control')).toBe('no-store');
     const page = await html.text();
     for (const text of ['Zoë', 'Ødegård', 'Łukasz', String(booked.supplierReference), String(booked.bookingId)]) expect(page).toContain(text);
   });

@@ -42,7 +42,7 @@ function tableAccessOf(hotelFunction: HotelFunction): Map<TableId, Set<string>> 
 describe('Lambda functions', () => {
   it('run Node.js 24 on arm64, every one of them (the provider framework included)', () => {
     const functions = Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'));
-    expect(functions.length).toBe(HANDLER_GROUPS.length + 5 /* authorizer, booking flow, property mapping, pending reconciler, webhook sender */ + 2 /* key initializer, provider */);
+    expect(functions.length).toBe(HANDLER_GROUPS.length + 6 /* authorizer, booking flow, property mapping, pending reconciler, webhook sender, personal data retention */ + 2 /* key initializer, provider */);
     for (const [id, resource] of functions) {
       expect(resource.Properties.Runtime, id).toBe('nodejs24.x');
       expect(resource.Properties.Architectures, id).toEqual(['arm64']);
@@ -79,10 +79,10 @@ describe('Lambda functions', () => {
     auth: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
     authorizer: { clients: 'read' },
     search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
-    booking: { bookings: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
-    bookingFlow: { bookings: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+    booking: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+    bookingFlow: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
     webhooks: { webhooks: 'readWrite' },
-    vouchers: { bookings: 'readWrite', properties: 'read' },
+    vouchers: { bookings: 'readWrite', guests: 'read', properties: 'read' },
     cars: {},
     docs: {},
   };

@@ -72,7 +72,7 @@ function queriesOf(id: string): MetricQuery[] {
 
 describe('alarms', () => {
   it('are the ones on-call needs, no more and no fewer', () => {
-    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Idempotency', 'Properties', 'RateLimits', 'Searches', 'Wallets', 'Webhooks'].map((t) => `DynamoDbThrottles${t}`);
+    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Guests', 'Idempotency', 'Properties', 'RateLimits', 'Searches', 'Wallets', 'Webhooks'].map((t) => `DynamoDbThrottles${t}`);
     expect([...alarmsById.keys()].sort()).toEqual(
       [
         'SupplierSearchTimeoutRate', 'Api5xxRate', 'BookingFailureRate', 'BookingCompensations', 'CompensationFailures',

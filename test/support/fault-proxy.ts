@@ -14,7 +14,9 @@ export type FaultMode =
   | { readonly kind: 'reset-mid-answer' }
   | { readonly kind: 'unreadable-answer'; readonly body: string }
   | { readonly kind: 'status-500' }
-  | { readonly kind: 'late-answer'; readonly delayMs: number };
+  | { readonly kind: 'late-answer'; readonly delayMs: number }
+  /** Answers without forwarding, with a body made from the request's: a supplier that echoes what it was sent. */
+  | { readonly kind: 'echoing-refusal'; readonly status: number; readonly body: (requestBody: string) => string };
 
 export interface Fault {
   readonly matches: (method: string, path: string) => boolean;
@@ -97,6 +99,9 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
           case 'status-500':
             res.writeHead(500, { 'content-type': 'text/plain' });
             return res.end('Internal Server Error');
+          case 'echoing-refusal':
+            res.writeHead(mode.status, { 'content-type': 'application/json' });
+            return res.end(mode.body(Buffer.concat(chunks).toString('utf8')));
           case 'late-answer': {
             const upstream = await pass();
             const timer = setTimeout(() => {

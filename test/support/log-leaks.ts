@@ -9,7 +9,8 @@
  *   line any field named like a credential or a person's data (authorization, client_secret, email,
  *   firstName, holder, guests, ...) whatever its value;
  * - values the tests used: client secrets, the token signing key's private part and the rateId signing
- *   secret, and the full names (first and last name both in one line) of every person in a request body.
+ *   secret, the full names (first and last name both in one line) of every person in a request body, and
+ *   every phone number a request body carried (its digits, however a line spaces them).
  */
 
 export type LeakKind =
@@ -20,6 +21,7 @@ export type LeakKind =
   | 'search secret'
   | 'e-mail address'
   | 'guest name'
+  | 'phone number'
   | 'sensitive field';
 
 export interface CapturedLine {
@@ -39,11 +41,13 @@ export interface Leak {
 export const MIN_SECRET_LENGTH = 8;
 /** First and last names at least this long count as leaked when both are anywhere in one line. */
 export const MIN_NAME_PART = 3;
+/** Phone numbers with fewer digits are not searched for: a shorter run of digits is in timestamps and ids. */
+export const MIN_PHONE_DIGITS = 8;
 
 const JWT = /eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const BASIC = /\bBasic +[A-Za-z0-9+/]{8,}={0,2}/gi;
-const SENSITIVE_KEY = /^(authorization|client_?secret|secret|password|access_?token|id_?token|refresh_?token|e-?mail|first_?name|last_?name|given_?name|family_?name|surname|holder|guests)$/i;
+const SENSITIVE_KEY = /^(authorization|client_?secret|secret|password|access_?token|id_?token|refresh_?token|e-?mail|first_?name|last_?name|given_?name|family_?name|surname|holder|guests|phone|cancellation_?reason)$/i;
 
 const SHAPES: readonly (readonly [LeakKind, RegExp])[] = [
   ['access token', JWT],
@@ -55,6 +59,7 @@ const SHAPES: readonly (readonly [LeakKind, RegExp])[] = [
 export class SensitiveValues {
   private readonly exact = new Map<string, LeakKind>();
   private readonly names = new Map<string, readonly [string, string]>();
+  private readonly phones = new Set<string>();
 
   secret(kind: 'client secret' | 'signing key' | 'search secret', value: string | undefined): void {
     if (value && value.length >= MIN_SECRET_LENGTH) this.exact.set(value, kind);
@@ -65,6 +70,12 @@ export class SensitiveValues {
     const first = firstName.trim();
     const last = lastName.trim();
     if (first && last) this.names.set(`${first}\u0000${last}`, [first, last]);
+  }
+
+  /** A phone number, searched for as its digits (at least MIN_PHONE_DIGITS of them). */
+  phone(value: string): void {
+    const digits = value.replace(/\D/g, '');
+    if (digits.length >= MIN_PHONE_DIGITS) this.phones.add(digits);
   }
 
   /**
@@ -94,6 +105,8 @@ export class SensitiveValues {
     else if (value && typeof value === 'object') {
       const { firstName, lastName } = value as Record<string, unknown>;
       if (typeof firstName === 'string' && typeof lastName === 'string') this.person(firstName, lastName);
+      const { phone } = value as Record<string, unknown>;
+      if (typeof phone === 'string') this.phone(phone);
       Object.values(value).forEach((v) => this.people(v));
     }
   }
@@ -109,6 +122,11 @@ export class SensitiveValues {
       const whole = [`${first} ${last}`, `${last} ${first}`, `${last}, ${first}`].find((n) => line.includes(n));
       if (apart) found.push({ kind: 'guest name', values: [first, last] });
       else if (whole) found.push({ kind: 'guest name', values: [whole] });
+    }
+    for (const phone of this.phones) {
+      // The phone's digits in order, with at most two separators between two of them ('+47 22', '22-00').
+      const written = new RegExp(phone.split('').join('\\D{0,2}')).exec(line)?.[0];
+      if (written) found.push({ kind: 'phone number', values: [written] });
     }
     return found;
   }

@@ -40,6 +40,7 @@ describe('authorizer policy', () => {
         'GET/v1/hotels/bookings/*',
         'PATCH/v1/hotels/bookings/*',
         'POST/v1/hotels/bookings/*/cancel',
+        'DELETE/v1/hotels/bookings/*/personal-data',
         'GET/v1/hotels/bookings/*/voucher',
         'GET/v1/wallets/*',
         'GET/v1/wallets/*/transactions',

@@ -140,7 +140,7 @@ describe('voucher PDF', () => {
     const long = 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegt';
     const bytes = await renderVoucherPdf({
       ...paris,
-      holder: { ...paris.holder, lastName: long },
+      holder: { ...paris.holder!, lastName: long },
       property: { ...paris.property, name: `Grand Hôtel ${long} et de la Plage`, address: { line: `${long} ${long}`, city: 'Paris', countryCode: 'FR' } },
     }, { issuedAt });
     const pdf = await getDocumentProxy(bytes.slice());

@@ -50,6 +50,17 @@ describe('findLeaks', () => {
     expect(kindsIn('guest A B', sensitive)).toEqual(['guest name']);
   });
 
+  it('finds a phone number a request carried, however a line spaces it, and a field named phone or cancellationReason', () => {
+    const sensitive = new SensitiveValues();
+    sensitive.request([], JSON.stringify({ holder: { firstName: 'Ada', lastName: 'Lovelace', phone: '+47 22 00 00 00' } }));
+    expect(kindsIn('supplier said: call +4722000000 back', sensitive)).toEqual(['phone number']);
+    expect(kindsIn('supplier said: call 47-22-00-00-00 back', sensitive)).toEqual(['phone number']);
+    // Its digits apart in other numbers are not it.
+    expect(kindsIn('{"level":"INFO","message":"took 47 ms","timestamp":"2027-01-22T00:00:00.000Z","n":2200}', sensitive)).toEqual([]);
+    expect(kindsIn('{"level":"INFO","message":"m","timestamp":"t","phone":"x"}')).toEqual(['sensitive field']);
+    expect(kindsIn('{"level":"INFO","message":"m","timestamp":"t","cancellationReason":"x"}')).toEqual(['sensitive field']);
+  });
+
   it('never prints what it found: the report masks every value', () => {
     const sensitive = new SensitiveValues();
     sensitive.secret('signing key', 'private-d-value-0123456789');

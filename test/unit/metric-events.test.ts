@@ -79,12 +79,13 @@ describe('the reconciler pass', () => {
   it('publishes a booking it settled, with the outcome, and measures the lookup at the supplier', async () => {
     const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
     const now = new Date('2026-03-01T12:00:00Z');
-    const record = { tenant: 'demo', bookingId: 'b3', status: 'pending', supplierId: 'hotelbeds', holder: { firstName: 'A', lastName: 'B' }, createdAt: new Date(now.getTime() - 30 * 60_000).toISOString() };
+    const record = { tenant: 'demo', bookingId: 'b3', status: 'pending', supplierId: 'hotelbeds', createdAt: new Date(now.getTime() - 30 * 60_000).toISOString() };
     // The supplier holds nothing under our reference half an hour on: nothing was booked, the booking fails.
     const deps = {
       bookings: { pending: async () => [record], transition: async () => ({ ...record, status: 'failed' }) },
       contracts: async () => [{ supplierId: 'hotelbeds' }],
       adapterFor: async () => ({ findBookingByClientReference: async () => undefined }),
+      guests: { get: async () => undefined },
       now: () => now,
       supplierCallTimeoutMs: 1000,
     } as never;

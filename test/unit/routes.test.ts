@@ -22,9 +22,9 @@ describe('route table', () => {
     expect(ROUTES.filter((r) => r.scope === null).map((r) => r.id).sort()).toEqual(['getDocs', 'getDocsScript', 'getJwks', 'getOpenApi', 'issueToken']);
   });
 
-  it('requires Idempotency-Key exactly on booking, cancel, modify and car booking', () => {
+  it('requires Idempotency-Key exactly on booking, cancel, modify, erasure and car booking', () => {
     expect(ROUTES.filter((r) => r.idempotencyKey).map((r) => r.id).sort()).toEqual(
-      ['cancelBooking', 'createBooking', 'createCarBooking', 'modifyBooking'].sort(),
+      ['cancelBooking', 'createBooking', 'createCarBooking', 'erasePersonalData', 'modifyBooking'].sort(),
     );
   });
 

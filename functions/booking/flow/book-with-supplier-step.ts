@@ -8,7 +8,7 @@ import { HttpProblem } from '../../shared/problem.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingResponse } from '../booking-record.js';
 import { captureBookingTotal, holdBookingTotal } from '../wallet-payment.js';
-import { lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
+import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-problem.js';
 import { askerOf, type FlowState } from './flow-state.js';
@@ -26,7 +26,7 @@ export function bookingProblem(error: SupplierError, bookingId: string): HttpPro
     case 'timeout':
       return new HttpProblem('supplier-timeout', 'The supplier did not answer in time', { extensions });
     default:
-      return new HttpProblem('supplier-error', `The supplier refused the booking: ${error.message}. Nothing was booked.`, { extensions });
+      return new HttpProblem('supplier-error', `The supplier refused the booking (${error.reduced()}). Nothing was booked.`, { extensions });
   }
 }
 
@@ -42,6 +42,9 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
       (error: unknown) => ({ error }),
     ),
   ]);
+  // The guest details first: a booking record never exists without them (a retry, or details erased since,
+  // leaves what is stored as it is).
+  await deps.guests.create(state.tenant, state.bookingId, guestDetailsOf(state.request, state.traveller), state.stay.checkOut);
   const { created, record } = await deps.bookings.create(
     pendingRecord(state, checked, property, { at: now, event: 'requested', detail: `booking requested with ${checked.ticket.supplierId} (request ${state.requestId})` }),
   );

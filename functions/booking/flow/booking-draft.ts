@@ -9,7 +9,9 @@ import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
 import type { BookingEvent, BookingRecord } from '../booking-record.js';
+import type { Traveller } from '../../shared/traveller.js';
 import type { BookingRequest } from '../booking-request.js';
+import type { GuestDetails } from '../guest-details.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { CheckedState, FlowState } from './flow-state.js';
 
@@ -73,7 +75,12 @@ export function withinTolerance(request: BookingRequest, quotedTotal: string, to
   return !parseDecimal(total).greaterThan(limit);
 }
 
-/** The record written before the supplier is asked: everything we know, status pending. */
+/** The booking's personal data, as the request gave it: stored apart from the record (guest-details.ts). */
+export function guestDetailsOf(request: BookingRequest, traveller?: Traveller): GuestDetails {
+  return { holder: request.holder, rooms: request.rooms.map((room) => ({ guests: room.guests })), ...(traveller ? { traveller } : {}) };
+}
+
+/** The record written before the supplier is asked: everything we know but who travels, status pending. */
 export function pendingRecord(state: FlowState, checked: CheckedState, property: UnifiedProperty | undefined, event: BookingEvent): BookingRecord {
   const { ticket, rate, price } = checked;
   const { request } = state;
@@ -92,8 +99,7 @@ export function pendingRecord(state: FlowState, checked: CheckedState, property:
     checkIn: state.stay.checkIn,
     checkOut: state.stay.checkOut,
     nights: state.stay.nights,
-    holder: request.holder,
-    rooms: request.rooms.map((room) => ({ roomTypeName: rate.roomTypeName, boardBasis: rate.boardBasis, guests: room.guests })),
+    rooms: request.rooms.map(() => ({ roomTypeName: rate.roomTypeName, boardBasis: rate.boardBasis })),
     payment: rate.payment,
     ...(request.payment ? { paymentMethod: request.payment } : {}),
     refundable: rate.refundable,
@@ -107,7 +113,6 @@ export function pendingRecord(state: FlowState, checked: CheckedState, property:
     supplierCancellationPolicy: rate.cancellationPolicy,
     ticket,
     checkedRate: rate,
-    ...(state.traveller ? { traveller: state.traveller } : {}),
     history: [event],
     createdAt: event.at,
     updatedAt: event.at,
@@ -124,7 +129,6 @@ export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTo
       return {
         roomTypeName: confirmed?.roomTypeName ?? room.roomTypeName,
         boardBasis: confirmed?.boardBasis ?? room.boardBasis,
-        guests: room.guests,
       };
     }),
     ...moneyFields(locked),

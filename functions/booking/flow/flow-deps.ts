@@ -19,11 +19,15 @@ import { DynamoWalletStore } from '../../stores/dynamo-wallets.js';
 import { adapterFor } from '../../suppliers/adapter-registry.js';
 import { listContracts } from '../../suppliers/contracts.js';
 import { DynamoBookingStore, type BookingStore } from '../booking-store.js';
+import { DynamoGuestDetailsStore } from '../guest-details-store.js';
+import type { GuestDetailsStore } from '../guest-details.js';
 import type { RateCheckDeps } from '../check-rate.js';
 import type { WalletPayments } from '../wallet-payment.js';
 
 export interface FlowDeps extends RateCheckDeps {
   readonly bookings: BookingStore;
+  /** The bookings' personal data, apart from them (guest-details.ts): only what shows or changes it reads it. */
+  readonly guests: GuestDetailsStore;
   /** The searches a booking's rateId was quoted in (book.ts checks the rooms against the searched ones). */
   readonly searches: SearchHeaders;
   readonly property: (propertyId: string) => Promise<UnifiedProperty | undefined>;
@@ -51,6 +55,7 @@ export function flowDeps(): FlowDeps {
     rateIdKey: () => searchKey('rate-id'),
     now: () => new Date(),
     bookings: new DynamoBookingStore(),
+    guests: new DynamoGuestDetailsStore(),
     searches: new DynamoSearchHeaders(),
     property: (propertyId) => properties.getProperty(propertyId),
     wallets: new DynamoWalletStore(),

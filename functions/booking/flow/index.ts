@@ -7,6 +7,7 @@
 import { isDependencyOutage } from '../../shared/dependency-outage.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { recordBookingStep } from '../../shared/metric-events.js';
+import { isSupplierError } from '../../suppliers/supplier-error.js';
 import { logger } from '../../shared/observability.js';
 import { bookWithSupplierStep } from './book-with-supplier-step.js';
 import { checkRateStep } from './check-rate-step.js';
@@ -58,6 +59,9 @@ export function flowHandler(deps: () => FlowDeps) {
         throw FlowError.of(dependencyUnavailable(event.input?.bookingId), DEPENDENCY_UNAVAILABLE);
       }
       if (!(error instanceof FlowError)) logger.error('booking flow step failed', { error });
+      // What leaves a step is kept in the execution's history and reaches the booking function's log: a
+      // supplier's own text (which may echo the holder) leaves as its codes and length, under its name.
+      if (isSupplierError(error)) throw Object.assign(new Error(error.reduced()), { name: error.name });
       throw error;
     } finally {
       // UndoBooking and RecordFailure always end the flow with an error: that is their job, so their

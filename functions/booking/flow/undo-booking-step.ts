@@ -15,6 +15,7 @@ import type { FlowState } from './flow-state.js';
 import { giveBackBookingFunds } from '../wallet-payment.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
+import { isSupplierError } from '../../suppliers/supplier-error.js';
 
 export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise<never> {
   const booking = state.supplierBooking!;
@@ -29,7 +30,7 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
     cancelled = { penalty: `${result.penalty.amount} ${result.penalty.currency}` };
     events.push({ at: deps.now().toISOString(), event: 'cancelled-at-supplier', detail: `cancelled ${booking.supplierReference} at ${booking.supplierId}, penalty ${cancelled.penalty}` });
   } catch (error) {
-    events.push({ at: deps.now().toISOString(), event: 'cancel-at-supplier-failed', detail: `could not cancel ${booking.supplierReference} at ${booking.supplierId}: ${String(error)}` });
+    events.push({ at: deps.now().toISOString(), event: 'cancel-at-supplier-failed', detail: `could not cancel ${booking.supplierReference} at ${booking.supplierId}: ${isSupplierError(error) ? error.reduced() : (error as Error)?.name ?? 'error'}` });
     logger.error('compensation failed: a supplier booking is left without a saved booking', { bookingId: state.bookingId, supplierId: booking.supplierId, supplierReference: booking.supplierReference, error });
   }
   await recordFailure(state, deps, events, booking.supplierReference);

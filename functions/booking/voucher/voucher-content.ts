@@ -10,7 +10,9 @@ export interface VoucherContent {
   readonly supplierReference: string | null;
   readonly clientReference: string;
   readonly createdAt: string;
-  readonly holder: { readonly firstName: string; readonly lastName: string; readonly email?: string; readonly phone?: string };
+  /** Absent once the booking's personal data was erased (then personalDataErasedAt says when). */
+  readonly holder?: { readonly firstName: string; readonly lastName: string; readonly email?: string; readonly phone?: string };
+  readonly personalDataErasedAt?: string;
   readonly property: {
     readonly propertyId: string; readonly name: string; readonly starRating?: number;
     readonly address?: { readonly line: string; readonly postalCode?: string; readonly city: string; readonly countryCode: string };

@@ -96,6 +96,8 @@ function paymentNote(price: VoucherContent['price']): string {
 /** `issuedAt` is when the voucher is rendered (now, in production; fixed in tests). */
 export function voucherView(content: VoucherContent, issuedAt: Date): VoucherView {
   const { property, stay, price } = content;
+  // An erased booking's voucher names nobody: it says when the names were erased.
+  const erased = content.personalDataErasedAt ? `personal data erased ${formatUtc(content.personalDataErasedAt)}` : undefined;
   const address = property.address;
   const propertyLines = [
     ...(address ? [address.line, [address.postalCode, address.city].filter(Boolean).join(' '), countryName(address.countryCode)] : []),
@@ -128,13 +130,13 @@ export function voucherView(content: VoucherContent, issuedAt: Date): VoucherVie
     rooms: content.rooms.map((room, i) => ({
       heading: `Room ${i + 1}: ${room.roomTypeName}`,
       board: BOARD_BASIS_LABEL[room.boardBasis] ?? room.boardBasis,
-      guests: room.guests.map((g) => g.type === 'child' ? `${fullName(g)} (child${g.age !== undefined ? `, age ${g.age}` : ''})` : `${fullName(g)} (adult)`),
+      guests: erased ? [erased] : room.guests.map((g) => g.type === 'child' ? `${fullName(g)} (child${g.age !== undefined ? `, age ${g.age}` : ''})` : `${fullName(g)} (adult)`),
     })),
-    holder: [
+    holder: content.holder ? [
       { label: 'Name', value: fullName(content.holder) },
       ...(content.holder.email ? [{ label: 'E-mail', value: content.holder.email }] : []),
       ...(content.holder.phone ? [{ label: 'Phone', value: content.holder.phone }] : []),
-    ],
+    ] : [{ label: 'Name', value: erased ?? 'not given' }],
     cancelled,
     cancellation: {
       summary: cancellationSummary(content),

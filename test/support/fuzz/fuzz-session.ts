@@ -85,6 +85,7 @@ export async function startFuzzSession(host: LocalHost): Promise<FuzzSession> {
   const modifiable = rates.find((r) => r.supplierId === 'opentravel') ?? rates.find((r) => r.supplierId !== 'expedia') ?? rates[0]!;
   const modifyTarget = await book(modifiable);
   const cancelTarget = await book(rates.find((r) => r !== modifiable) ?? modifiable);
+  const eraseTarget = await book(rates.find((r) => r !== modifiable) ?? modifiable);
   await registerClient({ tenant: 'demo', clientId: TOKEN_CLIENT.clientId, secret: TOKEN_CLIENT.secret, scopes: ['hotels.search'] });
 
   const future = fc.integer({ min: 1, max: 300 });
@@ -108,6 +109,7 @@ export async function startFuzzSession(host: LocalHost): Promise<FuzzSession> {
     },
     modifyBooking: { pathParameters: { bookingId: modifyTarget }, values: fc.record({ rooms: fc.constant(rooms) }, { requiredKeys: [] }) },
     cancelBooking: { pathParameters: { bookingId: cancelTarget } },
+    erasePersonalData: { pathParameters: { bookingId: eraseTarget } },
     searchCars: {
       values: fc.tuple(future, fc.integer({ min: 1, max: 10 })).map(([start, days]) => ({ pickUpAt: `${inDays(start)}T10:00`, dropOffAt: `${inDays(start + days)}T10:00` })),
     },
