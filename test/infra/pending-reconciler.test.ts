@@ -21,9 +21,10 @@ describe('pending booking reconciler', () => {
     expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TENANT).toBe('acme');
   });
 
-  it('touches the bookings, contracts, wallets and webhooks tables only (a settled booking captures or gives back its hold, and writes its event)', () => {
+  it('touches the bookings, guests, contracts, wallets and webhooks tables only (a settled booking captures or gives back its hold, and writes its event; the holder\'s e-mail and the traveller go with its lookup)', () => {
     const tables = new Map([
       [logicalIdOf(synthesis.stack.tables.get('bookings').table), 'bookings'],
+      [logicalIdOf(synthesis.stack.tables.get('guests').table), 'guests'],
       [logicalIdOf(synthesis.stack.tables.get('contracts').table), 'contracts'],
       [logicalIdOf(synthesis.stack.tables.get('wallets').table), 'wallets'],
       [logicalIdOf(synthesis.stack.tables.get('webhooks').table), 'webhooks'],
@@ -33,6 +34,6 @@ describe('pending booking reconciler', () => {
       if (!actionsOf(statement).some((a) => a.startsWith('dynamodb:'))) continue;
       for (const id of referencedIds(statement.Resource)) if (!id.startsWith('AWS::')) touched.add(tables.get(id) ?? id);
     }
-    expect([...touched].sort()).toEqual(['bookings', 'contracts', 'wallets', 'webhooks']);
+    expect([...touched].sort()).toEqual(['bookings', 'contracts', 'guests', 'wallets', 'webhooks']);
   });
 });
