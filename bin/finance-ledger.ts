@@ -15,6 +15,20 @@ import { LedgerOutputError, runLedger, type LedgerFormat } from '../functions/fi
 
 const USAGE = 'usage: npm run finance:ledger -- <export folder> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format csv|parquet] [--out FILE]';
 
+const HELP = `${USAGE}
+
+The finance ledger from DynamoDB exports of the bookings and wallets tables (full and incremental, as
+downloaded from the export bucket: aws s3 sync s3://<bucket>/<prefix> <folder>). Writes one row per
+booking event and the totals per tenant and currency (default ledger.csv), and prints the totals.
+
+  --from, --to   calendar days (YYYY-MM-DD): only events in that period, both days included
+  --format       csv (default) or parquet
+  --out          the file to write (default ledger.<format>)
+  --help, -h     this text
+
+Exit codes: 0 written; 1 the exports could not be read (none found, a file missing or not matching its
+manifest, lines that are not DynamoDB JSON); 2 usage; 3 the ledger file could not be written.`;
+
 function fail(code: number, message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(code);
@@ -22,11 +36,15 @@ function fail(code: number, message: string): never {
 
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'csv' }, out: { type: 'string' } } });
+  parsed = parseArgs({ allowPositionals: true, options: { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'csv' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
 } catch (error) {
   fail(2, `${(error as Error).message}\n${USAGE}`);
 }
 const { values, positionals } = parsed;
+if (values.help) {
+  process.stdout.write(`${HELP}\n`);
+  process.exit(0);
+}
 if (positionals.length !== 1) fail(2, USAGE);
 const format = values.format as LedgerFormat;
 if (format !== 'csv' && format !== 'parquet') fail(2, `--format must be csv or parquet\n${USAGE}`);

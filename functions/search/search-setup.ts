@@ -44,8 +44,9 @@ export async function setUpSearch(tenant: string, request: SearchRequest, deps: 
     deps.rateIdKey(),
     deps.cursorKey(),
   ]);
-  // The currency must be one we can quote in before any supplier is asked (FxUnavailableError otherwise).
-  fx.rate(request.currency, request.currency);
+  // The currency must be one we can quote in before any supplier is asked (FxUnavailableError otherwise): one
+  // the rates convert into from the euro, the reference every cross rate goes through.
+  fx.rate('EUR', request.currency);
 
   // What a rate check and a booking validate against is stored while the suppliers are asked, so the
   // answer waits for no write: the rows of the later pages are written after it has gone (storeRows), and

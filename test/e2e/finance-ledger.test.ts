@@ -312,6 +312,11 @@ describe('npm run finance:ledger', () => {
       expect((await ledger(folder, '--from', '2026-11-02', '--to', '2026-11-01')).code).toBe(2);
       expect((await ledger(folder, '--colour')).code).toBe(2);
       expect((await ledger()).code).toBe(2);
+      // --help answers with the usage and the exit codes, and is not a usage error.
+      const help = await ledger(undefined, '--help');
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('usage: npm run finance:ledger');
+      expect(help.stdout).toContain('Exit codes: 0 written');
     } finally {
       await rm(corrupt, { recursive: true, force: true });
     }

@@ -64,7 +64,7 @@ describe('authorizer', () => {
     const onSearch = await authorizeBearer(token, 'searchHotels');
     const onVoucher = await authorize(authorizerEvent({ routeId: 'getVoucher', path: '/v1/hotels/bookings/BK123/voucher', headers: { Authorization: `Bearer ${token}` } }));
     expect(onVoucher.policyDocument).toEqual(onSearch.policyDocument);
-    expect(allowed(onSearch)).toHaveLength(23);
+    expect(allowed(onSearch)).toHaveLength(25);
     expect(onSearch.context?.tenant).toBe('acme');
   });
 
