@@ -12,6 +12,7 @@ import { Aws, Duration, Validations } from 'aws-cdk-lib';
 import { CfnNamedQuery, CfnWorkGroup } from 'aws-cdk-lib/aws-athena';
 import { CfnDatabase, CfnTable } from 'aws-cdk-lib/aws-glue';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { exportLineColumns, GLUE_SUMMARY_COLUMNS, glueItemType } from '../functions/finance/export-item-shape.js';
 import { athenaEngine } from '../functions/finance/ledger-engines.js';
@@ -38,11 +39,14 @@ export class FinanceLedger extends Construct {
   readonly workGroup: CfnWorkGroup;
   readonly namedQuery: CfnNamedQuery;
 
-  constructor(scope: Construct, id: string, props: { readonly config: DeploymentConfig }) {
+  constructor(scope: Construct, id: string, props: { readonly config: DeploymentConfig; readonly key: IKey }) {
     super(scope, id);
     const { tenant, stage } = props.config;
     this.bucket = new Bucket(this, 'ExportBucket', {
-      encryption: BucketEncryption.S3_MANAGED,
+      // The stack's own key (data-key.ts): exports made before the guests table held whole bookings, names included.
+      encryption: BucketEncryption.KMS,
+      encryptionKey: props.key,
+      bucketKeyEnabled: true,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
@@ -107,7 +111,7 @@ export class FinanceLedger extends Construct {
         publishCloudWatchMetricsEnabled: true,
         resultConfiguration: {
           outputLocation: `s3://${this.bucket.bucketName}/${ATHENA_RESULTS_PREFIX}`,
-          encryptionConfiguration: { encryptionOption: 'SSE_S3' },
+          encryptionConfiguration: { encryptionOption: 'SSE_KMS', kmsKey: props.key.keyArn },
         },
       },
     });

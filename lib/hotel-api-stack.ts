@@ -4,6 +4,7 @@
  */
 import { Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { DataKey } from './data-key.js';
 import { HotelRestApi } from './api.js';
 import { BookingWorkflow } from './booking-workflow.js';
 import { HandlerFunctions } from './functions.js';
@@ -44,6 +45,8 @@ export class HotelApiStack extends Stack {
   readonly personalDataRetention: PersonalDataRetention;
   /** Alarms, their SNS topic and the dashboard. */
   readonly observability: Observability;
+  /** The tenant's own KMS key for personal data and secrets at rest (data-key.ts). */
+  readonly dataKey: DataKey;
   /** Sandbox stages only. */
   readonly sandboxSuppliers: SandboxSuppliers | undefined;
   /** `-c compute=managed` (production only): search on Lambda Managed Instances. */
@@ -57,7 +60,8 @@ export class HotelApiStack extends Stack {
     Tags.of(this).add('stage', config.stage);
     Tags.of(this).add('service', 'hotel-api');
 
-    this.tables = new HotelTables(this, 'Tables', { stage: config.stage });
+    this.dataKey = new DataKey(this, 'DataKey', { config });
+    this.tables = new HotelTables(this, 'Tables', { stage: config.stage, key: this.dataKey.key });
     this.signingKey = new SigningKey(this, 'SigningKey', { config, tables: this.tables });
     this.searchSecret = new SearchSecret(this, 'SearchSecret', { config });
     this.functions = new HandlerFunctions(this, 'Functions', { config, tables: this.tables, signingKey: this.signingKey, searchSecret: this.searchSecret });
@@ -66,11 +70,11 @@ export class HotelApiStack extends Stack {
     this.searchRows = new SearchRowsBucket(this, 'SearchRows', { config });
     this.functions.groups.search.function.addEnvironment('SEARCH_ROWS_BUCKET', this.searchRows.bucket.bucketName);
     this.searchRows.grantReadWrite(this.functions.groups.search.role);
-    this.financeLedger = new FinanceLedger(this, 'FinanceLedger', { config });
+    this.financeLedger = new FinanceLedger(this, 'FinanceLedger', { config, key: this.dataKey.key });
     this.restApi = new HotelRestApi(this, 'Api', { config, functions: this.functions });
     this.propertyMapping = new PropertyMapping(this, 'PropertyMapping', { config, tables: this.tables });
     this.pendingReconciler = new PendingReconciler(this, 'PendingReconciler', { config, tables: this.tables });
-    this.webhookSender = new WebhookSender(this, 'WebhookSender', { config, tables: this.tables });
+    this.webhookSender = new WebhookSender(this, 'WebhookSender', { config, tables: this.tables, key: this.dataKey.key });
     // This API's own host: webhook URLs may not point at it (functions/webhooks/webhook-url.ts).
     const apiHost = `${this.restApi.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}`;
     for (const fn of [this.functions.groups.webhooks, this.webhookSender.job]) fn.function.addEnvironment('API_HOST', apiHost);

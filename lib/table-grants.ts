@@ -28,7 +28,19 @@ export function actionsFor(access: TableAccess): string[] {
   return access === 'read' ? [...READ_ACTIONS] : [...READ_ACTIONS, ...WRITE_ACTIONS];
 }
 
+/**
+ * What a table's key must allow with each access: DynamoDB decrypts the table key for a read and generates
+ * and encrypts with it for a write. Named one by one, no `kms:GenerateDataKey*` wildcard: least privilege.
+ */
+const KEY_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
+  read: ['kms:Decrypt', 'kms:DescribeKey'],
+  readWrite: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey'],
+  outbox: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey'],
+};
+
 export function grantTable(grantee: IGrantable, { definition, table }: HotelTable, access: TableAccess): void {
+  // A table under the stack's own key (data-key.ts) is unreadable without it: the key goes with the table.
+  table.encryptionKey?.grant(grantee, ...KEY_ACTIONS[access]);
   const indexArns = (definition.globalIndexes ?? []).map((index) =>
     Stack.of(table).formatArn({ service: 'dynamodb', resource: 'table', resourceName: `${table.tableName}/index/${index.name}` }),
   );

@@ -2,21 +2,21 @@
  * The DynamoDB tables, one per entry of functions/shared/tables.ts (the same list the local host creates
  * in DynamoDB Local), so keys, indexes and TTL attributes cannot differ between AWS and this machine.
  *
- * Encryption: the AWS managed key (aws/dynamodb). A customer managed key per tenant stack would add a key
- * fee per tenant, KMS calls on every cold read, and a kms grant on every function whose absence shows only
- * at run time on AWS (no offline test can catch it); IAM table grants already confine who reads what, and
- * the AWS managed key is still a KMS key whose use CloudTrail records. Switching a table to
- * TableEncryption.CUSTOMER_MANAGED later is an in-place update, for a partner contract that needs
- * crypto-shredding on exit.
+ * Encryption: the tenant stack's own key (data-key.ts), on every table: they hold the guests' personal data,
+ * the clients' secret hashes, the signing keys and the webhook endpoints' secrets, and one key for all keeps
+ * the grants simple (every table grant grants the key too: table-grants.ts).
  */
 import { Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { BOOKING_INDEXES, TABLES, type IndexDefinition, type KeyAttribute, type TableDefinition, type TableId } from '../functions/shared/tables.js';
 import { removalPolicyFor, type Stage } from './stack-config.js';
 
 export interface HotelTablesProps {
   readonly stage: Stage;
+  /** The tenant stack's own key, for every table. */
+  readonly key: IKey;
 }
 
 /**
@@ -64,7 +64,8 @@ export class HotelTables extends Construct {
         // Partner traffic is bursty and per tenant small; on-demand needs no capacity planning per stack.
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-        encryption: TableEncryption.AWS_MANAGED,
+        encryption: TableEncryption.CUSTOMER_MANAGED,
+        encryptionKey: props.key,
         deletionProtection: production,
         removalPolicy: removalPolicyFor(props.stage),
       });

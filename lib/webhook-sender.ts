@@ -12,6 +12,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Validations } from 'aws-cdk-lib';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { OUTBOX_ITEM_KIND } from '../functions/stores/webhook-outbox.js';
 import type { HotelFunction } from './hotel-function.js';
@@ -25,7 +26,7 @@ export class WebhookSender extends Construct {
   readonly job: HotelFunction;
   readonly deadLetters: Queue;
 
-  constructor(scope: Construct, id: string, props: { readonly config: DeploymentConfig; readonly tables: HotelTables }) {
+  constructor(scope: Construct, id: string, props: { readonly config: DeploymentConfig; readonly tables: HotelTables; readonly key: IKey }) {
     super(scope, id);
     const { config, tables } = props;
     const scheduled = new ScheduledJob(this, 'Scheduled', {
@@ -46,7 +47,9 @@ export class WebhookSender extends Construct {
     this.job = scheduled.job;
 
     this.deadLetters = new Queue(this, 'DeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
+      // Failed stream batches: webhook events, under the stack's own key like the table they come from.
+      encryption: QueueEncryption.KMS,
+      encryptionMasterKey: props.key,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
@@ -62,5 +65,13 @@ export class WebhookSender extends Construct {
       onFailure: new SqsDlq(this.deadLetters),
       filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { kind: { S: FilterRule.isEqual(OUTBOX_ITEM_KIND) } } } })],
     }));
+    // The dead-letter destination's grant (SqsDlq: queue.grantSendMessages) names KMS's action families with a
+    // wildcard on the one key of this stack; an SQS producer on a KMS queue needs exactly those families.
+    for (const action of ['kms:GenerateDataKey*', 'kms:ReEncrypt*']) {
+      Validations.of(this.job.role).acknowledge({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: 'SQS needs these KMS actions to send to the stack-key-encrypted dead-letter queue; the grant names that one key, never a wildcard resource.',
+      });
+    }
   }
 }

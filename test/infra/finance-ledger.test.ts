@@ -27,7 +27,8 @@ describe('the finance ledger on AWS', () => {
     const bucketId = logicalIdOf(synthesis.stack.financeLedger.bucket);
     const bucket = resourcesOfType(synthesis.template, 'AWS::S3::Bucket')[bucketId]!;
     expect(bucket.Properties).toMatchObject({
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      // The stack's own key (lib/data-key.ts; test/infra/data-key.test.ts checks which one).
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms' }, BucketKeyEnabled: true }] },
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       VersioningConfiguration: { Status: 'Enabled' },
     });
@@ -62,7 +63,7 @@ describe('the finance ledger on AWS', () => {
     expect(query).toMatchObject({ Name: 'finance-ledger', Database: 'hotel_api_acme_production_finance', WorkGroup: 'hotel-api-acme-production-finance' });
     expect(query.QueryString).toBe(ledgerSql(athenaEngine('hotel_api_acme_production_finance', EXPORT_LINES_TABLE)));
     const workGroup = only('AWS::Athena::WorkGroup').Properties;
-    expect(workGroup.WorkGroupConfiguration).toMatchObject({ EnforceWorkGroupConfiguration: true, ResultConfiguration: { EncryptionConfiguration: { EncryptionOption: 'SSE_S3' } } });
+    expect(workGroup.WorkGroupConfiguration).toMatchObject({ EnforceWorkGroupConfiguration: true, ResultConfiguration: { EncryptionConfiguration: { EncryptionOption: 'SSE_KMS' } } });
     expect(JSON.stringify(workGroup.WorkGroupConfiguration.ResultConfiguration.OutputLocation)).toContain(`/${ATHENA_RESULTS_PREFIX}`);
   });
 

@@ -115,8 +115,8 @@ describe('property mapping job', () => {
     }
   });
 
-  it('holds nothing beyond its logs, tracing, the two tables and those secrets', () => {
+  it('holds nothing beyond its logs, tracing, the two tables (and their key) and those secrets', () => {
     const services = new Set(jobStatements(sandbox).flatMap((s) => actionsOf(s).map((a) => a.split(':')[0])));
-    expect([...services].sort()).toEqual(['dynamodb', 'logs', 'secretsmanager', 'xray']);
+    expect([...services].sort()).toEqual(['dynamodb', 'kms', 'logs', 'secretsmanager', 'xray']);
   });
 });

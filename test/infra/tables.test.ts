@@ -35,7 +35,8 @@ describe('DynamoDB tables from the shared definitions', () => {
     expect(properties.KeySchema).toEqual(keySchema);
     expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
     expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
-    expect(properties.SSESpecification).toEqual({ SSEEnabled: true });
+    // The stack's own key on every table (lib/data-key.ts; test/infra/data-key.test.ts checks which one).
+    expect(properties.SSESpecification).toMatchObject({ SSEEnabled: true, SSEType: 'KMS' });
     if (definition.ttlAttribute) {
       expect(properties.TimeToLiveSpecification).toEqual({ AttributeName: definition.ttlAttribute, Enabled: true });
     } else {

@@ -34,7 +34,9 @@ describe('webhook sender', () => {
   it('sends what still fails to an encrypted, TLS-only dead-letter queue kept 14 days, watched by an alarm', () => {
     const queueId = logicalIdOf(synthesis.stack.webhookSender.deadLetters);
     const queue = resourcesOfType(synthesis.template, 'AWS::SQS::Queue')[queueId]!;
-    expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+    // Under the stack's own key, like the table its events come from (test/infra/data-key.test.ts).
+    expect(queue.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 86_400 });
+    expect(queue.Properties.KmsMasterKeyId).toBeDefined();
     const policy = Object.values(resourcesOfType(synthesis.template, 'AWS::SQS::QueuePolicy')).find((p) => JSON.stringify(p.Properties.Queues).includes(queueId))!;
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     const mapping = Object.values(resourcesOfType(synthesis.template, 'AWS::Lambda::EventSourceMapping')).find((m) => referencedId(m.Properties.FunctionName) === sender())!;
