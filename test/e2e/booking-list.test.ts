@@ -11,6 +11,7 @@ import { HotelApiClient } from '../../client/hotel-api-client.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
 import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
+import { LIMITS } from '../../functions/shared/limits.js';
 import { startTestHost } from '../support/local-host.js';
 
 interface Summary {
@@ -62,7 +63,9 @@ const allPages = async (query: Record<string, string>, tenant = 'demo') => {
 };
 
 beforeAll(async () => {
-  host = await startTestHost();
+  // Dozens of list calls in a second or two, on a quiet machine more than one client's burst: this file is
+  // about the list, not the per-client rate limit (test/e2e/local-throttling.test.ts is).
+  host = await startTestHost({ throttling: { stage: LIMITS.stage, perClient: { ratePerSecond: 1000, burst: 2000 } } });
   journey = await startJourney(host);
   // A second search, a month later: bookings with another check-in date.
   const later = await journey.call('/v1/hotels/search', 'demo', {
