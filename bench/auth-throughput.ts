@@ -13,6 +13,14 @@ import { registerClient } from '../functions/auth/client-registry.js';
 import { LIMITS } from '../functions/shared/limits.js';
 import { NO_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:auth
+
+Token issuance latency and authorized-call throughput through the local host (gateway, authorizer,
+handlers). Environment: BENCH_SECONDS, BENCH_CONNECTIONS. Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

@@ -23,6 +23,14 @@ import { synthesize } from '../test/infra/synthesize.js';
 import { resourcesOfType } from '../test/infra/template-queries.js';
 import { bundleComposition } from './support/bundle-composition.js';
 import { printXrayFloors } from './support/xray-floors.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:cold-start
+
+Every function's bundle from a local cdk synth: bytes and module init beside the floor's, BENCH_RUNS
+times each (default 11). Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const MIB = 1024 * 1024;

@@ -22,6 +22,14 @@ import { MANAGED_SEARCH } from '../lib/managed-compute.js';
 import type { CapacityReport } from './search-capacity.js';
 import { s3Client } from '../functions/shared/s3.js';
 import { startDynamoMeter, type OperationTally } from './support/dynamodb-meter.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:cost
+
+What a search and a booking cost on AWS, from quantities measured on the local host, and both computes
+by daily volume. Environment: BENCH_SEARCHES (default 40), BENCH_BOOKINGS (12). Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 40);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 12);

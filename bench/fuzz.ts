@@ -10,14 +10,39 @@
 import fc from 'fast-check';
 import { parseArgs } from 'node:util';
 
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '1000' },
-    seed: { type: 'string', default: process.env.FUZZ_SEED ?? '20261124' },
-    route: { type: 'string', multiple: true },
-    concurrency: { type: 'string', default: '4' },
-  },
-});
+const USAGE = `usage: npm run fuzz -- [--runs N] [--seed S] [--route id]... [--concurrency C]
+
+Hostile input against every route with a body, a query or a form, on a local host of its own; prints
+route | requests | 2xx | 4xx | 5xx | time.
+
+  --runs N         requests per route (default 1000)
+  --seed S         the first seed (default FUZZ_SEED or 20261124); runs side by side take S, S+1, ...
+  --route id       only this route (repeatable); an unknown id lists the routes
+  --concurrency C  property runs side by side per route (default 4)
+
+Exit codes: 0 no 5xx and every property held, 1 a 5xx, a failed property or the run failed, 2 usage.`;
+
+const parsed = (() => {
+  try {
+    return parseArgs({
+      options: {
+        runs: { type: 'string', default: '1000' },
+        seed: { type: 'string', default: process.env.FUZZ_SEED ?? '20261124' },
+        route: { type: 'string', multiple: true },
+        concurrency: { type: 'string', default: '4' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+if (parsed.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const args = parsed.values;
 const RUNS = Number(args.runs);
 const SEED = Number(args.seed);
 const CONCURRENCY = Math.max(1, Number(args.concurrency));

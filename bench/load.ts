@@ -15,6 +15,15 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../functions/shared/keys.js';
 import { NO_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:load
+
+The whole API under a fixed mix of partner journeys, then an audit of every booking, then booking overhead.
+Environment: BENCH_SECONDS (default 20), BENCH_CONNECTIONS (4), BENCH_OVERHEAD_BOOKINGS (40), BENCH_CITY (RAK).
+Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);

@@ -7,6 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { NO_LATENCY } from '../sandbox/latency.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:metrics-volume
+
+EMF lines, bytes and metric series per search and per booking, as the functions write them.
+Environment: BENCH_SEARCHES. Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 process.env.POWERTOOLS_METRICS_DISABLED = 'false';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';

@@ -33,6 +33,14 @@ import { SUPPLIER_IDS } from '../sandbox/world/supplier-views.js';
 import { createTables } from '../local/create-tables.js';
 import { startDynamoDbLocal } from '../local/dynamodb-local.js';
 import { createSearchRowsBucket, startS3Local } from '../local/s3-local.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:search-after-suppliers
+
+Search's own overhead after recorded supplier answers replayed at fixed delays.
+Environment: BENCH_CITY, BENCH_SEARCHES, BENCH_DELAYS (ms, default 150,300,450). Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 const CITY = process.env.BENCH_CITY ?? 'PAR';
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 20);

@@ -47,6 +47,14 @@ import { SUPPLIER_IDS } from '../sandbox/world/supplier-views.js';
 import { createTables } from '../local/create-tables.js';
 import { startDynamoDbLocal } from '../local/dynamodb-local.js';
 import { createSearchRowsBucket, startS3Local } from '../local/s3-local.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npx tsx bench/search-capacity.ts
+
+How many searches one pinned core holds at once (run by bench:cost). Environment: BENCH_CITIES,
+BENCH_DELAYS, BENCH_LEVELS, BENCH_LEVEL_SECONDS, BENCH_TARGET_CPU, BENCH_CORE. Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 /** The same sandbox cities as bench:cost, so the merge sizes are the measured mix. */
 const CITIES = (process.env.BENCH_CITIES ?? 'PAR,LON,NYC,ROM,BCN,AMS,PRG,LIS,DUB,REK').split(',');

@@ -7,6 +7,14 @@
 import autocannon from 'autocannon';
 import { NO_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:search-load
+
+Searches a second and latency at a fixed concurrency against the local gateway (autocannon).
+Environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_CITY. Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);

@@ -32,6 +32,14 @@ import { startOpenTravelSandbox } from '../sandbox/opentravel/server.js';
 import type { SupplierOffer, SupplierPort } from '../functions/suppliers/port.js';
 import { NO_LATENCY } from '../sandbox/latency.js';
 import { SUPPLIER_IDS } from '../sandbox/world/supplier-views.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:search-merge
+
+The CPU part of search (resolve, merge, price, filter, rank, sign) at 10k, 50k and 100k supplier offers.
+Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 const CITIES = ['LON', 'PAR', 'NYC', 'TYO', 'ROM'];
 const SIZES = [10_000, 50_000, 100_000];

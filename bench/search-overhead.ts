@@ -15,6 +15,14 @@
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
+import { answerHelp } from '../bin/cli-help.js';
+
+answerHelp(`usage: npm run bench:search-overhead
+
+What search adds on top of its slowest supplier, over HTTP through the local gateway: p50 and p95.
+Environment: BENCH_SEARCHES, BENCH_CITY. Nothing is asserted.
+
+Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 20);
 const WARM_UPS = 2;

@@ -53,6 +53,7 @@ const program = new Command('admin')
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
+  .addHelpText('afterAll', '\nExit codes: 0 done, 1 unexpected failure, 2 usage, 3 not found, 4 conflict, 5 invalid input, 6 the tables\ncould not be reached.')
   .showHelpAfterError()
   .exitOverride();
 

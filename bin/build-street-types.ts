@@ -23,11 +23,19 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import anyAscii from 'any-ascii';
 import { repositoryPath } from '../lib/project-paths.js';
+import { answerHelp } from './cli-help.js';
 
 const OUTPUT = 'functions/search/mapping/address-dictionary.json';
+const USAGE = `usage: npx tsx bin/build-street-types.ts <libpostal git dir or checkout>
+
+Derives the matcher's address dictionary (${OUTPUT}) from libpostal's published dictionaries:
+street types, separable street suffixes, unit and floor words, glue words, and each country's languages.
+
+Exit codes: 0 written, 1 the build failed, 2 usage.`;
+answerHelp(USAGE);
 const source = process.argv[2];
 if (!source) {
-  console.error('usage: npx tsx bin/build-street-types.ts <libpostal git dir or checkout>');
+  console.error(USAGE);
   process.exit(2);
 }
 const bare = !existsSync(join(source, 'resources'));

@@ -11,6 +11,20 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiProblem, HotelApiClient } from '../client/hotel-api-client.js';
+import { answerHelp, refuseArguments } from './cli-help.js';
+
+const USAGE = `usage: npm run demo
+
+A partner's whole journey against a running API (npm start in another terminal), through the typed client:
+token, search, rate check, booking, a replay of the same Idempotency-Key, retrieval, finding it by
+clientReference, the voucher saved to a file, cancellation; each step timed. Takes no arguments.
+
+Environment: API_URL (default http://127.0.0.1:3000), CLIENT_ID, CLIENT_SECRET, TENANT (default the seeded
+demo client), DEMO_CITY (default AMS), DEMO_OUT (the voucher's folder, default the temporary directory).
+
+Exit codes: 0 the journey completed, 1 a step failed or no API answered, 2 usage.`;
+answerHelp(USAGE);
+refuseArguments(USAGE);
 
 const baseUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const client = new HotelApiClient({

@@ -12,6 +12,22 @@ import { parseArgs } from 'node:util';
 import { repositoryPath } from '../lib/project-paths.js';
 import { DEFAULT_LATENCY, type LatencyProfile } from '../sandbox/latency.js';
 import { startLocalHost, type LocalHost } from '../local/host.js';
+import { answerHelp } from './cli-help.js';
+
+const USAGE = `usage: npm start [-- --bundles] [--cdk-out <dir>]
+
+The whole API on this machine: the gateway, DynamoDB Local, a local S3, the Step Functions runner and the
+sandbox suppliers; prints the base URL, the seeded credentials and a curl line. Ctrl-C stops all of it.
+
+  --bundles        serve from the bundles of a cdk synth (run first, into cdk.out), each function in a
+                   process of its own
+  --cdk-out <dir>  serve the bundles of an existing synth output
+
+Environment: PORT (default 3000), DATA_DIR (keep DynamoDB Local's data there), DEMO_CLIENT_SECRET and
+ACME_CLIENT_SECRET (the seeded secrets), SUPPLIER_LATENCY_MS=<median>,<p95> (default 250,900; 0 for none).
+
+Exit codes: 0 stopped by a signal, 1 the start failed, 2 usage.`;
+answerHelp(USAGE);
 
 function latencyFromEnvironment(): LatencyProfile {
   const raw = process.env.SUPPLIER_LATENCY_MS;
@@ -24,7 +40,14 @@ function latencyFromEnvironment(): LatencyProfile {
 const port = Number(process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${process.env.PORT}`);
 
-const { values: flags } = parseArgs({ options: { bundles: { type: 'boolean', default: false }, 'cdk-out': { type: 'string' } } });
+const flags = (() => {
+  try {
+    return parseArgs({ options: { bundles: { type: 'boolean', default: false }, 'cdk-out': { type: 'string' } } }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+})();
 
 const started = Date.now();
 let host: LocalHost | undefined;

@@ -92,7 +92,7 @@ export class HotelApiClient {
   private readonly publicApi: Client<paths>;
   private readonly tenantHeader: { 'X-Service-Tenant': string; 'X-Sandbox-Scenario'?: string };
 
-  constructor(private readonly options: HotelApiClientOptions) {
+  constructor(options: HotelApiClientOptions) {
     const baseUrl = options.baseUrl.replace(/\/$/, '');
     this.tokens = new TokenCache({ tokenUrl: `${baseUrl}/v1/oauth/token`, clientId: options.clientId, clientSecret: options.clientSecret, ...(options.scope ? { scope: options.scope } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
     const send = authorizedFetch({

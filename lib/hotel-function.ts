@@ -4,7 +4,7 @@
  * and a role of its own whose only standing permission is writing to that log group. Callers add the
  * table, secret and state machine grants each function needs.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { type Duration, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';

@@ -1,7 +1,7 @@
 /** Creates the stack's tables in DynamoDB Local from the same definitions CDK deploys (functions/shared/tables.ts). */
 import {
   CreateTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   ResourceInUseException,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,

@@ -13,7 +13,7 @@ export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'guests' | 'property'
 
 export async function issueVoucher(tenant: string, bookingId: string, deps: IssueVoucherDeps): Promise<void> {
   const record = await deps.bookings.get(tenant, bookingId);
-  if (!record || record.status !== 'confirmed' || record.history.some((e) => e.event === 'voucher-issued')) return;
+  if (record?.status !== 'confirmed' || record.history.some((e) => e.event === 'voucher-issued')) return;
   const pdf = await renderBookingVoucher(record, await deps.guests.get(tenant, bookingId), deps, 'pdf');
   try {
     await deps.bookings.transition(tenant, bookingId, ['confirmed'], {}, { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` }, record);

@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
 import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/booking-list-query.js';
-import { bookingRequestSchema, cancelBookingBodySchema, erasureBodySchema, holderSchema, modifyBookingBodySchema } from '../booking/booking-request.js';
-import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
+import { bookingRequestSchema, cancelBookingBodySchema, erasureBodySchema, modifyBookingBodySchema } from '../booking/booking-request.js';
+import { propertyIdSchema } from '../domain/ids/id-schemas.js';
 import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, obligationFields, paymentModel } from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
 

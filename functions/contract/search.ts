@@ -8,7 +8,7 @@ import { propertyRatesParams, searchPageParams, searchPageQuery } from '../searc
 import { AIRPORT_RADIUS_KM, DESTINATION_LIMITS } from '../domain/destinations/index.js';
 import { SEARCH_LIMITS, searchRequestSchema } from '../search/search-request.js';
 import { currencyCode, geoSchema, rateSchema, supplierRefSchema, supplierSummarySchema } from './common.js';
-import { json, jsonBody, jsonBodyExamples, type OperationSpec } from './operation.js';
+import { json, jsonBodyExamples, type OperationSpec } from './operation.js';
 
 export const searchRequest = searchRequestSchema.meta({
   id: 'SearchRequest',

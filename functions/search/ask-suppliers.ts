@@ -45,7 +45,10 @@ export async function askSuppliers(
   const shown = new ShownRates();
   const merging: Promise<void>[] = [];
   // Awaited only once every supplier has settled; until then a failure must not count as unhandled.
-  const later = <T>(promise: Promise<T>): Promise<T> => (promise.catch(() => undefined), promise);
+  const later = <T>(promise: Promise<T>): Promise<T> => {
+    promise.catch(() => undefined);
+    return promise;
+  };
   later(merger);
   let unanswered = setup.adapters.length;
   const askedAt = performance.now();

@@ -5,7 +5,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { isDependencyOutage, OUTAGE_RETRY_AFTER_SECONDS } from './dependency-outage.js';
 import { logger } from './observability.js';
-import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.js';
+import { HttpProblem, PROBLEM_CONTENT_TYPE, type problemBody } from './problem.js';
 
 /** An error that knows its own wire form (the token endpoint's RFC 6749 errors are one). */
 export interface SelfDescribingError {

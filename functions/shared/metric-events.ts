@@ -6,7 +6,7 @@
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger, metricsNamespace } from './observability.js';
-import { Dim, MetricName, type BookingOutcome, type PendingAgeBucket, type SupplierOperation } from './metric-names.js';
+import { Dim, MetricName, type BookingOutcome, type SupplierOperation } from './metric-names.js';
 
 type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
 

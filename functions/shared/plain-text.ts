@@ -9,7 +9,9 @@
  */
 import * as z from 'zod';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these match control characters to refuse them
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these match control characters to refuse them
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** With the u flag a surrogate pair is one code point, so this matches only a surrogate standing alone. */
 const UNPAIRED_SURROGATE = /[\ud800-\udfff]/u;

@@ -97,7 +97,10 @@ export class DynamoWalletStore {
     const result = await this.change(tenant, walletId, now, {
       type: 'credit-limit', guardSk: `ref#credit-limit#${reference}`, reference, amountMinor: creditLimitMinor, ...(audit ? { audit } : {}),
       apply: (w) => {
-        if (w.balanceMinor + creditLimitMinor - w.heldMinor < 0) return (refused = true), undefined;
+        if (w.balanceMinor + creditLimitMinor - w.heldMinor < 0) {
+          refused = true;
+          return undefined;
+        }
         return { balanceMinor: w.balanceMinor, heldMinor: w.heldMinor, creditLimitMinor };
       },
     });
@@ -112,8 +115,14 @@ export class DynamoWalletStore {
       type: 'hold', guardSk: `hold#${bookingId}`, reference: `hold#${bookingId}`, bookingId, amountMinor: -amountMinor,
       guardItem: { kind: 'wallet-hold', bookingId, amountMinor, status: 'held', heldAt: now.toISOString() },
       apply: (w) => {
-        if (w.currency !== currency) return (otherCurrency = true), undefined;
-        if (w.balanceMinor + w.creditLimitMinor - w.heldMinor < amountMinor) return (short = true), undefined;
+        if (w.currency !== currency) {
+          otherCurrency = true;
+          return undefined;
+        }
+        if (w.balanceMinor + w.creditLimitMinor - w.heldMinor < amountMinor) {
+          short = true;
+          return undefined;
+        }
         return { balanceMinor: w.balanceMinor, heldMinor: w.heldMinor + amountMinor, creditLimitMinor: w.creditLimitMinor };
       },
     });
@@ -177,7 +186,7 @@ export class DynamoWalletStore {
 
   private async settleHold(tenant: string, walletId: string, bookingId: string, status: 'captured' | 'released', now: Date, capturedMinor?: number): Promise<Wallet | undefined> {
     const hold = await this.holdOf(tenant, walletId, bookingId);
-    if (!hold || hold.status !== 'held') return this.get(tenant, walletId);
+    if (hold?.status !== 'held') return this.get(tenant, walletId);
     const heldMinor = Number(hold.amountMinor);
     const captured = status === 'captured';
     // What leaves the balance: the confirmed total, which a price within the partner's tolerance may set

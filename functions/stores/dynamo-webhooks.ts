@@ -75,7 +75,10 @@ export class DynamoWebhookStore {
     Object.entries(changes).forEach(([name, value], i) => {
       names[`#f${i}`] = name;
       if (value === undefined) removes.push(`#f${i}`);
-      else (values[`:v${i}`] = value), sets.push(`#f${i} = :v${i}`);
+      else {
+        values[`:v${i}`] = value;
+        sets.push(`#f${i} = :v${i}`);
+      }
     });
     const update = {
       TableName: this.table,

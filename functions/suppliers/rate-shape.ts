@@ -54,6 +54,7 @@ export function remarksOf(kind: RemarkKind, texts: readonly (string | undefined)
 function textOfHtml(raw: string | undefined): string {
   if (!raw) return '';
   return raw
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '')
     .replace(/<\s*(br|\/p|\/li|\/div)\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '')

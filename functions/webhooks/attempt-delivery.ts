@@ -27,7 +27,7 @@ export async function attemptDelivery(delivery: WebhookDelivery, deps: WebhookDe
     return deps.store.saveDelivery({ ...delivery, status: 'waiting', nextAttemptAt: later(blocker.nextAttemptAt, new Date(now.getTime() + WAIT_BEHIND_MS)) });
   }
   const endpoint = await deps.store.getEndpoint(delivery.tenant, delivery.endpointId);
-  if (!endpoint || !endpoint.enabled) {
+  if (!endpoint?.enabled) {
     const { nextAttemptAt: _next, ...rest } = delivery;
     const dead = await deps.store.saveDelivery({ ...rest, status: 'dead', lastError: endpoint ? `the endpoint is disabled: ${endpoint.disabledReason ?? 'by the partner'}` : 'the endpoint was deleted' });
     await releaseLane(dead, deps);

@@ -4,7 +4,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { distanceMetres } from '../../functions/domain/geo/distance.js';
 import { formatMinor } from '../../functions/domain/money/money.js';
 import { BOARD_AMENITIES } from '../../functions/suppliers/expedia/board-amenities.js';
-import { formatOccupancy, parseOccupancy } from '../../functions/suppliers/expedia/occupancy.js';
+import { parseOccupancy } from '../../functions/suppliers/expedia/occupancy.js';
 import { verifyRapidAuthorization } from '../../functions/suppliers/expedia/signature.js';
 import type {
   WireCancelPenalty, WireCreateItineraryRequest, WireError, WireItinerary, WireItineraryCreation, WirePricingInformation,

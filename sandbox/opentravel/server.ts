@@ -12,7 +12,7 @@ import { mergeCancellationTiers } from '../hotelbeds/bookings.js';
 import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import { CITIES } from '../world/cities.js';
 import { distanceMetres } from '../world/generate-world.js';
-import { penaltyAt, quoteStay, type SandboxRate, type StayOccupancy } from '../world/rates.js';
+import { penaltyAt, quoteStay, type StayOccupancy } from '../world/rates.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { OtaSandboxBookingStore, type OtaSandboxBooking, type OtaSandboxGuest, type OtaSandboxHolder } from './bookings.js';
 import { basicPropertyInfo, hotelReservation, roomStay } from './messages.js';

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { routeById } from '../../functions/shared/routes.js';
 import type { LocalHost } from '../../local/host.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 import { conformingBody, DocumentSchemas } from '../support/openapi-contract.js';

@@ -101,7 +101,7 @@ describe('REST API built from the route table', () => {
     expect(plans).toHaveLength(1);
     expect(plans[0]?.Properties.Throttle).toEqual({ RateLimit: LIMITS.perClient.ratePerSecond, BurstLimit: LIMITS.perClient.burst });
     const stageId = onlyLogicalId('AWS::ApiGateway::Stage');
-    expect((plans[0]?.Properties.ApiStages as { Stage: unknown }[]).map((s) => referencedId(s.Stage))).toEqual([stageId]);
+    expect((plans[0]!.Properties.ApiStages as { Stage: unknown }[]).map((s) => referencedId(s.Stage))).toEqual([stageId]);
     // Keys are enrolled per client at onboarding, not by the stack.
     synthesis.template.resourceCountIs('AWS::ApiGateway::ApiKey', 0);
   });

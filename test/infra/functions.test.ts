@@ -4,7 +4,7 @@ import { HANDLER_GROUPS } from '../../functions/shared/routes.js';
 import type { HotelFunction } from '../../lib/hotel-function.js';
 import { actionsFor, type TableAccess } from '../../lib/table-grants.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
-import { actionsOf, referencedIds, resourcesOf, resourcesOfType, statementsOfRole } from './template-queries.js';
+import { actionsOf, referencedIds, resourcesOfType, statementsOfRole } from './template-queries.js';
 
 let synthesis: Synthesis;
 beforeAll(() => {
@@ -17,7 +17,7 @@ const fn = (name: 'authorizer' | 'bookingFlow' | (typeof HANDLER_GROUPS)[number]
 
 const environmentOf = (hotelFunction: HotelFunction): Record<string, unknown> => {
   const resource = resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(hotelFunction.function)];
-  return (resource?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  return (resource!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 };
 
 /** Table logical id -> the DynamoDB actions a function's role holds on it. */

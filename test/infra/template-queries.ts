@@ -69,8 +69,8 @@ export function resourcesOf(statement: PolicyStatementJson): unknown[] {
 export function referencedIds(value: unknown): Set<string> {
   const found = new Set<string>();
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (node && typeof node === 'object') {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
       const id = referencedId(node);
       if (id) found.add(id);
       Object.values(node).forEach(walk);

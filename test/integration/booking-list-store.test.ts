@@ -4,7 +4,7 @@
  * a selective filter is read across several Query calls and pages (DynamoDB filters after its Limit),
  * a cursor's position never leaves the caller's tenant, and a status change is seen by the status filter.
  */
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../../functions/booking/booking-record.js';
 import type { DynamoBookingStore as Store } from '../../functions/booking/booking-store.js';

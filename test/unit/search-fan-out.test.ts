@@ -40,6 +40,7 @@ describe('fanOut', () => {
           r.signal?.addEventListener('abort', () => (sawAbort = true));
           return after(5_000, { supplierId: 'slow', offers: [offer('c')] }, r.signal);
         }),
+        // biome-ignore lint/suspicious/noDuplicateTestHooks: after() is this file's delay helper, not a test hook
         port('deaf', () => after(5_000, { supplierId: 'deaf', offers: [] })), // ignores its signal
         port('broken', () => Promise.reject(new SupplierError('unavailable', 'broken', 'HTTP 503'))),
       ],

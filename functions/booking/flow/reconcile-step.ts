@@ -20,6 +20,6 @@ export async function reconcileStep(state: FlowState, deps: FlowDeps): Promise<F
     ...askerOf(state),
     signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
   }));
-  if (!found || found.status !== 'confirmed') return { ...state, reconciled: { found: false } };
+  if (found?.status !== 'confirmed') return { ...state, reconciled: { found: false } };
   return { ...(await confirmedByTheSupplier(state, found, deps)), reconciled: { found: true } };
 }

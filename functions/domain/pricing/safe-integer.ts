@@ -134,7 +134,7 @@ export interface SafeScaling {
 /** Undefined when M (or its high part) is not a safe non-negative integer, or the shift is beyond 10^22. */
 export function safeScaling(multiplier: bigint, shift: number): SafeScaling | undefined {
   const m = shift < 0 ? multiplier * 10n ** BigInt(-shift) : multiplier;
-  const s = shift < 0 ? 0 : shift;
+  const s = Math.max(shift, 0);
   if (m < 0n || s > MAX_SHIFT) return undefined;
   const splitDigits = Math.min(s, SPLIT_DIGITS);
   const splitDivisor = 10n ** BigInt(splitDigits);

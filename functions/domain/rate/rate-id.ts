@@ -51,7 +51,7 @@ const keyObjects = new WeakMap<Buffer, { readonly bytes: Buffer; readonly keyObj
 
 function keyObjectOf(key: Buffer): KeyObject {
   const cached = keyObjects.get(key);
-  if (cached && cached.bytes.equals(key)) return cached.keyObject;
+  if (cached?.bytes.equals(key)) return cached.keyObject;
   const entry = { bytes: Buffer.from(key), keyObject: createSecretKey(key) };
   keyObjects.set(key, entry);
   return entry.keyObject;

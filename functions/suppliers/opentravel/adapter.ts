@@ -15,7 +15,7 @@ import {
   AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION,
 } from './codes.js';
 import {
-  addressOf, amountAttr, bad, bookingFromReservation, expandRoomStays, geoOf, hotelTimesOf, mergeRoomRates, percentOf, roomStayRate, starsOf,
+  addressOf, amountAttr, bad, bookingFromReservation, expandRoomStays, firstHotelTimes, geoOf, mergeRoomRates, percentOf, roomStayRate, starsOf,
   type RoomStayRate,
 } from './map-wire.js';
 import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
@@ -478,7 +478,7 @@ function offersFrom(nodes: readonly XmlNode[], request: AvailabilityRequest, ope
       for (const _ of hotelNodes) unreadable.push('a hotel without BasicPropertyInfo/@HotelName: its rates are left out');
       continue;
     }
-    const times = properties.map(hotelTimesOf).reduce((found, next) => ({ ...next, ...found }), {});
+    const times = firstHotelTimes(properties);
     const stays: RoomStayRate[] = [];
     for (const node of hotelNodes) {
       const stay = readable(() => roomStayRate(node, operation, { checkIn: request.checkIn, checkOut: request.checkOut, ...times, bookedAt: now }), unreadable);
@@ -548,7 +548,7 @@ function combine(stays: readonly RoomStayRate[], occupancies: readonly { adults:
 /** The price check's answer → the one port rate the key names (undefined when it is gone). */
 function combineForKey(nodes: readonly XmlNode[], key: OtaRateKey, operation: string, now: Date): SupplierRate | undefined {
   const mine = nodes.filter((node) => attr(child(node, 'BasicPropertyInfo'), 'HotelCode') === key.hotelCode);
-  const times = mine.map((node) => hotelTimesOf(child(node, 'BasicPropertyInfo'))).reduce((found, next) => ({ ...next, ...found }), {});
+  const times = firstHotelTimes(mine.map((node) => child(node, 'BasicPropertyInfo')));
   const codesOf = (node: XmlNode): { room?: string; plan?: string } => ({
     room: attr(child(child(node, 'RoomTypes'), 'RoomType'), 'RoomTypeCode') ?? attr(child(child(node, 'RoomRates'), 'RoomRate'), 'RoomTypeCode'),
     plan: attr(child(child(node, 'RatePlans'), 'RatePlan'), 'RatePlanCode') ?? attr(child(child(node, 'RoomRates'), 'RoomRate'), 'RatePlanCode'),

@@ -334,6 +334,14 @@ export function hotelTimesOf(property: XmlNode | undefined): { checkInTime?: str
   return { ...(checkInTime ? { checkInTime } : {}), ...(checkOutTime ? { checkOutTime } : {}) };
 }
 
+/** Each of the hotel's times from the first of these nodes that gives it. */
+export function firstHotelTimes(properties: readonly (XmlNode | undefined)[]): { checkInTime?: string; checkOutTime?: string } {
+  const all = properties.map(hotelTimesOf);
+  const checkInTime = all.find((times) => times.checkInTime)?.checkInTime;
+  const checkOutTime = all.find((times) => times.checkOutTime)?.checkOutTime;
+  return { ...(checkInTime ? { checkInTime } : {}), ...(checkOutTime ? { checkOutTime } : {}) };
+}
+
 export function roomStayRate(stay: XmlNode, operation: string, context: StayContext = { bookedAt: new Date() }): RoomStayRate {
   const property = child(stay, 'BasicPropertyInfo');
   const hotelCode = requireAttr(property, 'HotelCode', operation, 'RoomStay/BasicPropertyInfo');
@@ -506,8 +514,7 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
   const bookedAt = Number.isNaN(created) ? now : new Date(created);
   const property = child(global, 'BasicPropertyInfo') ?? child(stays[0], 'BasicPropertyInfo');
   const span = child(global, 'TimeSpan') ?? child(stays[0], 'TimeSpan');
-  const times = [property, ...stays.map((stay) => child(stay, 'BasicPropertyInfo'))].map(hotelTimesOf)
-    .reduce((found, next) => ({ ...next, ...found }), {});
+  const times = firstHotelTimes([property, ...stays.map((stay) => child(stay, 'BasicPropertyInfo'))]);
   const context: StayContext = { checkIn: attr(span, 'Start'), checkOut: attr(span, 'End'), ...times, bookedAt };
   const parts = stays.map((stay) => roomStayRate(stay, operation, context));
   const cityCode = attr(property, 'HotelCityCode') ?? parts[0]!.cityCode;

@@ -38,6 +38,7 @@ const INJECTIONS = [
   '../../../../etc/passwd',
   'C:\\Windows\\win.ini',
   '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as a plain string
   '${7*7}',
   '{{7*7}}',
   '%00',
