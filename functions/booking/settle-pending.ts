@@ -24,7 +24,9 @@ export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
 export async function settlePending(record: BookingRecord, deps: FlowDeps, timeoutMs = deps.supplierCallTimeoutMs): Promise<BookingRecord> {
   if (record.status !== 'pending') return record;
   try {
-    const [adapter, stored] = await Promise.all([adapterOf(record.tenant, record.supplierId, deps), deps.guests.get(record.tenant, record.bookingId)]);
+    // Side by side; the read is started inside a promise so that a store failing at once still leaves
+    // Promise.all the one to report (and the adapter's own failure handled).
+    const [adapter, stored] = await Promise.all([adapterOf(record.tenant, record.supplierId, deps), Promise.resolve().then(() => deps.guests.get(record.tenant, record.bookingId))]);
     // The holder's e-mail and the traveller, for suppliers that file and look bookings up by them (Rapid).
     const contact = supplierContactOf(stored);
     const found = await measuredSupplierCall(record.supplierId, 'find-booking', () => adapter.findBookingByClientReference({ clientReference: record.bookingId, ...contact, bookedAround: new Date(record.createdAt), signal: AbortSignal.timeout(timeoutMs) }));

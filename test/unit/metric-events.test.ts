@@ -67,7 +67,7 @@ describe('the reconciler pass', () => {
     const pending = (bookingId: string, minutesAgo: number) =>
       ({ tenant: 'demo', bookingId, status: 'pending', supplierId: 'hotelbeds', createdAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString() }) as never;
     // The supplier's contract is gone, so neither booking can be asked about: both stay pending.
-    const deps = { bookings: { pending: async () => [pending('b1', 2), pending('b2', 20)] }, contracts: async () => [], now: () => now, supplierCallTimeoutMs: 1000 } as never;
+    const deps = { bookings: { pending: async () => [pending('b1', 2), pending('b2', 20)] }, guests: { get: async () => undefined }, contracts: async () => [], now: () => now, supplierCallTimeoutMs: 1000 } as never;
 
     expect(await settleAllPending('demo', deps)).toEqual({ checked: 2, settled: 0 });
     const byAge = Object.fromEntries(emf.metrics.filter((m) => m.name === 'PendingBookings').map((m) => [m.dimensionSets[0]!.age, m.value]));
