@@ -27,6 +27,13 @@ export default defineConfig({
       // they make on the way are the other files' subject too. Left out to keep CI's second run shorter.
       'test/e2e/admin.test.ts',
       'test/e2e/finance-ledger.test.ts',
+      // Rotates keys with the operator's CLI from the sources and checks the issuer the in-process
+      // configuration names (a bundle takes its stack's); the key set itself is served in this run by the
+      // attack matrix's public-route rows.
+      'test/e2e/signing-keys.test.ts',
+      // Its subject is one loaded handler module serving many invocations at once in one process (Lambda
+      // Managed Instances), which the in-process run is; a bundle here runs in a process of its own per function.
+      'test/e2e/managed-concurrency.test.ts',
     ],
   },
 });

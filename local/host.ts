@@ -298,7 +298,6 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.LAMBDA_ENDPOINT = lambda.endpoint;
     process.env.VOUCHER_FUNCTION_NAME = LOCAL_VOUCHER_FUNCTION;
 
-    bundled?.prepare();
     const groups = Object.fromEntries(
       await Promise.all(
         HANDLER_GROUPS.map(async (group) => [group, bundled ? bundledRoutes(bundled, GROUP_FUNCTIONS[group]) : (await GROUP_ENTRIES[group]()).routes] as const),
@@ -323,6 +322,9 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     cleanups.push(() => gateway.close());
     // This API's own host, which webhooks may not be aimed at (the stack sets the API's domain on AWS).
     process.env.API_HOST = new URL(gateway.url).host;
+    // The bundles read their environment now that it is whole (API_HOST is the gateway's, known once it
+    // listens); nothing has called them yet, as the host has not been handed out.
+    bundled?.prepare();
 
     // Started last: the worker copies the environment, which is now complete, and the gateway is serving.
     const mappingDone = options.mapProperties === 'background' ? mapInBackground('demo', cleanups) : undefined;
