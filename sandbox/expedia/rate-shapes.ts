@@ -17,6 +17,7 @@
  */
 import { scaleMinor } from '../../functions/domain/money/money.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
+import { FX_FROM_EUR_PERMILLE } from '../world/rates.js';
 import { SELLING_FLOOR_FACTOR, specShapesFor, variantOf, type SpecShape } from '../world/spec-shapes.js';
 
 const FAMILIES: readonly SpecShape[] = ['fees-at-property', 'remarks', 'selling-floor', 'package-rates', 'spec-penalties'];
@@ -49,18 +50,14 @@ export function feeKindsOf(label: string): readonly ('resort_fee' | 'mandatory_f
 }
 
 /**
- * The currency a sandbox hotel collects in. The sandbox world knows three currencies (its fixed FX table,
- * sandbox/world/rates.ts): a hotel in a country that uses one of them collects in it; elsewhere the world's
- * base currency, EUR, stands in.
+ * The currency a sandbox Rapid hotel collects in: its own where it is one the suppliers price in (USD, GBP),
+ * the euro elsewhere, as the adapter tests expect of Prague and Barcelona.
  */
 export function collectCurrencyOf(countryCode: string): string {
   if (countryCode === 'US') return 'USD';
   if (countryCode === 'GB') return 'GBP';
   return 'EUR';
 }
-
-/** The world's fixed FX, per mille from EUR (the same table as sandbox/world/rates.ts, which keeps it private). */
-const FX_FROM_EUR_PERMILLE: Readonly<Record<string, number>> = { EUR: 1000, USD: 1085, GBP: 845 };
 
 /** USD minor units → the collect currency's, at the world's fixed rates. */
 export function fromUsd(usdMinor: number, currency: string): number {

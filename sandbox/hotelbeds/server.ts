@@ -12,7 +12,7 @@ import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBo
 import { CITIES, findCity } from '../world/cities.js';
 import { localCurrencyOf, MARKET_RESTRICTION_COMMENT, SELLING_FLOOR_FACTOR, specShapesFor, variantOf } from '../world/spec-shapes.js';
 import { distanceMetres } from '../world/generate-world.js';
-import { penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
+import { fromEurMinor, penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './bookings.js';
 import { decodeRateKey, encodeRateKey } from './rate-key.js';
@@ -269,12 +269,13 @@ function withSpecShapes(wire: WireRate, property: SupplierProperty, rate: Sandbo
   if (shapes.has('fees-at-property')) {
     const local = localCurrencyOf(findCity(property.cityCode)?.countryCode);
     const perNightEur = 150 * rate.occupancy.adults; // a resort or tourism fee per adult and night, in cents of a euro
-    const localMinor = scaleMinor(perNightEur * rate.nightlyMinor.length * rate.rooms, LOCAL_PER_EUR_PERMILLE[local] ?? 1000, 1000);
+    const feeEurMinor = perNightEur * rate.nightlyMinor.length * rate.rooms;
+    const localMinor = fromEurMinor(feeEurMinor, local);
     const charge: WireTax = variantOf(label, 'fees-at-property', ['amount', 'percent'] as const) === 'percent'
       ? { included: false, percent: '5', type: 'TAX' }
       : {
           included: false, amount: formatMinor(localMinor, local), currency: local, type: 'FEE',
-          clientAmount: formatMinor(scaleMinor(perNightEur * rate.nightlyMinor.length * rate.rooms, CLIENT_PER_EUR_PERMILLE[currency] ?? 1000, 1000), currency),
+          clientAmount: formatMinor(fromEurMinor(feeEurMinor, currency), currency),
           clientCurrency: currency,
         };
     shaped.taxes = { allIncluded: false, taxes: [...(wire.taxes?.taxes ?? []), charge] };
@@ -323,9 +324,6 @@ function nightsMaking(amountMinor: number, nightlyMinor: readonly number[]): num
   return undefined;
 }
 
-/** Rough reference rates (per 1,000 EUR) for the hotel's own charges: a sandbox fee need only be plausible. */
-const LOCAL_PER_EUR_PERMILLE: Readonly<Record<string, number>> = { EUR: 1000, GBP: 845, USD: 1085, CHF: 940, JPY: 163_000, CZK: 25_200, HUF: 395_000, TRY: 36_000, SGD: 1_450, THB: 37_000, PLN: 4_300, SEK: 11_300, NOK: 11_600, DKK: 7_460 };
-const CLIENT_PER_EUR_PERMILLE: Readonly<Record<string, number>> = { EUR: 1000, GBP: 845, USD: 1085 };
 
 // ---------- checkrates and bookings ----------
 

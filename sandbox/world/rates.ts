@@ -76,8 +76,19 @@ const PLANS: readonly Plan[] = [
 
 /** Board price per person per night in EUR cents for a 3-star hotel. */
 const BOARD_EUR_MINOR: Readonly<Record<BoardBasis, number>> = { RO: 0, BB: 1400, HB: 3200, FB: 4800, AI: 8000 };
-/** Sandbox exchange rates from EUR, permille: fixed so that tests are repeatable. */
-const FX_FROM_EUR_PERMILLE: Readonly<Record<string, number>> = { EUR: 1000, USD: 1085, GBP: 845 };
+/**
+ * Sandbox exchange rates from EUR, per mille: fixed so that tests are repeatable. The suppliers price in EUR,
+ * USD and GBP; the others are hotels' own currencies for the charges they collect (sandbox/world/spec-shapes.ts).
+ */
+export const FX_FROM_EUR_PERMILLE: Readonly<Record<string, number>> = {
+  EUR: 1000, USD: 1085, GBP: 845, CHF: 940, JPY: 163_000, CZK: 25_200, HUF: 395_000, TRY: 36_000, SGD: 1_450, THB: 37_000,
+  PLN: 4_300, SEK: 11_300, NOK: 11_600, DKK: 7_460,
+};
+
+/** EUR minor units → another currency's, at the sandbox's fixed rates (a currency it has none for stays at par). */
+export function fromEurMinor(eurMinor: number, currency: string): number {
+  return scaleMinor(eurMinor, FX_FROM_EUR_PERMILLE[currency] ?? 1000, 1000);
+}
 const MONTH_PERMILLE = [880, 900, 960, 1020, 1060, 1120, 1180, 1160, 1080, 1020, 940, 1000];
 const REPRICE_PERMILLE = 1070;
 const MAX_NIGHTS = 30;
@@ -116,12 +127,12 @@ export function quoteStay(request: QuoteRequest): SandboxRate[] {
       const toSupplier = (eurMinor: number): number => {
         let value = scaleMinor(eurMinor, profile.marginPermille, 1000);
         if (request.repriced) value = scaleMinor(value, REPRICE_PERMILLE, 1000);
-        return scaleMinor(value, FX_FROM_EUR_PERMILLE[currency] ?? 1000, 1000);
+        return fromEurMinor(value, currency);
       };
       const nightlyMinor = nightlyEur.map((eur) => toSupplier(eur) * request.rooms);
       const totalMinor = nightlyMinor.reduce((sum, n) => sum + n, 0);
       const city = findCity(hotel.cityCode);
-      const cityTaxMinor = city ? scaleMinor(city.cityTaxEurMinor * occupancy.adults * nights.length * request.rooms, FX_FROM_EUR_PERMILLE[currency] ?? 1000, 1000) : 0;
+      const cityTaxMinor = city ? fromEurMinor(city.cityTaxEurMinor * occupancy.adults * nights.length * request.rooms, currency) : 0;
       rates.push({
         planCode: plan.code,
         room,
