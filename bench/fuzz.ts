@@ -68,10 +68,13 @@ const started = performance.now();
 try {
   const session = await startFuzzSession(host);
   const targets = session.targets.filter((t) => !args.route?.length || args.route.includes(t.id) || args.route.includes(t.route.id));
-  if (targets.length === 0) throw new Error(`no route matches ${args.route?.join(', ')}; routes: ${session.targets.map((t) => t.id).join(', ')}`);
+  if (targets.length === 0)
+    throw new Error(`no route matches ${args.route?.join(', ')}; routes: ${session.targets.map((t) => t.id).join(', ')}`);
   for (const target of targets) {
     const routeStarted = performance.now();
-    const shares = Array.from({ length: CONCURRENCY }, (_, i) => Math.floor(RUNS / CONCURRENCY) + (i < RUNS % CONCURRENCY ? 1 : 0)).filter((n) => n > 0);
+    const shares = Array.from({ length: CONCURRENCY }, (_, i) => Math.floor(RUNS / CONCURRENCY) + (i < RUNS % CONCURRENCY ? 1 : 0)).filter(
+      (n) => n > 0,
+    );
     const details = await Promise.all(shares.map((numRuns, i) => fc.check(session.property(target), { seed: SEED + i, numRuns })));
     for (const detail of details) if (detail.failed) failures.push(`${target.id}:\n${fc.defaultReportMessage(detail)}`);
     try {
@@ -101,9 +104,15 @@ try {
 
 const header = ['route', 'input', 'requests', '2xx', '4xx', '5xx', '501 planned', 'schema-valid', 'seconds', 'req/s'];
 const total = (i: number) => String(rows.reduce((sum, row) => sum + Number(row[i]), 0));
-const all = [header, ...rows, ['all', '', total(2), total(3), total(4), total(5), total(6), total(7), ((performance.now() - started) / 1000).toFixed(1), '']];
+const all = [
+  header,
+  ...rows,
+  ['all', '', total(2), total(3), total(4), total(5), total(6), total(7), ((performance.now() - started) / 1000).toFixed(1), ''],
+];
 const widths = header.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
-console.log(`\nnpm run fuzz on Node ${process.version}, ${new Date().toISOString()}: ${RUNS} runs per route, seeds ${SEED}..${SEED + CONCURRENCY - 1}, ${CONCURRENCY} side by side`);
+console.log(
+  `\nnpm run fuzz on Node ${process.version}, ${new Date().toISOString()}: ${RUNS} runs per route, seeds ${SEED}..${SEED + CONCURRENCY - 1}, ${CONCURRENCY} side by side`,
+);
 for (const [i, row] of all.entries()) {
   console.log(`| ${row.map((cell, c) => (c === 0 || c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`);
   if (i === 0) console.log(`| ${widths.map((w, c) => (c < 2 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);

@@ -71,7 +71,8 @@ const host = await startLocalHost({
     try {
       return await run();
     } finally {
-      if (timeSteps) (stepTimings.get(invocation.step) ?? stepTimings.set(invocation.step, []).get(invocation.step)!).push(performance.now() - started);
+      if (timeSteps)
+        (stepTimings.get(invocation.step) ?? stepTimings.set(invocation.step, []).get(invocation.step)!).push(performance.now() - started);
     }
   },
   port: 0,
@@ -96,7 +97,14 @@ const percentile = (values: readonly number[], p: number) => {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 try {
-  const token = ((await (await fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }) })).json()) as { access_token: string }).access_token;
+  const token = (
+    (await (
+      await fetch(`${host.url}/v1/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
   const headers = { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' };
 
   interface Journey {
@@ -123,25 +131,41 @@ try {
         path: '/v1/hotels/search',
         setupRequest: (request) => {
           const offset = 10 + (n++ % 300);
-          return { ...request, body: JSON.stringify({ destination: { type: 'city', code: CITY }, checkIn: inDays(offset), checkOut: inDays(offset + 2), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 50 }) };
+          return {
+            ...request,
+            body: JSON.stringify({
+              destination: { type: 'city', code: CITY },
+              checkIn: inDays(offset),
+              checkOut: inDays(offset + 2),
+              occupancies: [{ adults: 2 }],
+              currency: 'EUR',
+              nationality: 'GB',
+              limit: 50,
+            }),
+          };
         },
         onResponse: (status, body, context: Journey) => {
           for (const key of Object.keys(context)) delete context[key as keyof Journey];
           if (status !== 200) return;
           const search = JSON.parse(body) as { searchId: string; properties: { cheapestRate: { rateId: string; supplierId: string } }[] };
           const wanted = SUPPLIERS[journeys++ % SUPPLIERS.length];
-          const rate = search.properties.map((p) => p.cheapestRate).find((r) => r.supplierId === wanted) ?? search.properties[0]?.cheapestRate;
+          const rate =
+            search.properties.map((p) => p.cheapestRate).find((r) => r.supplierId === wanted) ?? search.properties[0]?.cheapestRate;
           context.searchId = search.searchId;
           if (rate) Object.assign(context, { rateId: rate.rateId, supplierId: rate.supplierId });
         },
       },
       {
         method: 'GET',
-        setupRequest: (request, context: Journey) => (context.searchId ? { ...request, path: `/v1/hotels/searches/${context.searchId}?limit=20` } : RESTART_JOURNEY),
+        setupRequest: (request, context: Journey) =>
+          context.searchId ? { ...request, path: `/v1/hotels/searches/${context.searchId}?limit=20` } : RESTART_JOURNEY,
       },
       {
         method: 'POST',
-        setupRequest: (request, context: Journey) => (context.rateId ? { ...request, path: `/v1/hotels/rates/${encodeURIComponent(context.rateId)}/check`, body: '{}' } : RESTART_JOURNEY),
+        setupRequest: (request, context: Journey) =>
+          context.rateId
+            ? { ...request, path: `/v1/hotels/rates/${encodeURIComponent(context.rateId)}/check`, body: '{}' }
+            : RESTART_JOURNEY,
       },
       {
         method: 'POST',
@@ -152,7 +176,14 @@ try {
             rateId: context.rateId,
             searchId: context.searchId,
             holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', phone: '+44 20 0000 0000' },
-            rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+            rooms: [
+              {
+                guests: [
+                  { type: 'adult', firstName: 'Ada', lastName: 'Byron' },
+                  { type: 'adult', firstName: 'Charles', lastName: 'Babbage' },
+                ],
+              },
+            ],
             clientReference: `LOAD-${randomUUID().slice(0, 8)}`,
           });
           return { ...request, body: context.bookingBody, headers: { ...headers, 'Idempotency-Key': randomUUID() } };
@@ -165,12 +196,20 @@ try {
       },
       {
         method: 'GET',
-        setupRequest: (request, context: Journey) => (context.bookingId ? { ...request, path: `/v1/hotels/bookings/${context.bookingId}` } : RESTART_JOURNEY),
+        setupRequest: (request, context: Journey) =>
+          context.bookingId ? { ...request, path: `/v1/hotels/bookings/${context.bookingId}` } : RESTART_JOURNEY,
       },
       {
         method: 'POST',
         setupRequest: (request, context: Journey) =>
-          context.bookingId ? { ...request, path: `/v1/hotels/bookings/${context.bookingId}/cancel`, body: '{}', headers: { ...headers, 'Idempotency-Key': randomUUID() } } : RESTART_JOURNEY,
+          context.bookingId
+            ? {
+                ...request,
+                path: `/v1/hotels/bookings/${context.bookingId}/cancel`,
+                body: '{}',
+                headers: { ...headers, 'Idempotency-Key': randomUUID() },
+              }
+            : RESTART_JOURNEY,
         onResponse: (status, _body, context: Journey) => {
           if (status === 200) cancelled.push(context.bookingId!);
         },
@@ -178,9 +217,13 @@ try {
     ],
   });
 
-  console.log(`\nbench:load on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${CONNECTIONS} connections for ${DURATION_SECONDS} s, sandbox suppliers at no latency`);
+  console.log(
+    `\nbench:load on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${CONNECTIONS} connections for ${DURATION_SECONDS} s, sandbox suppliers at no latency`,
+  );
   console.log('mix per connection, repeated: search, page read, rate check, booking, retrieval, cancel');
-  console.log(`${result.requests.total} requests, ${(result.requests.total / DURATION_SECONDS).toFixed(1)} requests/s, ${result.errors} errors, ${result.timeouts} timeouts, ${result.resets} journeys restarted`);
+  console.log(
+    `${result.requests.total} requests, ${(result.requests.total / DURATION_SECONDS).toFixed(1)} requests/s, ${result.errors} errors, ${result.timeouts} timeouts, ${result.resets} journeys restarted`,
+  );
   console.log('\nroute                                         requests   per s   p50 ms   p99 ms   statuses');
   let serverErrors = 0;
   for (const [route, values] of [...timings].sort()) {
@@ -200,7 +243,8 @@ try {
   const wasCancelled = new Set(cancelled);
   const problems: string[] = [];
   for (const { bookingId, supplierId } of booked) {
-    const item = (await dynamoClient().send(new GetCommand({ TableName: tableName('bookings'), Key: keys.booking('demo', bookingId) }))).Item;
+    const item = (await dynamoClient().send(new GetCommand({ TableName: tableName('bookings'), Key: keys.booking('demo', bookingId) })))
+      .Item;
     const held = host.suppliers.find((s) => s.supplierId === supplierId)!.bookingsUnder(bookingId);
     const theirs = await views.get(supplierId)!(bookingId);
     if (!item) problems.push(`${bookingId}: answered 201, not in the table`);
@@ -208,20 +252,38 @@ try {
     // A cancel answered 200 is cancelled at both; one cut off by the end of the run (sent, its answer never
     // read) may have gone either way, but our table and the supplier must still agree.
     if (wasCancelled.has(bookingId) && (item?.status !== 'cancelled' || theirs?.status !== 'cancelled')) {
-      problems.push(`${bookingId}: cancel answered 200, yet ${item?.status} in the table and ${theirs?.status ?? 'absent'} at ${supplierId}`);
+      problems.push(
+        `${bookingId}: cancel answered 200, yet ${item?.status} in the table and ${theirs?.status ?? 'absent'} at ${supplierId}`,
+      );
     } else if (item && item.status !== theirs?.status) {
       problems.push(`${bookingId}: ${item.status} in the table, ${theirs?.status ?? 'absent'} at ${supplierId}`);
     }
   }
   console.log(
     `audit: ${booked.length} bookings answered 201, ${cancelled.length} cancels answered 200; ` +
-      (problems.length === 0 ? 'every booking in the table and at its supplier exactly once, in the same state at both, every cancel cancelled at both' : `${problems.length} problems:\n  ${problems.join('\n  ')}`),
+      (problems.length === 0
+        ? 'every booking in the table and at its supplier exactly once, in the same state at both, every cancel cancelled at both'
+        : `${problems.length} problems:\n  ${problems.join('\n  ')}`),
   );
 
   // Booking overhead, one booking at a time so the supplier time measured is this booking's own.
   const overheads: number[] = [];
   const totals: number[] = [];
-  const searched = (await (await fetch(`${host.url}/v1/hotels/search`, { method: 'POST', headers, body: JSON.stringify({ destination: { type: 'city', code: CITY }, checkIn: inDays(200), checkOut: inDays(202), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 200 }) })).json()) as {
+  const searched = (await (
+    await fetch(`${host.url}/v1/hotels/search`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        destination: { type: 'city', code: CITY },
+        checkIn: inDays(200),
+        checkOut: inDays(202),
+        occupancies: [{ adults: 2 }],
+        currency: 'EUR',
+        nationality: 'GB',
+        limit: 200,
+      }),
+    })
+  ).json()) as {
     searchId: string;
     properties: { cheapestRate: { rateId: string; supplierId: string } }[];
   };
@@ -232,12 +294,23 @@ try {
       rateId: rate.rateId,
       searchId: searched.searchId,
       holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', phone: '+44 20 0000 0000' },
-      rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+      rooms: [
+        {
+          guests: [
+            { type: 'adult', firstName: 'Ada', lastName: 'Byron' },
+            { type: 'adult', firstName: 'Charles', lastName: 'Babbage' },
+          ],
+        },
+      ],
       clientReference: `OVERHEAD-${i}`,
     });
     supplierMs = 0;
     const started = performance.now();
-    const response = await fetch(`${host.url}/v1/hotels/bookings`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': randomUUID() }, body });
+    const response = await fetch(`${host.url}/v1/hotels/bookings`, {
+      method: 'POST',
+      headers: { ...headers, 'Idempotency-Key': randomUUID() },
+      body,
+    });
     await response.arrayBuffer();
     const total = performance.now() - started;
     if (response.status !== 201) continue;
@@ -252,7 +325,9 @@ try {
     `\nbooking overhead (${overheads.length} bookings one at a time): booking p50 ${round(percentile(totals, 50))} ms, p99 ${round(percentile(totals, 99))} ms; ` +
       `minus the suppliers' own time: overhead p50 ${round(percentile(overheads, 50))} ms, p99 ${round(percentile(overheads, 99))} ms`,
   );
-  console.log(`flow steps, p50 ms (supplier calls included): ${[...stepTimings].map(([step, values]) => `${step} ${round(percentile(values, 50))}`).join(', ')}`);
+  console.log(
+    `flow steps, p50 ms (supplier calls included): ${[...stepTimings].map(([step, values]) => `${step} ${round(percentile(values, 50))}`).join(', ')}`,
+  );
 } finally {
   await host.stop();
 }

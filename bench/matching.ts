@@ -38,10 +38,12 @@ hotels' tuning and held-out halves. Nothing is asserted.
 
 Exit codes: 0 figures printed, 1 the benchmark failed.`);
 
-const args = new Map(process.argv.slice(2).map((arg) => {
-  const [key, value] = arg.replace(/^--/, '').split('=');
-  return [key!, value ?? 'true'] as const;
-}));
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key!, value ?? 'true'] as const;
+  }),
+);
 const withoutContacts = args.has('without-contacts');
 const seed = args.has('seed') ? Number(args.get('seed')) : undefined;
 const examples = Number(args.get('examples') ?? 0);
@@ -67,7 +69,8 @@ const unifyMs = performance.now() - started;
 const pairKey = (a: string, b: string) => (a < b ? `${a}#${b}` : `${b}#${a}`);
 const predicted = new Set<string>();
 for (const cluster of result.clusters) {
-  for (let i = 0; i < cluster.length; i += 1) for (let j = i + 1; j < cluster.length; j += 1) predicted.add(pairKey(ref(cluster[i]!), ref(cluster[j]!)));
+  for (let i = 0; i < cluster.length; i += 1)
+    for (let j = i + 1; j < cluster.length; j += 1) predicted.add(pairKey(ref(cluster[i]!), ref(cluster[j]!)));
 }
 const byHotel = new Map<string, SupplierPropertyContent[]>();
 for (const property of content) {
@@ -78,12 +81,17 @@ for (const property of content) {
 }
 const actual = new Set<string>();
 for (const members of byHotel.values()) {
-  for (let i = 0; i < members.length; i += 1) for (let j = i + 1; j < members.length; j += 1) actual.add(pairKey(ref(members[i]!), ref(members[j]!)));
+  for (let i = 0; i < members.length; i += 1)
+    for (let j = i + 1; j < members.length; j += 1) actual.add(pairKey(ref(members[i]!), ref(members[j]!)));
 }
 
 const byRef = new Map(content.map((p) => [ref(p), p]));
 const cityOf = (pair: string) => world.hotelsById.get(truth.get(pair.split('#')[0]!)!)!.cityCode;
-interface Tally { tp: number; fp: number; fn: number }
+interface Tally {
+  tp: number;
+  fp: number;
+  fn: number;
+}
 const perCity = new Map<string, Tally>(world.cities.map((city) => [city.code, { tp: 0, fp: 0, fn: 0 }]));
 const overall: Tally = { tp: 0, fp: 0, fn: 0 };
 const errors = new Map<string, { count: number; samples: string[] }>();
@@ -122,7 +130,7 @@ function errorKinds(pair: string, sameHotel: boolean): string[] {
   if ((evidence.distanceMetres ?? 0) > 600) kinds.add(sameHotel ? 'coordinates far off' : 'far apart');
   if (a!.stars !== b!.stars) kinds.add('stars differ');
   if (!sameHotel && hotelA.name === hotelB.name) kinds.add('same name, different hotels');
-  if (sameHotel && (hotelA.previousName !== undefined)) kinds.add(a!.name === b!.name ? 'renamed, same shown name' : 'renamed');
+  if (sameHotel && hotelA.previousName !== undefined) kinds.add(a!.name === b!.name ? 'renamed, same shown name' : 'renamed');
   if (kinds.size === 0) kinds.add('no trap');
   return [...kinds];
 }
@@ -136,18 +144,30 @@ const quality = (t: Tally) => {
 const fmt = (n: number) => n.toFixed(4);
 
 console.log(`Property matching on the sandbox world (seed ${world.seed}${withoutContacts ? ', WITHOUT phone and e-mail' : ''})`);
-console.log(`  supplier properties: ${content.length} (${SUPPLIER_IDS.map((id) => `${id} ${content.filter((p) => p.supplierId === id).length}`).join(', ')}); world hotels: ${world.hotels.length}`);
-console.log(`  candidate pairs scored: ${result.candidatePairs}; pairs above threshold: ${result.matchedPairs}; clusters: ${result.clusters.length}`);
-console.log(`  time: content ${contentMs.toFixed(0)} ms, matching ${matchMs.toFixed(0)} ms (${(content.length / (matchMs / 1000)).toFixed(0)} properties/s)`);
-console.log(`  mapping job's match stage (matching, ids, unified content; reading and writing aside): ${(matchMs + unifyMs).toFixed(0)} ms`);
+console.log(
+  `  supplier properties: ${content.length} (${SUPPLIER_IDS.map((id) => `${id} ${content.filter((p) => p.supplierId === id).length}`).join(', ')}); world hotels: ${world.hotels.length}`,
+);
+console.log(
+  `  candidate pairs scored: ${result.candidatePairs}; pairs above threshold: ${result.matchedPairs}; clusters: ${result.clusters.length}`,
+);
+console.log(
+  `  time: content ${contentMs.toFixed(0)} ms, matching ${matchMs.toFixed(0)} ms (${(content.length / (matchMs / 1000)).toFixed(0)} properties/s)`,
+);
+console.log(
+  `  mapping job's match stage (matching, ids, unified content; reading and writing aside): ${(matchMs + unifyMs).toFixed(0)} ms`,
+);
 console.log('');
 console.log('city   true pairs   tp     fp   fn   precision  recall  F1');
 for (const [code, tally] of perCity) {
   const q = quality(tally);
-  console.log(`${code.padEnd(6)} ${String(tally.tp + tally.fn).padStart(10)} ${String(tally.tp).padStart(6)} ${String(tally.fp).padStart(4)} ${String(tally.fn).padStart(4)}   ${fmt(q.precision)}   ${fmt(q.recall)}  ${fmt(q.f1)}`);
+  console.log(
+    `${code.padEnd(6)} ${String(tally.tp + tally.fn).padStart(10)} ${String(tally.tp).padStart(6)} ${String(tally.fp).padStart(4)} ${String(tally.fn).padStart(4)}   ${fmt(q.precision)}   ${fmt(q.recall)}  ${fmt(q.f1)}`,
+  );
 }
 const total = quality(overall);
-console.log(`${'ALL'.padEnd(6)} ${String(overall.tp + overall.fn).padStart(10)} ${String(overall.tp).padStart(6)} ${String(overall.fp).padStart(4)} ${String(overall.fn).padStart(4)}   ${fmt(total.precision)}   ${fmt(total.recall)}  ${fmt(total.f1)}`);
+console.log(
+  `${'ALL'.padEnd(6)} ${String(overall.tp + overall.fn).padStart(10)} ${String(overall.tp).padStart(6)} ${String(overall.fp).padStart(4)} ${String(overall.fn).padStart(4)}   ${fmt(total.precision)}   ${fmt(total.recall)}  ${fmt(total.f1)}`,
+);
 console.log('');
 console.log('errors by cause (a pair can count under several):');
 for (const [kind, entry] of [...errors].sort((x, y) => y[1].count - x[1].count)) {
@@ -155,12 +175,17 @@ for (const [kind, entry] of [...errors].sort((x, y) => y[1].count - x[1].count))
   for (const pair of entry.samples) {
     const [a, b] = pair.split('#').map((key) => byRef.get(key)!);
     const evidence = scorePair(matchProfile(a!), matchProfile(b!));
-    const show = (p: SupplierPropertyContent) => `${p.supplierId} "${p.name}" ${p.stars}* ${p.address?.line} ${p.phone ?? ''} [${truth.get(ref(p))}]`;
-    console.log(`         ${show(a!)}  <>  ${show(b!)}  score ${evidence.score.toFixed(2)} ${JSON.stringify(evidence.parts)} d=${evidence.distanceMetres?.toFixed(0)}`);
+    const show = (p: SupplierPropertyContent) =>
+      `${p.supplierId} "${p.name}" ${p.stars}* ${p.address?.line} ${p.phone ?? ''} [${truth.get(ref(p))}]`;
+    console.log(
+      `         ${show(a!)}  <>  ${show(b!)}  score ${evidence.score.toFixed(2)} ${JSON.stringify(evidence.parts)} d=${evidence.distanceMetres?.toFixed(0)}`,
+    );
   }
 }
 console.log('');
-console.log(`OVERALL precision ${fmt(total.precision)}  recall ${fmt(total.recall)}  F1 ${fmt(total.f1)}  (targets: F1 ≥ 0.99, precision ≥ 0.985, recall ≥ 0.985)`);
+console.log(
+  `OVERALL precision ${fmt(total.precision)}  recall ${fmt(total.recall)}  F1 ${fmt(total.f1)}  (targets: F1 ≥ 0.99, precision ≥ 0.985, recall ≥ 0.985)`,
+);
 
 /** One half of the real-hotel set, matched on its own: pairwise quality, and the pairs it got wrong. */
 function realHalf(half: Half) {
@@ -168,7 +193,8 @@ function realHalf(half: Half) {
   const clusters = matchProperties(listings).clusters;
   const predictedPairs = new Set<string>();
   for (const cluster of clusters) {
-    for (let i = 0; i < cluster.length; i += 1) for (let j = i + 1; j < cluster.length; j += 1) predictedPairs.add(pairKey(ref(cluster[i]!), ref(cluster[j]!)));
+    for (let i = 0; i < cluster.length; i += 1)
+      for (let j = i + 1; j < cluster.length; j += 1) predictedPairs.add(pairKey(ref(cluster[i]!), ref(cluster[j]!)));
   }
   const truePairs = new Set<string>();
   for (let i = 0; i < listings.length; i += 1) {
@@ -201,13 +227,18 @@ console.log('half       hotels  listings  true pairs  tp   fp  fn   precision  r
 for (const half of ['tuning', 'held-out'] as const) {
   const result = realHalf(half);
   const { tally: t, quality: q } = result;
-  console.log(`${half.padEnd(10)} ${String(result.hotels).padStart(6)} ${String(result.listings).padStart(9)} ${String(t.tp + t.fn).padStart(11)} ${String(t.tp).padStart(4)} ${String(t.fp).padStart(4)} ${String(t.fn).padStart(3)}   ${fmt(q.precision)}   ${fmt(q.recall)}  ${fmt(q.f1)}`);
+  console.log(
+    `${half.padEnd(10)} ${String(result.hotels).padStart(6)} ${String(result.listings).padStart(9)} ${String(t.tp + t.fn).padStart(11)} ${String(t.tp).padStart(4)} ${String(t.fp).padStart(4)} ${String(t.fn).padStart(3)}   ${fmt(q.precision)}   ${fmt(q.recall)}  ${fmt(q.f1)}`,
+  );
   for (const line of result.wrong.slice(0, examples)) {
     const [kind, pair] = line.split(': ');
     const [a, b] = pair!.split('#').map((key) => result.byKey.get(key)!);
     const evidence = scorePair(matchProfile(a!), matchProfile(b!));
-    const show = (p: SupplierPropertyContent) => `${p.supplierId} "${p.name}" ${p.stars ?? '-'}* ${p.address?.line} ${p.phone ?? ''} [${result.hotelOf.get(ref(p))}]`;
-    console.log(`    ${kind}: ${show(a!)}  <>  ${show(b!)}  score ${evidence.score.toFixed(2)} ${JSON.stringify(evidence.parts)} d=${evidence.distanceMetres?.toFixed(0)}`);
+    const show = (p: SupplierPropertyContent) =>
+      `${p.supplierId} "${p.name}" ${p.stars ?? '-'}* ${p.address?.line} ${p.phone ?? ''} [${result.hotelOf.get(ref(p))}]`;
+    console.log(
+      `    ${kind}: ${show(a!)}  <>  ${show(b!)}  score ${evidence.score.toFixed(2)} ${JSON.stringify(evidence.parts)} d=${evidence.distanceMetres?.toFixed(0)}`,
+    );
   }
 }
 console.log('(targets on the held-out half: precision ≥ 0.99, F1 ≥ 0.97)');

@@ -21,7 +21,10 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 10);
 const CITY = 'RAK';
 
-interface Emf { _aws: { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] }; [key: string]: unknown }
+interface Emf {
+  _aws: { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] };
+  [key: string]: unknown;
+}
 const lines: string[] = [];
 const write = process.stdout.write.bind(process.stdout) as (...args: unknown[]) => boolean;
 process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -40,14 +43,22 @@ const { DynamoPropertyMapStore } = await import('../functions/stores/dynamo-prop
 const { DynamoDestinationIndex } = await import('../functions/search/mapping/destination-index.js');
 const { SUPPLIER_IDS } = await import('../sandbox/world/supplier-views.js');
 
-const host = await startLocalHost({ port: 0, mapProperties: false, supplierLatency: NO_LATENCY, tablePrefix: `bench${randomUUID().slice(0, 6)}` });
+const host = await startLocalHost({
+  port: 0,
+  mapProperties: false,
+  supplierLatency: NO_LATENCY,
+  tablePrefix: `bench${randomUUID().slice(0, 6)}`,
+});
 async function* inCity(supplierId: (typeof SUPPLIER_IDS)[number]) {
   yield* worldSupplierContent(supplierId).filter((p) => p.cityCode === CITY);
 }
 await runMappingJob({ sources: SUPPLIER_IDS.map(inCity), store: new DynamoPropertyMapStore(), destinations: new DynamoDestinationIndex() });
 
 const client = host.clients.find((c) => c.tenant === 'demo')!;
-const tokenResponse = await fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret }) });
+const tokenResponse = await fetch(`${host.url}/v1/oauth/token`, {
+  method: 'POST',
+  body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret }),
+});
 const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
 const headers = { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -64,18 +75,44 @@ async function measure(work: () => Promise<void>): Promise<{ lines: number; byte
 let lastSearch: { searchId: string; properties: { cheapestRate: { rateId: string; supplierId: string } }[] } | undefined;
 const searches: { lines: number; bytes: number }[] = [];
 for (let i = 0; i < SEARCHES; i++) {
-  searches.push(await measure(async () => {
-    const response = await fetch(`${host.url}/v1/hotels/search`, { method: 'POST', headers, body: JSON.stringify({ destination: { type: 'city', code: CITY }, checkIn: inDays(30 + i), checkOut: inDays(32 + i), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' }) });
-    if (response.status !== 200) throw new Error(`search answered ${response.status}`);
-    lastSearch = (await response.json()) as typeof lastSearch;
-  }));
+  searches.push(
+    await measure(async () => {
+      const response = await fetch(`${host.url}/v1/hotels/search`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          destination: { type: 'city', code: CITY },
+          checkIn: inDays(30 + i),
+          checkOut: inDays(32 + i),
+          occupancies: [{ adults: 2 }],
+          currency: 'EUR',
+          nationality: 'GB',
+        }),
+      });
+      if (response.status !== 200) throw new Error(`search answered ${response.status}`);
+      lastSearch = (await response.json()) as typeof lastSearch;
+    }),
+  );
 }
 const rate = lastSearch!.properties[0]!.cheapestRate;
 const booking = await measure(async () => {
   const response = await fetch(`${host.url}/v1/hotels/bookings`, {
     method: 'POST',
     headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({ rateId: rate.rateId, searchId: lastSearch!.searchId, holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', phone: '+44 20 0000 0000' }, rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }, { type: 'adult', firstName: 'Mary', lastName: 'Shelley' }] }], clientReference: 'BENCH-1' }),
+    body: JSON.stringify({
+      rateId: rate.rateId,
+      searchId: lastSearch!.searchId,
+      holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', phone: '+44 20 0000 0000' },
+      rooms: [
+        {
+          guests: [
+            { type: 'adult', firstName: 'Ada', lastName: 'Byron' },
+            { type: 'adult', firstName: 'Mary', lastName: 'Shelley' },
+          ],
+        },
+      ],
+      clientReference: 'BENCH-1',
+    }),
   });
   if (response.status !== 201) throw new Error(`booking answered ${response.status}: ${await response.text()}`);
 });
@@ -85,10 +122,12 @@ const series = new Set<string>();
 for (const line of lines) {
   const emf = JSON.parse(line) as Emf;
   for (const directive of emf._aws.CloudWatchMetrics) {
-    for (const metric of directive.Metrics) for (const set of directive.Dimensions) series.add(`${metric.Name} ${set.map((d) => `${d}=${String(emf[d])}`).join(' ')}`);
+    for (const metric of directive.Metrics)
+      for (const set of directive.Dimensions) series.add(`${metric.Name} ${set.map((d) => `${d}=${String(emf[d])}`).join(' ')}`);
   }
 }
-const average = (rows: { lines: number; bytes: number }[], key: 'lines' | 'bytes') => Math.round(rows.reduce((s, r) => s + r[key], 0) / rows.length);
+const average = (rows: { lines: number; bytes: number }[], key: 'lines' | 'bytes') =>
+  Math.round(rows.reduce((s, r) => s + r[key], 0) / rows.length);
 console.log(`EMF per search (3 suppliers, ${SEARCHES} searches): ${average(searches, 'lines')} lines, ${average(searches, 'bytes')} bytes`);
 console.log(`EMF per confirmed booking (API + its flow steps): ${booking.lines} lines, ${booking.bytes} bytes`);
 console.log(`distinct metric series after these: ${series.size}`);

@@ -48,7 +48,8 @@ const DELAYS = (process.env.BENCH_DELAYS ?? '150,300,450').split(',').map(Number
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 Object.assign(process.env, { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 const content = SUPPLIER_IDS.flatMap((id) => worldSupplierContent(id));
 const destination: DestinationEntry[] = matchProperties(content).clusters.map((cluster) =>
@@ -69,7 +70,14 @@ const real: SupplierPort[] = [
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const recorded = new Map<string, readonly SupplierOffer[]>();
 for (const adapter of real) {
-  const result = await adapter.searchAvailability({ destination: cityArea(CITY), checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', pointOfSale: 'GB' });
+  const result = await adapter.searchAvailability({
+    destination: cityArea(CITY),
+    checkIn: inDays(30),
+    checkOut: inDays(33),
+    occupancies: [{ adults: 2, childrenAges: [] }],
+    nationality: 'GB',
+    pointOfSale: 'GB',
+  });
   recorded.set(adapter.supplierId, result.offers);
 }
 await Promise.all(servers.map((s) => s.close()));
@@ -117,9 +125,19 @@ try {
   const rows: { overhead: number; json: number; afterwards: number; timings: Record<string, number> }[] = [];
   let properties = 0;
   for (let i = 0; i < SEARCHES + 3; i++) {
-    const request = searchRequestSchema.parse({ destination: { type: 'city', code: CITY }, checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' });
+    const request = searchRequestSchema.parse({
+      destination: { type: 'city', code: CITY },
+      checkIn: inDays(30),
+      checkOut: inDays(33),
+      occupancies: [{ adults: 2 }],
+      currency: 'EUR',
+      nationality: 'GB',
+    });
     const started = performance.now();
-    const { response, timings, storeRows } = await runSearch({ tenant: 'demo', request, scenarios: [], traveller: { ip: '203.0.113.7' } }, deps);
+    const { response, timings, storeRows } = await runSearch(
+      { tenant: 'demo', request, scenarios: [], traveller: { ip: '203.0.113.7' } },
+      deps,
+    );
     const searched = performance.now();
     JSON.stringify(response);
     const done = performance.now();
@@ -127,14 +145,40 @@ try {
     await storeRows();
     const afterwards = performance.now() - done;
     properties = response.totalProperties;
-    if (i >= 3) rows.push({ overhead: done - started - last, json: done - searched, afterwards, timings: timings as unknown as Record<string, number> });
+    if (i >= 3)
+      rows.push({
+        overhead: done - started - last,
+        json: done - searched,
+        afterwards,
+        timings: timings as unknown as Record<string, number>,
+      });
   }
   const p = (values: number[], q: number) => percentile(values, q).toFixed(1);
   const o = rows.map((r) => r.overhead);
-  console.log(`\nsearch-after-suppliers: ${CITY}, ${SEARCHES} searches, suppliers ${order.map((s) => `${s} ${recorded.get(s)!.length}`).join(', ')} answering at ${DELAYS.join('/')} ms, ${properties} properties`);
-  console.log(`overhead after the last supplier (runSearch + response JSON): p50 ${p(o, 50)} ms, p95 ${p(o, 95)} ms; response JSON p50 ${p(rows.map((r) => r.json), 50)} ms; then, after the answer, the rows of later pages stored in p50 ${p(rows.map((r) => r.afterwards), 50)} ms`);
+  console.log(
+    `\nsearch-after-suppliers: ${CITY}, ${SEARCHES} searches, suppliers ${order.map((s) => `${s} ${recorded.get(s)!.length}`).join(', ')} answering at ${DELAYS.join('/')} ms, ${properties} properties`,
+  );
+  console.log(
+    `overhead after the last supplier (runSearch + response JSON): p50 ${p(o, 50)} ms, p95 ${p(o, 95)} ms; response JSON p50 ${p(
+      rows.map((r) => r.json),
+      50,
+    )} ms; then, after the answer, the rows of later pages stored in p50 ${p(
+      rows.map((r) => r.afterwards),
+      50,
+    )} ms`,
+  );
   const names = Object.keys(rows[0]!.timings);
-  console.log(`Server-Timing p50: ${names.map((n) => `${n} ${p(rows.map((r) => r.timings[n]!), 50)}`).join(', ')} ms`);
+  console.log(
+    `Server-Timing p50: ${names
+      .map(
+        (n) =>
+          `${n} ${p(
+            rows.map((r) => r.timings[n]!),
+            50,
+          )}`,
+      )
+      .join(', ')} ms`,
+  );
 } finally {
   await dynamo.stop();
   await s3.stop();

@@ -98,7 +98,8 @@ export interface CapacityReport {
   readonly pinned: boolean;
 }
 
-const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+const percentile = (values: readonly number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 // Recorded answers and a destination index per city, from the sandbox world (no latency while recording).
@@ -119,14 +120,25 @@ let supplierBytes = 0;
 for (const city of CITIES) {
   const answers = new Map<string, readonly SupplierOffer[]>();
   for (const adapter of real) {
-    const result = await adapter.searchAvailability({ destination: cityArea(city), checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+    const result = await adapter.searchAvailability({
+      destination: cityArea(city),
+      checkIn: inDays(30),
+      checkOut: inDays(33),
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'GB',
+    });
     answers.set(adapter.supplierId, result.offers);
     // Suppliers answer gzipped (the adapters ask for it): the compressed size is what crosses the NAT.
     supplierBytes += gzipSync(JSON.stringify(result.offers)).length;
   }
   recorded.set(city, answers);
   const content = SUPPLIER_IDS.flatMap((id) => worldSupplierContent(id).filter((p) => p.cityCode === city));
-  destinations.set(city, matchProperties(content).clusters.map((cluster) => destinationEntry(unifyProperty(mintPropertyId([...cluster].sort(compareRefs)[0]!), cluster))));
+  destinations.set(
+    city,
+    matchProperties(content).clusters.map((cluster) =>
+      destinationEntry(unifyProperty(mintPropertyId([...cluster].sort(compareRefs)[0]!), cluster)),
+    ),
+  );
 }
 await Promise.all(servers.map((s) => s.close()));
 
@@ -182,9 +194,19 @@ try {
   /** One search as the handler runs it: the answer, its JSON, then the later pages' rows. */
   const oneSearch = async (): Promise<{ overhead: number; total: number }> => {
     const city = CITIES[counter++ % CITIES.length]!;
-    const request = searchRequestSchema.parse({ destination: { type: 'city', code: city }, checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' });
+    const request = searchRequestSchema.parse({
+      destination: { type: 'city', code: city },
+      checkIn: inDays(30),
+      checkOut: inDays(33),
+      occupancies: [{ adults: 2 }],
+      currency: 'EUR',
+      nationality: 'GB',
+    });
     const started = performance.now();
-    const { response, storeRows } = await runSearch({ tenant: 'demo', request, scenarios: [], traveller: { ip: '203.0.113.7' } }, deps.get(city)!);
+    const { response, storeRows } = await runSearch(
+      { tenant: 'demo', request, scenarios: [], traveller: { ip: '203.0.113.7' } },
+      deps.get(city)!,
+    );
     JSON.stringify(response);
     const answered = performance.now();
     await storeRows();
@@ -241,8 +263,12 @@ try {
     supplierBytesPerSearch: supplierBytes / CITIES.length,
     pinned,
   };
-  console.log(`${pinned ? `pinned core (taskset -c ${CORE})` : 'unpinned process'}: ${cpuMsPerSearch.toFixed(1)} ms of CPU a search, a search lasts ${meanSearchMs.toFixed(0)} ms; at ${TARGET_CPU} % CPU one vCPU holds ${report.holds} searches at once`);
-  console.log(`measured: overhead p50 stayed within ${HOLD_SLACK_MS} ms of one search alone up to ${report.holdsByOverhead} in flight (machine load average ${report.loadAverage.toFixed(1)} on the machine's cores shared: the core is not ours alone, so this undercounts)`);
+  console.log(
+    `${pinned ? `pinned core (taskset -c ${CORE})` : 'unpinned process'}: ${cpuMsPerSearch.toFixed(1)} ms of CPU a search, a search lasts ${meanSearchMs.toFixed(0)} ms; at ${TARGET_CPU} % CPU one vCPU holds ${report.holds} searches at once`,
+  );
+  console.log(
+    `measured: overhead p50 stayed within ${HOLD_SLACK_MS} ms of one search alone up to ${report.holdsByOverhead} in flight (machine load average ${report.loadAverage.toFixed(1)} on the machine's cores shared: the core is not ours alone, so this undercounts)`,
+  );
   console.log(`suppliers' answers: ${(report.supplierBytesPerSearch / 1024).toFixed(0)} KB a search gzipped (what crosses the NAT)`);
   console.log(JSON.stringify(report));
 } finally {

@@ -28,7 +28,14 @@ const host = await startLocalHost({
   throttling: { stage: { ratePerSecond: 1e6, burst: 1e6 }, perClient: { ratePerSecond: 1e6, burst: 1e6 } },
 });
 try {
-  const token = ((await (await fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }) })).json()) as { access_token: string }).access_token;
+  const token = (
+    (await (
+      await fetch(`${host.url}/v1/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   let n = 0;
   const result = await autocannon({
@@ -39,10 +46,21 @@ try {
     timeout: 30,
     headers: { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' },
     setupClient: (client) => {
-      client.setBody(JSON.stringify({ destination: { type: 'city', code: CITY }, checkIn: inDays(10 + (n % 300)), checkOut: inDays(12 + (n++ % 300)), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' }));
+      client.setBody(
+        JSON.stringify({
+          destination: { type: 'city', code: CITY },
+          checkIn: inDays(10 + (n % 300)),
+          checkOut: inDays(12 + (n++ % 300)),
+          occupancies: [{ adults: 2 }],
+          currency: 'EUR',
+          nationality: 'GB',
+        }),
+      );
     },
   });
-  console.log(`\nbench:search-load on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${CONNECTIONS} connections for ${DURATION_SECONDS} s`);
+  console.log(
+    `\nbench:search-load on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${CONNECTIONS} connections for ${DURATION_SECONDS} s`,
+  );
   console.log(
     `${(result.requests.total / DURATION_SECONDS).toFixed(1)} searches/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
       `${result.requests.total} searches, ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,

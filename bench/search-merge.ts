@@ -65,7 +65,14 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 const base: SupplierOffer[] = [];
 for (const city of CITIES) {
   for (const adapter of adapters) {
-    const result = await adapter.searchAvailability({ destination: cityArea(city), checkIn: inDays(30), checkOut: inDays(33), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', pointOfSale: 'GB' });
+    const result = await adapter.searchAvailability({
+      destination: cityArea(city),
+      checkIn: inDays(30),
+      checkOut: inDays(33),
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'GB',
+      pointOfSale: 'GB',
+    });
     base.push(...result.offers);
   }
 }
@@ -77,7 +84,13 @@ const entries: DestinationEntry[] = [];
 for (let copy = 0; copy < copies; copy++) {
   const suffix = copy === 0 ? '' : `~${copy}`;
   offers.push(...base.map((o) => ({ ...o, supplierPropertyId: o.supplierPropertyId + suffix })));
-  entries.push(...destination.map((e) => ({ ...e, propertyId: e.propertyId + suffix, supplierRefs: e.supplierRefs.map((r) => ({ ...r, supplierPropertyId: r.supplierPropertyId + suffix })) })));
+  entries.push(
+    ...destination.map((e) => ({
+      ...e,
+      propertyId: e.propertyId + suffix,
+      supplierRefs: e.supplierRefs.map((r) => ({ ...r, supplierPropertyId: r.supplierPropertyId + suffix })),
+    })),
+  );
 }
 const rates = (n: number) => offers.slice(0, n).reduce((sum, o) => sum + o.rates.length, 0);
 
@@ -88,21 +101,38 @@ const now = new Date();
 
 async function run(size: number): Promise<{ ms: number; properties: number }> {
   const started = performance.now();
-  const merged = await mergeOffers(offers.slice(0, size), entries, async () => [], { rules, quoteCurrency: 'EUR', fx, nights: 3, rooms: 1 });
+  const merged = await mergeOffers(offers.slice(0, size), entries, async () => [], {
+    rules,
+    quoteCurrency: 'EUR',
+    fx,
+    nights: 3,
+    rooms: 1,
+  });
   const ranked = sortProperties(applySearchFilters(merged, undefined, now), { sort: 'price' });
-  const stay = { searchId: 'srch_bench', tenant: 'demo', nights: 3, rooms: 1, expiresAt: new Date(now.getTime() + 1_800_000).toISOString(), rateIdKey: key };
+  const stay = {
+    searchId: 'srch_bench',
+    tenant: 'demo',
+    nights: 3,
+    rooms: 1,
+    expiresAt: new Date(now.getTime() + 1_800_000).toISOString(),
+    rateIdKey: key,
+  };
   for (const property of ranked) showRate(cheapestRate(property.rates)!, property, stay);
   return { ms: performance.now() - started, properties: ranked.length };
 }
 
 await run(SIZES[0]!); // warm-up: JIT and the FX cross-rate cache
-console.log(`\nbench:search-merge on Node ${process.version}, ${new Date().toISOString()}; ${base.length} real offers from ${CITIES.join(', ')} × ${copies}`);
+console.log(
+  `\nbench:search-merge on Node ${process.version}, ${new Date().toISOString()}; ${base.length} real offers from ${CITIES.join(', ')} × ${copies}`,
+);
 const results: { size: number; ms: number }[] = [];
 for (const size of SIZES) {
   const runs = [await run(size), await run(size), await run(size)];
   const ms = Math.min(...runs.map((r) => r.ms));
   results.push({ size, ms });
-  console.log(`${String(size).padStart(7)} offers, ${String(rates(size)).padStart(8)} rates → ${String(runs[0]!.properties).padStart(6)} properties: ${ms.toFixed(0).padStart(6)} ms (best of 3), ${((ms * 1000) / size).toFixed(1)} µs per offer`);
+  console.log(
+    `${String(size).padStart(7)} offers, ${String(rates(size)).padStart(8)} rates → ${String(runs[0]!.properties).padStart(6)} properties: ${ms.toFixed(0).padStart(6)} ms (best of 3), ${((ms * 1000) / size).toFixed(1)} µs per offer`,
+  );
 }
 const ratio = results[2]!.ms / results[0]!.ms;
 console.log(`100k / 10k = ${ratio.toFixed(2)} (linear is 10; target within 12)`);

@@ -75,10 +75,20 @@ const host = await startLocalHost({
   throttling: { stage: { ratePerSecond: 1e6, burst: 1e6 }, perClient: { ratePerSecond: 1e6, burst: 1e6 } },
 });
 try {
-  const token = ((await (await fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }) })).json()) as { access_token: string }).access_token;
+  const token = (
+    (await (
+      await fetch(`${host.url}/v1/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret' }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
   const all: Row[] = [];
   await new Promise<void>((resolve, reject) => {
-    const partner = new Worker(PARTNER, { eval: true, workerData: { url: host.url, token, city: CITY, count: SEARCHES + WARM_UPS, pauseMs: PAUSE_MS } });
+    const partner = new Worker(PARTNER, {
+      eval: true,
+      workerData: { url: host.url, token, city: CITY, count: SEARCHES + WARM_UPS, pauseMs: PAUSE_MS },
+    });
     partner.on('message', (row: Row) => all.push(row));
     partner.on('error', reject);
     partner.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the partner thread exited with ${code}`))));
@@ -86,12 +96,36 @@ try {
   const rows = all.slice(WARM_UPS);
   const overhead = rows.map((r) => r.total - r.slowest);
   const ratio = rows.map((r) => r.total / r.slowest);
-  console.log(`\nbench:search-overhead on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${SEARCHES} searches after ${WARM_UPS} warm-ups, suppliers ${rows[0]!.results}, ${rows[0]!.properties} properties`);
-  console.log(`end to end: p50 ${percentile(rows.map((r) => r.total), 50).toFixed(0)} ms, p95 ${percentile(rows.map((r) => r.total), 95).toFixed(0)} ms; slowest supplier: p50 ${percentile(rows.map((r) => r.slowest), 50).toFixed(0)} ms`);
-  console.log(`overhead: p50 ${percentile(overhead, 50).toFixed(0)} ms, p95 ${percentile(overhead, 95).toFixed(0)} ms; ratio end-to-end / slowest supplier: p50 ${percentile(ratio, 50).toFixed(2)}, p95 ${percentile(ratio, 95).toFixed(2)}`);
-  const phase = (name: string) => percentile(rows.map((r) => r.phases[name] ?? 0), 50).toFixed(1);
-  const outside = percentile(rows.map((r) => r.total - ['setup', 'suppliers', 'merge', 'rank', 'store'].reduce((sum, name) => sum + (r.phases[name] ?? 0), 0)), 50).toFixed(1);
-  console.log(`Server-Timing p50: before the fan-out (contracts, keys, adapters) ${phase('setup')} ms; after the last supplier answered: merge (its offers placed and priced) ${phase('merge')} ms, rank ${phase('rank')} ms, store (the search, while its first page is described and signed; its later pages are stored after the answer) ${phase('store')} ms; outside runSearch (gateway, authorizer cache, validation, response JSON, HTTP) ${outside} ms`);
+  console.log(
+    `\nbench:search-overhead on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${SEARCHES} searches after ${WARM_UPS} warm-ups, suppliers ${rows[0]!.results}, ${rows[0]!.properties} properties`,
+  );
+  console.log(
+    `end to end: p50 ${percentile(
+      rows.map((r) => r.total),
+      50,
+    ).toFixed(0)} ms, p95 ${percentile(
+      rows.map((r) => r.total),
+      95,
+    ).toFixed(0)} ms; slowest supplier: p50 ${percentile(
+      rows.map((r) => r.slowest),
+      50,
+    ).toFixed(0)} ms`,
+  );
+  console.log(
+    `overhead: p50 ${percentile(overhead, 50).toFixed(0)} ms, p95 ${percentile(overhead, 95).toFixed(0)} ms; ratio end-to-end / slowest supplier: p50 ${percentile(ratio, 50).toFixed(2)}, p95 ${percentile(ratio, 95).toFixed(2)}`,
+  );
+  const phase = (name: string) =>
+    percentile(
+      rows.map((r) => r.phases[name] ?? 0),
+      50,
+    ).toFixed(1);
+  const outside = percentile(
+    rows.map((r) => r.total - ['setup', 'suppliers', 'merge', 'rank', 'store'].reduce((sum, name) => sum + (r.phases[name] ?? 0), 0)),
+    50,
+  ).toFixed(1);
+  console.log(
+    `Server-Timing p50: before the fan-out (contracts, keys, adapters) ${phase('setup')} ms; after the last supplier answered: merge (its offers placed and priced) ${phase('merge')} ms, rank ${phase('rank')} ms, store (the search, while its first page is described and signed; its later pages are stored after the answer) ${phase('store')} ms; outside runSearch (gateway, authorizer cache, validation, response JSON, HTTP) ${outside} ms`,
+  );
 } finally {
   await host.stop();
 }

@@ -6,7 +6,13 @@
  * applies at once, before the authorizer cache's 300 s. Locally the gateway reads the usageKey itself and
  * there is nothing to enrol.
  */
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, GetApiKeysCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  GetApiKeysCommand,
+  UpdateApiKeyCommand,
+} from '@aws-sdk/client-api-gateway';
 
 export interface UsagePlanEnrolment {
   enrol(client: { clientId: string; tenant: string; usageKey: string }): Promise<void>;
@@ -17,13 +23,22 @@ export function usagePlanEnrolment(usagePlanId: string, gateway = new APIGateway
   const keyName = (clientId: string) => `hotel-api-client-${clientId}`;
   return {
     async enrol({ clientId, tenant, usageKey }) {
-      const key = await gateway.send(new CreateApiKeyCommand({ name: keyName(clientId), value: usageKey, enabled: true, description: `API client ${clientId} of account ${tenant}` }));
+      const key = await gateway.send(
+        new CreateApiKeyCommand({
+          name: keyName(clientId),
+          value: usageKey,
+          enabled: true,
+          description: `API client ${clientId} of account ${tenant}`,
+        }),
+      );
       await gateway.send(new CreateUsagePlanKeyCommand({ usagePlanId, keyId: key.id!, keyType: 'API_KEY' }));
     },
     async disable({ clientId }) {
       const { items = [] } = await gateway.send(new GetApiKeysCommand({ nameQuery: keyName(clientId), limit: 5 }));
       for (const key of items.filter((k) => k.name === keyName(clientId))) {
-        await gateway.send(new UpdateApiKeyCommand({ apiKey: key.id!, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
+        await gateway.send(
+          new UpdateApiKeyCommand({ apiKey: key.id!, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }),
+        );
       }
     },
   };

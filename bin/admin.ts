@@ -9,7 +9,18 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
-import { AccountAdminError, createAccount, DEFAULT_ROTATION_GRACE_SECONDS, issueClient, revokeClient, rotateSecret, setContract, setPricing, setSalesSettings, showAccount } from '../functions/accounts/account-admin.js';
+import {
+  AccountAdminError,
+  createAccount,
+  DEFAULT_ROTATION_GRACE_SECONDS,
+  issueClient,
+  revokeClient,
+  rotateSecret,
+  setContract,
+  setPricing,
+  setSalesSettings,
+  showAccount,
+} from '../functions/accounts/account-admin.js';
 import { auditTrail } from '../functions/accounts/audit-trail.js';
 import { createWallet, setWalletCreditLimit, topUpWallet, walletStatement } from '../functions/accounts/wallet-admin.js';
 import { listWebhookEndpoints, setWebhookEndpointEnabled, webhookDeliveries } from '../functions/accounts/webhook-admin.js';
@@ -46,14 +57,20 @@ const program = new Command('admin')
   .option('--clients-table <name>', 'clients table of a deployed stack (stack output)')
   .option('--contracts-table <name>', 'contracts table of a deployed stack (stack output)')
   .option('--wallets-table <name>', 'wallets table of a deployed stack (stack output), for the wallet commands')
-  .option('--webhooks-table <name>', "webhooks table of a deployed stack (stack output): a wallet's movements are sent to the partner's webhooks")
+  .option(
+    '--webhooks-table <name>',
+    "webhooks table of a deployed stack (stack output): a wallet's movements are sent to the partner's webhooks",
+  )
   .option('--signing-keys-table <name>', 'signing keys table of a deployed stack (stack output), for keys rotate')
   .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings and guest commands')
   .option('--guests-table <name>', "guests table of a deployed stack (stack output): bookings' personal data, for the guest commands")
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
-  .addHelpText('afterAll', '\nExit codes: 0 done, 1 unexpected failure, 2 usage, 3 not found, 4 conflict, 5 invalid input, 6 the tables\ncould not be reached.')
+  .addHelpText(
+    'afterAll',
+    '\nExit codes: 0 done, 1 unexpected failure, 2 usage, 3 not found, 4 conflict, 5 invalid input, 6 the tables\ncould not be reached.',
+  )
   .showHelpAfterError()
   .exitOverride();
 
@@ -70,7 +87,12 @@ program.hook('preAction', () => {
   }
   const clients = options.clientsTable ?? (options.tablePrefix ? `${options.tablePrefix}-clients` : process.env.CLIENTS_TABLE);
   const contracts = options.contractsTable ?? (options.tablePrefix ? `${options.tablePrefix}-contracts` : process.env.CONTRACTS_TABLE);
-  if (!clients || !contracts) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the tables: --table-prefix (npm start) or --clients-table and --contracts-table (a deployed stack)');
+  if (!clients || !contracts)
+    throw new CommanderError(
+      EXIT.usage,
+      'admin.tables',
+      'error: name the tables: --table-prefix (npm start) or --clients-table and --contracts-table (a deployed stack)',
+    );
   process.env.CLIENTS_TABLE = clients;
   process.env.CONTRACTS_TABLE = contracts;
   const wallets = options.walletsTable ?? (options.tablePrefix ? `${options.tablePrefix}-wallets` : process.env.WALLETS_TABLE);
@@ -79,7 +101,8 @@ program.hook('preAction', () => {
   if (webhooks) process.env.WEBHOOKS_TABLE = webhooks;
   const bookings = options.bookingsTable ?? (options.tablePrefix ? `${options.tablePrefix}-bookings` : process.env.BOOKINGS_TABLE);
   if (bookings) process.env.BOOKINGS_TABLE = bookings;
-  const signingKeys = options.signingKeysTable ?? (options.tablePrefix ? `${options.tablePrefix}-signingKeys` : process.env.SIGNING_KEYS_TABLE);
+  const signingKeys =
+    options.signingKeysTable ?? (options.tablePrefix ? `${options.tablePrefix}-signingKeys` : process.env.SIGNING_KEYS_TABLE);
   if (signingKeys) process.env.SIGNING_KEYS_TABLE = signingKeys;
   const guests = options.guestsTable ?? (options.tablePrefix ? `${options.tablePrefix}-guests` : process.env.GUESTS_TABLE);
   if (guests) process.env.GUESTS_TABLE = guests;
@@ -113,17 +136,26 @@ account
 
 account
   .command('sales <tenant>')
-  .description('where the account sells (its point of sale) and the reservations desk suppliers get when a traveller gives no contact; settings not given are kept')
-  .option('--point-of-sale <country>', 'ISO 3166-1 alpha-2 country code, e.g. GB (Rapid\'s country_code)')
+  .description(
+    'where the account sells (its point of sale) and the reservations desk suppliers get when a traveller gives no contact; settings not given are kept',
+  )
+  .option('--point-of-sale <country>', "ISO 3166-1 alpha-2 country code, e.g. GB (Rapid's country_code)")
   .option('--reservations-email <email>', "the account's reservations mailbox, relayed to the guest")
   .option('--reservations-phone <e164>', "the account's reservations desk, E.164 (+442079460000)")
   .action(async (tenant: string, options: { pointOfSale?: string; reservationsEmail?: string; reservationsPhone?: string }) => {
-    const settings = await setSalesSettings(tenant, {
-      ...(options.pointOfSale ? { pointOfSale: options.pointOfSale } : {}),
-      ...(options.reservationsEmail ? { reservationsEmail: options.reservationsEmail } : {}),
-      ...(options.reservationsPhone ? { reservationsPhone: options.reservationsPhone } : {}),
-    }, actor());
-    print(settings, `account ${tenant} sells from ${settings.pointOfSale ?? '(no point of sale)'}; reservations desk ${settings.reservationsEmail ?? '-'} ${settings.reservationsPhone ?? '-'}`);
+    const settings = await setSalesSettings(
+      tenant,
+      {
+        ...(options.pointOfSale ? { pointOfSale: options.pointOfSale } : {}),
+        ...(options.reservationsEmail ? { reservationsEmail: options.reservationsEmail } : {}),
+        ...(options.reservationsPhone ? { reservationsPhone: options.reservationsPhone } : {}),
+      },
+      actor(),
+    );
+    print(
+      settings,
+      `account ${tenant} sells from ${settings.pointOfSale ?? '(no point of sale)'}; reservations desk ${settings.reservationsEmail ?? '-'} ${settings.reservationsPhone ?? '-'}`,
+    );
   });
 
 const client = program.command('client').description("an account's API clients (OAuth 2.0 client credentials)");
@@ -133,9 +165,16 @@ client
   .addOption(scopesOption())
   .option('--name <name>', 'display name')
   .action(async (tenant: string, options: { scopes?: string[]; name?: string }) => {
-    const issued = await issueClient(tenant, { ...(options.scopes ? { scopes: options.scopes } : {}), ...(options.name ? { name: options.name } : {}) }, actor());
+    const issued = await issueClient(
+      tenant,
+      { ...(options.scopes ? { scopes: options.scopes } : {}), ...(options.name ? { name: options.name } : {}) },
+      actor(),
+    );
     await (await usagePlan())?.enrol(issued);
-    print(issued, `client_id     ${issued.clientId}\nclient_secret ${issued.secret}\nscopes        ${issued.scopes.join(' ')}\nThe secret is shown this once; only its hash is stored.`);
+    print(
+      issued,
+      `client_id     ${issued.clientId}\nclient_secret ${issued.secret}\nscopes        ${issued.scopes.join(' ')}\nThe secret is shown this once; only its hash is stored.`,
+    );
   });
 client
   .command('rotate <tenant> <clientId>')
@@ -143,7 +182,10 @@ client
   .option('--grace-seconds <seconds>', 'how long the old secret keeps working', String(DEFAULT_ROTATION_GRACE_SECONDS))
   .action(async (tenant: string, clientId: string, options: { graceSeconds: string }) => {
     const rotated = await rotateSecret(tenant, clientId, Number(options.graceSeconds), actor());
-    print(rotated, `client_id     ${rotated.clientId}\nclient_secret ${rotated.secret}\nThe old secret works until ${rotated.previousSecretValidUntil}.`);
+    print(
+      rotated,
+      `client_id     ${rotated.clientId}\nclient_secret ${rotated.secret}\nThe old secret works until ${rotated.previousSecretValidUntil}.`,
+    );
   });
 client
   .command('revoke <tenant> <clientId>')
@@ -167,32 +209,50 @@ program
   .option('--aws-account <id>', 'production: the AWS account id of that secret', process.env.AWS_ACCOUNT_ID)
   .option('--inactive', 'keep the contract but stop using it')
   .option('--sells-packages', "the account sells packages: show this supplier's package-only rates")
-  .action(async (tenant: string, supplierId: string, options: { adapter: string; endpointUrl: string; sandbox?: boolean; credentials?: string; secretName?: string; awsAccount?: string; inactive?: boolean; sellsPackages?: boolean }) => {
-    let credentials: Record<string, string> | undefined;
-    if (options.credentials) {
-      try {
-        credentials = JSON.parse(options.credentials) as Record<string, string>;
-      } catch {
-        throw new AccountAdminError('invalid', 'credentials: not JSON', 'credentials');
-      }
-    }
-    const contract = await setContract(
-      tenant,
-      {
-        supplierId,
-        adapter: options.adapter,
-        endpoint: options.endpointUrl,
-        sandbox: options.sandbox ?? false,
-        ...(credentials ? { credentials } : {}),
-        ...(options.secretName ? { secretName: options.secretName, region: process.env.AWS_REGION! } : {}),
-        ...(options.awsAccount ? { awsAccount: options.awsAccount } : {}),
-        active: !options.inactive,
-        sellsPackages: options.sellsPackages ?? false,
+  .action(
+    async (
+      tenant: string,
+      supplierId: string,
+      options: {
+        adapter: string;
+        endpointUrl: string;
+        sandbox?: boolean;
+        credentials?: string;
+        secretName?: string;
+        awsAccount?: string;
+        inactive?: boolean;
+        sellsPackages?: boolean;
       },
-      actor(),
-    );
-    print({ ...contract, credentials: contract.credentials ? 'inline (sandbox)' : undefined }, `contract ${tenant} → ${contract.supplierId} (${contract.adapter}) at ${contract.endpoint}${contract.active ? '' : ' (inactive)'}`);
-  });
+    ) => {
+      let credentials: Record<string, string> | undefined;
+      if (options.credentials) {
+        try {
+          credentials = JSON.parse(options.credentials) as Record<string, string>;
+        } catch {
+          throw new AccountAdminError('invalid', 'credentials: not JSON', 'credentials');
+        }
+      }
+      const contract = await setContract(
+        tenant,
+        {
+          supplierId,
+          adapter: options.adapter,
+          endpoint: options.endpointUrl,
+          sandbox: options.sandbox ?? false,
+          ...(credentials ? { credentials } : {}),
+          ...(options.secretName ? { secretName: options.secretName, region: process.env.AWS_REGION! } : {}),
+          ...(options.awsAccount ? { awsAccount: options.awsAccount } : {}),
+          active: !options.inactive,
+          sellsPackages: options.sellsPackages ?? false,
+        },
+        actor(),
+      );
+      print(
+        { ...contract, credentials: contract.credentials ? 'inline (sandbox)' : undefined },
+        `contract ${tenant} → ${contract.supplierId} (${contract.adapter}) at ${contract.endpoint}${contract.active ? '' : ' (inactive)'}`,
+      );
+    },
+  );
 
 program
   .command('pricing')
@@ -208,10 +268,15 @@ program
       throw new AccountAdminError('invalid', `file: ${(error as Error).message}`, 'file');
     }
     const stored = await setPricing(tenant, rules as never, actor());
-    print(stored, `pricing rules of ${tenant}: ${stored.markups.length} markup rule(s)${stored.serviceFee ? `, service fee ${stored.serviceFee.kind}` : ''}`);
+    print(
+      stored,
+      `pricing rules of ${tenant}: ${stored.markups.length} markup rule(s)${stored.serviceFee ? `, service fee ${stored.serviceFee.kind}` : ''}`,
+    );
   });
 
-const wallet = program.command('wallet').description("an account's agent wallets (one currency each): create, pay in, credit limit, statement");
+const wallet = program
+  .command('wallet')
+  .description("an account's agent wallets (one currency each): create, pay in, credit limit, statement");
 wallet
   .command('create <tenant>')
   .description('create a wallet for the account; prints its walletId')
@@ -219,7 +284,10 @@ wallet
   .option('--credit-limit <amount>', 'how far below zero it may go, a decimal amount in its currency', '0')
   .action(async (tenant: string, options: { currency: string; creditLimit: string }) => {
     const created = await createWallet(tenant, { currency: options.currency, creditLimit: options.creditLimit }, actor());
-    print(created, `wallet ${created.walletId} of ${tenant}: ${created.currency}, credit limit ${created.creditLimit}, available ${created.available}`);
+    print(
+      created,
+      `wallet ${created.walletId} of ${tenant}: ${created.currency}, credit limit ${created.creditLimit}, available ${created.available}`,
+    );
   });
 wallet
   .command('top-up <tenant> <walletId> <amount>')
@@ -238,19 +306,32 @@ wallet
   });
 wallet
   .command('show <tenant> <walletId>')
-  .description("the wallet and its every transaction, oldest first")
+  .description('the wallet and its every transaction, oldest first')
   .action(async (tenant: string, walletId: string) => {
     const statement = await walletStatement(tenant, walletId);
     const w = statement.wallet;
-    print(statement, [
-      `wallet ${w.walletId} of ${w.tenant}: ${w.currency} balance ${w.balance}, credit limit ${w.creditLimit}, held ${w.held}, available ${w.available}`,
-      ...statement.movements.map((m) => `  ${m.at}  ${m.type.padEnd(12)} ${String(m.amountMinor).padStart(12)} minor  balance after ${m.balanceAfterMinor}${m.bookingId ? `  ${m.bookingId}` : ''}  ${m.reference}`),
-    ].join('\n'));
+    print(
+      statement,
+      [
+        `wallet ${w.walletId} of ${w.tenant}: ${w.currency} balance ${w.balance}, credit limit ${w.creditLimit}, held ${w.held}, available ${w.available}`,
+        ...statement.movements.map(
+          (m) =>
+            `  ${m.at}  ${m.type.padEnd(12)} ${String(m.amountMinor).padStart(12)} minor  balance after ${m.balanceAfterMinor}${m.bookingId ? `  ${m.bookingId}` : ''}  ${m.reference}`,
+        ),
+      ].join('\n'),
+    );
   });
 
-const webhook = program.command('webhook').description("an account's webhook endpoints: list, recent deliveries, disable, enable (needs --webhooks-table or --table-prefix)");
+const webhook = program
+  .command('webhook')
+  .description("an account's webhook endpoints: list, recent deliveries, disable, enable (needs --webhooks-table or --table-prefix)");
 const needWebhooksTable = () => {
-  if (!process.env.WEBHOOKS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the webhooks table: --table-prefix (npm start) or --webhooks-table (a deployed stack)');
+  if (!process.env.WEBHOOKS_TABLE)
+    throw new CommanderError(
+      EXIT.usage,
+      'admin.tables',
+      'error: name the webhooks table: --table-prefix (npm start) or --webhooks-table (a deployed stack)',
+    );
 };
 webhook
   .command('list <tenant>')
@@ -258,7 +339,17 @@ webhook
   .action(async (tenant: string) => {
     needWebhooksTable();
     const endpoints = await listWebhookEndpoints(tenant);
-    print(endpoints, endpoints.length === 0 ? `no webhook endpoints for ${tenant}` : endpoints.map((e) => `${e.endpointId}  ${e.enabled ? 'enabled ' : 'DISABLED'}  ${e.url}  ${e.events.join(',')}${e.disabledReason ? `  (${e.disabledReason})` : ''}`).join('\n'));
+    print(
+      endpoints,
+      endpoints.length === 0
+        ? `no webhook endpoints for ${tenant}`
+        : endpoints
+            .map(
+              (e) =>
+                `${e.endpointId}  ${e.enabled ? 'enabled ' : 'DISABLED'}  ${e.url}  ${e.events.join(',')}${e.disabledReason ? `  (${e.disabledReason})` : ''}`,
+            )
+            .join('\n'),
+    );
   });
 webhook
   .command('deliveries <tenant> <endpointId>')
@@ -266,7 +357,15 @@ webhook
   .action(async (tenant: string, endpointId: string) => {
     needWebhooksTable();
     const deliveries = await webhookDeliveries(tenant, endpointId);
-    print(deliveries, deliveries.map((d) => `${d.createdAt}  ${d.status.padEnd(9)} ${d.eventType.padEnd(20)} attempts ${d.attempts}${d.lastResponseCode !== undefined ? `  last ${d.lastResponseCode}` : ''}${d.lastError ? `  ${d.lastError}` : ''}`).join('\n') || 'no deliveries');
+    print(
+      deliveries,
+      deliveries
+        .map(
+          (d) =>
+            `${d.createdAt}  ${d.status.padEnd(9)} ${d.eventType.padEnd(20)} attempts ${d.attempts}${d.lastResponseCode !== undefined ? `  last ${d.lastResponseCode}` : ''}${d.lastError ? `  ${d.lastError}` : ''}`,
+        )
+        .join('\n') || 'no deliveries',
+    );
   });
 webhook
   .command('disable <tenant> <endpointId>')
@@ -289,42 +388,82 @@ webhook
 const signingKeys = program.command('keys').description('the access-token signing keys (needs --signing-keys-table or --table-prefix)');
 signingKeys
   .command('rotate')
-  .description('rotate now: a new key signs from now on; the retired one keeps verifying until its last token has expired, then leaves GET /.well-known/jwks.json')
+  .description(
+    'rotate now: a new key signs from now on; the retired one keeps verifying until its last token has expired, then leaves GET /.well-known/jwks.json',
+  )
   .action(async () => {
-    if (!process.env.SIGNING_KEYS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the signing keys table: --table-prefix (npm start) or --signing-keys-table (a deployed stack)');
+    if (!process.env.SIGNING_KEYS_TABLE)
+      throw new CommanderError(
+        EXIT.usage,
+        'admin.tables',
+        'error: name the signing keys table: --table-prefix (npm start) or --signing-keys-table (a deployed stack)',
+      );
     const rotation = await rotateSigningKeys();
-    print(rotation, `signing key ${rotation.kid} signs from now on${rotation.retiredKid ? `; ${rotation.retiredKid} retired (verifies for ${RETIRED_KEY_KEEP_SECONDS} s more)` : ''}\npublished: ${rotation.published.join(' ')}`);
+    print(
+      rotation,
+      `signing key ${rotation.kid} signs from now on${rotation.retiredKid ? `; ${rotation.retiredKid} retired (verifies for ${RETIRED_KEY_KEEP_SECONDS} s more)` : ''}\npublished: ${rotation.published.join(' ')}`,
+    );
   });
 
 const bookings = program.command('bookings').description('the bookings table, across accounts');
 bookings
   .command('reindex')
-  .description('give bookings stored before the listing indexes their index attributes, so GET /v1/hotels/bookings finds them (scans the table once; safe to repeat)')
+  .description(
+    'give bookings stored before the listing indexes their index attributes, so GET /v1/hotels/bookings finds them (scans the table once; safe to repeat)',
+  )
   .action(async () => {
-    if (!process.env.BOOKINGS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the bookings table: --table-prefix (npm start) or --bookings-table (a deployed stack)');
+    if (!process.env.BOOKINGS_TABLE)
+      throw new CommanderError(
+        EXIT.usage,
+        'admin.tables',
+        'error: name the bookings table: --table-prefix (npm start) or --bookings-table (a deployed stack)',
+      );
     const report = await backfillListAttributes();
     const tenants = Object.entries(report.reindexed);
-    print(report, tenants.length === 0 ? `every booking is indexed (${report.scanned} items read)` : [...tenants.map(([tenant, count]) => `${tenant}: ${count} reindexed`), `${report.scanned} items read`].join('\n'));
+    print(
+      report,
+      tenants.length === 0
+        ? `every booking is indexed (${report.scanned} items read)`
+        : [...tenants.map(([tenant, count]) => `${tenant}: ${count} reindexed`), `${report.scanned} items read`].join('\n'),
+    );
   });
 
-const guest = program.command('guest').description("bookings' personal data (holder, guests, contact details, cancel reason): erase, move (needs --bookings-table and --guests-table, or --table-prefix)");
+const guest = program
+  .command('guest')
+  .description(
+    "bookings' personal data (holder, guests, contact details, cancel reason): erase, move (needs --bookings-table and --guests-table, or --table-prefix)",
+  );
 function needGuestTables(): void {
-  if (!process.env.BOOKINGS_TABLE || !process.env.GUESTS_TABLE) throw new CommanderError(EXIT.usage, 'admin.tables', 'error: name the tables: --table-prefix (npm start) or --bookings-table and --guests-table (a deployed stack)');
+  if (!process.env.BOOKINGS_TABLE || !process.env.GUESTS_TABLE)
+    throw new CommanderError(
+      EXIT.usage,
+      'admin.tables',
+      'error: name the tables: --table-prefix (npm start) or --bookings-table and --guests-table (a deployed stack)',
+    );
 }
 guest
   .command('backfill')
-  .description('move the personal data of bookings stored before the guests table off their booking items, into the guests table (scans the bookings table once; safe to repeat)')
+  .description(
+    'move the personal data of bookings stored before the guests table off their booking items, into the guests table (scans the bookings table once; safe to repeat)',
+  )
   .action(async () => {
     needGuestTables();
     const { backfillGuestDetails } = await import('../functions/booking/guest-details-backfill.js');
     const report = await backfillGuestDetails();
     const tenants = Object.entries(report.moved);
-    print(report, tenants.length === 0 ? `no booking item holds personal data (${report.scanned} items read)` : [...tenants.map(([tenant, count]) => `${tenant}: ${count} moved`), `${report.scanned} items read`].join('\n'));
+    print(
+      report,
+      tenants.length === 0
+        ? `no booking item holds personal data (${report.scanned} items read)`
+        : [...tenants.map(([tenant, count]) => `${tenant}: ${count} moved`), `${report.scanned} items read`].join('\n'),
+    );
   });
 
 guest
   .command('erase <tenant> <bookingId>')
-  .description("erase one booking's personal data from every store we keep, as the partner's DELETE .../personal-data does (a pending booking is refused)")
+  .description(
+    "erase one booking's personal data from every store we keep, as the partner's DELETE .../personal-data does (a pending booking is refused)",
+  )
   .action(async (tenant: string, bookingId: string) => {
     needGuestTables();
     const [{ erasePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }] = await Promise.all([
@@ -332,15 +471,26 @@ guest
       import('../functions/booking/booking-store.js'),
       import('../functions/booking/guest-details-store.js'),
     ]);
-    const outcome = await erasePersonalData(tenant, bookingId, { kind: 'operator', actor: actor() }, { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() });
+    const outcome = await erasePersonalData(
+      tenant,
+      bookingId,
+      { kind: 'operator', actor: actor() },
+      { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() },
+    );
     if (outcome.kind === 'not-found') throw new AccountAdminError('not-found', `no booking ${bookingId} of ${tenant}`);
-    if (outcome.kind === 'pending') throw new AccountAdminError('conflict', `booking ${bookingId} of ${tenant} is pending: its supplier may still confirm it; erase it once it is confirmed or failed`);
+    if (outcome.kind === 'pending')
+      throw new AccountAdminError(
+        'conflict',
+        `booking ${bookingId} of ${tenant} is pending: its supplier may still confirm it; erase it once it is confirmed or failed`,
+      );
     print(outcome, `${bookingId} of ${tenant}: personal data erased at ${outcome.personalDataErasedAt}`);
   });
 
 guest
   .command('erase-due <tenant>')
-  .description("the retention job, as it runs daily on AWS: erase the personal data of every booking whose check-out is more than the retention's days behind")
+  .description(
+    "the retention job, as it runs daily on AWS: erase the personal data of every booking whose check-out is more than the retention's days behind",
+  )
   .option('--days <days>', 'the retention in days after check-out (default: PERSONAL_DATA_RETENTION_DAYS, else 90)')
   .action(async (tenant: string, options: { days?: string }) => {
     needGuestTables();
@@ -351,9 +501,17 @@ guest
       import('../functions/booking/personal-data-retention.js'),
     ]);
     const days = options.days === undefined ? retentionDays() : Number(options.days);
-    if (!Number.isInteger(days) || days < 0) throw new AccountAdminError('invalid', '--days must be a whole number of days, 0 or more', '--days');
-    const run = await eraseDuePersonalData(tenant, { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() }, days);
-    print(run, `${tenant}: ${run.erased} erased (check-out on or before ${run.lastCheckOut}, ${run.retentionDays} days), ${run.skippedPending} pending left for a later run`);
+    if (!Number.isInteger(days) || days < 0)
+      throw new AccountAdminError('invalid', '--days must be a whole number of days, 0 or more', '--days');
+    const run = await eraseDuePersonalData(
+      tenant,
+      { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() },
+      days,
+    );
+    print(
+      run,
+      `${tenant}: ${run.erased} erased (check-out on or before ${run.lastCheckOut}, ${run.retentionDays} days), ${run.skippedPending} pending left for a later run`,
+    );
   });
 
 program
@@ -366,7 +524,10 @@ program
       [
         `account ${view.account.tenant} (${view.account.name}), scopes ${view.account.scopes.join(' ')}, created ${view.account.createdAt}`,
         'clients:',
-        ...view.clients.map((c) => `  ${c.clientId.padEnd(28)} ${c.status.padEnd(8)} ${c.scopes.join(' ')}${c.previousSecretValidUntil ? ` (old secret until ${c.previousSecretValidUntil})` : ''}`),
+        ...view.clients.map(
+          (c) =>
+            `  ${c.clientId.padEnd(28)} ${c.status.padEnd(8)} ${c.scopes.join(' ')}${c.previousSecretValidUntil ? ` (old secret until ${c.previousSecretValidUntil})` : ''}`,
+        ),
         'contracts:',
         ...view.contracts.map((c) => `  ${c.supplierId.padEnd(12)} ${c.adapter.padEnd(10)} ${c.endpoint} ${c.credentials}`),
         `pricing rules: ${view.pricingRules ? JSON.stringify(view.pricingRules) : 'none stored (built-in defaults)'}`,
@@ -383,7 +544,10 @@ program
   });
 
 function exitCodeOf(error: unknown): number {
-  if (error instanceof CommanderError) return error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version' ? EXIT.ok : EXIT.usage;
+  if (error instanceof CommanderError)
+    return error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version'
+      ? EXIT.ok
+      : EXIT.usage;
   if (error instanceof AccountAdminError) return { 'not-found': EXIT.notFound, conflict: EXIT.conflict, invalid: EXIT.invalid }[error.code];
   if (isDependencyOutage(error)) return EXIT.unreachable;
   return EXIT.unexpected;
@@ -394,8 +558,16 @@ try {
 } catch (error) {
   const code = exitCodeOf(error);
   if (!(error instanceof CommanderError)) {
-    const message = error instanceof AccountAdminError ? error.message : code === EXIT.unreachable ? `the tables could not be reached: ${(error as Error).message}` : String((error as Error)?.stack ?? error);
-    if (program.opts<GlobalOptions>().json) console.log(JSON.stringify({ error: { code, message, ...(error instanceof AccountAdminError && error.field ? { field: error.field } : {}) } }));
+    const message =
+      error instanceof AccountAdminError
+        ? error.message
+        : code === EXIT.unreachable
+          ? `the tables could not be reached: ${(error as Error).message}`
+          : String((error as Error)?.stack ?? error);
+    if (program.opts<GlobalOptions>().json)
+      console.log(
+        JSON.stringify({ error: { code, message, ...(error instanceof AccountAdminError && error.field ? { field: error.field } : {}) } }),
+      );
     else console.error(`error: ${message}`);
   } else if (error.code === 'admin.tables') {
     console.error(error.message);

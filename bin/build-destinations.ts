@@ -7,7 +7,13 @@
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { repositoryPath } from '../lib/project-paths.js';
-import { CATALOGUE_PATH, CITY_ZONES_PATH, compileCatalogue, serialiseCatalogue, serialiseCityZones } from './destinations/compile-catalogue.js';
+import {
+  CATALOGUE_PATH,
+  CITY_ZONES_PATH,
+  compileCatalogue,
+  serialiseCatalogue,
+  serialiseCityZones,
+} from './destinations/compile-catalogue.js';
 import { readCatalogueInputs } from './destinations/sources.js';
 import { answerHelp, refuseArguments } from './cli-help.js';
 

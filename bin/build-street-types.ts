@@ -39,7 +39,12 @@ if (!source) {
   process.exit(2);
 }
 const bare = !existsSync(join(source, 'resources'));
-const git = (...args: string[]) => execFileSync('git', bare ? [`--git-dir=${source}`, ...args] : ['-C', source, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+const git = (...args: string[]) =>
+  execFileSync('git', bare ? [`--git-dir=${source}`, ...args] : ['-C', source, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 const commit = git('rev-parse', 'HEAD').trim();
 const read = (path: string): string | undefined => {
   try {
@@ -50,7 +55,11 @@ const read = (path: string): string | undefined => {
 };
 
 /** The matcher's own folding of a word: transliterated, lower-case, letters and digits only. */
-const fold = (text: string) => anyAscii(text).toLowerCase().replace(/['’`.]/g, '').trim();
+const fold = (text: string) =>
+  anyAscii(text)
+    .toLowerCase()
+    .replace(/['’`.]/g, '')
+    .trim();
 const isWord = (text: string) => /^[a-z0-9]+$/.test(text);
 
 function dictionary(lang: string, file: string, keepLonely: boolean): string[] {
@@ -66,9 +75,12 @@ function dictionary(lang: string, file: string, keepLonely: boolean): string[] {
   return [...new Set(lines)];
 }
 
-const languages = read('resources/dictionaries/README.md') !== undefined
-  ? git('ls-tree', '--name-only', 'HEAD:resources/dictionaries/').split('\n').filter((name) => /^[a-z]{2,3}$/.test(name))
-  : [];
+const languages =
+  read('resources/dictionaries/README.md') !== undefined
+    ? git('ls-tree', '--name-only', 'HEAD:resources/dictionaries/')
+        .split('\n')
+        .filter((name) => /^[a-z]{2,3}$/.test(name))
+    : [];
 const streetTypes: Record<string, string[]> = {};
 const streetSuffixes: Record<string, string[]> = {};
 const unitWords: Record<string, string[]> = {};
@@ -81,7 +93,13 @@ for (const lang of languages) {
   const units = [...dictionary(lang, 'unit_types_numbered.txt', true), ...dictionary(lang, 'level_types_numbered.txt', true)];
   if (units.length > 0) unitWords[lang] = units;
   // Glue words ("de", "la", "of", "von der"): single letters are left out, they are too often initials.
-  const glue = [...new Set(dictionary(lang, 'stopwords.txt', true).flatMap((line) => line.split('|')).filter((word) => word.length >= 2))];
+  const glue = [
+    ...new Set(
+      dictionary(lang, 'stopwords.txt', true)
+        .flatMap((line) => line.split('|'))
+        .filter((word) => word.length >= 2),
+    ),
+  ];
   if (glue.length > 0) stopwords[lang] = glue;
 }
 
@@ -99,7 +117,10 @@ for (const [country, lang, , share, official] of rows) {
 }
 for (const [country, list] of [...byCountry].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const top = [...list].sort((a, b) => b.share - a.share)[0];
-  const chosen = list.filter((entry) => entry.official || entry === top || entry.share >= REGIONAL_SHARE).map((entry) => entry.lang).filter((lang) => streetTypes[lang]);
+  const chosen = list
+    .filter((entry) => entry.official || entry === top || entry.share >= REGIONAL_SHARE)
+    .map((entry) => entry.lang)
+    .filter((lang) => streetTypes[lang]);
   if (chosen.length > 0) countries[country.toUpperCase()] = [...new Set(chosen)];
 }
 
@@ -108,7 +129,8 @@ const output = {
     repository: 'https://github.com/openvenues/libpostal',
     commit,
     license: 'MIT License, Copyright (c) 2015 openvenues',
-    files: 'resources/dictionaries/<lang>/{street_types,concatenated_suffixes_separable,unit_types_numbered,level_types_numbered,stopwords}.txt, resources/language/countries/country_language.tsv',
+    files:
+      'resources/dictionaries/<lang>/{street_types,concatenated_suffixes_separable,unit_types_numbered,level_types_numbered,stopwords}.txt, resources/language/countries/country_language.tsv',
     built: 'npx tsx bin/build-street-types.ts <libpostal git dir>',
   },
   countries,
@@ -119,4 +141,6 @@ const output = {
 };
 const text = `${JSON.stringify(output)}\n`;
 writeFileSync(repositoryPath(OUTPUT), text);
-console.log(`wrote ${OUTPUT} from libpostal ${commit}: ${Object.keys(streetTypes).length} languages, ${Object.keys(countries).length} countries, ${Buffer.byteLength(text)} bytes`);
+console.log(
+  `wrote ${OUTPUT} from libpostal ${commit}: ${Object.keys(streetTypes).length} languages, ${Object.keys(countries).length} countries, ${Buffer.byteLength(text)} bytes`,
+);

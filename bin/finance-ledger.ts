@@ -36,7 +36,16 @@ function fail(code: number, message: string): never {
 
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'csv' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      format: { type: 'string', default: 'csv' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
 } catch (error) {
   fail(2, `${(error as Error).message}\n${USAGE}`);
 }
@@ -48,18 +57,31 @@ if (values.help) {
 if (positionals.length !== 1) fail(2, USAGE);
 const format = values.format as LedgerFormat;
 if (format !== 'csv' && format !== 'parquet') fail(2, `--format must be csv or parquet\n${USAGE}`);
-for (const [name, day] of [['--from', values.from], ['--to', values.to]] as const) {
+for (const [name, day] of [
+  ['--from', values.from],
+  ['--to', values.to],
+] as const) {
   if (day !== undefined && !isCalendarDay(day)) fail(2, `${name} must be a calendar day, YYYY-MM-DD (got ${day})\n${USAGE}`);
 }
 if (values.from && values.to && values.from > values.to) fail(2, '--from is after --to');
 const out = values.out ?? `ledger.${format}`;
 
 try {
-  const result = await runLedger({ folder: positionals[0]!, format, out, ...(values.from ? { from: values.from } : {}), ...(values.to ? { to: values.to } : {}) });
-  process.stdout.write(`read ${result.exports.length} export(s): ${result.exports.map((e) => `${e.exportType} ${e.exportArn}`).join(', ')}\n`);
+  const result = await runLedger({
+    folder: positionals[0]!,
+    format,
+    out,
+    ...(values.from ? { from: values.from } : {}),
+    ...(values.to ? { to: values.to } : {}),
+  });
+  process.stdout.write(
+    `read ${result.exports.length} export(s): ${result.exports.map((e) => `${e.exportType} ${e.exportArn}`).join(', ')}\n`,
+  );
   process.stdout.write(`wrote ${out}: ${result.eventRows} booking events, ${result.totals.length} totals row(s)\n`);
   for (const total of result.totals) {
-    process.stdout.write(`  ${total.tenant} ${total.currency}: total ${total.total}, net ${total.net}, markup ${total.markup}, commission ${total.commission}, tax ${total.tax}, service fee ${total.service_fee}, penalties ${total.applied_penalty}, wallet ${total.wallet_movement}\n`);
+    process.stdout.write(
+      `  ${total.tenant} ${total.currency}: total ${total.total}, net ${total.net}, markup ${total.markup}, commission ${total.commission}, tax ${total.tax}, service fee ${total.service_fee}, penalties ${total.applied_penalty}, wallet ${total.wallet_movement}\n`,
+    );
   }
 } catch (error) {
   if (error instanceof ExportFolderError) fail(1, `cannot make the ledger from ${positionals[0]}: ${error.message}`);

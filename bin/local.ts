@@ -75,7 +75,11 @@ setInterval(() => process.ppid !== parent && void shutdown(`parent process ${par
 async function synthesize(): Promise<string> {
   const begun = Date.now();
   console.log('Synthesizing the stack (cdk synth: esbuild bundles every function)...');
-  synth = spawn(repositoryPath('node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices'], { cwd: repositoryPath('.'), stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  synth = spawn(repositoryPath('node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices'], {
+    cwd: repositoryPath('.'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   const code = await new Promise<number | null>((done) => synth!.once('exit', (exitCode) => done(exitCode)));
   if (code !== 0) throw new Error(`cdk synth failed (exit code ${code})`);
   console.log(`Synthesized in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
@@ -91,7 +95,8 @@ try {
     supplierLatency: latencyFromEnvironment(),
     // Serve at once; the mapping job fills the property map meanwhile (search matches on the fly until then).
     mapProperties: 'background',
-    onResponse: ({ method, path, status, ms, requestId }) => console.log(`${new Date().toISOString()} ${method} ${path} ${status} ${ms}ms ${requestId}`),
+    onResponse: ({ method, path, status, ms, requestId }) =>
+      console.log(`${new Date().toISOString()} ${method} ${path} ${status} ${ms}ms ${requestId}`),
   });
 } catch (error) {
   console.error('The local API did not start:', error);
@@ -121,7 +126,10 @@ const lines = [
   `Hotel booking API ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${host.url}${flags.bundles || flags['cdk-out'] ? ' (each function from its bundle in cdk.out, started at its first call)' : ''}`,
   '',
   'Clients (OAuth 2.0 client credentials, POST /v1/oauth/token):',
-  ...host.clients.map((c) => `  tenant ${c.tenant.padEnd(5)} client_id ${c.clientId.padEnd(12)} client_secret ${c.secret}   suppliers: ${(host!.contracts[c.tenant] ?? []).join(', ')}`),
+  ...host.clients.map(
+    (c) =>
+      `  tenant ${c.tenant.padEnd(5)} client_id ${c.clientId.padEnd(12)} client_secret ${c.secret}   suppliers: ${(host!.contracts[c.tenant] ?? []).join(', ')}`,
+  ),
   '',
   'Property map: the mapping job runs meanwhile (about a minute; a line says when it is done). Until then a search',
   'matches its offers on the fly, under the ids the job gives them, and GET /v1/hotels/properties/{id} may be 404.',

@@ -44,8 +44,10 @@ if (!map) {
 // A frame as Lambda logs it: file:///var/task/index.mjs:2:1500 (1-based line and column).
 const frame = /(?:file:\/\/)?[^\s()]*index\.mjs:(\d+):(\d+)/g;
 for (const line of readFileSync(0, 'utf8').split('\n')) {
-  console.log(line.replace(frame, (whole, row, column) => {
-    const origin = map.findOrigin(Number(row), Number(column));
-    return 'fileName' in origin ? `${origin.fileName.replace(/^file:\/\//, '')}:${origin.lineNumber}:${origin.columnNumber}` : whole;
-  }));
+  console.log(
+    line.replace(frame, (whole, row, column) => {
+      const origin = map.findOrigin(Number(row), Number(column));
+      return 'fileName' in origin ? `${origin.fileName.replace(/^file:\/\//, '')}:${origin.lineNumber}:${origin.columnNumber}` : whole;
+    }),
+  );
 }

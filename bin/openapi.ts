@@ -22,12 +22,23 @@ const target = resolve(process.argv[2] ?? 'openapi/openapi.json');
 const document = openApiDocument();
 mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
-const operations = Object.values(document.paths ?? {}).reduce((n, item) => n + Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)).length, 0);
-console.log(`wrote ${target}: OpenAPI ${document.openapi}, ${operations} operations, ${Object.keys(document.components?.schemas ?? {}).length} schemas`);
+const operations = Object.values(document.paths ?? {}).reduce(
+  (n, item) => n + Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)).length,
+  0,
+);
+console.log(
+  `wrote ${target}: OpenAPI ${document.openapi}, ${operations} operations, ${Object.keys(document.components?.schemas ?? {}).length} schemas`,
+);
 
 const types = spawnSync(
   process.execPath,
-  [repositoryPath('node_modules/openapi-typescript/bin/cli.js'), target, '--default-non-nullable=false', '-o', repositoryPath('client/api-types.ts')],
+  [
+    repositoryPath('node_modules/openapi-typescript/bin/cli.js'),
+    target,
+    '--default-non-nullable=false',
+    '-o',
+    repositoryPath('client/api-types.ts'),
+  ],
   { stdio: 'inherit' },
 );
 if (types.status !== 0) process.exitCode = 1;

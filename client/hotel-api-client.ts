@@ -14,7 +14,11 @@ import { authorizedFetch, type AuthorizedFetchOptions } from './authorized-fetch
 import { TokenCache } from './token-cache.js';
 
 export type Schemas = components['schemas'];
-type Json<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type Json<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 
 export type SearchRequest = Json<'/v1/hotels/search', 'post'>;
 export type BookingRequest = Json<'/v1/hotels/bookings', 'post'>;
@@ -64,7 +68,10 @@ export interface ProblemDetails {
 
 export class ApiProblem extends Error {
   override readonly name = 'ApiProblem';
-  constructor(readonly status: number, readonly problem: ProblemDetails) {
+  constructor(
+    readonly status: number,
+    readonly problem: ProblemDetails,
+  ) {
     super(`${status} ${problem.title}: ${problem.detail}`);
   }
 
@@ -81,7 +88,11 @@ export class ApiProblem extends Error {
 
 async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<{ data: T; response: Response }> {
   const { data, error, response } = await call;
-  if (!response.ok) throw new ApiProblem(response.status, (error ?? { type: 'about:blank', title: response.statusText, status: response.status, detail: '' }) as ProblemDetails);
+  if (!response.ok)
+    throw new ApiProblem(
+      response.status,
+      (error ?? { type: 'about:blank', title: response.statusText, status: response.status, detail: '' }) as ProblemDetails,
+    );
   return { data: data as T, response };
 }
 
@@ -94,7 +105,13 @@ export class HotelApiClient {
 
   constructor(options: HotelApiClientOptions) {
     const baseUrl = options.baseUrl.replace(/\/$/, '');
-    this.tokens = new TokenCache({ tokenUrl: `${baseUrl}/v1/oauth/token`, clientId: options.clientId, clientSecret: options.clientSecret, ...(options.scope ? { scope: options.scope } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+    this.tokens = new TokenCache({
+      tokenUrl: `${baseUrl}/v1/oauth/token`,
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      ...(options.scope ? { scope: options.scope } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
     const send = authorizedFetch({
       tokens: this.tokens,
       tenant: options.tenant,
@@ -104,7 +121,10 @@ export class HotelApiClient {
     });
     this.api = createClient<paths>({ baseUrl, fetch: send });
     this.publicApi = createClient<paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
-    this.tenantHeader = { 'X-Service-Tenant': options.tenant, ...(options.sandboxScenario ? { 'X-Sandbox-Scenario': options.sandboxScenario } : {}) };
+    this.tenantHeader = {
+      'X-Service-Tenant': options.tenant,
+      ...(options.sandboxScenario ? { 'X-Sandbox-Scenario': options.sandboxScenario } : {}),
+    };
   }
 
   /** The public keys that verify our access tokens (a JWK Set); no authentication. */
@@ -113,23 +133,48 @@ export class HotelApiClient {
   }
 
   async search(request: SearchRequest, options: { traveller?: Traveller } = {}) {
-    return (await unwrap(this.api.POST('/v1/hotels/search', { params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) } }, body: request }))).data;
+    return (
+      await unwrap(
+        this.api.POST('/v1/hotels/search', {
+          params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) } },
+          body: request,
+        }),
+      )
+    ).data;
   }
 
   async searchPage(searchId: string, cursor: string) {
-    return (await unwrap(this.api.GET('/v1/hotels/searches/{searchId}', { params: { header: this.tenantHeader, path: { searchId }, query: { cursor } } }))).data;
+    return (
+      await unwrap(
+        this.api.GET('/v1/hotels/searches/{searchId}', { params: { header: this.tenantHeader, path: { searchId }, query: { cursor } } }),
+      )
+    ).data;
   }
 
   async propertyRates(searchId: string, propertyId: string, options: { traveller?: Traveller } = {}) {
-    return (await unwrap(this.api.GET('/v1/hotels/searches/{searchId}/properties/{propertyId}/rates', { params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) }, path: { searchId, propertyId } } }))).data;
+    return (
+      await unwrap(
+        this.api.GET('/v1/hotels/searches/{searchId}/properties/{propertyId}/rates', {
+          params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) }, path: { searchId, propertyId } },
+        }),
+      )
+    ).data;
   }
 
   async property(propertyId: string) {
-    return (await unwrap(this.api.GET('/v1/hotels/properties/{propertyId}', { params: { header: this.tenantHeader, path: { propertyId } } }))).data;
+    return (
+      await unwrap(this.api.GET('/v1/hotels/properties/{propertyId}', { params: { header: this.tenantHeader, path: { propertyId } } }))
+    ).data;
   }
 
   async checkRate(rateId: string, options: { traveller?: Traveller } = {}) {
-    return (await unwrap(this.api.POST('/v1/hotels/rates/{rateId}/check', { params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) }, path: { rateId } } }))).data;
+    return (
+      await unwrap(
+        this.api.POST('/v1/hotels/rates/{rateId}/check', {
+          params: { header: { ...this.tenantHeader, ...travellerHeaders(options.traveller) }, path: { rateId } },
+        }),
+      )
+    ).data;
   }
 
   /** 201 confirmed or 202 pending; `replayed` when the API answered from an earlier request with this key. */
@@ -146,7 +191,11 @@ export class HotelApiClient {
 
   /** One page of the wallet's statement; pass the previous page's `next` as `cursor`. */
   async walletTransactions(walletId: string, options: { cursor?: string; limit?: number } = {}) {
-    return (await unwrap(this.api.GET('/v1/wallets/{walletId}/transactions', { params: { header: this.tenantHeader, path: { walletId }, query: options } }))).data;
+    return (
+      await unwrap(
+        this.api.GET('/v1/wallets/{walletId}/transactions', { params: { header: this.tenantHeader, path: { walletId }, query: options } }),
+      )
+    ).data;
   }
 
   /** Every transaction of the wallet, oldest first, fetching pages as the loop asks for them. */
@@ -175,7 +224,8 @@ export class HotelApiClient {
   }
 
   async getBooking(bookingId: string) {
-    return (await unwrap(this.api.GET('/v1/hotels/bookings/{bookingId}', { params: { header: this.tenantHeader, path: { bookingId } } }))).data;
+    return (await unwrap(this.api.GET('/v1/hotels/bookings/{bookingId}', { params: { header: this.tenantHeader, path: { bookingId } } })))
+      .data;
   }
 
   async cancel(bookingId: string, options: { reason?: string; idempotencyKey?: string } = {}) {
@@ -191,7 +241,14 @@ export class HotelApiClient {
 
   async modify(bookingId: string, change: ModifyRequest, options: { idempotencyKey?: string } = {}) {
     const idempotencyKey = options.idempotencyKey ?? randomUUID();
-    return (await unwrap(this.api.PATCH('/v1/hotels/bookings/{bookingId}', { params: { header: { ...this.tenantHeader, 'Idempotency-Key': idempotencyKey }, path: { bookingId } }, body: change }))).data;
+    return (
+      await unwrap(
+        this.api.PATCH('/v1/hotels/bookings/{bookingId}', {
+          params: { header: { ...this.tenantHeader, 'Idempotency-Key': idempotencyKey }, path: { bookingId } },
+          body: change,
+        }),
+      )
+    ).data;
   }
 
   /**
@@ -219,11 +276,17 @@ export class HotelApiClient {
   }
 
   async getWebhookEndpoint(endpointId: string) {
-    return (await unwrap(this.api.GET('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } } }))).data;
+    return (
+      await unwrap(this.api.GET('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } } }))
+    ).data;
   }
 
   async updateWebhookEndpoint(endpointId: string, change: WebhookEndpointUpdate) {
-    return (await unwrap(this.api.PATCH('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } }, body: change }))).data;
+    return (
+      await unwrap(
+        this.api.PATCH('/v1/webhook-endpoints/{endpointId}', { params: { header: this.tenantHeader, path: { endpointId } }, body: change }),
+      )
+    ).data;
   }
 
   async deleteWebhookEndpoint(endpointId: string): Promise<void> {
@@ -232,17 +295,31 @@ export class HotelApiClient {
 
   /** A new signing secret (shown this once); for 24 hours deliveries are signed with both. */
   async rotateWebhookSecret(endpointId: string) {
-    return (await unwrap(this.api.POST('/v1/webhook-endpoints/{endpointId}/rotate-secret', { params: { header: this.tenantHeader, path: { endpointId } } }))).data;
+    return (
+      await unwrap(
+        this.api.POST('/v1/webhook-endpoints/{endpointId}/rotate-secret', { params: { header: this.tenantHeader, path: { endpointId } } }),
+      )
+    ).data;
   }
 
   /** Sends a signed ping now; answers with its delivery. */
   async testWebhookEndpoint(endpointId: string) {
-    return (await unwrap(this.api.POST('/v1/webhook-endpoints/{endpointId}/test', { params: { header: this.tenantHeader, path: { endpointId } } }))).data;
+    return (
+      await unwrap(
+        this.api.POST('/v1/webhook-endpoints/{endpointId}/test', { params: { header: this.tenantHeader, path: { endpointId } } }),
+      )
+    ).data;
   }
 
   /** One page of an endpoint's deliveries, newest first; pass the previous page's `next` as `cursor`. */
   async webhookDeliveries(endpointId: string, options: { cursor?: string; limit?: number } = {}) {
-    return (await unwrap(this.api.GET('/v1/webhook-endpoints/{endpointId}/deliveries', { params: { header: this.tenantHeader, path: { endpointId }, query: options } }))).data;
+    return (
+      await unwrap(
+        this.api.GET('/v1/webhook-endpoints/{endpointId}/deliveries', {
+          params: { header: this.tenantHeader, path: { endpointId }, query: options },
+        }),
+      )
+    ).data;
   }
 
   /** Every delivery of an endpoint, newest first, fetching pages as the loop asks for them. */
@@ -257,14 +334,23 @@ export class HotelApiClient {
 
   /** One more attempt of a delivery now (a dead one, typically). */
   async retryWebhookDelivery(endpointId: string, deliveryId: string) {
-    return (await unwrap(this.api.POST('/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry', { params: { header: this.tenantHeader, path: { endpointId, deliveryId } } }))).data;
+    return (
+      await unwrap(
+        this.api.POST('/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry', {
+          params: { header: this.tenantHeader, path: { endpointId, deliveryId } },
+        }),
+      )
+    ).data;
   }
 
   /** The voucher as PDF bytes, or as an HTML page. */
   async voucher(bookingId: string, format: 'pdf' | 'html' = 'pdf'): Promise<Uint8Array | string> {
     const { response } = await unwrap(
       this.api.GET('/v1/hotels/bookings/{bookingId}/voucher', {
-        params: { header: { ...this.tenantHeader, Accept: format === 'html' ? 'text/html' : 'application/pdf' } as never, path: { bookingId } },
+        params: {
+          header: { ...this.tenantHeader, Accept: format === 'html' ? 'text/html' : 'application/pdf' } as never,
+          path: { bookingId },
+        },
         parseAs: 'stream',
       }),
     );

@@ -17,7 +17,11 @@ export interface TokenCacheOptions {
 
 export class TokenError extends Error {
   override readonly name = 'TokenError';
-  constructor(readonly status: number, readonly error: string, description?: string) {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    description?: string,
+  ) {
     super(`token request failed: ${status} ${error}${description ? `: ${description}` : ''}`);
   }
 }
@@ -43,11 +47,21 @@ export class TokenCache {
   }
 
   private async fetchToken(): Promise<string> {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.options.clientId, client_secret: this.options.clientSecret });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: this.options.clientId,
+      client_secret: this.options.clientSecret,
+    });
     if (this.options.scope) form.set('scope', this.options.scope);
     const response = await (this.options.fetch ?? fetch)(this.options.tokenUrl, { method: 'POST', body: form });
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
-    if (response.status !== 200 || !body.access_token) throw new TokenError(response.status, body.error ?? 'invalid_response', body.error_description);
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+      error?: string;
+      error_description?: string;
+    };
+    if (response.status !== 200 || !body.access_token)
+      throw new TokenError(response.status, body.error ?? 'invalid_response', body.error_description);
     this.fetched += 1;
     this.token = { value: body.access_token, expiresAt: (this.options.now ?? Date.now)() + (body.expires_in ?? 900) * 1000 };
     return body.access_token;

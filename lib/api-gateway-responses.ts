@@ -17,7 +17,10 @@ export function addGatewayResponses(api: RestApi): void {
       statusCode: String(definition.status),
       // Static header values are single-quoted literals in API Gateway's mapping syntax.
       // X-Request-Id is a mapping expression (unquoted), so API Gateway's refusals carry it like every answer.
-      responseHeaders: { ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, quoted(value)])), 'X-Request-Id': 'context.requestId' },
+      responseHeaders: {
+        ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, quoted(value)])),
+        'X-Request-Id': 'context.requestId',
+      },
       // The template is picked by the request's Accept header; both carry the same problem.
       templates: { 'application/json': body, 'application/problem+json': body },
     });

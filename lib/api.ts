@@ -33,7 +33,6 @@ import type { HandlerFunctions } from './functions.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 import { ApiWebAcl } from './web-acl.js';
 
-
 export interface HotelRestApiProps {
   readonly config: DeploymentConfig;
   readonly functions: HandlerFunctions;
@@ -141,7 +140,7 @@ export class HotelRestApi extends Construct {
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-COG4',
       reason:
-        'Callers are partner back ends holding our own OAuth 2.0 client-credentials tokens (ES256 JWTs with tenant and scope claims, signed by this stack\'s key); the Lambda REQUEST authorizer verifies them and returns the client\'s usage-plan key. Cognito user pools model end users, not tenant-scoped API clients.',
+        "Callers are partner back ends holding our own OAuth 2.0 client-credentials tokens (ES256 JWTs with tenant and scope claims, signed by this stack's key); the Lambda REQUEST authorizer verifies them and returns the client's usage-plan key. Cognito user pools model end users, not tenant-scoped API clients.",
     });
   }
 

@@ -28,7 +28,12 @@ export const EXPORTS_PREFIX = 'exports/';
  * An overwritten or deleted object's old version, finance's safety net against a mistake, goes after 30
  * days; Athena's query results after 30 days; unfinished uploads after 7.
  */
-export const FINANCE_BUCKET_RETENTION = { exportsDays: 400, athenaResultsDays: 30, noncurrentVersionDays: 30, incompleteUploadDays: 7 } as const;
+export const FINANCE_BUCKET_RETENTION = {
+  exportsDays: 400,
+  athenaResultsDays: 30,
+  noncurrentVersionDays: 30,
+  incompleteUploadDays: 7,
+} as const;
 export const ATHENA_RESULTS_PREFIX = 'athena-results/';
 export const EXPORT_LINES_TABLE = 'dynamodb_export_lines';
 
@@ -66,7 +71,8 @@ export class FinanceLedger extends Construct {
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'Written by DynamoDB exports and Athena only, under the operators\' own credentials; CloudTrail records who exported and who queried.',
+      reason:
+        "Written by DynamoDB exports and Athena only, under the operators' own credentials; CloudTrail records who exported and who queried.",
     });
 
     this.databaseName = `hotel_api_${tenant}_${stage}_finance`.replaceAll('-', '_');
@@ -81,7 +87,8 @@ export class FinanceLedger extends Construct {
       databaseName: this.databaseName,
       tableInput: {
         name: EXPORT_LINES_TABLE,
-        description: 'Every line of the DynamoDB exports under exports/ (full: Item; incremental: Metadata, Keys, NewImage, OldImage), in DynamoDB JSON, and each summary manifest (exportArn, exportType, exportTime)',
+        description:
+          'Every line of the DynamoDB exports under exports/ (full: Item; incremental: Metadata, Keys, NewImage, OldImage), in DynamoDB JSON, and each summary manifest (exportArn, exportType, exportTime)',
         tableType: 'EXTERNAL_TABLE',
         parameters: { classification: 'json', compressionType: 'gzip', typeOfData: 'file' },
         storageDescriptor: {
@@ -89,7 +96,10 @@ export class FinanceLedger extends Construct {
           inputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
           outputFormat: 'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat',
           // The export lines' columns, and the summary manifest's fields that date a full export's items.
-          columns: [...exportLineColumns(glueItemType(), 'glue'), ...GLUE_SUMMARY_COLUMNS].map(({ name, type }) => ({ name: name.toLowerCase(), type })),
+          columns: [...exportLineColumns(glueItemType(), 'glue'), ...GLUE_SUMMARY_COLUMNS].map(({ name, type }) => ({
+            name: name.toLowerCase(),
+            type,
+          })),
           serdeInfo: {
             serializationLibrary: 'org.openx.data.jsonserde.JsonSerDe',
             // The checksum files beside the data are not JSON: skipped, not failed on. The manifests are JSON:
@@ -118,7 +128,8 @@ export class FinanceLedger extends Construct {
 
     this.namedQuery = new CfnNamedQuery(this, 'LedgerQuery', {
       name: 'finance-ledger',
-      description: 'One row per booking event (confirmed, modified, cancelled, refunded) and the totals per tenant and currency: the same SQL as npm run finance:ledger',
+      description:
+        'One row per booking event (confirmed, modified, cancelled, refunded) and the totals per tenant and currency: the same SQL as npm run finance:ledger',
       database: this.databaseName,
       workGroup: this.workGroup.name,
       queryString: ledgerSql(athenaEngine(this.databaseName, EXPORT_LINES_TABLE)),

@@ -72,7 +72,16 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // webhooks: a cancel, a modification or a settled pending booking writes its event to the outbox (outbox
     // items only: the endpoints' signing secrets beside them are the webhook functions' alone).
     // guests: the personal data GET, modify and cancel (its reason) show or change; erasure.
-    tables: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+    tables: {
+      bookings: 'readWrite',
+      guests: 'readWrite',
+      searches: 'read',
+      idempotency: 'readWrite',
+      contracts: 'read',
+      properties: 'read',
+      wallets: 'readWrite',
+      webhooks: 'outbox',
+    },
     readsSearchSecret: true,
   },
   vouchers: {
@@ -129,7 +138,15 @@ export const BOOKING_FLOW_PLAN: FunctionPlan = {
   // wallets: a wallet-paid booking's hold, capture and give-back happen inside the steps.
   // webhooks: each state change writes its event to the outbox in the same transaction.
   // guests: BookWithSupplier stores the request's personal data apart from the record.
-  tables: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+  tables: {
+    bookings: 'readWrite',
+    guests: 'readWrite',
+    searches: 'read',
+    contracts: 'read',
+    properties: 'read',
+    wallets: 'readWrite',
+    webhooks: 'outbox',
+  },
   readsSearchSecret: true,
 };
 
@@ -161,7 +178,9 @@ export class HandlerFunctions extends Construct {
     const { booking, vouchers } = this.groups;
     booking.function.addEnvironment('VOUCHER_FUNCTION_NAME', vouchers.function.functionName);
     // The function's own ARN only (grantInvoke would add its versions, `:*`, which cdk-nag calls a wildcard).
-    booking.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [vouchers.function.functionArn] }));
+    booking.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [vouchers.function.functionArn] }),
+    );
   }
 
   /** The booking group runs the booking flow synchronously (StartSyncExecution on the Express machine). */
@@ -175,7 +194,9 @@ export class HandlerFunctions extends Construct {
 
   private buildFunction(id: string, serviceName: string, plan: FunctionPlan, props: HandlerFunctionsProps): HotelFunction {
     const tablesUsed = tableEnvironment(props.tables, plan.tables);
-    const tokenEnvironment: Record<string, string> = plan.handlesTokens ? { TOKEN_ISSUER: tokenIssuerFor(this.config), TOKEN_AUDIENCE: TOKEN_AUDIENCE } : {};
+    const tokenEnvironment: Record<string, string> = plan.handlesTokens
+      ? { TOKEN_ISSUER: tokenIssuerFor(this.config), TOKEN_AUDIENCE: TOKEN_AUDIENCE }
+      : {};
 
     const created = new HotelFunction(this, id, {
       config: this.config,
@@ -184,7 +205,11 @@ export class HandlerFunctions extends Construct {
       serviceName,
       memorySize: plan.memorySize,
       timeout: plan.timeout,
-      environment: { ...tablesUsed, ...tokenEnvironment, ...(plan.readsSearchSecret ? { SEARCH_SECRET_ARN: props.searchSecret.secret.secretArn } : {}) },
+      environment: {
+        ...tablesUsed,
+        ...tokenEnvironment,
+        ...(plan.readsSearchSecret ? { SEARCH_SECRET_ARN: props.searchSecret.secret.secretArn } : {}),
+      },
       ...(plan.assets ? { assets: plan.assets } : {}),
     });
     grantTables(created.role, props.tables, plan.tables);

@@ -64,7 +64,12 @@ export class HotelApiStack extends Stack {
     this.tables = new HotelTables(this, 'Tables', { stage: config.stage, key: this.dataKey.key });
     this.signingKey = new SigningKey(this, 'SigningKey', { config, tables: this.tables });
     this.searchSecret = new SearchSecret(this, 'SearchSecret', { config });
-    this.functions = new HandlerFunctions(this, 'Functions', { config, tables: this.tables, signingKey: this.signingKey, searchSecret: this.searchSecret });
+    this.functions = new HandlerFunctions(this, 'Functions', {
+      config,
+      tables: this.tables,
+      signingKey: this.signingKey,
+      searchSecret: this.searchSecret,
+    });
     this.bookingWorkflow = new BookingWorkflow(this, 'BookingWorkflow', { config, flowFunction: this.functions.bookingFlow.function });
     this.functions.connectBookingWorkflow(this.bookingWorkflow.stateMachine);
     this.searchRows = new SearchRowsBucket(this, 'SearchRows', { config });
@@ -79,17 +84,33 @@ export class HotelApiStack extends Stack {
     const apiHost = `${this.restApi.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}`;
     for (const fn of [this.functions.groups.webhooks, this.webhookSender.job]) fn.function.addEnvironment('API_HOST', apiHost);
     const retentionDays = personalDataRetentionDaysFrom(this.node);
-    this.personalDataRetention = new PersonalDataRetention(this, 'PersonalDataRetention', { config, tables: this.tables, days: retentionDays });
+    this.personalDataRetention = new PersonalDataRetention(this, 'PersonalDataRetention', {
+      config,
+      tables: this.tables,
+      days: retentionDays,
+    });
     // Whatever writes guest details sets their expiry backstop from the same setting.
-    for (const writer of [this.functions.groups.booking, this.functions.bookingFlow]) writer.function.addEnvironment('PERSONAL_DATA_RETENTION_DAYS', String(retentionDays));
+    for (const writer of [this.functions.groups.booking, this.functions.bookingFlow])
+      writer.function.addEnvironment('PERSONAL_DATA_RETENTION_DAYS', String(retentionDays));
     // Production stacks take real supplier endpoints from contracts written at onboarding; sandbox stacks
     // deploy the sandbox suppliers and contract the tenant with all of them.
-    this.sandboxSuppliers = config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
-    const supplierCallers = [this.functions.groups.search, this.functions.groups.booking, this.functions.bookingFlow, this.propertyMapping.job, this.pendingReconciler.job];
+    this.sandboxSuppliers =
+      config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
+    const supplierCallers = [
+      this.functions.groups.search,
+      this.functions.groups.booking,
+      this.functions.bookingFlow,
+      this.propertyMapping.job,
+      this.pendingReconciler.job,
+    ];
     for (const supplier of this.sandboxSuppliers?.suppliers ?? []) {
       for (const reader of supplierCallers) supplier.credentials.grantRead(reader.function);
     }
-    grantSupplierCredentials(this, config, supplierCallers.map((caller) => caller.role));
+    grantSupplierCredentials(
+      this,
+      config,
+      supplierCallers.map((caller) => caller.role),
+    );
     this.observability = new Observability(this, 'Observability', {
       config,
       tables: this.tables,
@@ -100,7 +121,11 @@ export class HotelApiStack extends Stack {
     });
     this.managedCompute =
       config.compute === 'managed'
-        ? new ManagedCompute(this, 'ManagedCompute', { config, functions: [this.functions.groups.search], alarmTopic: this.observability.topic })
+        ? new ManagedCompute(this, 'ManagedCompute', {
+            config,
+            functions: [this.functions.groups.search],
+            alarmTopic: this.observability.topic,
+          })
         : undefined;
   }
 }

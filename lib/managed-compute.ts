@@ -24,8 +24,28 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { CfnNatGateway, FlowLogDestination, FlowLogTrafficType, GatewayVpcEndpointAwsService, InstanceClass, InstanceSize, InstanceType, Peer, Port, SecurityGroup, SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
-import { Architecture, CapacityProvider, InstanceTypeFilter, ScalingOptions, TargetTrackingScalingPolicy, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import {
+  CfnNatGateway,
+  FlowLogDestination,
+  FlowLogTrafficType,
+  GatewayVpcEndpointAwsService,
+  InstanceClass,
+  InstanceSize,
+  InstanceType,
+  Peer,
+  Port,
+  SecurityGroup,
+  SubnetType,
+  Vpc,
+} from 'aws-cdk-lib/aws-ec2';
+import {
+  Architecture,
+  CapacityProvider,
+  InstanceTypeFilter,
+  ScalingOptions,
+  TargetTrackingScalingPolicy,
+  type CfnFunction,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
@@ -78,7 +98,10 @@ export class ManagedCompute extends Construct {
     const { config } = props;
     const settings = MANAGED_SEARCH;
 
-    const flowLogs = new LogGroup(this, 'FlowLogs', { retention: logRetentionFor(config.stage), removalPolicy: removalPolicyFor(config.stage) });
+    const flowLogs = new LogGroup(this, 'FlowLogs', {
+      retention: logRetentionFor(config.stage),
+      removalPolicy: removalPolicyFor(config.stage),
+    });
     this.vpc = new Vpc(this, 'Vpc', {
       maxAzs: 2,
       natGateways: settings.natGateways,
@@ -100,7 +123,11 @@ export class ManagedCompute extends Construct {
       description: `hotel-api ${config.tenant} ${config.stage}: managed instances; HTTPS out to suppliers and AWS APIs, nothing in`,
       allowAllOutbound: false,
     });
-    this.securityGroup.addEgressRule(Peer.anyIpv4(), Port.tcp(443), 'HTTPS to suppliers and AWS APIs (DynamoDB and S3 through the gateway endpoints)');
+    this.securityGroup.addEgressRule(
+      Peer.anyIpv4(),
+      Port.tcp(443),
+      'HTTPS to suppliers and AWS APIs (DynamoDB and S3 through the gateway endpoints)',
+    );
 
     this.capacityProvider = new CapacityProvider(this, 'CapacityProvider', {
       subnets: this.vpc.selectSubnets({ subnetType: SubnetType.PRIVATE_WITH_EGRESS }).subnets,
@@ -114,7 +141,8 @@ export class ManagedCompute extends Construct {
     if (operatorRole) {
       Validations.of(operatorRole).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/AWSLambdaManagedEC2ResourceOperator]',
-        reason: "Lambda's own operator policy for a capacity provider: what Lambda needs to launch, patch and retire the instances in this stack's VPC, kept current by AWS as the service changes.",
+        reason:
+          "Lambda's own operator policy for a capacity provider: what Lambda needs to launch, patch and retire the instances in this stack's VPC, kept current by AWS as the service changes.",
       });
     }
 
@@ -122,7 +150,10 @@ export class ManagedCompute extends Construct {
       this.capacityProvider.addFunction(hotelFunction.function, {
         perExecutionEnvironmentMaxConcurrency: settings.perEnvironmentMaxConcurrency,
         executionEnvironmentMemoryGiBPerVCpu: settings.memoryGiBPerVCpu,
-        latestPublishedScalingConfig: { minExecutionEnvironments: settings.minEnvironments, maxExecutionEnvironments: settings.maxEnvironments },
+        latestPublishedScalingConfig: {
+          minExecutionEnvironments: settings.minEnvironments,
+          maxExecutionEnvironments: settings.maxEnvironments,
+        },
       });
       (hotelFunction.function.node.defaultChild as CfnFunction).memorySize = settings.memorySize;
     }
@@ -152,16 +183,43 @@ export class ManagedCompute extends Construct {
     };
     for (const hotelFunction of props.functions) {
       const name = hotelFunction.node.id;
-      add(`${name}ManagedThrottles`, hotelFunction.function.metricThrottles({ period, statistic: 'Sum' }), 1, 2,
-        `${name} on managed instances refused invocations (429) in two five-minute periods running: traffic grew faster than the fleet scales (it scales on CPU, asynchronously), or the fleet is at its vCPU cap. docs/on-call.md: ManagedThrottles.`);
+      add(
+        `${name}ManagedThrottles`,
+        hotelFunction.function.metricThrottles({ period, statistic: 'Sum' }),
+        1,
+        2,
+        `${name} on managed instances refused invocations (429) in two five-minute periods running: traffic grew faster than the fleet scales (it scales on CPU, asynchronously), or the fleet is at its vCPU cap. docs/on-call.md: ManagedThrottles.`,
+      );
     }
-    add('ManagedFleetCpu', new Metric({ namespace: 'AWS/Lambda', metricName: 'CPUUtilization', dimensionsMap: { CapacityProviderName: this.capacityProvider.capacityProviderName }, statistic: 'Average', period }), 80, 3,
-      `The managed-instance fleet averaged 80% CPU or more for 15 minutes: searches queue for the merge (overhead grows) and the fleet cannot scale past its vCPU cap (${MANAGED_SEARCH.maxVCpus}). docs/on-call.md: ManagedFleetCpu.`);
+    add(
+      'ManagedFleetCpu',
+      new Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'CPUUtilization',
+        dimensionsMap: { CapacityProviderName: this.capacityProvider.capacityProviderName },
+        statistic: 'Average',
+        period,
+      }),
+      80,
+      3,
+      `The managed-instance fleet averaged 80% CPU or more for 15 minutes: searches queue for the merge (overhead grows) and the fleet cannot scale past its vCPU cap (${MANAGED_SEARCH.maxVCpus}). docs/on-call.md: ManagedFleetCpu.`,
+    );
     this.vpc.publicSubnets.forEach((subnet, index) => {
       const nat = subnet.node.tryFindChild('NATGateway');
       if (!(nat instanceof CfnNatGateway)) return;
-      add(`NatPortAllocationErrors${index + 1}`, new Metric({ namespace: 'AWS/NATGateway', metricName: 'ErrorPortAllocation', dimensionsMap: { NatGatewayId: nat.ref }, statistic: 'Sum', period }), 1, 1,
-        'A NAT gateway could not open a connection (port allocation error): supplier calls from the managed instances in its zone fail. docs/on-call.md: NatPortAllocationErrors.');
+      add(
+        `NatPortAllocationErrors${index + 1}`,
+        new Metric({
+          namespace: 'AWS/NATGateway',
+          metricName: 'ErrorPortAllocation',
+          dimensionsMap: { NatGatewayId: nat.ref },
+          statistic: 'Sum',
+          period,
+        }),
+        1,
+        1,
+        'A NAT gateway could not open a connection (port allocation error): supplier calls from the managed instances in its zone fail. docs/on-call.md: NatPortAllocationErrors.',
+      );
     });
     return alarms;
   }

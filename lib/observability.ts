@@ -105,14 +105,17 @@ export class Observability extends Construct {
     const action = new SnsAction(this.topic);
 
     const alarms = new Map<string, Alarm>();
-    const alarm = (alarmId: string, props: {
-      metric: IMetric;
-      threshold: number;
-      evaluationPeriods: number;
-      datapointsToAlarm?: number;
-      comparison?: ComparisonOperator;
-      description: string;
-    }): Alarm => {
+    const alarm = (
+      alarmId: string,
+      props: {
+        metric: IMetric;
+        threshold: number;
+        evaluationPeriods: number;
+        datapointsToAlarm?: number;
+        comparison?: ComparisonOperator;
+        description: string;
+      },
+    ): Alarm => {
       const created = new Alarm(this, alarmId, {
         alarmName: `hotel-api-${config.tenant}-${config.stage}-${alarmId}`,
         alarmDescription: props.description,
@@ -137,7 +140,8 @@ export class Observability extends Construct {
       comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 3,
       datapointsToAlarm: 2,
-      description: 'More than 10% of search calls to suppliers timed out in 2 of the last 3 five-minute periods: with up to ten suppliers that is at least one supplier out entirely, so searches are missing its offers. README: On call, SupplierSearchTimeoutRate.',
+      description:
+        'More than 10% of search calls to suppliers timed out in 2 of the last 3 five-minute periods: with up to ten suppliers that is at least one supplier out entirely, so searches are missing its offers. README: On call, SupplierSearchTimeoutRate.',
     });
     alarm('Api5xxRate', {
       metric: props.restApi.metricServerError({ statistic: 'Average', period: FIVE_MINUTES }),
@@ -145,7 +149,8 @@ export class Observability extends Construct {
       comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 3,
       datapointsToAlarm: 2,
-      description: 'More than 1% of API requests were answered 5xx in 2 of the last 3 five-minute periods: 5xx means our fault (or a supplier failure we answer 502/504), and partners retry into it. README: On call, Api5xxRate.',
+      description:
+        'More than 1% of API requests were answered 5xx in 2 of the last 3 five-minute periods: 5xx means our fault (or a supplier failure we answer 502/504), and partners retry into it. README: On call, Api5xxRate.',
     });
 
     const outcome = (value: string) => ours(MetricName.bookingOutcome, { [Dim.outcome]: value }, 'Sum', Duration.minutes(15));
@@ -153,45 +158,57 @@ export class Observability extends Construct {
       metric: new MathExpression({
         // Below five finished bookings a quarter-hour the rate says nothing; the expression is 0 then.
         expression: `IF(${FINISHED} >= 5, FILL(f, 0) / (${FINISHED}), 0)`,
-        usingMetrics: { c: outcome('confirmed'), p: outcome('pending'), k: outcome('compensated'), x: outcome('compensation-failed'), f: outcome('failed') },
+        usingMetrics: {
+          c: outcome('confirmed'),
+          p: outcome('pending'),
+          k: outcome('compensated'),
+          x: outcome('compensation-failed'),
+          f: outcome('failed'),
+        },
         period: Duration.minutes(15),
         label: 'failed / finished bookings',
       }),
       threshold: t.bookingFailureRate,
       comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
-      description: 'More than a quarter of the bookings that finished in the last 15 minutes (at least 5) failed: sold-out and price-changed answers happen, but not this often unless a supplier refuses bookings or our rate check is wrong. README: On call, BookingFailureRate.',
+      description:
+        'More than a quarter of the bookings that finished in the last 15 minutes (at least 5) failed: sold-out and price-changed answers happen, but not this often unless a supplier refuses bookings or our rate check is wrong. README: On call, BookingFailureRate.',
     });
     alarm('BookingCompensations', {
       metric: outcome('compensated'),
       threshold: t.bookingCompensations,
       evaluationPeriods: 1,
-      description: '3 or more bookings were confirmed by a supplier and then cancelled there by us in 15 minutes (the save failed or the price broke the partner\'s tolerance): each may cost a cancellation penalty. README: On call, BookingCompensations.',
+      description:
+        "3 or more bookings were confirmed by a supplier and then cancelled there by us in 15 minutes (the save failed or the price broke the partner's tolerance): each may cost a cancellation penalty. README: On call, BookingCompensations.",
     });
     alarm('CompensationFailures', {
       metric: ours(MetricName.bookingOutcome, { [Dim.outcome]: 'compensation-failed' }, 'Sum'),
       threshold: t.compensationFailures,
       evaluationPeriods: 1,
-      description: 'A supplier holds a booking we neither saved nor managed to cancel: a guest may arrive to a room the partner does not know about, and we pay for it. Act now. README: On call, CompensationFailures.',
+      description:
+        'A supplier holds a booking we neither saved nor managed to cancel: a guest may arrive to a room the partner does not know about, and we pay for it. Act now. README: On call, CompensationFailures.',
     });
     alarm('PendingBookingOlderThan15Minutes', {
       metric: ours(MetricName.oldestPendingBookingAge, {}, 'Maximum'),
       threshold: t.oldestPendingBookingAgeSeconds,
       comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
-      description: 'A booking is still pending more than 15 minutes after it was requested: the reconciler gives up on absent bookings after 15 minutes, so one still pending means the supplier cannot be asked at all. The partner is waiting on a 202. README: On call, PendingBookingOlderThan15Minutes.',
+      description:
+        'A booking is still pending more than 15 minutes after it was requested: the reconciler gives up on absent bookings after 15 minutes, so one still pending means the supplier cannot be asked at all. The partner is waiting on a 202. README: On call, PendingBookingOlderThan15Minutes.',
     });
     alarm('ReconcilerErrors', {
       metric: props.reconcilerFunction.metricErrors({ statistic: 'Sum', period: FIVE_MINUTES }),
       threshold: t.reconcilerErrors,
       evaluationPeriods: 2,
-      description: 'The pending-booking reconciler failed in two runs in a row (it runs every five minutes): pending bookings are not being settled. README: On call, ReconcilerErrors.',
+      description:
+        'The pending-booking reconciler failed in two runs in a row (it runs every five minutes): pending bookings are not being settled. README: On call, ReconcilerErrors.',
     });
     alarm('WebhookStreamDeadLetters', {
       metric: props.webhookDeadLetters.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
       threshold: t.webhookDeadLetters,
       evaluationPeriods: 1,
-      description: 'A webhook event from the outbox could not be turned into deliveries after 10 retries or a day: partners miss it until it is replayed. README: On call, WebhookStreamDeadLetters.',
+      description:
+        'A webhook event from the outbox could not be turned into deliveries after 10 retries or a day: partners miss it until it is replayed. README: On call, WebhookStreamDeadLetters.',
     });
     for (const definition of TABLES) {
       const table = props.tables.get(definition.id as TableId).table;
@@ -226,20 +243,25 @@ export class Observability extends Construct {
     alarm('BookingStateMachineFailureRate', {
       metric: new MathExpression({
         expression: 'IF(FILL(started, 0) >= 5, FILL(failed, 0) / started, 0)',
-        usingMetrics: { failed: props.bookingStateMachine.metricFailed(quarterHour), started: props.bookingStateMachine.metricStarted(quarterHour) },
+        usingMetrics: {
+          failed: props.bookingStateMachine.metricFailed(quarterHour),
+          started: props.bookingStateMachine.metricStarted(quarterHour),
+        },
         period: Duration.minutes(15),
         label: 'failed / started booking executions',
       }),
       threshold: t.stateMachineFailureRate,
       comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
-      description: 'More than half of the booking executions of the last 15 minutes (at least 5) failed. A refused booking ends the execution failed too, so a few are normal; half is a broken supplier, table or function. README: On call, BookingStateMachineFailureRate.',
+      description:
+        'More than half of the booking executions of the last 15 minutes (at least 5) failed. A refused booking ends the execution failed too, so a few are normal; half is a broken supplier, table or function. README: On call, BookingStateMachineFailureRate.',
     });
     alarm('BookingStateMachineTimeouts', {
       metric: props.bookingStateMachine.metricTimedOut({ statistic: 'Sum', period: FIVE_MINUTES }),
       threshold: t.stateMachineTimeouts,
       evaluationPeriods: 1,
-      description: 'A booking execution ran past the state machine timeout: the partner got no answer and the booking is pending or failed with no step having said so. README: On call, BookingStateMachineTimeouts.',
+      description:
+        'A booking execution ran past the state machine timeout: the partner got no answer and the booking is pending or failed with no step having said so. README: On call, BookingStateMachineTimeouts.',
     });
     this.alarms = alarms;
 
@@ -256,7 +278,10 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
   const search = (expression: string, label: string, period = FIVE_MINUTES) => new SearchExpression({ expression, label, period });
   const quoted = `"${namespace}"`;
   const perSupplier = (metricName: string, operation: string, statistic: string) =>
-    search(`SEARCH('{${quoted},${Dim.operation},${Dim.supplier}} MetricName="${metricName}" ${Dim.operation}="${operation}"', '${statistic}')`, '');
+    search(
+      `SEARCH('{${quoted},${Dim.operation},${Dim.supplier}} MetricName="${metricName}" ${Dim.operation}="${operation}"', '${statistic}')`,
+      '',
+    );
   const ours = (metricName: string, dimensionsMap: Record<string, string>, statistic: string, label?: string) =>
     new Metric({ namespace, metricName, dimensionsMap, statistic, period: FIVE_MINUTES, ...(label ? { label } : {}) });
   const machine = props.bookingStateMachine;
@@ -266,7 +291,10 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
       new GraphWidget({
         title: 'API requests and 5xx rate',
         left: [props.restApi.metricCount({ statistic: 'Sum', period: FIVE_MINUTES, label: 'requests' })],
-        right: [props.restApi.metricServerError({ statistic: 'Average', period: FIVE_MINUTES, label: '5xx rate' }), props.restApi.metricClientError({ statistic: 'Average', period: FIVE_MINUTES, label: '4xx rate' })],
+        right: [
+          props.restApi.metricServerError({ statistic: 'Average', period: FIVE_MINUTES, label: '5xx rate' }),
+          props.restApi.metricClientError({ statistic: 'Average', period: FIVE_MINUTES, label: '4xx rate' }),
+        ],
         width: 12,
       }),
       new GraphWidget({
@@ -279,9 +307,21 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
       }),
     ],
     [
-      new GraphWidget({ title: 'Supplier search latency p90 (ms)', left: [perSupplier(MetricName.supplierLatency, 'search', 'p90')], width: 8 }),
-      new GraphWidget({ title: 'Supplier search timeout rate', left: [perSupplier(MetricName.supplierTimeout, 'search', 'Average')], width: 8 }),
-      new GraphWidget({ title: 'Supplier search error rate', left: [perSupplier(MetricName.supplierError, 'search', 'Average')], width: 8 }),
+      new GraphWidget({
+        title: 'Supplier search latency p90 (ms)',
+        left: [perSupplier(MetricName.supplierLatency, 'search', 'p90')],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Supplier search timeout rate',
+        left: [perSupplier(MetricName.supplierTimeout, 'search', 'Average')],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Supplier search error rate',
+        left: [perSupplier(MetricName.supplierError, 'search', 'Average')],
+        width: 8,
+      }),
     ],
     [
       new GraphWidget({ title: 'Offers per supplier', left: [perSupplier(MetricName.supplierOffers, 'search', 'Sum')], width: 8 }),
@@ -292,19 +332,26 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
       }),
       new GraphWidget({
         title: 'Supplier booking calls: timeouts and errors',
-        left: ['book', 'find-booking', 'cancel'].flatMap((operation) => [perSupplier(MetricName.supplierTimeout, operation, 'Sum'), perSupplier(MetricName.supplierError, operation, 'Sum')]),
+        left: ['book', 'find-booking', 'cancel'].flatMap((operation) => [
+          perSupplier(MetricName.supplierTimeout, operation, 'Sum'),
+          perSupplier(MetricName.supplierError, operation, 'Sum'),
+        ]),
         width: 8,
       }),
     ],
     [
       new GraphWidget({
         title: 'Booking outcomes',
-        left: ['confirmed', 'pending', 'compensated', 'compensation-failed', 'failed'].map((o) => ours(MetricName.bookingOutcome, { [Dim.outcome]: o }, 'Sum', o)),
+        left: ['confirmed', 'pending', 'compensated', 'compensation-failed', 'failed'].map((o) =>
+          ours(MetricName.bookingOutcome, { [Dim.outcome]: o }, 'Sum', o),
+        ),
         width: 8,
       }),
       new GraphWidget({
         title: 'Booking steps: errors by step',
-        left: [search(`SEARCH('{${quoted},${Dim.step},${Dim.result}} MetricName="${MetricName.bookingStep}" ${Dim.result}="error"', 'Sum')`, '')],
+        left: [
+          search(`SEARCH('{${quoted},${Dim.step},${Dim.result}} MetricName="${MetricName.bookingStep}" ${Dim.result}="error"', 'Sum')`, ''),
+        ],
         width: 8,
       }),
       new GraphWidget({
@@ -327,7 +374,10 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
       }),
       new GraphWidget({
         title: 'Reconciler: errors and unsettled attempts',
-        left: [props.reconcilerFunction.metricErrors({ statistic: 'Sum', period: FIVE_MINUTES, label: 'reconciler errors' }), ours(MetricName.reconcileFailures, {}, 'Sum', 'could not settle')],
+        left: [
+          props.reconcilerFunction.metricErrors({ statistic: 'Sum', period: FIVE_MINUTES, label: 'reconciler errors' }),
+          ours(MetricName.reconcileFailures, {}, 'Sum', 'could not settle'),
+        ],
         right: ['confirmed', 'failed'].map((o) => ours(MetricName.pendingSettled, { [Dim.outcome]: o }, 'Sum', `settled ${o}`)),
         width: 6,
       }),
@@ -355,7 +405,10 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
           const table = props.tables.get(definition.id as TableId).table;
           return new MathExpression({
             expression: `FILL(r${i}, 0) + FILL(w${i}, 0)`,
-            usingMetrics: { [`r${i}`]: table.metric('ReadThrottleEvents', { statistic: 'Sum' }), [`w${i}`]: table.metric('WriteThrottleEvents', { statistic: 'Sum' }) },
+            usingMetrics: {
+              [`r${i}`]: table.metric('ReadThrottleEvents', { statistic: 'Sum' }),
+              [`w${i}`]: table.metric('WriteThrottleEvents', { statistic: 'Sum' }),
+            },
             label: definition.id,
             period: FIVE_MINUTES,
           });

@@ -24,7 +24,8 @@ export function personalDataRetentionDaysFrom(node: Node): number {
   const value: unknown = node.tryGetContext(RETENTION_DAYS_CONTEXT);
   if (value === undefined || value === null || value === '') return DEFAULT_RETENTION_DAYS;
   const days = Number(value);
-  if (!Number.isInteger(days) || days < 0 || days > 3650) throw new Error(`context ${RETENTION_DAYS_CONTEXT}=${String(value)}: use a whole number of days from 0 to 3650`);
+  if (!Number.isInteger(days) || days < 0 || days > 3650)
+    throw new Error(`context ${RETENTION_DAYS_CONTEXT}=${String(value)}: use a whole number of days from 0 to 3650`);
   return days;
 }
 

@@ -32,7 +32,7 @@ export class PropertyMapping extends Construct {
     const scheduled = new ScheduledJob(this, 'Scheduled', {
       config,
       entry: 'functions/search/mapping-job-handler.ts',
-      description: 'Property mapping job: matches the suppliers\' catalogues into the property map',
+      description: "Property mapping job: matches the suppliers' catalogues into the property map",
       serviceName: 'hotel-api-property-mapping',
       // ~39,000 catalogue entries and their candidate pairs sit in memory at once; memory also buys the
       // CPU the matching spends most of its time on. A local run takes well under a minute; ten leave

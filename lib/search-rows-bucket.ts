@@ -29,18 +29,22 @@ export class SearchRowsBucket extends Construct {
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'Transient search results that expire within a day, written and read only by the search function under its own role; a server access log bucket would cost more than the data it watches.',
+      reason:
+        'Transient search results that expire within a day, written and read only by the search function under its own role; a server access log bucket would cost more than the data it watches.',
     });
   }
 
   /** GetObject and PutObject on the stack's tenant's objects (every key starts with the tenant). */
   grantReadWrite(grantee: IGrantable & IConstruct): void {
     const objects = `${this.tenant}/*`;
-    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(objects)] }));
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(objects)] }),
+    );
     const bucketId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
     Validations.of(grantee).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${objects}]`,
-      reason: "Each search's rows are objects of their own under the tenant's prefix, named by a searchId made at run time: the prefix is as narrow as the grant can be.",
+      reason:
+        "Each search's rows are objects of their own under the tenant's prefix, named by a searchId made at run time: the prefix is as narrow as the grant can be.",
     });
   }
 }

@@ -22,12 +22,15 @@ export class SearchSecret extends Construct {
     });
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating it would invalidate every outstanding rateId and cursor mid-search; they live 30 minutes, and replacing the secret is a deliberate operation.',
+      reason:
+        'Rotating it would invalidate every outstanding rateId and cursor mid-search; they live 30 minutes, and replacing the secret is a deliberate operation.',
     });
   }
 
   /** GetSecretValue on this secret only. */
   grantRead(grantee: IGrantable): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret.secretArn] }));
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret.secretArn] }),
+    );
   }
 }

@@ -43,7 +43,8 @@ export function deploymentConfigFrom(node: Node): DeploymentConfig {
   if (!(COMPUTES as readonly string[]).includes(compute)) throw new Error(`context compute=${compute}: use one of ${COMPUTES.join(', ')}`);
   // A sandbox stack's traffic is a partner's integration tests: a fleet kept warm for it would cost more
   // than the whole sandbox's on-demand bill (npm run bench:cost, "by volume").
-  if (compute === 'managed' && stage !== 'production') throw new Error('context compute=managed: production stacks only; sandbox stacks run on demand');
+  if (compute === 'managed' && stage !== 'production')
+    throw new Error('context compute=managed: production stacks only; sandbox stacks run on demand');
   return { tenant, stage, compute: compute as Compute };
 }
 

@@ -18,7 +18,8 @@ export function grantSupplierCredentials(scope: IConstruct, config: DeploymentCo
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [resource] }));
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${supplierSecretPrefix(config.tenant)}*]`,
-      reason: "Supplier credentials are onboarded after deployment; the wildcard is limited to this tenant's supplier secret prefix, which contracts are required to use.",
+      reason:
+        "Supplier credentials are onboarded after deployment; the wildcard is limited to this tenant's supplier secret prefix, which contracts are required to use.",
     });
   }
 }

@@ -20,7 +20,13 @@ export type TableAccess = 'read' | 'readWrite' | 'outbox';
 /** The outbox's partition keys (functions/shared/keys.ts webhookOutbox). */
 export const OUTBOX_LEADING_KEYS = ['*#events#*'];
 
-const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 export function actionsFor(access: TableAccess): string[] {
@@ -46,7 +52,11 @@ export function grantTable(grantee: IGrantable, { definition, table }: HotelTabl
   );
   if (access === 'outbox') {
     grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ actions: actionsFor(access), resources: [table.tableArn], conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': OUTBOX_LEADING_KEYS } } }),
+      new PolicyStatement({
+        actions: actionsFor(access),
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': OUTBOX_LEADING_KEYS } },
+      }),
     );
     return;
   }

@@ -7,10 +7,25 @@
  * the grants simple (every table grant grants the key too: table-grants.ts).
  */
 import { Stack } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+  type Attribute,
+} from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { BOOKING_INDEXES, TABLES, type IndexDefinition, type KeyAttribute, type TableDefinition, type TableId } from '../functions/shared/tables.js';
+import {
+  BOOKING_INDEXES,
+  TABLES,
+  type IndexDefinition,
+  type KeyAttribute,
+  type TableDefinition,
+  type TableId,
+} from '../functions/shared/tables.js';
 import { removalPolicyFor, type Stage } from './stack-config.js';
 
 export interface HotelTablesProps {
@@ -74,7 +89,9 @@ export class HotelTables extends Construct {
           indexName: index.name,
           partitionKey: attribute(index.partitionKey),
           ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
-          ...(index.projection ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] } : { projectionType: ProjectionType.ALL }),
+          ...(index.projection
+            ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }
+            : { projectionType: ProjectionType.ALL }),
         });
       }
       this.tables.set(definition.id, { definition, table });

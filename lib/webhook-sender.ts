@@ -26,7 +26,11 @@ export class WebhookSender extends Construct {
   readonly job: HotelFunction;
   readonly deadLetters: Queue;
 
-  constructor(scope: Construct, id: string, props: { readonly config: DeploymentConfig; readonly tables: HotelTables; readonly key: IKey }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { readonly config: DeploymentConfig; readonly tables: HotelTables; readonly key: IKey },
+  ) {
     super(scope, id);
     const { config, tables } = props;
     const scheduled = new ScheduledJob(this, 'Scheduled', {
@@ -53,24 +57,36 @@ export class WebhookSender extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    Validations.of(this.deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the webhook stream; its messages are read by the on-call engineer, never consumed by a function.' });
+    Validations.of(this.deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is the dead-letter queue of the webhook stream; its messages are read by the on-call engineer, never consumed by a function.',
+    });
 
-    this.job.function.addEventSource(new DynamoEventSource(tables.get('webhooks').table, {
-      startingPosition: StartingPosition.TRIM_HORIZON,
-      batchSize: 25,
-      bisectBatchOnError: true,
-      reportBatchItemFailures: true,
-      retryAttempts: 10,
-      maxRecordAge: Duration.days(1),
-      onFailure: new SqsDlq(this.deadLetters),
-      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { kind: { S: FilterRule.isEqual(OUTBOX_ITEM_KIND) } } } })],
-    }));
+    this.job.function.addEventSource(
+      new DynamoEventSource(tables.get('webhooks').table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 25,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: 10,
+        maxRecordAge: Duration.days(1),
+        onFailure: new SqsDlq(this.deadLetters),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { kind: { S: FilterRule.isEqual(OUTBOX_ITEM_KIND) } } },
+          }),
+        ],
+      }),
+    );
     // The dead-letter destination's grant (SqsDlq: queue.grantSendMessages) names KMS's action families with a
     // wildcard on the one key of this stack; an SQS producer on a KMS queue needs exactly those families.
     for (const action of ['kms:GenerateDataKey*', 'kms:ReEncrypt*']) {
       Validations.of(this.job.role).acknowledge({
         id: `AwsSolutions-IAM5[Action::${action}]`,
-        reason: 'SQS needs these KMS actions to send to the stack-key-encrypted dead-letter queue; the grant names that one key, never a wildcard resource.',
+        reason:
+          'SQS needs these KMS actions to send to the stack-key-encrypted dead-letter queue; the grant names that one key, never a wildcard resource.',
       });
     }
   }

@@ -60,7 +60,11 @@ interface TemplateFunction {
 }
 
 /** The named functions of the stack (the construct path ends in `<name>/Function/Resource`), by name. */
-export function readSynthesizedFunctions(cdkOut: string, names: readonly string[], local: NodeJS.ProcessEnv): Map<string, BundledFunctionDefinition> {
+export function readSynthesizedFunctions(
+  cdkOut: string,
+  names: readonly string[],
+  local: NodeJS.ProcessEnv,
+): Map<string, BundledFunctionDefinition> {
   const templateFile = readdirSync(cdkOut).find((file) => file.endsWith('.template.json'));
   if (!templateFile) throw new Error(`${cdkOut} holds no synthesized template: run cdk synth first`);
   const template = JSON.parse(readFileSync(join(cdkOut, templateFile), 'utf8')) as { Resources: Record<string, TemplateFunction> };
@@ -85,7 +89,12 @@ export function readSynthesizedFunctions(cdkOut: string, names: readonly string[
   return functions;
 }
 
-function localEnvironment(name: string, variables: Record<string, unknown>, taskRoot: string, local: NodeJS.ProcessEnv): Record<string, string> {
+function localEnvironment(
+  name: string,
+  variables: Record<string, unknown>,
+  taskRoot: string,
+  local: NodeJS.ProcessEnv,
+): Record<string, string> {
   const environment: Record<string, string> = {
     // What Lambda's runtime sets (TZ included: a date formatted without a zone must come out in UTC here too).
     AWS_LAMBDA_FUNCTION_NAME: name,
@@ -94,13 +103,15 @@ function localEnvironment(name: string, variables: Record<string, unknown>, task
   };
   for (const [variable, value] of Object.entries(variables)) {
     if (typeof value === 'string') {
-      environment[variable] = value === TASK_ROOT || value.startsWith(`${TASK_ROOT}/`) ? join(taskRoot, value.slice(TASK_ROOT.length)) : value;
+      environment[variable] =
+        value === TASK_ROOT || value.startsWith(`${TASK_ROOT}/`) ? join(taskRoot, value.slice(TASK_ROOT.length)) : value;
       continue;
     }
     const inline = INLINE_SECRETS[variable];
     const localName = inline ?? variable;
     const localValue = local[localName];
-    if (localValue === undefined) throw new Error(`${name}: the template sets ${variable} from ${JSON.stringify(value)}, and this host has no local ${localName}`);
+    if (localValue === undefined)
+      throw new Error(`${name}: the template sets ${variable} from ${JSON.stringify(value)}, and this host has no local ${localName}`);
     environment[localName] = localValue;
   }
   for (const variable of LOCAL_ONLY) if (local[variable] !== undefined) environment[variable] = local[variable];

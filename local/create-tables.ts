@@ -45,7 +45,9 @@ async function createTable(client: DynamoDBClient, table: TableDefinition, name:
             { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
             ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
           ],
-          Projection: index.projection ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' as const },
+          Projection: index.projection
+            ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] }
+            : { ProjectionType: 'ALL' as const },
         })),
       }),
     );

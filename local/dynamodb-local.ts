@@ -49,12 +49,25 @@ async function startOnce(port: number, dataDir: string | undefined): Promise<Dyn
     'java',
     // IPv4 only: bound to 0.0.0.0, the port conflicts with any 127.0.0.1 listener on it, so a port taken
     // meanwhile fails here instead of leaving our clients talking to someone else's server.
-    ['-Djava.net.preferIPv4Stack=true', '-Djava.library.path=./DynamoDBLocal_lib', '-Xms64m', '-jar', 'DynamoDBLocal.jar', ...storage, '-sharedDb', '-disableTelemetry', '-port', String(port)],
+    [
+      '-Djava.net.preferIPv4Stack=true',
+      '-Djava.library.path=./DynamoDBLocal_lib',
+      '-Xms64m',
+      '-jar',
+      'DynamoDBLocal.jar',
+      ...storage,
+      '-sharedDb',
+      '-disableTelemetry',
+      '-port',
+      String(port),
+    ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: false },
   );
   // If this process dies without stopping us (SIGKILL, a crashed test runner), no java may be left behind:
   // a watchdog shell holds a pipe from us and kills java when the pipe closes, however we went away.
-  const watchdog = child.pid ? spawn('sh', ['-c', `cat >/dev/null; kill ${child.pid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'] }) : undefined;
+  const watchdog = child.pid
+    ? spawn('sh', ['-c', `cat >/dev/null; kill ${child.pid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'] })
+    : undefined;
   watchdog?.unref();
   let output = '';
   // DynamoDB Local reports a port it could not bind but keeps running: that is a failed start too.

@@ -19,7 +19,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { policyAllows } from '../functions/auth/route-policy.js';
-import { gatewayProblemBody, gatewayResponse, type GatewayResponseDefinition, type GatewayResponseType } from '../functions/shared/gateway-responses.js';
+import {
+  gatewayProblemBody,
+  gatewayResponse,
+  type GatewayResponseDefinition,
+  type GatewayResponseType,
+} from '../functions/shared/gateway-responses.js';
 import { runDeferred } from '../functions/shared/after-response.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { LIMITS } from '../functions/shared/limits.js';
@@ -60,9 +65,17 @@ interface Answer {
   readonly afterwards?: () => Promise<void>;
 }
 
-function refusal(type: GatewayResponseType, requestId: string, overrides: { status?: number; headers?: Record<string, string> } = {}): Answer {
+function refusal(
+  type: GatewayResponseType,
+  requestId: string,
+  overrides: { status?: number; headers?: Record<string, string> } = {},
+): Answer {
   const base = gatewayResponse(type);
-  const definition: GatewayResponseDefinition = { ...base, status: overrides.status ?? base.status, headers: { ...base.headers, ...overrides.headers } };
+  const definition: GatewayResponseDefinition = {
+    ...base,
+    status: overrides.status ?? base.status,
+    headers: { ...base.headers, ...overrides.headers },
+  };
   return {
     status: definition.status,
     headers: { 'Content-Type': 'application/problem+json', ...definition.headers, 'X-Request-Id': requestId },
@@ -122,7 +135,9 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       if (typeof identity !== 'string' || identity.trim() === '') return refusal('UNAUTHORIZED', requestId);
       let result: APIGatewayAuthorizerResult;
       try {
-        result = await cache.authorize(identity, authorizerEvent(call, route, pathParameters), (event) => inInvocation(randomUUID(), () => options.authorizer(event)));
+        result = await cache.authorize(identity, authorizerEvent(call, route, pathParameters), (event) =>
+          inInvocation(randomUUID(), () => options.authorizer(event)),
+        );
       } catch (error) {
         if (error instanceof Error && error.message === 'Unauthorized') return refusal('UNAUTHORIZED', requestId);
         console.error(`[gateway] authorizer failed for ${requestId}:`, loggable(error));
@@ -140,7 +155,10 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     const context = lambdaContext(`local-${route.group}`, randomUUID(), integrationTimeoutMs);
     const invocation = invocationScope(context.awsRequestId);
     try {
-      const result = await withTimeout(invocation(() => options.groups[route.group](event, context)), integrationTimeoutMs);
+      const result = await withTimeout(
+        invocation(() => options.groups[route.group](event, context)),
+        integrationTimeoutMs,
+      );
       if (result === 'timeout') return refusal('DEFAULT_5XX', requestId, { status: 504 });
       return { ...fromProxyResult(result, requestId), afterwards: () => invocation(() => runDeferred(context)) };
     } catch (error) {
@@ -185,7 +203,13 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
           // several turns of the event loop, so deferred work must not start before (as the streaming
           // Lambda entry starts it once its stream has ended).
           const sent = new Promise<void>((resolve) => res.end(answer.body, () => resolve()));
-          options.onResponse?.({ method: call.method, path: call.path, status: answer.status, ms: Math.round(performance.now() - started), requestId: call.requestId });
+          options.onResponse?.({
+            method: call.method,
+            path: call.path,
+            status: answer.status,
+            ms: Math.round(performance.now() - started),
+            requestId: call.requestId,
+          });
           if (answer.afterwards) {
             await sent;
             await answer.afterwards();

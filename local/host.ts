@@ -171,7 +171,12 @@ function bundledFunctions(options: NonNullable<LocalHostOptions['bundles']>, cle
   cleanups.push(async () => void (await Promise.all([...(functions?.values() ?? [])].map((f) => f.stop()))));
   return {
     prepare() {
-      functions = new Map([...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env)].map(([id, definition]) => [id, new BundledFunction(definition, output)]));
+      functions = new Map(
+        [...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env)].map(([id, definition]) => [
+          id,
+          new BundledFunction(definition, output),
+        ]),
+      );
     },
     invoke(name, event, context) {
       if (!functions) throw new Error('the bundled functions are invoked before the host prepared them');
@@ -237,14 +242,17 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     // Signs rateIds and paging cursors; on AWS a Secrets Manager secret (SEARCH_SECRET_ARN).
     process.env.SEARCH_SECRET ??= randomBytes(32).toString('base64url');
 
-    const suppliers = options.externalSuppliers ? [...options.externalSuppliers] : await startSandboxSuppliers(options.supplierLatency ? { latency: options.supplierLatency } : {});
+    const suppliers = options.externalSuppliers
+      ? [...options.externalSuppliers]
+      : await startSandboxSuppliers(options.supplierLatency ? { latency: options.supplierLatency } : {});
     if (!options.externalSuppliers) cleanups.push(async () => void (await Promise.all(suppliers.map((s) => s.close()))));
     const clients = seededClients();
     await seedClients(clients);
     const contracts = await seedContracts(suppliers);
     await seedWallets();
     // demo is contracted with every sandbox supplier, so its catalogues are the whole sandbox world.
-    const mapping = options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
+    const mapping =
+      options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
 
     const bundled = options.bundles ? bundledFunctions(options.bundles, cleanups) : undefined;
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
@@ -285,7 +293,12 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.SFN_ENDPOINT = stepFunctions.endpoint;
 
     // The webhook sender: the webhooks table's stream and the retry sweep (lib/webhook-sender.ts on AWS).
-    const webhookSender = await startWebhookSender({ dynamoEndpoint, table: process.env.WEBHOOKS_TABLE!, tenants, sweepIntervalMs: options.webhookSweepIntervalMs ?? 500 });
+    const webhookSender = await startWebhookSender({
+      dynamoEndpoint,
+      table: process.env.WEBHOOKS_TABLE!,
+      tenants,
+      sweepIntervalMs: options.webhookSweepIntervalMs ?? 500,
+    });
     cleanups.push(() => webhookSender.stop());
     process.env.STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
 
@@ -300,12 +313,16 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
 
     const groups = Object.fromEntries(
       await Promise.all(
-        HANDLER_GROUPS.map(async (group) => [group, bundled ? bundledRoutes(bundled, GROUP_FUNCTIONS[group]) : (await GROUP_ENTRIES[group]()).routes] as const),
+        HANDLER_GROUPS.map(
+          async (group) =>
+            [group, bundled ? bundledRoutes(bundled, GROUP_FUNCTIONS[group]) : (await GROUP_ENTRIES[group]()).routes] as const,
+        ),
       ),
     ) as Record<HandlerGroup, ApiHandler>;
     const authorizer = bundled
       ? (event: APIGatewayRequestAuthorizerEvent) =>
-          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), 5_000)).answer as Promise<APIGatewayAuthorizerResult>
+          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), 5_000))
+            .answer as Promise<APIGatewayAuthorizerResult>
       : (
           (await import('../functions/auth/authorizer.js')) as {
             handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;

@@ -24,7 +24,9 @@ export interface LambdaEndpoint {
 
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
-export async function startLambdaEndpoint(functions: Readonly<Record<string, { handler: InvokedHandler; timeoutMs: number }>>): Promise<LambdaEndpoint> {
+export async function startLambdaEndpoint(
+  functions: Readonly<Record<string, { handler: InvokedHandler; timeoutMs: number }>>,
+): Promise<LambdaEndpoint> {
   const running = new Set<Promise<unknown>>();
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -51,14 +53,24 @@ export async function startLambdaEndpoint(functions: Readonly<Record<string, { h
       const run = () => inInvocation(requestId, async () => target.handler(event, lambdaContext(name, requestId, target.timeoutMs)));
       if (req.headers['x-amz-invocation-type'] === 'Event') {
         send(202, undefined);
-        const work = run().catch((error: unknown) => console.error(`[local] ${name} failed an Event invoke:`, error instanceof Error ? error.message : error));
+        const work = run().catch((error: unknown) =>
+          console.error(`[local] ${name} failed an Event invoke:`, error instanceof Error ? error.message : error),
+        );
         running.add(work);
         void work.finally(() => running.delete(work));
         return;
       }
       run().then(
         (result) => send(200, result),
-        (error: unknown) => send(200, { errorType: error instanceof Error ? error.name : 'Error', errorMessage: String(error instanceof Error ? error.message : error) }, { 'X-Amz-Function-Error': 'Unhandled' }),
+        (error: unknown) =>
+          send(
+            200,
+            {
+              errorType: error instanceof Error ? error.name : 'Error',
+              errorMessage: String(error instanceof Error ? error.message : error),
+            },
+            { 'X-Amz-Function-Error': 'Unhandled' },
+          ),
       );
     });
   });

@@ -52,7 +52,9 @@ try {
 }
 
 function describe(error) {
-  return error instanceof Error ? { errorType: error.name, errorMessage: error.message, stack: error.stack } : { errorType: 'Error', errorMessage: String(error) };
+  return error instanceof Error
+    ? { errorType: error.name, errorMessage: error.message, stack: error.stack }
+    : { errorType: 'Error', errorMessage: String(error) };
 }
 
 function contextFor({ requestId, functionName, deadline, memoryMb }) {

@@ -48,7 +48,11 @@ export function methodArn(call: Pick<IncomingCall, 'method' | 'path'>): string {
   return `arn:aws:execute-api:${region}:${LOCAL_ACCOUNT}:${LOCAL_API_ID}/${API_STAGE_NAME}/${call.method}${call.path}`;
 }
 
-function requestContext(call: IncomingCall, route: Route, authorizer: Record<string, unknown> | null): APIGatewayProxyEvent['requestContext'] {
+function requestContext(
+  call: IncomingCall,
+  route: Route,
+  authorizer: Record<string, unknown> | null,
+): APIGatewayProxyEvent['requestContext'] {
   return {
     accountId: LOCAL_ACCOUNT,
     apiId: LOCAL_API_ID,
@@ -81,7 +85,12 @@ function requestContext(call: IncomingCall, route: Route, authorizer: Record<str
   };
 }
 
-export function proxyEvent(call: IncomingCall, route: Route, pathParameters: Record<string, string>, authorizer: Record<string, unknown> | null): APIGatewayProxyEvent {
+export function proxyEvent(
+  call: IncomingCall,
+  route: Route,
+  pathParameters: Record<string, string>,
+  authorizer: Record<string, unknown> | null,
+): APIGatewayProxyEvent {
   const [headers, multiValueHeaders] = singleAndMulti(headerEntries(call.headers));
   const [query, multiQuery] = singleAndMulti(call.query.entries());
   const contentType = String(call.headers['content-type'] ?? '');
@@ -102,7 +111,11 @@ export function proxyEvent(call: IncomingCall, route: Route, pathParameters: Rec
   };
 }
 
-export function authorizerEvent(call: IncomingCall, route: Route, pathParameters: Record<string, string>): APIGatewayRequestAuthorizerEvent {
+export function authorizerEvent(
+  call: IncomingCall,
+  route: Route,
+  pathParameters: Record<string, string>,
+): APIGatewayRequestAuthorizerEvent {
   const event = proxyEvent(call, route, pathParameters, null);
   return {
     type: 'REQUEST',

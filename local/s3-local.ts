@@ -18,7 +18,10 @@ export interface S3Local {
 
 /** In a temporary directory, removed at stop; in dataDir (kept) when given, as DynamoDB Local keeps its tables. */
 export async function startS3Local(options: { dataDir?: string } = {}): Promise<S3Local> {
-  for (const [id, secret] of [['local', 'local'], [process.env.AWS_ACCESS_KEY_ID, process.env.AWS_SECRET_ACCESS_KEY]]) {
+  for (const [id, secret] of [
+    ['local', 'local'],
+    [process.env.AWS_ACCESS_KEY_ID, process.env.AWS_SECRET_ACCESS_KEY],
+  ]) {
     if (id && secret) DUMMY_ACCOUNT.createKeyPair(id, secret);
   }
   const directory = options.dataDir ?? mkdtempSync(join(tmpdir(), 's3-local-'));

@@ -27,7 +27,11 @@ const STARTERS: Readonly<Record<AdapterKind, (options: SandboxServerOptions) => 
   },
   expedia: async (options) => {
     const server = await startExpediaSandbox(options);
-    return { url: server.url, close: () => server.close(), bookingsUnder: (ref) => server.bookings.list().filter((i) => i.affiliateReferenceId === ref).length };
+    return {
+      url: server.url,
+      close: () => server.close(),
+      bookingsUnder: (ref) => server.bookings.list().filter((i) => i.affiliateReferenceId === ref).length,
+    };
   },
   opentravel: async (options) => {
     const server = await startOpenTravelSandbox(options);
@@ -52,7 +56,14 @@ export async function startSandboxSuppliers(options: { latency?: LatencyProfile 
       // 16 characters: OpenTravel's MessagePassword allows at most 16.
       const credentials = { apiKey: `local-${definition.supplierId}`, secret: randomBytes(12).toString('base64url') };
       const server = await start({ ...credentials, host: '127.0.0.1', port: 0, ...(options.latency ? { latency: options.latency } : {}) });
-      started.push({ supplierId: definition.supplierId, adapter: definition.adapter, endpoint: server.url, credentials, close: () => server.close(), bookingsUnder: (ref) => server.bookingsUnder(ref) });
+      started.push({
+        supplierId: definition.supplierId,
+        adapter: definition.adapter,
+        endpoint: server.url,
+        credentials,
+        close: () => server.close(),
+        bookingsUnder: (ref) => server.bookingsUnder(ref),
+      });
     }
   } catch (error) {
     await Promise.all(started.map((s) => s.close()));

@@ -31,7 +31,11 @@ const SEEDED_POINT_OF_SALE = 'GB';
 export async function seedClients(clients: readonly SeededClient[]): Promise<void> {
   for (const client of clients) {
     await createAccount({ tenant: client.tenant, name: `${client.tenant} (seeded)`, scopes: client.scopes }, ACTOR);
-    await issueClient(client.tenant, { clientId: client.clientId, secret: client.secret, scopes: client.scopes, name: `${client.tenant} (seeded)` }, ACTOR);
+    await issueClient(
+      client.tenant,
+      { clientId: client.clientId, secret: client.secret, scopes: client.scopes, name: `${client.tenant} (seeded)` },
+      ACTOR,
+    );
     await setPricing(client.tenant, defaultPricingRules(client.tenant), ACTOR);
   }
 }
@@ -45,9 +49,24 @@ export async function seedContracts(suppliers: readonly RunningSandboxSupplier[]
     await createAccount({ tenant, name: `${tenant} (seeded)`, scopes: [...SCOPES] }, ACTOR);
     // Where the seeded accounts sell from (Rapid's country_code), and the reservations desk suppliers that need a
     // customer contact get when a traveller gave none (the seeded accounts' own, on a domain reserved for examples).
-    await putSalesSettings(tenant, { pointOfSale: SEEDED_POINT_OF_SALE, reservationsEmail: `reservations@${tenant}.example`, reservationsPhone: '+442079460000' });
+    await putSalesSettings(tenant, {
+      pointOfSale: SEEDED_POINT_OF_SALE,
+      reservationsEmail: `reservations@${tenant}.example`,
+      reservationsPhone: '+442079460000',
+    });
     for (const supplier of suppliers.filter((s) => supplierIds.includes(s.supplierId))) {
-      await setContract(tenant, { supplierId: supplier.supplierId, adapter: supplier.adapter, endpoint: supplier.endpoint, sandbox: true, credentials: { ...supplier.credentials }, active: true }, ACTOR);
+      await setContract(
+        tenant,
+        {
+          supplierId: supplier.supplierId,
+          adapter: supplier.adapter,
+          endpoint: supplier.endpoint,
+          sandbox: true,
+          credentials: { ...supplier.credentials },
+          active: true,
+        },
+        ACTOR,
+      );
       contracted[tenant].push(supplier.supplierId);
     }
   }

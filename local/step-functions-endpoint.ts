@@ -62,12 +62,22 @@ function compile(spec: LocalStateMachine): Compiled {
 function lambdaTasks(definition: { States: Record<string, unknown> }): string[] {
   const names: string[] = [];
   for (const [name, raw] of Object.entries(definition.States)) {
-    const state = raw as { Type: string; Resource?: string; Branches?: { States: Record<string, unknown> }[]; Iterator?: { States: Record<string, unknown> }; ItemProcessor?: { States: Record<string, unknown> } };
+    const state = raw as {
+      Type: string;
+      Resource?: string;
+      Branches?: { States: Record<string, unknown> }[];
+      Iterator?: { States: Record<string, unknown> };
+      ItemProcessor?: { States: Record<string, unknown> };
+    };
     if (state.Type === 'Task') {
       if (state.Resource !== LAMBDA_INVOKE) throw new Error(`Task ${name}: only ${LAMBDA_INVOKE} runs locally, not ${state.Resource}`);
       names.push(name);
     }
-    for (const branch of [...(state.Branches ?? []), ...(state.Iterator ? [state.Iterator] : []), ...(state.ItemProcessor ? [state.ItemProcessor] : [])]) {
+    for (const branch of [
+      ...(state.Branches ?? []),
+      ...(state.Iterator ? [state.Iterator] : []),
+      ...(state.ItemProcessor ? [state.ItemProcessor] : []),
+    ]) {
       names.push(...lambdaTasks(branch));
     }
   }
@@ -80,7 +90,9 @@ function taskOverrides(compiled: Compiled) {
     const target = functionName ? compiled.handlers.get(functionName) : undefined;
     if (!target) throw Object.assign(new Error(`Function not found: ${functionName}`), { name: 'Lambda.ResourceNotFoundException' });
     const requestId = randomUUID();
-    const result = await inInvocation(requestId, async () => target.handler(payload ?? {}, lambdaContext(target.functionName, requestId, target.timeoutMs)));
+    const result = await inInvocation(requestId, async () =>
+      target.handler(payload ?? {}, lambdaContext(target.functionName, requestId, target.timeoutMs)),
+    );
     return { ExecutedVersion: '$LATEST', Payload: (result ?? null) as never, StatusCode: 200 };
   };
   return Object.fromEntries(compiled.taskNames.map((name) => [name, invoke]));
@@ -92,12 +104,17 @@ interface StartSyncExecutionInput {
   input?: string;
 }
 
-export async function startStepFunctionsEndpoint(options: { machines: readonly LocalStateMachine[]; port?: number; host?: string }): Promise<StepFunctionsEndpoint> {
+export async function startStepFunctionsEndpoint(options: {
+  machines: readonly LocalStateMachine[];
+  port?: number;
+  host?: string;
+}): Promise<StepFunctionsEndpoint> {
   const machines = new Map(options.machines.map((spec) => [spec.arn, compile(spec)] as const));
 
   const startSyncExecution = async (request: StartSyncExecutionInput): Promise<[number, unknown]> => {
     const compiled = request.stateMachineArn ? machines.get(request.stateMachineArn) : undefined;
-    if (!compiled) return [400, { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${request.stateMachineArn}'` }];
+    if (!compiled)
+      return [400, { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${request.stateMachineArn}'` }];
     let input: unknown;
     try {
       input = JSON.parse(request.input ?? '{}');
@@ -119,7 +136,10 @@ export async function startStepFunctionsEndpoint(options: { machines: readonly L
     const execution = compiled.machine.run(input as never, { overrides: { taskResourceLocalHandlers: taskOverrides(compiled) } });
     try {
       const output = await execution.result;
-      return [200, { ...common, stopDate: Date.now() / 1000, status: 'SUCCEEDED', output: JSON.stringify(output), outputDetails: { included: true } }];
+      return [
+        200,
+        { ...common, stopDate: Date.now() / 1000, status: 'SUCCEEDED', output: JSON.stringify(output), outputDetails: { included: true } },
+      ];
     } catch (error) {
       const stopDate = Date.now() / 1000;
       if (error instanceof ExecutionTimeoutError) {
@@ -141,7 +161,13 @@ export async function startStepFunctionsEndpoint(options: { machines: readonly L
       };
       const target = String(req.headers['x-amz-target'] ?? '');
       if (req.method !== 'POST' || target !== 'AWSStepFunctions.StartSyncExecution') {
-        send([400, { __type: 'UnknownOperationException', message: `This local endpoint serves StartSyncExecution only, not ${target || req.method}` }]);
+        send([
+          400,
+          {
+            __type: 'UnknownOperationException',
+            message: `This local endpoint serves StartSyncExecution only, not ${target || req.method}`,
+          },
+        ]);
         return;
       }
       let request: StartSyncExecutionInput;

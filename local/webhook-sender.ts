@@ -6,7 +6,13 @@
  */
 import { loggableError } from '../functions/shared/loggable-error.js';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { inInvocation } from './invocation-scope.js';
@@ -17,7 +23,12 @@ export interface LocalWebhookSender {
 
 const POLL_MS = 100;
 
-export async function startWebhookSender(options: { readonly dynamoEndpoint: string; readonly table: string; readonly tenants: readonly string[]; readonly sweepIntervalMs: number }): Promise<LocalWebhookSender> {
+export async function startWebhookSender(options: {
+  readonly dynamoEndpoint: string;
+  readonly table: string;
+  readonly tenants: readonly string[];
+  readonly sweepIntervalMs: number;
+}): Promise<LocalWebhookSender> {
   // Loaded once the host has set the table names and the sender's environment.
   const [{ dispatchStreamRecords }, { deliverDue }, { webhookDeps }] = await Promise.all([
     import('../functions/webhooks/sender-entry.js'),
@@ -39,7 +50,9 @@ export async function startWebhookSender(options: { readonly dynamoEndpoint: str
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of StreamDescription?.Shards ?? []) {
       if (iterators.has(shard.ShardId!)) continue;
-      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }));
+      const { ShardIterator } = await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }),
+      );
       iterators.set(shard.ShardId!, ShardIterator);
     }
     for (const [shardId, iterator] of iterators) {
@@ -62,8 +75,12 @@ export async function startWebhookSender(options: { readonly dynamoEndpoint: str
         iterators.set(shardId, page.NextShardIterator);
       }
       if (records.length === 0) continue;
-      const { batchItemFailures } = await inInvocation(randomUUID(), () => dispatchStreamRecords({ Records: records } as unknown as DynamoDBStreamEvent));
-      const failedAt = batchItemFailures[0] ? records.findIndex((r) => r.dynamodb?.SequenceNumber === batchItemFailures[0]!.itemIdentifier) : -1;
+      const { batchItemFailures } = await inInvocation(randomUUID(), () =>
+        dispatchStreamRecords({ Records: records } as unknown as DynamoDBStreamEvent),
+      );
+      const failedAt = batchItemFailures[0]
+        ? records.findIndex((r) => r.dynamodb?.SequenceNumber === batchItemFailures[0]!.itemIdentifier)
+        : -1;
       backlog.set(shardId, failedAt >= 0 ? records.slice(failedAt) : []);
     }
   }

@@ -34,7 +34,11 @@ export interface SandboxContext<Store, Options extends SandboxServerOptions> {
   readonly lateAnswerMs: number;
 }
 
-export function sandboxContext<Store, Options extends SandboxServerOptions>(supplierId: SupplierId, options: Options, bookings: Store): SandboxContext<Store, Options> {
+export function sandboxContext<Store, Options extends SandboxServerOptions>(
+  supplierId: SupplierId,
+  options: Options,
+  bookings: Store,
+): SandboxContext<Store, Options> {
   const seed = options.seed ?? DEFAULT_WORLD_SEED;
   return {
     seed,

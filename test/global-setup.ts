@@ -28,7 +28,10 @@ function bundlesDir(): string {
   }
   synthesized = mkdtempSync(join(tmpdir(), 'hotel-api-bundles-'));
   const started = Date.now();
-  execFileSync(repositoryPath('node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '-o', synthesized], { cwd: repositoryPath('.'), stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(repositoryPath('node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '-o', synthesized], {
+    cwd: repositoryPath('.'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   console.log(`cdk synth for the bundles host: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return synthesized;
 }

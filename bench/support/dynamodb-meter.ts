@@ -24,7 +24,18 @@ export interface DynamoMeter {
 }
 
 /** The operations that accept ReturnConsumedCapacity. */
-const METERED = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'GetItem', 'Query', 'Scan', 'BatchWriteItem', 'BatchGetItem', 'TransactWriteItems', 'TransactGetItems']);
+const METERED = new Set([
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'GetItem',
+  'Query',
+  'Scan',
+  'BatchWriteItem',
+  'BatchGetItem',
+  'TransactWriteItems',
+  'TransactGetItems',
+]);
 
 interface Capacity {
   CapacityUnits?: number;
@@ -35,7 +46,8 @@ interface Capacity {
 export async function startDynamoMeter(target: string): Promise<DynamoMeter> {
   const upstream = new URL(target);
   let tallies = new Map<string, OperationTally>();
-  const tally = (operation: string) => tallies.get(operation) ?? tallies.set(operation, { calls: 0, requestBytes: 0, writeUnits: 0, readUnits: 0 }).get(operation)!;
+  const tally = (operation: string) =>
+    tallies.get(operation) ?? tallies.set(operation, { calls: 0, requestBytes: 0, writeUnits: 0, readUnits: 0 }).get(operation)!;
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -53,25 +65,28 @@ export async function startDynamoMeter(target: string): Promise<DynamoMeter> {
       entry.requestBytes += body.length;
       // The signature covers the body: DynamoDB Local does not check it, the service would.
       const headers = { ...req.headers, 'content-length': String(body.length), host: upstream.host };
-      const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
-        const parts: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => parts.push(chunk));
-        answer.on('end', () => {
-          const text = Buffer.concat(parts);
-          if (metered && answer.statusCode === 200) {
-            const consumed = (JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
-            for (const capacity of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
-              // Writes report CapacityUnits only; reads likewise. The operation says which it is.
-              const units = capacity.CapacityUnits ?? (capacity.WriteCapacityUnits ?? 0) + (capacity.ReadCapacityUnits ?? 0);
-              if (/Put|Update|Delete|Write/.test(operation)) entry.writeUnits += units;
-              else entry.readUnits += units;
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => parts.push(chunk));
+          answer.on('end', () => {
+            const text = Buffer.concat(parts);
+            if (metered && answer.statusCode === 200) {
+              const consumed = (JSON.parse(text.toString('utf8')) as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
+              for (const capacity of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
+                // Writes report CapacityUnits only; reads likewise. The operation says which it is.
+                const units = capacity.CapacityUnits ?? (capacity.WriteCapacityUnits ?? 0) + (capacity.ReadCapacityUnits ?? 0);
+                if (/Put|Update|Delete|Write/.test(operation)) entry.writeUnits += units;
+                else entry.readUnits += units;
+              }
             }
-          }
-          const { 'transfer-encoding': _chunked, ...answerHeaders } = answer.headers;
-          res.writeHead(answer.statusCode ?? 500, { ...answerHeaders, 'content-length': String(text.length) });
-          res.end(text);
-        });
-      });
+            const { 'transfer-encoding': _chunked, ...answerHeaders } = answer.headers;
+            res.writeHead(answer.statusCode ?? 500, { ...answerHeaders, 'content-length': String(text.length) });
+            res.end(text);
+          });
+        },
+      );
       forward.on('error', (error) => {
         res.writeHead(502);
         res.end(String(error));

@@ -13,7 +13,10 @@ import { ESM_REQUIRE_BANNER } from '../../lib/hotel-function.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 
 const FLOORS = [
-  ['Powertools logger and metrics, no tracer', "export { Logger } from '@aws-lambda-powertools/logger'; export { Metrics } from '@aws-lambda-powertools/metrics'; import { Logger } from '@aws-lambda-powertools/logger'; import { Metrics } from '@aws-lambda-powertools/metrics'; export const l = new Logger(); export const m = new Metrics({ namespace: 'x' });"],
+  [
+    'Powertools logger and metrics, no tracer',
+    "export { Logger } from '@aws-lambda-powertools/logger'; export { Metrics } from '@aws-lambda-powertools/metrics'; import { Logger } from '@aws-lambda-powertools/logger'; import { Metrics } from '@aws-lambda-powertools/metrics'; export const l = new Logger(); export const m = new Metrics({ namespace: 'x' });",
+  ],
   ['the same and the tracer (X-Ray SDK)', "export * from './functions/shared/observability.js';"],
   ['the same and the DynamoDB document client (the floor)', "export * from './functions/shared/dynamodb.js';"],
 ] as const;
@@ -24,8 +27,15 @@ export async function printXrayFloors(directory: string, runs: number): Promise<
       const outfile = join(directory, `xray-floor-${index}`, 'index.mjs');
       await build({
         stdin: { contents: source, resolveDir: repositoryPath('.'), loader: 'ts' },
-        bundle: true, platform: 'node', format: 'esm', target: 'node24', mainFields: ['module', 'main'], minify: true,
-        banner: { js: ESM_REQUIRE_BANNER }, outfile, logLevel: 'error',
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        minify: true,
+        banner: { js: ESM_REQUIRE_BANNER },
+        outfile,
+        logLevel: 'error',
       });
       return outfile;
     }),
@@ -35,14 +45,25 @@ export async function printXrayFloors(directory: string, runs: number): Promise<
   const times: number[][] = bundles.map(() => []);
   for (let run = 0; run < runs; run++) {
     bundles.forEach((bundle, index) => {
-      times[index]!.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', script(bundle)], { env: { ...process.env, AWS_REGION: 'us-east-1', POWERTOOLS_SERVICE_NAME: 'bench' }, encoding: 'utf8' })));
+      times[index]!.push(
+        Number(
+          execFileSync(process.execPath, ['--input-type=module', '-e', script(bundle)], {
+            env: { ...process.env, AWS_REGION: 'us-east-1', POWERTOOLS_SERVICE_NAME: 'bench' },
+            encoding: 'utf8',
+          }),
+        ),
+      );
     });
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(`\nWhat X-Ray costs at init (${runs} runs each, in turn):`);
   FLOORS.forEach(([what], index) => {
-    console.log(`  ${what.padEnd(56)} ${statSync(bundles[index]!).size.toLocaleString('en').padStart(10)} bytes ${median(times[index]!).toFixed(1).padStart(8)} ms median`);
+    console.log(
+      `  ${what.padEnd(56)} ${statSync(bundles[index]!).size.toLocaleString('en').padStart(10)} bytes ${median(times[index]!).toFixed(1).padStart(8)} ms median`,
+    );
   });
   const tracer = median(times[1]!) - median(times[0]!);
-  console.log(`  the tracer adds ${tracer.toFixed(1)} ms to every function's init, ${((tracer / median(times[2]!)) * 100).toFixed(0)}% of the floor`);
+  console.log(
+    `  the tracer adds ${tracer.toFixed(1)} ms to every function's init, ${((tracer / median(times[2]!)) * 100).toFixed(0)}% of the floor`,
+  );
 }

@@ -10,7 +10,16 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { ClientRegistrationError, getClient, listClients, registerClient, rotateClientSecret, setClientStatus, TENANT_PATTERN, type ClientRecord } from '../auth/client-registry.js';
+import {
+  ClientRegistrationError,
+  getClient,
+  listClients,
+  registerClient,
+  rotateClientSecret,
+  setClientStatus,
+  TENANT_PATTERN,
+  type ClientRecord,
+} from '../auth/client-registry.js';
 import type { PricingRules, PricingRulesInput } from '../domain/pricing/pricing-rules.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
@@ -18,8 +27,16 @@ import { keys, PLATFORM_OWNER } from '../shared/keys.js';
 import { SCOPES, type Scope } from '../shared/routes.js';
 import { putPricingRules, storedPricingRules } from '../stores/dynamo-pricing-rules.js';
 import {
-  contractSchema, listContracts, putContract, putSalesSettings, salesSettings, salesSettingsSchema, supplierSecretPrefix,
-  type AdapterKind, type SalesSettings, type SupplierContract,
+  contractSchema,
+  listContracts,
+  putContract,
+  putSalesSettings,
+  salesSettings,
+  salesSettingsSchema,
+  supplierSecretPrefix,
+  type AdapterKind,
+  type SalesSettings,
+  type SupplierContract,
 } from '../suppliers/contracts.js';
 import { auditPut } from './audit-trail.js';
 
@@ -56,7 +73,9 @@ function invalidFrom(error: z.ZodError, prefix = ''): AccountAdminError {
 }
 
 export async function getAccount(tenant: string): Promise<Account | undefined> {
-  const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName('clients'), Key: keys.account(tenant), ConsistentRead: true }));
+  const { Item } = await dynamoClient().send(
+    new GetCommand({ TableName: tableName('clients'), Key: keys.account(tenant), ConsistentRead: true }),
+  );
   return Item ? { tenant: Item.tenant, name: Item.name, scopes: Item.scopes, createdAt: Item.createdAt } : undefined;
 }
 
@@ -72,16 +91,32 @@ export async function createAccount(input: { tenant: string; name?: string; scop
   if (!parsedScopes.success) throw invalidFrom(parsedScopes.error, 'scopes');
   // The tenant becomes the first part of every stored key: the client registry's rule decides what it may be.
   if (!TENANT_PATTERN.test(input.tenant) || input.tenant === PLATFORM_OWNER) {
-    throw new AccountAdminError('invalid', `tenant '${input.tenant}': lower-case letters, digits and hyphens, at most 63, not '${PLATFORM_OWNER}'`, 'tenant');
+    throw new AccountAdminError(
+      'invalid',
+      `tenant '${input.tenant}': lower-case letters, digits and hyphens, at most 63, not '${PLATFORM_OWNER}'`,
+      'tenant',
+    );
   }
   const existing = await getAccount(input.tenant);
-  const account: Account = { tenant: input.tenant, name: input.name ?? existing?.name ?? input.tenant, scopes: SCOPES.filter((s) => parsedScopes.data.includes(s)), createdAt: existing?.createdAt ?? new Date().toISOString() };
+  const account: Account = {
+    tenant: input.tenant,
+    name: input.name ?? existing?.name ?? input.tenant,
+    scopes: SCOPES.filter((s) => parsedScopes.data.includes(s)),
+    createdAt: existing?.createdAt ?? new Date().toISOString(),
+  };
   if (existing && JSON.stringify(existing) === JSON.stringify(account)) return existing;
   await dynamoClient().send(
     new TransactWriteCommand({
       TransactItems: [
         { Put: { TableName: tableName('clients'), Item: { ...keys.account(account.tenant), kind: 'account', ...account } } },
-        auditPut({ tenant: account.tenant, actor, action: existing ? 'account.updated' : 'account.created', target: account.tenant, ...(existing ? { before: existing } : {}), after: account }),
+        auditPut({
+          tenant: account.tenant,
+          actor,
+          action: existing ? 'account.updated' : 'account.created',
+          target: account.tenant,
+          ...(existing ? { before: existing } : {}),
+          after: account,
+        }),
       ],
     }),
   );
@@ -104,36 +139,76 @@ const newSecret = () => randomBytes(32).toString('base64url');
  * Issues a client of the account, with the account's scopes or fewer. The id and secret are generated;
  * local start passes the seeded ones so the printed demo credentials stay the documented ones.
  */
-export async function issueClient(tenant: string, input: { clientId?: string; secret?: string; scopes?: readonly string[]; name?: string }, actor: string): Promise<IssuedClient> {
+export async function issueClient(
+  tenant: string,
+  input: { clientId?: string; secret?: string; scopes?: readonly string[]; name?: string },
+  actor: string,
+): Promise<IssuedClient> {
   const account = await accountOrThrow(tenant);
   const requested = input.scopes ?? account.scopes;
   const beyond = requested.filter((s) => !account.scopes.includes(s as Scope));
-  if (beyond.length > 0) throw new AccountAdminError('invalid', `scopes: ${beyond.join(', ')} not granted to account '${tenant}' (it has ${account.scopes.join(' ')})`, 'scopes');
+  if (beyond.length > 0)
+    throw new AccountAdminError(
+      'invalid',
+      `scopes: ${beyond.join(', ')} not granted to account '${tenant}' (it has ${account.scopes.join(' ')})`,
+      'scopes',
+    );
   const clientId = input.clientId ?? `${tenant}-${randomBytes(6).toString('hex')}`;
   const secret = input.secret ?? newSecret();
   const before = await getClient(tenant, clientId);
   let record: ClientRecord;
   try {
-    record = await registerClient({ tenant, clientId, secret, scopes: requested as Scope[], name: input.name ?? `${tenant} client` }, (after) => [
-      auditPut({ tenant, actor, action: before ? 'client.reissued' : 'client.issued', target: clientId, ...(before ? { before: clientView(before) } : {}), after: clientView(after) }),
-    ]);
+    record = await registerClient(
+      { tenant, clientId, secret, scopes: requested as Scope[], name: input.name ?? `${tenant} client` },
+      (after) => [
+        auditPut({
+          tenant,
+          actor,
+          action: before ? 'client.reissued' : 'client.issued',
+          target: clientId,
+          ...(before ? { before: clientView(before) } : {}),
+          after: clientView(after),
+        }),
+      ],
+    );
   } catch (error) {
-    if (error instanceof ClientRegistrationError) throw new AccountAdminError(error.message.includes('another tenant') ? 'conflict' : 'invalid', error.message, 'client-id');
+    if (error instanceof ClientRegistrationError)
+      throw new AccountAdminError(error.message.includes('another tenant') ? 'conflict' : 'invalid', error.message, 'client-id');
     throw error;
   }
   return { tenant, clientId, secret, scopes: record.scopes, usageKey: record.usageKey };
 }
 
 /** A new secret for the client; the old one keeps working for `graceSeconds`. */
-export async function rotateSecret(tenant: string, clientId: string, graceSeconds: number, actor: string): Promise<IssuedClient & { readonly previousSecretValidUntil: string }> {
-  if (!Number.isInteger(graceSeconds) || graceSeconds < 0) throw new AccountAdminError('invalid', 'grace-seconds: a whole number of seconds, 0 or more', 'grace-seconds');
+export async function rotateSecret(
+  tenant: string,
+  clientId: string,
+  graceSeconds: number,
+  actor: string,
+): Promise<IssuedClient & { readonly previousSecretValidUntil: string }> {
+  if (!Number.isInteger(graceSeconds) || graceSeconds < 0)
+    throw new AccountAdminError('invalid', 'grace-seconds: a whole number of seconds, 0 or more', 'grace-seconds');
   const before = await getClient(tenant, clientId);
   if (!before) throw new AccountAdminError('not-found', `no client '${clientId}' in account '${tenant}'`);
   const secret = newSecret();
   const after = await rotateClientSecret(tenant, clientId, secret, graceSeconds, new Date(), (rotated) => [
-    auditPut({ tenant, actor, action: 'client.secret-rotated', target: clientId, before: clientView(before), after: { ...clientView(rotated), previousSecretValidUntil: rotated.previousSecretExpiresAt } }),
+    auditPut({
+      tenant,
+      actor,
+      action: 'client.secret-rotated',
+      target: clientId,
+      before: clientView(before),
+      after: { ...clientView(rotated), previousSecretValidUntil: rotated.previousSecretExpiresAt },
+    }),
   ]);
-  return { tenant, clientId, secret, scopes: after.scopes, usageKey: after.usageKey, previousSecretValidUntil: after.previousSecretExpiresAt! };
+  return {
+    tenant,
+    clientId,
+    secret,
+    scopes: after.scopes,
+    usageKey: after.usageKey,
+    previousSecretValidUntil: after.previousSecretExpiresAt!,
+  };
 }
 
 /**
@@ -167,7 +242,8 @@ export interface ContractInput {
 /** Sets (creates or replaces) one supplier contract, validated by the schema search and booking read it with. */
 export async function setContract(tenant: string, input: ContractInput, actor: string): Promise<SupplierContract> {
   await accountOrThrow(tenant);
-  if (input.secretName && !/^\d{12}$/.test(input.awsAccount ?? '')) throw new AccountAdminError('invalid', 'aws-account: the 12-digit AWS account id the secret lives in', 'aws-account');
+  if (input.secretName && !/^\d{12}$/.test(input.awsAccount ?? ''))
+    throw new AccountAdminError('invalid', 'aws-account: the 12-digit AWS account id the secret lives in', 'aws-account');
   // A partial ARN (no random suffix): Secrets Manager resolves it, and the stack's grant covers the prefix.
   const credentialsSecretArn = input.secretName
     ? `arn:aws:secretsmanager:${input.region ?? process.env.AWS_REGION ?? 'us-east-1'}:${input.awsAccount}:secret:${supplierSecretPrefix(tenant)}${input.secretName}`
@@ -185,7 +261,16 @@ export async function setContract(tenant: string, input: ContractInput, actor: s
   });
   if (!parsed.success) throw invalidFrom(parsed.error);
   const before = (await listContracts(tenant)).find((c) => c.supplierId === input.supplierId);
-  await putContract(parsed.data, [auditPut({ tenant, actor, action: before ? 'contract.updated' : 'contract.created', target: input.supplierId, ...(before ? { before } : {}), after: parsed.data })]);
+  await putContract(parsed.data, [
+    auditPut({
+      tenant,
+      actor,
+      action: before ? 'contract.updated' : 'contract.created',
+      target: input.supplierId,
+      ...(before ? { before } : {}),
+      after: parsed.data,
+    }),
+  ]);
   return parsed.data;
 }
 
@@ -209,7 +294,9 @@ export async function setPricing(tenant: string, rules: PricingRulesInput, actor
   const before = await storedPricingRules(tenant);
   let stored: PricingRules;
   try {
-    stored = await putPricingRules(tenant, rules, new Date(), (after) => [auditPut({ tenant, actor, action: 'pricing.set', target: tenant, ...(before ? { before } : {}), after })]);
+    stored = await putPricingRules(tenant, rules, new Date(), (after) => [
+      auditPut({ tenant, actor, action: 'pricing.set', target: tenant, ...(before ? { before } : {}), after }),
+    ]);
   } catch (error) {
     if (error instanceof z.ZodError) throw invalidFrom(error);
     throw error;
@@ -219,7 +306,14 @@ export async function setPricing(tenant: string, rules: PricingRulesInput, actor
 
 /** A client as an operator sees it: never its secret or hash. */
 export function clientView(client: ClientRecord) {
-  return { clientId: client.clientId, name: client.name, scopes: client.scopes, status: client.status, createdAt: client.createdAt, ...(client.previousSecretExpiresAt ? { previousSecretValidUntil: client.previousSecretExpiresAt } : {}) };
+  return {
+    clientId: client.clientId,
+    name: client.name,
+    scopes: client.scopes,
+    status: client.status,
+    createdAt: client.createdAt,
+    ...(client.previousSecretExpiresAt ? { previousSecretValidUntil: client.previousSecretExpiresAt } : {}),
+  };
 }
 
 /** Everything of an account, for `admin show`: no secret, hash or credential in it. */
@@ -229,7 +323,10 @@ export async function showAccount(tenant: string) {
   return {
     account,
     clients: clients.map(clientView),
-    contracts: contracts.map(({ credentials, credentialsSecretArn, ...contract }) => ({ ...contract, credentials: credentials ? 'inline (sandbox)' : `secret ${credentialsSecretArn}` })),
+    contracts: contracts.map(({ credentials, credentialsSecretArn, ...contract }) => ({
+      ...contract,
+      credentials: credentials ? 'inline (sandbox)' : `secret ${credentialsSecretArn}`,
+    })),
     pricingRules: pricing ?? null,
   };
 }

@@ -32,7 +32,11 @@ const SECRET_FIELD = /secret|hash|password|credential/i;
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([name]) => !SECRET_FIELD.test(name)).map(([name, inner]) => [name, withoutSecrets(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name]) => !SECRET_FIELD.test(name))
+      .map(([name, inner]) => [name, withoutSecrets(inner)]),
+  );
 }
 
 /** The entry as stored: its time, and before and after without secrets. */
@@ -49,9 +53,18 @@ function auditEntry(entry: Omit<AuditEntry, 'at'>, now: Date): AuditEntry {
 }
 
 /** The TransactWriteItems entry that records `entry`; put it in the transaction that makes the change. */
-export function auditPut(entry: Omit<AuditEntry, 'at'>, now = new Date()): { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } } {
+export function auditPut(
+  entry: Omit<AuditEntry, 'at'>,
+  now = new Date(),
+): { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } } {
   const stored = auditEntry(entry, now);
-  return { Put: { TableName: tableName('clients'), Item: { ...keys.audit(entry.tenant, stored.at, randomUUID()), kind: 'audit', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return {
+    Put: {
+      TableName: tableName('clients'),
+      Item: { ...keys.audit(entry.tenant, stored.at, randomUUID()), kind: 'audit', ...stored },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 /** An entry on its own, for a command that changed nothing. */
@@ -67,11 +80,24 @@ export async function auditTrail(tenant: string): Promise<AuditEntry[]> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamoClient().send(
-      new QueryCommand({ TableName: tableName('clients'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.auditTrail(tenant).pk }, ExclusiveStartKey }),
+      new QueryCommand({
+        TableName: tableName('clients'),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.auditTrail(tenant).pk },
+        ExclusiveStartKey,
+      }),
     );
     for (const item of page.Items ?? []) {
       const { tenant: t, at, actor, action, target, before, after } = item;
-      entries.push({ tenant: t, at, actor, action, target, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) } as AuditEntry);
+      entries.push({
+        tenant: t,
+        at,
+        actor,
+        action,
+        target,
+        ...(before !== undefined ? { before } : {}),
+        ...(after !== undefined ? { after } : {}),
+      } as AuditEntry);
     }
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

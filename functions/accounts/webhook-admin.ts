@@ -21,20 +21,45 @@ export async function listWebhookEndpoints(tenant: string) {
 }
 
 export async function webhookDeliveries(tenant: string, endpointId: string, limit = 20) {
-  if (!(await webhooks().getEndpoint(tenant, endpointId))) throw new AccountAdminError('not-found', `no webhook endpoint ${endpointId} for account ${tenant}`, 'endpointId');
-  return (await webhooks().listDeliveries(tenant, endpointId, { limit })).deliveries.map(({ event, ...delivery }) => ({ ...delivery, eventType: event.type, eventId: event.id }));
+  if (!(await webhooks().getEndpoint(tenant, endpointId)))
+    throw new AccountAdminError('not-found', `no webhook endpoint ${endpointId} for account ${tenant}`, 'endpointId');
+  return (await webhooks().listDeliveries(tenant, endpointId, { limit })).deliveries.map(({ event, ...delivery }) => ({
+    ...delivery,
+    eventType: event.type,
+    eventId: event.id,
+  }));
 }
 
-export async function setWebhookEndpointEnabled(tenant: string, endpointId: string, enabled: boolean, reason: string | undefined, actor: string) {
+export async function setWebhookEndpointEnabled(
+  tenant: string,
+  endpointId: string,
+  enabled: boolean,
+  reason: string | undefined,
+  actor: string,
+) {
   const before = await webhooks().getEndpoint(tenant, endpointId);
   if (!before) throw new AccountAdminError('not-found', `no webhook endpoint ${endpointId} for account ${tenant}`, 'endpointId');
   const at = new Date().toISOString();
-  const after = await webhooks().updateEndpoint(tenant, endpointId, enabled
-    ? { enabled: true, disabledReason: undefined, failingSince: undefined, updatedAt: at }
-    : { enabled: false, disabledReason: `disabled by the operator${reason ? `: ${reason}` : ''}`, updatedAt: at }, {
-    before,
-    writes: (changed) => [auditPut({ tenant, actor, action: enabled ? 'webhook.enabled' : 'webhook.disabled', target: endpointId, before: endpointSummary(before), after: endpointSummary(changed) })],
-  });
+  const after = await webhooks().updateEndpoint(
+    tenant,
+    endpointId,
+    enabled
+      ? { enabled: true, disabledReason: undefined, failingSince: undefined, updatedAt: at }
+      : { enabled: false, disabledReason: `disabled by the operator${reason ? `: ${reason}` : ''}`, updatedAt: at },
+    {
+      before,
+      writes: (changed) => [
+        auditPut({
+          tenant,
+          actor,
+          action: enabled ? 'webhook.enabled' : 'webhook.disabled',
+          target: endpointId,
+          before: endpointSummary(before),
+          after: endpointSummary(changed),
+        }),
+      ],
+    },
+  );
   if (!after) throw new AccountAdminError('not-found', `no webhook endpoint ${endpointId} for account ${tenant}`, 'endpointId');
   return endpointSummary(after);
 }

@@ -77,14 +77,24 @@ async function updateClient(input: UpdateCommandInput, predicted: ClientRecord, 
     await dynamoClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Update: { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } as NonNullable<TransactItem['Update']> },
+          {
+            Update: {
+              TableName,
+              Key,
+              UpdateExpression,
+              ConditionExpression,
+              ExpressionAttributeNames,
+              ExpressionAttributeValues,
+            } as NonNullable<TransactItem['Update']>,
+          },
           ...also(predicted),
         ],
       }),
     );
   } catch (error) {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed')
+      throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
     throw error;
   }
   return (await getClient(predicted.tenant, predicted.clientId)) ?? predicted;
@@ -98,7 +108,8 @@ async function updateClient(input: UpdateCommandInput, predicted: ClientRecord, 
 export async function registerClient(registration: ClientRegistration, also?: AlsoWrite): Promise<ClientRecord> {
   const { tenant, clientId, secret } = registration;
   if (!TENANT_PATTERN.test(tenant)) throw new ClientRegistrationError(`invalid tenant '${tenant}'`);
-  if (tenant === PLATFORM_OWNER) throw new ClientRegistrationError(`'${PLATFORM_OWNER}' owns the shared property map and cannot be a tenant`);
+  if (tenant === PLATFORM_OWNER)
+    throw new ClientRegistrationError(`'${PLATFORM_OWNER}' owns the shared property map and cannot be a tenant`);
   if (!CLIENT_ID_PATTERN.test(clientId)) throw new ClientRegistrationError(`invalid client id '${clientId}'`);
   const unknown = registration.scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length) throw new ClientRegistrationError(`unknown scopes: ${unknown.join(', ')}`);
@@ -120,9 +131,17 @@ export async function registerClient(registration: ClientRegistration, also?: Al
   const usageKey = registration.usageKey ?? generateUsageKey();
   const secretHash = await hashSecret(secret);
   const predicted: ClientRecord = {
-    tenant, clientId, name: registration.name ?? clientId, secretHash, scopes, status: registration.status ?? 'active',
-    createdAt: existing?.createdAt ?? now, usageKey: registration.usageKey ?? existing?.usageKey ?? usageKey,
-    ...(existing?.previousSecretHash ? { previousSecretHash: existing.previousSecretHash, previousSecretExpiresAt: existing.previousSecretExpiresAt! } : {}),
+    tenant,
+    clientId,
+    name: registration.name ?? clientId,
+    secretHash,
+    scopes,
+    status: registration.status ?? 'active',
+    createdAt: existing?.createdAt ?? now,
+    usageKey: registration.usageKey ?? existing?.usageKey ?? usageKey,
+    ...(existing?.previousSecretHash
+      ? { previousSecretHash: existing.previousSecretHash, previousSecretExpiresAt: existing.previousSecretExpiresAt! }
+      : {}),
   };
   return updateClient(
     {
@@ -176,7 +195,14 @@ export async function setClientStatus(tenant: string, clientId: string, status: 
  * Replaces a client's secret. The old one keeps working until `graceSeconds` from now, so a partner can roll
  * the new secret out to its systems without an outage; after that only the new one does.
  */
-export async function rotateClientSecret(tenant: string, clientId: string, newSecret: string, graceSeconds: number, now = new Date(), also?: AlsoWrite): Promise<ClientRecord> {
+export async function rotateClientSecret(
+  tenant: string,
+  clientId: string,
+  newSecret: string,
+  graceSeconds: number,
+  now = new Date(),
+  also?: AlsoWrite,
+): Promise<ClientRecord> {
   const current = await getClient(tenant, clientId);
   if (!current) throw new ClientRegistrationError(`no client '${clientId}' in account '${tenant}'`);
   const secretHash = await hashSecret(newSecret);
@@ -188,7 +214,12 @@ export async function rotateClientSecret(tenant: string, clientId: string, newSe
       UpdateExpression: 'SET secretHash = :secretHash, previousSecretHash = :previous, previousSecretExpiresAt = :expiresAt',
       // Two rotations at once must not both keep "the" previous secret: the second one fails and is retried.
       ConditionExpression: 'secretHash = :current',
-      ExpressionAttributeValues: { ':secretHash': secretHash, ':previous': current.secretHash, ':current': current.secretHash, ':expiresAt': expiresAt },
+      ExpressionAttributeValues: {
+        ':secretHash': secretHash,
+        ':previous': current.secretHash,
+        ':current': current.secretHash,
+        ':expiresAt': expiresAt,
+      },
     },
     { ...current, secretHash, previousSecretHash: current.secretHash, previousSecretExpiresAt: expiresAt },
     also,
@@ -198,7 +229,12 @@ export async function rotateClientSecret(tenant: string, clientId: string, newSe
 /** Every client of an account. */
 export async function listClients(tenant: string): Promise<ClientRecord[]> {
   const { Items } = await dynamoClient().send(
-    new QueryCommand({ TableName: tableName('clients'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `${tenant}#client` }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName('clients'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `${tenant}#client` },
+      ConsistentRead: true,
+    }),
   );
   return (Items ?? []).map(toClientRecord).filter((c): c is ClientRecord => c !== null);
 }

@@ -20,7 +20,8 @@ export const PRIVATE_KEY_CACHE_SECONDS = 10;
 /** Between a new key's publication and its first signature: longer than a verifier's unknown-kid re-read interval. */
 export const KEY_PUBLISH_LEAD_SECONDS = 10;
 /** How long a retired key stays in the set: the last token it signed has expired by then. */
-export const RETIRED_KEY_KEEP_SECONDS = KEY_PUBLISH_LEAD_SECONDS + PRIVATE_KEY_CACHE_SECONDS + ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS;
+export const RETIRED_KEY_KEEP_SECONDS =
+  KEY_PUBLISH_LEAD_SECONDS + PRIVATE_KEY_CACHE_SECONDS + ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS;
 
 export interface RingKey {
   kid: string;

@@ -5,7 +5,13 @@
  */
 import type { SelfDescribingError } from '../shared/error-response.js';
 
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope';
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope';
 
 /** The realm named in the Basic challenge of a 401. */
 export const TOKEN_REALM = 'hotel-api';

@@ -42,7 +42,9 @@ function asRing(item: Record<string, unknown> | undefined): KeyRing {
 
 /** The public key ring; strongly consistent, so a verifier that meets an unknown kid sees a fresh rotation. */
 export async function readKeyRing(): Promise<KeyRing> {
-  const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName('clients'), Key: keys.signingKeyRing(), ConsistentRead: true }));
+  const { Item } = await dynamoClient().send(
+    new GetCommand({ TableName: tableName('clients'), Key: keys.signingKeyRing(), ConsistentRead: true }),
+  );
   return asRing(Item);
 }
 
@@ -52,7 +54,9 @@ function asPrivate(kid: unknown, jwk: unknown): PrivateSigningKey | undefined {
 
 /** The private keys, or null before the first rotation. */
 export async function readPrivateSigningKeys(): Promise<PrivateSigningKeys | null> {
-  const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName('signingKeys'), Key: keys.privateSigningKey(), ConsistentRead: true }));
+  const { Item } = await dynamoClient().send(
+    new GetCommand({ TableName: tableName('signingKeys'), Key: keys.privateSigningKey(), ConsistentRead: true }),
+  );
   const next = asPrivate(Item?.kid, Item?.jwk);
   if (!next || typeof Item?.signsFrom !== 'string') return null;
   const previous = asPrivate(Item.previousKid, Item.previousJwk);
@@ -96,7 +100,8 @@ export async function writeRotation(ring: KeyRing, previousVersion: number, sign
       }),
     );
   } catch (error) {
-    if ((error as { name?: unknown }).name === 'TransactionCanceledException') throw new RotationConflictError('another rotation wrote the key ring first');
+    if ((error as { name?: unknown }).name === 'TransactionCanceledException')
+      throw new RotationConflictError('another rotation wrote the key ring first');
     throw error;
   }
 }

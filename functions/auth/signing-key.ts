@@ -7,8 +7,23 @@
  * schedule and by `npm run admin -- keys rotate`.
  */
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import { KEY_PUBLISH_LEAD_SECONDS, PRIVATE_KEY_CACHE_SECONDS, publishedKeys, rotated, signingKid, type KeyRing, type RingKey } from './key-ring.js';
-import { readKeyRing, readPrivateSigningKeys, RotationConflictError, signerAt, writeRotation, type PrivateSigningKeys } from './signing-key-store.js';
+import {
+  KEY_PUBLISH_LEAD_SECONDS,
+  PRIVATE_KEY_CACHE_SECONDS,
+  publishedKeys,
+  rotated,
+  signingKid,
+  type KeyRing,
+  type RingKey,
+} from './key-ring.js';
+import {
+  readKeyRing,
+  readPrivateSigningKeys,
+  RotationConflictError,
+  signerAt,
+  writeRotation,
+  type PrivateSigningKeys,
+} from './signing-key-store.js';
 
 export const TOKEN_ALGORITHM = 'ES256';
 

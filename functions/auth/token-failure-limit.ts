@@ -43,7 +43,8 @@ export function backoffSeconds(excess: number, policy = LIMITS.tokenFailures): n
 }
 
 function counterKeys(subject: FailureSubject, now: Date) {
-  const windowStart = Math.floor(now.getTime() / 1000 / LIMITS.tokenFailures.clientWindowSeconds) * LIMITS.tokenFailures.clientWindowSeconds;
+  const windowStart =
+    Math.floor(now.getTime() / 1000 / LIMITS.tokenFailures.clientWindowSeconds) * LIMITS.tokenFailures.clientWindowSeconds;
   return {
     address: keys.tokenFailuresByAddress(subject.sourceIp),
     ...(subject.client
@@ -144,7 +145,11 @@ export async function recordSuccess(subject: Required<FailureSubject>, now: Date
   await dynamoClient().send(
     new PutCommand({
       TableName: tableName('rateLimits'),
-      Item: { ...keys.tokenFailuresByClientAddress(subject.client.tenant, subject.client.clientId, subject.sourceIp), provenUntil, expiresAt: provenUntil },
+      Item: {
+        ...keys.tokenFailuresByClientAddress(subject.client.tenant, subject.client.clientId, subject.sourceIp),
+        provenUntil,
+        expiresAt: provenUntil,
+      },
     }),
   );
 }

@@ -48,7 +48,8 @@ async function authenticateClient(credentials: ClientCredentials, sourceIp: stri
   // After a rotation the previous secret still works until its grace period ends (client-registry.ts).
   const inGrace = client.previousSecretHash !== undefined && Date.parse(client.previousSecretExpiresAt!) > Date.now();
   const secretMatches =
-    (await verifySecret(credentials.clientSecret, client.secretHash)) || (inGrace && (await verifySecret(credentials.clientSecret, client.previousSecretHash!)));
+    (await verifySecret(credentials.clientSecret, client.secretHash)) ||
+    (inGrace && (await verifySecret(credentials.clientSecret, client.previousSecretHash!)));
   if (!secretMatches) {
     await recordFailure(subject);
     throw refused('wrong secret', credentials);

@@ -33,7 +33,12 @@ function answer(response: BookingResponse, requestId: string, afterResponse?: St
 
 /** A problem that belongs to a booking (one we recorded) is the request's answer, stored for replays. */
 function storedProblem(problem: HttpProblem, requestId: string): StoredResult {
-  return { status: problem.status, raw: { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body(requestId)) }, headers: problem.headers, requestId };
+  return {
+    status: problem.status,
+    raw: { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body(requestId)) },
+    headers: problem.headers,
+    requestId,
+  };
 }
 
 export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings' | 'searches' | 'property' | 'wallets'> {
@@ -46,7 +51,11 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   const { tenant, clientId, body, requestId } = input;
   const ticket = await ticketOf(body.rateId, tenant, deps);
   if (ticket.searchId !== body.searchId) {
-    throw new HttpProblem('validation-error', 'Invalid field: searchId', { extensions: { errors: [{ path: 'searchId', message: 'is not the search this rateId was quoted in (rule 2: send the searchId of the rate)' }] } });
+    throw new HttpProblem('validation-error', 'Invalid field: searchId', {
+      extensions: {
+        errors: [{ path: 'searchId', message: 'is not the search this rateId was quoted in (rule 2: send the searchId of the rate)' }],
+      },
+    });
   }
   const search = await storedSearchOr404(deps.searches, tenant, body.searchId);
   const mismatches = occupancyMismatches(body.rooms, search.request.occupancies);
@@ -61,14 +70,21 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   let outcome;
   try {
     outcome = await deps.runFlow({
-      tenant, clientId, bookingId, requestId, request: body, scenarios: input.scenarios, traveller: input.traveller,
+      tenant,
+      clientId,
+      bookingId,
+      requestId,
+      request: body,
+      scenarios: input.scenarios,
+      traveller: input.traveller,
       ...(search.request.nationality ? { nationality: search.request.nationality } : {}),
       stay: { checkIn, checkOut, nights: nightsBetween(checkIn, checkOut) },
       requestedAt: deps.now().toISOString(),
     });
   } catch (error) {
     // An outage is not this booking's answer: thrown, it releases the key, so the retry runs again.
-    if (error instanceof HttpProblem && error.extensions.bookingId && error.kind !== 'service-unavailable') return storedProblem(error, requestId);
+    if (error instanceof HttpProblem && error.extensions.bookingId && error.kind !== 'service-unavailable')
+      return storedProblem(error, requestId);
     throw error;
   }
   if (outcome.kind === 'answered') {
@@ -80,5 +96,8 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   // The run was cut short: whatever the write-ahead record says is the truth we have.
   const record = await deps.bookings.get(tenant, bookingId);
   if (record && (record.status === 'confirmed' || record.status === 'pending')) return answer(bookingResponse(record), requestId);
-  throw new HttpProblem('supplier-timeout', 'The booking did not complete in time and nothing was booked; retry with the same Idempotency-Key');
+  throw new HttpProblem(
+    'supplier-timeout',
+    'The booking did not complete in time and nothing was booked; retry with the same Idempotency-Key',
+  );
 }

@@ -37,14 +37,24 @@ export async function backfillListAttributes(options: { client?: DynamoDBDocumen
         TableName: table,
         FilterExpression: '#sk = :booking AND attribute_not_exists(#createdSort)',
         // Names throughout: DynamoDB's reserved words are many, and a projection must not trip on one.
-        ExpressionAttributeNames: { '#sk': 'sk', '#createdSort': BOOKING_LIST_ATTRIBUTES.createdSort, ...Object.fromEntries(READ.map((name) => [`#${name}`, name])) },
+        ExpressionAttributeNames: {
+          '#sk': 'sk',
+          '#createdSort': BOOKING_LIST_ATTRIBUTES.createdSort,
+          ...Object.fromEntries(READ.map((name) => [`#${name}`, name])),
+        },
         ExpressionAttributeValues: { ':booking': 'booking' },
         ProjectionExpression: READ.map((name) => `#${name}`).join(', '),
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
     scanned += page.ScannedCount ?? 0;
-    const items = (page.Items ?? []) as { tenant: string; bookingId: string; clientReference: string; createdAt: string; checkIn: string }[];
+    const items = (page.Items ?? []) as {
+      tenant: string;
+      bookingId: string;
+      clientReference: string;
+      createdAt: string;
+      checkIn: string;
+    }[];
     for (let i = 0; i < items.length; i += WRITES_AT_ONCE) {
       const done = await Promise.all(items.slice(i, i + WRITES_AT_ONCE).map((item) => reindex(client, table, item)));
       done.forEach((updated, j) => {
@@ -56,7 +66,11 @@ export async function backfillListAttributes(options: { client?: DynamoDBDocumen
   return { reindexed, scanned };
 }
 
-async function reindex(client: DynamoDBDocumentClient, table: string, item: { tenant: string; bookingId: string; clientReference: string; createdAt: string; checkIn: string }): Promise<boolean> {
+async function reindex(
+  client: DynamoDBDocumentClient,
+  table: string,
+  item: { tenant: string; bookingId: string; clientReference: string; createdAt: string; checkIn: string },
+): Promise<boolean> {
   const attributes = keys.bookingList(item);
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -69,7 +83,9 @@ async function reindex(client: DynamoDBDocumentClient, table: string, item: { te
       new UpdateCommand({
         TableName: table,
         Key: keys.booking(item.tenant, item.bookingId),
-        UpdateExpression: `SET ${Object.keys(attributes).map((name) => `#${name} = :${name}`).join(', ')}`,
+        UpdateExpression: `SET ${Object.keys(attributes)
+          .map((name) => `#${name} = :${name}`)
+          .join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#createdSort)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

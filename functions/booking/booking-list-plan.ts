@@ -43,7 +43,9 @@ export interface BookingListPlan {
 export function filtersOf(query: BookingListQuery): BookingListFilters {
   const { clientReference, status, createdFrom, createdTo, checkInFrom, checkInTo, supplier } = query;
   return Object.fromEntries(
-    Object.entries({ clientReference, status, createdFrom, createdTo, checkInFrom, checkInTo, supplier }).filter(([, v]) => v !== undefined),
+    Object.entries({ clientReference, status, createdFrom, createdTo, checkInFrom, checkInTo, supplier }).filter(
+      ([, v]) => v !== undefined,
+    ),
   ) as BookingListFilters;
 }
 
@@ -62,7 +64,11 @@ export function planBookingList(tenant: string, filters: BookingListFilters): Bo
     else if (to !== undefined) conditions.push(`#${attribute} <= :${attribute}To`);
   };
   const createdRange = { from: filters.createdFrom, to: filters.createdTo === undefined ? undefined : `${filters.createdTo}#${AFTER_ALL}` };
-  const byCheckIn = filters.clientReference === undefined && filters.createdFrom === undefined && filters.createdTo === undefined && (filters.checkInFrom !== undefined || filters.checkInTo !== undefined);
+  const byCheckIn =
+    filters.clientReference === undefined &&
+    filters.createdFrom === undefined &&
+    filters.createdTo === undefined &&
+    (filters.checkInFrom !== undefined || filters.checkInTo !== undefined);
 
   let index: string;
   let partition: BookingListPlan['partition'];
@@ -70,7 +76,10 @@ export function planBookingList(tenant: string, filters: BookingListFilters): Bo
   if (byCheckIn) {
     index = BOOKING_INDEXES.byCheckIn;
     partition = { attribute: A.tenantBookings, value: keys.tenantBookings(tenant) };
-    sort = { attribute: A.checkInSort, ...defined({ from: filters.checkInFrom, to: filters.checkInTo === undefined ? undefined : `${filters.checkInTo}#${AFTER_ALL}` }) };
+    sort = {
+      attribute: A.checkInSort,
+      ...defined({ from: filters.checkInFrom, to: filters.checkInTo === undefined ? undefined : `${filters.checkInTo}#${AFTER_ALL}` }),
+    };
   } else {
     index = filters.clientReference === undefined ? BOOKING_INDEXES.byCreated : BOOKING_INDEXES.byClientReference;
     partition =
@@ -115,5 +124,8 @@ function fingerprintOf(tenant: string, filters: BookingListFilters): string {
       const value = filters[key as keyof BookingListFilters];
       return [key, Array.isArray(value) ? [...value].sort() : value];
     });
-  return createHash('sha256').update(JSON.stringify([tenant, canonical])).digest('base64url').slice(0, 12);
+  return createHash('sha256')
+    .update(JSON.stringify([tenant, canonical]))
+    .digest('base64url')
+    .slice(0, 12);
 }

@@ -29,10 +29,18 @@ function createdBound(edge: 'from' | 'to') {
   return z
     .string()
     .max(40)
-    .refine((value) => (DATE.test(value) ? isCalendarDate(value) : INSTANT.test(value) && !Number.isNaN(Date.parse(value)) && isCalendarDate(value.slice(0, 10))), {
-      message: 'must be a UTC instant (2027-03-01T14:00:00Z) or a date (2027-03-01)',
-    })
-    .transform((value) => (DATE.test(value) ? `${value}T${edge === 'from' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString()))
+    .refine(
+      (value) =>
+        DATE.test(value)
+          ? isCalendarDate(value)
+          : INSTANT.test(value) && !Number.isNaN(Date.parse(value)) && isCalendarDate(value.slice(0, 10)),
+      {
+        message: 'must be a UTC instant (2027-03-01T14:00:00Z) or a date (2027-03-01)',
+      },
+    )
+    .transform((value) =>
+      DATE.test(value) ? `${value}T${edge === 'from' ? '00:00:00.000' : '23:59:59.999'}Z` : new Date(value).toISOString(),
+    )
     .meta({
       description: `Created ${edge === 'from' ? 'at or after' : 'at or before'} this UTC instant; a date means the ${edge === 'from' ? 'start' : 'end'} of that UTC day`,
       examples: [edge === 'from' ? '2026-11-01' : '2026-11-30T23:59:59Z'],
@@ -44,7 +52,10 @@ const checkInBound = (edge: 'from' | 'to') =>
     .string()
     .max(10, { message: 'must be a date, YYYY-MM-DD', abort: true })
     .refine(isCalendarDate, 'must be a date, YYYY-MM-DD')
-    .meta({ description: `Check-in on or ${edge === 'from' ? 'after' : 'before'} this date (inclusive)`, examples: [edge === 'from' ? '2027-03-01' : '2027-03-31'] });
+    .meta({
+      description: `Check-in on or ${edge === 'from' ? 'after' : 'before'} this date (inclusive)`,
+      examples: [edge === 'from' ? '2027-03-01' : '2027-03-31'],
+    });
 
 const statusList = z
   .string()
@@ -58,10 +69,16 @@ const statusList = z
     }
     return statuses as BookingStatus[];
   })
-  .meta({ description: `One status or several, comma-separated: ${BOOKING_STATUSES.join(', ')}`, examples: ['confirmed', 'pending,confirmed'] });
+  .meta({
+    description: `One status or several, comma-separated: ${BOOKING_STATUSES.join(', ')}`,
+    examples: ['confirmed', 'pending,confirmed'],
+  });
 
 const shape = {
-  clientReference: plainText({ trim: true, min: 1, max: 64 }).meta({ description: 'Your own reference, as given when booking (exact match)', examples: ['PARTNER-4471'] }),
+  clientReference: plainText({ trim: true, min: 1, max: 64 }).meta({
+    description: 'Your own reference, as given when booking (exact match)',
+    examples: ['PARTNER-4471'],
+  }),
   status: statusList.optional(),
   createdFrom: createdBound('from').optional(),
   createdTo: createdBound('to').optional(),
@@ -72,24 +89,34 @@ const shape = {
     .regex(/^[a-z][a-z0-9-]{0,31}$/, 'is not a supplier id (lower-case letters, digits and -, at most 32)')
     .optional()
     .meta({ description: 'The supplier holding the booking', examples: ['hotelbeds'] }),
-  limit: z.coerce.number().int().min(1).max(BOOKING_LIST_PAGE.max).default(BOOKING_LIST_PAGE.default).meta({ description: `Bookings per page, 1 to ${BOOKING_LIST_PAGE.max} (default ${BOOKING_LIST_PAGE.default})` }),
-  cursor: z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor we issued').optional().meta({ description: 'The `next` of the previous page, with the same filters; absent for the first page' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(BOOKING_LIST_PAGE.max)
+    .default(BOOKING_LIST_PAGE.default)
+    .meta({ description: `Bookings per page, 1 to ${BOOKING_LIST_PAGE.max} (default ${BOOKING_LIST_PAGE.default})` }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(512)
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor we issued')
+    .optional()
+    .meta({ description: 'The `next` of the previous page, with the same filters; absent for the first page' }),
 };
 
 const KNOWN = new Set(Object.keys(shape));
 
-export const bookingListQuery = z
-  .looseObject({ ...shape, clientReference: shape.clientReference.optional() })
-  .superRefine((query, ctx) => {
-    for (const key of Object.keys(query)) {
-      if (!KNOWN.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: `is not a filter of this list (${[...KNOWN].join(', ')})` });
-    }
-    if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
-      ctx.addIssue({ code: 'custom', path: ['createdTo'], message: 'is before createdFrom' });
-    }
-    if (query.checkInFrom && query.checkInTo && query.checkInFrom > query.checkInTo) {
-      ctx.addIssue({ code: 'custom', path: ['checkInTo'], message: 'is before checkInFrom' });
-    }
-  });
+export const bookingListQuery = z.looseObject({ ...shape, clientReference: shape.clientReference.optional() }).superRefine((query, ctx) => {
+  for (const key of Object.keys(query)) {
+    if (!KNOWN.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: `is not a filter of this list (${[...KNOWN].join(', ')})` });
+  }
+  if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
+    ctx.addIssue({ code: 'custom', path: ['createdTo'], message: 'is before createdFrom' });
+  }
+  if (query.checkInFrom && query.checkInTo && query.checkInFrom > query.checkInTo) {
+    ctx.addIssue({ code: 'custom', path: ['checkInTo'], message: 'is before checkInFrom' });
+  }
+});
 
 export type BookingListQuery = z.output<typeof bookingListQuery>;

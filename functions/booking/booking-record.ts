@@ -121,7 +121,21 @@ function bookedObligations(record: Pick<BookingRecord, ObligationFields>) {
 }
 
 /** Interface document section 2.5: the answer to a booking (201, or 202 while pending). */
-export function bookingResponse(record: Pick<BookingRecord, 'bookingId' | 'status' | 'supplierReference' | 'clientReference' | 'total' | 'currency' | 'matchedSearchPrice' | 'cancellationPolicy' | 'createdAt' | ObligationFields>) {
+export function bookingResponse(
+  record: Pick<
+    BookingRecord,
+    | 'bookingId'
+    | 'status'
+    | 'supplierReference'
+    | 'clientReference'
+    | 'total'
+    | 'currency'
+    | 'matchedSearchPrice'
+    | 'cancellationPolicy'
+    | 'createdAt'
+    | ObligationFields
+  >,
+) {
   return {
     bookingId: record.bookingId,
     status: record.status,
@@ -143,7 +157,11 @@ function personalView(record: BookingRecord, stored: StoredGuestDetails | undefi
   const erasedAt = record.personalDataErasedAt ?? (stored?.kind === 'erased' ? stored.erasedAt : undefined);
   return {
     ...(details ? { holder: details.holder } : {}),
-    rooms: record.rooms.map((room, i) => ({ roomTypeName: room.roomTypeName, boardBasis: room.boardBasis, guests: details?.rooms[i]?.guests ?? [] })),
+    rooms: record.rooms.map((room, i) => ({
+      roomTypeName: room.roomTypeName,
+      boardBasis: room.boardBasis,
+      guests: details?.rooms[i]?.guests ?? [],
+    })),
     ...(erasedAt ? { personalDataErasedAt: erasedAt } : {}),
     cancellationReason: details?.cancellationReason,
   };
@@ -184,7 +202,9 @@ export function bookingView(record: BookingRecord, guests: StoredGuestDetails | 
     history: record.history,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-    ...(record.cancelledAt ? { cancellation: { ...cancellationView(record), ...(cancellationReason ? { reason: cancellationReason } : {}) } } : {}),
+    ...(record.cancelledAt
+      ? { cancellation: { ...cancellationView(record), ...(cancellationReason ? { reason: cancellationReason } : {}) } }
+      : {}),
   };
 }
 
@@ -205,7 +225,9 @@ export function joinGuestDetails(view: BookingView, stored: StoredGuestDetails |
 }
 
 /** A cancelled booking's cancellation: when, the penalty the supplier applied, and the one our policy quoted. */
-export function cancellationView(record: Pick<BookingRecord, 'cancelledAt' | 'penaltyAmount' | 'penaltyCurrency' | 'quotedPenaltyAmount' | 'currency'>) {
+export function cancellationView(
+  record: Pick<BookingRecord, 'cancelledAt' | 'penaltyAmount' | 'penaltyCurrency' | 'quotedPenaltyAmount' | 'currency'>,
+) {
   return {
     cancelledAt: record.cancelledAt!,
     penalty: { amount: num(record.penaltyAmount ?? '0'), currency: record.penaltyCurrency ?? record.currency },

@@ -18,7 +18,8 @@ export const guestSchema = z
     age: z.number().int().min(0).max(17).optional(),
   })
   .superRefine((guest, ctx) => {
-    if (guest.type === 'child' && guest.age === undefined) ctx.addIssue({ code: 'custom', path: ['age'], message: 'is required for a child' });
+    if (guest.type === 'child' && guest.age === undefined)
+      ctx.addIssue({ code: 'custom', path: ['age'], message: 'is required for a child' });
   });
 
 export const holderSchema = z.strictObject({
@@ -47,7 +48,10 @@ export const bookingRequestSchema = z.strictObject({
   payment: z
     .strictObject({ method: z.literal('agent_wallet'), walletId: walletIdSchema })
     .optional()
-    .meta({ description: "Pay from the account's agent wallet: its total is held before the supplier is asked, captured when confirmed, given back if the booking fails, and refunded less the applied penalty on cancel. A wallet that cannot cover it is 402 `insufficient-funds` before any supplier call; an unknown walletId is 404. Absent: the booking is settled with us outside the API." }),
+    .meta({
+      description:
+        "Pay from the account's agent wallet: its total is held before the supplier is asked, captured when confirmed, given back if the booking fails, and refunded less the applied penalty on cancel. A wallet that cannot cover it is 402 `insufficient-funds` before any supplier call; an unknown walletId is 404. Absent: the booking is settled with us outside the API.",
+    }),
   clientReference: plainText({ trim: true, min: 1, max: 64 }),
   priceTolerance: z.strictObject({ maxIncreasePercent: z.number().min(0).max(100) }).optional(),
 });
@@ -59,14 +63,26 @@ export type GuestInput = z.infer<typeof guestSchema>;
 
 /** POST /v1/hotels/bookings/{bookingId}/cancel: an optional reason. */
 export const cancelBookingBodySchema = z
-  .strictObject({ reason: plainText({ trim: true, max: 500, multiline: true }).optional().meta({ description: "Kept with the booking's personal data (shown as `cancellation.reason`, erased with it)" }) })
+  .strictObject({
+    reason: plainText({ trim: true, max: 500, multiline: true })
+      .optional()
+      .meta({ description: "Kept with the booking's personal data (shown as `cancellation.reason`, erased with it)" }),
+  })
   .default({})
   .meta({ id: 'CancelRequest' });
 
 export const modifyBookingBodySchema = z
   .strictObject({
-    holder: holderSchema.partial().refine((h) => Object.keys(h).length > 0, 'must change at least one field').optional(),
-    rooms: z.array(roomGuestsSchema).min(1).max(8).optional().meta({ description: 'New guest names, room by room; the same adults and child ages as booked' }),
+    holder: holderSchema
+      .partial()
+      .refine((h) => Object.keys(h).length > 0, 'must change at least one field')
+      .optional(),
+    rooms: z
+      .array(roomGuestsSchema)
+      .min(1)
+      .max(8)
+      .optional()
+      .meta({ description: 'New guest names, room by room; the same adults and child ages as booked' }),
   })
   .refine((body) => body.holder !== undefined || body.rooms !== undefined, { message: 'send holder or rooms (or both)', path: ['holder'] })
   .meta({ id: 'ModifyRequest', description: 'Holder contact and guest names; at least one of `holder` and `rooms`.' });
@@ -78,7 +94,11 @@ export const erasureBodySchema = z
       .string()
       .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
       .optional()
-      .meta({ description: "Your own reference for the data subject's request (a ticket id, never a name), kept in the booking's history as evidence of the erasure", examples: ['DSR-2027-0042'] }),
+      .meta({
+        description:
+          "Your own reference for the data subject's request (a ticket id, never a name), kept in the booking's history as evidence of the erasure",
+        examples: ['DSR-2027-0042'],
+      }),
   })
   .default({})
   .meta({ id: 'PersonalDataErasureRequest' });

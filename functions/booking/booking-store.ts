@@ -4,7 +4,14 @@
  * (a cancel racing a cancel: one wins, the other sees a conflict).
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { subjectOf } from '../domain/webhooks/webhook-event.js';
 import { outboxPut } from '../stores/webhook-outbox.js';
 import { tableName } from '../shared/config.js';
@@ -33,7 +40,9 @@ export class BookingStateConflict extends Error {
 }
 
 /** Attributes of a stored item that are storage, not booking: its keys, and those of the indexes. */
-type StoredItem = BookingRecord & { pk: string; sk: string; pendingTenant?: string; pendingSince?: string } & ReturnType<typeof keys.bookingList>;
+type StoredItem = BookingRecord & { pk: string; sk: string; pendingTenant?: string; pendingSince?: string } & ReturnType<
+    typeof keys.bookingList
+  >;
 
 const STORAGE_ATTRIBUTES = new Set(['pk', 'sk', 'pendingTenant', 'pendingSince', ...Object.values(BOOKING_LIST_ATTRIBUTES)]);
 
@@ -48,7 +57,9 @@ function withoutStorage(item: Record<string, unknown>): Record<string, unknown> 
  */
 function toRecord(item: Record<string, unknown>): BookingRecord {
   const { holder: _holder, cancellationReason: _reason, ...rest } = withoutStorage(item);
-  const rooms = Array.isArray(rest.rooms) ? (rest.rooms as { roomTypeName: string; boardBasis: string }[]).map(({ roomTypeName, boardBasis }) => ({ roomTypeName, boardBasis })) : rest.rooms;
+  const rooms = Array.isArray(rest.rooms)
+    ? (rest.rooms as { roomTypeName: string; boardBasis: string }[]).map(({ roomTypeName, boardBasis }) => ({ roomTypeName, boardBasis }))
+    : rest.rooms;
   return { ...rest, rooms } as unknown as BookingRecord;
 }
 
@@ -75,7 +86,14 @@ export interface BookingStore {
    * Moves a booking from one of `from` to the changes given, appending the event(s); BookingStateConflict
    * otherwise. `seen`, the booking as the caller just read it, spares the read the first attempt makes.
    */
-  transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[], seen?: BookingRecord): Promise<BookingRecord>;
+  transition(
+    tenant: string,
+    bookingId: string,
+    from: readonly BookingStatus[],
+    changes: Partial<BookingRecord>,
+    event: BookingEvent | readonly BookingEvent[],
+    seen?: BookingRecord,
+  ): Promise<BookingRecord>;
   /** Bookings of a tenant still waiting for their supplier's outcome, oldest first. */
   pending(tenant: string, limit?: number): Promise<BookingRecord[]>;
   /** A page of a tenant's bookings as a plan (booking-list-plan.ts) lists them, after `after` when given. */
@@ -87,7 +105,9 @@ const MAX_TRANSITION_ATTEMPTS = 8;
 
 /** The changes that set something: `history` and `updatedAt` are the transition's own, undefined sets nothing. */
 function definedChanges(changes: Partial<BookingRecord>): Partial<BookingRecord> {
-  return Object.fromEntries(Object.entries(changes).filter(([name, value]) => name !== 'history' && name !== 'updatedAt' && value !== undefined)) as Partial<BookingRecord>;
+  return Object.fromEntries(
+    Object.entries(changes).filter(([name, value]) => name !== 'history' && name !== 'updatedAt' && value !== undefined),
+  ) as Partial<BookingRecord>;
 }
 
 export class DynamoBookingStore implements BookingStore {
@@ -95,7 +115,9 @@ export class DynamoBookingStore implements BookingStore {
   private readonly table: string;
   private readonly reading: { readonly readsPerPage: number; readonly filteredRead: number };
 
-  constructor(options: { client?: DynamoDBDocumentClient; table?: string; listReading?: { readsPerPage: number; filteredRead: number } } = {}) {
+  constructor(
+    options: { client?: DynamoDBDocumentClient; table?: string; listReading?: { readsPerPage: number; filteredRead: number } } = {},
+  ) {
     this.client = options.client ?? dynamoClient();
     this.table = options.table ?? tableName('bookings');
     this.reading = options.listReading ?? LIST_READING;
@@ -120,11 +142,20 @@ export class DynamoBookingStore implements BookingStore {
   }
 
   async get(tenant: string, bookingId: string): Promise<BookingRecord | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: keys.booking(tenant, bookingId), ConsistentRead: true }));
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: keys.booking(tenant, bookingId), ConsistentRead: true }),
+    );
     return Item ? toRecord(Item) : undefined;
   }
 
-  async transition(tenant: string, bookingId: string, from: readonly BookingStatus[], changes: Partial<BookingRecord>, event: BookingEvent | readonly BookingEvent[], seen?: BookingRecord): Promise<BookingRecord> {
+  async transition(
+    tenant: string,
+    bookingId: string,
+    from: readonly BookingStatus[],
+    changes: Partial<BookingRecord>,
+    event: BookingEvent | readonly BookingEvent[],
+    seen?: BookingRecord,
+  ): Promise<BookingRecord> {
     const events: readonly BookingEvent[] = Array.isArray(event) ? event : [event as BookingEvent];
     for (let attempt = 1; ; attempt++) {
       // The caller's own read stands for the first attempt; a write that finds it stale reads afresh.
@@ -139,12 +170,15 @@ export class DynamoBookingStore implements BookingStore {
       const webhook = bookingWebhookEvent(current, next, events);
       const update = this.transitionUpdate(current, changes, events);
       try {
-        if (webhook) await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, outboxPut(webhook, subjectOf(webhook))] }));
+        if (webhook)
+          await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, outboxPut(webhook, subjectOf(webhook))] }));
         else await this.client.send(new UpdateCommand(update));
         return next;
       } catch (error) {
-        const lostRace = error instanceof ConditionalCheckFailedException
-          || (error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict'));
+        const lostRace =
+          error instanceof ConditionalCheckFailedException ||
+          (error instanceof TransactionCanceledException &&
+            (error.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict'));
         // Another change landed between the read and the write (a voucher noted, a settle): read again.
         if (lostRace && attempt < MAX_TRANSITION_ATTEMPTS) continue;
         if (lostRace) throw new BookingStateConflict(await this.get(tenant, bookingId));
@@ -156,7 +190,12 @@ export class DynamoBookingStore implements BookingStore {
   /** The update of one transition, conditional on the booking being as it was read (its status, its history's length). */
   private transitionUpdate(current: BookingRecord, changes: Partial<BookingRecord>, events: readonly BookingEvent[]) {
     const names: Record<string, string> = { '#status': 'status', '#history': 'history', '#updatedAt': 'updatedAt' };
-    const values: Record<string, unknown> = { ':event': events, ':updatedAt': events.at(-1)!.at, ':seenStatus': current.status, ':seenHistory': current.history.length };
+    const values: Record<string, unknown> = {
+      ':event': events,
+      ':updatedAt': events.at(-1)!.at,
+      ':seenStatus': current.status,
+      ':seenHistory': current.history.length,
+    };
     const sets = ['#history = list_append(#history, :event)', '#updatedAt = :updatedAt'];
     for (const [index, [name, value]] of Object.entries(definedChanges(changes)).entries()) {
       names[`#c${index}`] = name;
@@ -202,7 +241,11 @@ export class DynamoBookingStore implements BookingStore {
 
     // The start key is rebuilt from the caller's tenant: a cursor carries only a position inside it.
     let start: Record<string, unknown> | undefined = options.after
-      ? { ...keys.booking(tenant, options.after.bookingId), [partition.attribute]: partition.value, [sort.attribute]: options.after.sortValue }
+      ? {
+          ...keys.booking(tenant, options.after.bookingId),
+          [partition.attribute]: partition.value,
+          [sort.attribute]: options.after.sortValue,
+        }
       : undefined;
     const found: Record<string, unknown>[] = [];
     for (let read = 0; read < this.reading.readsPerPage && found.length < options.limit; read++) {
@@ -229,7 +272,11 @@ export class DynamoBookingStore implements BookingStore {
     const last = page.at(-1);
     // More exist when items were read past the page, or when the reading stopped before the index's end.
     const next =
-      found.length > options.limit ? (last![sort.attribute] as string) : start ? ((found.length === options.limit ? last![sort.attribute] : start[sort.attribute]) as string) : undefined;
+      found.length > options.limit
+        ? (last![sort.attribute] as string)
+        : start
+          ? ((found.length === options.limit ? last![sort.attribute] : start[sort.attribute]) as string)
+          : undefined;
     return { bookings: page.map((item) => withoutStorage(item) as unknown as BookingSummarySource), ...(next ? { next } : {}) };
   }
 }

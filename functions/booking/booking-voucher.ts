@@ -10,10 +10,18 @@ import type { VoucherContent } from './voucher/voucher-content.js';
 
 /** How a charge is named on the voucher when the supplier gave no description. */
 const CHARGE_LABEL: Readonly<Record<PropertyChargeKind, string>> = {
-  tax: 'Tax', city_tax: 'City tax', resort_fee: 'Resort fee', mandatory_fee: 'Mandatory fee', other: 'Charge',
+  tax: 'Tax',
+  city_tax: 'City tax',
+  resort_fee: 'Resort fee',
+  mandatory_fee: 'Mandatory fee',
+  other: 'Charge',
 };
 
-export function voucherContent(record: BookingRecord, guests: StoredGuestDetails | undefined, property: UnifiedProperty | undefined): VoucherContent {
+export function voucherContent(
+  record: BookingRecord,
+  guests: StoredGuestDetails | undefined,
+  property: UnifiedProperty | undefined,
+): VoucherContent {
   // The holder and guests as GET shows them: none once erased.
   const { holder, rooms, personalDataErasedAt } = bookingView(record, guests);
   const contact = property?.members.find((m) => m.phone || m.email);
@@ -49,14 +57,30 @@ export function voucherContent(record: BookingRecord, guests: StoredGuestDetails
       tax: record.tax,
       serviceFee: record.serviceFee,
       payment: record.payment,
-      ...(record.payableAtHotel !== undefined && !/^0(\.0+)?$/.test(record.payableAtHotel) ? { payableAtHotel: { amount: record.payableAtHotel, currency: record.currency } } : {}),
+      ...(record.payableAtHotel !== undefined && !/^0(\.0+)?$/.test(record.payableAtHotel)
+        ? { payableAtHotel: { amount: record.payableAtHotel, currency: record.currency } }
+        : {}),
     },
-    ...(record.payAtProperty && record.payAtProperty.length > 0 ? {
-      payAtProperty: record.payAtProperty.map((charge) => ({ description: charge.description ?? CHARGE_LABEL[charge.kind], amount: charge.amount, currency: charge.currency, quote: charge.quote })),
-    } : {}),
+    ...(record.payAtProperty && record.payAtProperty.length > 0
+      ? {
+          payAtProperty: record.payAtProperty.map((charge) => ({
+            description: charge.description ?? CHARGE_LABEL[charge.kind],
+            amount: charge.amount,
+            currency: charge.currency,
+            quote: charge.quote,
+          })),
+        }
+      : {}),
     ...(record.remarks && record.remarks.length > 0 ? { remarks: record.remarks.map((remark) => remark.text) } : {}),
     ...(record.issuer ? { issuer: record.issuer } : {}),
-    ...(record.cancelledAt ? { cancellation: { cancelledAt: record.cancelledAt, penalty: { amount: record.penaltyAmount ?? '0', currency: record.penaltyCurrency ?? record.currency } } } : {}),
+    ...(record.cancelledAt
+      ? {
+          cancellation: {
+            cancelledAt: record.cancelledAt,
+            penalty: { amount: record.penaltyAmount ?? '0', currency: record.penaltyCurrency ?? record.currency },
+          },
+        }
+      : {}),
   };
 }
 

@@ -13,17 +13,23 @@ import { bookingSummary } from './booking-summary.js';
 function typeOf(before: BookingRecord, after: BookingRecord, events: readonly BookingEvent[]): BookingEventType | undefined {
   const has = (name: string) => events.some((e) => e.event === name);
   if (before.status === 'pending' && after.status === 'confirmed') return 'booking.confirmed';
-  if (before.status === 'pending' && after.status === 'failed') return has('confirmed-by-supplier') ? 'booking.compensated' : 'booking.failed';
+  if (before.status === 'pending' && after.status === 'failed')
+    return has('confirmed-by-supplier') ? 'booking.compensated' : 'booking.failed';
   if (before.status === 'confirmed' && after.status === 'cancelled') return 'booking.cancelled';
   if (after.status === 'pending' && has('outcome-unknown')) return 'booking.pending';
   if (before.status === after.status && has('modified')) return 'booking.modified';
   return undefined;
 }
 
-export function bookingWebhookEvent(before: BookingRecord, after: BookingRecord, events: readonly BookingEvent[]): WebhookEvent | undefined {
+export function bookingWebhookEvent(
+  before: BookingRecord,
+  after: BookingRecord,
+  events: readonly BookingEvent[],
+): WebhookEvent | undefined {
   const type = typeOf(before, after, events);
   if (!type) return undefined;
   const createdAt = events.at(-1)!.at;
-  const cancellation = type === 'booking.cancelled' ? { cancellation: cancellationView({ ...after, cancelledAt: after.cancelledAt ?? createdAt }) } : {};
+  const cancellation =
+    type === 'booking.cancelled' ? { cancellation: cancellationView({ ...after, cancelledAt: after.cancelledAt ?? createdAt }) } : {};
   return { id: newEventId(createdAt), type, createdAt, tenant: after.tenant, data: { ...bookingSummary(after), ...cancellation } };
 }

@@ -5,4 +5,6 @@ import { cancelBooking } from './cancel.js';
 import { flowDeps } from './flow/flow-deps.js';
 import { idempotentRoute } from './idempotent-operation.js';
 
-export const handler = idempotentRoute('cancelBooking', { params: bookingParams, body: cancelBookingBodySchema }, (input) => cancelBooking(input, flowDeps()));
+export const handler = idempotentRoute('cancelBooking', { params: bookingParams, body: cancelBookingBodySchema }, (input) =>
+  cancelBooking(input, flowDeps()),
+);

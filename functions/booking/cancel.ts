@@ -21,18 +21,27 @@ import type { IdempotentInput, StoredResult } from './idempotent-operation.js';
 import { supplierContactOf } from './guest-details.js';
 import { refundCancelledBooking } from './wallet-payment.js';
 
-
 /** The penalty amount in force at `now` under a policy, zero when none is yet. */
 export function penaltyAt(policy: readonly CancellationPenalty[], now: Date, currency: string): string {
   return penaltyInForce(policy, now)?.penalty.amount ?? formatMinorUnits(0n, currency);
 }
 
 function stateConflict(record: BookingRecord): HttpProblem {
-  const why = record.status === 'cancelled' ? `was already cancelled at ${record.cancelledAt}` : record.status === 'pending' ? 'has no confirmed outcome yet; retry once GET shows it confirmed' : 'was never booked';
-  return new HttpProblem('conflict', `Booking ${record.bookingId} ${why}`, { extensions: { bookingId: record.bookingId, status: record.status } });
+  const why =
+    record.status === 'cancelled'
+      ? `was already cancelled at ${record.cancelledAt}`
+      : record.status === 'pending'
+        ? 'has no confirmed outcome yet; retry once GET shows it confirmed'
+        : 'was never booked';
+  return new HttpProblem('conflict', `Booking ${record.bookingId} ${why}`, {
+    extensions: { bookingId: record.bookingId, status: record.status },
+  });
 }
 
-export async function cancelBooking(input: IdempotentInput<CancelBookingBody & { bookingId: string }>, deps: FlowDeps): Promise<StoredResult> {
+export async function cancelBooking(
+  input: IdempotentInput<CancelBookingBody & { bookingId: string }>,
+  deps: FlowDeps,
+): Promise<StoredResult> {
   const { tenant } = input;
   const { bookingId, reason } = input.body;
   const record = await bookingOr404(deps.bookings, tenant, bookingId);
@@ -46,36 +55,52 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
   let result: CancellationResult;
   let lookedUp = false;
   try {
-    result = await adapter.cancel({ supplierReference: record.supplierReference!, holderEmail, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    result = await adapter.cancel({
+      supplierReference: record.supplierReference!,
+      holderEmail,
+      ...asker,
+      signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
+    });
   } catch (error) {
     // Someone else's cancel may have won the race while we asked the supplier.
     const now = await deps.bookings.get(tenant, bookingId);
     if (now && now.status !== 'confirmed') throw stateConflict(now);
     if (!isSupplierError(error)) throw error;
-    if (!error.outcomeUnknown) throw new HttpProblem('supplier-error', `The supplier refused the cancellation (${error.reduced()})`, { extensions: { bookingId } });
+    if (!error.outcomeUnknown)
+      throw new HttpProblem('supplier-error', `The supplier refused the cancellation (${error.reduced()})`, { extensions: { bookingId } });
     result = await cancellationAsTheSupplierHoldsIt(record, error, adapter, { ...asker, holderEmail }, deps);
     lookedUp = true;
   }
 
-  const penaltyAmount = formatMinorUnits(minorConverter(record.fxRate, record.currency)(result.penalty.amount, result.penalty.currency), record.currency);
+  const penaltyAmount = formatMinorUnits(
+    minorConverter(record.fxRate, record.currency)(result.penalty.amount, result.penalty.currency),
+    record.currency,
+  );
   // The supplier has cancelled: the wallet's refund comes first (once per booking), so a cut after it
   // leaves a record the retry cancels, never a cancelled booking that was not refunded.
   await refundCancelledBooking(record, penaltyAmount, deps.wallets, deps.now());
   let cancelled: BookingRecord;
   try {
-    cancelled = await deps.bookings.transition(tenant, bookingId, ['confirmed'], {
-      status: 'cancelled',
-      cancelledAt: result.cancelledAt,
-      penaltyAmount,
-      penaltyCurrency: record.currency,
-      quotedPenaltyAmount,
-      supplierPenaltyAmount: result.penalty.amount,
-      supplierPenaltyCurrency: result.penalty.currency,
-    }, {
-      at: deps.now().toISOString(),
-      event: 'cancelled',
-      detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${lookedUp ? ' (its answer could not be read; its booking shows cancelled, the penalty is its policy\'s)' : ''}${reason ? '; a reason was given' : ''}`,
-    }, record);
+    cancelled = await deps.bookings.transition(
+      tenant,
+      bookingId,
+      ['confirmed'],
+      {
+        status: 'cancelled',
+        cancelledAt: result.cancelledAt,
+        penaltyAmount,
+        penaltyCurrency: record.currency,
+        quotedPenaltyAmount,
+        supplierPenaltyAmount: result.penalty.amount,
+        supplierPenaltyCurrency: result.penalty.currency,
+      },
+      {
+        at: deps.now().toISOString(),
+        event: 'cancelled',
+        detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${lookedUp ? " (its answer could not be read; its booking shows cancelled, the penalty is its policy's)" : ''}${reason ? '; a reason was given' : ''}`,
+      },
+      record,
+    );
   } catch (error) {
     if (error instanceof BookingStateConflict && error.current) throw stateConflict(error.current);
     throw error;
@@ -102,19 +127,40 @@ export async function cancelBooking(input: IdempotentInput<CancelBookingBody & {
  * its own policy applies now (the answer that would have said it is lost). Still confirmed: nothing was
  * cancelled, and the partner is told so. Not reachable either: the outcome stays unknown (504: retry).
  */
-async function cancellationAsTheSupplierHoldsIt(record: BookingRecord, error: SupplierError, adapter: SupplierPort, asker: Asker & { holderEmail?: string }, deps: FlowDeps): Promise<CancellationResult> {
+async function cancellationAsTheSupplierHoldsIt(
+  record: BookingRecord,
+  error: SupplierError,
+  adapter: SupplierPort,
+  asker: Asker & { holderEmail?: string },
+  deps: FlowDeps,
+): Promise<CancellationResult> {
   const { bookingId } = record;
-  const unknown = new HttpProblem('supplier-timeout', 'The supplier did not confirm the cancellation; the booking may or may not be cancelled. Retry with the same Idempotency-Key.', { extensions: { bookingId } });
+  const unknown = new HttpProblem(
+    'supplier-timeout',
+    'The supplier did not confirm the cancellation; the booking may or may not be cancelled. Retry with the same Idempotency-Key.',
+    { extensions: { bookingId } },
+  );
   let held;
   try {
-    held = await adapter.getBooking({ supplierReference: record.supplierReference!, ...asker, signal: AbortSignal.timeout(deps.supplierCallTimeoutMs) });
+    held = await adapter.getBooking({
+      supplierReference: record.supplierReference!,
+      ...asker,
+      signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
+    });
   } catch {
     throw unknown;
   }
   if (held.status === 'cancelled') {
-    const penalty = penaltyInForce(record.supplierCancellationPolicy, deps.now())?.penalty ?? { amount: formatMinorUnits(0n, record.supplierCurrency), currency: record.supplierCurrency };
+    const penalty = penaltyInForce(record.supplierCancellationPolicy, deps.now())?.penalty ?? {
+      amount: formatMinorUnits(0n, record.supplierCurrency),
+      currency: record.supplierCurrency,
+    };
     return { supplierReference: record.supplierReference!, status: 'cancelled', penalty, cancelledAt: deps.now().toISOString() };
   }
   if (error.kind === 'timeout') throw unknown;
-  throw new HttpProblem('supplier-error', 'The supplier did not cancel: its booking is still confirmed. Retry with the same Idempotency-Key.', { extensions: { bookingId } });
+  throw new HttpProblem(
+    'supplier-error',
+    'The supplier did not cancel: its booking is still confirmed. Retry with the same Idempotency-Key.',
+    { extensions: { bookingId } },
+  );
 }

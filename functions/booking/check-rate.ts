@@ -26,7 +26,14 @@ export interface RateCheckResult {
   readonly rateId: string;
   readonly status: 'available' | 'price_changed';
   readonly price: PriceView;
-  readonly previousPrice: { readonly net: number; readonly markup: number; readonly tax: number; readonly serviceFee: number; readonly total: number; readonly currency: string };
+  readonly previousPrice: {
+    readonly net: number;
+    readonly markup: number;
+    readonly tax: number;
+    readonly serviceFee: number;
+    readonly total: number;
+    readonly currency: string;
+  };
   readonly supplierId: string;
   readonly roomTypeName: string;
   readonly boardBasis: ShownRate['boardBasis'];
@@ -72,14 +79,25 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
     checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, ...asker });
   } catch (error) {
     if (isSupplierError(error)) {
-      if (error.kind === 'sold_out' || error.kind === 'not_found') throw new HttpProblem('gone', 'The supplier no longer offers this rate; search again');
-      if (error.kind === 'timeout') throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the rate in time; retry the check');
+      if (error.kind === 'sold_out' || error.kind === 'not_found')
+        throw new HttpProblem('gone', 'The supplier no longer offers this rate; search again');
+      if (error.kind === 'timeout')
+        throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the rate in time; retry the check');
       throw new HttpProblem('supplier-error', 'The supplier could not check the rate; retry the check or search again');
     }
     throw error;
   }
 
-  const price = priceRate({ rate: checked.rate, supplierId: ticket.supplierId, stars: ticket.starRating, rules, quoteCurrency: ticket.quoted.currency, fx, nights: ticket.nights, rooms: ticket.rooms });
+  const price = priceRate({
+    rate: checked.rate,
+    supplierId: ticket.supplierId,
+    stars: ticket.starRating,
+    rules,
+    quoteCurrency: ticket.quoted.currency,
+    fx,
+    nights: ticket.nights,
+    rooms: ticket.rooms,
+  });
   // Shown exactly as search shows a rate (policy in the quote currency, deadline, price view).
   const priced: PricedRate = {
     supplierId: ticket.supplierId,
@@ -100,7 +118,14 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
       rateId,
       status: price.total === quoted.total ? 'available' : 'price_changed',
       ...shown,
-      previousPrice: { net: Number(quoted.net), markup: Number(quoted.markup), tax: Number(quoted.tax), serviceFee: Number(quoted.serviceFee), total: Number(quoted.total), currency: quoted.currency },
+      previousPrice: {
+        net: Number(quoted.net),
+        markup: Number(quoted.markup),
+        tax: Number(quoted.tax),
+        serviceFee: Number(quoted.serviceFee),
+        total: Number(quoted.total),
+        currency: quoted.currency,
+      },
       expiresAt: ticket.expiresAt,
     },
   };

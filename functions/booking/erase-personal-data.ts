@@ -13,10 +13,23 @@ import { idempotentRoute } from './idempotent-operation.js';
 
 export const handler = idempotentRoute('erasePersonalData', { params: bookingParams, body: erasureBodySchema }, async (input) => {
   const { tenant, body } = input;
-  const outcome = await erasePersonalData(tenant, body.bookingId, { kind: 'partner', ...(body.requestReference ? { requestReference: body.requestReference } : {}) }, flowDeps());
+  const outcome = await erasePersonalData(
+    tenant,
+    body.bookingId,
+    { kind: 'partner', ...(body.requestReference ? { requestReference: body.requestReference } : {}) },
+    flowDeps(),
+  );
   if (outcome.kind === 'not-found') throw new HttpProblem('not-found', `No booking ${body.bookingId}`);
   if (outcome.kind === 'pending') {
-    throw new HttpProblem('conflict', `Booking ${body.bookingId} is pending: its supplier may still confirm it under these names; erase it once GET shows it confirmed or failed`, { extensions: { bookingId: body.bookingId, status: 'pending' } });
+    throw new HttpProblem(
+      'conflict',
+      `Booking ${body.bookingId} is pending: its supplier may still confirm it under these names; erase it once GET shows it confirmed or failed`,
+      { extensions: { bookingId: body.bookingId, status: 'pending' } },
+    );
   }
-  return { status: 200, body: { bookingId: outcome.bookingId, personalDataErasedAt: outcome.personalDataErasedAt }, requestId: input.requestId };
+  return {
+    status: 200,
+    body: { bookingId: outcome.bookingId, personalDataErasedAt: outcome.personalDataErasedAt },
+    requestId: input.requestId,
+  };
 });

@@ -26,7 +26,10 @@ export interface ErasureDeps {
 }
 
 /** Who asked, for the booking's history. */
-export type ErasedBy = { readonly kind: 'partner'; readonly requestReference?: string } | { readonly kind: 'operator'; readonly actor: string } | { readonly kind: 'retention'; readonly days: number };
+export type ErasedBy =
+  | { readonly kind: 'partner'; readonly requestReference?: string }
+  | { readonly kind: 'operator'; readonly actor: string }
+  | { readonly kind: 'retention'; readonly days: number };
 
 export type ErasureOutcome =
   | { readonly kind: 'erased'; readonly bookingId: string; readonly personalDataErasedAt: string }
@@ -54,10 +57,18 @@ export async function erasePersonalData(tenant: string, bookingId: string, by: E
   const erasedAt = await deps.guests.erase(tenant, bookingId, deps.now().toISOString());
   let marked: BookingRecord;
   try {
-    marked = await deps.bookings.transition(tenant, bookingId, ERASABLE, { personalDataErasedAt: erasedAt }, { at: erasedAt, event: 'personal-data-erased', detail: historyDetail(by) }, record);
+    marked = await deps.bookings.transition(
+      tenant,
+      bookingId,
+      ERASABLE,
+      { personalDataErasedAt: erasedAt },
+      { at: erasedAt, event: 'personal-data-erased', detail: historyDetail(by) },
+      record,
+    );
   } catch (error) {
     // Marked by another erasure meanwhile: the details are gone either way; its time is the answer.
-    if (error instanceof BookingStateConflict && error.current?.personalDataErasedAt) return { kind: 'erased', bookingId, personalDataErasedAt: error.current.personalDataErasedAt };
+    if (error instanceof BookingStateConflict && error.current?.personalDataErasedAt)
+      return { kind: 'erased', bookingId, personalDataErasedAt: error.current.personalDataErasedAt };
     throw error;
   }
   return { kind: 'erased', bookingId, personalDataErasedAt: marked.personalDataErasedAt ?? erasedAt };

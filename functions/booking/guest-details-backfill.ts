@@ -23,7 +23,9 @@ export interface GuestBackfillReport {
 
 const MOVES_AT_ONCE = 10;
 
-export async function backfillGuestDetails(options: { client?: DynamoDBDocumentClient; bookingsTable?: string; guestsTable?: string } = {}): Promise<GuestBackfillReport> {
+export async function backfillGuestDetails(
+  options: { client?: DynamoDBDocumentClient; bookingsTable?: string; guestsTable?: string } = {},
+): Promise<GuestBackfillReport> {
   const client = options.client ?? dynamoClient();
   const table = options.bookingsTable ?? tableName('bookings');
   const store = new DynamoGuestDetailsStore({ client, bookingsTable: table, table: options.guestsTable ?? tableName('guests') });
@@ -36,7 +38,13 @@ export async function backfillGuestDetails(options: { client?: DynamoDBDocumentC
         TableName: table,
         // Only the keys and the tenant are read: the personal data itself is read by the move, item by item.
         FilterExpression: '#sk = :booking AND (attribute_exists(#holder) OR attribute_exists(#reason))',
-        ExpressionAttributeNames: { '#sk': 'sk', '#holder': 'holder', '#reason': 'cancellationReason', '#tenant': 'tenant', '#bookingId': 'bookingId' },
+        ExpressionAttributeNames: {
+          '#sk': 'sk',
+          '#holder': 'holder',
+          '#reason': 'cancellationReason',
+          '#tenant': 'tenant',
+          '#bookingId': 'bookingId',
+        },
         ExpressionAttributeValues: { ':booking': 'booking' },
         ProjectionExpression: '#tenant, #bookingId',
         ...(start ? { ExclusiveStartKey: start } : {}),

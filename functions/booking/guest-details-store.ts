@@ -38,7 +38,10 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
 
   constructor(options: { client?: DynamoDBDocumentClient; table?: string; bookingsTable?: string } = {}) {
     this.client = options.client ?? dynamoClient();
-    this.names = { ...(options.table ? { table: options.table } : {}), ...(options.bookingsTable ? { bookingsTable: options.bookingsTable } : {}) };
+    this.names = {
+      ...(options.table ? { table: options.table } : {}),
+      ...(options.bookingsTable ? { bookingsTable: options.bookingsTable } : {}),
+    };
   }
 
   // Named on first use: a function wired with booking's deps that never reads guest details (the pending
@@ -52,7 +55,9 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
   }
 
   async get(tenant: string, bookingId: string): Promise<StoredGuestDetails | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: keys.guestDetails(tenant, bookingId), ConsistentRead: true }));
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: keys.guestDetails(tenant, bookingId), ConsistentRead: true }),
+    );
     if (Item?.erasedAt) return { kind: 'erased', erasedAt: String(Item.erasedAt) };
     if (Item) return { kind: 'held', details: detailsOf(Item) };
     const legacy = await this.legacy(tenant, bookingId);
@@ -61,12 +66,22 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
 
   async create(tenant: string, bookingId: string, details: GuestDetails, checkOut: string): Promise<void> {
     try {
-      await this.client.send(new PutCommand({
-        TableName: this.table,
-        // heldTenant puts it in the retention job's index (an erasure's mark, written over it, leaves it).
-        Item: { ...keys.guestDetails(tenant, bookingId), tenant, bookingId, ...details, checkOut, heldTenant: tenant, expiresAt: expiryBackstop(checkOut) },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }));
+      await this.client.send(
+        new PutCommand({
+          TableName: this.table,
+          // heldTenant puts it in the retention job's index (an erasure's mark, written over it, leaves it).
+          Item: {
+            ...keys.guestDetails(tenant, bookingId),
+            tenant,
+            bookingId,
+            ...details,
+            checkOut,
+            heldTenant: tenant,
+            expiresAt: expiryBackstop(checkOut),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
     } catch (error) {
       // Written by an earlier attempt of the same booking, or erased since: either way it stays as it is.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -78,14 +93,16 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
     if (fields.length === 0) return;
     await this.moveLegacy(tenant, bookingId);
     try {
-      await this.client.send(new UpdateCommand({
-        TableName: this.table,
-        Key: keys.guestDetails(tenant, bookingId),
-        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
-        ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
-      }));
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.guestDetails(tenant, bookingId),
+          UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
+          ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+        }),
+      );
     } catch (error) {
       // Erased (or never held): an erasure is never undone by a later change.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -96,11 +113,13 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
     await this.removeLegacy(tenant, bookingId);
     try {
       // No expiry: the mark holds nothing personal, and it keeps a retried booking step from writing the details back.
-      await this.client.send(new PutCommand({
-        TableName: this.table,
-        Item: { ...keys.guestDetails(tenant, bookingId), tenant, bookingId, erasedAt: at },
-        ConditionExpression: 'attribute_not_exists(erasedAt)',
-      }));
+      await this.client.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...keys.guestDetails(tenant, bookingId), tenant, bookingId, erasedAt: at },
+          ConditionExpression: 'attribute_not_exists(erasedAt)',
+        }),
+      );
       return at;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -111,13 +130,15 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
 
   /** Bookings of the tenant whose details are still held and whose check-out is on or before `lastCheckOut`, oldest first. */
   async heldUntil(tenant: string, lastCheckOut: string, limit: number): Promise<string[]> {
-    const { Items = [] } = await this.client.send(new QueryCommand({
-      TableName: this.table,
-      IndexName: GUEST_INDEXES.byCheckOut,
-      KeyConditionExpression: 'heldTenant = :tenant AND checkOut <= :last',
-      ExpressionAttributeValues: { ':tenant': tenant, ':last': lastCheckOut },
-      Limit: limit,
-    }));
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: GUEST_INDEXES.byCheckOut,
+        KeyConditionExpression: 'heldTenant = :tenant AND checkOut <= :last',
+        ExpressionAttributeValues: { ':tenant': tenant, ':last': lastCheckOut },
+        Limit: limit,
+      }),
+    );
     return Items.map((item) => String(item.bookingId));
   }
 
@@ -134,18 +155,27 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
     return true;
   }
 
-  private async legacy(tenant: string, bookingId: string): Promise<{ details: GuestDetails; checkOut: string; rooms: LegacyBookingItem['rooms'] } | undefined> {
-    const { Item } = await this.client.send(new GetCommand({
-      TableName: this.bookingsTable,
-      Key: keys.booking(tenant, bookingId),
-      ProjectionExpression: 'holder, #rooms, cancellationReason, checkOut',
-      ExpressionAttributeNames: { '#rooms': 'rooms' },
-      ConsistentRead: true,
-    }));
+  private async legacy(
+    tenant: string,
+    bookingId: string,
+  ): Promise<{ details: GuestDetails; checkOut: string; rooms: LegacyBookingItem['rooms'] } | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.bookingsTable,
+        Key: keys.booking(tenant, bookingId),
+        ProjectionExpression: 'holder, #rooms, cancellationReason, checkOut',
+        ExpressionAttributeNames: { '#rooms': 'rooms' },
+        ConsistentRead: true,
+      }),
+    );
     const item = Item as LegacyBookingItem | undefined;
     if (!item?.holder) return undefined;
     const rooms = (item.rooms ?? []).map((room) => ({ guests: room.guests ?? [] }));
-    return { details: { holder: item.holder, rooms, ...(item.cancellationReason ? { cancellationReason: item.cancellationReason } : {}) }, checkOut: item.checkOut ?? '1970-01-01', rooms: item.rooms };
+    return {
+      details: { holder: item.holder, rooms, ...(item.cancellationReason ? { cancellationReason: item.cancellationReason } : {}) },
+      checkOut: item.checkOut ?? '1970-01-01',
+      rooms: item.rooms,
+    };
   }
 
   /** The booking item without its personal attributes: the holder, the cancel reason, the rooms' guests. */
@@ -154,14 +184,16 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
     if (current === undefined) return;
     const stripped = current.map(({ roomTypeName, boardBasis }) => ({ roomTypeName, boardBasis }));
     try {
-      await this.client.send(new UpdateCommand({
-        TableName: this.bookingsTable,
-        Key: keys.booking(tenant, bookingId),
-        UpdateExpression: `SET #rooms = :rooms REMOVE ${LEGACY_PERSONAL_ATTRIBUTES.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#rooms': 'rooms' },
-        ExpressionAttributeValues: { ':rooms': stripped },
-      }));
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.bookingsTable,
+          Key: keys.booking(tenant, bookingId),
+          UpdateExpression: `SET #rooms = :rooms REMOVE ${LEGACY_PERSONAL_ATTRIBUTES.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#rooms': 'rooms' },
+          ExpressionAttributeValues: { ':rooms': stripped },
+        }),
+      );
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
@@ -169,16 +201,19 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
 
   /** The booking item's rooms when one of them still holds guests, or it still holds a holder; else undefined. */
   private async legacyRooms(tenant: string, bookingId: string): Promise<LegacyBookingItem['rooms'] | undefined> {
-    const { Item } = await this.client.send(new GetCommand({
-      TableName: this.bookingsTable,
-      Key: keys.booking(tenant, bookingId),
-      ProjectionExpression: 'holder, #rooms, cancellationReason',
-      ExpressionAttributeNames: { '#rooms': 'rooms' },
-      ConsistentRead: true,
-    }));
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.bookingsTable,
+        Key: keys.booking(tenant, bookingId),
+        ProjectionExpression: 'holder, #rooms, cancellationReason',
+        ExpressionAttributeNames: { '#rooms': 'rooms' },
+        ConsistentRead: true,
+      }),
+    );
     const item = Item as LegacyBookingItem | undefined;
     if (!item) return undefined;
-    const personal = item.holder !== undefined || item.cancellationReason !== undefined || (item.rooms ?? []).some((room) => room.guests !== undefined);
+    const personal =
+      item.holder !== undefined || item.cancellationReason !== undefined || (item.rooms ?? []).some((room) => room.guests !== undefined);
     return personal ? (item.rooms ?? []) : undefined;
   }
 }

@@ -21,7 +21,9 @@ export interface GuestDetails {
 }
 
 /** What the guests table holds for a booking: its details, or the mark that they were erased. */
-export type StoredGuestDetails = { readonly kind: 'held'; readonly details: GuestDetails } | { readonly kind: 'erased'; readonly erasedAt: string };
+export type StoredGuestDetails =
+  | { readonly kind: 'held'; readonly details: GuestDetails }
+  | { readonly kind: 'erased'; readonly erasedAt: string };
 
 /** The personal data a change writes (a modification, a cancel's reason). */
 export type GuestDetailsChanges = Partial<GuestDetails>;
@@ -44,7 +46,10 @@ export interface GuestDetailsStore {
 
 /** The occupancy the guests make up: adults and children's ages per room (to hold a renaming to it). */
 export function occupancyOf(details: GuestDetails): { adults: number; children: number[] }[] {
-  return details.rooms.map((room) => ({ adults: room.guests.filter((g) => g.type === 'adult').length, children: room.guests.filter((g) => g.type === 'child').map((g) => g.age!) }));
+  return details.rooms.map((room) => ({
+    adults: room.guests.filter((g) => g.type === 'adult').length,
+    children: room.guests.filter((g) => g.type === 'child').map((g) => g.age!),
+  }));
 }
 
 /**

@@ -11,7 +11,17 @@ import { handler as erasePersonalData } from './erase-personal-data.js';
 import { handler as getWallet } from './get-wallet.js';
 import { handler as listWalletTransactions } from './list-wallet-transactions.js';
 
-export const routes = groupHandler('booking', { checkRate, createBooking, getBooking, listBookings, modifyBooking, cancelBooking, erasePersonalData, getWallet, listWalletTransactions });
+export const routes = groupHandler('booking', {
+  checkRate,
+  createBooking,
+  getBooking,
+  listBookings,
+  modifyBooking,
+  cancelBooking,
+  erasePersonalData,
+  getWallet,
+  listWalletTransactions,
+});
 
 /** The Lambda entry (`routes` is what the local gateway calls). */
 export const handler = bufferedEntry(routes);

@@ -16,7 +16,14 @@ export async function issueVoucher(tenant: string, bookingId: string, deps: Issu
   if (record?.status !== 'confirmed' || record.history.some((e) => e.event === 'voucher-issued')) return;
   const pdf = await renderBookingVoucher(record, await deps.guests.get(tenant, bookingId), deps, 'pdf');
   try {
-    await deps.bookings.transition(tenant, bookingId, ['confirmed'], {}, { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` }, record);
+    await deps.bookings.transition(
+      tenant,
+      bookingId,
+      ['confirmed'],
+      {},
+      { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` },
+      record,
+    );
   } catch (error) {
     // Cancelled meanwhile (a partner may cancel the moment it has the answer): nothing to note.
     if (error instanceof BookingStateConflict) return;

@@ -13,6 +13,10 @@ export const handler = httpHandler('listBookings', { query: bookingListQuery }, 
   const page = await flowDeps().bookings.list(tenant, plan, { limit: request.query.limit, ...(after ? { after } : {}) });
   return {
     status: 200,
-    body: { bookings: page.bookings.map(bookingSummary), order: plan.order, ...(page.next ? { next: encodeBookingCursor(plan, page.next) } : {}) },
+    body: {
+      bookings: page.bookings.map(bookingSummary),
+      order: plan.order,
+      ...(page.next ? { next: encodeBookingCursor(plan, page.next) } : {}),
+    },
   };
 });

@@ -1,6 +1,14 @@
 /** GET /v1/wallets/{walletId}/transactions: the wallet's statement, oldest first, a page at a time. */
 import { httpHandler } from '../shared/http-handler.js';
-import { decodeCursor, encodeCursor, movementView, walletOr404, walletParams, walletStore, walletTransactionsQuery } from './wallet-access.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  movementView,
+  walletOr404,
+  walletParams,
+  walletStore,
+  walletTransactionsQuery,
+} from './wallet-access.js';
 
 export const handler = httpHandler('listWalletTransactions', { params: walletParams, query: walletTransactionsQuery }, async (request) => {
   const { tenant } = request.caller!;
@@ -10,6 +18,11 @@ export const handler = httpHandler('listWalletTransactions', { params: walletPar
   const page = await walletStore().movements(tenant, walletId, { limit: request.query.limit, ...(after ? { after } : {}) });
   return {
     status: 200,
-    body: { walletId, currency: wallet.currency, transactions: page.movements.map(movementView), ...(page.next ? { next: encodeCursor(page.next) } : {}) },
+    body: {
+      walletId,
+      currency: wallet.currency,
+      transactions: page.movements.map(movementView),
+      ...(page.next ? { next: encodeCursor(page.next) } : {}),
+    },
   };
 });

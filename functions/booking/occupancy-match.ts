@@ -8,17 +8,27 @@ import type { BookingRequest } from './booking-request.js';
 
 export function occupancyMismatches(rooms: BookingRequest['rooms'], searched: readonly RoomOccupancy[]): FieldError[] {
   if (rooms.length !== searched.length) {
-    return [{ path: 'rooms', message: `must hold ${searched.length} room${searched.length > 1 ? 's' : ''}, as searched (got ${rooms.length})` }];
+    return [
+      { path: 'rooms', message: `must hold ${searched.length} room${searched.length > 1 ? 's' : ''}, as searched (got ${rooms.length})` },
+    ];
   }
   const errors: FieldError[] = [];
   rooms.forEach((room, i) => {
     const wanted = searched[i]!;
     const adults = room.guests.filter((g) => g.type === 'adult').length;
-    const ages = room.guests.filter((g) => g.type === 'child').map((g) => g.age!).sort((a, b) => a - b);
+    const ages = room.guests
+      .filter((g) => g.type === 'child')
+      .map((g) => g.age!)
+      .sort((a, b) => a - b);
     const wantedAges = [...(wanted.children ?? [])].sort((a, b) => a - b);
     if (adults !== wanted.adults || ages.join(',') !== wantedAges.join(',')) {
-      const childText = wantedAges.length ? ` and ${wantedAges.length} child${wantedAges.length > 1 ? 'ren' : ''} aged ${wantedAges.join(', ')}` : ' and no children';
-      errors.push({ path: `rooms[${i}].guests`, message: `must be ${wanted.adults} adult${wanted.adults > 1 ? 's' : ''}${childText}, as searched` });
+      const childText = wantedAges.length
+        ? ` and ${wantedAges.length} child${wantedAges.length > 1 ? 'ren' : ''} aged ${wantedAges.join(', ')}`
+        : ' and no children';
+      errors.push({
+        path: `rooms[${i}].guests`,
+        message: `must be ${wanted.adults} adult${wanted.adults > 1 ? 's' : ''}${childText}, as searched`,
+      });
     }
   });
   return errors;

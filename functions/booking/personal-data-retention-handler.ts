@@ -6,7 +6,11 @@ import { DynamoBookingStore } from './booking-store.js';
 import { DynamoGuestDetailsStore } from './guest-details-store.js';
 
 export async function handler(): Promise<RetentionRun> {
-  const run = await eraseDuePersonalData(env('TENANT'), { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), now: () => new Date() });
+  const run = await eraseDuePersonalData(env('TENANT'), {
+    bookings: new DynamoBookingStore(),
+    guests: new DynamoGuestDetailsStore(),
+    now: () => new Date(),
+  });
   logger.info('personal data retention run', { ...run });
   return run;
 }

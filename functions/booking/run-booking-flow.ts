@@ -28,7 +28,14 @@ export async function runBookingFlow(input: FlowInput): Promise<FlowOutcome> {
   if (execution.status === 'TIMED_OUT') return { kind: 'timed-out' };
   const problem = problemFromFailure(execution.error, execution.cause);
   if (problem) throw problem;
-  logger.error('booking flow failed without a problem', { bookingId: input.bookingId, error: execution.error, cause: execution.cause, executionArn: execution.executionArn });
+  logger.error('booking flow failed without a problem', {
+    bookingId: input.bookingId,
+    error: execution.error,
+    cause: execution.cause,
+    executionArn: execution.executionArn,
+  });
   // The error's name stays in the log above: a caller learns that it failed, not what inside failed.
-  throw new HttpProblem('internal-error', 'The booking could not be completed; quote the instance id to support', { extensions: { bookingId: input.bookingId } });
+  throw new HttpProblem('internal-error', 'The booking could not be completed; quote the instance id to support', {
+    extensions: { bookingId: input.bookingId },
+  });
 }

@@ -26,28 +26,52 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
   try {
     // Side by side; the read is started inside a promise so that a store failing at once still leaves
     // Promise.all the one to report (and the adapter's own failure handled).
-    const [adapter, stored] = await Promise.all([adapterOf(record.tenant, record.supplierId, deps), Promise.resolve().then(() => deps.guests.get(record.tenant, record.bookingId))]);
+    const [adapter, stored] = await Promise.all([
+      adapterOf(record.tenant, record.supplierId, deps),
+      Promise.resolve().then(() => deps.guests.get(record.tenant, record.bookingId)),
+    ]);
     // The holder's e-mail and the traveller, for suppliers that file and look bookings up by them (Rapid).
     const contact = supplierContactOf(stored);
-    const found = await measuredSupplierCall(record.supplierId, 'find-booking', () => adapter.findBookingByClientReference({ clientReference: record.bookingId, ...contact, bookedAround: new Date(record.createdAt), signal: AbortSignal.timeout(timeoutMs) }));
+    const found = await measuredSupplierCall(record.supplierId, 'find-booking', () =>
+      adapter.findBookingByClientReference({
+        clientReference: record.bookingId,
+        ...contact,
+        bookedAround: new Date(record.createdAt),
+        signal: AbortSignal.timeout(timeoutMs),
+      }),
+    );
     const now = deps.now();
     if (found?.status === 'confirmed') {
       const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);
       await captureBookingTotal(record, locked, deps.wallets, now);
-      const confirmed = await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], confirmedChanges(record, found, locked), {
-        at: now.toISOString(),
-        event: 'confirmed',
-        detail: `found at ${found.supplierId} under our reference as ${found.supplierReference}`,
-      }, record);
+      const confirmed = await deps.bookings.transition(
+        record.tenant,
+        record.bookingId,
+        ['pending'],
+        confirmedChanges(record, found, locked),
+        {
+          at: now.toISOString(),
+          event: 'confirmed',
+          detail: `found at ${found.supplierId} under our reference as ${found.supplierReference}`,
+        },
+        record,
+      );
       emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'confirmed' }]);
       return confirmed;
     }
     if (now.getTime() - Date.parse(record.createdAt) > GIVE_UP_AFTER_MS) {
-      const failed = await deps.bookings.transition(record.tenant, record.bookingId, ['pending'], { status: 'failed' }, {
-        at: now.toISOString(),
-        event: 'failed',
-        detail: `${record.supplierId} holds no booking under our reference ${GIVE_UP_AFTER_MS / 60_000} minutes after the attempt: nothing was booked`,
-      }, record);
+      const failed = await deps.bookings.transition(
+        record.tenant,
+        record.bookingId,
+        ['pending'],
+        { status: 'failed' },
+        {
+          at: now.toISOString(),
+          event: 'failed',
+          detail: `${record.supplierId} holds no booking under our reference ${GIVE_UP_AFTER_MS / 60_000} minutes after the attempt: nothing was booked`,
+        },
+        record,
+      );
       await giveBackBookingFunds(failed, deps.wallets, now);
       emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'failed' }]);
       return failed;
@@ -65,7 +89,10 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
 export async function settleAllPending(tenant: string, deps: FlowDeps): Promise<{ readonly checked: number; readonly settled: number }> {
   const pending = await deps.bookings.pending(tenant);
   const results = await Promise.all(pending.map((record) => settlePending(record, deps)));
-  recordStillPending(results.filter((r) => r.status === 'pending'), deps.now());
+  recordStillPending(
+    results.filter((r) => r.status === 'pending'),
+    deps.now(),
+  );
   return { checked: pending.length, settled: results.filter((r) => r.status !== 'pending').length };
 }
 

@@ -13,6 +13,11 @@ let deps: IssueVoucherDeps | undefined;
 export function voucherDeps(): IssueVoucherDeps {
   if (deps) return deps;
   const properties = new DynamoPropertyContent();
-  deps = { bookings: new DynamoBookingStore(), guests: new DynamoGuestDetailsStore(), property: (propertyId) => properties.getProperty(propertyId), now: () => new Date() };
+  deps = {
+    bookings: new DynamoBookingStore(),
+    guests: new DynamoGuestDetailsStore(),
+    property: (propertyId) => properties.getProperty(propertyId),
+    now: () => new Date(),
+  };
   return deps;
 }

@@ -12,7 +12,10 @@ export function prefersHtml(accept: string | undefined): boolean {
   if (!accept) return false;
   const quality = (type: string) => {
     for (const part of accept.split(',')) {
-      const [range = '', ...params] = part.trim().split(';').map((s) => s.trim());
+      const [range = '', ...params] = part
+        .trim()
+        .split(';')
+        .map((s) => s.trim());
       if (range === type) {
         const q = params.find((p) => p.startsWith('q='));
         return q ? Number(q.slice(2)) : 1;
@@ -29,8 +32,16 @@ export const handler = httpHandler('getVoucher', { params: bookingParams, person
   const guests = await deps.guests.get(record.tenant, record.bookingId);
   const disposition = `inline; filename="voucher-${record.bookingId}`;
   if (prefersHtml(request.headers.accept)) {
-    return { status: 200, raw: { contentType: 'text/html; charset=utf-8', body: await renderBookingVoucher(record, guests, deps, 'html') }, headers: { 'Content-Disposition': `${disposition}.html"` } };
+    return {
+      status: 200,
+      raw: { contentType: 'text/html; charset=utf-8', body: await renderBookingVoucher(record, guests, deps, 'html') },
+      headers: { 'Content-Disposition': `${disposition}.html"` },
+    };
   }
   const pdf = await renderBookingVoucher(record, guests, deps, 'pdf');
-  return { status: 200, raw: { contentType: 'application/pdf', body: Buffer.from(pdf) }, headers: { 'Content-Disposition': `${disposition}.pdf"` } };
+  return {
+    status: 200,
+    raw: { contentType: 'application/pdf', body: Buffer.from(pdf) },
+    headers: { 'Content-Disposition': `${disposition}.pdf"` },
+  };
 });

@@ -16,8 +16,20 @@ export const walletParams = z.object({ walletId: walletIdSchema });
 export const WALLET_PAGE = { default: 50, max: 100 } as const;
 
 export const walletTransactionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(WALLET_PAGE.max).default(WALLET_PAGE.default).meta({ description: `Movements per page, 1 to ${WALLET_PAGE.max} (default ${WALLET_PAGE.default})` }),
-  cursor: z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor we issued').optional().meta({ description: 'The `next` of the previous page; absent for the first page' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(WALLET_PAGE.max)
+    .default(WALLET_PAGE.default)
+    .meta({ description: `Movements per page, 1 to ${WALLET_PAGE.max} (default ${WALLET_PAGE.default})` }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(512)
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor we issued')
+    .optional()
+    .meta({ description: 'The `next` of the previous page; absent for the first page' }),
 });
 
 let store: DynamoWalletStore | undefined;

@@ -29,28 +29,49 @@ function walletIdOf(payment: BookingRequest['payment'] | BookingRecord['paymentM
 }
 
 function shortOfFunds(wallet: Pick<Wallet, 'walletId' | 'currency' | 'availableMinor'>, required: string): HttpProblem {
-  return new HttpProblem('insufficient-funds', `Wallet ${wallet.walletId} has ${formatMinor(wallet.availableMinor, wallet.currency)} ${wallet.currency} available, less than the ${required} ${wallet.currency} this booking costs; nothing was booked. Top up the wallet (or ask for a higher credit limit) and book with a new Idempotency-Key.`, {
-    extensions: { walletId: wallet.walletId, required: Number(required), currency: wallet.currency },
-  });
+  return new HttpProblem(
+    'insufficient-funds',
+    `Wallet ${wallet.walletId} has ${formatMinor(wallet.availableMinor, wallet.currency)} ${wallet.currency} available, less than the ${required} ${wallet.currency} this booking costs; nothing was booked. Top up the wallet (or ask for a higher credit limit) and book with a new Idempotency-Key.`,
+    {
+      extensions: { walletId: wallet.walletId, required: Number(required), currency: wallet.currency },
+    },
+  );
 }
 
 /**
  * The check made before the flow starts (and before any supplier call): the wallet exists for this tenant,
  * is in the quote currency, and covers the searched total now. The hold in the flow is what guarantees it.
  */
-export async function checkWalletFunds(tenant: string, payment: BookingRequest['payment'], quoted: { total: string; currency: string }, wallets: WalletPayments): Promise<void> {
+export async function checkWalletFunds(
+  tenant: string,
+  payment: BookingRequest['payment'],
+  quoted: { total: string; currency: string },
+  wallets: WalletPayments,
+): Promise<void> {
   const walletId = walletIdOf(payment);
   if (!walletId) return;
   const wallet = await wallets.get(tenant, walletId);
   if (!wallet) throw new HttpProblem('not-found', `No wallet ${walletId}`, { extensions: { walletId } });
   if (wallet.currency !== quoted.currency) {
-    throw fieldProblem([{ path: 'payment.walletId', message: `is a ${wallet.currency} wallet; this rate is quoted in ${quoted.currency} (pay from a ${quoted.currency} wallet, or search with currency ${wallet.currency})` }]);
+    throw fieldProblem([
+      {
+        path: 'payment.walletId',
+        message: `is a ${wallet.currency} wallet; this rate is quoted in ${quoted.currency} (pay from a ${quoted.currency} wallet, or search with currency ${wallet.currency})`,
+      },
+    ]);
   }
   if (wallet.availableMinor < parseMinor(quoted.total, quoted.currency)) throw shortOfFunds(wallet, quoted.total);
 }
 
 /** Holds the binding total before the supplier is asked; a problem (402, 404, 400) when it cannot. */
-export async function holdBookingTotal(tenant: string, bookingId: string, payment: BookingRequest['payment'], total: { total: string; currency: string }, wallets: WalletPayments, now: Date): Promise<void> {
+export async function holdBookingTotal(
+  tenant: string,
+  bookingId: string,
+  payment: BookingRequest['payment'],
+  total: { total: string; currency: string },
+  wallets: WalletPayments,
+  now: Date,
+): Promise<void> {
   const walletId = walletIdOf(payment);
   if (!walletId) return;
   const outcome = await wallets.hold(tenant, walletId, bookingId, parseMinor(total.total, total.currency), total.currency, now);
@@ -63,7 +84,12 @@ export async function holdBookingTotal(tenant: string, bookingId: string, paymen
 }
 
 /** The booking is confirmed at `total`: its hold becomes the payment (a no-op for other payments, or when done). */
-export async function captureBookingTotal(booking: Paid, total: { total: string; currency: string }, wallets: WalletPayments, now: Date): Promise<void> {
+export async function captureBookingTotal(
+  booking: Paid,
+  total: { total: string; currency: string },
+  wallets: WalletPayments,
+  now: Date,
+): Promise<void> {
   const walletId = walletIdOf(booking.paymentMethod);
   if (walletId) await wallets.capture(booking.tenant, walletId, booking.bookingId, now, parseMinor(total.total, total.currency));
 }
@@ -75,7 +101,12 @@ export async function giveBackBookingFunds(booking: Paid, wallets: WalletPayment
 }
 
 /** A cancelled booking: its total minus the applied penalty (both in the booking's currency) goes back. */
-export async function refundCancelledBooking(booking: Paid & Pick<BookingRecord, 'total' | 'currency'>, penaltyAmount: string, wallets: WalletPayments, now: Date): Promise<void> {
+export async function refundCancelledBooking(
+  booking: Paid & Pick<BookingRecord, 'total' | 'currency'>,
+  penaltyAmount: string,
+  wallets: WalletPayments,
+  now: Date,
+): Promise<void> {
   const walletId = walletIdOf(booking.paymentMethod);
   if (!walletId) return;
   const refundMinor = Math.max(0, parseMinor(booking.total, booking.currency) - parseMinor(penaltyAmount, booking.currency));

@@ -11,7 +11,19 @@ export const CAR_LIMITS = {
   maxRentalDays: 90,
 } as const;
 
-export const VEHICLE_CATEGORIES = ['mini', 'economy', 'compact', 'intermediate', 'standard', 'fullsize', 'premium', 'luxury', 'suv', 'van', 'convertible'] as const;
+export const VEHICLE_CATEGORIES = [
+  'mini',
+  'economy',
+  'compact',
+  'intermediate',
+  'standard',
+  'fullsize',
+  'premium',
+  'luxury',
+  'suv',
+  'van',
+  'convertible',
+] as const;
 export const TRANSMISSIONS = ['manual', 'automatic'] as const;
 
 /** IATA airport or city code, or a supplier-neutral station id from a future locations endpoint. */
@@ -23,13 +35,31 @@ const localDateTime = z
 
 export const carSearchQuerySchema = z
   .strictObject({
-    pickUpLocation: location.meta({ description: 'Where the car is collected: IATA airport or city code, or a location id', examples: ['CDG'] }),
+    pickUpLocation: location.meta({
+      description: 'Where the car is collected: IATA airport or city code, or a location id',
+      examples: ['CDG'],
+    }),
     pickUpAt: localDateTime.meta({ description: 'Local date and time at the pick-up location', examples: ['2027-03-01T10:00'] }),
-    dropOffLocation: location.optional().meta({ description: 'Where the car is returned; the pick-up location when absent. A different one makes the rental one-way (see `oneWay` on each offer).', examples: ['LYS'] }),
+    dropOffLocation: location.optional().meta({
+      description:
+        'Where the car is returned; the pick-up location when absent. A different one makes the rental one-way (see `oneWay` on each offer).',
+      examples: ['LYS'],
+    }),
     dropOffAt: localDateTime.meta({ description: 'Local date and time at the drop-off location', examples: ['2027-03-04T10:00'] }),
-    driverAge: z.coerce.number().int().min(CAR_LIMITS.driverAge.min).max(CAR_LIMITS.driverAge.max).meta({ description: 'Age of the main driver at pick-up; young and senior driver surcharges depend on it', examples: [24] }),
-    residenceCountry: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code').meta({ description: "Country of the driver's residence (rates and insurance differ by market)", examples: ['GB'] }),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code').meta({ description: 'Quote currency', examples: ['EUR'] }),
+    driverAge: z.coerce
+      .number()
+      .int()
+      .min(CAR_LIMITS.driverAge.min)
+      .max(CAR_LIMITS.driverAge.max)
+      .meta({ description: 'Age of the main driver at pick-up; young and senior driver surcharges depend on it', examples: [24] }),
+    residenceCountry: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
+      .meta({ description: "Country of the driver's residence (rates and insurance differ by market)", examples: ['GB'] }),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code')
+      .meta({ description: 'Quote currency', examples: ['EUR'] }),
     vehicleCategory: z.enum(VEHICLE_CATEGORIES).optional().meta({ description: 'Only this category' }),
     transmission: z.enum(TRANSMISSIONS).optional().meta({ description: 'Only this transmission' }),
     minSeats: z.coerce.number().int().min(1).max(9).optional().meta({ description: 'At least this many seats' }),
@@ -37,13 +67,17 @@ export const carSearchQuerySchema = z
       .string()
       .regex(/^[A-Z]{2}(,[A-Z]{2})*$/, 'must be comma-separated ISO 3166-1 alpha-2 country codes')
       .optional()
-      .meta({ description: 'Countries the car will be driven into besides the pick-up country; offers that forbid them are left out', examples: ['CH,IT'] }),
+      .meta({
+        description: 'Countries the car will be driven into besides the pick-up country; offers that forbid them are left out',
+        examples: ['CH,IT'],
+      }),
     timeoutMs: z.coerce.number().int().min(200).max(20_000).default(6_000).meta({ description: 'Per-supplier time budget, as for hotels' }),
   })
   .superRefine((query, ctx) => {
     const days = (Date.parse(`${query.dropOffAt}:00Z`) - Date.parse(`${query.pickUpAt}:00Z`)) / 86_400_000;
     if (!(days > 0)) ctx.addIssue({ code: 'custom', path: ['dropOffAt'], message: 'must be after pickUpAt' });
-    else if (days > CAR_LIMITS.maxRentalDays) ctx.addIssue({ code: 'custom', path: ['dropOffAt'], message: `must be at most ${CAR_LIMITS.maxRentalDays} days after pickUpAt` });
+    else if (days > CAR_LIMITS.maxRentalDays)
+      ctx.addIssue({ code: 'custom', path: ['dropOffAt'], message: `must be at most ${CAR_LIMITS.maxRentalDays} days after pickUpAt` });
   });
 
 export type CarSearchQuery = z.infer<typeof carSearchQuerySchema>;

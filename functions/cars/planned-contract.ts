@@ -12,7 +12,11 @@ export function operationPointer(routeId: string): string {
 }
 
 export function plannedContract(routeId: string, capability: string): HttpProblem {
-  return new HttpProblem('not-implemented', `${capability} is planned and not available yet; the intended contract is published at ${operationPointer(routeId)}`, {
-    extensions: { capability, contract: operationPointer(routeId) },
-  });
+  return new HttpProblem(
+    'not-implemented',
+    `${capability} is planned and not available yet; the intended contract is published at ${operationPointer(routeId)}`,
+    {
+      extensions: { capability, contract: operationPointer(routeId) },
+    },
+  );
 }

@@ -15,21 +15,36 @@ import { requestIdHeader } from './problems.js';
 export const tokenRequestSchema = z
   .looseObject({
     grant_type: z.literal('client_credentials'),
-    client_id: z.string().optional().meta({ description: 'Required unless sent with HTTP Basic', examples: ['demo-client'] }),
-    client_secret: z.string().optional().meta({ description: 'Required unless sent with HTTP Basic; never both', examples: ['demo-secret'] }),
+    client_id: z
+      .string()
+      .optional()
+      .meta({ description: 'Required unless sent with HTTP Basic', examples: ['demo-client'] }),
+    client_secret: z
+      .string()
+      .optional()
+      .meta({ description: 'Required unless sent with HTTP Basic; never both', examples: ['demo-secret'] }),
     scope: z
       .string()
       .optional()
-      .meta({ description: `Space-separated subset of the client's scopes (${SCOPES.join(', ')}); all of them when absent`, examples: ['hotels.search hotels.book'] }),
+      .meta({
+        description: `Space-separated subset of the client's scopes (${SCOPES.join(', ')}); all of them when absent`,
+        examples: ['hotels.search hotels.book'],
+      }),
   })
-  .meta({ id: 'TokenRequest', description: 'Form fields of the client credentials grant. A repeated parameter is `invalid_request`; an empty one counts as absent; one the endpoint does not know is ignored.' });
+  .meta({
+    id: 'TokenRequest',
+    description:
+      'Form fields of the client credentials grant. A repeated parameter is `invalid_request`; an empty one counts as absent; one the endpoint does not know is ignored.',
+  });
 
 export const tokenResponseSchema = z
   .strictObject({
     access_token: z.string().meta({ description: 'ES256 JWT; send as `Authorization: Bearer <access_token>`' }),
     token_type: z.literal('Bearer'),
     expires_in: z.literal(ACCESS_TOKEN_TTL_SECONDS).meta({ description: 'Seconds the token is valid' }),
-    scope: z.string().meta({ description: 'Space-separated scopes granted', examples: ['hotels.search hotels.book cars.search cars.book'] }),
+    scope: z
+      .string()
+      .meta({ description: 'Space-separated scopes granted', examples: ['hotels.search hotels.book cars.search cars.book'] }),
   })
   .meta({ id: 'TokenResponse' });
 
@@ -54,7 +69,10 @@ const publicJwkSchema = z
 
 export const jwkSetSchema = z.strictObject({ keys: z.array(publicJwkSchema) }).meta({ id: 'JwkSet' });
 
-const noStore = { 'Cache-Control': { description: 'no-store: a response carrying a token is never cached', schema: { type: 'string' as const } }, ...requestIdHeader };
+const noStore = {
+  'Cache-Control': { description: 'no-store: a response carrying a token is never cached', schema: { type: 'string' as const } },
+  ...requestIdHeader,
+};
 
 export const authOperations: Record<string, OperationSpec> = {
   issueToken: {
@@ -64,11 +82,21 @@ export const authOperations: Record<string, OperationSpec> = {
       'or with HTTP Basic, not both. An unknown client, a wrong secret and a disabled client all answer `invalid_client`. ' +
       'Asking for a scope the client does not hold is `invalid_scope`. Wrong secrets are limited apart from good requests, per source address: ' +
       'an address that sent several wrong secrets waits (429 with `Retry-After`, doubling with each further failure) before its next attempt is tried, ' +
-      'and only granted requests count against the client\'s window, so a flood of wrong secrets never stops the client that holds the right one.',
+      "and only granted requests count against the client's window, so a flood of wrong secrets never stops the client that holds the right one.",
     request: {
       body: {
         required: true,
-        content: { [FORM_CONTENT_TYPE]: { schema: tokenRequestSchema, example: { grant_type: 'client_credentials', client_id: 'demo-client', client_secret: 'demo-secret', scope: 'hotels.search hotels.book' } } },
+        content: {
+          [FORM_CONTENT_TYPE]: {
+            schema: tokenRequestSchema,
+            example: {
+              grant_type: 'client_credentials',
+              client_id: 'demo-client',
+              client_secret: 'demo-secret',
+              scope: 'hotels.search hotels.book',
+            },
+          },
+        },
       },
     },
     responses: {
@@ -78,19 +106,35 @@ export const authOperations: Record<string, OperationSpec> = {
         content: {
           'application/json': {
             schema: tokenResponseSchema,
-            example: { access_token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJ...', token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, scope: 'hotels.search hotels.book' },
+            example: {
+              access_token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJ...',
+              token_type: 'Bearer',
+              expires_in: ACCESS_TOKEN_TTL_SECONDS,
+              scope: 'hotels.search hotels.book',
+            },
           },
         },
       },
       400: {
-        description: '`invalid_request` (missing or repeated parameter, wrong content type, both authentication methods), `unsupported_grant_type`, `invalid_scope`',
+        description:
+          '`invalid_request` (missing or repeated parameter, wrong content type, both authentication methods), `unsupported_grant_type`, `invalid_scope`',
         headers: noStore,
-        content: { 'application/json': { schema: oauthErrorSchema, example: { error: 'invalid_scope', error_description: 'This client does not hold the scope: cars.book' } } },
+        content: {
+          'application/json': {
+            schema: oauthErrorSchema,
+            example: { error: 'invalid_scope', error_description: 'This client does not hold the scope: cars.book' },
+          },
+        },
       },
       401: {
         description: '`invalid_client`: client authentication failed (with `WWW-Authenticate: Basic`)',
         headers: noStore,
-        content: { 'application/json': { schema: oauthErrorSchema, example: { error: 'invalid_client', error_description: 'Client authentication failed' } } },
+        content: {
+          'application/json': {
+            schema: oauthErrorSchema,
+            example: { error: 'invalid_client', error_description: 'Client authentication failed' },
+          },
+        },
       },
     },
   },

@@ -8,7 +8,18 @@ import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
 import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/booking-list-query.js';
 import { bookingRequestSchema, cancelBookingBodySchema, erasureBodySchema, modifyBookingBodySchema } from '../booking/booking-request.js';
 import { propertyIdSchema } from '../domain/ids/id-schemas.js';
-import { boardBasis, calendarDate, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, obligationFields, paymentModel } from './common.js';
+import {
+  boardBasis,
+  calendarDate,
+  cancellationPolicySchema,
+  currencyCode,
+  fxStampSchema,
+  instant,
+  moneySchema,
+  amount,
+  obligationFields,
+  paymentModel,
+} from './common.js';
 import { json, jsonBody, type OperationSpec } from './operation.js';
 
 export const bookingRequest = bookingRequestSchema.meta({
@@ -23,16 +34,23 @@ const priceLockedSchema = z
   .strictObject({
     total: amount,
     currency: currencyCode,
-    matchedSearchPrice: z.boolean().meta({ description: 'True when the supplier honoured the searched price, false when it repriced during the flow' }),
+    matchedSearchPrice: z
+      .boolean()
+      .meta({ description: 'True when the supplier honoured the searched price, false when it repriced during the flow' }),
   })
   .meta({ id: 'PriceLocked' });
 
-const voucherUrl = z.string().meta({ description: 'Path of the voucher under the booking, relative to the API base', examples: ['/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher'] });
+const voucherUrl = z.string().meta({
+  description: 'Path of the voucher under the booking, relative to the API base',
+  examples: ['/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher'],
+});
 
 export const bookingResponseSchema = z
   .strictObject({
     bookingId: bookingIdSchema,
-    status: z.enum(['confirmed', 'pending']).meta({ description: '`confirmed` (201) or `pending` (202: the supplier\'s outcome is not known yet; GET the booking later)' }),
+    status: z
+      .enum(['confirmed', 'pending'])
+      .meta({ description: "`confirmed` (201) or `pending` (202: the supplier's outcome is not known yet; GET the booking later)" }),
     supplierReference: z.string().nullable().meta({ description: "The supplier's confirmation reference; null while pending" }),
     clientReference: z.string(),
     priceLocked: priceLockedSchema,
@@ -49,7 +67,10 @@ export const bookingSummarySchema = z
     status: z.enum(['confirmed', 'cancelled', 'pending', 'failed']),
     clientReference: z.string(),
     supplierId: z.string(),
-    supplierReference: z.string().nullable().meta({ description: "The supplier's confirmation reference; null while pending or when it never booked" }),
+    supplierReference: z
+      .string()
+      .nullable()
+      .meta({ description: "The supplier's confirmation reference; null while pending or when it never booked" }),
     propertyId: propertyIdSchema,
     propertyName: z.string(),
     checkIn: calendarDate,
@@ -61,20 +82,33 @@ export const bookingSummarySchema = z
     createdAt: instant,
     updatedAt: instant,
   })
-  .meta({ id: 'BookingSummary', description: 'A booking in a list: the confirmation\'s fields, its supplier, property and stay. GET the booking for guests, the price breakdown and history.' });
+  .meta({
+    id: 'BookingSummary',
+    description:
+      "A booking in a list: the confirmation's fields, its supplier, property and stay. GET the booking for guests, the price breakdown and history.",
+  });
 
 export const bookingListPageSchema = z
   .strictObject({
     bookings: z.array(bookingSummarySchema),
     order: z.enum(['created', 'check-in']).meta({
-      description: '`created`: newest first. `check-in`: latest check-in first, then newest first; the order of a list filtered by a check-in range without clientReference or created dates',
+      description:
+        '`created`: newest first. `check-in`: latest check-in first, then newest first; the order of a list filtered by a check-in range without clientReference or created dates',
     }),
-    next: z.string().optional().meta({ description: 'Pass as `cursor`, with the same filters, for the next page; absent on the last. A page may hold fewer than `limit` bookings and still have a next' }),
+    next: z.string().optional().meta({
+      description:
+        'Pass as `cursor`, with the same filters, for the next page; absent on the last. A page may hold fewer than `limit` bookings and still have a next',
+    }),
   })
   .meta({ id: 'BookingListPage' });
 
 const recordGuestSchema = z
-  .strictObject({ type: z.enum(['adult', 'child']), firstName: z.string(), lastName: z.string(), age: z.number().int().min(0).max(17).optional() })
+  .strictObject({
+    type: z.enum(['adult', 'child']),
+    firstName: z.string(),
+    lastName: z.string(),
+    age: z.number().int().min(0).max(17).optional(),
+  })
   .meta({ id: 'Guest' });
 
 export const bookingRecordSchema = z
@@ -92,8 +126,17 @@ export const bookingRecordSchema = z
       .strictObject({ firstName: z.string(), lastName: z.string(), email: z.string().optional(), phone: z.string().optional() })
       .optional()
       .meta({ description: 'Absent once the personal data was erased (`personalDataErasedAt`)' }),
-    rooms: z.array(z.strictObject({ roomTypeName: z.string(), boardBasis, guests: z.array(recordGuestSchema).meta({ description: 'Empty once the personal data was erased' }) })),
-    personalDataErasedAt: instant.optional().meta({ description: "When the holder's and guests' personal data was erased (on request, or a set number of days after check-out); absent while it is held" }),
+    rooms: z.array(
+      z.strictObject({
+        roomTypeName: z.string(),
+        boardBasis,
+        guests: z.array(recordGuestSchema).meta({ description: 'Empty once the personal data was erased' }),
+      }),
+    ),
+    personalDataErasedAt: instant.optional().meta({
+      description:
+        "When the holder's and guests' personal data was erased (on request, or a set number of days after check-out); absent while it is held",
+    }),
     priceLocked: priceLockedSchema,
     price: z.strictObject({
       net: amount,
@@ -112,7 +155,9 @@ export const bookingRecordSchema = z
     payment: paymentModel,
     ...obligationFields,
     voucherUrl,
-    history: z.array(z.strictObject({ at: instant, event: z.string().meta({ examples: ['confirmed'] }), detail: z.string().optional() })).meta({ description: 'Events in the order they happened' }),
+    history: z
+      .array(z.strictObject({ at: instant, event: z.string().meta({ examples: ['confirmed'] }), detail: z.string().optional() }))
+      .meta({ description: 'Events in the order they happened' }),
     createdAt: instant,
     updatedAt: instant,
     cancellation: z
@@ -138,12 +183,14 @@ export const cancellationResponseSchema = z
     bookingId: bookingIdSchema,
     status: z.literal('cancelled'),
     cancelledAt: instant,
-    penalty: moneySchema.meta({ description: 'The penalty the supplier actually applied (rule 5); may differ from `quotedPenalty` when a deadline passes during the request' }),
+    penalty: moneySchema.meta({
+      description:
+        'The penalty the supplier actually applied (rule 5); may differ from `quotedPenalty` when a deadline passes during the request',
+    }),
     quotedPenalty: moneySchema.meta({ description: 'The penalty the stored policy gave at the moment of the request' }),
     supplierReference: z.string().nullable(),
   })
   .meta({ id: 'Cancellation' });
-
 
 const EXAMPLE_ID = 'BK0F3M9Q2X7Z4W8N1RAB';
 const EXAMPLE_POLICY = [{ from: '2027-02-26T23:00:00.000Z', penalty: { amount: 137.5, currency: 'EUR' } }];
@@ -152,7 +199,14 @@ export const BOOKING_EXAMPLE_REQUEST = {
   rateId: 'rt1.eyJzZWFyY2hJZCI6InNyY2hfLi4uIn0.Q2hlY2tzdW0',
   searchId: 'srch_0f8e6a1d2c3b4a5968778695a4b3c2d1',
   holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
-  rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }, { type: 'child', firstName: 'Byron', lastName: 'King', age: 8 }] }],
+  rooms: [
+    {
+      guests: [
+        { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+        { type: 'child', firstName: 'Byron', lastName: 'King', age: 8 },
+      ],
+    },
+  ],
   payment: { method: 'agent_wallet', walletId: 'wal_7d2e4a6c8b103c9a1f0b' },
   clientReference: 'TRIP-2027-0042',
 };
@@ -190,7 +244,14 @@ const EXAMPLE_RECORD = {
   rooms: [{ roomTypeName: 'Double Standard', boardBasis: 'BB', guests: BOOKING_EXAMPLE_REQUEST.rooms[0]!.guests }],
   priceLocked: { total: 401.8, currency: 'EUR', matchedSearchPrice: true },
   price: {
-    net: 330, markup: 33, commission: 0, tax: 36.3, serviceFee: 2.5, total: 401.8, currency: 'EUR', payableAtHotel: 0,
+    net: 330,
+    markup: 33,
+    commission: 0,
+    tax: 36.3,
+    serviceFee: 2.5,
+    total: 401.8,
+    currency: 'EUR',
+    payableAtHotel: 0,
     fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'ECB euro foreign exchange reference rates', asOf: '2026-11-20' },
   },
   supplierPrice: { amount: 330, currency: 'EUR' },
@@ -209,10 +270,12 @@ const EXAMPLE_RECORD = {
 
 const SUPPLIER_PROBLEMS = [502, 504];
 
-
 /** Answers that carry a guest's personal data are never kept by a cache on the way (API-SPEC "Personal data"). */
 const NO_STORE_HEADER = {
-  'Cache-Control': { description: "`no-store`: the answer carries a guest's personal data, so no cache on the way keeps it", schema: { type: 'string' as const, enum: ['no-store'] } },
+  'Cache-Control': {
+    description: "`no-store`: the answer carries a guest's personal data, so no cache on the way keeps it",
+    schema: { type: 'string' as const, enum: ['no-store'] },
+  },
 };
 
 export const bookingOperations: Record<string, OperationSpec> = {
@@ -227,12 +290,25 @@ export const bookingOperations: Record<string, OperationSpec> = {
       200: {
         description: 'A page of bookings',
         content: json(bookingListPageSchema, {
-          bookings: [{
-            bookingId: EXAMPLE_ID, status: 'confirmed', clientReference: 'PARTNER-4471', supplierId: 'hotelbeds', supplierReference: '118-4477120',
-            propertyId: 'prop_3c9a1f0b7d2e4a6c8b10', propertyName: 'Hôtel des Arts Montmartre', checkIn: '2027-03-01', checkOut: '2027-03-03',
-            priceLocked: EXAMPLE_CONFIRMATION.priceLocked, cancellationPolicy: EXAMPLE_CONFIRMATION.cancellationPolicy, ...EXAMPLE_OBLIGATIONS, voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
-            createdAt: '2026-11-23T12:20:11.512Z', updatedAt: '2026-11-23T12:20:11.512Z',
-          }],
+          bookings: [
+            {
+              bookingId: EXAMPLE_ID,
+              status: 'confirmed',
+              clientReference: 'PARTNER-4471',
+              supplierId: 'hotelbeds',
+              supplierReference: '118-4477120',
+              propertyId: 'prop_3c9a1f0b7d2e4a6c8b10',
+              propertyName: 'Hôtel des Arts Montmartre',
+              checkIn: '2027-03-01',
+              checkOut: '2027-03-03',
+              priceLocked: EXAMPLE_CONFIRMATION.priceLocked,
+              cancellationPolicy: EXAMPLE_CONFIRMATION.cancellationPolicy,
+              ...EXAMPLE_OBLIGATIONS,
+              voucherUrl: `/v1/hotels/bookings/${EXAMPLE_ID}/voucher`,
+              createdAt: '2026-11-23T12:20:11.512Z',
+              updatedAt: '2026-11-23T12:20:11.512Z',
+            },
+          ],
           order: 'created',
           next: 'eyJmIjoiUjNrZ2J3c2RGa1lYIiwicyI6IjIwMjYtMTEtMjNUMTI6MjA6MTEuNTEyWiNCSzBGM005UTJYN1o0VzhOMVJBQiJ9',
         }),
@@ -248,7 +324,11 @@ export const bookingOperations: Record<string, OperationSpec> = {
     sandbox: true,
     request: { body: jsonBody(bookingRequest, BOOKING_EXAMPLE_REQUEST, 'The booking (interface document section 2.4)') },
     responses: {
-      201: { description: 'Confirmed by the supplier', headers: { Location: { description: 'The booking', schema: { type: 'string' } }, ...NO_STORE_HEADER }, content: json(bookingResponseSchema, EXAMPLE_CONFIRMATION) },
+      201: {
+        description: 'Confirmed by the supplier',
+        headers: { Location: { description: 'The booking', schema: { type: 'string' } }, ...NO_STORE_HEADER },
+        content: json(bookingResponseSchema, EXAMPLE_CONFIRMATION),
+      },
       202: {
         description: "Accepted, the supplier's outcome is not known yet (`status: pending`, `supplierReference: null`)",
         headers: { Location: { description: 'The booking; GET it for the outcome', schema: { type: 'string' } }, ...NO_STORE_HEADER },
@@ -259,7 +339,8 @@ export const bookingOperations: Record<string, OperationSpec> = {
   },
   getBooking: {
     tag: 'Bookings',
-    description: 'The booking with its current status, supplier reference, locked price and its breakdown, cancellation policy and history. A pending booking is first settled with its supplier, briefly.',
+    description:
+      'The booking with its current status, supplier reference, locked price and its breakdown, cancellation policy and history. A pending booking is first settled with its supplier, briefly.',
     request: { params: bookingParams },
     responses: { 200: { description: 'The booking', headers: NO_STORE_HEADER, content: json(bookingRecordSchema, EXAMPLE_RECORD) } },
     problems: [404],
@@ -274,7 +355,13 @@ export const bookingOperations: Record<string, OperationSpec> = {
       params: bookingParams,
       body: jsonBody(modifyBookingBodySchema, { holder: { email: 'ada.lovelace@example.com' } }, 'What to change'),
     },
-    responses: { 200: { description: 'The booking as modified', headers: NO_STORE_HEADER, content: json(bookingRecordSchema, { ...EXAMPLE_RECORD, holder: { ...EXAMPLE_RECORD.holder, email: 'ada.lovelace@example.com' } }) } },
+    responses: {
+      200: {
+        description: 'The booking as modified',
+        headers: NO_STORE_HEADER,
+        content: json(bookingRecordSchema, { ...EXAMPLE_RECORD, holder: { ...EXAMPLE_RECORD.holder, email: 'ada.lovelace@example.com' } }),
+      },
+    },
     problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
   },
   cancelBooking: {
@@ -285,14 +372,22 @@ export const bookingOperations: Record<string, OperationSpec> = {
     sandbox: true,
     request: {
       params: bookingParams,
-      body: { description: 'Optional', required: false, content: { 'application/json': { schema: cancelBookingBodySchema, example: { reason: 'Guest changed plans' } } } },
+      body: {
+        description: 'Optional',
+        required: false,
+        content: { 'application/json': { schema: cancelBookingBodySchema, example: { reason: 'Guest changed plans' } } },
+      },
     },
     responses: {
       200: {
         description: 'Cancelled',
         content: json(cancellationResponseSchema, {
-          bookingId: EXAMPLE_ID, status: 'cancelled', cancelledAt: '2026-11-24T09:01:02.000Z',
-          penalty: { amount: 0, currency: 'EUR' }, quotedPenalty: { amount: 0, currency: 'EUR' }, supplierReference: '118-4477120',
+          bookingId: EXAMPLE_ID,
+          status: 'cancelled',
+          cancelledAt: '2026-11-24T09:01:02.000Z',
+          penalty: { amount: 0, currency: 'EUR' },
+          quotedPenalty: { amount: 0, currency: 'EUR' },
+          supplierReference: '118-4477120',
         }),
       },
     },
@@ -308,16 +403,24 @@ export const bookingOperations: Record<string, OperationSpec> = {
       'Personal data is also erased automatically a set number of days after check-out (90 unless your stack is set otherwise).',
     request: {
       params: bookingParams,
-      body: { description: 'Optional', required: false, content: { 'application/json': { schema: erasureBodySchema, example: { requestReference: 'DSR-2027-0042' } } } },
+      body: {
+        description: 'Optional',
+        required: false,
+        content: { 'application/json': { schema: erasureBodySchema, example: { requestReference: 'DSR-2027-0042' } } },
+      },
     },
     responses: {
-      200: { description: 'Erased (now, or earlier)', content: json(erasureResponseSchema, { bookingId: EXAMPLE_ID, personalDataErasedAt: '2027-04-02T08:15:00.000Z' }) },
+      200: {
+        description: 'Erased (now, or earlier)',
+        content: json(erasureResponseSchema, { bookingId: EXAMPLE_ID, personalDataErasedAt: '2027-04-02T08:15:00.000Z' }),
+      },
     },
     problems: [404, 409, 422],
   },
   getVoucher: {
     tag: 'Bookings',
-    description: 'The voucher rendered from the stored booking: PDF, or HTML when Accept prefers `text/html`. Its address is the `voucherUrl` of the booking.',
+    description:
+      'The voucher rendered from the stored booking: PDF, or HTML when Accept prefers `text/html`. Its address is the `voucherUrl` of the booking.',
     request: { params: bookingParams },
     responses: {
       200: {

@@ -8,7 +8,16 @@
 import * as z from 'zod';
 import { carBookingRequestSchema, EXTRA_CODES } from '../cars/car-booking-request.js';
 import { carSearchQuerySchema, TRANSMISSIONS, VEHICLE_CATEGORIES } from '../cars/car-search-request.js';
-import { basePriceSchema, cancellationPolicySchema, currencyCode, fxStampSchema, instant, moneySchema, amount, supplierSummarySchema } from './common.js';
+import {
+  basePriceSchema,
+  cancellationPolicySchema,
+  currencyCode,
+  fxStampSchema,
+  instant,
+  moneySchema,
+  amount,
+  supplierSummarySchema,
+} from './common.js';
 import { json, jsonBody, PLANNED_NOTE, type OperationSpec } from './operation.js';
 
 const locationSchema = z
@@ -18,7 +27,10 @@ const locationSchema = z
     name: z.string(),
     address: z.string().optional(),
     countryCode: z.string().regex(/^[A-Z]{2}$/),
-    openingHours: z.string().optional().meta({ description: 'Local opening hours of the desk', examples: ['Mo-Su 06:00-23:30'] }),
+    openingHours: z
+      .string()
+      .optional()
+      .meta({ description: 'Local opening hours of the desk', examples: ['Mo-Su 06:00-23:30'] }),
     afterHoursFee: moneySchema.optional().meta({ description: 'Charged when the pick-up or drop-off time is outside the opening hours' }),
   })
   .meta({ id: 'CarLocation' });
@@ -29,8 +41,13 @@ const carOfferSchema = z
     supplierId: z.string(),
     vehicle: z.strictObject({
       category: z.enum(VEHICLE_CATEGORIES),
-      acrissCode: z.string().regex(/^[A-Z]{4}$/).meta({ description: 'ACRISS (SIPP) code', examples: ['CDMR'] }),
-      exampleModel: z.string().meta({ description: '"or similar": the category is booked, not the model', examples: ['Peugeot 308 or similar'] }),
+      acrissCode: z
+        .string()
+        .regex(/^[A-Z]{4}$/)
+        .meta({ description: 'ACRISS (SIPP) code', examples: ['CDMR'] }),
+      exampleModel: z
+        .string()
+        .meta({ description: '"or similar": the category is booked, not the model', examples: ['Peugeot 308 or similar'] }),
       transmission: z.enum(TRANSMISSIONS),
       seats: z.number().int().min(1),
       doors: z.number().int().min(2),
@@ -38,7 +55,10 @@ const carOfferSchema = z
       airConditioning: z.boolean(),
       fuel: z.enum(['petrol', 'diesel', 'hybrid', 'electric']),
     }),
-    pickUp: z.strictObject({ location: locationSchema, at: z.string().meta({ description: 'Local date and time', examples: ['2027-03-01T10:00'] }) }),
+    pickUp: z.strictObject({
+      location: locationSchema,
+      at: z.string().meta({ description: 'Local date and time', examples: ['2027-03-01T10:00'] }),
+    }),
     dropOff: z.strictObject({ location: locationSchema, at: z.string().meta({ examples: ['2027-03-04T10:00'] }) }),
     oneWay: z
       .strictObject({
@@ -76,10 +96,22 @@ const carOfferSchema = z
       )
       .meta({ description: 'Cover included and cover that can be added' }),
     extras: z
-      .array(z.strictObject({ code: z.enum(EXTRA_CODES), name: z.string(), price: moneySchema, per: z.enum(['day', 'rental']), maxQuantity: z.number().int().min(1) }))
+      .array(
+        z.strictObject({
+          code: z.enum(EXTRA_CODES),
+          name: z.string(),
+          price: moneySchema,
+          per: z.enum(['day', 'rental']),
+          maxQuantity: z.number().int().min(1),
+        }),
+      )
       .meta({ description: 'Extras bookable with this offer, paid at the desk unless stated otherwise' }),
-    price: basePriceSchema.extend({ commission: amount, payableAtDesk: amount.meta({ description: 'Paid by the driver at the desk (deposit excluded)' }), fx: fxStampSchema }),
-    deposit: moneySchema.optional().meta({ description: 'Blocked on the driver\'s credit card at pick-up' }),
+    price: basePriceSchema.extend({
+      commission: amount,
+      payableAtDesk: amount.meta({ description: 'Paid by the driver at the desk (deposit excluded)' }),
+      fx: fxStampSchema,
+    }),
+    deposit: moneySchema.optional().meta({ description: "Blocked on the driver's credit card at pick-up" }),
     cancellationPolicy: cancellationPolicySchema,
   })
   .meta({ id: 'CarOffer' });

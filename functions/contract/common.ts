@@ -6,12 +6,19 @@
 import * as z from 'zod';
 import { BOARD_BASES } from '../search/search-request.js';
 
-export const currencyCode = z.string().regex(/^[A-Z]{3}$/).meta({ description: 'ISO 4217 currency code', examples: ['EUR'] });
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .meta({ description: 'ISO 4217 currency code', examples: ['EUR'] });
 
 /** Amounts are JSON numbers written from exact decimals, never with more fraction digits than the currency has. */
-export const amount = z.number().meta({ description: "Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)", examples: [412.5] });
+export const amount = z
+  .number()
+  .meta({ description: "Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)", examples: [412.5] });
 
-export const instant = z.iso.datetime({ offset: false }).meta({ description: 'UTC instant, ISO 8601', examples: ['2027-03-01T14:00:00.000Z'] });
+export const instant = z.iso
+  .datetime({ offset: false })
+  .meta({ description: 'UTC instant, ISO 8601', examples: ['2027-03-01T14:00:00.000Z'] });
 
 export const calendarDate = z.iso.date().meta({ description: 'Calendar date, YYYY-MM-DD', examples: ['2027-03-01'] });
 
@@ -31,7 +38,10 @@ export const fxStampSchema = z
   .strictObject({
     from: currencyCode.meta({ description: "The supplier's currency" }),
     to: currencyCode.meta({ description: 'The quote currency' }),
-    rate: z.string().regex(/^\d+(\.\d+)?$/).meta({ description: 'Units of `to` per unit of `from`, as an exact decimal string', examples: ['1.0823'] }),
+    rate: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .meta({ description: 'Units of `to` per unit of `from`, as an exact decimal string', examples: ['1.0823'] }),
     source: z.string().meta({ examples: ['ECB euro foreign exchange reference rates'] }),
     asOf: z.string().meta({ description: 'Date or instant of the reference rate' }),
   })
@@ -57,7 +67,10 @@ export const basePriceSchema = z
 
 export const cancellationPolicySchema = z
   .array(z.strictObject({ from: instant.meta({ description: 'From this instant the penalty applies' }), penalty: moneySchema }))
-  .meta({ id: 'CancellationPolicy', description: 'Absolute deadlines in ascending order of `from`; before the first entry cancellation is free' });
+  .meta({
+    id: 'CancellationPolicy',
+    description: 'Absolute deadlines in ascending order of `from`; before the first entry cancellation is free',
+  });
 
 export const geoSchema = z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).meta({ id: 'GeoPoint' });
 
@@ -68,7 +81,9 @@ export const supplierRefSchema = z
 export const supplierSummarySchema = z
   .strictObject({
     id: z.string().meta({ description: 'Supplier id', examples: ['hotelbeds'] }),
-    status: z.enum(['ok', 'timeout', 'error']).meta({ description: '`timeout`: the supplier missed the time budget; `error`: it failed. Neither fails the call.' }),
+    status: z
+      .enum(['ok', 'timeout', 'error'])
+      .meta({ description: '`timeout`: the supplier missed the time budget; `error`: it failed. Neither fails the call.' }),
     tookMs: z.number().int().min(0).meta({ description: 'Milliseconds taken; equals the budget on a timeout' }),
     results: z.number().int().min(0).meta({ description: 'Results from this supplier; 0 on timeout or error' }),
   })
@@ -78,10 +93,15 @@ export const payAtPropertySchema = z
   .array(
     z.strictObject({
       kind: z.enum(['tax', 'city_tax', 'resort_fee', 'mandatory_fee', 'other']),
-      description: z.string().optional().meta({ description: "The supplier's name for the charge", examples: ['City tax'] }),
+      description: z
+        .string()
+        .optional()
+        .meta({ description: "The supplier's name for the charge", examples: ['City tax'] }),
       amount: amount.meta({ description: 'What the property will collect, in its own currency' }),
       currency: currencyCode.meta({ description: 'The currency the property collects in (may differ from the quote currency)' }),
-      quote: moneySchema.meta({ description: 'The same in the quote currency at the stamped FX rate: an estimate, the property charges `amount`' }),
+      quote: moneySchema.meta({
+        description: 'The same in the quote currency at the stamped FX rate: an estimate, the property charges `amount`',
+      }),
     }),
   )
   .meta({
@@ -95,13 +115,18 @@ export const remarksSchema = z
   .array(
     z.strictObject({
       kind: z.enum(['rate', 'checkin', 'policy', 'fees', 'general']),
-      text: z.string().meta({ examples: ['This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted'] }),
+      text: z.string().meta({
+        examples: [
+          'This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted',
+        ],
+      }),
       supplierId: z.string(),
     }),
   )
   .meta({
     id: 'SupplierRemarks',
-    description: "The supplier's texts the traveller must see before booking: rate comments (market restrictions among them), check-in and fee instructions, policy descriptions. The voucher prints them.",
+    description:
+      "The supplier's texts the traveller must see before booking: rate comments (market restrictions among them), check-in and fee instructions, policy descriptions. The voucher prints them.",
   });
 
 /** What a supplier obliges a reseller to show with every rate (API-SPEC "Supplier obligations"). */
@@ -109,14 +134,19 @@ export const obligationFields = {
   payAtProperty: payAtPropertySchema,
   remarks: remarksSchema,
   minimumSellingPrice: moneySchema.optional().meta({
-    description: 'Present only when the supplier imposes a selling floor (the hotel\'s public price), in the quote currency: `price.total` is never below it (the markup is raised to meet it)',
+    description:
+      "Present only when the supplier imposes a selling floor (the hotel's public price), in the quote currency: `price.total` is never below it (the markup is raised to meet it)",
   }),
-  packageOnly: z.boolean().meta({ description: 'True on rates sold only as part of a package: returned only to accounts whose contract sells packages' }),
+  packageOnly: z
+    .boolean()
+    .meta({ description: 'True on rates sold only as part of a package: returned only to accounts whose contract sells packages' }),
 };
 
 export const rateSchema = z
   .strictObject({
-    rateId: z.string().meta({ description: 'Signed, opaque; valid for the rate check and the booking until the search expires (30 minutes)' }),
+    rateId: z
+      .string()
+      .meta({ description: 'Signed, opaque; valid for the rate check and the booking until the search expires (30 minutes)' }),
     supplierId: z.string(),
     roomTypeName: z.string(),
     boardBasis,

@@ -79,7 +79,8 @@ function lowerMethod(route: Route): RouteConfig['method'] {
 /** The problems every operation of this kind can answer, plus the ones its resource file names. */
 function problemStatuses(route: Route, spec: OperationSpec): number[] {
   const statuses = new Set<number>(spec.problems ?? []);
-  const takesInput = route.scope !== null || spec.request?.body !== undefined || spec.request?.query !== undefined || spec.request?.params !== undefined;
+  const takesInput =
+    route.scope !== null || spec.request?.body !== undefined || spec.request?.query !== undefined || spec.request?.params !== undefined;
   if (takesInput && route.id !== 'issueToken') statuses.add(400);
   if (route.scope !== null) {
     statuses.add(401);
@@ -113,7 +114,9 @@ export function openApiDocument(options: DocumentOptions = {}): OpenAPIObject {
   const missing = ROUTES.filter((route) => !OPERATIONS[route.id]).map((route) => route.id);
   const orphans = Object.keys(OPERATIONS).filter((id) => !ROUTES.some((route) => route.id === id));
   if (missing.length || orphans.length) {
-    throw new Error(`the OpenAPI operations do not match the route table: undocumented routes [${missing}], operations without a route [${orphans}]`);
+    throw new Error(
+      `the OpenAPI operations do not match the route table: undocumented routes [${missing}], operations without a route [${orphans}]`,
+    );
   }
 
   const registry = new OpenAPIRegistry();
@@ -124,7 +127,8 @@ export function openApiDocument(options: DocumentOptions = {}): OpenAPIObject {
 
   for (const route of ROUTES) {
     const spec = OPERATIONS[route.id]!;
-    const security: SecurityRequirementObject[] = route.scope !== null ? [{ [OAUTH_SCHEME]: [route.scope] }] : route.id === 'issueToken' ? [{ [CLIENT_BASIC_SCHEME]: [] }, {}] : [];
+    const security: SecurityRequirementObject[] =
+      route.scope !== null ? [{ [OAUTH_SCHEME]: [route.scope] }] : route.id === 'issueToken' ? [{ [CLIENT_BASIC_SCHEME]: [] }, {}] : [];
     registry.registerPath({
       method: lowerMethod(route),
       path: route.path,
@@ -150,7 +154,10 @@ export function openApiDocument(options: DocumentOptions = {}): OpenAPIObject {
       tags: ['Webhooks'],
       request: {
         headers: webhookSignatureHeaders,
-        body: { required: true, content: { 'application/json': { schema: event.data ? event.schema.extend({ data: event.data }) : event.schema } } },
+        body: {
+          required: true,
+          content: { 'application/json': { schema: event.data ? event.schema.extend({ data: event.data }) : event.schema } },
+        },
       },
       responses: { 200: { description: 'Received (any 2xx)' } },
     });

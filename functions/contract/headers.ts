@@ -32,7 +32,8 @@ export function securitySchemes(tokenUrl: string): Record<string, SecurityScheme
     [CLIENT_BASIC_SCHEME]: {
       type: 'http',
       scheme: 'basic',
-      description: 'Client authentication on the token endpoint only: client_id and client_secret with HTTP Basic (RFC 6749 §2.3.1), as an alternative to the form fields.',
+      description:
+        'Client authentication on the token endpoint only: client_id and client_secret with HTTP Basic (RFC 6749 §2.3.1), as an alternative to the form fields.',
     },
   };
 }
@@ -54,7 +55,13 @@ export const HEADER_PARAMETERS = {
       'kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; ' +
       'while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a ' +
       'different body gets 422 `idempotency-key-reused`.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$', examples: ['3f6d1c9e-8a4b-4a57-b5e4-2c1d0e9f7a10'] },
+    schema: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      examples: ['3f6d1c9e-8a4b-4a57-b5e4-2c1d0e9f7a10'],
+    },
   },
   SandboxScenario: {
     name: 'X-Sandbox-Scenario',
@@ -65,7 +72,7 @@ export const HEADER_PARAMETERS = {
       '`slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, ' +
       '`book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, ' +
       '`late-cancel` lets the free-cancellation deadline pass during the cancel. ' +
-      'What the suppliers\' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), ' +
+      "What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), " +
       '`remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), ' +
       '`spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored.',
     schema: { type: 'string', examples: ['slow:expedia,reprice', 'obligations'] },
@@ -76,14 +83,15 @@ export const HEADER_PARAMETERS = {
     required: false,
     description:
       "The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). " +
-      'Absent: your server\'s source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`.',
+      "Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`.",
     schema: { type: 'string', examples: ['203.0.113.7', '2001:db8::7'] },
   },
   CustomerSessionId: {
     name: 'Customer-Session-Id',
     in: 'header',
     required: false,
-    description: "The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters.",
+    description:
+      "The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters.",
     schema: { type: 'string', minLength: 1, maxLength: 64, examples: ['a1b2c3d4-session'] },
   },
 } as const satisfies Record<string, ParameterObject>;

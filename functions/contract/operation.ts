@@ -30,7 +30,11 @@ export function jsonBody(schema: z.ZodType, example: unknown, description: strin
 }
 
 /** A request body with several named examples (OpenAPI `examples`), for a body that takes several forms. */
-export function jsonBodyExamples(schema: z.ZodType, examples: Record<string, { summary: string; value: unknown }>, description: string): NonNullable<RouteConfig['request']>['body'] {
+export function jsonBodyExamples(
+  schema: z.ZodType,
+  examples: Record<string, { summary: string; value: unknown }>,
+  description: string,
+): NonNullable<RouteConfig['request']>['body'] {
   return { description, required: true, content: { 'application/json': { schema, examples } } };
 }
 

@@ -12,14 +12,19 @@ const KINDS = Object.keys(PROBLEM_KINDS) as ProblemKind[];
 
 export const fieldErrorSchema = z
   .strictObject({
-    path: z.string().meta({ description: 'The offending field: body fields by name (`occupancies[0].adults`), others prefixed `path.`, `query.` or `headers.`', examples: ['checkOut'] }),
+    path: z.string().meta({
+      description: 'The offending field: body fields by name (`occupancies[0].adults`), others prefixed `path.`, `query.` or `headers.`',
+      examples: ['checkOut'],
+    }),
     message: z.string().meta({ examples: ['must be after checkIn'] }),
   })
   .meta({ id: 'FieldError' });
 
 export const problemSchema = z
   .looseObject({
-    type: z.enum(KINDS.map(problemType) as [string, ...string[]]).meta({ description: 'Stable URI of the kind of problem; branch on this, not on `title` or `detail`' }),
+    type: z
+      .enum(KINDS.map(problemType) as [string, ...string[]])
+      .meta({ description: 'Stable URI of the kind of problem; branch on this, not on `title` or `detail`' }),
     title: z.string(),
     status: z.number().int().min(400).max(599),
     detail: z.string().meta({ description: 'What went wrong with this request, for a human' }),
@@ -72,7 +77,9 @@ const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retry
 const requestIdHeader = { 'X-Request-Id': { description: 'The request id, on every response', schema: { type: 'string' as const } } };
 
 export function problemResponse(status: number, extra?: string): ResponseConfig {
-  const types = kindsWithStatus(status).map((kind) => `\`${kind}\``).join(', ');
+  const types = kindsWithStatus(status)
+    .map((kind) => `\`${kind}\``)
+    .join(', ');
   const meaning = STATUS_MEANING[status] ?? 'Problem';
   return {
     description: `${meaning}${extra ? `. ${extra}` : ''}${types ? ` (problem types: ${types})` : ''}`,

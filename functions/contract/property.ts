@@ -13,9 +13,14 @@ export const propertyContentSchema = z
     address: z
       .strictObject({ line: z.string(), postalCode: z.string().optional(), city: z.string(), countryCode: z.string().regex(/^[A-Z]{2}$/) })
       .optional(),
-    timeZone: z.string().optional().meta({ description: 'IANA time zone of the property', examples: ['Europe/Paris'] }),
+    timeZone: z
+      .string()
+      .optional()
+      .meta({ description: 'IANA time zone of the property', examples: ['Europe/Paris'] }),
     description: z.string().optional(),
-    amenities: z.array(z.string()).meta({ description: 'Amenity codes, the union of what the suppliers list', examples: [['air_conditioning', 'wifi']] }),
+    amenities: z
+      .array(z.string())
+      .meta({ description: 'Amenity codes, the union of what the suppliers list', examples: [['air_conditioning', 'wifi']] }),
     images: z.array(
       z.strictObject({
         url: z.url(),
@@ -25,15 +30,28 @@ export const propertyContentSchema = z
       }),
     ),
     policies: z.strictObject({
-      checkIn: z.string().optional().meta({ description: 'Local check-in time', examples: ['15:00'] }),
-      checkOut: z.string().optional().meta({ examples: ['11:00'] }),
+      checkIn: z
+        .string()
+        .optional()
+        .meta({ description: 'Local check-in time', examples: ['15:00'] }),
+      checkOut: z
+        .string()
+        .optional()
+        .meta({ examples: ['11:00'] }),
     }),
     roomTypes: z
       .array(
         z.strictObject({
           supplierId: z.string(),
           supplierPropertyId: z.string(),
-          rooms: z.array(z.strictObject({ code: z.string(), name: z.string(), maxOccupancy: z.number().int().min(1).optional(), images: z.array(z.url()).optional() })),
+          rooms: z.array(
+            z.strictObject({
+              code: z.string(),
+              name: z.string(),
+              maxOccupancy: z.number().int().min(1).optional(),
+              images: z.array(z.url()).optional(),
+            }),
+          ),
         }),
       )
       .meta({ description: "Each supplier's room types as it describes them (room types are not mapped across suppliers)" }),
@@ -44,7 +62,8 @@ export const propertyContentSchema = z
 export const propertyOperations: Record<string, OperationSpec> = {
   getProperty: {
     tag: 'Properties',
-    description: "The unified content of one property, limited to what the caller's contracted suppliers provide. A property none of them carries is 404 like an unknown one.",
+    description:
+      "The unified content of one property, limited to what the caller's contracted suppliers provide. A property none of them carries is 404 like an unknown one.",
     request: { params: z.object({ propertyId: propertyIdSchema }) },
     responses: {
       200: {
@@ -63,7 +82,13 @@ export const propertyOperations: Record<string, OperationSpec> = {
             { url: 'https://images.example.com/118822/dbl.jpg', caption: 'Double Standard', supplierId: 'hotelbeds', roomTypeId: 'DBL.ST' },
           ],
           policies: { checkIn: '15:00', checkOut: '11:00' },
-          roomTypes: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822', rooms: [{ code: 'DBL.ST', name: 'Double Standard', maxOccupancy: 2, images: ['https://images.example.com/118822/dbl.jpg'] }] }],
+          roomTypes: [
+            {
+              supplierId: 'hotelbeds',
+              supplierPropertyId: '118822',
+              rooms: [{ code: 'DBL.ST', name: 'Double Standard', maxOccupancy: 2, images: ['https://images.example.com/118822/dbl.jpg'] }],
+            },
+          ],
           supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822' }],
         }),
       },

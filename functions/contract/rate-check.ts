@@ -8,7 +8,9 @@ import { EXAMPLE_RATE } from './search.js';
 export const rateCheckResponseSchema = z
   .strictObject({
     rateId: z.string(),
-    status: z.enum(['available', 'price_changed']).meta({ description: '`price_changed`: the supplier repriced; `price` is binding, `previousPrice` is what the search quoted' }),
+    status: z
+      .enum(['available', 'price_changed'])
+      .meta({ description: '`price_changed`: the supplier repriced; `price` is binding, `previousPrice` is what the search quoted' }),
     price: priceSchema,
     previousPrice: basePriceSchema,
     supplierId: z.string(),
@@ -23,7 +25,20 @@ export const rateCheckResponseSchema = z
   })
   .meta({ id: 'RateCheck' });
 
-const { rateId, price, supplierId, roomTypeName, boardBasis: board, refundable, cancellationDeadline, cancellationPolicy, payment, payAtProperty, remarks, packageOnly } = EXAMPLE_RATE;
+const {
+  rateId,
+  price,
+  supplierId,
+  roomTypeName,
+  boardBasis: board,
+  refundable,
+  cancellationDeadline,
+  cancellationPolicy,
+  payment,
+  payAtProperty,
+  remarks,
+  packageOnly,
+} = EXAMPLE_RATE;
 
 export const rateCheckOperations: Record<string, OperationSpec> = {
   checkRate: {
@@ -37,9 +52,28 @@ export const rateCheckOperations: Record<string, OperationSpec> = {
       200: {
         description: 'The binding price',
         content: json(rateCheckResponseSchema, {
-          rateId, status: 'price_changed', price: { ...price, net: 345, tax: 37.95, total: 418.45 },
-          previousPrice: { net: price.net, markup: price.markup, tax: price.tax, serviceFee: price.serviceFee, total: price.total, currency: price.currency },
-          supplierId, roomTypeName, boardBasis: board, refundable, cancellationDeadline, cancellationPolicy, payment, payAtProperty, remarks, packageOnly, expiresAt: '2026-11-23T12:45:00.000Z',
+          rateId,
+          status: 'price_changed',
+          price: { ...price, net: 345, tax: 37.95, total: 418.45 },
+          previousPrice: {
+            net: price.net,
+            markup: price.markup,
+            tax: price.tax,
+            serviceFee: price.serviceFee,
+            total: price.total,
+            currency: price.currency,
+          },
+          supplierId,
+          roomTypeName,
+          boardBasis: board,
+          refundable,
+          cancellationDeadline,
+          cancellationPolicy,
+          payment,
+          payAtProperty,
+          remarks,
+          packageOnly,
+          expiresAt: '2026-11-23T12:45:00.000Z',
         }),
       },
     },

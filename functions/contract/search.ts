@@ -24,14 +24,15 @@ export const searchRequest = searchRequestSchema.meta({
     "`limit` is the page size (the rest is read with GET /v1/hotels/searches/{searchId}); `sort` orders by ascending total (ties: more stars, then name), by stars or by distance from the destination's centre (a city's centre, the airport, the circle's centre, or the listed properties' mean position).",
 });
 
-
 export const searchedPropertySchema = z
   .strictObject({
     propertyId: propertyIdSchema,
     name: z.string(),
     starRating: z.number().int().min(1).max(5).optional(),
     geo: geoSchema.optional(),
-    supplierRefs: z.array(supplierRefSchema).meta({ description: "Each supplier's own id of this hotel: several suppliers' offers merged into one property" }),
+    supplierRefs: z
+      .array(supplierRefSchema)
+      .meta({ description: "Each supplier's own id of this hotel: several suppliers' offers merged into one property" }),
     cheapestRate: rateSchema,
   })
   .meta({ id: 'SearchedProperty' });
@@ -44,7 +45,10 @@ export const searchResponseSchema = z
     suppliers: z.array(supplierSummarySchema).meta({ description: 'Always present: one entry per queried supplier' }),
     totalProperties: z.number().int().min(0),
     properties: z.array(searchedPropertySchema).meta({ description: 'Ranked, deduplicated; this page of them' }),
-    next: z.string().optional().meta({ description: 'Cursor of the next page, for GET /v1/hotels/searches/{searchId}?cursor=; absent on the last page' }),
+    next: z
+      .string()
+      .optional()
+      .meta({ description: 'Cursor of the next page, for GET /v1/hotels/searches/{searchId}?cursor=; absent on the last page' }),
   })
   .meta({ id: 'SearchResponse' });
 
@@ -55,10 +59,11 @@ export const propertyRatesResponseSchema = z
     currency: currencyCode,
     partial: z.boolean(),
     suppliers: z.array(supplierSummarySchema),
-    rates: z.array(rateSchema).meta({ description: 'Every rate of the property under the search, ascending by total, refundable first on ties' }),
+    rates: z
+      .array(rateSchema)
+      .meta({ description: 'Every rate of the property under the search, ascending by total, refundable first on ties' }),
   })
   .meta({ id: 'PropertyRates' });
-
 
 /** The spec's own market restriction, and a city tax the hotel collects: what a real Hotelbeds rate carries. */
 const EXAMPLE_RATE = {
@@ -71,11 +76,24 @@ const EXAMPLE_RATE = {
   cancellationPolicy: [{ from: '2027-02-26T23:00:00.000Z', penalty: { amount: 137.5, currency: 'EUR' } }],
   payment: 'net',
   price: {
-    net: 330, markup: 33, tax: 36.3, serviceFee: 2.5, total: 401.8, currency: 'EUR', commission: 0, payableAtHotel: 0,
+    net: 330,
+    markup: 33,
+    tax: 36.3,
+    serviceFee: 2.5,
+    total: 401.8,
+    currency: 'EUR',
+    commission: 0,
+    payableAtHotel: 0,
     fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'ECB euro foreign exchange reference rates', asOf: '2026-11-20' },
   },
   payAtProperty: [{ kind: 'city_tax', description: 'City tax', amount: 12.3, currency: 'EUR', quote: { amount: 12.3, currency: 'EUR' } }],
-  remarks: [{ kind: 'rate', text: 'This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted', supplierId: 'hotelbeds' }],
+  remarks: [
+    {
+      kind: 'rate',
+      text: 'This rate is not applicable to Spain, Italy & Portugal market/country or passport holders otherwise the reservation will not be accepted',
+      supplierId: 'hotelbeds',
+    },
+  ],
   packageOnly: false,
 };
 
@@ -91,12 +109,24 @@ export const SEARCH_EXAMPLE_REQUEST = {
 /** One example per destination type: the same stay, four ways of saying where. */
 export const SEARCH_EXAMPLE_REQUESTS = {
   city: { summary: 'A city by its IATA code', value: SEARCH_EXAMPLE_REQUEST },
-  metropolitan: { summary: 'A metropolitan area: all of London, not one airport', value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'city', code: 'LON' } } },
-  airport: { summary: `Hotels within ${AIRPORT_RADIUS_KM} km of an airport`, value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'airport', code: 'LHR' }, sort: 'distance' } },
-  geo: { summary: 'Hotels within a circle', value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'geo', lat: 48.8584, lng: 2.2945, radiusKm: 2 } } },
+  metropolitan: {
+    summary: 'A metropolitan area: all of London, not one airport',
+    value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'city', code: 'LON' } },
+  },
+  airport: {
+    summary: `Hotels within ${AIRPORT_RADIUS_KM} km of an airport`,
+    value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'airport', code: 'LHR' }, sort: 'distance' },
+  },
+  geo: {
+    summary: 'Hotels within a circle',
+    value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'geo', lat: 48.8584, lng: 2.2945, radiusKm: 2 } },
+  },
   properties: {
     summary: 'Rates for a shortlist of properties from earlier searches',
-    value: { ...SEARCH_EXAMPLE_REQUEST, destination: { type: 'properties', propertyIds: ['prop_3c9a1f0b7d2e4a6c8b10', 'prop_9d41c2e07a3b4f5e6c21'] } },
+    value: {
+      ...SEARCH_EXAMPLE_REQUEST,
+      destination: { type: 'properties', propertyIds: ['prop_3c9a1f0b7d2e4a6c8b10', 'prop_9d41c2e07a3b4f5e6c21'] },
+    },
   },
 };
 
@@ -116,7 +146,10 @@ export const SEARCH_EXAMPLE_RESPONSE = {
       name: 'Hôtel des Arts Montmartre',
       starRating: 3,
       geo: { lat: 48.884, lng: 2.3376 },
-      supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822' }, { supplierId: 'opentravel', supplierPropertyId: 'PARHDA' }],
+      supplierRefs: [
+        { supplierId: 'hotelbeds', supplierPropertyId: '118822' },
+        { supplierId: 'opentravel', supplierPropertyId: 'PARHDA' },
+      ],
       cheapestRate: EXAMPLE_RATE,
     },
   ],
@@ -131,7 +164,13 @@ export const searchOperations: Record<string, OperationSpec> = {
       'Suppliers that missed the budget or failed are named in `suppliers` and make `partial` true; the call still succeeds. The first page is returned; the whole ranked list is kept 30 minutes.',
     sandbox: true,
     request: { body: jsonBodyExamples(searchRequest, SEARCH_EXAMPLE_REQUESTS, 'The search (interface document section 2.2)') },
-    responses: { 200: { description: 'Ranked, priced properties and the status of every supplier', headers: { 'Server-Timing': { description: 'What the suppliers took and what the service added', schema: { type: 'string' } } }, content: json(searchResponseSchema, SEARCH_EXAMPLE_RESPONSE) } },
+    responses: {
+      200: {
+        description: 'Ranked, priced properties and the status of every supplier',
+        headers: { 'Server-Timing': { description: 'What the suppliers took and what the service added', schema: { type: 'string' } } },
+        content: json(searchResponseSchema, SEARCH_EXAMPLE_RESPONSE),
+      },
+    },
   },
   getSearchPage: {
     tag: 'Search',
@@ -144,7 +183,8 @@ export const searchOperations: Record<string, OperationSpec> = {
   },
   listPropertyRates: {
     tag: 'Search',
-    description: "Every rate of one property of a search (the search shows only the cheapest): the property's suppliers are asked again for just this hotel under the search's budget, and each rate is priced and signed as the search did. The search's filters apply.",
+    description:
+      "Every rate of one property of a search (the search shows only the cheapest): the property's suppliers are asked again for just this hotel under the search's budget, and each rate is priced and signed as the search did. The search's filters apply.",
     sandbox: true,
     request: { params: propertyRatesParams },
     responses: {

@@ -8,7 +8,9 @@ export const walletSchema = z
   .strictObject({
     walletId: z.string(),
     currency: currencyCode,
-    balance: amount.meta({ description: 'Paid in, minus what confirmed bookings took, plus refunds; below zero only within the credit limit' }),
+    balance: amount.meta({
+      description: 'Paid in, minus what confirmed bookings took, plus refunds; below zero only within the credit limit',
+    }),
     creditLimit: amount,
     held: amount.meta({ description: 'Reserved for bookings being made: taken when confirmed, given back when not' }),
     available: amount.meta({ description: 'balance + creditLimit - held: what a wallet-paid booking may still use' }),
@@ -20,7 +22,10 @@ export const walletTransactionSchema = z
   .strictObject({
     transactionId: z.string(),
     type: z.enum(['top-up', 'credit-limit', 'hold', 'capture', 'release', 'refund']),
-    amount: amount.meta({ description: 'Signed: what it did to the balance (top-up, capture, refund) or to what is available (hold, release); for credit-limit, the new limit' }),
+    amount: amount.meta({
+      description:
+        'Signed: what it did to the balance (top-up, capture, refund) or to what is available (hold, release); for credit-limit, the new limit',
+    }),
     currency: currencyCode,
     balanceAfter: amount,
     availableAfter: amount,
@@ -38,12 +43,21 @@ export const walletTransactionsPageSchema = z
   })
   .meta({ id: 'WalletTransactionsPage' });
 
-const EXAMPLE_WALLET = { walletId: 'wal_7d2e4a6c8b103c9a1f0b', currency: 'EUR', balance: 4600, creditLimit: 1000, held: 320.5, available: 5279.5, updatedAt: '2026-11-25T09:30:00.000Z' };
+const EXAMPLE_WALLET = {
+  walletId: 'wal_7d2e4a6c8b103c9a1f0b',
+  currency: 'EUR',
+  balance: 4600,
+  creditLimit: 1000,
+  held: 320.5,
+  available: 5279.5,
+  updatedAt: '2026-11-25T09:30:00.000Z',
+};
 
 export const walletOperations: Record<string, OperationSpec> = {
   getWallet: {
     tag: 'Wallets',
-    description: "The account's agent wallet: balance, credit limit, what is held for bookings being made, and what is available. The operator creates wallets and tops them up; another account's walletId is 404.",
+    description:
+      "The account's agent wallet: balance, credit limit, what is held for bookings being made, and what is available. The operator creates wallets and tops them up; another account's walletId is 404.",
     request: { params: walletParams },
     responses: { 200: { description: 'The wallet', content: json(walletSchema, EXAMPLE_WALLET) } },
     problems: [404],
@@ -56,8 +70,19 @@ export const walletOperations: Record<string, OperationSpec> = {
       200: {
         description: 'A page of transactions',
         content: json(walletTransactionsPageSchema, {
-          walletId: EXAMPLE_WALLET.walletId, currency: 'EUR',
-          transactions: [{ transactionId: 'mov_0c4f1a2b3d4e5f607182', type: 'top-up', amount: 5000, currency: 'EUR', balanceAfter: 5000, availableAfter: 6000, at: '2026-11-20T08:00:00.000Z' }],
+          walletId: EXAMPLE_WALLET.walletId,
+          currency: 'EUR',
+          transactions: [
+            {
+              transactionId: 'mov_0c4f1a2b3d4e5f607182',
+              type: 'top-up',
+              amount: 5000,
+              currency: 'EUR',
+              balanceAfter: 5000,
+              availableAfter: 6000,
+              at: '2026-11-20T08:00:00.000Z',
+            },
+          ],
           next: 'bW92ZW1lbnQjMjAyNi0xMS0yMFQwODowMDowMC4wMDBaI21vdl8w',
         }),
       },

@@ -18,7 +18,9 @@ export function scalarScriptPath(env: NodeJS.ProcessEnv = process.env): string {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js');
   } catch (error) {
-    throw new Error('The API reference script was not found: set DOCS_SCRIPT_PATH to Scalar API Reference\'s dist/browser/standalone.js', { cause: error });
+    throw new Error("The API reference script was not found: set DOCS_SCRIPT_PATH to Scalar API Reference's dist/browser/standalone.js", {
+      cause: error,
+    });
   }
 }
 

@@ -38,17 +38,22 @@ async function manifestSummaries(folder: string): Promise<string[]> {
   try {
     entries = await readdir(folder, { recursive: true, withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') throw new ExportFolderError(`${folder} is not a folder (give the folder the exports were downloaded into)`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+      throw new ExportFolderError(`${folder} is not a folder (give the folder the exports were downloaded into)`);
     throw error;
   }
-  return entries.filter((entry) => entry.isFile() && entry.name === 'manifest-summary.json').map((entry) => join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter((entry) => entry.isFile() && entry.name === 'manifest-summary.json')
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 async function readJson<T>(path: string, what: string): Promise<T> {
   try {
     return JSON.parse(await readFile(path, 'utf8')) as T;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ExportFolderError(`${path} is missing: the ${what} of this export did not come down; download the export again`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new ExportFolderError(`${path} is missing: the ${what} of this export did not come down; download the export again`);
     throw new ExportFolderError(`${path} is not the ${what} DynamoDB writes (${(error as Error).message})`);
   }
 }
@@ -57,7 +62,8 @@ async function readBytes(path: string, manifest: string): Promise<Buffer> {
   try {
     return await readFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ExportFolderError(`${path} is missing, though ${manifest} names it (a partial download? sync the export again)`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new ExportFolderError(`${path} is missing, though ${manifest} names it (a partial download? sync the export again)`);
     throw error;
   }
 }
@@ -65,15 +71,22 @@ async function readBytes(path: string, manifest: string): Promise<Buffer> {
 /** Every export under `folder`, with its data files as local paths, checksums verified. */
 export async function exportsIn(folder: string): Promise<ExportSummary[]> {
   const summaries = await manifestSummaries(folder);
-  if (summaries.length === 0) throw new ExportFolderError(`no DynamoDB export under ${folder} (looked for AWSDynamoDB/<export-id>/manifest-summary.json)`);
+  if (summaries.length === 0)
+    throw new ExportFolderError(`no DynamoDB export under ${folder} (looked for AWSDynamoDB/<export-id>/manifest-summary.json)`);
   const exports: ExportSummary[] = [];
   for (const summaryPath of summaries) {
     const summary = await readJson<ManifestSummary>(summaryPath, 'summary manifest');
-    if (summary.outputFormat && summary.outputFormat !== 'DYNAMODB_JSON') throw new ExportFolderError(`${summaryPath}: export format ${summary.outputFormat}; the ledger reads DYNAMODB_JSON exports (export again with --export-format DYNAMODB_JSON)`);
-    if (typeof summary.exportArn !== 'string' || typeof summary.itemCount !== 'number') throw new ExportFolderError(`${summaryPath} has no exportArn or itemCount: not a DynamoDB export summary`);
+    if (summary.outputFormat && summary.outputFormat !== 'DYNAMODB_JSON')
+      throw new ExportFolderError(
+        `${summaryPath}: export format ${summary.outputFormat}; the ledger reads DYNAMODB_JSON exports (export again with --export-format DYNAMODB_JSON)`,
+      );
+    if (typeof summary.exportArn !== 'string' || typeof summary.itemCount !== 'number')
+      throw new ExportFolderError(`${summaryPath} has no exportArn or itemCount: not a DynamoDB export summary`);
     const exportType = summary.exportType === 'INCREMENTAL_EXPORT' ? 'INCREMENTAL_EXPORT' : 'FULL_EXPORT';
     if (exportType === 'FULL_EXPORT' && (typeof summary.exportTime !== 'string' || Number.isNaN(Date.parse(summary.exportTime)))) {
-      throw new ExportFolderError(`${summaryPath}: a full export without its exportTime; the ledger needs it to order this export's items against other exports`);
+      throw new ExportFolderError(
+        `${summaryPath}: a full export without its exportTime; the ledger needs it to order this export's items against other exports`,
+      );
     }
     // The folder holding AWSDynamoDB/ (the export's prefix): the manifests name data files by their S3 key,
     // prefix included, and the folder may have been synced from above or below that prefix.
@@ -83,7 +96,10 @@ export async function exportsIn(folder: string): Promise<ExportSummary[]> {
     try {
       manifestText = await readFile(filesManifest, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ExportFolderError(`${filesManifest} is missing: the files manifest of this export did not come down; download the export again`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new ExportFolderError(
+          `${filesManifest} is missing: the files manifest of this export did not come down; download the export again`,
+        );
       throw error;
     }
     const dataFiles: string[] = [];
@@ -93,12 +109,20 @@ export async function exportsIn(folder: string): Promise<ExportSummary[]> {
       const at = file.dataFileS3Key.lastIndexOf('AWSDynamoDB/');
       if (at < 0) throw new ExportFolderError(`${filesManifest} names ${file.dataFileS3Key}, outside any AWSDynamoDB/ folder`);
       const path = join(root, file.dataFileS3Key.slice(at));
-      const md5 = createHash('md5').update(await readBytes(path, relative(folder, filesManifest))).digest('base64');
-      if (md5 !== file.md5Checksum) throw new ExportFolderError(`${path}: MD5 ${md5} differs from the manifest's ${file.md5Checksum} (a partial or changed download? sync the export again)`);
+      const md5 = createHash('md5')
+        .update(await readBytes(path, relative(folder, filesManifest)))
+        .digest('base64');
+      if (md5 !== file.md5Checksum)
+        throw new ExportFolderError(
+          `${path}: MD5 ${md5} differs from the manifest's ${file.md5Checksum} (a partial or changed download? sync the export again)`,
+        );
       dataFiles.push(path);
       itemCount += file.itemCount;
     }
-    if (itemCount !== summary.itemCount) throw new ExportFolderError(`${summaryPath} counts ${summary.itemCount} items, its files manifest ${itemCount}: the export is incomplete or mixed with another`);
+    if (itemCount !== summary.itemCount)
+      throw new ExportFolderError(
+        `${summaryPath} counts ${summary.itemCount} items, its files manifest ${itemCount}: the export is incomplete or mixed with another`,
+      );
     exports.push({
       exportArn: summary.exportArn,
       tableArn: summary.tableArn ?? '',

@@ -12,14 +12,39 @@
 type Attribute = 'S' | 'N' | 'history' | 'payment';
 
 const ITEM_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
-  pk: 'S', sk: 'S', kind: 'S', tenant: 'S', status: 'S',
+  pk: 'S',
+  sk: 'S',
+  kind: 'S',
+  tenant: 'S',
+  status: 'S',
   // A booking (functions/booking/booking-record.ts): money as decimal strings in the quote currency.
-  bookingId: 'S', clientReference: 'S', supplierId: 'S', supplierReference: 'S', checkIn: 'S', checkOut: 'S',
-  currency: 'S', net: 'S', markup: 'S', commission: 'S', tax: 'S', serviceFee: 'S', total: 'S',
-  supplierAmount: 'S', supplierCurrency: 'S', fxRate: 'S', fxSource: 'S', fxAsOf: 'S',
-  penaltyAmount: 'S', paymentMethod: 'payment', history: 'history',
+  bookingId: 'S',
+  clientReference: 'S',
+  supplierId: 'S',
+  supplierReference: 'S',
+  checkIn: 'S',
+  checkOut: 'S',
+  currency: 'S',
+  net: 'S',
+  markup: 'S',
+  commission: 'S',
+  tax: 'S',
+  serviceFee: 'S',
+  total: 'S',
+  supplierAmount: 'S',
+  supplierCurrency: 'S',
+  fxRate: 'S',
+  fxSource: 'S',
+  fxAsOf: 'S',
+  penaltyAmount: 'S',
+  paymentMethod: 'payment',
+  history: 'history',
   // A wallet movement (functions/stores/dynamo-wallets.ts): minor units of the wallet's currency.
-  walletId: 'S', movementId: 'S', type: 'S', amountMinor: 'N', at: 'S',
+  walletId: 'S',
+  movementId: 'S',
+  type: 'S',
+  amountMinor: 'N',
+  at: 'S',
 };
 
 /** The item attributes the ledger reads, by name. */
@@ -41,12 +66,16 @@ const glueAttribute: Record<Attribute, string> = {
 
 /** An item's DuckDB type: `STRUCT("pk" STRUCT(S VARCHAR), ...)`. */
 export function duckdbItemType(): string {
-  return `STRUCT(${Object.entries(ITEM_ATTRIBUTES).map(([name, kind]) => `"${name}" ${duckdbAttribute[kind]}`).join(', ')})`;
+  return `STRUCT(${Object.entries(ITEM_ATTRIBUTES)
+    .map(([name, kind]) => `"${name}" ${duckdbAttribute[kind]}`)
+    .join(', ')})`;
 }
 
 /** The same as a Hive type for the Glue table (Hive lowercases names; the JSON SerDe matches them case-insensitively). */
 export function glueItemType(): string {
-  return `struct<${Object.entries(ITEM_ATTRIBUTES).map(([name, kind]) => `${name.toLowerCase()}:${glueAttribute[kind]}`).join(',')}>`;
+  return `struct<${Object.entries(ITEM_ATTRIBUTES)
+    .map(([name, kind]) => `${name.toLowerCase()}:${glueAttribute[kind]}`)
+    .join(',')}>`;
 }
 
 /**
@@ -56,8 +85,10 @@ export function glueItemType(): string {
  * NEW_IMAGE view.
  */
 export function exportLineColumns(itemType: string, engine: 'duckdb' | 'glue'): { name: string; type: string }[] {
-  const metadata = engine === 'duckdb' ? 'STRUCT("WriteTimestampMicros" STRUCT(N VARCHAR))' : 'struct<writetimestampmicros:struct<n:string>>';
-  const keys = engine === 'duckdb' ? 'STRUCT("pk" STRUCT(S VARCHAR), "sk" STRUCT(S VARCHAR))' : 'struct<pk:struct<s:string>,sk:struct<s:string>>';
+  const metadata =
+    engine === 'duckdb' ? 'STRUCT("WriteTimestampMicros" STRUCT(N VARCHAR))' : 'struct<writetimestampmicros:struct<n:string>>';
+  const keys =
+    engine === 'duckdb' ? 'STRUCT("pk" STRUCT(S VARCHAR), "sk" STRUCT(S VARCHAR))' : 'struct<pk:struct<s:string>,sk:struct<s:string>>';
   return [
     { name: 'Item', type: itemType },
     { name: 'Metadata', type: metadata },

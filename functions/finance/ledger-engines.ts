@@ -20,11 +20,13 @@ export interface ExportFiles {
 export function duckdbEngine(exports: readonly ExportFiles[]): LedgerEngine {
   const lineColumns = exportLineColumns(duckdbItemType(), 'duckdb');
   const columns = lineColumns.map(({ name, type }) => `"${name}": ${quoted(type)}`).join(', ');
-  const reads = exports.filter((e) => e.dataFiles.length > 0).map((e) => {
-    const micros = e.exportTime === undefined ? 'NULL' : String(BigInt(Date.parse(e.exportTime)) * 1000n);
-    return `SELECT Item, Metadata, Keys, NewImage, OldImage, CAST(${micros} AS BIGINT) AS exported_at_micros
+  const reads = exports
+    .filter((e) => e.dataFiles.length > 0)
+    .map((e) => {
+      const micros = e.exportTime === undefined ? 'NULL' : String(BigInt(Date.parse(e.exportTime)) * 1000n);
+      return `SELECT Item, Metadata, Keys, NewImage, OldImage, CAST(${micros} AS BIGINT) AS exported_at_micros
     FROM read_json([${e.dataFiles.map(quoted).join(', ')}], format = 'newline_delimited', compression = 'gzip', columns = {${columns}})`;
-  });
+    });
   // No data file at all (AWS writes at least one per export, so only a hand-made folder): an empty relation of the same shape.
   const none = `SELECT ${lineColumns.map(({ name, type }) => `CAST(NULL AS ${type}) AS ${name}`).join(', ')}, CAST(NULL AS BIGINT) AS exported_at_micros WHERE FALSE`;
   return {

@@ -39,9 +39,32 @@ export interface LedgerPeriod {
 }
 
 export const LEDGER_COLUMNS = [
-  'row_type', 'tenant', 'booking_id', 'client_reference', 'supplier_id', 'supplier_reference', 'check_in', 'check_out', 'status',
-  'event', 'event_at', 'currency', 'net', 'markup', 'commission', 'tax', 'service_fee', 'total', 'supplier_amount', 'supplier_currency',
-  'fx_rate', 'fx_source', 'fx_as_of', 'applied_penalty', 'wallet_id', 'wallet_movement',
+  'row_type',
+  'tenant',
+  'booking_id',
+  'client_reference',
+  'supplier_id',
+  'supplier_reference',
+  'check_in',
+  'check_out',
+  'status',
+  'event',
+  'event_at',
+  'currency',
+  'net',
+  'markup',
+  'commission',
+  'tax',
+  'service_fee',
+  'total',
+  'supplier_amount',
+  'supplier_currency',
+  'fx_rate',
+  'fx_source',
+  'fx_as_of',
+  'applied_penalty',
+  'wallet_id',
+  'wallet_movement',
 ] as const;
 
 export type LedgerColumn = (typeof LEDGER_COLUMNS)[number];
@@ -78,7 +101,8 @@ function fromMinor(minor: string, currency: string): string {
 const amount = (expression: string) => `CAST(${expression} AS DECIMAL(30,3))`;
 
 export function ledgerSql(engine: LedgerEngine, period: LedgerPeriod = {}): string {
-  for (const day of [period.from, period.to]) if (day !== undefined && !isCalendarDay(day)) throw new RangeError(`not a YYYY-MM-DD day: ${day}`);
+  for (const day of [period.from, period.to])
+    if (day !== undefined && !isCalendarDay(day)) throw new RangeError(`not a YYYY-MM-DD day: ${day}`);
   const within = [
     period.from ? `event_at >= '${period.from}'` : undefined,
     period.to ? `event_at < '${dayAfter(period.to)}'` : undefined,

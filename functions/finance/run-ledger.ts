@@ -45,13 +45,19 @@ export async function runLedger(run: LedgerRun): Promise<LedgerResult> {
     }
     try {
       // The table keeps the query's order; COPY writes it in that order.
-      await connection.run(`COPY (SELECT * FROM ledger) TO ${quoted(run.out)} (FORMAT ${run.format === 'csv' ? 'csv, HEADER true' : 'parquet'})`);
+      await connection.run(
+        `COPY (SELECT * FROM ledger) TO ${quoted(run.out)} (FORMAT ${run.format === 'csv' ? 'csv, HEADER true' : 'parquet'})`,
+      );
     } catch (error) {
       throw new LedgerOutputError(`cannot write ${run.out}: ${(error as Error).message}`);
     }
     const events = await connection.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ledger WHERE row_type = 'event'`);
     const totals = await connection.runAndReadAll(`SELECT * FROM ledger WHERE row_type = 'total'`);
-    return { exports, eventRows: Number(events.getRowObjectsJson()[0]!.n), totals: totals.getRowObjectsJson() as Record<string, string | null>[] };
+    return {
+      exports,
+      eventRows: Number(events.getRowObjectsJson()[0]!.n),
+      totals: totals.getRowObjectsJson() as Record<string, string | null>[],
+    };
   } finally {
     connection.closeSync();
     instance.closeSync();

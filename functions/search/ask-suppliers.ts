@@ -31,7 +31,12 @@ export interface SupplierAnswers {
 }
 
 export async function askSuppliers(
-  call: { readonly request: SearchRequest; readonly scenarios: readonly Scenario[]; readonly traveller: Traveller; readonly area: SearchArea },
+  call: {
+    readonly request: SearchRequest;
+    readonly scenarios: readonly Scenario[];
+    readonly traveller: Traveller;
+    readonly area: SearchArea;
+  },
   setup: SearchSetup,
   deps: Pick<SearchDeps, 'propertiesNear'>,
 ): Promise<SupplierAnswers> {
@@ -39,9 +44,20 @@ export async function askSuppliers(
   const { fx, rules, stay } = setup;
   const destination = area.entries;
   const keepRate = rateFilter(request.filters, setup.now);
-  const merger = destination.then((entries) => new OfferMerger(entries, deps.propertiesNear, { rules, quoteCurrency: request.currency, fx, nights: stay.nights, rooms: stay.rooms }, {
-    keepRate, shownOnly: true, sellsPackages: setup.sellsPackages, within: area.within,
-  }));
+  const merger = destination.then(
+    (entries) =>
+      new OfferMerger(
+        entries,
+        deps.propertiesNear,
+        { rules, quoteCurrency: request.currency, fx, nights: stay.nights, rooms: stay.rooms },
+        {
+          keepRate,
+          shownOnly: true,
+          sellsPackages: setup.sellsPackages,
+          within: area.within,
+        },
+      ),
+  );
   const shown = new ShownRates();
   const merging: Promise<void>[] = [];
   // Awaited only once every supplier has settled; until then a failure must not count as unhandled.
@@ -58,7 +74,14 @@ export async function askSuppliers(
     budgetMs: request.timeoutMs,
     onOutcome: (outcome) => {
       lastAnswer = performance.now();
-      recordSupplierCall({ supplier: outcome.id, operation: 'search', result: outcome.status, tookMs: outcome.tookMs, offers: outcome.results, unreadable: outcome.unreadable?.length ?? 0 });
+      recordSupplierCall({
+        supplier: outcome.id,
+        operation: 'search',
+        result: outcome.status,
+        tookMs: outcome.tookMs,
+        offers: outcome.results,
+        unreadable: outcome.unreadable?.length ?? 0,
+      });
       reportUnreadable(outcome);
       const more = --unanswered > 0;
       merging.push(
@@ -85,5 +108,9 @@ export async function askSuppliers(
 function reportUnreadable(outcome: SupplierOutcome): void {
   const reasons = outcome.unreadable ?? [];
   if (reasons.length === 0) return;
-  logger.warn('supplier rates left out: the adapter could not read them', { supplierId: outcome.id, unreadable: reasons.length, reasons: [...new Set(reasons)].slice(0, 5) });
+  logger.warn('supplier rates left out: the adapter could not read them', {
+    supplierId: outcome.id,
+    unreadable: reasons.length,
+    reasons: [...new Set(reasons)].slice(0, 5),
+  });
 }

@@ -45,7 +45,9 @@ export async function fanOut(
   return Promise.all(
     suppliers.map(async (supplier) => {
       const request = typeof question === 'function' ? question(supplier.supplierId) : question;
-      const outcome = await traced('supplier search', { supplier: supplier.supplierId, operation: 'search' }, () => querySupplier(supplier, request, options.budgetMs, now));
+      const outcome = await traced('supplier search', { supplier: supplier.supplierId, operation: 'search' }, () =>
+        querySupplier(supplier, request, options.budgetMs, now),
+      );
       options.onOutcome?.(outcome);
       return outcome;
     }),
@@ -72,7 +74,14 @@ async function querySupplier(
     const answer = await Promise.race([supplier.searchAvailability({ ...request, signal: controller.signal }), budget]);
     if (answer === TIMED_OUT) return timedOut();
     const tookMs = Math.min(budgetMs, Math.round(now() - started));
-    return { id: supplier.supplierId, status: 'ok', tookMs, results: answer.offers.length, offers: answer.offers, ...(answer.unreadable?.length ? { unreadable: answer.unreadable } : {}) };
+    return {
+      id: supplier.supplierId,
+      status: 'ok',
+      tookMs,
+      results: answer.offers.length,
+      offers: answer.offers,
+      ...(answer.unreadable?.length ? { unreadable: answer.unreadable } : {}),
+    };
   } catch (error) {
     // An adapter that noticed the abort (or its own deadline) reports a timeout: the budget decided it.
     if (controller.signal.aborted || (isSupplierError(error) && error.kind === 'timeout')) return timedOut();

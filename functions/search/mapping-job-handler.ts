@@ -48,7 +48,8 @@ export async function mapSupplierCatalogues(
 ): Promise<MappingJobReport> {
   const adapterFor = options.adapterFor ?? registryAdapterFor;
   const bySupplier = new Map<string, SupplierContract>();
-  for (const contract of contracts) if (contract.active && !bySupplier.has(contract.supplierId)) bySupplier.set(contract.supplierId, contract);
+  for (const contract of contracts)
+    if (contract.active && !bySupplier.has(contract.supplierId)) bySupplier.set(contract.supplierId, contract);
   const sources: StaticContentSource[] = [];
   for (const contract of bySupplier.values()) sources.push(await adapterFor(contract));
   return runMappingJob({

@@ -105,7 +105,15 @@ export class OfferMerger {
       const rate = this.best.get(property.propertyId);
       if (!rate) continue;
       property.supplierRefs.sort(compareRefs);
-      out.push({ propertyId: property.propertyId, name: property.name, starRating: property.starRating, geo: property.geo, supplierRefs: property.supplierRefs, rate, rates: [rate] });
+      out.push({
+        propertyId: property.propertyId,
+        name: property.name,
+        starRating: property.starRating,
+        geo: property.geo,
+        supplierRefs: property.supplierRefs,
+        rate,
+        rates: [rate],
+      });
     }
     return out;
   }
@@ -147,7 +155,14 @@ export class OfferMerger {
       const geo = entry?.geo ?? offer.geo;
       // Suppliers draw circles loosely (a 2 km search came back with hotels 3.7 km away): ours is the circle asked.
       if (geo && !this.within(geo)) return;
-      property = { propertyId, name: entry?.name ?? offer.name, starRating: entry?.starRating ?? offer.stars, geo, supplierRefs: [], rates: [] };
+      property = {
+        propertyId,
+        name: entry?.name ?? offer.name,
+        starRating: entry?.starRating ?? offer.stars,
+        geo,
+        supplierRefs: [],
+        rates: [],
+      };
       this.properties.set(propertyId, property);
     }
     if (!property.supplierRefs.some((r) => r.supplierId === offer.supplierId && r.supplierPropertyId === offer.supplierPropertyId)) {

@@ -56,15 +56,26 @@ export async function propertyRatesOf(call: PropertyRatesCall, deps: SearchDeps)
   const sellsPackages = packageSellers(contracts);
   const stayQuestion = stayQuestionOf(searched, { scenarios: call.scenarios, traveller: call.traveller });
   // Each supplier is asked for its own hotel codes of the property.
-  const outcomes = await fanOut(adapters, (supplierId) => ({
-    ...stayQuestion,
-    destination: { kind: 'hotels', supplierPropertyIds: property.supplierRefs.filter((r) => r.supplierId === supplierId).map((r) => r.supplierPropertyId) },
-  }), { budgetMs: searched.timeoutMs });
+  const outcomes = await fanOut(
+    adapters,
+    (supplierId) => ({
+      ...stayQuestion,
+      destination: {
+        kind: 'hotels',
+        supplierPropertyIds: property.supplierRefs.filter((r) => r.supplierId === supplierId).map((r) => r.supplierPropertyId),
+      },
+    }),
+    { budgetMs: searched.timeoutMs },
+  );
   const stay = quotedStayOf(search);
   const context = { stars: property.starRating, rules, quoteCurrency: searched.currency, fx, nights: stay.nights, rooms: stay.rooms };
-  const priced: PricedRate[] = outcomes.flatMap((o) => o.offers.flatMap((offer) => priceOffer(sellableOffer(offer, sellsPackages(offer.supplierId)), context)));
+  const priced: PricedRate[] = outcomes.flatMap((o) =>
+    o.offers.flatMap((offer) => priceOffer(sellableOffer(offer, sellsPackages(offer.supplierId)), context)),
+  );
   const [filtered] = applySearchFilters([{ ...property, starRating: property.starRating, rates: priced }], searched.filters, deps.now());
-  const rates = [...(filtered?.rates ?? [])].sort((a, b) => compareTotals(a.price.total, b.price.total) || Number(b.refundable) - Number(a.refundable));
+  const rates = [...(filtered?.rates ?? [])].sort(
+    (a, b) => compareTotals(a.price.total, b.price.total) || Number(b.refundable) - Number(a.refundable),
+  );
   return {
     searchId,
     propertyId,

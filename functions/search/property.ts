@@ -10,7 +10,6 @@ import { listContracts } from '../suppliers/contracts.js';
 import { propertyMapStore } from './search-deps.js';
 import { propertyParams } from './search-params.js';
 
-
 export const handler = httpHandler('getProperty', { params: propertyParams }, async (request) => {
   const { propertyId } = request.params;
   const [property, contracts] = await Promise.all([propertyMapStore().getProperty(propertyId), listContracts(request.caller!.tenant)]);
@@ -20,8 +19,14 @@ export const handler = httpHandler('getProperty', { params: propertyParams }, as
 
   const rooms = property.roomTypes.filter((r) => contracted.has(r.supplierId));
   const images = [
-    ...property.images.filter((i) => contracted.has(i.supplierId)).map((i) => ({ url: i.url, caption: property.name, supplierId: i.supplierId })),
-    ...rooms.flatMap((r) => r.rooms.flatMap((room) => (room.images ?? []).map((url) => ({ url, caption: room.name, supplierId: r.supplierId, roomTypeId: room.code })))),
+    ...property.images
+      .filter((i) => contracted.has(i.supplierId))
+      .map((i) => ({ url: i.url, caption: property.name, supplierId: i.supplierId })),
+    ...rooms.flatMap((r) =>
+      r.rooms.flatMap((room) =>
+        (room.images ?? []).map((url) => ({ url, caption: room.name, supplierId: r.supplierId, roomTypeId: room.code })),
+      ),
+    ),
   ];
   return {
     status: 200,

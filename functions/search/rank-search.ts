@@ -8,7 +8,11 @@ import { sortProperties } from './ranking/property-sort.js';
 import { keepsProperty } from './ranking/search-filters.js';
 import type { SearchRequest } from './search-request.js';
 
-export function rankSearch(properties: readonly ShownAccumulated[], request: Pick<SearchRequest, 'filters' | 'sort'>, centre: GeoPoint | undefined): ShownAccumulated[] {
+export function rankSearch(
+  properties: readonly ShownAccumulated[],
+  request: Pick<SearchRequest, 'filters' | 'sort'>,
+  centre: GeoPoint | undefined,
+): ShownAccumulated[] {
   const kept = properties.filter((property) => keepsProperty(property.starRating, request.filters));
   // A list of properties none of which has a position has no centre: nearest-first has nothing to measure.
   const sort = request.sort === 'distance' && !centre ? 'price' : request.sort;

@@ -27,7 +27,11 @@ const NEARBY_LOOKUPS_MAX = 25;
  * has not read yet) are clustered among themselves with the job's own matcher, so the same hotel from
  * two suppliers still appears once, under the id the job would give it.
  */
-export async function resolvePropertyIds(offers: readonly SupplierOffer[], known: RefMap<DestinationEntry>, propertiesNear: PropertiesNear): Promise<RefMap<string>> {
+export async function resolvePropertyIds(
+  offers: readonly SupplierOffer[],
+  known: RefMap<DestinationEntry>,
+  propertiesNear: PropertiesNear,
+): Promise<RefMap<string>> {
   const ids = new RefMap<string>();
   const unknown: SupplierOffer[] = [];
   for (const offer of offers) {

@@ -58,7 +58,13 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     response,
-    timings: { setup: round(answers.askedAt - started), suppliers: round(answers.lastAnswer - answers.askedAt), merge: round(merged - answers.lastAnswer), rank: round(rankedAt - merged), store: round(savedAt - rankedAt) },
+    timings: {
+      setup: round(answers.askedAt - started),
+      suppliers: round(answers.lastAnswer - answers.askedAt),
+      merge: round(merged - answers.lastAnswer),
+      rank: round(rankedAt - merged),
+      store: round(savedAt - rankedAt),
+    },
     storeRows,
   };
 }

@@ -51,7 +51,9 @@ export async function searchArea(destination: Destination, deps: Pick<SearchDeps
 
 async function propertyListArea(propertyIds: readonly string[], deps: Pick<SearchDeps, 'knownProperties'>): Promise<SearchArea> {
   const known = await deps.knownProperties(propertyIds);
-  const unknown = propertyIds.flatMap((id, index) => (known.has(id) ? [] : [{ path: `destination.propertyIds[${index}]`, message: `${id} is not a property we know` }]));
+  const unknown = propertyIds.flatMap((id, index) =>
+    known.has(id) ? [] : [{ path: `destination.propertyIds[${index}]`, message: `${id} is not a property we know` }],
+  );
   if (unknown.length > 0) {
     throw fieldProblem(unknown);
   }
@@ -60,7 +62,9 @@ async function propertyListArea(propertyIds: readonly string[], deps: Pick<Searc
   return {
     destinationFor: (supplierId) => ({
       kind: 'hotels',
-      supplierPropertyIds: properties.flatMap((p) => p.supplierRefs.filter((r) => r.supplierId === supplierId).map((r) => r.supplierPropertyId)),
+      supplierPropertyIds: properties.flatMap((p) =>
+        p.supplierRefs.filter((r) => r.supplierId === supplierId).map((r) => r.supplierPropertyId),
+      ),
     }),
     entries: Promise.resolve(properties.map(destinationEntry)),
     centre: centroid(properties),

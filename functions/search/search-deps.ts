@@ -46,7 +46,10 @@ export function searchDeps(): SearchDeps {
       const entries = destinations.destination(cityCode);
       // An empty index (the job has not run yet) is not kept: the next search reads again.
       cached.set(cityCode, { entries, until: Date.now() + DESTINATION_CACHE_MS });
-      entries.then((list) => list.length === 0 && cached.delete(cityCode), () => cached.delete(cityCode));
+      entries.then(
+        (list) => list.length === 0 && cached.delete(cityCode),
+        () => cached.delete(cityCode),
+      );
       return entries;
     },
     propertiesNear: (point, radius) => propertyMapStore().propertiesNear(point, radius),

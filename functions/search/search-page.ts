@@ -10,7 +10,6 @@ import type { SearchResponse } from './search-result.js';
 import { showProperty } from './shown-property.js';
 import { storedSearchWithRows } from './stored-search.js';
 
-
 export const handler = httpHandler('getSearchPage', { params: searchPageParams, query: searchPageQuery }, async (request) => {
   const deps = searchDeps();
   const tenant = request.caller!.tenant;
@@ -23,7 +22,9 @@ export const handler = httpHandler('getSearchPage', { params: searchPageParams, 
       offset = decodeCursor(request.query.cursor, { searchId, key }).offset;
     } catch (error) {
       if (error instanceof PagingError) {
-        throw new HttpProblem('validation-error', 'Invalid field: cursor', { extensions: { errors: [{ path: 'query.cursor', message: error.message }] } });
+        throw new HttpProblem('validation-error', 'Invalid field: cursor', {
+          extensions: { errors: [{ path: 'query.cursor', message: error.message }] },
+        });
       }
       throw error;
     }

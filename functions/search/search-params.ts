@@ -6,6 +6,8 @@ import * as z from 'zod';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
 
 export const searchPageParams = z.object({ searchId: searchIdSchema });
-export const searchPageQuery = z.object({ cursor: z.string().min(1).max(2048).optional().meta({ description: 'The `next` of the previous page; absent for the first page' }) });
+export const searchPageQuery = z.object({
+  cursor: z.string().min(1).max(2048).optional().meta({ description: 'The `next` of the previous page; absent for the first page' }),
+});
 export const propertyRatesParams = z.object({ searchId: searchIdSchema, propertyId: propertyIdSchema });
 export const propertyParams = z.object({ propertyId: propertyIdSchema });

@@ -22,7 +22,10 @@ export const SEARCH_LIMITS = {
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a calendar date');
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'is not a calendar date',
+  );
 
 const occupancySchema = z.strictObject({
   adults: z.number().int().min(SEARCH_LIMITS.adultsPerRoom.min).max(SEARCH_LIMITS.adultsPerRoom.max),
@@ -54,7 +57,8 @@ export const searchRequestSchema = z
   .superRefine((request, ctx) => {
     const nights = (Date.parse(request.checkOut) - Date.parse(request.checkIn)) / 86_400_000;
     if (!(nights >= 1)) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'must be after checkIn' });
-    else if (nights > SEARCH_LIMITS.maxNights) ctx.addIssue({ code: 'custom', path: ['checkOut'], message: `must be at most ${SEARCH_LIMITS.maxNights} nights after checkIn` });
+    else if (nights > SEARCH_LIMITS.maxNights)
+      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: `must be at most ${SEARCH_LIMITS.maxNights} nights after checkIn` });
     const { zone, where } = calendarOf(request.destination);
     if (request.checkIn < todayIn(zone)) {
       ctx.addIssue({ code: 'custom', path: ['checkIn'], message: `must not be in the past (today ${where} is ${todayIn(zone)})` });

@@ -14,9 +14,14 @@ export const handler = httpHandler('searchHotels', { body: searchRequestSchema }
   const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
   try {
     const traveller = travellerOf(request.event, request.headers);
-    const { response, timings, storeRows } = await runSearch({ tenant: request.caller!.tenant, request: request.body, scenarios, traveller }, searchDeps());
+    const { response, timings, storeRows } = await runSearch(
+      { tenant: request.caller!.tenant, request: request.body, scenarios, traveller },
+      searchDeps(),
+    );
     // Server-Timing lets a partner (and our benchmarks) see what the suppliers took and what we added.
-    const serverTiming = Object.entries(timings).map(([name, ms]) => `${name};dur=${ms}`).join(', ');
+    const serverTiming = Object.entries(timings)
+      .map(([name, ms]) => `${name};dur=${ms}`)
+      .join(', ');
     return { status: 200, body: response, headers: { 'Server-Timing': serverTiming }, afterResponse: storeRows };
   } catch (error) {
     if (error instanceof FxUnavailableError) {

@@ -36,7 +36,15 @@ export async function signAndStore(
     await deps.searches.save(search, rows, answers.shown.fx.list);
   };
   return {
-    response: { searchId: stay.searchId, currency: request.currency, partial, suppliers, totalProperties: page.totalProperties, properties: shownPage, ...(page.next ? { next: page.next } : {}) },
+    response: {
+      searchId: stay.searchId,
+      currency: request.currency,
+      partial,
+      suppliers,
+      totalProperties: page.totalProperties,
+      properties: shownPage,
+      ...(page.next ? { next: page.next } : {}),
+    },
     storeRows,
   };
 }

@@ -83,7 +83,13 @@ function obligationsOf(rate: DescribableRate): [ObligationsRow] | [] {
 
 /** The start of a property's row: what does not change as suppliers answer (id, name, stars, coordinates). */
 export function rowStart(property: Pick<ShownProperty, 'propertyId' | 'name' | 'starRating' | 'geo'>): string {
-  const start = JSON.stringify([property.propertyId, property.name, property.starRating ?? null, property.geo?.lat ?? null, property.geo?.lng ?? null]);
+  const start = JSON.stringify([
+    property.propertyId,
+    property.name,
+    property.starRating ?? null,
+    property.geo?.lat ?? null,
+    property.geo?.lng ?? null,
+  ]);
   return `${start.slice(0, -1)},`;
 }
 
@@ -98,15 +104,52 @@ export interface RowContext {
   readonly currency: string;
 }
 
-type RateRow = [string, string, string, string, BoardBasis, boolean, 'net' | 'pay_at_hotel', [string, string, string][], string, string, string, string, string, string, string, number, ObligationsRow?];
+type RateRow = [
+  string,
+  string,
+  string,
+  string,
+  BoardBasis,
+  boolean,
+  'net' | 'pay_at_hotel',
+  [string, string, string][],
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  ObligationsRow?,
+];
 type Row = [string, string, number | null, number | null, number | null, [string, string][], RateRow];
 
 /** A row's text back to the property and its priced rate. */
 export function readRow(text: string, context: RowContext): ShownProperty {
   const row = JSON.parse(text) as Row;
-  if (!Array.isArray(row) || row.length !== 7 || !Array.isArray(row[6]) || (row[6].length !== 16 && row[6].length !== 17)) throw new Error('stored search row is not in the row format');
+  if (!Array.isArray(row) || row.length !== 7 || !Array.isArray(row[6]) || (row[6].length !== 16 && row[6].length !== 17))
+    throw new Error('stored search row is not in the row format');
   const [propertyId, name, stars, lat, lng, refs, rate] = row;
-  const [supplierId, supplierPropertyId, supplierRateKey, roomTypeName, boardBasis, refundable, payment, policy, net, markup, commission, tax, serviceFee, total, payableAtHotel, fxIndex, obligations] = rate;
+  const [
+    supplierId,
+    supplierPropertyId,
+    supplierRateKey,
+    roomTypeName,
+    boardBasis,
+    refundable,
+    payment,
+    policy,
+    net,
+    markup,
+    commission,
+    tax,
+    serviceFee,
+    total,
+    payableAtHotel,
+    fxIndex,
+    obligations,
+  ] = rate;
   const [charges = 0, remarks = 0, floor = 0, packageOnly = false] = obligations ?? [];
   const fx = context.fx[fxIndex];
   if (!fx) throw new Error(`stored search row refers to fx stamp ${fxIndex}, which it does not have`);
@@ -119,12 +162,22 @@ export function readRow(text: string, context: RowContext): ShownProperty {
     rate: {
       supplierId,
       supplierPropertyId,
-      rate: obligations ? { supplierRateKey, roomTypeName, payment, remarks: remarks || [], packageOnly } : { supplierRateKey, roomTypeName, payment },
+      rate: obligations
+        ? { supplierRateKey, roomTypeName, payment, remarks: remarks || [], packageOnly }
+        : { supplierRateKey, roomTypeName, payment },
       boardBasis,
       refundable,
       cancellationPolicy: policy.map(([from, amount, currency]) => ({ from, penalty: { amount, currency } })),
       price: {
-        net, markup, commission, tax, serviceFee, total, currency: context.currency, payableAtHotel, fx,
+        net,
+        markup,
+        commission,
+        tax,
+        serviceFee,
+        total,
+        currency: context.currency,
+        payableAtHotel,
+        fx,
         ...(charges ? { payAtProperty: charges } : {}),
         ...(floor ? { minimumSellingPrice: floor } : {}),
       },

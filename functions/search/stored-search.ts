@@ -11,7 +11,12 @@ export const ROWS_WAIT_MS = 3_000;
 const ROWS_POLL_MS = 20;
 
 /** storedSearchOr404 for the calls that read the search's rows: waits for rows still being stored. */
-export async function storedSearchWithRows(store: SearchStore, tenant: string, searchId: string, waitMs = ROWS_WAIT_MS): Promise<StoredSearch> {
+export async function storedSearchWithRows(
+  store: SearchStore,
+  tenant: string,
+  searchId: string,
+  waitMs = ROWS_WAIT_MS,
+): Promise<StoredSearch> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const search = await storedSearchOr404(store, tenant, searchId);

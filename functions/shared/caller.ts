@@ -44,7 +44,11 @@ export function callerFromEvent(event: APIGatewayProxyEvent): Caller | null {
  * tenant is the token's (403), scope (403; the authorizer's policy already enforces it, checked again so a
  * misconfigured policy cannot open a route), Idempotency-Key where the route requires one (400).
  */
-export function authorizeCall(route: Route, event: APIGatewayProxyEvent, headers: Record<string, string | undefined>): {
+export function authorizeCall(
+  route: Route,
+  event: APIGatewayProxyEvent,
+  headers: Record<string, string | undefined>,
+): {
   caller: Caller | null;
   idempotencyKey: string | undefined;
 } {

@@ -22,10 +22,12 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
     return { ...res, headers: { ...res.headers, 'X-Request-Id': requestId } };
   }
   const known = error instanceof HttpProblem ? error : knownForeignProblem(error);
-  const problem = known ?? new HttpProblem('internal-error', 'An internal error occurred; quote the instance id to support', { cause: error });
+  const problem =
+    known ?? new HttpProblem('internal-error', 'An internal error occurred; quote the instance id to support', { cause: error });
   if (!known) logger.error('request failed', { error: error as Error, status: problem.status });
   // A problem we raised on purpose (a supplier failed, a planned route) is an answer, not a crash: no stack.
-  else if (problem.status >= 500 && problem.kind !== 'not-implemented') logger.warn('request answered with a server problem', { problem: problem.kind, detail: problem.message, status: problem.status });
+  else if (problem.status >= 500 && problem.kind !== 'not-implemented')
+    logger.warn('request answered with a server problem', { problem: problem.kind, detail: problem.message, status: problem.status });
   // A known library refusal is logged as its problem, never as the error: Powertools' idempotency errors
   // carry the stored record, whose response holds the guests' names and the holder's e-mail.
   else logger.info('request refused', { problem: problem.kind, detail: problem.message });
@@ -48,10 +50,14 @@ function knownForeignProblem(error: unknown): HttpProblem | undefined {
     });
   }
   if (isDependencyOutage(error)) {
-    return new HttpProblem('service-unavailable', 'A service this API depends on is briefly unavailable; retry after the seconds in Retry-After (with the same Idempotency-Key where the operation takes one)', {
-      headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) },
-      cause: error,
-    });
+    return new HttpProblem(
+      'service-unavailable',
+      'A service this API depends on is briefly unavailable; retry after the seconds in Retry-After (with the same Idempotency-Key where the operation takes one)',
+      {
+        headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) },
+        cause: error,
+      },
+    );
   }
   return undefined;
 }

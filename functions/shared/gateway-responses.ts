@@ -35,7 +35,9 @@ const define = (
 
 export const GATEWAY_RESPONSES: readonly GatewayResponseDefinition[] = [
   define('UNAUTHORIZED', 'unauthorized', 'Send a valid access token as Authorization: Bearer <token>', { 'WWW-Authenticate': 'Bearer' }),
-  define('ACCESS_DENIED', 'insufficient-scope', 'The access token does not grant this operation', { 'WWW-Authenticate': 'Bearer error="insufficient_scope"' }),
+  define('ACCESS_DENIED', 'insufficient-scope', 'The access token does not grant this operation', {
+    'WWW-Authenticate': 'Bearer error="insufficient_scope"',
+  }),
   // API Gateway answers an unknown path or method this way; for a partner it is simply not found.
   define('MISSING_AUTHENTICATION_TOKEN', 'not-found', 'No such operation; see /openapi.json'),
   define('THROTTLED', 'rate-limited', 'Rate limit exceeded; retry after the number of seconds in Retry-After', { 'Retry-After': '1' }),
@@ -43,7 +45,12 @@ export const GATEWAY_RESPONSES: readonly GatewayResponseDefinition[] = [
   define('INVALID_API_KEY', 'insufficient-scope', 'This client is not enrolled in a usage plan; contact support'),
   define('REQUEST_TOO_LARGE', 'payload-too-large', 'The request body is too large'),
   // The authorizer could not check the token (its clients table unreachable): an outage, never a bad token.
-  define('AUTHORIZER_FAILURE', 'service-unavailable', 'Your credentials could not be checked just now; retry after the seconds in Retry-After', { 'Retry-After': '5' }),
+  define(
+    'AUTHORIZER_FAILURE',
+    'service-unavailable',
+    'Your credentials could not be checked just now; retry after the seconds in Retry-After',
+    { 'Retry-After': '5' },
+  ),
   define('DEFAULT_4XX', 'validation-error', 'The request was refused', {}, 400),
   define('DEFAULT_5XX', 'internal-error', 'An internal error occurred; quote the instance id to support', {}, 500),
 ];

@@ -101,7 +101,9 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
       const headers = (event.headers ?? {}) as Record<string, string | undefined>;
       const { caller, idempotencyKey } = authorizeCall(route, event, headers);
       const params = spec.params ? parseOrProblem(spec.params, event.pathParameters ?? {}, 'path.') : ((event.pathParameters ?? {}) as P);
-      const query = spec.query ? parseOrProblem(spec.query, event.queryStringParameters ?? {}, 'query.') : ((event.queryStringParameters ?? {}) as Q);
+      const query = spec.query
+        ? parseOrProblem(spec.query, event.queryStringParameters ?? {}, 'query.')
+        : ((event.queryStringParameters ?? {}) as Q);
       const rawBody = readBody(event, headers, bodyKind);
       const body = spec.body ? parseOrProblem(spec.body, rawBody) : (rawBody as B);
       if (caller) logger.appendKeys({ tenant: caller.tenant, clientId: caller.clientId });
@@ -118,19 +120,21 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
   const noStore = (response: APIGatewayProxyResult): APIGatewayProxyResult =>
     spec.personalData ? { ...response, headers: { ...response.headers, ...NO_STORE } } : response;
 
-  return middy(core)
-    .use(httpHeaderNormalizer({ canonical: false }))
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
-    .use(logMetrics(metrics))
-    // logEvent false whatever POWERTOOLS_LOGGER_LOG_EVENT says: the event carries the bearer token, the token
-    // endpoint's client secret and the guests' names and e-mail, none of which may reach a log.
-    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
-    .use({
-      // A safety net for failures in the middlewares themselves; route errors never get this far.
-      onError: (request) => {
-        request.response = errorResponse(request.error, requestIdOf(request.event, request.context));
-      },
-    }) as unknown as ApiHandler;
+  return (
+    middy(core)
+      .use(httpHeaderNormalizer({ canonical: false }))
+      .use(captureLambdaHandler(tracer, { captureResponse: false }))
+      .use(logMetrics(metrics))
+      // logEvent false whatever POWERTOOLS_LOGGER_LOG_EVENT says: the event carries the bearer token, the token
+      // endpoint's client secret and the guests' names and e-mail, none of which may reach a log.
+      .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
+      .use({
+        // A safety net for failures in the middlewares themselves; route errors never get this far.
+        onError: (request) => {
+          request.response = errorResponse(request.error, requestIdOf(request.event, request.context));
+        },
+      }) as unknown as ApiHandler
+  );
 }
 
 export function toApiResult(result: HttpResult, requestId: string): APIGatewayProxyResult {

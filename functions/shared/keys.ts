@@ -29,20 +29,33 @@ export const keys = {
   tenantClientReference: (tenant: string, clientReference: string) => `${tenant}#clientReference#${clientReference}`,
   wallet: (tenant: string, walletId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: 'wallet' }),
   walletHold: (tenant: string, walletId: string, bookingId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: `hold#${bookingId}` }),
-  walletMovement: (tenant: string, walletId: string, at: string, movementId: string) => ({ pk: `${tenant}#wallet#${walletId}`, sk: `movement#${at}#${movementId}` }),
+  walletMovement: (tenant: string, walletId: string, at: string, movementId: string) => ({
+    pk: `${tenant}#wallet#${walletId}`,
+    sk: `movement#${at}#${movementId}`,
+  }),
   webhookEndpoint: (tenant: string, endpointId: string) => ({ pk: `${tenant}#webhook`, sk: `endpoint#${endpointId}` }),
   webhookEndpoints: (tenant: string) => ({ pk: `${tenant}#webhook` }),
   /** A booking's events, in the order they happened (the stream keeps one partition's changes in order). */
-  webhookOutbox: (tenant: string, subject: string, at: string, eventId: string) => ({ pk: `${tenant}#events#${subject}`, sk: `event#${at}#${eventId}` }),
+  webhookOutbox: (tenant: string, subject: string, at: string, eventId: string) => ({
+    pk: `${tenant}#events#${subject}`,
+    sk: `event#${at}#${eventId}`,
+  }),
   /** Deliveries sort by id, which starts with the event's time. */
-  webhookDelivery: (tenant: string, endpointId: string, deliveryId: string) => ({ pk: `${tenant}#webhook#${endpointId}`, sk: `delivery#${deliveryId}` }),
+  webhookDelivery: (tenant: string, endpointId: string, deliveryId: string) => ({
+    pk: `${tenant}#webhook#${endpointId}`,
+    sk: `delivery#${deliveryId}`,
+  }),
   webhookDeliveries: (tenant: string, endpointId: string) => ({ pk: `${tenant}#webhook#${endpointId}` }),
   /** The lane of an endpoint's deliveries about one subject (a booking): delivered in order. */
   webhookLane: (tenant: string, endpointId: string, subject: string) => `${tenant}#lane#${endpointId}#${subject}`,
   /** Wrong token secrets from one address for one client (functions/auth/token-failure-limit.ts). */
-  tokenFailuresByClientAddress: (tenant: string, clientId: string, sourceIp: string) => ({ pk: `${tenant}#token-failures#${clientId}#address#${sourceIp}` }),
+  tokenFailuresByClientAddress: (tenant: string, clientId: string, sourceIp: string) => ({
+    pk: `${tenant}#token-failures#${clientId}#address#${sourceIp}`,
+  }),
   /** Wrong token secrets for one client in a window, from every address. */
-  tokenFailuresByClient: (tenant: string, clientId: string, windowStart: number) => ({ pk: `${tenant}#token-failures#${clientId}#window#${windowStart}` }),
+  tokenFailuresByClient: (tenant: string, clientId: string, windowStart: number) => ({
+    pk: `${tenant}#token-failures#${clientId}#window#${windowStart}`,
+  }),
   /**
    * Wrong token secrets from one address whatever client it named. An address belongs to no tenant (it may
    * name client ids that do not exist), so this key is the platform's, like the property map's.

@@ -23,7 +23,9 @@ export function bufferedEntry(handler: ApiHandler): ApiHandler {
 /** The part of Lambda's Node.js runtime a streaming entry uses (the `awslambda` global, on Lambda only). */
 export interface StreamingRuntime {
   streamifyResponse(handler: (event: APIGatewayProxyEvent, stream: NodeJS.WritableStream, context: Context) => Promise<void>): unknown;
-  HttpResponseStream: { from(stream: NodeJS.WritableStream, metadata: { statusCode: number; headers?: Record<string, string> }): NodeJS.WritableStream };
+  HttpResponseStream: {
+    from(stream: NodeJS.WritableStream, metadata: { statusCode: number; headers?: Record<string, string> }): NodeJS.WritableStream;
+  };
 }
 
 /**

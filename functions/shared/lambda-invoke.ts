@@ -18,10 +18,12 @@ function lambdaClient(): LambdaClient {
 
 /** Queues the payload for the function: Lambda answers 202 once it holds the event, and retries a failure twice. */
 export async function invokeAsync(functionName: string, payload: unknown): Promise<void> {
-  const result = await lambdaClient().send(new InvokeCommand({
-    FunctionName: functionName,
-    InvocationType: 'Event',
-    Payload: new TextEncoder().encode(JSON.stringify(payload)),
-  }));
+  const result = await lambdaClient().send(
+    new InvokeCommand({
+      FunctionName: functionName,
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(payload)),
+    }),
+  );
   if (result.StatusCode !== 202) throw new Error(`Lambda ${functionName} did not queue the event (status ${String(result.StatusCode)})`);
 }

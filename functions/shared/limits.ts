@@ -17,7 +17,16 @@ export const LIMITS = {
    * An address that got a token for a client is exempt, for that client, from its count across clients
    * for provenSeconds.
    */
-  tokenFailures: { provenSeconds: 86_400, perClientAddress: 5, perAddress: 20, perClientWindow: 20, clientWindowSeconds: 60, baseBackoffSeconds: 5, maxBackoffSeconds: 900, memorySeconds: 3600 },
+  tokenFailures: {
+    provenSeconds: 86_400,
+    perClientAddress: 5,
+    perAddress: 20,
+    perClientWindow: 20,
+    clientWindowSeconds: 60,
+    baseBackoffSeconds: 5,
+    maxBackoffSeconds: 900,
+    memorySeconds: 3600,
+  },
   /** API Gateway's payload limit for REST APIs (not adjustable): a larger body is 413 before any authorizer or handler runs. */
   maxPayloadBytes: 10 * 1024 * 1024,
   /** How long API Gateway caches an authorizer answer for one token. */

@@ -35,7 +35,8 @@ export function loggableError(error: Error, depth = 0): Record<string, unknown> 
   const fields: Record<string, unknown> = { name: error.name, message };
   const source = error as unknown as Record<string, unknown>;
   // A supplier error keeps its codes in `details`, a problem its ids in `extensions`: the same names are read there.
-  const nested = (name: 'details' | 'extensions') => (typeof source[name] === 'object' && source[name] !== null ? (source[name] as Record<string, unknown>) : {});
+  const nested = (name: 'details' | 'extensions') =>
+    typeof source[name] === 'object' && source[name] !== null ? (source[name] as Record<string, unknown>) : {};
   const details = nested('details');
   const extensions = nested('extensions');
   for (const name of [...CODE_FIELDS, ...ID_FIELDS]) {

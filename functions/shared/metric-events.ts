@@ -39,8 +39,18 @@ export function emitMetric(name: string, unit: Unit, value: number, dimensionSet
 
 export type SupplierCallResult = 'ok' | 'timeout' | 'error';
 
-export function recordSupplierCall(call: { supplier: string; operation: SupplierOperation; result: SupplierCallResult; tookMs: number; offers?: number; unreadable?: number }): void {
-  const sets: Record<string, string>[] = [{ [Dim.operation]: call.operation }, { [Dim.operation]: call.operation, [Dim.supplier]: call.supplier }];
+export function recordSupplierCall(call: {
+  supplier: string;
+  operation: SupplierOperation;
+  result: SupplierCallResult;
+  tookMs: number;
+  offers?: number;
+  unreadable?: number;
+}): void {
+  const sets: Record<string, string>[] = [
+    { [Dim.operation]: call.operation },
+    { [Dim.operation]: call.operation, [Dim.supplier]: call.supplier },
+  ];
   emitMetric(MetricName.supplierLatency, MetricUnit.Milliseconds, call.tookMs, sets);
   emitMetric(MetricName.supplierTimeout, MetricUnit.Count, call.result === 'timeout' ? 1 : 0, sets);
   emitMetric(MetricName.supplierError, MetricUnit.Count, call.result === 'error' ? 1 : 0, sets);

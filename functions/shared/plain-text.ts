@@ -23,7 +23,19 @@ export function isPlainText(value: string, { multiline = false } = {}): boolean 
 }
 
 /** A string of plain text; `trim` first when leading and trailing spaces carry no meaning. */
-export function plainText({ min = 0, max, trim = false, multiline = false, empty = 'must not be empty' }: { min?: number; max: number; trim?: boolean; multiline?: boolean; empty?: string }) {
+export function plainText({
+  min = 0,
+  max,
+  trim = false,
+  multiline = false,
+  empty = 'must not be empty',
+}: {
+  min?: number;
+  max: number;
+  trim?: boolean;
+  multiline?: boolean;
+  empty?: string;
+}) {
   const base = trim ? z.string().trim() : z.string();
   const bounded = (min > 0 ? base.min(min, empty) : base).max(max);
   return bounded.refine((value) => isPlainText(value, { multiline }), PLAIN_TEXT_MESSAGE);

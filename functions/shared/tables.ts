@@ -40,7 +40,18 @@ export interface TableDefinition {
   readonly purpose: string;
 }
 
-export type TableId = 'clients' | 'signingKeys' | 'contracts' | 'rateLimits' | 'searches' | 'properties' | 'bookings' | 'guests' | 'idempotency' | 'wallets' | 'webhooks';
+export type TableId =
+  | 'clients'
+  | 'signingKeys'
+  | 'contracts'
+  | 'rateLimits'
+  | 'searches'
+  | 'properties'
+  | 'bookings'
+  | 'guests'
+  | 'idempotency'
+  | 'wallets'
+  | 'webhooks';
 
 /** The guests table's index (functions/booking/guest-details-store.ts). */
 export const GUEST_INDEXES = { byCheckOut: 'heldByCheckOut' } as const;
@@ -55,8 +66,21 @@ const pk: KeyAttribute = { name: 'pk', type: 'S' };
  * checks), so the listing indexes project exactly these attributes of the booking item.
  */
 export const BOOKING_SUMMARY_ATTRIBUTES = [
-  'bookingId', 'status', 'clientReference', 'supplierId', 'supplierReference', 'propertyId', 'propertyName',
-  'checkIn', 'checkOut', 'total', 'currency', 'matchedSearchPrice', 'cancellationPolicy', 'createdAt', 'updatedAt',
+  'bookingId',
+  'status',
+  'clientReference',
+  'supplierId',
+  'supplierReference',
+  'propertyId',
+  'propertyName',
+  'checkIn',
+  'checkOut',
+  'total',
+  'currency',
+  'matchedSearchPrice',
+  'cancellationPolicy',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 /**
@@ -99,7 +123,8 @@ export const TABLES: readonly TableDefinition[] = [
     partitionKey: pk,
     // Apart from the public key ring (clients table), so that the only grants on it are the token
     // function's and the rotation job's: nothing else can read a private key and mint tokens.
-    purpose: 'The private key that signs access tokens (functions/auth/signing-key-store.ts); its public half and the retired ones are in the clients table.',
+    purpose:
+      'The private key that signs access tokens (functions/auth/signing-key-store.ts); its public half and the retired ones are in the clients table.',
   },
   {
     id: 'contracts',
@@ -143,9 +168,24 @@ export const TABLES: readonly TableDefinition[] = [
     // range. Status and supplier filter the few items a key condition already chose.
     globalIndexes: [
       { name: 'pendingBookings', partitionKey: { name: 'pendingTenant', type: 'S' }, sortKey: { name: 'pendingSince', type: 'S' } },
-      { name: BOOKING_INDEXES.byCreated, partitionKey: listAttribute('tenantBookings'), sortKey: listAttribute('createdSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
-      { name: BOOKING_INDEXES.byClientReference, partitionKey: listAttribute('tenantClientReference'), sortKey: listAttribute('createdSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
-      { name: BOOKING_INDEXES.byCheckIn, partitionKey: listAttribute('tenantBookings'), sortKey: listAttribute('checkInSort'), projection: BOOKING_SUMMARY_ATTRIBUTES },
+      {
+        name: BOOKING_INDEXES.byCreated,
+        partitionKey: listAttribute('tenantBookings'),
+        sortKey: listAttribute('createdSort'),
+        projection: BOOKING_SUMMARY_ATTRIBUTES,
+      },
+      {
+        name: BOOKING_INDEXES.byClientReference,
+        partitionKey: listAttribute('tenantClientReference'),
+        sortKey: listAttribute('createdSort'),
+        projection: BOOKING_SUMMARY_ATTRIBUTES,
+      },
+      {
+        name: BOOKING_INDEXES.byCheckIn,
+        partitionKey: listAttribute('tenantBookings'),
+        sortKey: listAttribute('checkInSort'),
+        projection: BOOKING_SUMMARY_ATTRIBUTES,
+      },
     ],
     purpose: 'Bookings with their history; money fields as plain attributes for finance exports. No personal data: that is in guests.',
   },
@@ -161,8 +201,16 @@ export const TABLES: readonly TableDefinition[] = [
     ttlAttribute: 'expiresAt',
     // Sparse: only details still held carry heldTenant (an erasure's mark does not), so the retention job
     // reads exactly the bookings whose check-out is far enough behind, oldest first.
-    globalIndexes: [{ name: GUEST_INDEXES.byCheckOut, partitionKey: { name: 'heldTenant', type: 'S' }, sortKey: { name: 'checkOut', type: 'S' }, projection: ['bookingId'] }],
-    purpose: "A booking's personal data: holder (name, e-mail, phone), guests' names and children's ages, the cancel reason. Erased on request and after check-out.",
+    globalIndexes: [
+      {
+        name: GUEST_INDEXES.byCheckOut,
+        partitionKey: { name: 'heldTenant', type: 'S' },
+        sortKey: { name: 'checkOut', type: 'S' },
+        projection: ['bookingId'],
+      },
+    ],
+    purpose:
+      "A booking's personal data: holder (name, e-mail, phone), guests' names and children's ages, the cancel reason. Erased on request and after check-out.",
   },
   {
     id: 'wallets',

@@ -18,7 +18,10 @@ export interface Traveller {
   readonly sessionId?: string;
 }
 
-export function travellerOf(event: Pick<APIGatewayProxyEvent, 'requestContext'>, headers: Readonly<Record<string, string | undefined>>): Traveller {
+export function travellerOf(
+  event: Pick<APIGatewayProxyEvent, 'requestContext'>,
+  headers: Readonly<Record<string, string | undefined>>,
+): Traveller {
   const given = headers[CUSTOMER_IP_HEADER]?.trim();
   const session = headers[CUSTOMER_SESSION_HEADER]?.trim();
   const errors = [];

@@ -22,12 +22,18 @@ export interface BatchOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function batchWriteAll(client: DynamoDBDocumentClient, table: string, requests: readonly WriteRequest[], options: BatchOptions = {}): Promise<void> {
+export async function batchWriteAll(
+  client: DynamoDBDocumentClient,
+  table: string,
+  requests: readonly WriteRequest[],
+  options: BatchOptions = {},
+): Promise<void> {
   const chunks = chunk(requests, WRITE_BATCH_SIZE);
   await inParallel(chunks, async (batch) => {
     let pending: WriteRequest[] = [...batch];
     for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWriteItem on ${table}: ${pending.length} items still unprocessed after ${MAX_ATTEMPTS} attempts`);
+      if (attempt >= MAX_ATTEMPTS)
+        throw new Error(`BatchWriteItem on ${table}: ${pending.length} items still unprocessed after ${MAX_ATTEMPTS} attempts`);
       if (attempt > 0) await (options.sleep ?? defaultSleep)(backoff(attempt));
       const result = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending as WriteRequest[] } }));
       pending = (result.UnprocessedItems?.[table] ?? []) as WriteRequest[];
@@ -35,23 +41,30 @@ export async function batchWriteAll(client: DynamoDBDocumentClient, table: strin
   });
 }
 
-export async function batchGetAll(client: DynamoDBDocumentClient, table: string, keys: readonly Record<string, unknown>[],
-  options: BatchOptions & { readonly projection?: readonly string[] } = {}): Promise<Record<string, unknown>[]> {
+export async function batchGetAll(
+  client: DynamoDBDocumentClient,
+  table: string,
+  keys: readonly Record<string, unknown>[],
+  options: BatchOptions & { readonly projection?: readonly string[] } = {},
+): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   const names = options.projection ? Object.fromEntries(options.projection.map((name, i) => [`#p${i}`, name])) : undefined;
   await inParallel(chunk(keys, GET_BATCH_SIZE), async (batch) => {
     let pending: Record<string, unknown>[] = [...batch];
     for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchGetItem on ${table}: ${pending.length} keys still unprocessed after ${MAX_ATTEMPTS} attempts`);
+      if (attempt >= MAX_ATTEMPTS)
+        throw new Error(`BatchGetItem on ${table}: ${pending.length} keys still unprocessed after ${MAX_ATTEMPTS} attempts`);
       if (attempt > 0) await (options.sleep ?? defaultSleep)(backoff(attempt));
-      const result = await client.send(new BatchGetCommand({
-        RequestItems: {
-          [table]: {
-            Keys: pending,
-            ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
+      const result = await client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table]: {
+              Keys: pending,
+              ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
+            },
           },
-        },
-      }));
+        }),
+      );
       found.push(...(result.Responses?.[table] ?? []));
       pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
     }

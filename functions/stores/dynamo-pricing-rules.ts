@@ -26,9 +26,17 @@ export async function storedPricingRules(tenant: string): Promise<PricingRules |
 
 /** Validates (throws the zod error naming the field) and stores; answers the rules as pricing will read them. */
 /** @param also written in the same transaction, given the rules as stored (an operator's audit entry). */
-export async function putPricingRules(tenant: string, rules: PricingRulesInput, updatedAt = new Date(), also?: (stored: PricingRules) => TransactItem[]): Promise<PricingRules> {
+export async function putPricingRules(
+  tenant: string,
+  rules: PricingRulesInput,
+  updatedAt = new Date(),
+  also?: (stored: PricingRules) => TransactItem[],
+): Promise<PricingRules> {
   const valid = pricingRulesSchema.parse(rules);
-  const put = { TableName: tableName('contracts'), Item: { ...keys.pricingRules(tenant), kind: 'pricing', tenant, rules: valid, updatedAt: updatedAt.toISOString() } };
+  const put = {
+    TableName: tableName('contracts'),
+    Item: { ...keys.pricingRules(tenant), kind: 'pricing', tenant, rules: valid, updatedAt: updatedAt.toISOString() },
+  };
   if (!also) await dynamoClient().send(new PutCommand(put));
   else await dynamoClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...also(valid)] }));
   return valid;

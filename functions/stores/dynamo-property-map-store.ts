@@ -43,11 +43,20 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
   }
 
   async propertyIdsOf(refs: readonly SupplierRef[]): Promise<Map<string, string>> {
-    const keys = uniqueBy(refs.map((ref) => propertyMapKeys.ref(ref.supplierId, ref.supplierPropertyId)), (key) => key.pk);
-    const items = await batchGetAll(this.client, this.table, keys, { ...this.batch, projection: ['supplierId', 'supplierPropertyId', 'propertyId'] });
+    const keys = uniqueBy(
+      refs.map((ref) => propertyMapKeys.ref(ref.supplierId, ref.supplierPropertyId)),
+      (key) => key.pk,
+    );
+    const items = await batchGetAll(this.client, this.table, keys, {
+      ...this.batch,
+      projection: ['supplierId', 'supplierPropertyId', 'propertyId'],
+    });
     const out = new Map<string, string>();
     for (const item of items) {
-      out.set(refKey({ supplierId: String(item.supplierId), supplierPropertyId: String(item.supplierPropertyId) }), String(item.propertyId));
+      out.set(
+        refKey({ supplierId: String(item.supplierId), supplierPropertyId: String(item.supplierPropertyId) }),
+        String(item.propertyId),
+      );
     }
     return out;
   }
@@ -55,35 +64,60 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
   async putProperties(properties: readonly UnifiedProperty[]): Promise<void> {
     const cells = new Map(properties.map((p) => [p.propertyId, p.geo ? indexCell(p.geo) : undefined]));
     // A property whose position moved to another cell must leave its old cell.
-    const previous = await batchGetAll(this.client, this.table,
-      properties.map((p) => propertyMapKeys.property(p.propertyId)), { ...this.batch, projection: ['propertyId', 'indexCell'] });
+    const previous = await batchGetAll(
+      this.client,
+      this.table,
+      properties.map((p) => propertyMapKeys.property(p.propertyId)),
+      { ...this.batch, projection: ['propertyId', 'indexCell'] },
+    );
     const requests: WriteRequest[] = [];
     for (const item of previous) {
       const oldCell = typeof item.indexCell === 'string' ? item.indexCell : undefined;
       const propertyId = String(item.propertyId);
-      if (oldCell && oldCell !== cells.get(propertyId)) requests.push({ DeleteRequest: { Key: propertyMapKeys.cell(oldCell, propertyId) } });
+      if (oldCell && oldCell !== cells.get(propertyId))
+        requests.push({ DeleteRequest: { Key: propertyMapKeys.cell(oldCell, propertyId) } });
     }
     for (const property of properties) {
       const cell = cells.get(property.propertyId);
-      requests.push({ PutRequest: { Item: { ...propertyMapKeys.property(property.propertyId), kind: 'property', ...property, ...(cell ? { indexCell: cell } : {}) } } });
+      requests.push({
+        PutRequest: {
+          Item: { ...propertyMapKeys.property(property.propertyId), kind: 'property', ...property, ...(cell ? { indexCell: cell } : {}) },
+        },
+      });
       for (const ref of property.supplierRefs) {
-        requests.push({ PutRequest: { Item: { ...propertyMapKeys.ref(ref.supplierId, ref.supplierPropertyId), kind: 'ref', ...ref, propertyId: property.propertyId } } });
+        requests.push({
+          PutRequest: {
+            Item: { ...propertyMapKeys.ref(ref.supplierId, ref.supplierPropertyId), kind: 'ref', ...ref, propertyId: property.propertyId },
+          },
+        });
       }
-      if (cell) requests.push({ PutRequest: { Item: { ...propertyMapKeys.cell(cell, property.propertyId), kind: 'cell', ...matchCandidate(property) } } });
+      if (cell)
+        requests.push({
+          PutRequest: { Item: { ...propertyMapKeys.cell(cell, property.propertyId), kind: 'cell', ...matchCandidate(property) } },
+        });
     }
     await batchWriteAll(this.client, this.table, requests, this.batch);
   }
 
   async retireProperties(retired: readonly { readonly propertyId: string; readonly replacedBy?: string }[]): Promise<void> {
-    const previous = await batchGetAll(this.client, this.table,
-      retired.map((r) => propertyMapKeys.property(r.propertyId)), { ...this.batch, projection: ['propertyId', 'indexCell'] });
+    const previous = await batchGetAll(
+      this.client,
+      this.table,
+      retired.map((r) => propertyMapKeys.property(r.propertyId)),
+      { ...this.batch, projection: ['propertyId', 'indexCell'] },
+    );
     const requests: WriteRequest[] = [];
     for (const item of previous) {
-      if (typeof item.indexCell === 'string') requests.push({ DeleteRequest: { Key: propertyMapKeys.cell(item.indexCell, String(item.propertyId)) } });
+      if (typeof item.indexCell === 'string')
+        requests.push({ DeleteRequest: { Key: propertyMapKeys.cell(item.indexCell, String(item.propertyId)) } });
     }
     for (const { propertyId, replacedBy } of retired) {
       // Kept as a pointer: partners may hold the old id from an earlier search.
-      requests.push({ PutRequest: { Item: { ...propertyMapKeys.property(propertyId), kind: 'retired', propertyId, ...(replacedBy ? { replacedBy } : {}) } } });
+      requests.push({
+        PutRequest: {
+          Item: { ...propertyMapKeys.property(propertyId), kind: 'retired', propertyId, ...(replacedBy ? { replacedBy } : {}) },
+        },
+      });
     }
     await batchWriteAll(this.client, this.table, requests, this.batch);
   }
@@ -104,12 +138,14 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
     const out: PropertyMatchCandidate[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': propertyMapKeys.cellPartition(cell) },
-        ExclusiveStartKey: startKey,
-      }));
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': propertyMapKeys.cellPartition(cell) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
       for (const item of page.Items ?? []) out.push(asCandidate(item));
       startKey = page.LastEvaluatedKey;
     } while (startKey);

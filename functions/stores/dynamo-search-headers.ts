@@ -21,7 +21,14 @@ export const searchTtl = (search: { readonly expiresAt: string }): number => Mat
 
 /** The `meta` item of a header and whatever else the search keeps beside it (its rows' layout, its summary). */
 export function searchMetaItem(search: SearchHeader): Record<string, unknown> {
-  return { pk: searchPartition(search.tenant, search.searchId), sk: META, kind: 'search', ...search, expiresAt: searchTtl(search), expiresAtIso: search.expiresAt };
+  return {
+    pk: searchPartition(search.tenant, search.searchId),
+    sk: META,
+    kind: 'search',
+    ...search,
+    expiresAt: searchTtl(search),
+    expiresAtIso: search.expiresAt,
+  };
 }
 
 export class DynamoSearchHeaders implements SearchHeaders {
@@ -34,8 +41,14 @@ export class DynamoSearchHeaders implements SearchHeaders {
   }
 
   /** The header as searchMetaItem stored it; `Stored` names what the writer stored beside it. */
-  async find<Stored extends SearchHeader = SearchHeader>(tenant: string, searchId: string, now: Date = new Date()): Promise<Stored | 'expired' | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: { pk: searchPartition(tenant, searchId), sk: META } }));
+  async find<Stored extends SearchHeader = SearchHeader>(
+    tenant: string,
+    searchId: string,
+    now: Date = new Date(),
+  ): Promise<Stored | 'expired' | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: { pk: searchPartition(tenant, searchId), sk: META } }),
+    );
     if (!Item) return undefined;
     // TTL deletion lags by up to days; expiry is decided here, not by the sweeper.
     if (Date.parse(String(Item.expiresAtIso)) <= now.getTime()) return 'expired';

@@ -45,7 +45,11 @@ export type WalletAudit = (before: Wallet, after: Wallet) => TransactItem[];
 const MAX_ATTEMPTS = 200;
 
 const WALLET_EVENT_OF: Partial<Record<WalletMovementType, WebhookEvent['type']>> = {
-  'top-up': 'wallet.topped-up', hold: 'wallet.held', capture: 'wallet.captured', release: 'wallet.released', refund: 'wallet.refunded',
+  'top-up': 'wallet.topped-up',
+  hold: 'wallet.held',
+  capture: 'wallet.captured',
+  release: 'wallet.released',
+  refund: 'wallet.refunded',
 };
 
 export class DynamoWalletStore {
@@ -58,7 +62,10 @@ export class DynamoWalletStore {
   }
 
   /** A new wallet, or (given its walletId, as local start gives the demo account's) the one already there. */
-  async create(input: { tenant: string; currency: string; creditLimitMinor?: number; now: Date; walletId?: string }, audit?: (created: Wallet) => TransactItem[]): Promise<Wallet> {
+  async create(
+    input: { tenant: string; currency: string; creditLimitMinor?: number; now: Date; walletId?: string },
+    audit?: (created: Wallet) => TransactItem[],
+  ): Promise<Wallet> {
     const walletId = input.walletId ?? `wal_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     if (input.walletId) {
       const existing = await this.get(input.tenant, walletId);
@@ -67,10 +74,22 @@ export class DynamoWalletStore {
     const at = input.now.toISOString();
     const creditLimitMinor = input.creditLimitMinor ?? 0;
     const wallet: StoredWallet = {
-      tenant: input.tenant, walletId, currency: input.currency, balanceMinor: 0, creditLimitMinor, heldMinor: 0,
-      availableMinor: creditLimitMinor, createdAt: at, updatedAt: at, version: 0,
+      tenant: input.tenant,
+      walletId,
+      currency: input.currency,
+      balanceMinor: 0,
+      creditLimitMinor,
+      heldMinor: 0,
+      availableMinor: creditLimitMinor,
+      createdAt: at,
+      updatedAt: at,
+      version: 0,
     };
-    const put = { TableName: this.table, Item: { ...keys.wallet(input.tenant, walletId), kind: 'wallet', ...wallet }, ConditionExpression: 'attribute_not_exists(pk)' };
+    const put = {
+      TableName: this.table,
+      Item: { ...keys.wallet(input.tenant, walletId), kind: 'wallet', ...wallet },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    };
     if (!audit) await this.client.send(new PutCommand(put));
     else await this.client.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...audit(publicWallet(wallet))] }));
     return publicWallet(wallet);
@@ -82,20 +101,43 @@ export class DynamoWalletStore {
   }
 
   /** Money paid in by the account; `reference` (the payment's) makes a repeated call change nothing. */
-  async topUp(tenant: string, walletId: string, amountMinor: number, reference: string, now: Date, audit?: WalletAudit): Promise<Wallet | undefined> {
+  async topUp(
+    tenant: string,
+    walletId: string,
+    amountMinor: number,
+    reference: string,
+    now: Date,
+    audit?: WalletAudit,
+  ): Promise<Wallet | undefined> {
     if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new RangeError('a top-up is a positive whole number of minor units');
     return this.change(tenant, walletId, now, {
-      type: 'top-up', guardSk: `ref#top-up#${reference}`, reference, amountMinor, ...(audit ? { audit } : {}),
+      type: 'top-up',
+      guardSk: `ref#top-up#${reference}`,
+      reference,
+      amountMinor,
+      ...(audit ? { audit } : {}),
       apply: (w) => ({ balanceMinor: w.balanceMinor + amountMinor, heldMinor: w.heldMinor, creditLimitMinor: w.creditLimitMinor }),
     });
   }
 
   /** Refused (undefined wallet unchanged, `false`) when what is already spent or held would exceed the new limit. */
-  async setCreditLimit(tenant: string, walletId: string, creditLimitMinor: number, reference: string, now: Date, audit?: WalletAudit): Promise<Wallet | false | undefined> {
-    if (!Number.isSafeInteger(creditLimitMinor) || creditLimitMinor < 0) throw new RangeError('a credit limit is a whole number of minor units, 0 or more');
+  async setCreditLimit(
+    tenant: string,
+    walletId: string,
+    creditLimitMinor: number,
+    reference: string,
+    now: Date,
+    audit?: WalletAudit,
+  ): Promise<Wallet | false | undefined> {
+    if (!Number.isSafeInteger(creditLimitMinor) || creditLimitMinor < 0)
+      throw new RangeError('a credit limit is a whole number of minor units, 0 or more');
     let refused = false;
     const result = await this.change(tenant, walletId, now, {
-      type: 'credit-limit', guardSk: `ref#credit-limit#${reference}`, reference, amountMinor: creditLimitMinor, ...(audit ? { audit } : {}),
+      type: 'credit-limit',
+      guardSk: `ref#credit-limit#${reference}`,
+      reference,
+      amountMinor: creditLimitMinor,
+      ...(audit ? { audit } : {}),
       apply: (w) => {
         if (w.balanceMinor + creditLimitMinor - w.heldMinor < 0) {
           refused = true;
@@ -112,7 +154,11 @@ export class DynamoWalletStore {
     let short = false;
     let otherCurrency = false;
     const result = await this.change(tenant, walletId, now, {
-      type: 'hold', guardSk: `hold#${bookingId}`, reference: `hold#${bookingId}`, bookingId, amountMinor: -amountMinor,
+      type: 'hold',
+      guardSk: `hold#${bookingId}`,
+      reference: `hold#${bookingId}`,
+      bookingId,
+      amountMinor: -amountMinor,
       guardItem: { kind: 'wallet-hold', bookingId, amountMinor, status: 'held', heldAt: now.toISOString() },
       apply: (w) => {
         if (w.currency !== currency) {
@@ -133,7 +179,11 @@ export class DynamoWalletStore {
   }
 
   private async holdOf(tenant: string, walletId: string, bookingId: string): Promise<Record<string, unknown> | undefined> {
-    return (await this.client.send(new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }))).Item;
+    return (
+      await this.client.send(
+        new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }),
+      )
+    ).Item;
   }
 
   /**
@@ -164,27 +214,44 @@ export class DynamoWalletStore {
   async refund(tenant: string, walletId: string, bookingId: string, amountMinor: number, now: Date): Promise<Wallet | undefined> {
     if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError('a refund is a whole number of minor units, 0 or more');
     return this.change(tenant, walletId, now, {
-      type: 'refund', guardSk: `ref#refund#${bookingId}`, reference: `refund#${bookingId}`, bookingId, amountMinor,
+      type: 'refund',
+      guardSk: `ref#refund#${bookingId}`,
+      reference: `refund#${bookingId}`,
+      bookingId,
+      amountMinor,
       apply: (w) => ({ balanceMinor: w.balanceMinor + amountMinor, heldMinor: w.heldMinor, creditLimitMinor: w.creditLimitMinor }),
     });
   }
 
   /** The statement, oldest first, a page at a time (`after` is the last movement's sort key, opaque to callers). */
-  async movements(tenant: string, walletId: string, options: { limit: number; after?: string }): Promise<{ movements: WalletMovement[]; next?: string }> {
+  async movements(
+    tenant: string,
+    walletId: string,
+    options: { limit: number; after?: string },
+  ): Promise<{ movements: WalletMovement[]; next?: string }> {
     const { pk } = keys.wallet(tenant, walletId);
-    const page = await this.client.send(new QueryCommand({
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :movement)',
-      ExpressionAttributeValues: { ':pk': pk, ':movement': 'movement#' },
-      Limit: options.limit,
-      ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
-    }));
+    const page = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :movement)',
+        ExpressionAttributeValues: { ':pk': pk, ':movement': 'movement#' },
+        Limit: options.limit,
+        ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
+      }),
+    );
     const movements = (page.Items ?? []).map(asMovement);
     const last = page.LastEvaluatedKey?.sk;
     return { movements, ...(typeof last === 'string' ? { next: last } : {}) };
   }
 
-  private async settleHold(tenant: string, walletId: string, bookingId: string, status: 'captured' | 'released', now: Date, capturedMinor?: number): Promise<Wallet | undefined> {
+  private async settleHold(
+    tenant: string,
+    walletId: string,
+    bookingId: string,
+    status: 'captured' | 'released',
+    now: Date,
+    capturedMinor?: number,
+  ): Promise<Wallet | undefined> {
     const hold = await this.holdOf(tenant, walletId, bookingId);
     if (hold?.status !== 'held') return this.get(tenant, walletId);
     const heldMinor = Number(hold.amountMinor);
@@ -194,17 +261,33 @@ export class DynamoWalletStore {
     const paidMinor = captured ? (capturedMinor ?? heldMinor) : 0;
     if (!Number.isSafeInteger(paidMinor) || paidMinor < 0) throw new RangeError('a capture is a whole number of minor units, 0 or more');
     return this.change(tenant, walletId, now, {
-      type: captured ? 'capture' : 'release', guardSk: `ref#${status}#${bookingId}`, reference: `${status}#${bookingId}`, bookingId,
+      type: captured ? 'capture' : 'release',
+      guardSk: `ref#${status}#${bookingId}`,
+      reference: `${status}#${bookingId}`,
+      bookingId,
       amountMinor: captured ? -paidMinor : heldMinor,
-      apply: (w) => ({ balanceMinor: w.balanceMinor - paidMinor, heldMinor: w.heldMinor - heldMinor, creditLimitMinor: w.creditLimitMinor }),
-      also: () => [{
-        Update: {
-          TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId),
-          UpdateExpression: `SET #status = :status, settledAt = :at${captured ? ', capturedMinor = :paid' : ''}`, ConditionExpression: '#status = :held',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status, ':at': now.toISOString(), ':held': 'held', ...(captured ? { ':paid': paidMinor } : {}) },
+      apply: (w) => ({
+        balanceMinor: w.balanceMinor - paidMinor,
+        heldMinor: w.heldMinor - heldMinor,
+        creditLimitMinor: w.creditLimitMinor,
+      }),
+      also: () => [
+        {
+          Update: {
+            TableName: this.table,
+            Key: keys.walletHold(tenant, walletId, bookingId),
+            UpdateExpression: `SET #status = :status, settledAt = :at${captured ? ', capturedMinor = :paid' : ''}`,
+            ConditionExpression: '#status = :held',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':status': status,
+              ':at': now.toISOString(),
+              ':held': 'held',
+              ...(captured ? { ':paid': paidMinor } : {}),
+            },
+          },
         },
-      }],
+      ],
     });
   }
 
@@ -213,22 +296,41 @@ export class DynamoWalletStore {
    * not one). Only where the webhooks table is known: a stack's functions always know it; the operator tool
    * names it with --webhooks-table.
    */
-  private walletEvent(tenant: string, walletId: string, movement: WalletMovement, after: { balanceMinor: number }): ReturnType<typeof outboxPut>[] {
+  private walletEvent(
+    tenant: string,
+    walletId: string,
+    movement: WalletMovement,
+    after: { balanceMinor: number },
+  ): ReturnType<typeof outboxPut>[] {
     const type = WALLET_EVENT_OF[movement.type];
     if (!type || !optionalEnv('WEBHOOKS_TABLE')) return [];
     const decimal = (minor: number) => Number(formatMinor(minor, movement.currency));
     const event: WebhookEvent = {
-      id: newEventId(movement.at), type, createdAt: movement.at, tenant,
+      id: newEventId(movement.at),
+      type,
+      createdAt: movement.at,
+      tenant,
       data: {
-        walletId, currency: movement.currency, balance: decimal(after.balanceMinor), available: decimal(movement.availableAfterMinor),
-        transaction: { transactionId: movement.movementId, type: movement.type, amount: decimal(movement.amountMinor), ...(movement.bookingId ? { bookingId: movement.bookingId } : {}), at: movement.at },
+        walletId,
+        currency: movement.currency,
+        balance: decimal(after.balanceMinor),
+        available: decimal(movement.availableAfterMinor),
+        transaction: {
+          transactionId: movement.movementId,
+          type: movement.type,
+          amount: decimal(movement.amountMinor),
+          ...(movement.bookingId ? { bookingId: movement.bookingId } : {}),
+          at: movement.at,
+        },
       },
     };
     return [outboxPut(event, `wallet#${walletId}`)];
   }
 
   private async read(tenant: string, walletId: string): Promise<StoredWallet | undefined> {
-    const result = await this.client.send(new GetCommand({ TableName: this.table, Key: keys.wallet(tenant, walletId), ConsistentRead: true }));
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: keys.wallet(tenant, walletId), ConsistentRead: true }),
+    );
     if (!result.Item) return undefined;
     const { pk: _pk, sk: _sk, kind: _kind, ...wallet } = result.Item;
     return wallet as unknown as StoredWallet;
@@ -244,34 +346,70 @@ export class DynamoWalletStore {
       const availableMinor = after.balanceMinor + after.creditLimitMinor - after.heldMinor;
       const changed: StoredWallet = { ...wallet, ...after, availableMinor, updatedAt: now.toISOString(), version: wallet.version + 1 };
       const movement: WalletMovement = {
-        movementId: `mov_${randomUUID().replaceAll('-', '').slice(0, 20)}`, type: change.type, amountMinor: change.amountMinor, currency: wallet.currency,
-        balanceAfterMinor: after.balanceMinor, availableAfterMinor: availableMinor, reference: change.reference, at,
+        movementId: `mov_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+        type: change.type,
+        amountMinor: change.amountMinor,
+        currency: wallet.currency,
+        balanceAfterMinor: after.balanceMinor,
+        availableAfterMinor: availableMinor,
+        reference: change.reference,
+        at,
         ...(change.bookingId ? { bookingId: change.bookingId } : {}),
       };
       try {
-        await this.client.send(new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table, Key: keys.wallet(tenant, walletId),
-                UpdateExpression: 'SET balanceMinor = :balance, heldMinor = :held, creditLimitMinor = :limit, availableMinor = :available, updatedAt = :at, version = :next',
-                ConditionExpression: 'version = :version',
-                ExpressionAttributeValues: { ':balance': after.balanceMinor, ':held': after.heldMinor, ':limit': after.creditLimitMinor, ':available': availableMinor, ':at': at, ':next': wallet.version + 1, ':version': wallet.version },
+        await this.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: this.table,
+                  Key: keys.wallet(tenant, walletId),
+                  UpdateExpression:
+                    'SET balanceMinor = :balance, heldMinor = :held, creditLimitMinor = :limit, availableMinor = :available, updatedAt = :at, version = :next',
+                  ConditionExpression: 'version = :version',
+                  ExpressionAttributeValues: {
+                    ':balance': after.balanceMinor,
+                    ':held': after.heldMinor,
+                    ':limit': after.creditLimitMinor,
+                    ':available': availableMinor,
+                    ':at': at,
+                    ':next': wallet.version + 1,
+                    ':version': wallet.version,
+                  },
+                },
               },
-            },
-            { Put: { TableName: this.table, Item: { pk: keys.wallet(tenant, walletId).pk, sk: change.guardSk, ...(change.guardItem ?? { kind: 'wallet-reference' }) }, ConditionExpression: 'attribute_not_exists(sk)' } },
-            { Put: { TableName: this.table, Item: { ...keys.walletMovement(tenant, walletId, at, movement.movementId), kind: 'wallet-movement', tenant, walletId, ...movement } } },
-            ...(change.also?.(wallet) ?? []),
-            ...this.walletEvent(tenant, walletId, movement, after),
-            ...(change.audit?.(publicWallet(wallet), publicWallet(changed)) ?? []),
-          ],
-        }));
+              {
+                Put: {
+                  TableName: this.table,
+                  Item: { pk: keys.wallet(tenant, walletId).pk, sk: change.guardSk, ...(change.guardItem ?? { kind: 'wallet-reference' }) },
+                  ConditionExpression: 'attribute_not_exists(sk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: this.table,
+                  Item: {
+                    ...keys.walletMovement(tenant, walletId, at, movement.movementId),
+                    kind: 'wallet-movement',
+                    tenant,
+                    walletId,
+                    ...movement,
+                  },
+                },
+              },
+              ...(change.also?.(wallet) ?? []),
+              ...this.walletEvent(tenant, walletId, movement, after),
+              ...(change.audit?.(publicWallet(wallet), publicWallet(changed)) ?? []),
+            ],
+          }),
+        );
         return publicWallet(changed);
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
         const reasons = error.CancellationReasons ?? [];
         // The guard exists, or the hold was settled meanwhile: the change was made before. The wallet as it is answers.
-        if (reasons[1]?.Code === 'ConditionalCheckFailed' || reasons[3]?.Code === 'ConditionalCheckFailed') return this.get(tenant, walletId);
+        if (reasons[1]?.Code === 'ConditionalCheckFailed' || reasons[3]?.Code === 'ConditionalCheckFailed')
+          return this.get(tenant, walletId);
         // Another change won the version race: read again and retry, after a jittered pause.
         if (reasons[0]?.Code === 'ConditionalCheckFailed' || reasons.some((r) => r.Code === 'TransactionConflict')) {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));

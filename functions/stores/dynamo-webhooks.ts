@@ -9,7 +9,15 @@
  *   is due) and `openLane` (its endpoint and subject: deliveries of one booking to one endpoint go in order).
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { isOpen, type WebhookDelivery, type WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
@@ -33,11 +41,19 @@ export class DynamoWebhookStore {
   }
 
   async createEndpoint(endpoint: WebhookEndpoint): Promise<void> {
-    await this.client.send(new PutCommand({ TableName: this.table, Item: { ...keys.webhookEndpoint(endpoint.tenant, endpoint.endpointId), kind: 'webhook-endpoint', ...endpoint }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await this.client.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...keys.webhookEndpoint(endpoint.tenant, endpoint.endpointId), kind: 'webhook-endpoint', ...endpoint },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
   }
 
   async getEndpoint(tenant: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: keys.webhookEndpoint(tenant, endpointId), ConsistentRead: true }));
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: keys.webhookEndpoint(tenant, endpointId), ConsistentRead: true }),
+    );
     return Item ? strip<WebhookEndpoint>(Item) : undefined;
   }
 
@@ -45,13 +61,15 @@ export class DynamoWebhookStore {
     const endpoints: WebhookEndpoint[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
-      const page = await this.client.send(new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :endpoint)',
-        ExpressionAttributeValues: { ':pk': keys.webhookEndpoints(tenant).pk, ':endpoint': 'endpoint#' },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }));
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :endpoint)',
+          ExpressionAttributeValues: { ':pk': keys.webhookEndpoints(tenant).pk, ':endpoint': 'endpoint#' },
+          ConsistentRead: true,
+          ExclusiveStartKey,
+        }),
+      );
       endpoints.push(...(page.Items ?? []).map((item) => strip<WebhookEndpoint>(item)));
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
@@ -65,7 +83,9 @@ export class DynamoWebhookStore {
   async updateEndpoint(
     tenant: string,
     endpointId: string,
-    changes: Partial<Omit<WebhookEndpoint, 'tenant' | 'endpointId' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt' | 'createdAt'>>,
+    changes: Partial<
+      Omit<WebhookEndpoint, 'tenant' | 'endpointId' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt' | 'createdAt'>
+    >,
     also?: { before: WebhookEndpoint; writes: (after: WebhookEndpoint) => TransactItem[] },
   ): Promise<WebhookEndpoint | undefined> {
     const names: Record<string, string> = {};
@@ -83,17 +103,22 @@ export class DynamoWebhookStore {
     const update = {
       TableName: this.table,
       Key: keys.webhookEndpoint(tenant, endpointId),
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
+        .join(' ')
+        .trim(),
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ...(sets.length ? { ExpressionAttributeValues: values } : {}),
     };
     if (also) {
-      const predicted = Object.fromEntries(Object.entries({ ...also.before, ...changes }).filter(([, value]) => value !== undefined)) as unknown as WebhookEndpoint;
+      const predicted = Object.fromEntries(
+        Object.entries({ ...also.before, ...changes }).filter(([, value]) => value !== undefined),
+      ) as unknown as WebhookEndpoint;
       try {
         await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...also.writes(predicted)] }));
       } catch (error) {
-        if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return undefined;
+        if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed')
+          return undefined;
         throw error;
       }
       return this.getEndpoint(tenant, endpointId);
@@ -111,16 +136,29 @@ export class DynamoWebhookStore {
    * Gives the endpoint a new secret and keeps the one it replaces until `previousExpiresAt`; undefined when
    * there is no such endpoint, or another rotation changed the secret since `current` was read (retry).
    */
-  async rotateSecret(endpoint: WebhookEndpoint, secret: string, previousExpiresAt: string, updatedAt: string): Promise<WebhookEndpoint | undefined> {
+  async rotateSecret(
+    endpoint: WebhookEndpoint,
+    secret: string,
+    previousExpiresAt: string,
+    updatedAt: string,
+  ): Promise<WebhookEndpoint | undefined> {
     try {
-      const { Attributes } = await this.client.send(new UpdateCommand({
-        TableName: this.table,
-        Key: keys.webhookEndpoint(endpoint.tenant, endpoint.endpointId),
-        UpdateExpression: 'SET secret = :secret, previousSecret = :previous, previousSecretExpiresAt = :expiresAt, updatedAt = :updatedAt',
-        ConditionExpression: 'secret = :previous',
-        ExpressionAttributeValues: { ':secret': secret, ':previous': endpoint.secret, ':expiresAt': previousExpiresAt, ':updatedAt': updatedAt },
-        ReturnValues: 'ALL_NEW',
-      }));
+      const { Attributes } = await this.client.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.webhookEndpoint(endpoint.tenant, endpoint.endpointId),
+          UpdateExpression:
+            'SET secret = :secret, previousSecret = :previous, previousSecretExpiresAt = :expiresAt, updatedAt = :updatedAt',
+          ConditionExpression: 'secret = :previous',
+          ExpressionAttributeValues: {
+            ':secret': secret,
+            ':previous': endpoint.secret,
+            ':expiresAt': previousExpiresAt,
+            ':updatedAt': updatedAt,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
       return strip<WebhookEndpoint>(Attributes!);
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
@@ -131,7 +169,13 @@ export class DynamoWebhookStore {
   /** false when there was no such endpoint. Its deliveries stay readable until they age out of interest. */
   async deleteEndpoint(tenant: string, endpointId: string): Promise<boolean> {
     try {
-      await this.client.send(new DeleteCommand({ TableName: this.table, Key: keys.webhookEndpoint(tenant, endpointId), ConditionExpression: 'attribute_exists(pk)' }));
+      await this.client.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: keys.webhookEndpoint(tenant, endpointId),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
@@ -147,14 +191,22 @@ export class DynamoWebhookStore {
       ...delivery,
       // Expires with its event: WEBHOOK_RETENTION_DAYS after the event was made.
       expiresAt: webhookExpiry(delivery.event.createdAt),
-      ...(open ? { dueTenant: delivery.tenant, dueAt: `${delivery.nextAttemptAt}#${delivery.deliveryId}`, openLane: keys.webhookLane(delivery.tenant, delivery.endpointId, delivery.subject) } : {}),
+      ...(open
+        ? {
+            dueTenant: delivery.tenant,
+            dueAt: `${delivery.nextAttemptAt}#${delivery.deliveryId}`,
+            openLane: keys.webhookLane(delivery.tenant, delivery.endpointId, delivery.subject),
+          }
+        : {}),
     };
   }
 
   /** Records a new delivery; false when it exists already (the event was dispatched before). */
   async createDelivery(delivery: WebhookDelivery): Promise<boolean> {
     try {
-      await this.client.send(new PutCommand({ TableName: this.table, Item: this.deliveryItem(delivery), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.client.send(
+        new PutCommand({ TableName: this.table, Item: this.deliveryItem(delivery), ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
@@ -169,7 +221,9 @@ export class DynamoWebhookStore {
   }
 
   async getDelivery(tenant: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: keys.webhookDelivery(tenant, endpointId, deliveryId), ConsistentRead: true }));
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: keys.webhookDelivery(tenant, endpointId, deliveryId), ConsistentRead: true }),
+    );
     return Item ? strip<WebhookDelivery>(Item) : undefined;
   }
 
@@ -179,13 +233,19 @@ export class DynamoWebhookStore {
    */
   async claim(delivery: WebhookDelivery, until: string): Promise<boolean> {
     try {
-      await this.client.send(new UpdateCommand({
-        TableName: this.table,
-        Key: keys.webhookDelivery(delivery.tenant, delivery.endpointId, delivery.deliveryId),
-        UpdateExpression: 'SET dueAt = :until, nextAttemptAt = :next',
-        ConditionExpression: 'dueAt = :seen',
-        ExpressionAttributeValues: { ':until': `${until}#${delivery.deliveryId}`, ':next': until, ':seen': `${delivery.nextAttemptAt}#${delivery.deliveryId}` },
-      }));
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.webhookDelivery(delivery.tenant, delivery.endpointId, delivery.deliveryId),
+          UpdateExpression: 'SET dueAt = :until, nextAttemptAt = :next',
+          ConditionExpression: 'dueAt = :seen',
+          ExpressionAttributeValues: {
+            ':until': `${until}#${delivery.deliveryId}`,
+            ':next': until,
+            ':seen': `${delivery.nextAttemptAt}#${delivery.deliveryId}`,
+          },
+        }),
+      );
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
@@ -194,42 +254,55 @@ export class DynamoWebhookStore {
   }
 
   /** An endpoint's deliveries, newest first, a page at a time (`after`: the last one's deliveryId). */
-  async listDeliveries(tenant: string, endpointId: string, options: { limit: number; after?: string }): Promise<{ deliveries: WebhookDelivery[]; next?: string }> {
+  async listDeliveries(
+    tenant: string,
+    endpointId: string,
+    options: { limit: number; after?: string },
+  ): Promise<{ deliveries: WebhookDelivery[]; next?: string }> {
     const { pk } = keys.webhookDeliveries(tenant, endpointId);
-    const page = await this.client.send(new QueryCommand({
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :delivery)',
-      ExpressionAttributeValues: { ':pk': pk, ':delivery': 'delivery#' },
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ...(options.after ? { ExclusiveStartKey: { pk, sk: `delivery#${options.after}` } } : {}),
-    }));
+    const page = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :delivery)',
+        ExpressionAttributeValues: { ':pk': pk, ':delivery': 'delivery#' },
+        ScanIndexForward: false,
+        Limit: options.limit,
+        ...(options.after ? { ExclusiveStartKey: { pk, sk: `delivery#${options.after}` } } : {}),
+      }),
+    );
     const deliveries = (page.Items ?? []).map((item) => strip<WebhookDelivery>(item));
     return { deliveries, ...(page.LastEvaluatedKey ? { next: deliveries.at(-1)!.deliveryId } : {}) };
   }
 
   /** Open deliveries of the tenant whose next attempt is due at `now`, earliest first. */
   async dueDeliveries(tenant: string, now: string, limit: number): Promise<WebhookDelivery[]> {
-    const page = await this.client.send(new QueryCommand({
-      TableName: this.table,
-      IndexName: WEBHOOK_INDEXES.due,
-      KeyConditionExpression: 'dueTenant = :tenant AND dueAt <= :now',
-      ExpressionAttributeValues: { ':tenant': tenant, ':now': `${now}#~` },
-      Limit: limit,
-    }));
+    const page = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: WEBHOOK_INDEXES.due,
+        KeyConditionExpression: 'dueTenant = :tenant AND dueAt <= :now',
+        ExpressionAttributeValues: { ':tenant': tenant, ':now': `${now}#~` },
+        Limit: limit,
+      }),
+    );
     return (page.Items ?? []).map((item) => strip<WebhookDelivery>(item));
   }
 
   /** The open delivery of the same lane just before (`before`) or after (`after`) this one, if any. */
   async laneNeighbour(delivery: WebhookDelivery, direction: 'before' | 'after'): Promise<WebhookDelivery | undefined> {
-    const page = await this.client.send(new QueryCommand({
-      TableName: this.table,
-      IndexName: WEBHOOK_INDEXES.lane,
-      KeyConditionExpression: `openLane = :lane AND sk ${direction === 'before' ? '<' : '>'} :sk`,
-      ExpressionAttributeValues: { ':lane': keys.webhookLane(delivery.tenant, delivery.endpointId, delivery.subject), ':sk': `delivery#${delivery.deliveryId}` },
-      ScanIndexForward: direction === 'after',
-      Limit: 1,
-    }));
+    const page = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: WEBHOOK_INDEXES.lane,
+        KeyConditionExpression: `openLane = :lane AND sk ${direction === 'before' ? '<' : '>'} :sk`,
+        ExpressionAttributeValues: {
+          ':lane': keys.webhookLane(delivery.tenant, delivery.endpointId, delivery.subject),
+          ':sk': `delivery#${delivery.deliveryId}`,
+        },
+        ScanIndexForward: direction === 'after',
+        Limit: 1,
+      }),
+    );
     const item = page.Items?.[0];
     return item ? strip<WebhookDelivery>(item) : undefined;
   }

@@ -19,7 +19,9 @@ export class S3SearchChunks {
   }
 
   async put(tenant: string, searchId: string, index: number, rows: Uint8Array): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: chunkKey(tenant, searchId, index), Body: rows, ContentType: 'application/zstd' }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: chunkKey(tenant, searchId, index), Body: rows, ContentType: 'application/zstd' }),
+    );
   }
 
   /** undefined once the object is gone (the lifecycle rule removed it): the search is gone, 410. */

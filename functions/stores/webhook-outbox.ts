@@ -28,11 +28,20 @@ export function newEventId(at: string): string {
 }
 
 /** The TransactWriteItems entry that puts the event in the outbox (once: its key is new). */
-export function outboxPut(event: WebhookEvent, subject: string): { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } } {
+export function outboxPut(
+  event: WebhookEvent,
+  subject: string,
+): { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } } {
   return {
     Put: {
       TableName: tableName('webhooks'),
-      Item: { ...keys.webhookOutbox(event.tenant, subject, event.createdAt, event.id), kind: OUTBOX_ITEM_KIND, subject, event, expiresAt: webhookExpiry(event.createdAt) },
+      Item: {
+        ...keys.webhookOutbox(event.tenant, subject, event.createdAt, event.id),
+        kind: OUTBOX_ITEM_KIND,
+        subject,
+        event,
+        expiresAt: webhookExpiry(event.createdAt),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

@@ -21,11 +21,12 @@ type AdapterSettings = Required<Pick<SupplierAdapterOptions, 'baseUrl' | 'apiKey
 const ADAPTERS: Readonly<Record<AdapterKind, (settings: AdapterSettings, contract: SupplierContract) => SupplierPort>> = {
   hotelbeds: (settings) => new HotelbedsAdapter(settings),
   // Rapid requires a customer e-mail and phone: the account's reservations desk stands in when a traveller gave none.
-  expedia: (settings, contract) => new ExpediaAdapter({
-    ...settings,
-    ...(contract.reservationsEmail ? { contactEmail: contract.reservationsEmail } : {}),
-    ...(contract.reservationsPhone ? { contactPhone: contract.reservationsPhone } : {}),
-  }),
+  expedia: (settings, contract) =>
+    new ExpediaAdapter({
+      ...settings,
+      ...(contract.reservationsEmail ? { contactEmail: contract.reservationsEmail } : {}),
+      ...(contract.reservationsPhone ? { contactPhone: contract.reservationsPhone } : {}),
+    }),
   opentravel: (settings) => new OpenTravelAdapter(settings),
 };
 
@@ -39,7 +40,15 @@ export async function adapterFor(contract: SupplierContract): Promise<SupplierPo
     secret: credentials.secret,
     forwardScenarios: contract.sandbox,
   };
-  const cacheKey = JSON.stringify([contract.tenant, contract.supplierId, contract.adapter, contract.pointOfSale, contract.reservationsEmail, contract.reservationsPhone, settings]);
+  const cacheKey = JSON.stringify([
+    contract.tenant,
+    contract.supplierId,
+    contract.adapter,
+    contract.pointOfSale,
+    contract.reservationsEmail,
+    contract.reservationsPhone,
+    settings,
+  ]);
   let adapter = adapters.get(cacheKey);
   if (!adapter) {
     adapter = asContracted(contract, ADAPTERS[contract.adapter](settings, contract));

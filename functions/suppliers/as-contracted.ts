@@ -14,9 +14,22 @@
  * every call, the reconciler's included.
  */
 import type {
-  AvailabilityResult, BookingLookup, BookRequest, CancelRequest, CancellationResult, CheckedRate, CheckRateRequest,
-  ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage, StaticContentRequest, SupplierBooking, SupplierPort,
-  AvailabilityRequest, CallContext,
+  AvailabilityResult,
+  BookingLookup,
+  BookRequest,
+  CancelRequest,
+  CancellationResult,
+  CheckedRate,
+  CheckRateRequest,
+  ClientReferenceLookup,
+  ModifyRequest,
+  ModifyResult,
+  StaticContentPage,
+  StaticContentRequest,
+  SupplierBooking,
+  SupplierPort,
+  AvailabilityRequest,
+  CallContext,
 } from './port.js';
 import type { SupplierContract } from './contracts.js';
 import { isSupplierError, SupplierError } from './supplier-error.js';
@@ -26,7 +39,11 @@ export function asContracted(contract: Pick<SupplierContract, 'supplierId' | 'po
 }
 
 class ContractedSupplier implements SupplierPort {
-  constructor(readonly supplierId: string, private readonly pointOfSale: string | undefined, private readonly adapter: SupplierPort) {}
+  constructor(
+    readonly supplierId: string,
+    private readonly pointOfSale: string | undefined,
+    private readonly adapter: SupplierPort,
+  ) {}
 
   /** The request with the account's point of sale, unless the caller named one. */
   private sold<R extends CallContext>(request: R): R {
@@ -70,7 +87,9 @@ class ContractedSupplier implements SupplierPort {
   }
 
   modify(request: ModifyRequest): Promise<ModifyResult> {
-    return this.stamped(this.adapter.modify(this.sold(request)), (result) => (result.kind === 'modified' ? { ...result, booking: this.booking(result.booking) } : result));
+    return this.stamped(this.adapter.modify(this.sold(request)), (result) =>
+      result.kind === 'modified' ? { ...result, booking: this.booking(result.booking) } : result,
+    );
   }
 
   private booking(booking: SupplierBooking): SupplierBooking {

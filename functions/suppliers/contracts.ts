@@ -64,9 +64,15 @@ export type StoredContract = z.infer<typeof contractSchema>;
  *   traveller gave none: a desk the account really answers and relays to the guest, never a made-up address.
  */
 export const salesSettingsSchema = z.object({
-  pointOfSale: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code (GB, US, ES)').optional(),
+  pointOfSale: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code (GB, US, ES)')
+    .optional(),
   reservationsEmail: z.email().max(254).optional(),
-  reservationsPhone: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an E.164 phone number (+442079460000)').optional(),
+  reservationsPhone: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'an E.164 phone number (+442079460000)')
+    .optional(),
 });
 
 export type SalesSettings = z.infer<typeof salesSettingsSchema>;
@@ -89,7 +95,9 @@ export async function putSalesSettings(tenant: string, settings: SalesSettings, 
 }
 
 export async function salesSettings(tenant: string): Promise<SalesSettings> {
-  const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName('contracts'), Key: keys.salesSettings(tenant), ConsistentRead: true }));
+  const { Item } = await dynamoClient().send(
+    new GetCommand({ TableName: tableName('contracts'), Key: keys.salesSettings(tenant), ConsistentRead: true }),
+  );
   return settingsOf(Item);
 }
 

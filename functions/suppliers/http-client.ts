@@ -25,8 +25,9 @@ export interface SupplierHttpResponse {
 }
 
 export async function supplierHttp(request: SupplierHttpRequest, fetchImpl: FetchLike = fetch): Promise<SupplierHttpResponse> {
-  const signals = [request.signal, request.timeoutMs ? AbortSignal.timeout(request.timeoutMs) : undefined]
-    .filter((s): s is AbortSignal => s !== undefined);
+  const signals = [request.signal, request.timeoutMs ? AbortSignal.timeout(request.timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => s !== undefined,
+  );
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   const context = { operation: request.operation };
   const attempt = async (): Promise<SupplierHttpResponse> => {
@@ -51,9 +52,13 @@ export async function supplierHttp(request: SupplierHttpRequest, fetchImpl: Fetc
     }
   } catch (error) {
     if (signal?.aborted) {
-      throw new SupplierError('timeout', request.supplierId, `${request.operation}: no answer within the budget`, context, { cause: error });
+      throw new SupplierError('timeout', request.supplierId, `${request.operation}: no answer within the budget`, context, {
+        cause: error,
+      });
     }
-    throw new SupplierError('unavailable', request.supplierId, `${request.operation}: ${describeTransportError(error)}`, context, { cause: error });
+    throw new SupplierError('unavailable', request.supplierId, `${request.operation}: ${describeTransportError(error)}`, context, {
+      cause: error,
+    });
   }
 }
 

@@ -19,7 +19,14 @@ import type { Scenario } from './scenario.js';
 // them; they are re-exported so an adapter reads its whole contract here.
 export type { CancellationPenalty, GeoPoint, Money, PropertyAddress, SupplierRoomContent };
 export type {
-  BoardBasis, PaymentModel, PropertyCharge, PropertyChargeKind, RateTax, RemarkKind, SupplierRate, SupplierRemark,
+  BoardBasis,
+  PaymentModel,
+  PropertyCharge,
+  PropertyChargeKind,
+  RateTax,
+  RemarkKind,
+  SupplierRate,
+  SupplierRemark,
 } from '../domain/rate/supplier-rate.js';
 
 export interface Occupancy {
@@ -192,7 +199,12 @@ export interface SupplierBooking {
   readonly checkIn: string;
   readonly checkOut: string;
   readonly holder: Holder;
-  readonly rooms: readonly { readonly roomTypeCode: string; readonly roomTypeName?: string; readonly boardBasis?: BoardBasis; readonly guests: readonly Guest[] }[];
+  readonly rooms: readonly {
+    readonly roomTypeCode: string;
+    readonly roomTypeName?: string;
+    readonly boardBasis?: BoardBasis;
+    readonly guests: readonly Guest[];
+  }[];
   readonly price: Money;
   readonly payment?: PaymentModel;
   readonly cancellationPolicy: readonly CancellationPenalty[];

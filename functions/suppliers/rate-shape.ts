@@ -1,6 +1,13 @@
 import type { CancellationPenalty } from '../domain/cancellation/cancellation-penalty.js';
 import type { Money } from '../domain/money/money.js';
-import type { PropertyCharge, PropertyChargeKind, RateTax, RemarkKind, SupplierRate, SupplierRemark } from '../domain/rate/supplier-rate.js';
+import type {
+  PropertyCharge,
+  PropertyChargeKind,
+  RateTax,
+  RemarkKind,
+  SupplierRate,
+  SupplierRemark,
+} from '../domain/rate/supplier-rate.js';
 
 /**
  * One object shape per kind for the rates the adapters hand to search. Search reads every rate of every
@@ -53,13 +60,23 @@ export function remarksOf(kind: RemarkKind, texts: readonly (string | undefined)
  */
 function textOfHtml(raw: string | undefined): string {
   if (!raw) return '';
-  return raw
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '')
-    .replace(/<\s*(br|\/p|\/li|\/div)\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
-    .split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter((line) => line !== '').join('\n');
+  return (
+    raw
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '')
+      .replace(/<\s*(br|\/p|\/li|\/div)\s*\/?>/gi, '\n')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .split('\n')
+      .map((line) => line.replace(/\s+/g, ' ').trim())
+      .filter((line) => line !== '')
+      .join('\n')
+  );
 }
 
 /**

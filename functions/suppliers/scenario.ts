@@ -5,9 +5,7 @@
  */
 export const SANDBOX_SCENARIO_HEADER = 'X-Sandbox-Scenario';
 
-export type ScenarioName =
-  | 'slow' | 'error' | 'reprice' | 'book-fail' | 'book-timeout' | 'no-modify' | 'late-cancel'
-  | SpecShapeScenario;
+export type ScenarioName = 'slow' | 'error' | 'reprice' | 'book-fail' | 'book-timeout' | 'no-modify' | 'late-cancel' | SpecShapeScenario;
 
 /**
  * Scenarios that make a sandbox supplier send, on every rate, one family of shapes its published spec allows
@@ -23,7 +21,14 @@ export type ScenarioName =
  * - `obligations`: all of the above at once but `package-rates`, which would hide every rate from an account that
  *   sells no packages (ask for it with `obligations,package-rates`).
  */
-export const SPEC_SHAPE_SCENARIOS = ['fees-at-property', 'remarks', 'selling-floor', 'package-rates', 'spec-penalties', 'obligations'] as const;
+export const SPEC_SHAPE_SCENARIOS = [
+  'fees-at-property',
+  'remarks',
+  'selling-floor',
+  'package-rates',
+  'spec-penalties',
+  'obligations',
+] as const;
 export type SpecShapeScenario = (typeof SPEC_SHAPE_SCENARIOS)[number];
 
 export interface Scenario {
@@ -33,7 +38,14 @@ export interface Scenario {
 }
 
 const NAMES: ReadonlySet<string> = new Set<ScenarioName>([
-  'slow', 'error', 'reprice', 'book-fail', 'book-timeout', 'no-modify', 'late-cancel', ...SPEC_SHAPE_SCENARIOS,
+  'slow',
+  'error',
+  'reprice',
+  'book-fail',
+  'book-timeout',
+  'no-modify',
+  'late-cancel',
+  ...SPEC_SHAPE_SCENARIOS,
 ]);
 
 /** Parses the header; unknown entries are ignored (a sandbox must not fail on a typo in a test header). */

@@ -24,12 +24,20 @@ export async function attemptDelivery(delivery: WebhookDelivery, deps: WebhookDe
   const now = deps.now();
   const blocker = await deps.store.laneNeighbour(delivery, 'before');
   if (blocker) {
-    return deps.store.saveDelivery({ ...delivery, status: 'waiting', nextAttemptAt: later(blocker.nextAttemptAt, new Date(now.getTime() + WAIT_BEHIND_MS)) });
+    return deps.store.saveDelivery({
+      ...delivery,
+      status: 'waiting',
+      nextAttemptAt: later(blocker.nextAttemptAt, new Date(now.getTime() + WAIT_BEHIND_MS)),
+    });
   }
   const endpoint = await deps.store.getEndpoint(delivery.tenant, delivery.endpointId);
   if (!endpoint?.enabled) {
     const { nextAttemptAt: _next, ...rest } = delivery;
-    const dead = await deps.store.saveDelivery({ ...rest, status: 'dead', lastError: endpoint ? `the endpoint is disabled: ${endpoint.disabledReason ?? 'by the partner'}` : 'the endpoint was deleted' });
+    const dead = await deps.store.saveDelivery({
+      ...rest,
+      status: 'dead',
+      lastError: endpoint ? `the endpoint is disabled: ${endpoint.disabledReason ?? 'by the partner'}` : 'the endpoint was deleted',
+    });
     await releaseLane(dead, deps);
     return dead;
   }
@@ -39,33 +47,55 @@ export async function attemptDelivery(delivery: WebhookDelivery, deps: WebhookDe
   const attempts = delivery.attempts + 1;
   const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
   const { nextAttemptAt: _next, lastError: _error, lastResponseCode: _code, ...base } = delivery;
-  const tried = { ...base, attempts, lastAttemptAt: now.toISOString(), ...(result.status !== undefined ? { lastResponseCode: result.status } : {}) };
+  const tried = {
+    ...base,
+    attempts,
+    lastAttemptAt: now.toISOString(),
+    ...(result.status !== undefined ? { lastResponseCode: result.status } : {}),
+  };
 
   let next: WebhookDelivery;
   if (ok) {
     next = { ...tried, status: 'delivered', deliveredAt: now.toISOString() };
-    if (endpoint.failingSince) await deps.store.updateEndpoint(endpoint.tenant, endpoint.endpointId, { failingSince: undefined, updatedAt: now.toISOString() });
+    if (endpoint.failingSince)
+      await deps.store.updateEndpoint(endpoint.tenant, endpoint.endpointId, { failingSince: undefined, updatedAt: now.toISOString() });
   } else {
     const error = result.error ?? `answered ${result.status}`;
     const wait = deps.retryScheduleMs[attempts - 1];
-    next = wait === undefined
-      ? { ...tried, status: 'dead', lastError: error }
-      : { ...tried, status: 'retrying', lastError: error, nextAttemptAt: new Date(now.getTime() + wait).toISOString() };
+    next =
+      wait === undefined
+        ? { ...tried, status: 'dead', lastError: error }
+        : { ...tried, status: 'retrying', lastError: error, nextAttemptAt: new Date(now.getTime() + wait).toISOString() };
     await noteFailure(endpoint, now, deps);
   }
   await deps.store.saveDelivery(next);
-  if (next.status === 'dead') logger.warn('webhook delivery dead-lettered', { endpointId: next.endpointId, deliveryId: next.deliveryId, eventType: next.event.type, attempts, lastResponseCode: next.lastResponseCode });
+  if (next.status === 'dead')
+    logger.warn('webhook delivery dead-lettered', {
+      endpointId: next.endpointId,
+      deliveryId: next.deliveryId,
+      eventType: next.event.type,
+      attempts,
+      lastResponseCode: next.lastResponseCode,
+    });
   if (next.status === 'delivered' || next.status === 'dead') await releaseLane(next, deps);
   return next;
 }
 
 /** The endpoint failed once more: noted, and disabled once it has failed for longer than the limit. */
-async function noteFailure(endpoint: { tenant: string; endpointId: string; failingSince?: string }, now: Date, deps: WebhookDeps): Promise<void> {
+async function noteFailure(
+  endpoint: { tenant: string; endpointId: string; failingSince?: string },
+  now: Date,
+  deps: WebhookDeps,
+): Promise<void> {
   const since = endpoint.failingSince ?? now.toISOString();
   const failingFor = now.getTime() - Date.parse(since);
   if (failingFor >= deps.disableAfterMs && endpoint.failingSince) {
     const reason = `every delivery failed since ${since}; disabled at ${now.toISOString()}. Fix the receiver, then PATCH {"enabled": true} and retry the dead deliveries`;
-    await deps.store.updateEndpoint(endpoint.tenant, endpoint.endpointId, { enabled: false, disabledReason: reason, updatedAt: now.toISOString() });
+    await deps.store.updateEndpoint(endpoint.tenant, endpoint.endpointId, {
+      enabled: false,
+      disabledReason: reason,
+      updatedAt: now.toISOString(),
+    });
     logger.warn('webhook endpoint disabled after failing', { endpointId: endpoint.endpointId, failingSince: since });
   } else if (!endpoint.failingSince) {
     await deps.store.updateEndpoint(endpoint.tenant, endpoint.endpointId, { failingSince: since, updatedAt: now.toISOString() });
@@ -75,5 +105,6 @@ async function noteFailure(endpoint: { tenant: string; endpointId: string; faili
 /** The lane's next delivery, which waited behind this one, is tried now rather than at the next sweep. */
 async function releaseLane(settled: WebhookDelivery, deps: WebhookDeps): Promise<void> {
   const waiting = await deps.store.laneNeighbour(settled, 'after');
-  if (waiting && (await deps.store.claim(waiting, deps.now().toISOString()))) await attemptDelivery({ ...waiting, nextAttemptAt: deps.now().toISOString() }, deps);
+  if (waiting && (await deps.store.claim(waiting, deps.now().toISOString())))
+    await attemptDelivery({ ...waiting, nextAttemptAt: deps.now().toISOString() }, deps);
 }

@@ -14,10 +14,20 @@ export const handler = httpHandler('createWebhookEndpoint', { body: createEndpoi
   }
   const at = now().toISOString();
   const endpoint = {
-    tenant, endpointId: `we_${randomBytes(10).toString('hex')}`, url: request.body.url, events: request.body.events,
+    tenant,
+    endpointId: `we_${randomBytes(10).toString('hex')}`,
+    url: request.body.url,
+    events: request.body.events,
     ...(request.body.description ? { description: request.body.description } : {}),
-    enabled: true, secret: newWebhookSecret(), createdAt: at, updatedAt: at,
+    enabled: true,
+    secret: newWebhookSecret(),
+    createdAt: at,
+    updatedAt: at,
   };
   await store.createEndpoint(endpoint);
-  return { status: 201, body: { ...endpointView(endpoint), secret: endpoint.secret }, headers: { Location: `/v1/webhook-endpoints/${endpoint.endpointId}` } };
+  return {
+    status: 201,
+    body: { ...endpointView(endpoint), secret: endpoint.secret },
+    headers: { Location: `/v1/webhook-endpoints/${endpoint.endpointId}` },
+  };
 });

@@ -6,6 +6,7 @@ import { webhookDeps } from './webhook-deps.js';
 
 export const handler = httpHandler('deleteWebhookEndpoint', { params: endpointParams }, async (request) => {
   const { endpointId } = request.params;
-  if (!(await webhookDeps().store.deleteEndpoint(request.caller!.tenant, endpointId))) throw new HttpProblem('not-found', `No webhook endpoint ${endpointId}`);
+  if (!(await webhookDeps().store.deleteEndpoint(request.caller!.tenant, endpointId)))
+    throw new HttpProblem('not-found', `No webhook endpoint ${endpointId}`);
   return { status: 204 };
 });

@@ -15,10 +15,22 @@ export function deliveryIdOf(event: Pick<WebhookEvent, 'id' | 'createdAt'>, endp
   return `dlv_${Date.parse(event.createdAt).toString(36).padStart(9, '0')}${digest}`;
 }
 
-export function newDelivery(event: WebhookEvent, subject: string, endpoint: Pick<WebhookEndpoint, 'endpointId'>, now: Date): WebhookDelivery {
+export function newDelivery(
+  event: WebhookEvent,
+  subject: string,
+  endpoint: Pick<WebhookEndpoint, 'endpointId'>,
+  now: Date,
+): WebhookDelivery {
   return {
-    tenant: event.tenant, endpointId: endpoint.endpointId, deliveryId: deliveryIdOf(event, endpoint.endpointId), subject,
-    status: 'pending', attempts: 0, nextAttemptAt: now.toISOString(), createdAt: now.toISOString(), event,
+    tenant: event.tenant,
+    endpointId: endpoint.endpointId,
+    deliveryId: deliveryIdOf(event, endpoint.endpointId),
+    subject,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now.toISOString(),
+    createdAt: now.toISOString(),
+    event,
   };
 }
 

@@ -18,7 +18,14 @@ import { urlProblem } from './webhook-url.js';
 export const MAX_ENDPOINTS = 20;
 export const DELIVERY_PAGE = { default: 20, max: 100 } as const;
 
-const url = z.string().min(1).max(2048).meta({ description: 'Where events are POSTed: https, a public host (in production); we follow no redirects', examples: ['https://partner.example.com/hooks/hotel-api'] });
+const url = z
+  .string()
+  .min(1)
+  .max(2048)
+  .meta({
+    description: 'Where events are POSTed: https, a public host (in production); we follow no redirects',
+    examples: ['https://partner.example.com/hooks/hotel-api'],
+  });
 const events = z
   .array(z.enum(WEBHOOK_EVENT_TYPES))
   .min(1)
@@ -30,7 +37,9 @@ const description = plainText({ trim: true, max: 200 }).meta({ description: 'You
 export const endpointParams = z.object({ endpointId: webhookEndpointIdSchema });
 export const deliveryParams = z.object({ endpointId: webhookEndpointIdSchema, deliveryId: webhookDeliveryIdSchema });
 
-export const createEndpointBody = z.strictObject({ url, events, description: description.optional() }).meta({ id: 'WebhookEndpointRequest' });
+export const createEndpointBody = z
+  .strictObject({ url, events, description: description.optional() })
+  .meta({ id: 'WebhookEndpointRequest' });
 
 export const updateEndpointBody = z
   .strictObject({
@@ -43,7 +52,13 @@ export const updateEndpointBody = z
   .meta({ id: 'WebhookEndpointUpdate' });
 
 export const deliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(DELIVERY_PAGE.max).default(DELIVERY_PAGE.default).meta({ description: `Deliveries per page, 1 to ${DELIVERY_PAGE.max} (default ${DELIVERY_PAGE.default})` }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DELIVERY_PAGE.max)
+    .default(DELIVERY_PAGE.default)
+    .meta({ description: `Deliveries per page, 1 to ${DELIVERY_PAGE.max} (default ${DELIVERY_PAGE.default})` }),
   cursor: webhookDeliveryIdSchema.optional().meta({ description: 'The `next` of the previous page; absent for the first page' }),
 });
 

@@ -12,7 +12,15 @@ import { handler as testWebhookEndpoint } from './test-webhook-endpoint.js';
 import { handler as updateWebhookEndpoint } from './update-webhook-endpoint.js';
 
 export const routes = groupHandler('webhooks', {
-  createWebhookEndpoint, listWebhookEndpoints, getWebhookEndpoint, updateWebhookEndpoint, deleteWebhookEndpoint, testWebhookEndpoint, listWebhookDeliveries, retryWebhookDelivery, rotateWebhookSecret,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  testWebhookEndpoint,
+  listWebhookDeliveries,
+  retryWebhookDelivery,
+  rotateWebhookSecret,
 });
 
 /** The Lambda entry (`routes` is what the local gateway calls). */

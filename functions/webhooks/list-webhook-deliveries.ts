@@ -7,6 +7,9 @@ export const handler = httpHandler('listWebhookDeliveries', { params: endpointPa
   const { tenant } = request.caller!;
   const { endpointId } = request.params;
   await endpointOr404(tenant, endpointId);
-  const page = await webhookDeps().store.listDeliveries(tenant, endpointId, { limit: request.query.limit, ...(request.query.cursor ? { after: request.query.cursor } : {}) });
+  const page = await webhookDeps().store.listDeliveries(tenant, endpointId, {
+    limit: request.query.limit,
+    ...(request.query.cursor ? { after: request.query.cursor } : {}),
+  });
   return { status: 200, body: { deliveries: page.deliveries.map(deliveryView), ...(page.next ? { next: page.next } : {}) } };
 });

@@ -15,7 +15,8 @@ export const handler = httpHandler('retryWebhookDelivery', { params: deliveryPar
   await endpointOr404(tenant, endpointId);
   const delivery = await deps.store.getDelivery(tenant, endpointId, deliveryId);
   if (!delivery) throw new HttpProblem('not-found', `No delivery ${deliveryId}`);
-  if (delivery.status === 'delivered') throw new HttpProblem('conflict', `Delivery ${deliveryId} was delivered at ${delivery.deliveredAt}`, { extensions: { deliveryId } });
+  if (delivery.status === 'delivered')
+    throw new HttpProblem('conflict', `Delivery ${deliveryId} was delivered at ${delivery.deliveredAt}`, { extensions: { deliveryId } });
   const due = await deps.store.saveDelivery({ ...delivery, status: 'retrying', nextAttemptAt: deps.now().toISOString() });
   const attempted = (await claimAndAttempt(due, deps)) ?? (await deps.store.getDelivery(tenant, endpointId, deliveryId))!;
   return { status: 200, body: deliveryView(attempted) };

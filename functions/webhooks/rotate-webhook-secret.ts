@@ -16,7 +16,12 @@ export const handler = httpHandler('rotateWebhookSecret', { params: endpointPara
   const endpoint = await endpointOr404(tenant, request.params.endpointId);
   const at = now();
   const secret = newWebhookSecret();
-  const rotated = await store.rotateSecret(endpoint, secret, new Date(at.getTime() + SECRET_ROTATION_OVERLAP_MS).toISOString(), at.toISOString());
+  const rotated = await store.rotateSecret(
+    endpoint,
+    secret,
+    new Date(at.getTime() + SECRET_ROTATION_OVERLAP_MS).toISOString(),
+    at.toISOString(),
+  );
   // Deleted meanwhile (404 on the next read), or rotated by a concurrent call: the caller tries again.
   if (!rotated) {
     await endpointOr404(tenant, request.params.endpointId);

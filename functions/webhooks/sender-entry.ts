@@ -26,7 +26,10 @@ export async function dispatchStreamRecords(event: DynamoDBStreamEvent): Promise
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== 'INSERT' || !image || image.kind?.S !== OUTBOX_ITEM_KIND) continue;
     try {
-      const item = unmarshall(image as Record<string, StreamAttributeValue> as Record<string, AttributeValue>) as { event: WebhookEvent; subject: string };
+      const item = unmarshall(image as Record<string, StreamAttributeValue> as Record<string, AttributeValue>) as {
+        event: WebhookEvent;
+        subject: string;
+      };
       await dispatchEvent(item.event, item.subject, deps);
     } catch (error) {
       logger.error('could not dispatch a webhook event', { error, sequenceNumber: record.dynamodb?.SequenceNumber });

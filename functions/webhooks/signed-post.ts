@@ -56,24 +56,38 @@ export function describeFailure(error: NodeJS.ErrnoException): string {
     case 'ENETUNREACH':
       return 'the host is unreachable';
     default:
-      if (error.code && /^(CERT_|ERR_TLS|ERR_SSL|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/.test(error.code)) return `TLS failed (${error.code})`;
+      if (error.code && /^(CERT_|ERR_TLS|ERR_SSL|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/.test(error.code))
+        return `TLS failed (${error.code})`;
       return error.code && /^[A-Z0-9_]{2,40}$/.test(error.code) ? `the connection failed (${error.code})` : 'the connection failed';
   }
 }
 
 function guardedLookup(policy: UrlPolicy) {
-  return (hostname: string, options: object, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    options: object,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const refused = addresses.find((a) => !addressAllowed(a.address, policy));
-      if (refused) return callback(Object.assign(new Error('the host resolves to an address webhooks may not reach'), { code: 'EADDRNOTALLOWED' }), []);
+      if (refused)
+        return callback(
+          Object.assign(new Error('the host resolves to an address webhooks may not reach'), { code: 'EADDRNOTALLOWED' }),
+          [],
+        );
       const all = (options as { all?: boolean }).all;
       return all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
 }
 
-export function postSigned(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; policy: UrlPolicy }): Promise<PostResult> {
+export function postSigned(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; policy: UrlPolicy },
+): Promise<PostResult> {
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: PostResult) => {
@@ -84,12 +98,21 @@ export function postSigned(url: string, headers: Record<string, string>, body: s
     };
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(target, { method: 'POST', agent: false, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(options.policy) }, (response) => {
-      // The answer's body is read to its end (the attempt ends there) but not kept: a receiver says yes with its status.
-      response.resume();
-      response.on('end', () => finish({ status: response.statusCode ?? 0 }));
-      response.on('error', () => finish({ error: describeFailure(Object.assign(new Error(''), { code: 'ECONNRESET' })) }));
-    });
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(options.policy),
+      },
+      (response) => {
+        // The answer's body is read to its end (the attempt ends there) but not kept: a receiver says yes with its status.
+        response.resume();
+        response.on('end', () => finish({ status: response.statusCode ?? 0 }));
+        response.on('error', () => finish({ error: describeFailure(Object.assign(new Error(''), { code: 'ECONNRESET' })) }));
+      },
+    );
     // One deadline for the whole attempt; destroying the request ends the response too.
     const deadline = setTimeout(() => {
       const error = Object.assign(new Error(`no complete answer within ${options.timeoutMs} ms`), { code: 'EDEADLINE' });

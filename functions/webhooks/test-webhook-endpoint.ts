@@ -14,7 +14,13 @@ export const handler = httpHandler('testWebhookEndpoint', { params: endpointPara
   const deps = webhookDeps();
   const endpoint = await endpointOr404(tenant, request.params.endpointId);
   const createdAt = deps.now().toISOString();
-  const event: WebhookEvent = { id: newEventId(createdAt), type: PING_EVENT_TYPE, createdAt, tenant, data: { endpointId: endpoint.endpointId } };
+  const event: WebhookEvent = {
+    id: newEventId(createdAt),
+    type: PING_EVENT_TYPE,
+    createdAt,
+    tenant,
+    data: { endpointId: endpoint.endpointId },
+  };
   // Each ping is its own subject: a failing ping never holds up another.
   const delivery = newDelivery(event, `ping#${event.id}`, endpoint, deps.now());
   await deps.store.createDelivery(delivery);

@@ -35,7 +35,11 @@ export function webhookDeps(): WebhookDeps {
   const schedule = optionalEnv('WEBHOOK_RETRY_SCHEDULE_MS');
   deps = {
     store: new DynamoWebhookStore(),
-    post: (url, headers, body) => postSigned(url, headers, body, { timeoutMs: Math.min(ATTEMPT_TIMEOUT_MS, Number(optionalEnv('WEBHOOK_TIMEOUT_MS') ?? ATTEMPT_TIMEOUT_MS)), policy }),
+    post: (url, headers, body) =>
+      postSigned(url, headers, body, {
+        timeoutMs: Math.min(ATTEMPT_TIMEOUT_MS, Number(optionalEnv('WEBHOOK_TIMEOUT_MS') ?? ATTEMPT_TIMEOUT_MS)),
+        policy,
+      }),
     now: () => new Date(),
     retryScheduleMs: schedule ? schedule.split(',').map(Number) : DEFAULT_RETRY_SCHEDULE_MS,
     disableAfterMs: Number(optionalEnv('WEBHOOK_DISABLE_AFTER_MS') ?? DEFAULT_DISABLE_AFTER_MS),

@@ -7,8 +7,19 @@ import { BOARD_AMENITIES } from '../../functions/suppliers/expedia/board-ameniti
 import { parseOccupancy } from '../../functions/suppliers/expedia/occupancy.js';
 import { verifyRapidAuthorization } from '../../functions/suppliers/expedia/signature.js';
 import type {
-  WireCancelPenalty, WireCreateItineraryRequest, WireError, WireItinerary, WireItineraryCreation, WirePricingInformation,
-  WirePropertyAvailability, WirePropertyContent, WireRate, WireRegion, WireRoomAvailability, WireRoomItinerary, WireRoomPriceCheck,
+  WireCancelPenalty,
+  WireCreateItineraryRequest,
+  WireError,
+  WireItinerary,
+  WireItineraryCreation,
+  WirePricingInformation,
+  WirePropertyAvailability,
+  WirePropertyContent,
+  WireRate,
+  WireRegion,
+  WireRoomAvailability,
+  WireRoomItinerary,
+  WireRoomPriceCheck,
 } from '../../functions/suppliers/expedia/wire.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
 import { toLocalIsoWithOffset, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
@@ -20,8 +31,16 @@ import type { SupplierProperty, SupplierView } from '../world/supplier-views.js'
 import type { SpecShape } from '../world/spec-shapes.js';
 import { mergeTiers, SandboxItineraryStore, type SandboxItinerary, type SandboxItineraryRoom } from './bookings.js';
 import {
-  collectCurrencyOf, feeKindsOf, fromUsd, MANDATORY_FEE_USD_MINOR, penaltyFormOf, propertyHasRemarks, rateLabel, RESORT_FEE_USD_MINOR,
-  sellingFloor, shapesOf,
+  collectCurrencyOf,
+  feeKindsOf,
+  fromUsd,
+  MANDATORY_FEE_USD_MINOR,
+  penaltyFormOf,
+  propertyHasRemarks,
+  rateLabel,
+  RESORT_FEE_USD_MINOR,
+  sellingFloor,
+  shapesOf,
 } from './rate-shapes.js';
 import { openToken, sealToken, type RateTokenPayload } from './token.js';
 
@@ -73,8 +92,14 @@ const MAX_NIGHTS = 28;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Rapid rate ids are numeric strings; one per sandbox rate plan. */
 const PLAN_RATE_IDS: Readonly<Record<string, string>> = {
-  'RO-FLEX': '381001', 'BB-FLEX': '381002', 'BB-NRF': '381003', 'RO-NRF': '381004', 'HB-FLEX': '381005', 'FB-FLEX': '381006',
-  'AI-FLEX': '381007', 'RO-PAH': '381008',
+  'RO-FLEX': '381001',
+  'BB-FLEX': '381002',
+  'BB-NRF': '381003',
+  'RO-NRF': '381004',
+  'HB-FLEX': '381005',
+  'FB-FLEX': '381006',
+  'AI-FLEX': '381007',
+  'RO-PAH': '381008',
 };
 const SALES_CHANNELS = new Set(['website', 'agent_tool', 'mobile_app', 'mobile_web', 'meta', 'cache']);
 const SALES_ENVIRONMENTS = new Set(['hotel_package', 'hotel_only', 'loyalty']);
@@ -82,7 +107,16 @@ const RATE_OPTIONS = new Set(['member', 'net_rates', 'cross_sell']);
 const FORBIDDEN_REFERENCE_CHARACTERS = /[<>()&]/;
 const RECEIVED_KEPT = 1_000;
 
-type Operation = 'regions' | 'geography' | 'availability' | 'priceCheck' | 'book' | 'retrieveByReference' | 'retrieve' | 'cancel' | 'content';
+type Operation =
+  | 'regions'
+  | 'geography'
+  | 'availability'
+  | 'priceCheck'
+  | 'book'
+  | 'retrieveByReference'
+  | 'retrieve'
+  | 'cancel'
+  | 'content';
 
 /** The `Test` values each operation documents; the sandbox's meaning of each is in README.md. */
 const TEST_VALUES: Readonly<Partial<Record<Operation, readonly string[]>>> = {
@@ -95,7 +129,10 @@ const TEST_VALUES: Readonly<Partial<Record<Operation, readonly string[]>>> = {
 };
 
 class WireFailure extends Error {
-  constructor(readonly status: number, readonly body: WireError) {
+  constructor(
+    readonly status: number,
+    readonly body: WireError,
+  ) {
     super(body.message);
   }
 }
@@ -142,10 +179,22 @@ function buildRegions(view: SupplierView): SandboxRegion[] {
 
 async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResponse, latencyMs: number): Promise<void> {
   const call: CallState = { scenarios: parseScenarios(header(req, SANDBOX_SCENARIO_HEADER)), test: header(req, 'Test'), closed: false };
-  res.on('close', () => { call.closed = true; });
+  res.on('close', () => {
+    call.closed = true;
+  });
   try {
-    const body = await readRequestBody(req, 1_000_000, () => new WireFailure(413, { type: 'invalid_input', message: 'Request too large.' }));
-    const verdict = verifyRapidAuthorization(header(req, 'Authorization'), ctx.options.apiKey, ctx.options.secret, ctx.clock(), ctx.options.signatureSkewSeconds ?? 300);
+    const body = await readRequestBody(
+      req,
+      1_000_000,
+      () => new WireFailure(413, { type: 'invalid_input', message: 'Request too large.' }),
+    );
+    const verdict = verifyRapidAuthorization(
+      header(req, 'Authorization'),
+      ctx.options.apiKey,
+      ctx.options.secret,
+      ctx.clock(),
+      ctx.options.signatureSkewSeconds ?? 300,
+    );
     if (verdict !== 'ok') {
       send(res, { status: 401, headers: { 'WWW-Authenticate': 'EAN' }, body: unauthenticated(verdict) });
       return;
@@ -182,11 +231,18 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
 
 function unauthenticated(verdict: 'missing' | 'bad_signature' | 'stale'): WireError {
   if (verdict === 'missing') {
-    return { type: 'request_unauthenticated', message: 'Data required to authenticate your request is missing or incomplete.', fields: [{ name: 'authorization', type: 'header' }] };
+    return {
+      type: 'request_unauthenticated',
+      message: 'Data required to authenticate your request is missing or incomplete.',
+      fields: [{ name: 'authorization', type: 'header' }],
+    };
   }
   return {
     type: 'request_unauthenticated',
-    message: verdict === 'stale' ? 'Your request could not be authenticated: the timestamp is outside the allowed window.' : 'Your request could not be authenticated.',
+    message:
+      verdict === 'stale'
+        ? 'Your request could not be authenticated: the timestamp is outside the allowed window.'
+        : 'Your request could not be authenticated.',
     fields: [{ name: 'signature', type: 'header' }],
   };
 }
@@ -209,19 +265,36 @@ function checkHeaders(req: IncomingMessage, operation: Operation): void {
   const problems: { type: string; message: string; fields: { name: string; type: string; value?: string }[] }[] = [];
   const require = (name: string, ok: (value: string) => boolean, rule: string): void => {
     const value = header(req, name);
-    if (value === undefined || value === '') problems.push({ type: `${name.toLowerCase()}.required`, message: `${name} header is required.`, fields: [{ name, type: 'header' }] });
-    else if (!ok(value)) problems.push({ type: `${name.toLowerCase()}.invalid`, message: `${name} header ${rule}.`, fields: [{ name, type: 'header', value }] });
+    if (value === undefined || value === '')
+      problems.push({ type: `${name.toLowerCase()}.required`, message: `${name} header is required.`, fields: [{ name, type: 'header' }] });
+    else if (!ok(value))
+      problems.push({
+        type: `${name.toLowerCase()}.invalid`,
+        message: `${name} header ${rule}.`,
+        fields: [{ name, type: 'header', value }],
+      });
   };
   require('Accept', (v) => v.split(',').some((part) => part.trim().startsWith('application/json')), 'must be application/json');
   require('Accept-Encoding', (v) => /\bgzip\b/.test(v), 'must be gzip');
   require('User-Agent', () => true, '');
   // Required on itinerary calls; where it is optional (shopping) a value sent must still be an address. The
   // loopback address is not refused: locally the traveller's request really comes from it.
-  if (operation === 'book' || operation === 'retrieve' || operation === 'retrieveByReference' || operation === 'cancel' || header(req, 'Customer-Ip') !== undefined) {
+  if (
+    operation === 'book' ||
+    operation === 'retrieve' ||
+    operation === 'retrieveByReference' ||
+    operation === 'cancel' ||
+    header(req, 'Customer-Ip') !== undefined
+  ) {
     require('Customer-Ip', (v) => isIP(v) !== 0, 'must be an IP address');
   }
   if (operation === 'book') require('Content-Type', (v) => v.startsWith('application/json'), 'must be application/json');
-  if (problems.length > 0) throw new WireFailure(400, { type: 'invalid_input', message: 'An invalid request was sent in, please check the nested errors for details.', errors: problems });
+  if (problems.length > 0)
+    throw new WireFailure(400, {
+      type: 'invalid_input',
+      message: 'An invalid request was sent in, please check the nested errors for details.',
+      errors: problems,
+    });
 }
 
 /** Test values that stand for a failure answer the same way whatever the operation's input. */
@@ -231,11 +304,19 @@ function applyFailureTests(call: CallState, operation: Operation): void {
   if (!allowed) return; // content and geography calls document no Test header; it is ignored.
   if (!allowed.includes(call.test) || call.test === 'cc_declined' || call.test === 'post_stay_cancel') {
     throw new WireFailure(400, {
-      type: 'invalid_input', message: 'An invalid request was sent in, please check the nested errors for details.',
-      errors: [{ type: 'test.not_supported', message: `Test value "${call.test}" is not supported by this sandbox for this call.`, fields: [{ name: 'Test', type: 'header', value: call.test }] }],
+      type: 'invalid_input',
+      message: 'An invalid request was sent in, please check the nested errors for details.',
+      errors: [
+        {
+          type: 'test.not_supported',
+          message: `Test value "${call.test}" is not supported by this sandbox for this call.`,
+          fields: [{ name: 'Test', type: 'header', value: call.test }],
+        },
+      ],
     });
   }
-  if (call.test === 'service_unavailable') throw new WireFailure(503, { type: 'service_unavailable', message: 'This service is currently unavailable.' });
+  if (call.test === 'service_unavailable')
+    throw new WireFailure(503, { type: 'service_unavailable', message: 'This service is currently unavailable.' });
   if (call.test === 'unknown_internal_error' || call.test === 'internal_server_error') throw internalError();
 }
 
@@ -243,18 +324,35 @@ function internalError(): WireFailure {
   return new WireFailure(500, { type: 'unknown_internal_error', message: 'An internal server error has occurred.' });
 }
 
-async function route(ctx: HandlerContext, call: CallState, req: IncomingMessage, operation: Operation, url: URL, body: string): Promise<Answer> {
+async function route(
+  ctx: HandlerContext,
+  call: CallState,
+  req: IncomingMessage,
+  operation: Operation,
+  url: URL,
+  body: string,
+): Promise<Answer> {
   const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   switch (operation) {
-    case 'regions': return { status: 200, body: regions(ctx, url.searchParams) };
-    case 'geography': return { status: 200, body: propertiesInPolygon(ctx, url.searchParams, body) };
-    case 'availability': return { status: 200, body: availability(ctx, call, url.searchParams) };
-    case 'priceCheck': return { status: 200, body: priceCheck(ctx, call, segments[2] ?? '', segments[4] ?? '', segments[6] ?? '', url.searchParams) };
-    case 'book': return { status: 201, body: await book(ctx, call, url.searchParams, body) };
-    case 'retrieveByReference': return { status: 200, body: retrieveByReference(ctx, url.searchParams) };
-    case 'retrieve': return { status: 200, body: wireItinerary(ctx, findItinerary(ctx, segments[2] ?? '', url.searchParams)) };
-    case 'cancel': cancelRoom(ctx, call, segments[2] ?? '', segments[4] ?? '', url.searchParams); return { status: 204 };
-    case 'content': return content(ctx, call, req, url.searchParams);
+    case 'regions':
+      return { status: 200, body: regions(ctx, url.searchParams) };
+    case 'geography':
+      return { status: 200, body: propertiesInPolygon(ctx, url.searchParams, body) };
+    case 'availability':
+      return { status: 200, body: availability(ctx, call, url.searchParams) };
+    case 'priceCheck':
+      return { status: 200, body: priceCheck(ctx, call, segments[2] ?? '', segments[4] ?? '', segments[6] ?? '', url.searchParams) };
+    case 'book':
+      return { status: 201, body: await book(ctx, call, url.searchParams, body) };
+    case 'retrieveByReference':
+      return { status: 200, body: retrieveByReference(ctx, url.searchParams) };
+    case 'retrieve':
+      return { status: 200, body: wireItinerary(ctx, findItinerary(ctx, segments[2] ?? '', url.searchParams)) };
+    case 'cancel':
+      cancelRoom(ctx, call, segments[2] ?? '', segments[4] ?? '', url.searchParams);
+      return { status: 204 };
+    case 'content':
+      return content(ctx, call, req, url.searchParams);
   }
 }
 
@@ -265,7 +363,8 @@ function regions(ctx: HandlerContext, query: URLSearchParams): WireRegion[] {
   if (include.length === 0) invalid('include', 'querystring', 'include is required.');
   if (!query.get('language')) invalid('language', 'querystring', 'A language is required.');
   const iata = query.get('iata_location_code');
-  if (iata !== null && !/^[A-Z]{3}$/.test(iata)) invalid('iata_location_code', 'querystring', 'iata_location_code must be 3 upper case letters.', iata);
+  if (iata !== null && !/^[A-Z]{3}$/.test(iata))
+    invalid('iata_location_code', 'querystring', 'iata_location_code must be 3 upper case letters.', iata);
   const limit = Number(query.get('limit') ?? '100');
   const matching = ctx.regions.filter((region) => iata === null || region.cityCode === iata).slice(0, Math.max(1, limit));
   return matching.map((region) => {
@@ -290,26 +389,33 @@ const POLYGON_MAX_DIAGONAL_KM = 500;
 
 /** `POST /properties/geography`: every property inside a GeoJSON polygon, as a map of id to `{property_id}`. */
 function propertiesInPolygon(ctx: HandlerContext, query: URLSearchParams, body: string): Record<string, { property_id: string }> {
-  if (query.get('include') !== 'property_ids') invalid('include', 'querystring', 'include must be property_ids.', query.get('include') ?? undefined);
+  if (query.get('include') !== 'property_ids')
+    invalid('include', 'querystring', 'include must be property_ids.', query.get('include') ?? undefined);
   if (query.getAll('supply_source').length !== 1) invalid('supply_source', 'querystring', 'supply_source is required, once.');
   const polygon = parseBody<{ type?: unknown; coordinates?: unknown }>(body);
   if (polygon.type !== 'Polygon') invalid('type', 'body', 'The only supported type is Polygon.');
   const ring = Array.isArray(polygon.coordinates) && polygon.coordinates.length === 1 ? polygon.coordinates[0] : undefined;
-  if (!Array.isArray(ring) || ring.length < 4) invalid('coordinates', 'body', 'The polygon must have coordinates: one ring of at least four positions.');
-  if (ring.length > POLYGON_MAX_COORDINATES) invalid('coordinates', 'body', `The polygon must have at most ${POLYGON_MAX_COORDINATES} coordinates.`);
+  if (!Array.isArray(ring) || ring.length < 4)
+    invalid('coordinates', 'body', 'The polygon must have coordinates: one ring of at least four positions.');
+  if (ring.length > POLYGON_MAX_COORDINATES)
+    invalid('coordinates', 'body', `The polygon must have at most ${POLYGON_MAX_COORDINATES} coordinates.`);
   const points = ring.map((position: unknown) => {
     const [lng, lat] = Array.isArray(position) ? position : [];
-    if (typeof lng !== 'number' || typeof lat !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) invalid('coordinates', 'body', 'Each position must be [longitude, latitude] in degrees.');
+    if (typeof lng !== 'number' || typeof lat !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+      invalid('coordinates', 'body', 'Each position must be [longitude, latitude] in degrees.');
     return { lat, lng };
   });
   const lats = points.map((p) => p.lat);
   const lngs = points.map((p) => p.lng);
-  const diagonal = distanceMetres({ lat: Math.min(...lats), lng: Math.min(...lngs) }, { lat: Math.max(...lats), lng: Math.max(...lngs) }) / 1000;
-  if (diagonal >= POLYGON_MAX_DIAGONAL_KM) invalid('coordinates', 'body', `The polygon's diagonal must be less than ${POLYGON_MAX_DIAGONAL_KM} km.`);
+  const diagonal =
+    distanceMetres({ lat: Math.min(...lats), lng: Math.min(...lngs) }, { lat: Math.max(...lats), lng: Math.max(...lngs) }) / 1000;
+  if (diagonal >= POLYGON_MAX_DIAGONAL_KM)
+    invalid('coordinates', 'body', `The polygon's diagonal must be less than ${POLYGON_MAX_DIAGONAL_KM} km.`);
   const shape = { type: 'Polygon' as const, coordinates: [ring as number[][]] };
   const out: Record<string, { property_id: string }> = {};
   for (const property of ctx.view.properties) {
-    if (booleanPointInPolygon([property.geo.lng, property.geo.lat], shape)) out[property.supplierPropertyId] = { property_id: property.supplierPropertyId };
+    if (booleanPointInPolygon([property.geo.lng, property.geo.lat], shape))
+      out[property.supplierPropertyId] = { property_id: property.supplierPropertyId };
   }
   return out;
 }
@@ -326,21 +432,32 @@ function availability(ctx: HandlerContext, call: CallState, query: URLSearchPara
   const stay = validateStay(ctx, query.get('checkin'), query.get('checkout'));
   const currency = query.get('currency');
   if (!currency) invalid('currency', 'querystring', 'Currency is required.');
-  if (currency !== ctx.view.profile.currency) invalid('currency', 'querystring', `This sandbox prices in ${ctx.view.profile.currency} only.`, currency);
+  if (currency !== ctx.view.profile.currency)
+    invalid('currency', 'querystring', `This sandbox prices in ${ctx.view.profile.currency} only.`, currency);
   const country = query.get('country_code');
-  if (!country || !/^[A-Z]{2}$/.test(country)) invalid('country_code', 'querystring', 'country_code must be an ISO 3166-1 alpha-2 code.', country ?? undefined);
+  if (!country || !/^[A-Z]{2}$/.test(country))
+    invalid('country_code', 'querystring', 'country_code must be an ISO 3166-1 alpha-2 code.', country ?? undefined);
   if (!query.get('language')) invalid('language', 'querystring', 'A language is required.');
   const occupancies = query.getAll('occupancy');
-  if (occupancies.length === 0 || occupancies.length > MAX_ROOMS) invalid('occupancy', 'querystring', `Between 1 and ${MAX_ROOMS} occupancies are required.`);
-  for (const occupancy of occupancies) if (!parseOccupancy(occupancy)) invalid('occupancy', 'querystring', 'Occupancy must be numberOfAdults[-childAge[,childAge]].', occupancy);
+  if (occupancies.length === 0 || occupancies.length > MAX_ROOMS)
+    invalid('occupancy', 'querystring', `Between 1 and ${MAX_ROOMS} occupancies are required.`);
+  for (const occupancy of occupancies)
+    if (!parseOccupancy(occupancy))
+      invalid('occupancy', 'querystring', 'Occupancy must be numberOfAdults[-childAge[,childAge]].', occupancy);
   const propertyIds = query.getAll('property_id');
-  if (propertyIds.length === 0 || propertyIds.length > MAX_PROPERTY_IDS) invalid('property_id', 'querystring', `Between 1 and ${MAX_PROPERTY_IDS} property_id values are required.`);
-  for (const id of propertyIds) if (!/^\d+$/.test(id)) invalid('property_id', 'querystring', 'All provided property_id query parameters must be numeric.', id);
+  if (propertyIds.length === 0 || propertyIds.length > MAX_PROPERTY_IDS)
+    invalid('property_id', 'querystring', `Between 1 and ${MAX_PROPERTY_IDS} property_id values are required.`);
+  for (const id of propertyIds)
+    if (!/^\d+$/.test(id)) invalid('property_id', 'querystring', 'All provided property_id query parameters must be numeric.', id);
   const ratePlanCount = Number(query.get('rate_plan_count'));
-  if (!Number.isInteger(ratePlanCount) || ratePlanCount < 1 || ratePlanCount > 250) invalid('rate_plan_count', 'querystring', 'rate_plan_count must be between 1 and 250.');
-  if (!SALES_CHANNELS.has(query.get('sales_channel') ?? '')) invalid('sales_channel', 'querystring', 'sales_channel is required and must be a documented value.');
-  if (!SALES_ENVIRONMENTS.has(query.get('sales_environment') ?? '')) invalid('sales_environment', 'querystring', 'sales_environment is required and must be a documented value.');
-  for (const option of query.getAll('rate_option')) if (!RATE_OPTIONS.has(option)) invalid('rate_option', 'querystring', 'Unknown rate_option.', option);
+  if (!Number.isInteger(ratePlanCount) || ratePlanCount < 1 || ratePlanCount > 250)
+    invalid('rate_plan_count', 'querystring', 'rate_plan_count must be between 1 and 250.');
+  if (!SALES_CHANNELS.has(query.get('sales_channel') ?? ''))
+    invalid('sales_channel', 'querystring', 'sales_channel is required and must be a documented value.');
+  if (!SALES_ENVIRONMENTS.has(query.get('sales_environment') ?? ''))
+    invalid('sales_environment', 'querystring', 'sales_environment is required and must be a documented value.');
+  for (const option of query.getAll('rate_option'))
+    if (!RATE_OPTIONS.has(option)) invalid('rate_option', 'querystring', 'Unknown rate_option.', option);
 
   const shop: ShopRequest = { ...stay, occupancies };
   const now = ctx.clock();
@@ -353,10 +470,17 @@ function availability(ctx: HandlerContext, call: CallState, query: URLSearchPara
     const rooms = new Map<string, WireRoomAvailability>();
     for (const shopped of rates) {
       const room = rooms.get(shopped.roomId) ?? { id: shopped.roomId, room_name: shopped.perOccupancy[0]!.room.name, rates: [] };
-      room.rates!.push(wireShopRate(ctx, property, shop, shopped, shapesOf(rateLabel(id, shopped.roomId, shopped.planCode), call.scenarios)));
+      room.rates!.push(
+        wireShopRate(ctx, property, shop, shopped, shapesOf(rateLabel(id, shopped.roomId, shopped.planCode), call.scenarios)),
+      );
       rooms.set(shopped.roomId, room);
     }
-    out.push({ property_id: id, status: 'available', score: Math.round(property.stars * 1000 + (hash32(id) % 1000)), rooms: [...rooms.values()] });
+    out.push({
+      property_id: id,
+      status: 'available',
+      score: Math.round(property.stars * 1000 + (hash32(id) % 1000)),
+      rooms: [...rooms.values()],
+    });
   }
   return out;
 }
@@ -375,13 +499,27 @@ interface ShoppedRate {
 
 function shopRates(ctx: HandlerContext, property: SupplierProperty, shop: ShopRequest, now: Date, repriced: boolean): ShoppedRate[] {
   const keys = [...new Set(shop.occupancies)];
-  const quotes = new Map(keys.map((key) => [key, quoteStay({
-    seed: ctx.seed, property, checkIn: shop.checkin, checkOut: shop.checkout, occupancy: parseOccupancy(key)!, rooms: 1, now, repriced,
-  })]));
+  const quotes = new Map(
+    keys.map((key) => [
+      key,
+      quoteStay({
+        seed: ctx.seed,
+        property,
+        checkIn: shop.checkin,
+        checkOut: shop.checkout,
+        occupancy: parseOccupancy(key)!,
+        rooms: 1,
+        now,
+        repriced,
+      }),
+    ]),
+  );
   const first = quotes.get(keys[0]!) ?? [];
   const out: ShoppedRate[] = [];
   for (const candidate of first) {
-    const perOccupancy = keys.map((key) => quotes.get(key)?.find((rate) => rate.room.code === candidate.room.code && rate.planCode === candidate.planCode));
+    const perOccupancy = keys.map((key) =>
+      quotes.get(key)?.find((rate) => rate.room.code === candidate.room.code && rate.planCode === candidate.planCode),
+    );
     if (perOccupancy.some((rate) => rate === undefined)) continue;
     const byKey = new Map(keys.map((key, i) => [key, perOccupancy[i]!]));
     const perRoom = shop.occupancies.map((key) => byKey.get(key)!);
@@ -397,14 +535,30 @@ function shopRates(ctx: HandlerContext, property: SupplierProperty, shop: ShopRe
   return out;
 }
 
-function wireShopRate(ctx: HandlerContext, property: SupplierProperty, shop: ShopRequest, shopped: ShoppedRate, shapes: readonly SpecShape[]): WireRate {
+function wireShopRate(
+  ctx: HandlerContext,
+  property: SupplierProperty,
+  shop: ShopRequest,
+  shopped: ShoppedRate,
+  shapes: readonly SpecShape[],
+): WireRate {
   const first = shopped.perRoom[0]!;
   const rateId = PLAN_RATE_IDS[shopped.planCode] ?? '381000';
   const label = rateLabel(property.supplierPropertyId, shopped.roomId, shopped.planCode);
-  const token = sealToken({
-    kind: 'price_check', propertyId: property.supplierPropertyId, checkin: shop.checkin, checkout: shop.checkout,
-    occupancies: shop.occupancies, roomId: shopped.roomId, planCode: shopped.planCode, totalMinor: shopped.totalMinor, shapes,
-  }, ctx.options.secret);
+  const token = sealToken(
+    {
+      kind: 'price_check',
+      propertyId: property.supplierPropertyId,
+      checkin: shop.checkin,
+      checkout: shop.checkout,
+      occupancies: shop.occupancies,
+      roomId: shopped.roomId,
+      planCode: shopped.planCode,
+      totalMinor: shopped.totalMinor,
+      shapes,
+    },
+    ctx.options.secret,
+  );
   const look = rateLook(property, label, shapes);
   const bedGroupId = `${shopped.roomId}01`;
   return {
@@ -450,8 +604,13 @@ function rateLook(property: SupplierProperty, label: string, shapes: readonly st
  * percentages), the first night as a non-refundable date range, a deposit. `nonrefundable_date_ranges` and
  * `deposits` are written only when the rate has them.
  */
-function penaltyShapes(property: SupplierProperty, checkin: string, checkout: string, rooms: readonly SandboxRate[], look: RateLook):
-  Pick<WireRate, 'cancel_penalties' | 'nonrefundable_date_ranges' | 'deposits'> {
+function penaltyShapes(
+  property: SupplierProperty,
+  checkin: string,
+  checkout: string,
+  rooms: readonly SandboxRate[],
+  look: RateLook,
+): Pick<WireRate, 'cancel_penalties' | 'nonrefundable_date_ranges' | 'deposits'> {
   const currency = rooms[0]!.currency;
   const tiers = mergeTiers(rooms.map((rate) => rate.cancellation));
   const firstNight = rooms.reduce((sum, rate) => sum + (rate.nightlyMinor[0] ?? 0), 0);
@@ -467,7 +626,9 @@ function penaltyShapes(property: SupplierProperty, checkin: string, checkout: st
 
 /** What one room's first night adds to its penalty when it is a non-refundable date (nothing otherwise). */
 function nonrefundableMinor(rate: SandboxRate, look: RateLook): number {
-  return look.has('spec-penalties') && penaltyFormOf(look.label) === 'nonrefundable-range' && rate.refundable ? rate.nightlyMinor[0] ?? 0 : 0;
+  return look.has('spec-penalties') && penaltyFormOf(look.label) === 'nonrefundable-range' && rate.refundable
+    ? (rate.nightlyMinor[0] ?? 0)
+    : 0;
 }
 
 function rateAmenities(rate: SandboxRate): Record<string, { id: string; name: string }> {
@@ -486,12 +647,16 @@ function pricing(rate: SandboxRate, look: RateLook): WirePricingInformation {
   const currency = rate.currency;
   const amount = (minor: number, c = currency) => ({ value: formatMinor(minor, c), currency: c });
   const charge = (minor: number) => ({ billable_currency: amount(minor), request_currency: amount(minor) });
-  const collected = (usdMinor: number) => ({ billable_currency: amount(fromUsd(usdMinor, look.collectCurrency), look.collectCurrency), request_currency: amount(usdMinor) });
+  const collected = (usdMinor: number) => ({
+    billable_currency: amount(fromUsd(usdMinor, look.collectCurrency), look.collectCurrency),
+    request_currency: amount(usdMinor),
+  });
   const nights = rate.nightlyMinor.length;
   const fees: Record<string, number> = {};
   if (rate.cityTaxMinor > 0) fees.mandatory_tax = rate.cityTaxMinor;
   if (look.has('fees-at-property')) {
-    for (const kind of feeKindsOf(look.label)) fees[kind] = (kind === 'resort_fee' ? RESORT_FEE_USD_MINOR : MANDATORY_FEE_USD_MINOR) * nights * rate.rooms;
+    for (const kind of feeKindsOf(look.label))
+      fees[kind] = (kind === 'resort_fee' ? RESORT_FEE_USD_MINOR : MANDATORY_FEE_USD_MINOR) * nights * rate.rooms;
   }
   const feesUsd = Object.values(fees).reduce((sum, minor) => sum + minor, 0);
   return {
@@ -513,15 +678,23 @@ function pricing(rate: SandboxRate, look: RateLook): WirePricingInformation {
  * Tiers → Rapid penalty windows: each tier's amount applies from its start to the next tier's start (the
  * last to the end of the check-out day), written in hotel local time with its offset as Rapid does.
  */
-function cancelPenalties(property: SupplierProperty, checkout: string, tiers: readonly CancellationTier[], currency: string,
-  forms?: { readonly firstNight: number; readonly total: number }): WireCancelPenalty[] {
+function cancelPenalties(
+  property: SupplierProperty,
+  checkout: string,
+  tiers: readonly CancellationTier[],
+  currency: string,
+  forms?: { readonly firstNight: number; readonly total: number },
+): WireCancelPenalty[] {
   const zone = findCity(property.cityCode)?.timeZone ?? 'UTC';
   const lastEnd = zonedLocalToUtc(`${checkout}T23:59:00`, zone);
   return tiers.map((tier, i) => {
     // The spec's other forms for the same amounts: the first night as `nights`, everything as a percentage.
-    const penalty = forms && tier.amountMinor === forms.total ? { percent: '100%' }
-      : forms && tier.amountMinor === forms.firstNight ? { nights: '1' }
-        : { amount: formatMinor(tier.amountMinor, currency) };
+    const penalty =
+      forms && tier.amountMinor === forms.total
+        ? { percent: '100%' }
+        : forms && tier.amountMinor === forms.firstNight
+          ? { nights: '1' }
+          : { amount: formatMinor(tier.amountMinor, currency) };
     return {
       currency,
       start: toLocalIsoWithOffset(new Date(tier.from), zone),
@@ -533,7 +706,14 @@ function cancelPenalties(property: SupplierProperty, checkout: string, tiers: re
 
 // ---------- price check ----------
 
-function priceCheck(ctx: HandlerContext, call: CallState, propertyId: string, roomId: string, rateId: string, query: URLSearchParams): WireRoomPriceCheck {
+function priceCheck(
+  ctx: HandlerContext,
+  call: CallState,
+  propertyId: string,
+  roomId: string,
+  rateId: string,
+  query: URLSearchParams,
+): WireRoomPriceCheck {
   const payload = openToken(query.get('token'), 'price_check', ctx.options.secret);
   if (!payload || payload.propertyId !== propertyId || payload.roomId !== roomId || PLAN_RATE_IDS[payload.planCode] !== rateId) {
     invalid('token', 'querystring', 'The token is not valid for this rate.');
@@ -562,7 +742,9 @@ function resolveRate(ctx: HandlerContext, payload: RateTokenPayload, repriced: b
   if (!property) return undefined;
   const today = ctx.clock().toISOString().slice(0, 10);
   if (payload.checkin < today) invalid('checkin', 'querystring', 'Check-in must be in the future.');
-  return shopRates(ctx, property, payload, ctx.clock(), repriced).find((rate) => rate.roomId === payload.roomId && rate.planCode === payload.planCode);
+  return shopRates(ctx, property, payload, ctx.clock(), repriced).find(
+    (rate) => rate.roomId === payload.roomId && rate.planCode === payload.planCode,
+  );
 }
 
 // ---------- itineraries ----------
@@ -572,30 +754,51 @@ async function book(ctx: HandlerContext, call: CallState, query: URLSearchParams
   if (!payload) invalid('token', 'querystring', 'The token is not valid.');
   const rq = parseBody<WireCreateItineraryRequest>(body);
   if (typeof rq.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(rq.email)) invalid('email', 'body', 'A valid email is required.');
-  if (!rq.phone || typeof rq.phone.country_code !== 'string' || typeof rq.phone.number !== 'string' || !/^\d{1,15}$/.test(rq.phone.number)) {
+  if (
+    !rq.phone ||
+    typeof rq.phone.country_code !== 'string' ||
+    typeof rq.phone.number !== 'string' ||
+    !/^\d{1,15}$/.test(rq.phone.number)
+  ) {
     invalid('phone', 'body', 'phone.country_code and phone.number (digits) are required.');
   }
-  if (!Array.isArray(rq.rooms) || rq.rooms.length !== payload.occupancies.length) invalid('rooms', 'body', `Exactly ${payload.occupancies.length} rooms are required.`);
+  if (!Array.isArray(rq.rooms) || rq.rooms.length !== payload.occupancies.length)
+    invalid('rooms', 'body', `Exactly ${payload.occupancies.length} rooms are required.`);
   rq.rooms.forEach((room, i) => {
     if (!room?.given_name || !room.family_name) invalid(`rooms[${i}]`, 'body', 'given_name and family_name are required.');
   });
-  if (rq.affiliate_metadata !== undefined && (typeof rq.affiliate_metadata !== 'string' || rq.affiliate_metadata.length > 256
-    || !/^[^:|]+:[^|]*(\|[^:|]+:[^|]*)*$/.test(rq.affiliate_metadata))) {
+  if (
+    rq.affiliate_metadata !== undefined &&
+    (typeof rq.affiliate_metadata !== 'string' ||
+      rq.affiliate_metadata.length > 256 ||
+      !/^[^:|]+:[^|]*(\|[^:|]+:[^|]*)*$/.test(rq.affiliate_metadata))
+  ) {
     invalid('affiliate_metadata', 'body', "affiliate_metadata must be at most 256 characters in the format 'key1:value|key2:value'.");
   }
   const reference = rq.affiliate_reference_id;
-  if (reference !== undefined && (typeof reference !== 'string' || reference.length < 1 || reference.length > 28 || FORBIDDEN_REFERENCE_CHARACTERS.test(reference))) {
+  if (
+    reference !== undefined &&
+    (typeof reference !== 'string' || reference.length < 1 || reference.length > 28 || FORBIDDEN_REFERENCE_CHARACTERS.test(reference))
+  ) {
     invalid('affiliate_reference_id', 'body', 'affiliate_reference_id must be 1 to 28 characters without < > ( ) &.', String(reference));
   }
   if (reference && ctx.bookings.byAffiliateReferenceId(reference)) {
-    throw new WireFailure(409, { type: 'duplicate_itinerary', message: 'An itinerary with this affiliate_reference_id already exists.', fields: [{ name: 'affiliate_reference_id', type: 'body', value: reference }] });
+    throw new WireFailure(409, {
+      type: 'duplicate_itinerary',
+      message: 'An itinerary with this affiliate_reference_id already exists.',
+      fields: [{ name: 'affiliate_reference_id', type: 'body', value: reference }],
+    });
   }
   if (call.test === 'price_mismatch') {
-    throw new WireFailure(409, { type: 'price_mismatch', message: 'Payment amount did not match current price, please check price and try again.' });
+    throw new WireFailure(409, {
+      type: 'price_mismatch',
+      message: 'Payment amount did not match current price, please check price and try again.',
+    });
   }
-  const shopped = hasScenario(call.scenarios, 'book-fail', SUPPLIER_ID) || call.test === 'rooms_unavailable'
-    ? undefined
-    : resolveRate(ctx, payload, hasScenario(call.scenarios, 'reprice', SUPPLIER_ID));
+  const shopped =
+    hasScenario(call.scenarios, 'book-fail', SUPPLIER_ID) || call.test === 'rooms_unavailable'
+      ? undefined
+      : resolveRate(ctx, payload, hasScenario(call.scenarios, 'reprice', SUPPLIER_ID));
   if (!shopped) throw new WireFailure(410, { type: 'rooms_unavailable', message: 'One or more requested rooms are unavailable.' });
 
   const itineraryId = ctx.bookings.nextItineraryId();
@@ -604,7 +807,11 @@ async function book(ctx: HandlerContext, call: CallState, query: URLSearchParams
     affiliateReferenceId: reference ?? '',
     ...(typeof rq.affiliate_metadata === 'string' ? { affiliateMetadata: rq.affiliate_metadata.slice(0, 256) } : {}),
     email: rq.email,
-    phone: { country_code: rq.phone.country_code, ...(rq.phone.area_code ? { area_code: rq.phone.area_code } : {}), number: rq.phone.number },
+    phone: {
+      country_code: rq.phone.country_code,
+      ...(rq.phone.area_code ? { area_code: rq.phone.area_code } : {}),
+      number: rq.phone.number,
+    },
     createdAt: ctx.clock(),
     property: ctx.view.byPropertyId.get(payload.propertyId)!,
     checkin: payload.checkin,
@@ -633,7 +840,9 @@ async function book(ctx: HandlerContext, call: CallState, query: URLSearchParams
   if (hasScenario(call.scenarios, 'book-timeout', SUPPLIER_ID)) await pause(ctx.lateAnswerMs, call);
   return {
     itinerary_id: itineraryId,
-    links: { retrieve: { method: 'GET', href: `${BASE}/itineraries/${itineraryId}?token=${encodeURIComponent(itineraryToken(ctx, itineraryId))}` } },
+    links: {
+      retrieve: { method: 'GET', href: `${BASE}/itineraries/${itineraryId}?token=${encodeURIComponent(itineraryToken(ctx, itineraryId))}` },
+    },
   };
 }
 
@@ -656,10 +865,13 @@ function findItinerary(ctx: HandlerContext, itineraryId: string, query: URLSearc
   const email = query.get('email');
   if (!token && !email) invalid('email', 'querystring', 'Email is required if the token is not provided.');
   const itinerary = ctx.bookings.get(itineraryId);
-  const allowed = itinerary && (token
-    ? openToken(token, 'itinerary', ctx.options.secret)?.itineraryId === itineraryId
-    : itinerary.email.toLowerCase() === email!.toLowerCase());
-  if (!itinerary || !allowed) throw new WireFailure(404, { type: 'resource_not_found', message: 'The requested resource could not be found.' });
+  const allowed =
+    itinerary &&
+    (token
+      ? openToken(token, 'itinerary', ctx.options.secret)?.itineraryId === itineraryId
+      : itinerary.email.toLowerCase() === email!.toLowerCase());
+  if (!itinerary || !allowed)
+    throw new WireFailure(404, { type: 'resource_not_found', message: 'The requested resource could not be found.' });
   return itinerary;
 }
 
@@ -668,9 +880,14 @@ function cancelRoom(ctx: HandlerContext, call: CallState, itineraryId: string, r
   if (!payload || payload.itineraryId !== itineraryId) invalid('token', 'querystring', 'The token is not valid for this itinerary.');
   const itinerary = ctx.bookings.get(itineraryId);
   const room = itinerary?.rooms.find((candidate) => candidate.id === roomId);
-  if (!itinerary || !room) throw new WireFailure(404, { type: 'resource_not_found', message: 'The requested resource could not be found.' });
+  if (!itinerary || !room)
+    throw new WireFailure(404, { type: 'resource_not_found', message: 'The requested resource could not be found.' });
   if (room.status === 'canceled') {
-    throw new WireFailure(400, { type: 'invalid_input', message: 'The room has already been canceled.', fields: [{ name: 'room_id', type: 'path', value: roomId }] });
+    throw new WireFailure(400, {
+      type: 'invalid_input',
+      message: 'The room has already been canceled.',
+      fields: [{ name: 'room_id', type: 'path', value: roomId }],
+    });
   }
   let supplierNow = ctx.clock();
   if (hasScenario(call.scenarios, 'late-cancel', SUPPLIER_ID)) {
@@ -706,31 +923,35 @@ function wireItinerary(ctx: HandlerContext, itinerary: SandboxItinerary): WireIt
 function wireItineraryRoom(itinerary: SandboxItinerary, room: SandboxItineraryRoom, token: string): WireRoomItinerary {
   const look = rateLook(itinerary.property, room.label, room.shapes);
   const refund = room.cancelRefundMinor === undefined ? undefined : formatMinor(room.cancelRefundMinor, itinerary.currency);
-  return ({
-      id: room.id,
-      confirmation_id: { expedia: `${itinerary.itineraryId}-${room.id.slice(-4)}`, property: `P${room.id.slice(-6)}` },
-      bed_group_id: `${room.rate.room.code}01`,
-      checkin: itinerary.checkin,
-      checkout: itinerary.checkout,
-      number_of_adults: room.adults,
-      child_ages: [...room.childAges],
-      given_name: room.givenName,
-      family_name: room.familyName,
-      status: room.status,
-      ...(room.specialRequest ? { special_request: room.specialRequest } : {}),
-      smoking: false,
-      rate: {
-        id: PLAN_RATE_IDS[room.rate.planCode] ?? '381000',
-        merchant_of_record: room.rate.payment === 'pay_at_hotel' ? 'property' : 'expedia',
-        refundable: room.rate.refundable,
-        // The spec's own example sends this amount as a JSON number; rooms of the penalty family do too.
-        ...(refund !== undefined ? { cancel_refund: { amount: look.has('spec-penalties') ? Number(refund) : refund, currency: itinerary.currency } } : {}),
-        amenities: Object.keys(rateAmenities(room.rate)),
-        ...penaltyShapes(itinerary.property, itinerary.checkin, itinerary.checkout, [room.rate], look),
-        pricing: pricing(room.rate, look),
-      },
-      ...(room.status === 'booked' ? { links: { cancel: { method: 'DELETE', href: `${BASE}/itineraries/${itinerary.itineraryId}/rooms/${room.id}?token=${token}` } } } : {}),
-  });
+  return {
+    id: room.id,
+    confirmation_id: { expedia: `${itinerary.itineraryId}-${room.id.slice(-4)}`, property: `P${room.id.slice(-6)}` },
+    bed_group_id: `${room.rate.room.code}01`,
+    checkin: itinerary.checkin,
+    checkout: itinerary.checkout,
+    number_of_adults: room.adults,
+    child_ages: [...room.childAges],
+    given_name: room.givenName,
+    family_name: room.familyName,
+    status: room.status,
+    ...(room.specialRequest ? { special_request: room.specialRequest } : {}),
+    smoking: false,
+    rate: {
+      id: PLAN_RATE_IDS[room.rate.planCode] ?? '381000',
+      merchant_of_record: room.rate.payment === 'pay_at_hotel' ? 'property' : 'expedia',
+      refundable: room.rate.refundable,
+      // The spec's own example sends this amount as a JSON number; rooms of the penalty family do too.
+      ...(refund !== undefined
+        ? { cancel_refund: { amount: look.has('spec-penalties') ? Number(refund) : refund, currency: itinerary.currency } }
+        : {}),
+      amenities: Object.keys(rateAmenities(room.rate)),
+      ...penaltyShapes(itinerary.property, itinerary.checkin, itinerary.checkout, [room.rate], look),
+      pricing: pricing(room.rate, look),
+    },
+    ...(room.status === 'booked'
+      ? { links: { cancel: { method: 'DELETE', href: `${BASE}/itineraries/${itinerary.itineraryId}/rooms/${room.id}?token=${token}` } } }
+      : {}),
+  };
 }
 
 // ---------- content ----------
@@ -738,12 +959,18 @@ function wireItineraryRoom(itinerary: SandboxItinerary, room: SandboxItineraryRo
 function content(ctx: HandlerContext, call: CallState, req: IncomingMessage, query: URLSearchParams): Answer {
   if (!query.get('language')) invalid('language', 'querystring', 'A language is required.');
   const supply = query.getAll('supply_source');
-  if (supply.length !== 1 || (supply[0] !== 'expedia' && supply[0] !== 'vrbo')) invalid('supply_source', 'querystring', 'supply_source must be given once: expedia or vrbo.');
+  if (supply.length !== 1 || (supply[0] !== 'expedia' && supply[0] !== 'vrbo'))
+    invalid('supply_source', 'querystring', 'supply_source must be given once: expedia or vrbo.');
   const propertyIds = query.getAll('property_id');
   if (propertyIds.length > 0) {
     if (propertyIds.length > MAX_PROPERTY_IDS) invalid('property_id', 'querystring', `At most ${MAX_PROPERTY_IDS} property_id values.`);
     const found = propertyIds.map((id) => ctx.view.byPropertyId.get(id)).filter((p): p is SupplierProperty => p !== undefined);
-    return { status: 200, body: Object.fromEntries(found.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios), query.getAll('include'))])) };
+    return {
+      status: 200,
+      body: Object.fromEntries(
+        found.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios), query.getAll('include'))]),
+      ),
+    };
   }
   // VRBO supply is not part of the sandbox world.
   const all = supply[0] === 'vrbo' ? [] : ctx.view.properties;
@@ -762,20 +989,33 @@ function content(ctx: HandlerContext, call: CallState, req: IncomingMessage, que
     const expires = new Date(ctx.clock().getTime() + 3_600_000).toISOString();
     headers.Link = `<http://${host}${BASE}/properties/content?${params}>; rel="next"; expires=${expires}`;
   }
-  return { status: 200, headers, body: Object.fromEntries(page.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios), query.getAll('include'))])) };
+  return {
+    status: 200,
+    headers,
+    body: Object.fromEntries(
+      page.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios), query.getAll('include'))]),
+    ),
+  };
 }
 
 /** `include=<field>` narrows the answer to those top-level fields; `property_id` is always returned. */
 function selectFields(property: WirePropertyContent, include: readonly string[]): WirePropertyContent {
   const fields = include.filter((field) => field !== 'property_ids' && field !== 'catalog');
   if (fields.length === 0) return property;
-  return Object.fromEntries(Object.entries(property).filter(([name]) => name === 'property_id' || fields.includes(name))) as WirePropertyContent;
+  return Object.fromEntries(
+    Object.entries(property).filter(([name]) => name === 'property_id' || fields.includes(name)),
+  ) as WirePropertyContent;
 }
 
 function wireContent(property: SupplierProperty, scenarios: readonly Scenario[]): WirePropertyContent {
   const hotel = property.hotel;
   const texts = propertyHasRemarks(property.supplierPropertyId, scenarios);
-  const image = (href: string, hero: boolean, caption: string) => ({ hero_image: hero, category: hero ? 3 : 21001, caption, links: { '350px': { method: 'GET', href } } });
+  const image = (href: string, hero: boolean, caption: string) => ({
+    hero_image: hero,
+    category: hero ? 3 : 21001,
+    caption,
+    links: { '350px': { method: 'GET', href } },
+  });
   return {
     property_id: property.supplierPropertyId,
     name: property.name,
@@ -791,29 +1031,54 @@ function wireContent(property: SupplierProperty, scenarios: readonly Scenario[])
     checkin: {
       begin_time: hotel.checkInTime,
       // Rapid's content carries check-in instructions for nearly every property, as HTML.
-      instructions: 'Extra-person charges may apply and vary depending on property policy. &lt;br />Government-issued photo identification and a credit card or cash deposit are required at check-in for incidental charges. &lt;br />',
-      ...(texts ? { special_instructions: `Front desk staff will greet guests on arrival. Arrivals after ${hotel.checkInTime} must contact the property in advance using the information on the booking confirmation.` } : {}),
+      instructions:
+        'Extra-person charges may apply and vary depending on property policy. &lt;br />Government-issued photo identification and a credit card or cash deposit are required at check-in for incidental charges. &lt;br />',
+      ...(texts
+        ? {
+            special_instructions: `Front desk staff will greet guests on arrival. Arrivals after ${hotel.checkInTime} must contact the property in advance using the information on the booking confirmation.`,
+          }
+        : {}),
     },
     checkout: { time: hotel.checkOutTime },
-    ...(texts ? {
-      fees: {
-        mandatory: `<p>You'll be asked to pay the following charges at the property:</p> <ul><li>City/local tax where the city levies one</li><li>Resort fee: ${formatMinor(RESORT_FEE_USD_MINOR, 'USD')} USD per accommodation, per night, where charged</li></ul> <p>We have included all charges provided to us by the property.</p>`,
-        optional: '<ul><li>Fee for buffet breakfast: approximately 18 EUR per person</li><li>Late check-out fee: 30 EUR</li></ul>',
-      },
-      policies: { know_before_you_go: '<ul><li>Only registered guests are allowed in the guestrooms.</li><li>Quiet hours are observed from 22:00 to 07:00.</li></ul>' },
-      rates: Object.fromEntries(Object.values(PLAN_RATE_IDS).map((id) => [id, { id, special_offer_description: `<strong>Rate ${id}</strong> - Rate includes accommodations as selected. Taxes collected by the property are not included.` }])),
-    } : {}),
+    ...(texts
+      ? {
+          fees: {
+            mandatory: `<p>You'll be asked to pay the following charges at the property:</p> <ul><li>City/local tax where the city levies one</li><li>Resort fee: ${formatMinor(RESORT_FEE_USD_MINOR, 'USD')} USD per accommodation, per night, where charged</li></ul> <p>We have included all charges provided to us by the property.</p>`,
+            optional: '<ul><li>Fee for buffet breakfast: approximately 18 EUR per person</li><li>Late check-out fee: 30 EUR</li></ul>',
+          },
+          policies: {
+            know_before_you_go:
+              '<ul><li>Only registered guests are allowed in the guestrooms.</li><li>Quiet hours are observed from 22:00 to 07:00.</li></ul>',
+          },
+          rates: Object.fromEntries(
+            Object.values(PLAN_RATE_IDS).map((id) => [
+              id,
+              {
+                id,
+                special_offer_description: `<strong>Rate ${id}</strong> - Rate includes accommodations as selected. Taxes collected by the property are not included.`,
+              },
+            ]),
+          ),
+        }
+      : {}),
     onsite_payments: { currency: collectCurrencyOf(property.address.countryCode) },
-    amenities: Object.fromEntries(hotel.amenities.map((amenity) => {
-      const id = String(1000 + (hash32(amenity) % 9000));
-      return [id, { id, name: amenity.replace(/_/g, ' ') }];
-    })),
+    amenities: Object.fromEntries(
+      hotel.amenities.map((amenity) => {
+        const id = String(1000 + (hash32(amenity) % 9000));
+        return [id, { id, name: amenity.replace(/_/g, ' ') }];
+      }),
+    ),
     images: hotel.images.map((href, i) => image(href, i === 0, i === 0 ? 'Featured Image' : 'Room')),
-    rooms: Object.fromEntries(property.roomTypes.map((room) => [room.code, {
-      id: room.code,
-      name: room.name,
-      occupancy: { max_allowed: { total: room.maxOccupancy, children: room.maxChildren, adults: room.maxOccupancy } },
-    }])),
+    rooms: Object.fromEntries(
+      property.roomTypes.map((room) => [
+        room.code,
+        {
+          id: room.code,
+          name: room.name,
+          occupancy: { max_allowed: { total: room.maxOccupancy, children: room.maxChildren, adults: room.maxOccupancy } },
+        },
+      ]),
+    ),
     descriptions: { general: hotel.description },
     // Rapid names the nearest airport here; the sandbox gives the city's IATA metro code.
     airports: { preferred: { iata_airport_code: property.cityCode } },
@@ -838,7 +1103,9 @@ function invalid(name: string, type: string, message: string, value?: string): n
   throw new WireFailure(400, {
     type: 'invalid_input',
     message: 'An invalid request was sent in, please check the nested errors for details.',
-    errors: [{ type: `${name.replace(/\[\d+\]/, '')}.invalid`, message, fields: [{ name, type, ...(value !== undefined ? { value } : {}) }] }],
+    errors: [
+      { type: `${name.replace(/\[\d+\]/, '')}.invalid`, message, fields: [{ name, type, ...(value !== undefined ? { value } : {}) }] },
+    ],
   });
 }
 
@@ -856,8 +1123,6 @@ function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
-
-
 
 /**
  * Answers are plain JSON: Rapid gzips when asked, but the sandbox's answers also pass through the Lambda

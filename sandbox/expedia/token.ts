@@ -34,8 +34,11 @@ export interface ContentTokenPayload {
 
 export type TokenPayload = RateTokenPayload | ItineraryTokenPayload | ContentTokenPayload;
 
-type PayloadOf<K extends TokenPayload['kind']> = K extends RateTokenPayload['kind'] ? RateTokenPayload
-  : K extends 'itinerary' ? ItineraryTokenPayload : ContentTokenPayload;
+type PayloadOf<K extends TokenPayload['kind']> = K extends RateTokenPayload['kind']
+  ? RateTokenPayload
+  : K extends 'itinerary'
+    ? ItineraryTokenPayload
+    : ContentTokenPayload;
 
 export function sealToken(payload: TokenPayload, secret: string): string {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');

@@ -21,8 +21,20 @@ const compact = (date: string): string => date.replaceAll('-', '');
 const expand = (date: string): string => `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
 
 export function encodeRateKey(parts: RateKeyParts, secret: string): string {
-  const body = [compact(parts.checkIn), compact(parts.checkOut), 'W', '1', parts.hotelCode, parts.roomCode, parts.planCode,
-    parts.board, '', `${parts.rooms}~${parts.adults}~${parts.childrenAges.length}`, parts.childrenAges.join('~'), 'N'].join('|');
+  const body = [
+    compact(parts.checkIn),
+    compact(parts.checkOut),
+    'W',
+    '1',
+    parts.hotelCode,
+    parts.roomCode,
+    parts.planCode,
+    parts.board,
+    '',
+    `${parts.rooms}~${parts.adults}~${parts.childrenAges.length}`,
+    parts.childrenAges.join('~'),
+    'N',
+  ].join('|');
   return `${body}@${token(body, secret)}`;
 }
 
@@ -36,7 +48,14 @@ export function decodeRateKey(rateKey: string, secret: string): RateKeyParts | u
   const [checkIn = '', checkOut = '', , , hotelCode = '', roomCode = '', planCode = '', board = '', , occupancy = '', ages = ''] = fields;
   const [rooms = 0, adults = 0] = occupancy.split('~').map(Number);
   return {
-    checkIn: expand(checkIn), checkOut: expand(checkOut), hotelCode, roomCode, planCode, board, rooms, adults,
+    checkIn: expand(checkIn),
+    checkOut: expand(checkOut),
+    hotelCode,
+    roomCode,
+    planCode,
+    board,
+    rooms,
+    adults,
     childrenAges: ages === '' ? [] : ages.split('~').map(Number),
   };
 }

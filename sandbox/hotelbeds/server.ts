@@ -3,8 +3,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor, scaleMinor } from '../../functions/domain/money/money.js';
 import { verifyHotelbedsSignature } from '../../functions/suppliers/hotelbeds/signature.js';
 import type {
-  WireAvailabilityRQ, WireBooking, WireBookingChangeRQ, WireBookingListItem, WireBookingRQ, WireCancellationPolicy,
-  WireCheckRateRQ, WireContentHotel, WireHotel, WirePax, WireRate, WireRoom, WireTax,
+  WireAvailabilityRQ,
+  WireBooking,
+  WireBookingChangeRQ,
+  WireBookingListItem,
+  WireBookingRQ,
+  WireCancellationPolicy,
+  WireCheckRateRQ,
+  WireContentHotel,
+  WireHotel,
+  WirePax,
+  WireRate,
+  WireRoom,
+  WireTax,
 } from '../../functions/suppliers/hotelbeds/wire.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
 import { toLocalIsoWithOffset, utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
@@ -48,11 +59,21 @@ export interface HotelbedsSandbox {
 const SUPPLIER_ID = 'hotelbeds';
 const BOOKING_BASE = '/hotel-api/1.0';
 const CONTENT_BASE = '/hotel-content-api/1.0';
-const BOARD_NAMES: Readonly<Record<string, string>> = { RO: 'ROOM ONLY', BB: 'BED AND BREAKFAST', HB: 'HALF BOARD', FB: 'FULL BOARD', AI: 'ALL INCLUSIVE' };
+const BOARD_NAMES: Readonly<Record<string, string>> = {
+  RO: 'ROOM ONLY',
+  BB: 'BED AND BREAKFAST',
+  HB: 'HALF BOARD',
+  FB: 'FULL BOARD',
+  AI: 'ALL INCLUSIVE',
+};
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 class WireFailure extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -77,7 +98,9 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
     started: Date.now(),
     closed: false,
   };
-  res.on('close', () => { call.closed = true; });
+  res.on('close', () => {
+    call.closed = true;
+  });
   try {
     const body = await readRequestBody(req, 1_000_000, () => new WireFailure(413, 'INVALID_REQUEST', 'Request too large'));
     const authFailure = authenticate(ctx, req);
@@ -111,7 +134,13 @@ function authenticate(ctx: HandlerContext, req: IncomingMessage): string | undef
   return ok ? undefined : 'Request signature verification failed';
 }
 
-async function route(ctx: HandlerContext, call: CallState, method: string, url: URL, body: string): Promise<{ status: number; body: unknown }> {
+async function route(
+  ctx: HandlerContext,
+  call: CallState,
+  method: string,
+  url: URL,
+  body: string,
+): Promise<{ status: number; body: unknown }> {
   const path = url.pathname.replace(/\/+$/, '');
   if (method === 'POST' && path === `${BOOKING_BASE}/hotels`) return ok(availability(ctx, call, parseBody<WireAvailabilityRQ>(body)));
   if (method === 'POST' && path === `${BOOKING_BASE}/checkrates`) return ok(checkRates(ctx, call, parseBody<WireCheckRateRQ>(body)));
@@ -149,10 +178,18 @@ function availability(ctx: HandlerContext, call: CallState, rq: WireAvailability
   const now = ctx.clock();
   for (const property of candidates) {
     if (hotels.length >= max) break;
-    const perOccupancy = occupancies.map((occ) => quoteStay({
-      seed: ctx.seed, property, checkIn, checkOut, occupancy: occ, rooms: occ.rooms, now,
-      repriced: false,
-    }).map((rate) => ({ rate, key: rateKeyFor(ctx, property, checkIn, checkOut, rate) })));
+    const perOccupancy = occupancies.map((occ) =>
+      quoteStay({
+        seed: ctx.seed,
+        property,
+        checkIn,
+        checkOut,
+        occupancy: occ,
+        rooms: occ.rooms,
+        now,
+        repriced: false,
+      }).map((rate) => ({ rate, key: rateKeyFor(ctx, property, checkIn, checkOut, rate) })),
+    );
     if (perOccupancy.some((rates) => rates.length === 0)) continue;
     const rooms = new Map<string, WireRoom>();
     for (const { rate, key } of perOccupancy.flat()) {
@@ -209,13 +246,29 @@ function hotelHeader(property: SupplierProperty): WireHotel {
 }
 
 function rateKeyFor(ctx: HandlerContext, property: SupplierProperty, checkIn: string, checkOut: string, rate: SandboxRate): string {
-  return encodeRateKey({
-    checkIn, checkOut, hotelCode: property.supplierPropertyId, roomCode: rate.room.code, planCode: rate.planCode,
-    board: rate.board, rooms: rate.rooms, adults: rate.occupancy.adults, childrenAges: rate.occupancy.childrenAges,
-  }, ctx.options.secret);
+  return encodeRateKey(
+    {
+      checkIn,
+      checkOut,
+      hotelCode: property.supplierPropertyId,
+      roomCode: rate.room.code,
+      planCode: rate.planCode,
+      board: rate.board,
+      rooms: rate.rooms,
+      adults: rate.occupancy.adults,
+      childrenAges: rate.occupancy.childrenAges,
+    },
+    ctx.options.secret,
+  );
 }
 
-function wireRate(property: SupplierProperty, rate: SandboxRate, rateKey: string | undefined, shape: 'availability' | 'checkrate' | 'booking', scenarios: readonly Scenario[]): WireRate {
+function wireRate(
+  property: SupplierProperty,
+  rate: SandboxRate,
+  rateKey: string | undefined,
+  shape: 'availability' | 'checkrate' | 'booking',
+  scenarios: readonly Scenario[],
+): WireRate {
   const currency = rate.currency;
   const zone = findCity(property.cityCode)?.timeZone ?? 'UTC';
   const payAtHotel = rate.payment === 'pay_at_hotel';
@@ -229,21 +282,37 @@ function wireRate(property: SupplierProperty, rate: SandboxRate, rateKey: string
     rateClass: rate.refundable ? 'NOR' : 'NRF',
     rateType: 'BOOKABLE',
     net: formatMinor(rate.totalMinor - rate.commissionMinor, currency),
-    ...(payAtHotel ? {
-      sellingRate: formatMinor(rate.totalMinor, currency),
-      hotelMandatory: true,
-      commission: formatMinor(rate.commissionMinor, currency),
-      commissionPCT: formatMinor(scaleMinor(rate.commissionMinor, 10_000, Math.max(1, rate.totalMinor)), 'EUR'),
-    } : {}),
+    ...(payAtHotel
+      ? {
+          sellingRate: formatMinor(rate.totalMinor, currency),
+          hotelMandatory: true,
+          commission: formatMinor(rate.commissionMinor, currency),
+          commissionPCT: formatMinor(scaleMinor(rate.commissionMinor, 10_000, Math.max(1, rate.totalMinor)), 'EUR'),
+        }
+      : {}),
     ...(shape === 'availability' ? { allotment: 5 } : {}),
     paymentType: payAtHotel ? 'AT_HOTEL' : 'AT_WEB',
     packaging: false,
     boardCode: rate.board,
     boardName: BOARD_NAMES[rate.board] ?? rate.board,
     cancellationPolicies: policies,
-    ...(rate.cityTaxMinor > 0 ? {
-      taxes: { allIncluded: false, taxes: [{ included: false, amount: formatMinor(rate.cityTaxMinor, currency), currency, type: 'TAX', clientAmount: formatMinor(rate.cityTaxMinor, currency), clientCurrency: currency }] },
-    } : {}),
+    ...(rate.cityTaxMinor > 0
+      ? {
+          taxes: {
+            allIncluded: false,
+            taxes: [
+              {
+                included: false,
+                amount: formatMinor(rate.cityTaxMinor, currency),
+                currency,
+                type: 'TAX',
+                clientAmount: formatMinor(rate.cityTaxMinor, currency),
+                clientCurrency: currency,
+              },
+            ],
+          },
+        }
+      : {}),
     rooms: rate.rooms,
     adults: rate.occupancy.adults,
     children: rate.occupancy.childrenAges.length,
@@ -261,7 +330,13 @@ function wireRate(property: SupplierProperty, rate: SandboxRate, rateKey: string
  * percentage or a number of nights (with the daily rates that make them up) wherever that is exact and the
  * operation's schema allows them.
  */
-function withSpecShapes(wire: WireRate, property: SupplierProperty, rate: SandboxRate, scenarios: readonly Scenario[], shape: 'availability' | 'checkrate' | 'booking'): WireRate {
+function withSpecShapes(
+  wire: WireRate,
+  property: SupplierProperty,
+  rate: SandboxRate,
+  scenarios: readonly Scenario[],
+  shape: 'availability' | 'checkrate' | 'booking',
+): WireRate {
   const label = `hotelbeds|${property.supplierPropertyId}|${rate.room.code}|${rate.planCode}|${rate.board}|${rate.payment}`;
   const shapes = specShapesFor(label, scenarios, SUPPLIER_ID);
   const currency = rate.currency;
@@ -271,13 +346,17 @@ function withSpecShapes(wire: WireRate, property: SupplierProperty, rate: Sandbo
     const perNightEur = 150 * rate.occupancy.adults; // a resort or tourism fee per adult and night, in cents of a euro
     const feeEurMinor = perNightEur * rate.nightlyMinor.length * rate.rooms;
     const localMinor = fromEurMinor(feeEurMinor, local);
-    const charge: WireTax = variantOf(label, 'fees-at-property', ['amount', 'percent'] as const) === 'percent'
-      ? { included: false, percent: '5', type: 'TAX' }
-      : {
-          included: false, amount: formatMinor(localMinor, local), currency: local, type: 'FEE',
-          clientAmount: formatMinor(fromEurMinor(feeEurMinor, currency), currency),
-          clientCurrency: currency,
-        };
+    const charge: WireTax =
+      variantOf(label, 'fees-at-property', ['amount', 'percent'] as const) === 'percent'
+        ? { included: false, percent: '5', type: 'TAX' }
+        : {
+            included: false,
+            amount: formatMinor(localMinor, local),
+            currency: local,
+            type: 'FEE',
+            clientAmount: formatMinor(fromEurMinor(feeEurMinor, currency), currency),
+            clientCurrency: currency,
+          };
     shaped.taxes = { allIncluded: false, taxes: [...(wire.taxes?.taxes ?? []), charge] };
   }
   if (shapes.has('remarks')) {
@@ -305,10 +384,12 @@ function withSpecShapes(wire: WireRate, property: SupplierProperty, rate: Sandbo
         usesNights = true;
         return { from: policy.from, numberOfNights: String(nights) };
       }
-      if (total > 0 && (tier.amountMinor * 10_000) % total === 0) return { from: policy.from, percent: (tier.amountMinor * 100 / total).toFixed(2) };
+      if (total > 0 && (tier.amountMinor * 10_000) % total === 0)
+        return { from: policy.from, percent: ((tier.amountMinor * 100) / total).toFixed(2) };
       return policy;
     });
-    if (usesNights) shaped.dailyRates = rate.nightlyMinor.map((minor, offset) => ({ offset: offset + 1, dailyNet: formatMinor(minor, currency) }));
+    if (usesNights)
+      shaped.dailyRates = rate.nightlyMinor.map((minor, offset) => ({ offset: offset + 1, dailyNet: formatMinor(minor, currency) }));
   }
   return shaped;
 }
@@ -323,7 +404,6 @@ function nightsMaking(amountMinor: number, nightlyMinor: readonly number[]): num
   }
   return undefined;
 }
-
 
 // ---------- checkrates and bookings ----------
 
@@ -346,8 +426,13 @@ function resolveRateKeys(ctx: HandlerContext, call: CallState, rateKeys: readonl
       invalid('stay', 'Check-in must be in the future');
     }
     const rate = quoteStay({
-      seed: ctx.seed, property, checkIn: parts.checkIn, checkOut: parts.checkOut,
-      occupancy: { adults: parts.adults, childrenAges: parts.childrenAges }, rooms: parts.rooms, now,
+      seed: ctx.seed,
+      property,
+      checkIn: parts.checkIn,
+      checkOut: parts.checkOut,
+      occupancy: { adults: parts.adults, childrenAges: parts.childrenAges },
+      rooms: parts.rooms,
+      now,
       repriced: hasScenario(call.scenarios, 'reprice', SUPPLIER_ID),
     }).find((candidate) => candidate.room.code === parts.roomCode && candidate.planCode === parts.planCode);
     if (!rate) throw new WireFailure(500, 'PRODUCT_ERROR', 'Insufficient allotment: the room is no longer available');
@@ -363,7 +448,11 @@ function resolveRateKeys(ctx: HandlerContext, call: CallState, rateKeys: readonl
 
 function checkRates(ctx: HandlerContext, call: CallState, rq: WireCheckRateRQ): unknown {
   if (!Array.isArray(rq.rooms) || rq.rooms.length === 0) invalid('rooms', 'at least one room is required');
-  const resolved = resolveRateKeys(ctx, call, rq.rooms.map((room) => String(room.rateKey ?? '')));
+  const resolved = resolveRateKeys(
+    ctx,
+    call,
+    rq.rooms.map((room) => String(room.rateKey ?? '')),
+  );
   const first = resolved[0]!;
   const currency = ctx.view.profile.currency;
   const rooms = new Map<string, WireRoom>();
@@ -393,7 +482,11 @@ async function book(ctx: HandlerContext, call: CallState, rq: WireBookingRQ): Pr
     invalid('clientReference', 'must be 1 to 20 characters');
   }
   if (!Array.isArray(rq.rooms) || rq.rooms.length === 0) invalid('rooms', 'at least one room is required');
-  const resolved = resolveRateKeys(ctx, call, rq.rooms.map((room) => String(room.rateKey ?? '')));
+  const resolved = resolveRateKeys(
+    ctx,
+    call,
+    rq.rooms.map((room) => String(room.rateKey ?? '')),
+  );
   if (hasScenario(call.scenarios, 'book-fail', SUPPLIER_ID)) {
     throw new WireFailure(500, 'PRODUCT_ERROR', 'Booking confirmation error: the hotel could not confirm the booking');
   }
@@ -433,7 +526,8 @@ function cleanPax(pax: WirePax): WirePax {
 
 function findBooking(ctx: HandlerContext, reference: string): SandboxBooking {
   const booking = ctx.bookings.get(reference);
-  if (!booking) throw new WireFailure(404, 'INVALID_DATA', 'Invalid data. The booking does not exist or you do not have permissions to access it.');
+  if (!booking)
+    throw new WireFailure(404, 'INVALID_DATA', 'Invalid data. The booking does not exist or you do not have permissions to access it.');
   return booking;
 }
 
@@ -489,9 +583,12 @@ function listBookings(ctx: HandlerContext, call: CallState, query: URLSearchPara
   const clientReference = query.get('clientReference');
   const matching = ctx.bookings.list().filter((booking) => {
     const day = filterType === 'CREATION' ? booking.createdAt.toISOString().slice(0, 10) : booking.checkIn;
-    return day >= start && day <= end
-      && (status === 'ALL' || booking.status === status)
-      && (!clientReference || booking.clientReference === clientReference);
+    return (
+      day >= start &&
+      day <= end &&
+      (status === 'ALL' || booking.status === status) &&
+      (!clientReference || booking.clientReference === clientReference)
+    );
   });
   const page = matching.slice(from - 1, to);
   const items: WireBookingListItem[] = page.map((booking) => ({
@@ -500,7 +597,13 @@ function listBookings(ctx: HandlerContext, call: CallState, query: URLSearchPara
     creationDate: booking.createdAt.toISOString().slice(0, 10),
     status: booking.status,
     holder: booking.holder,
-    hotel: { checkIn: booking.checkIn, checkOut: booking.checkOut, code: Number(booking.property.supplierPropertyId), name: booking.property.name, destinationCode: booking.property.cityCode },
+    hotel: {
+      checkIn: booking.checkIn,
+      checkOut: booking.checkOut,
+      code: Number(booking.property.supplierPropertyId),
+      name: booking.property.name,
+      destinationCode: booking.property.cityCode,
+    },
     totalNet: formatMinor(booking.totalMinor, booking.currency),
     currency: booking.currency,
   }));
@@ -572,7 +675,12 @@ function contentHotels(ctx: HandlerContext, call: CallState, query: URLSearchPar
       city: { content: property.address.city.toUpperCase() },
       email: hotel.email,
       ...(property.phone ? { phones: [{ phoneNumber: property.phone, phoneType: 'PHONEBOOKING' }] } : {}),
-      rooms: property.roomTypes.map((room) => ({ roomCode: room.code, description: room.name, maxPax: room.maxOccupancy, maxChildren: room.maxChildren })),
+      rooms: property.roomTypes.map((room) => ({
+        roomCode: room.code,
+        description: room.name,
+        maxPax: room.maxOccupancy,
+        maxChildren: room.maxChildren,
+      })),
       facilities: hotel.amenities.map((amenity) => ({ facilityCode: amenity, description: { content: amenity.replace(/_/g, ' ') } })),
       images: hotel.images.map((path, order) => ({ path, order: order + 1, imageTypeCode: order === 0 ? 'GEN' : 'HAB' })),
       checkInTime: hotel.checkInTime,
@@ -585,7 +693,8 @@ function contentHotels(ctx: HandlerContext, call: CallState, query: URLSearchPar
 // ---------- plumbing ----------
 
 function validateStay(ctx: HandlerContext, stay: WireAvailabilityRQ['stay'] | undefined): { checkIn: string; checkOut: string } {
-  if (!stay || !DATE.test(stay.checkIn ?? '') || !DATE.test(stay.checkOut ?? '')) invalid('stay', 'checkIn and checkOut must be dates (YYYY-MM-DD)');
+  if (!stay || !DATE.test(stay.checkIn ?? '') || !DATE.test(stay.checkOut ?? ''))
+    invalid('stay', 'checkIn and checkOut must be dates (YYYY-MM-DD)');
   const today = ctx.clock().toISOString().slice(0, 10);
   if (stay.checkIn < today) invalid('stay', 'Check-in must be in the future');
   if (stay.checkOut <= stay.checkIn) invalid('stay', 'Check-out must be after check-in');
@@ -623,8 +732,6 @@ function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
-
-
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);

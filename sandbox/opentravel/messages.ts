@@ -1,6 +1,12 @@
 import { formatMinor } from '../../functions/domain/money/money.js';
 import {
-  AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, MEAL_PLAN_BY_BOARD, UIT_CANCELLATION, UIT_RESERVATION,
+  AGE_ADULT,
+  AGE_CHILD,
+  CONTEXT_CLIENT,
+  CONTEXT_SUPPLIER,
+  MEAL_PLAN_BY_BOARD,
+  UIT_CANCELLATION,
+  UIT_RESERVATION,
 } from '../../functions/suppliers/opentravel/codes.js';
 import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
 import { findCity } from '../world/cities.js';
@@ -9,7 +15,16 @@ import { stayNights } from '../world/rates.js';
 import type { SupplierProperty } from '../world/supplier-views.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
 import type { OtaSandboxBooking, OtaSandboxGuest } from './bookings.js';
-import { checkInTimeOf, localTax, otaRateForms, ratePlanText, tierAmount, tierDeadline, tierText, type OtaRateForms } from './spec-forms.js';
+import {
+  checkInTimeOf,
+  localTax,
+  otaRateForms,
+  ratePlanText,
+  tierAmount,
+  tierDeadline,
+  tierText,
+  type OtaRateForms,
+} from './spec-forms.js';
 
 /**
  * The sandbox's OTA message fragments (as fast-xml-parser objects, in XSD element order): a RoomStay
@@ -68,11 +83,19 @@ export interface PenaltyForms {
   readonly firstNightMinor: number;
 }
 
-export function cancelPenalties(tiers: readonly CancellationTier[], refundable: boolean, currency: string, zone: string, spec?: PenaltyForms): Record<string, unknown> {
+export function cancelPenalties(
+  tiers: readonly CancellationTier[],
+  refundable: boolean,
+  currency: string,
+  zone: string,
+  spec?: PenaltyForms,
+): Record<string, unknown> {
   return {
     CancelPenalty: tiers.map((tier) => ({
       ...(refundable ? {} : { '@_NonRefundable': 'true' }),
-      Deadline: spec ? tierDeadline(tier, spec.property, spec.checkIn, zone, spec.forms.penalties) : { '@_AbsoluteDeadline': localDeadline(tier.from, zone) },
+      Deadline: spec
+        ? tierDeadline(tier, spec.property, spec.checkIn, zone, spec.forms.penalties)
+        : { '@_AbsoluteDeadline': localDeadline(tier.from, zone) },
       AmountPercent: spec
         ? tierAmount(tier, spec.totalMinor, spec.firstNightMinor, currency, spec.forms)
         : { '@_Amount': formatMinor(tier.amountMinor, currency), '@_CurrencyCode': currency },
@@ -88,22 +111,35 @@ function total(property: SupplierProperty, rate: SandboxRate, forms: OtaRateForm
     ...(forms.feesAtProperty && forms.beforeTaxOnly ? {} : { '@_AmountAfterTax': formatMinor(rate.totalMinor, currency) }),
     ...(forms.feesAtProperty && forms.beforeTaxOnly ? { '@_AmountBeforeTax': formatMinor(rate.totalMinor, currency) } : {}),
     '@_CurrencyCode': currency,
-    ...(local ? {
-      // Not included, in the hotel's own currency: the property collects it.
-      Taxes: {
-        Tax: [{
-          '@_Type': 'Exclusive', '@_Code': local.code, '@_Amount': local.amount, '@_CurrencyCode': local.currency,
-          TaxDescription: [{ Text: [local.text] }],
-        }],
-      },
-    } : rate.cityTaxMinor > 0 ? {
-      Taxes: {
-        Tax: [{
-          '@_Type': 'Exclusive', '@_Amount': formatMinor(rate.cityTaxMinor, currency), '@_CurrencyCode': currency,
-          TaxDescription: { Text: 'City tax, payable at the hotel' },
-        }],
-      },
-    } : {}),
+    ...(local
+      ? {
+          // Not included, in the hotel's own currency: the property collects it.
+          Taxes: {
+            Tax: [
+              {
+                '@_Type': 'Exclusive',
+                '@_Code': local.code,
+                '@_Amount': local.amount,
+                '@_CurrencyCode': local.currency,
+                TaxDescription: [{ Text: [local.text] }],
+              },
+            ],
+          },
+        }
+      : rate.cityTaxMinor > 0
+        ? {
+            Taxes: {
+              Tax: [
+                {
+                  '@_Type': 'Exclusive',
+                  '@_Amount': formatMinor(rate.cityTaxMinor, currency),
+                  '@_CurrencyCode': currency,
+                  TaxDescription: { Text: 'City tax, payable at the hotel' },
+                },
+              ],
+            },
+          }
+        : {}),
   };
 }
 
@@ -116,9 +152,11 @@ function ratePlan(rate: SandboxRate, forms: OtaRateForms): Record<string, unknow
     ...(forms.remarks ? { RatePlanDescription: { Text: [ratePlanText(rate)] } } : {}),
     // A before-tax total says so on the plan too.
     ...(forms.feesAtProperty && forms.beforeTaxOnly ? { RatePlanInclusions: { '@_TaxInclusive': 'false' } } : {}),
-    ...(payAtHotel ? {
-      Commission: { CommissionPayableAmount: { '@_Amount': formatMinor(rate.commissionMinor, currency), '@_CurrencyCode': currency } },
-    } : {}),
+    ...(payAtHotel
+      ? {
+          Commission: { CommissionPayableAmount: { '@_Amount': formatMinor(rate.commissionMinor, currency), '@_CurrencyCode': currency } },
+        }
+      : {}),
     MealsIncluded: {
       '@_Breakfast': String(rate.board !== 'RO'),
       '@_MealPlanIndicator': String(rate.board !== 'RO'),
@@ -153,29 +191,37 @@ export function roomStay(property: SupplierProperty, rate: SandboxRate, options:
     ...(options.rph ? { '@_RPH': options.rph } : {}),
     ...(options.indexNumber !== undefined ? { '@_IndexNumber': String(options.indexNumber) } : {}),
     RoomTypes: {
-      RoomType: [{ '@_RoomTypeCode': rate.room.code, '@_NumberOfUnits': String(rate.rooms), RoomDescription: { '@_Name': rate.room.name } }],
+      RoomType: [
+        { '@_RoomTypeCode': rate.room.code, '@_NumberOfUnits': String(rate.rooms), RoomDescription: { '@_Name': rate.room.name } },
+      ],
     },
     RatePlans: { RatePlan: [ratePlan(rate, forms)] },
     RoomRates: {
-      RoomRate: [{
-        '@_RoomTypeCode': rate.room.code,
-        '@_RatePlanCode': rate.planCode,
-        '@_NumberOfUnits': String(rate.rooms),
-        Rates: {
-          Rate: nights.map((night, index) => ({
-            '@_EffectiveDate': night,
-            '@_ExpireDate': nights[index + 1] ?? options.checkOut,
-            '@_RateTimeUnit': 'Day',
-            '@_UnitMultiplier': '1',
-            Base: { [base]: formatMinor(rate.nightlyMinor[index] ?? 0, currency), '@_CurrencyCode': currency },
-          })),
+      RoomRate: [
+        {
+          '@_RoomTypeCode': rate.room.code,
+          '@_RatePlanCode': rate.planCode,
+          '@_NumberOfUnits': String(rate.rooms),
+          Rates: {
+            Rate: nights.map((night, index) => ({
+              '@_EffectiveDate': night,
+              '@_ExpireDate': nights[index + 1] ?? options.checkOut,
+              '@_RateTimeUnit': 'Day',
+              '@_UnitMultiplier': '1',
+              Base: { [base]: formatMinor(rate.nightlyMinor[index] ?? 0, currency), '@_CurrencyCode': currency },
+            })),
+          },
         },
-      }],
+      ],
     },
     GuestCounts: guestCounts(rate.occupancy.adults, rate.occupancy.childrenAges),
     TimeSpan: { '@_Start': options.checkIn, '@_End': options.checkOut },
     CancelPenalties: cancelPenalties(rate.cancellation, rate.refundable, currency, hotelZone(property), {
-      forms, property, checkIn: options.checkIn, totalMinor: rate.totalMinor, firstNightMinor: rate.nightlyMinor[0] ?? 0,
+      forms,
+      property,
+      checkIn: options.checkIn,
+      totalMinor: rate.totalMinor,
+      firstNightMinor: rate.nightlyMinor[0] ?? 0,
     }),
     Total: total(property, rate, forms, nights.length),
     BasicPropertyInfo: options.briefProperty ? briefPropertyInfo(property) : basicPropertyInfo(property),
@@ -202,7 +248,12 @@ export function hotelReservation(booking: OtaSandboxBooking, scenarios: readonly
   const currency = booking.currency;
   const zone = hotelZone(booking.property);
   let rph = 0;
-  const guestRphs = booking.rooms.map((room) => room.guests.map(() => { rph += 1; return rph; }));
+  const guestRphs = booking.rooms.map((room) =>
+    room.guests.map(() => {
+      rph += 1;
+      return rph;
+    }),
+  );
   const refundable = booking.rooms.every((room) => room.rate.refundable);
   const holder = booking.holder;
   return {
@@ -210,46 +261,82 @@ export function hotelReservation(booking: OtaSandboxBooking, scenarios: readonly
     '@_ResStatus': booking.status,
     UniqueID: [
       { '@_Type': UIT_RESERVATION, '@_ID': booking.reference, '@_ID_Context': CONTEXT_SUPPLIER },
-      ...(booking.clientReference.length <= 32 ? [{ '@_Type': UIT_RESERVATION, '@_ID': booking.clientReference, '@_ID_Context': CONTEXT_CLIENT }] : []),
+      ...(booking.clientReference.length <= 32
+        ? [{ '@_Type': UIT_RESERVATION, '@_ID': booking.clientReference, '@_ID_Context': CONTEXT_CLIENT }]
+        : []),
     ],
     RoomStays: {
-      RoomStay: booking.rooms.map((room, index) => roomStay(booking.property, room.rate, {
-        checkIn: booking.checkIn, checkOut: booking.checkOut, indexNumber: index + 1, guestRphs: guestRphs[index] ?? [], scenarios,
-      })),
+      RoomStay: booking.rooms.map((room, index) =>
+        roomStay(booking.property, room.rate, {
+          checkIn: booking.checkIn,
+          checkOut: booking.checkOut,
+          indexNumber: index + 1,
+          guestRphs: guestRphs[index] ?? [],
+          scenarios,
+        }),
+      ),
     },
-    ...(rph > 0 ? {
-      ResGuests: { ResGuest: booking.rooms.flatMap((room, index) => room.guests.map((guest, g) => resGuest(guest, guestRphs[index]![g]!))) },
-    } : {}),
+    ...(rph > 0
+      ? {
+          ResGuests: {
+            ResGuest: booking.rooms.flatMap((room, index) => room.guests.map((guest, g) => resGuest(guest, guestRphs[index]![g]!))),
+          },
+        }
+      : {}),
     ResGlobalInfo: {
       TimeSpan: { '@_Start': booking.checkIn, '@_End': booking.checkOut },
       ...(booking.remark ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [booking.remark] }] } } : {}),
       // One room: the reservation's penalties in the room's own forms; several: plain amounts (their tiers add up).
-      CancelPenalties: cancelPenalties(booking.cancellation, refundable, currency, zone, booking.rooms.length === 1 ? {
-        forms: otaRateForms(booking.property, booking.rooms[0]!.rate, scenarios), property: booking.property, checkIn: booking.checkIn,
-        totalMinor: booking.totalMinor, firstNightMinor: booking.rooms[0]!.rate.nightlyMinor[0] ?? 0,
-      } : undefined),
+      CancelPenalties: cancelPenalties(
+        booking.cancellation,
+        refundable,
+        currency,
+        zone,
+        booking.rooms.length === 1
+          ? {
+              forms: otaRateForms(booking.property, booking.rooms[0]!.rate, scenarios),
+              property: booking.property,
+              checkIn: booking.checkIn,
+              totalMinor: booking.totalMinor,
+              firstNightMinor: booking.rooms[0]!.rate.nightlyMinor[0] ?? 0,
+            }
+          : undefined,
+      ),
       Total: { '@_AmountAfterTax': formatMinor(booking.totalMinor, currency), '@_CurrencyCode': currency },
       HotelReservationIDs: {
         HotelReservationID: [
-          { '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': booking.reference, '@_ResID_Source': CONTEXT_SUPPLIER, '@_ResID_Date': booking.createdAt.toISOString() },
+          {
+            '@_ResID_Type': UIT_RESERVATION,
+            '@_ResID_Value': booking.reference,
+            '@_ResID_Source': CONTEXT_SUPPLIER,
+            '@_ResID_Date': booking.createdAt.toISOString(),
+          },
           { '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': booking.clientReference, '@_ResID_Source': CONTEXT_CLIENT },
-          ...(booking.cancellationReference ? [{
-            '@_ResID_Type': UIT_CANCELLATION, '@_ResID_Value': booking.cancellationReference, '@_ResID_Source': CONTEXT_SUPPLIER,
-            ...(booking.cancelledAt ? { '@_CancellationDate': booking.cancelledAt.toISOString() } : {}),
-          }] : []),
+          ...(booking.cancellationReference
+            ? [
+                {
+                  '@_ResID_Type': UIT_CANCELLATION,
+                  '@_ResID_Value': booking.cancellationReference,
+                  '@_ResID_Source': CONTEXT_SUPPLIER,
+                  ...(booking.cancelledAt ? { '@_CancellationDate': booking.cancelledAt.toISOString() } : {}),
+                },
+              ]
+            : []),
         ],
       },
       Profiles: {
-        ProfileInfo: [{
-          Profile: {
-            '@_ProfileType': '1',
-            Customer: {
-              ...personName(holder.givenName, holder.surname),
-              ...(holder.phone ? { Telephone: [{ '@_PhoneNumber': holder.phone }] } : {}),
-              ...(holder.email ? { Email: [holder.email] } : {}),
+        ProfileInfo: [
+          {
+            Profile: {
+              '@_ProfileType': '1',
+              Customer: {
+                ...personName(holder.givenName, holder.surname),
+                ...(holder.phone ? { Telephone: [{ '@_PhoneNumber': holder.phone }] } : {}),
+                ...(holder.email ? { Email: [holder.email] } : {}),
+              },
             },
           },
-        }],
+        ],
       },
       BasicPropertyInfo: briefPropertyInfo(booking.property),
     },

@@ -2,11 +2,32 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor } from '../../functions/domain/money/money.js';
 import {
-  AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, RES_STATUS_CANCELLED, RES_STATUS_RESERVED, SUPPLIER_ID, UIT_CANCELLATION,
+  AGE_CHILD,
+  CONTEXT_CLIENT,
+  CONTEXT_SUPPLIER,
+  ERR,
+  EWT,
+  RES_STATUS_CANCELLED,
+  RES_STATUS_RESERVED,
+  SUPPLIER_ID,
+  UIT_CANCELLATION,
   UIT_RESERVATION,
 } from '../../functions/suppliers/opentravel/codes.js';
 import { rphsOf } from '../../functions/suppliers/opentravel/map-wire.js';
-import { attr, buildXml, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlSyntaxError, type XmlNode } from '../../functions/suppliers/opentravel/xml.js';
+import {
+  attr,
+  buildXml,
+  child,
+  children,
+  otaMessage,
+  OTA_VERSION,
+  parseXml,
+  rootOf,
+  text,
+  texts,
+  XmlSyntaxError,
+  type XmlNode,
+} from '../../functions/suppliers/opentravel/xml.js';
 import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } from '../../functions/suppliers/scenario.js';
 import { mergeCancellationTiers } from '../hotelbeds/bookings.js';
 import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
@@ -50,7 +71,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An answer the operation's RS carries as Errors. */
 class OtaFailure extends Error {
-  constructor(readonly type: string, readonly code: string, message: string, readonly httpStatus = 200) {
+  constructor(
+    readonly type: string,
+    readonly code: string,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
     super(message);
   }
 }
@@ -76,12 +102,18 @@ interface CallState {
 
 async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResponse, latencyMs: number): Promise<void> {
   const call: CallState = { scenarios: parseScenarios(header(req, SANDBOX_SCENARIO_HEADER)), closed: false };
-  res.on('close', () => { call.closed = true; });
+  res.on('close', () => {
+    call.closed = true;
+  });
   const url = new URL(req.url ?? '/', 'http://sandbox');
   const path = url.pathname.replace(/\/+$/, '');
   let responseRoot = 'OTA_HotelAvailRS';
   try {
-    const body = await readRequestBody(req, 2_000_000, () => new OtaFailure(EWT.requiredFieldMissing, ERR.invalidValue, 'Request too large', 413));
+    const body = await readRequestBody(
+      req,
+      2_000_000,
+      () => new OtaFailure(EWT.requiredFieldMissing, ERR.invalidValue, 'Request too large', 413),
+    );
     await pause(latencyMs, call);
     if (hasScenario(call.scenarios, 'slow', SUPPLIER_ID)) await pause(ctx.slowMs, call);
     if (call.closed) return;
@@ -115,16 +147,25 @@ async function handle(ctx: HandlerContext, req: IncomingMessage, res: ServerResp
     responseRoot = rsName;
     const echo = { ...call, ...(attr(root.node, 'EchoToken') ? { echoToken: attr(root.node, 'EchoToken') } : {}) };
     authenticate(ctx, root.node);
-    if (hasScenario(call.scenarios, 'error', SUPPLIER_ID)) throw new OtaFailure(EWT.processingException, ERR.systemError, 'System error', 500);
+    if (hasScenario(call.scenarios, 'error', SUPPLIER_ID))
+      throw new OtaFailure(EWT.processingException, ERR.systemError, 'System error', 500);
     const answer = await dispatch(ctx, echo, root.name, root.node);
     if (!call.closed) sendXml(res, 200, otaMessage(rsName, envelope(ctx, echo, answer.attributes), answer.content));
   } catch (error) {
     if (call.closed) return;
     const failure = error instanceof OtaFailure ? error : new OtaFailure(EWT.processingException, ERR.systemError, 'System error', 500);
     const attributes: Record<string, string> = responseRoot === 'OTA_CancelRS' ? { Status: 'Unsuccessful' } : {};
-    sendXml(res, failure.httpStatus, otaMessage(responseRoot, envelope(ctx, call, attributes), {
-      Errors: { Error: [{ '@_Type': failure.type, '@_Code': failure.code, '@_ShortText': failure.message.slice(0, 64), '#text': failure.message }] },
-    }));
+    sendXml(
+      res,
+      failure.httpStatus,
+      otaMessage(responseRoot, envelope(ctx, call, attributes), {
+        Errors: {
+          Error: [
+            { '@_Type': failure.type, '@_Code': failure.code, '@_ShortText': failure.message.slice(0, 64), '#text': failure.message },
+          ],
+        },
+      }),
+    );
   }
 }
 
@@ -139,15 +180,18 @@ interface Answer {
 
 async function dispatch(ctx: HandlerContext, call: CallState, root: string, node: XmlNode): Promise<Answer> {
   switch (root) {
-    case 'OTA_HotelAvailRQ': return availability(ctx, call, node);
+    case 'OTA_HotelAvailRQ':
+      return availability(ctx, call, node);
     case 'OTA_HotelResRQ': {
       const status = attr(node, 'ResStatus');
       if (status === 'Commit' || status === 'Book') return book(ctx, call, node);
       if (status === 'Initiate' && !child(node, 'HotelReservations')) return readReservations(ctx, call, node);
       throw invalid('ResStatus', 'use Commit to book, or Initiate with a UniqueID only to read a reservation');
     }
-    case 'OTA_CancelRQ': return cancel(ctx, call, node);
-    default: return modify(ctx, call, node);
+    case 'OTA_CancelRQ':
+      return cancel(ctx, call, node);
+    default:
+      return modify(ctx, call, node);
   }
 }
 
@@ -155,8 +199,10 @@ function authenticate(ctx: HandlerContext, root: XmlNode): void {
   const requestor = child(child(child(root, 'POS'), 'Source'), 'RequestorID');
   const id = attr(requestor, 'ID');
   const password = attr(requestor, 'MessagePassword');
-  if (!id || !password) throw new OtaFailure(EWT.authentication, ERR.authorization, 'POS/Source/RequestorID with ID and MessagePassword is required');
-  if (id !== ctx.options.apiKey || password !== ctx.options.secret) throw new OtaFailure(EWT.authentication, ERR.authorization, 'Authorization failed: unknown requestor or wrong password');
+  if (!id || !password)
+    throw new OtaFailure(EWT.authentication, ERR.authorization, 'POS/Source/RequestorID with ID and MessagePassword is required');
+  if (id !== ctx.options.apiKey || password !== ctx.options.secret)
+    throw new OtaFailure(EWT.authentication, ERR.authorization, 'Authorization failed: unknown requestor or wrong password');
 }
 
 // ---------- availability ----------
@@ -184,7 +230,11 @@ function availability(ctx: HandlerContext, call: CallState, root: XmlNode): Answ
     };
   });
   if (candidates.length === 0) throw invalid('RoomStayCandidates', 'at least one RoomStayCandidate is required');
-  const planFilter = new Set(children(child(segment, 'RatePlanCandidates'), 'RatePlanCandidate').map((c) => attr(c, 'RatePlanCode')).filter((c): c is string => !!c));
+  const planFilter = new Set(
+    children(child(segment, 'RatePlanCandidates'), 'RatePlanCandidate')
+      .map((c) => attr(c, 'RatePlanCode'))
+      .filter((c): c is string => !!c),
+  );
   const properties = candidateProperties(ctx, children(child(segment, 'HotelSearchCriteria'), 'Criterion'));
   const max = Number(attr(root, 'MaxResponses') ?? '5000');
   const now = ctx.clock();
@@ -194,10 +244,22 @@ function availability(ctx: HandlerContext, call: CallState, root: XmlNode): Answ
   const priceCheck = planFilter.size > 0;
   for (const property of properties) {
     if (hotels >= max) break;
-    const perCandidate = candidates.map((candidate) => quoteStay({
-      seed: ctx.seed, property, checkIn, checkOut, occupancy: candidate.occupancy, rooms: candidate.quantity, now,
-      repriced: priceCheck && hasScenario(call.scenarios, 'reprice', SUPPLIER_ID),
-    }).filter((rate) => (planFilter.size === 0 || planFilter.has(rate.planCode)) && (!candidate.roomTypeCode || candidate.roomTypeCode === rate.room.code)));
+    const perCandidate = candidates.map((candidate) =>
+      quoteStay({
+        seed: ctx.seed,
+        property,
+        checkIn,
+        checkOut,
+        occupancy: candidate.occupancy,
+        rooms: candidate.quantity,
+        now,
+        repriced: priceCheck && hasScenario(call.scenarios, 'reprice', SUPPLIER_ID),
+      }).filter(
+        (rate) =>
+          (planFilter.size === 0 || planFilter.has(rate.planCode)) &&
+          (!candidate.roomTypeCode || candidate.roomTypeCode === rate.room.code),
+      ),
+    );
     // A property is available only when every requested room can be had.
     if (perCandidate.some((rates) => rates.length === 0)) continue;
     hotels += 1;
@@ -205,9 +267,16 @@ function availability(ctx: HandlerContext, call: CallState, root: XmlNode): Answ
     perCandidate.forEach((rates, c) => {
       for (const rate of rates) {
         // The property's address and position travel once, on its first RoomStay; the rest name it only.
-        stays.push(roomStay(property, rate, {
-          checkIn, checkOut, candidateRph: candidates[c]!.rph, rph: String(stays.length + 1), briefProperty: !first, scenarios: call.scenarios,
-        }));
+        stays.push(
+          roomStay(property, rate, {
+            checkIn,
+            checkOut,
+            candidateRph: candidates[c]!.rph,
+            rph: String(stays.length + 1),
+            briefProperty: !first,
+            scenarios: call.scenarios,
+          }),
+        );
         first = false;
       }
     });
@@ -285,7 +354,11 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
   const reservation = child(child(root, 'HotelReservations'), 'HotelReservation');
   if (!reservation) throw invalid('HotelReservations', 'one HotelReservation is required');
   const clientReference = clientReferenceOf(reservation);
-  if (!clientReference) throw invalid('HotelReservation/UniqueID', `the client's reservation id (Type ${UIT_RESERVATION}, ID_Context ${CONTEXT_CLIENT}) is required`);
+  if (!clientReference)
+    throw invalid(
+      'HotelReservation/UniqueID',
+      `the client's reservation id (Type ${UIT_RESERVATION}, ID_Context ${CONTEXT_CLIENT}) is required`,
+    );
   const global = child(reservation, 'ResGlobalInfo');
   const holder = holderOf(global);
   if (!holder) throw invalid('ResGlobalInfo/Profiles', 'the booking holder (Customer/PersonName) is required');
@@ -301,7 +374,10 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
     const stayProperty = hotelCode ? ctx.view.byPropertyId.get(hotelCode) : undefined;
     if (!stayProperty) throw invalid('RoomStay/BasicPropertyInfo/@HotelCode', 'unknown hotel');
     const stayDatesOf = stayDates(ctx, child(stay, 'TimeSpan'));
-    if ((property && property !== stayProperty) || (dates && (dates.checkIn !== stayDatesOf.checkIn || dates.checkOut !== stayDatesOf.checkOut))) {
+    if (
+      (property && property !== stayProperty) ||
+      (dates && (dates.checkIn !== stayDatesOf.checkIn || dates.checkOut !== stayDatesOf.checkOut))
+    ) {
       throw invalid('RoomStays', 'all rooms must be of the same hotel and stay');
     }
     property = stayProperty;
@@ -309,14 +385,17 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
     const roomType = child(child(stay, 'RoomTypes'), 'RoomType');
     const roomCode = attr(roomType, 'RoomTypeCode');
     const planCode = attr(child(child(stay, 'RatePlans'), 'RatePlan'), 'RatePlanCode');
-    if (!roomCode || !planCode) throw invalid('RoomStay', 'RoomTypes/RoomType/@RoomTypeCode and RatePlans/RatePlan/@RatePlanCode are required');
+    if (!roomCode || !planCode)
+      throw invalid('RoomStay', 'RoomTypes/RoomType/@RoomTypeCode and RatePlans/RatePlan/@RatePlanCode are required');
     const units = Number(attr(roomType, 'NumberOfUnits') ?? '1');
     if (!Number.isInteger(units) || units < 1 || units > 9) throw invalid('RoomType/@NumberOfUnits', 'must be 1 to 9');
     const occupancy = occupancyOf(child(stay, 'GuestCounts'), 'RoomStay/GuestCounts');
-    const rate = quoteStay({ seed: ctx.seed, property: stayProperty, ...stayDatesOf, occupancy, rooms: units, now, repriced })
-      .find((candidate) => candidate.room.code === roomCode && candidate.planCode === planCode);
+    const rate = quoteStay({ seed: ctx.seed, property: stayProperty, ...stayDatesOf, occupancy, rooms: units, now, repriced }).find(
+      (candidate) => candidate.room.code === roomCode && candidate.planCode === planCode,
+    );
     if (!rate) throw new OtaFailure(EWT.businessRule, ERR.noAvailability, 'No availability: the room or rate plan can no longer be booked');
-    const roomGuests = rphsOf(stay).map((rph) => guests.get(rph))
+    const roomGuests = rphsOf(stay)
+      .map((rph) => guests.get(rph))
       .filter((guest): guest is OtaSandboxGuest => guest !== undefined);
     return { rate, guests: roomGuests };
   });
@@ -343,7 +422,10 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
   ctx.bookings.add(booking);
   // book-timeout: the reservation exists, but the answer comes after the caller has given up.
   if (hasScenario(call.scenarios, 'book-timeout', SUPPLIER_ID)) await pause(ctx.lateAnswerMs, call);
-  return { attributes: { ResResponseType: 'Committed' }, content: { Success: '', HotelReservations: { HotelReservation: [hotelReservation(booking, call.scenarios)] } } };
+  return {
+    attributes: { ResResponseType: 'Committed' },
+    content: { Success: '', HotelReservations: { HotelReservation: [hotelReservation(booking, call.scenarios)] } },
+  };
 }
 
 /** The client's id: UniqueID with ID_Context CLIENT, else HotelReservationIDs with ResID_Source CLIENT. */
@@ -351,7 +433,10 @@ function clientReferenceOf(reservation: XmlNode): string | undefined {
   const unique = children(reservation, 'UniqueID').find((id) => attr(id, 'ID_Context') === CONTEXT_CLIENT);
   if (unique) return attr(unique, 'ID');
   const ids = children(child(child(reservation, 'ResGlobalInfo'), 'HotelReservationIDs'), 'HotelReservationID');
-  return attr(ids.find((id) => attr(id, 'ResID_Source') === CONTEXT_CLIENT), 'ResID_Value');
+  return attr(
+    ids.find((id) => attr(id, 'ResID_Source') === CONTEXT_CLIENT),
+    'ResID_Value',
+  );
 }
 
 function customerOf(profiles: XmlNode | undefined): XmlNode | undefined {
@@ -391,7 +476,10 @@ function readReservations(ctx: HandlerContext, call: CallState, root: XmlNode): 
   if (ids.length === 0) throw invalid('UniqueID', 'the reservation to read is required');
   const found = ids.flatMap((id) => bookingsFor(ctx, id));
   if (found.length === 0) throw new OtaFailure(EWT.businessRule, ERR.bookingNotFound, 'Booking reference not found');
-  return { attributes: { ResResponseType: 'Unchanged' }, content: { Success: '', HotelReservations: { HotelReservation: found.map((booking) => hotelReservation(booking, call.scenarios)) } } };
+  return {
+    attributes: { ResResponseType: 'Unchanged' },
+    content: { Success: '', HotelReservations: { HotelReservation: found.map((booking) => hotelReservation(booking, call.scenarios)) } },
+  };
 }
 
 function bookingsFor(ctx: HandlerContext, id: XmlNode): OtaSandboxBooking[] {
@@ -413,7 +501,10 @@ function findOne(ctx: HandlerContext, id: XmlNode | undefined): OtaSandboxBookin
 function cancel(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
   const cancelType = attr(root, 'CancelType');
   if (cancelType !== 'Commit' && cancelType !== 'Initiate') throw invalid('CancelType', 'must be Initiate (quote) or Commit');
-  const booking = findOne(ctx, children(root, 'UniqueID').find((id) => attr(id, 'Type') === UIT_RESERVATION));
+  const booking = findOne(
+    ctx,
+    children(root, 'UniqueID').find((id) => attr(id, 'Type') === UIT_RESERVATION),
+  );
   if (booking.status === RES_STATUS_CANCELLED) throw new OtaFailure(EWT.businessRule, ERR.alreadyCancelled, 'Booking already cancelled');
   let supplierNow = ctx.clock();
   if (cancelType === 'Commit' && hasScenario(call.scenarios, 'late-cancel', SUPPLIER_ID)) {
@@ -426,8 +517,15 @@ function cancel(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
   const currency = booking.currency;
   const nonRefundable = booking.rooms.every((room) => !room.rate.refundable);
   const rules = [
-    { '@_Type': nonRefundable && penalty > 0 ? 'Forfeiture' : 'Charge', '@_CancelByDate': supplierNow.toISOString(), '@_Amount': formatMinor(penalty, currency), '@_CurrencyCode': currency },
-    ...(booking.rooms.every((room) => room.rate.payment === 'net') ? [{ '@_Type': 'Refund', '@_Amount': formatMinor(booking.totalMinor - penalty, currency), '@_CurrencyCode': currency }] : []),
+    {
+      '@_Type': nonRefundable && penalty > 0 ? 'Forfeiture' : 'Charge',
+      '@_CancelByDate': supplierNow.toISOString(),
+      '@_Amount': formatMinor(penalty, currency),
+      '@_CurrencyCode': currency,
+    },
+    ...(booking.rooms.every((room) => room.rate.payment === 'net')
+      ? [{ '@_Type': 'Refund', '@_Amount': formatMinor(booking.totalMinor - penalty, currency), '@_CurrencyCode': currency }]
+      : []),
   ];
   if (cancelType === 'Commit') {
     booking.status = RES_STATUS_CANCELLED;
@@ -442,7 +540,9 @@ function cancel(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
       UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': booking.reference, '@_ID_Context': CONTEXT_SUPPLIER }],
       CancelInfoRS: {
         CancelRules: { CancelRule: rules },
-        ...(booking.cancellationReference ? { UniqueID: { '@_Type': UIT_CANCELLATION, '@_ID': booking.cancellationReference, '@_ID_Context': CONTEXT_SUPPLIER } } : {}),
+        ...(booking.cancellationReference
+          ? { UniqueID: { '@_Type': UIT_CANCELLATION, '@_ID': booking.cancellationReference, '@_ID_Context': CONTEXT_SUPPLIER } }
+          : {}),
       },
     },
   };
@@ -468,17 +568,26 @@ function modify(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
     const index = Number(attr(stay, 'IndexNumber'));
     const room = booking.rooms[index - 1];
     if (!room) throw invalid('RoomStay/@IndexNumber', `the reservation has rooms 1 to ${booking.rooms.length}`);
-    const replacement = rphsOf(stay).map((rph) => guests.get(rph))
+    const replacement = rphsOf(stay)
+      .map((rph) => guests.get(rph))
       .filter((guest): guest is OtaSandboxGuest => guest !== undefined);
     if (replacement.length > 0) room.guests = replacement;
   }
-  return { attributes: { ResResponseType: 'Modified' }, content: { Success: '', HotelResModifies: { HotelResModify: [hotelReservation(booking, call.scenarios)] } } };
+  return {
+    attributes: { ResResponseType: 'Modified' },
+    content: { Success: '', HotelResModifies: { HotelResModify: [hotelReservation(booking, call.scenarios)] } },
+  };
 }
 
 // ---------- static content (a paged catalogue; OTA_HotelDescriptiveInfo is not in the published set) ----------
 
 function catalogueError(status: number, type: string, code: string, message: string): { status: number; body: string } {
-  return { status, body: buildXml({ HotelCatalogue: { '@_xmlns': CATALOGUE_NAMESPACE, Errors: { Error: [{ '@_Type': type, '@_Code': code, '#text': message }] } } }) };
+  return {
+    status,
+    body: buildXml({
+      HotelCatalogue: { '@_xmlns': CATALOGUE_NAMESPACE, Errors: { Error: [{ '@_Type': type, '@_Code': code, '#text': message }] } },
+    }),
+  };
 }
 
 function catalogue(ctx: HandlerContext, req: IncomingMessage, query: URLSearchParams): { status: number; body: string } {
@@ -494,32 +603,39 @@ function catalogue(ctx: HandlerContext, req: IncomingMessage, query: URLSearchPa
   }
   const all = ctx.view.properties;
   const page = all.slice(start, start + count);
-  return { status: 200, body: buildXml({
-    HotelCatalogue: {
-      '@_xmlns': CATALOGUE_NAMESPACE,
-      '@_Start': String(start),
-      '@_Count': String(page.length),
-      '@_Total': String(all.length),
-      ...(start + page.length < all.length ? { '@_NextStart': String(start + page.length) } : {}),
-      Hotel: page.map((property) => {
-        const hotel = property.hotel;
-        return {
-          ...Object.fromEntries(Object.entries(basicPropertyInfo(property)).filter(([name]) => name.startsWith('@_'))),
-          '@_Rating': String(property.stars),
-          '@_CheckInTime': hotel.checkInTime,
-          '@_CheckOutTime': hotel.checkOutTime,
-          Position: { '@_Latitude': property.geo.lat.toFixed(6), '@_Longitude': property.geo.lng.toFixed(6) },
-          Address: basicPropertyInfo(property).Address,
-          ...(property.phone ? { Phone: property.phone } : {}),
-          Email: hotel.email,
-          Description: hotel.description,
-          Amenity: hotel.amenities.map((code) => ({ '@_Code': code })),
-          Image: hotel.images.map((url) => ({ '@_URL': url })),
-          Room: property.roomTypes.map((room) => ({ '@_RoomTypeCode': room.code, '@_Name': room.name, '@_MaxOccupancy': String(room.maxOccupancy) })),
-        };
-      }),
-    },
-  }) };
+  return {
+    status: 200,
+    body: buildXml({
+      HotelCatalogue: {
+        '@_xmlns': CATALOGUE_NAMESPACE,
+        '@_Start': String(start),
+        '@_Count': String(page.length),
+        '@_Total': String(all.length),
+        ...(start + page.length < all.length ? { '@_NextStart': String(start + page.length) } : {}),
+        Hotel: page.map((property) => {
+          const hotel = property.hotel;
+          return {
+            ...Object.fromEntries(Object.entries(basicPropertyInfo(property)).filter(([name]) => name.startsWith('@_'))),
+            '@_Rating': String(property.stars),
+            '@_CheckInTime': hotel.checkInTime,
+            '@_CheckOutTime': hotel.checkOutTime,
+            Position: { '@_Latitude': property.geo.lat.toFixed(6), '@_Longitude': property.geo.lng.toFixed(6) },
+            Address: basicPropertyInfo(property).Address,
+            ...(property.phone ? { Phone: property.phone } : {}),
+            Email: hotel.email,
+            Description: hotel.description,
+            Amenity: hotel.amenities.map((code) => ({ '@_Code': code })),
+            Image: hotel.images.map((url) => ({ '@_URL': url })),
+            Room: property.roomTypes.map((room) => ({
+              '@_RoomTypeCode': room.code,
+              '@_Name': room.name,
+              '@_MaxOccupancy': String(room.maxOccupancy),
+            })),
+          };
+        }),
+      },
+    }),
+  };
 }
 
 // ---------- plumbing ----------
@@ -532,8 +648,6 @@ function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
-
-
 
 function sendXml(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'Content-Type': 'application/xml; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });

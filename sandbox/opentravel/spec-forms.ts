@@ -51,19 +51,50 @@ export function checkInTimeOf(property: SupplierProperty): string {
 
 /** ISO 4217 currency of the hotel's country, and how many of its minor units one euro cent makes (× 1000). */
 const HOTEL_CURRENCY: Readonly<Record<string, readonly [currency: string, perEuroCentPermille: number]>> = {
-  GB: ['GBP', 845], FR: ['EUR', 1000], US: ['USD', 1085], JP: ['JPY', 1620], IT: ['EUR', 1000], ES: ['EUR', 1000],
-  AE: ['AED', 3980], TH: ['THB', 38500], TR: ['TRY', 35000], DE: ['EUR', 1000], NL: ['EUR', 1000], RU: ['RUB', 98000],
-  SG: ['SGD', 1450], HK: ['HKD', 8450], CZ: ['CZK', 25100], PT: ['EUR', 1000], AT: ['EUR', 1000], KR: ['KRW', 14500],
-  AU: ['AUD', 1650], CA: ['CAD', 1480], MX: ['MXN', 18500], GR: ['EUR', 1000], HU: ['HUF', 39500], IE: ['EUR', 1000],
-  EG: ['EGP', 52000], BR: ['BRL', 5900], DK: ['DKK', 7460], SE: ['SEK', 11500], PL: ['PLN', 4300], AR: ['ARS', 1050000],
-  ZA: ['ZAR', 19800], MA: ['MAD', 10800], IS: ['ISK', 1500],
+  GB: ['GBP', 845],
+  FR: ['EUR', 1000],
+  US: ['USD', 1085],
+  JP: ['JPY', 1620],
+  IT: ['EUR', 1000],
+  ES: ['EUR', 1000],
+  AE: ['AED', 3980],
+  TH: ['THB', 38500],
+  TR: ['TRY', 35000],
+  DE: ['EUR', 1000],
+  NL: ['EUR', 1000],
+  RU: ['RUB', 98000],
+  SG: ['SGD', 1450],
+  HK: ['HKD', 8450],
+  CZ: ['CZK', 25100],
+  PT: ['EUR', 1000],
+  AT: ['EUR', 1000],
+  KR: ['KRW', 14500],
+  AU: ['AUD', 1650],
+  CA: ['CAD', 1480],
+  MX: ['MXN', 18500],
+  GR: ['EUR', 1000],
+  HU: ['HUF', 39500],
+  IE: ['EUR', 1000],
+  EG: ['EGP', 52000],
+  BR: ['BRL', 5900],
+  DK: ['DKK', 7460],
+  SE: ['SEK', 11500],
+  PL: ['PLN', 4300],
+  AR: ['ARS', 1050000],
+  ZA: ['ZAR', 19800],
+  MA: ['MAD', 10800],
+  IS: ['ISK', 1500],
 };
 
 /** A levy per adult and night where the city has no tax of its own, in euro cents. */
 const TOURISM_LEVY_EUR_MINOR = 150;
 
 /** The tax the hotel collects on this rate, in the hotel's currency (FTT 3 city tax, or 18 tourism levy). */
-export function localTax(property: SupplierProperty, rate: SandboxRate, nights: number): { code: string; amount: string; currency: string; text: string } {
+export function localTax(
+  property: SupplierProperty,
+  rate: SandboxRate,
+  nights: number,
+): { code: string; amount: string; currency: string; text: string } {
   const city = findCity(property.cityCode);
   const [currency, permille] = HOTEL_CURRENCY[city?.countryCode ?? ''] ?? ['EUR', 1000];
   const perNightEur = city && city.cityTaxEurMinor > 0 ? city.cityTaxEurMinor : TOURISM_LEVY_EUR_MINOR;
@@ -82,7 +113,13 @@ export function localTax(property: SupplierProperty, rate: SandboxRate, nights: 
  * A penalty tier's Deadline: hours before arrival when the tier starts a whole number of hours (up to the
  * XSD's 999) before the hotel's check-in, else the absolute hotel-local time.
  */
-export function tierDeadline(tier: CancellationTier, property: SupplierProperty, checkIn: string, zone: string, asOffset: boolean): Record<string, string> {
+export function tierDeadline(
+  tier: CancellationTier,
+  property: SupplierProperty,
+  checkIn: string,
+  zone: string,
+  asOffset: boolean,
+): Record<string, string> {
   if (asOffset) {
     const arrival = zonedLocalToUtc(`${checkIn}T${checkInTimeOf(property)}`, zone).getTime();
     const hours = (arrival - Date.parse(tier.from)) / 3_600_000;
@@ -94,8 +131,13 @@ export function tierDeadline(tier: CancellationTier, property: SupplierProperty,
 }
 
 /** A penalty tier's AmountPercent: the first night as NmbrOfNights, the whole stay as Percent or DecimalPlaces. */
-export function tierAmount(tier: CancellationTier, totalMinor: number, firstNightMinor: number, currency: string, forms: OtaRateForms | undefined):
-  Record<string, string> {
+export function tierAmount(
+  tier: CancellationTier,
+  totalMinor: number,
+  firstNightMinor: number,
+  currency: string,
+  forms: OtaRateForms | undefined,
+): Record<string, string> {
   if (forms?.penalties) {
     if (tier.amountMinor === totalMinor) {
       return forms.wholeStayAsPercent

@@ -90,10 +90,7 @@ function generateCityHotels(seed: number, city: City): WorldHotel[] {
       name = uniqueChainName(rng, chosen.name, city, district, locale.districts, locale.streets, usedNames);
     } else {
       const pattern = rng.pick(NAME_PATTERNS);
-      name = pattern
-        .replace('{adj}', rng.pick(NAME_ADJECTIVES))
-        .replace('{noun}', rng.pick(NAME_NOUNS))
-        .replace('{district}', district);
+      name = pattern.replace('{adj}', rng.pick(NAME_ADJECTIVES)).replace('{noun}', rng.pick(NAME_NOUNS)).replace('{district}', district);
       kind = pattern.includes('Hostel') ? 'hostel' : pattern.includes('Apartments') ? 'apartments' : 'hotel';
       stars = kind === 'hostel' ? (rng.chance(0.5) ? 1 : 2) : kind === 'apartments' ? (rng.chance(0.5) ? 3 : 4) : drawStars(rng);
     }
@@ -103,9 +100,10 @@ function generateCityHotels(seed: number, city: City): WorldHotel[] {
     let previousName: string | undefined;
     if (rng.chance(RENAMED_SHARE)) {
       const sameTier = BRANDS.filter((b) => b.stars === stars && b.name !== brand);
-      previousName = brand && sameTier.length > 0
-        ? `${rng.pick(sameTier).name} ${city.name} ${district}`
-        : `Hotel ${rng.pick(NAME_ADJECTIVES)} ${rng.pick(NAME_NOUNS)}`;
+      previousName =
+        brand && sameTier.length > 0
+          ? `${rng.pick(sameTier).name} ${city.name} ${district}`
+          : `Hotel ${rng.pick(NAME_ADJECTIVES)} ${rng.pick(NAME_NOUNS)}`;
       hotelTraps.push('renamed');
     }
 
@@ -121,7 +119,11 @@ function generateCityHotels(seed: number, city: City): WorldHotel[] {
     const priceNoise = rng.int(850, 1200);
     const kindFactor = kind === 'hostel' ? 450 : kind === 'apartments' ? 900 : 1000;
     const baseNightlyEurMinor = roundToWhole(
-      scaleMinor(scaleMinor(scaleMinor(city.baseNightlyEurMinor, STAR_PRICE_PERMILLE[stars - 1] ?? 1000, 1000), priceNoise, 1000), kindFactor, 1000),
+      scaleMinor(
+        scaleMinor(scaleMinor(city.baseNightlyEurMinor, STAR_PRICE_PERMILLE[stars - 1] ?? 1000, 1000), priceNoise, 1000),
+        kindFactor,
+        1000,
+      ),
     );
     const allInclusive = RESORT_CITIES.has(city.code) && stars >= 4 && rng.chance(0.3);
     const description = describe(name, stars, kind, district, city, amenities, rng);
@@ -180,8 +182,15 @@ function drawStars(rng: Rng): 1 | 2 | 3 | 4 | 5 {
 }
 
 /** Chains name properties "<Brand> <City> <District>"; a second one in a district takes a street instead. */
-function uniqueChainName(rng: Rng, brand: string, city: City, district: string, districts: readonly string[],
-  streets: readonly string[], used: ReadonlySet<string>): string {
+function uniqueChainName(
+  rng: Rng,
+  brand: string,
+  city: City,
+  district: string,
+  districts: readonly string[],
+  streets: readonly string[],
+  used: ReadonlySet<string>,
+): string {
   const first = `${brand} ${city.name} ${district}`;
   if (!used.has(first)) return first;
   const candidates = [...rng.shuffle(districts), ...rng.shuffle(streets)].map((place) => `${brand} ${city.name} ${place}`);
@@ -192,8 +201,14 @@ function assignOnce<T>(rng: Rng, count: number, items: readonly T[], share: numb
   const out = new Map<number, T>();
   const slots = Math.min(items.length, Math.max(1, Math.round(count * share)));
   if (items.length === 0) return out;
-  const indices = rng.sample(Array.from({ length: count }, (_, i) => i), slots);
-  rng.shuffle(items).slice(0, slots).forEach((item, i) => out.set(indices[i]!, item));
+  const indices = rng.sample(
+    Array.from({ length: count }, (_, i) => i),
+    slots,
+  );
+  rng
+    .shuffle(items)
+    .slice(0, slots)
+    .forEach((item, i) => out.set(indices[i]!, item));
   return out;
 }
 
@@ -227,18 +242,20 @@ function round6(value: number): number {
 function drawAddress(rng: Rng, city: City, streets: readonly string[]): Address {
   const locale = countryLocale(city.countryCode);
   const number = `${rng.int(1, 240)}${rng.chance(0.05) ? rng.pick(['A', 'B', 'bis']) : ''}`;
-  const postalCode = rng.pick(locale.postalTemplates).replace(/[#@]/g, (c) =>
-    c === '#' ? String(rng.int(0, 9)) : String.fromCharCode(65 + rng.int(0, 25)));
+  const postalCode = rng
+    .pick(locale.postalTemplates)
+    .replace(/[#@]/g, (c) => (c === '#' ? String(rng.int(0, 9)) : String.fromCharCode(65 + rng.int(0, 25))));
   return { street: rng.pick(streets), number, postalCode, city: city.name, countryCode: city.countryCode };
 }
 
-function describe(name: string, stars: number, kind: string, district: string, city: City,
-  amenities: readonly string[], rng: Rng): string {
+function describe(name: string, stars: number, kind: string, district: string, city: City, amenities: readonly string[], rng: Rng): string {
   const noun = kind === 'hotel' ? rng.pick(['hotel', 'property', 'hotel']) : kind;
-  const highlights = amenities.slice(0, 3).map((a) => a.replace(/_/g, ' ')).join(', ');
+  const highlights = amenities
+    .slice(0, 3)
+    .map((a) => a.replace(/_/g, ' '))
+    .join(', ');
   const mood = rng.pick(['quiet', 'lively', 'central', 'well-connected', 'leafy', 'historic']);
-  return `${name} is a ${stars}-star ${noun} in the ${mood} ${district} area of ${city.name}. ` +
-    `Guests enjoy ${highlights}.`;
+  return `${name} is a ${stars}-star ${noun} in the ${mood} ${district} area of ${city.name}. ` + `Guests enjoy ${highlights}.`;
 }
 
 function imageUrls(id: string, count: number): string[] {
@@ -249,7 +266,12 @@ function imageUrls(id: string, count: number): string[] {
 
 function slug(text: string): string {
   const plain = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  return plain.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'hotel';
+  return (
+    plain
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'hotel'
+  );
 }
 
 /** Rounds a price to whole currency units: hotels publish round rack rates. */

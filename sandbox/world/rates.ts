@@ -81,8 +81,20 @@ const BOARD_EUR_MINOR: Readonly<Record<BoardBasis, number>> = { RO: 0, BB: 1400,
  * USD and GBP; the others are hotels' own currencies for the charges they collect (sandbox/world/spec-shapes.ts).
  */
 export const FX_FROM_EUR_PERMILLE: Readonly<Record<string, number>> = {
-  EUR: 1000, USD: 1085, GBP: 845, CHF: 940, JPY: 163_000, CZK: 25_200, HUF: 395_000, TRY: 36_000, SGD: 1_450, THB: 37_000,
-  PLN: 4_300, SEK: 11_300, NOK: 11_600, DKK: 7_460,
+  EUR: 1000,
+  USD: 1085,
+  GBP: 845,
+  CHF: 940,
+  JPY: 163_000,
+  CZK: 25_200,
+  HUF: 395_000,
+  TRY: 36_000,
+  SGD: 1_450,
+  THB: 37_000,
+  PLN: 4_300,
+  SEK: 11_300,
+  NOK: 11_600,
+  DKK: 7_460,
 };
 
 /** EUR minor units → another currency's, at the sandbox's fixed rates (a currency it has none for stays at par). */
@@ -114,8 +126,12 @@ export function quoteStay(request: QuoteRequest): SandboxRate[] {
   if (nights.some((night) => unitFromLabel(`${label}|closed|${night}`) < 0.07)) return [];
 
   const guests = occupancy.adults + occupancy.childrenAges.length;
-  const fitting = property.roomTypes.filter((room) => room.maxOccupancy >= guests && room.maxChildren >= occupancy.childrenAges.length
-    && unitFromLabel(`${label}|room-closed|${room.code}|${request.checkIn}`) >= 0.15);
+  const fitting = property.roomTypes.filter(
+    (room) =>
+      room.maxOccupancy >= guests &&
+      room.maxChildren >= occupancy.childrenAges.length &&
+      unitFromLabel(`${label}|room-closed|${room.code}|${request.checkIn}`) >= 0.15,
+  );
   const offered = fitting.slice(0, 2);
   const plans = PLANS.filter((plan) => planOffered(plan, hotel.stars, hotel.allInclusive, unitFromLabel(`${label}|plan|${plan.code}`)));
   const currency = profile.currency;
@@ -155,10 +171,14 @@ export function quoteStay(request: QuoteRequest): SandboxRate[] {
 
 function planOffered(plan: Plan, stars: number, allInclusive: boolean, draw: number): boolean {
   switch (plan.board) {
-    case 'AI': return allInclusive;
-    case 'FB': return stars >= 4 && draw < 0.3;
-    case 'HB': return stars >= 3 && draw < 0.5;
-    default: return plan.code === 'BB-FLEX' || plan.code === 'RO-FLEX' || draw < 0.6;
+    case 'AI':
+      return allInclusive;
+    case 'FB':
+      return stars >= 4 && draw < 0.3;
+    case 'HB':
+      return stars >= 3 && draw < 0.5;
+    default:
+      return plan.code === 'BB-FLEX' || plan.code === 'RO-FLEX' || draw < 0.6;
   }
 }
 
@@ -191,8 +211,12 @@ function worldRoomFactor(property: SupplierProperty, room: SupplierRoomType): nu
  * first night, then everything from arrival day 00:00 hotel time. Non-refundable: everything from now.
  * Tiers already in force are folded into one starting now, so the list stays ascending and absolute.
  */
-export function cancellationTiers(request: Pick<QuoteRequest, 'property' | 'checkIn' | 'now'>, refundable: boolean,
-  firstNightMinor: number, totalMinor: number): CancellationTier[] {
+export function cancellationTiers(
+  request: Pick<QuoteRequest, 'property' | 'checkIn' | 'now'>,
+  refundable: boolean,
+  firstNightMinor: number,
+  totalMinor: number,
+): CancellationTier[] {
   const now = new Date(Math.floor(request.now.getTime() / 1000) * 1000);
   if (!refundable) return [{ from: toUtcIso(now), amountMinor: totalMinor }];
   const city = findCity(request.property.hotel.cityCode);

@@ -32,9 +32,48 @@ export interface SupplierProfile {
 }
 
 export const SUPPLIER_PROFILES: Readonly<Record<SupplierId, SupplierProfile>> = {
-  hotelbeds: { id: 'hotelbeds', coverage: 0.8, currency: 'EUR', marginPermille: 1000, commissionPermille: 120, nameNoise: 0.35, upperCaseNames: 0.15, stripDiacritics: 0.3, prefersLocalScript: 0.2, staleNames: 0.5, starsOffByOne: 0.06, farOffCoordinates: 0.02 },
-  expedia: { id: 'expedia', coverage: 0.72, currency: 'USD', marginPermille: 1045, commissionPermille: 150, nameNoise: 0.4, upperCaseNames: 0, stripDiacritics: 0.1, prefersLocalScript: 0.05, staleNames: 0.3, starsOffByOne: 0.08, farOffCoordinates: 0.015 },
-  opentravel: { id: 'opentravel', coverage: 0.6, currency: 'GBP', marginPermille: 965, commissionPermille: 100, nameNoise: 0.45, upperCaseNames: 0.05, stripDiacritics: 0.6, prefersLocalScript: 0.5, staleNames: 0.7, starsOffByOne: 0.1, farOffCoordinates: 0.03 },
+  hotelbeds: {
+    id: 'hotelbeds',
+    coverage: 0.8,
+    currency: 'EUR',
+    marginPermille: 1000,
+    commissionPermille: 120,
+    nameNoise: 0.35,
+    upperCaseNames: 0.15,
+    stripDiacritics: 0.3,
+    prefersLocalScript: 0.2,
+    staleNames: 0.5,
+    starsOffByOne: 0.06,
+    farOffCoordinates: 0.02,
+  },
+  expedia: {
+    id: 'expedia',
+    coverage: 0.72,
+    currency: 'USD',
+    marginPermille: 1045,
+    commissionPermille: 150,
+    nameNoise: 0.4,
+    upperCaseNames: 0,
+    stripDiacritics: 0.1,
+    prefersLocalScript: 0.05,
+    staleNames: 0.3,
+    starsOffByOne: 0.08,
+    farOffCoordinates: 0.015,
+  },
+  opentravel: {
+    id: 'opentravel',
+    coverage: 0.6,
+    currency: 'GBP',
+    marginPermille: 965,
+    commissionPermille: 100,
+    nameNoise: 0.45,
+    upperCaseNames: 0.05,
+    stripDiacritics: 0.6,
+    prefersLocalScript: 0.5,
+    staleNames: 0.7,
+    starsOffByOne: 0.1,
+    farOffCoordinates: 0.03,
+  },
 };
 
 export interface SupplierRoomType {
@@ -138,9 +177,12 @@ function buildSupplierView(world: World, supplierId: SupplierId): SupplierView {
 function propertyIdFor(supplierId: SupplierId, hotelId: string, seed: number, used: Set<string>): string {
   for (let attempt = 0; ; attempt += 1) {
     const h = hash32(`${seed}|${supplierId}|${hotelId}|${attempt}`);
-    const id = supplierId === 'hotelbeds' ? String(1000 + (h % 9_000_000))
-      : supplierId === 'expedia' ? String(10_000_000 + (h % 89_999_999))
-        : `OT${h.toString(36).toUpperCase().padStart(7, '0')}`;
+    const id =
+      supplierId === 'hotelbeds'
+        ? String(1000 + (h % 9_000_000))
+        : supplierId === 'expedia'
+          ? String(10_000_000 + (h % 89_999_999))
+          : `OT${h.toString(36).toUpperCase().padStart(7, '0')}`;
     if (!used.has(id)) {
       used.add(id);
       return id;
@@ -149,14 +191,29 @@ function propertyIdFor(supplierId: SupplierId, hotelId: string, seed: number, us
 }
 
 const ABBREVIATIONS: readonly [RegExp, string][] = [
-  [/\bSaint\b/g, 'St.'], [/\bHotel\b/g, 'Htl'], [/\bInternational\b/g, 'Intl'], [/\bApartments\b/g, 'Apts'],
-  [/\bResidence\b/g, 'Res.'], [/\bBoulevard\b/g, 'Blvd'], [/\bStreet\b/g, 'St'], [/\bAvenue\b/g, 'Ave'],
-  [/\bby Hilton\b/g, 'by Hilton'], [/\bCourtyard by Marriott\b/g, 'Courtyard'], [/\bDoubleTree by Hilton\b/g, 'DoubleTree'],
+  [/\bSaint\b/g, 'St.'],
+  [/\bHotel\b/g, 'Htl'],
+  [/\bInternational\b/g, 'Intl'],
+  [/\bApartments\b/g, 'Apts'],
+  [/\bResidence\b/g, 'Res.'],
+  [/\bBoulevard\b/g, 'Blvd'],
+  [/\bStreet\b/g, 'St'],
+  [/\bAvenue\b/g, 'Ave'],
+  [/\bby Hilton\b/g, 'by Hilton'],
+  [/\bCourtyard by Marriott\b/g, 'Courtyard'],
+  [/\bDoubleTree by Hilton\b/g, 'DoubleTree'],
 ];
 
 export function stripDiacritics(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').replace(/ø/g, 'o').replace(/Ø/g, 'O')
-    .replace(/ł/g, 'l').replace(/Ł/g, 'L').replace(/ı/g, 'i');
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/ø/g, 'o')
+    .replace(/Ø/g, 'O')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .replace(/ı/g, 'i');
 }
 
 function distortName(rng: Rng, profile: SupplierProfile, hotel: WorldHotel): string {
@@ -168,7 +225,11 @@ function distortName(rng: Rng, profile: SupplierProfile, hotel: WorldHotel): str
         name = /hotel/i.test(name) ? `${name} & Spa` : `${name} ${rng.pick(['Hotel', 'Hotel & Spa', 'Boutique Hotel'])}`;
         break;
       case 1: // word order: "Hotel X" <-> "X Hotel"
-        name = name.startsWith('Hotel ') ? `${name.slice(6)} Hotel` : name.endsWith(' Hotel') ? `Hotel ${name.slice(0, -6)}` : `Hotel ${name}`;
+        name = name.startsWith('Hotel ')
+          ? `${name.slice(6)} Hotel`
+          : name.endsWith(' Hotel')
+            ? `Hotel ${name.slice(0, -6)}`
+            : `Hotel ${name}`;
         break;
       case 2: // abbreviations
         for (const [pattern, replacement] of ABBREVIATIONS) name = name.replace(pattern, replacement);
@@ -207,20 +268,49 @@ function distortAddress(rng: Rng, address: Address): Address {
   const street = rng.chance(0.2) ? stripDiacritics(address.street) : address.street;
   return {
     ...address,
-    street: rng.chance(0.15) ? street.replace(/\bStreet\b/, 'St').replace(/\bRoad\b/, 'Rd').replace(/\bAvenue\b/, 'Ave') : street,
+    street: rng.chance(0.15)
+      ? street
+          .replace(/\bStreet\b/, 'St')
+          .replace(/\bRoad\b/, 'Rd')
+          .replace(/\bAvenue\b/, 'Ave')
+      : street,
     postalCode: rng.chance(0.05) ? '' : address.postalCode,
   };
 }
 
-const EXPEDIA_BEDS: Readonly<Record<string, string>> = { single: 'Single Bed', double: 'Double Bed', queen: 'Queen Bed', king: 'King Bed', sofa_bed: 'Sofa Bed', bunk: 'Bunk Bed' };
+const EXPEDIA_BEDS: Readonly<Record<string, string>> = {
+  single: 'Single Bed',
+  double: 'Double Bed',
+  queen: 'Queen Bed',
+  king: 'King Bed',
+  sofa_bed: 'Sofa Bed',
+  bunk: 'Bunk Bed',
+};
 
 /** Each supplier names rooms its own way; the world's code stays reachable for benchmarks. */
 function supplierRoom(supplierId: SupplierId, room: RoomType, index: number): SupplierRoomType {
   const base = { worldCode: room.code, maxOccupancy: room.maxOccupancy, maxChildren: room.maxChildren, beds: room.beds };
   if (supplierId === 'hotelbeds') {
     const [kind = '', grade = ''] = room.code.split('.');
-    const kinds: Record<string, string> = { SGL: 'SINGLE', DBL: 'DOUBLE', TWN: 'TWIN', TPL: 'TRIPLE', FAM: 'FAMILY', STE: 'SUITE', APT: 'APARTMENT', DRM: 'BED IN DORMITORY' };
-    const grades: Record<string, string> = { ST: 'STANDARD', SU: 'SUPERIOR', DX: 'DELUXE', JR: 'JUNIOR', EX: 'EXECUTIVE', '1B': 'ONE BEDROOM', MX: 'MIXED' };
+    const kinds: Record<string, string> = {
+      SGL: 'SINGLE',
+      DBL: 'DOUBLE',
+      TWN: 'TWIN',
+      TPL: 'TRIPLE',
+      FAM: 'FAMILY',
+      STE: 'SUITE',
+      APT: 'APARTMENT',
+      DRM: 'BED IN DORMITORY',
+    };
+    const grades: Record<string, string> = {
+      ST: 'STANDARD',
+      SU: 'SUPERIOR',
+      DX: 'DELUXE',
+      JR: 'JUNIOR',
+      EX: 'EXECUTIVE',
+      '1B': 'ONE BEDROOM',
+      MX: 'MIXED',
+    };
     return { ...base, code: room.code, name: `${kinds[kind] ?? kind} ${grades[grade] ?? grade}` };
   }
   if (supplierId === 'expedia') {
@@ -228,14 +318,38 @@ function supplierRoom(supplierId: SupplierId, room: RoomType, index: number): Su
     const kind = room.name.replace(/ Room| Standard/g, '').trim();
     return { ...base, code: String(200_000 + index * 1_001 + (hash32(room.code) % 1000)), name: `${kind} Room, ${beds}` };
   }
-  const otaCodes: Record<string, string> = { 'SGL.ST': 'A1S', 'DBL.ST': 'A1D', 'TWN.ST': 'A2T', 'DBL.SU': 'B1Q', 'DBL.DX': 'C1K', 'TPL.ST': 'A3T', 'FAM.ST': 'F4F', 'STE.JR': 'S1J', 'STE.EX': 'S2E', 'APT.1B': 'P1A', 'DRM.MX': 'D6M' };
-  return { ...base, code: otaCodes[room.code] ?? room.code, name: room.name.replace(/ Standard$/, '').replace(/^(\w+) Room$/, 'Standard $1 Room') };
+  const otaCodes: Record<string, string> = {
+    'SGL.ST': 'A1S',
+    'DBL.ST': 'A1D',
+    'TWN.ST': 'A2T',
+    'DBL.SU': 'B1Q',
+    'DBL.DX': 'C1K',
+    'TPL.ST': 'A3T',
+    'FAM.ST': 'F4F',
+    'STE.JR': 'S1J',
+    'STE.EX': 'S2E',
+    'APT.1B': 'P1A',
+    'DRM.MX': 'D6M',
+  };
+  return {
+    ...base,
+    code: otaCodes[room.code] ?? room.code,
+    name: room.name.replace(/ Standard$/, '').replace(/^(\w+) Room$/, 'Standard $1 Room'),
+  };
 }
 
 /** Share of hotels carried by several suppliers, for the closing note and the benchmark. */
-export function overlapStats(seed?: number): { total: number; bySupplier: Record<SupplierId, number>; pairs: Record<string, number>; all: number } {
+export function overlapStats(seed?: number): {
+  total: number;
+  bySupplier: Record<SupplierId, number>;
+  pairs: Record<string, number>;
+  all: number;
+} {
   const world = getWorld(seed);
-  const sets = Object.fromEntries(SUPPLIER_IDS.map((id) => [id, new Set(getSupplierView(id, seed).groundTruth.values())])) as Record<SupplierId, Set<string>>;
+  const sets = Object.fromEntries(SUPPLIER_IDS.map((id) => [id, new Set(getSupplierView(id, seed).groundTruth.values())])) as Record<
+    SupplierId,
+    Set<string>
+  >;
   const pairs: Record<string, number> = {};
   for (let i = 0; i < SUPPLIER_IDS.length; i += 1) {
     for (let j = i + 1; j < SUPPLIER_IDS.length; j += 1) {
@@ -256,7 +370,13 @@ export function overlapStats(seed?: number): { total: number; bySupplier: Record
 export { distanceMetres };
 
 /** Collection and marketing clauses some suppliers append to upscale hotels' names, or the city. */
-const NAME_CLAUSES = [', a Member of Design Hotels', ' - Small Luxury Hotels of the World', ', Autograph Collection', ', a Luxury Collection Hotel', ', The Leading Hotels of the World'];
+const NAME_CLAUSES = [
+  ', a Member of Design Hotels',
+  ' - Small Luxury Hotels of the World',
+  ', Autograph Collection',
+  ', a Luxury Collection Hotel',
+  ', The Leading Hotels of the World',
+];
 
 function supplierName(rng: Rng, name: string, hotel: WorldHotel): string {
   const roll = rng.next();

@@ -44,12 +44,7 @@ export interface RoomType {
   readonly priceFactorPermille: number;
 }
 
-export type HotelTrap =
-  | 'brand_multiple_addresses'
-  | 'shared_building'
-  | 'local_script_name'
-  | 'diacritics'
-  | 'renamed';
+export type HotelTrap = 'brand_multiple_addresses' | 'shared_building' | 'local_script_name' | 'diacritics' | 'renamed';
 
 export interface WorldHotel {
   /** Ground-truth id, e.g. PAR-00042. Never shown by a supplier. */

@@ -27,9 +27,24 @@ beforeAll(async () => {
 afterAll(() => host?.stop());
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const tables = ['--endpoint', host.dynamoEndpoint, '--clients-table', process.env.CLIENTS_TABLE!, '--contracts-table', process.env.CONTRACTS_TABLE!, '--wallets-table', process.env.WALLETS_TABLE!, '--bookings-table', process.env.BOOKINGS_TABLE!, '--actor', 'ops-test'];
+  const tables = [
+    '--endpoint',
+    host.dynamoEndpoint,
+    '--clients-table',
+    process.env.CLIENTS_TABLE!,
+    '--contracts-table',
+    process.env.CONTRACTS_TABLE!,
+    '--wallets-table',
+    process.env.WALLETS_TABLE!,
+    '--bookings-table',
+    process.env.BOOKINGS_TABLE!,
+    '--actor',
+    'ops-test',
+  ];
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/admin.ts'), ...tables, ...args], { cwd: repositoryPath('.') });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/admin.ts'), ...tables, ...args], {
+      cwd: repositoryPath('.'),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -44,13 +59,21 @@ async function json<T>(...args: string[]): Promise<T> {
 }
 
 async function token(clientId: string, secret: string): Promise<Response> {
-  return fetch(`${host.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }) });
+  return fetch(`${host.url}/v1/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+  });
 }
 
 const call = (tenant: string, accessToken: string, path: string, init: RequestInit & { idempotencyKey?: string } = {}) =>
   fetch(`${host.url}${path}`, {
     ...init,
-    headers: { Authorization: `Bearer ${accessToken}`, 'X-Service-Tenant': tenant, 'Content-Type': 'application/json', ...(init.idempotencyKey ? { 'Idempotency-Key': init.idempotencyKey } : {}) },
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      'X-Service-Tenant': tenant,
+      'Content-Type': 'application/json',
+      ...(init.idempotencyKey ? { 'Idempotency-Key': init.idempotencyKey } : {}),
+    },
   });
 
 describe('npm run admin -- bookings reindex', () => {
@@ -58,14 +81,35 @@ describe('npm run admin -- bookings reindex', () => {
     const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
     const { dynamoClient } = await import('../../functions/shared/dynamodb.js');
     const record = {
-      tenant: 'acme', bookingId: 'BKBEFOREINDEXES01', status: 'confirmed', clientReference: 'BEFORE-INDEXES', supplierId: 'hotelbeds', supplierReference: 'HB-1',
-      propertyId: 'prop_1', propertyName: 'Hotel One', checkIn: '2027-03-01', checkOut: '2027-03-03', total: '100.00', currency: 'EUR', matchedSearchPrice: true,
-      cancellationPolicy: [], history: [], createdAt: '2026-10-01T10:00:00.000Z', updatedAt: '2026-10-01T10:00:00.000Z',
+      tenant: 'acme',
+      bookingId: 'BKBEFOREINDEXES01',
+      status: 'confirmed',
+      clientReference: 'BEFORE-INDEXES',
+      supplierId: 'hotelbeds',
+      supplierReference: 'HB-1',
+      propertyId: 'prop_1',
+      propertyName: 'Hotel One',
+      checkIn: '2027-03-01',
+      checkOut: '2027-03-03',
+      total: '100.00',
+      currency: 'EUR',
+      matchedSearchPrice: true,
+      cancellationPolicy: [],
+      history: [],
+      createdAt: '2026-10-01T10:00:00.000Z',
+      updatedAt: '2026-10-01T10:00:00.000Z',
     };
     // As the store wrote bookings before the indexes: keys and record only.
-    await dynamoClient().send(new PutCommand({ TableName: process.env.BOOKINGS_TABLE, Item: { pk: `acme#booking#${record.bookingId}`, sk: 'booking', ...record } }));
+    await dynamoClient().send(
+      new PutCommand({ TableName: process.env.BOOKINGS_TABLE, Item: { pk: `acme#booking#${record.bookingId}`, sk: 'booking', ...record } }),
+    );
     const accessToken = await tokenFor(host, 'acme');
-    const find = async () => ((await (await call('acme', accessToken, '/v1/hotels/bookings?clientReference=BEFORE-INDEXES')).json()) as { bookings: { bookingId: string }[] }).bookings;
+    const find = async () =>
+      (
+        (await (await call('acme', accessToken, '/v1/hotels/bookings?clientReference=BEFORE-INDEXES')).json()) as {
+          bookings: { bookingId: string }[];
+        }
+      ).bookings;
     expect(await find()).toEqual([]);
 
     expect(await json('bookings', 'reindex')).toMatchObject({ reindexed: { acme: 1 } });
@@ -78,12 +122,23 @@ describe('npm run admin -- bookings reindex', () => {
 
 describe('npm run admin -- wallet', () => {
   it('creates a wallet, pays in once per reference, sets the credit limit, and the partner reads it through the API', async () => {
-    const created = await json<{ walletId: string; available: string }>('wallet', 'create', 'acme', '--currency', 'EUR', '--credit-limit', '250.00');
+    const created = await json<{ walletId: string; available: string }>(
+      'wallet',
+      'create',
+      'acme',
+      '--currency',
+      'EUR',
+      '--credit-limit',
+      '250.00',
+    );
     expect(created).toMatchObject({ walletId: expect.stringMatching(/^wal_/), available: '250.00' });
     await json('wallet', 'top-up', 'acme', created.walletId, '1000.50', '--reference', 'TRF-1');
     const again = await json<{ balance: string }>('wallet', 'top-up', 'acme', created.walletId, '1000.50', '--reference', 'TRF-1');
     expect(again.balance).toBe('1000.50');
-    expect(await json('wallet', 'credit-limit', 'acme', created.walletId, '500')).toMatchObject({ creditLimit: '500.00', available: '1500.50' });
+    expect(await json('wallet', 'credit-limit', 'acme', created.walletId, '500')).toMatchObject({
+      creditLimit: '500.00',
+      available: '1500.50',
+    });
     const statement = await json<{ movements: { type: string }[] }>('wallet', 'show', 'acme', created.walletId);
     expect(statement.movements.map((m) => m.type)).toEqual(['top-up', 'credit-limit']);
 
@@ -92,7 +147,12 @@ describe('npm run admin -- wallet', () => {
     expect(bad.stderr).toContain('amount');
     expect((await admin('wallet', 'show', 'acme', 'wal_00000000000000000000')).code).toBe(3);
     const audit = await json<{ action: string; target: string }[]>('audit', 'acme');
-    expect(audit.filter((e) => e.target === created.walletId).map((e) => e.action)).toEqual(['wallet.created', 'wallet.topped-up', 'wallet.top-up-repeated', 'wallet.credit-limit-set']);
+    expect(audit.filter((e) => e.target === created.walletId).map((e) => e.action)).toEqual([
+      'wallet.created',
+      'wallet.topped-up',
+      'wallet.top-up-repeated',
+      'wallet.credit-limit-set',
+    ]);
 
     const client = host.clients.find((c) => c.tenant === 'acme')!;
     const accessToken = ((await (await token(client.clientId, client.secret)).json()) as { access_token: string }).access_token;
@@ -104,8 +164,17 @@ describe('npm run admin -- wallet', () => {
 describe('npm run admin -- webhook', () => {
   it("lists an account's endpoints without their secrets, disables and enables one, and the partner sees it through the API", async () => {
     const token = await tokenFor(host, 'acme');
-    const api = (path: string, init: RequestInit = {}) => fetch(`${host.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'acme', 'Content-Type': 'application/json' } });
-    const created = (await (await api('/v1/webhook-endpoints', { method: 'POST', body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks', events: ['booking.confirmed'] }) })).json()) as { endpointId: string; secret: string };
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${host.url}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'acme', 'Content-Type': 'application/json' },
+      });
+    const created = (await (
+      await api('/v1/webhook-endpoints', {
+        method: 'POST',
+        body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks', events: ['booking.confirmed'] }),
+      })
+    ).json()) as { endpointId: string; secret: string };
 
     const listed = await admin('webhook', 'list', 'acme');
     expect(listed.code, listed.stderr).toBe(0);
@@ -114,7 +183,10 @@ describe('npm run admin -- webhook', () => {
     expect((await admin('--json', 'webhook', 'list', 'acme')).stdout).not.toContain('whsec_');
 
     expect((await admin('webhook', 'disable', 'acme', created.endpointId, '--reason', 'receiver overloaded')).code).toBe(0);
-    expect(await (await api(`/v1/webhook-endpoints/${created.endpointId}`)).json()).toMatchObject({ enabled: false, disabledReason: 'disabled by the operator: receiver overloaded' });
+    expect(await (await api(`/v1/webhook-endpoints/${created.endpointId}`)).json()).toMatchObject({
+      enabled: false,
+      disabledReason: 'disabled by the operator: receiver overloaded',
+    });
     expect((await admin('webhook', 'enable', 'acme', created.endpointId)).code).toBe(0);
     expect(await (await api(`/v1/webhook-endpoints/${created.endpointId}`)).json()).toMatchObject({ enabled: true });
     expect((await admin('webhook', 'disable', 'acme', 'we_00000000000000000000')).code).not.toBe(0);
@@ -128,10 +200,31 @@ describe('npm run admin -- webhook', () => {
 
 describe('npm run admin', () => {
   it('onboards an account whose new client can search and book at once, with its own contracts and pricing', async () => {
-    const created = await json<{ tenant: string; scopes: string[] }>('account', 'create', 'globex', '--scopes', 'hotels.search', 'hotels.book', '--name', 'Globex Travel');
+    const created = await json<{ tenant: string; scopes: string[] }>(
+      'account',
+      'create',
+      'globex',
+      '--scopes',
+      'hotels.search',
+      'hotels.book',
+      '--name',
+      'Globex Travel',
+    );
     expect(created).toMatchObject({ tenant: 'globex', scopes: ['hotels.search', 'hotels.book'] });
     const hotelbeds = host.suppliers.find((s) => s.supplierId === 'hotelbeds')!;
-    await json('contract', 'set', 'globex', 'hotelbeds', '--adapter', 'hotelbeds', '--endpoint-url', hotelbeds.endpoint, '--sandbox', '--credentials', JSON.stringify(hotelbeds.credentials));
+    await json(
+      'contract',
+      'set',
+      'globex',
+      'hotelbeds',
+      '--adapter',
+      'hotelbeds',
+      '--endpoint-url',
+      hotelbeds.endpoint,
+      '--sandbox',
+      '--credentials',
+      JSON.stringify(hotelbeds.credentials),
+    );
     const rules = join(mkdtempSync(join(tmpdir(), 'admin-')), 'rules.json');
     writeFileSync(rules, JSON.stringify({ markups: [{ id: 'globex-all', markup: { kind: 'percentage', percent: '10' } }] }));
     await json('pricing', 'set', 'globex', '--file', rules);
@@ -143,10 +236,21 @@ describe('npm run admin', () => {
     const { access_token: accessToken } = (await granted.json()) as { access_token: string };
     const searched = await call('globex', accessToken, '/v1/hotels/search', {
       method: 'POST',
-      body: JSON.stringify({ destination: { type: 'city', code: 'RAK' }, checkIn: inDays(50), checkOut: inDays(52), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' }),
+      body: JSON.stringify({
+        destination: { type: 'city', code: 'RAK' },
+        checkIn: inDays(50),
+        checkOut: inDays(52),
+        occupancies: [{ adults: 2 }],
+        currency: 'EUR',
+        nationality: 'GB',
+      }),
     });
     expect(searched.status).toBe(200);
-    const search = (await searched.json()) as { searchId: string; suppliers: { id: string }[]; properties: { cheapestRate: { rateId: string; price: { markup: number } } }[] };
+    const search = (await searched.json()) as {
+      searchId: string;
+      suppliers: { id: string }[];
+      properties: { cheapestRate: { rateId: string; price: { markup: number } } }[];
+    };
     expect(search.suppliers.map((s) => s.id)).toEqual(['hotelbeds']);
     const rate = search.properties[0]!.cheapestRate;
     expect(rate.price.markup).toBeGreaterThan(0); // its 10% markup, not the built-in none of a new account
@@ -157,7 +261,14 @@ describe('npm run admin', () => {
         rateId: rate.rateId,
         searchId: search.searchId,
         holder: { firstName: 'Hank', lastName: 'Scorpio', email: 'hank@example.com', phone: '+1 555 0100' },
-        rooms: [{ guests: [{ type: 'adult', firstName: 'Hank', lastName: 'Scorpio' }, { type: 'adult', firstName: 'Homer', lastName: 'Simpson' }] }],
+        rooms: [
+          {
+            guests: [
+              { type: 'adult', firstName: 'Hank', lastName: 'Scorpio' },
+              { type: 'adult', firstName: 'Homer', lastName: 'Simpson' },
+            ],
+          },
+        ],
         clientReference: 'GLOBEX-1',
       }),
     });
@@ -171,7 +282,14 @@ describe('npm run admin', () => {
   it('rotates a secret with a grace period, and revokes a client within the authorizer cache time', async () => {
     await json('account', 'create', 'initech', '--scopes', 'hotels.search');
     const issued = await json<{ clientId: string; secret: string }>('client', 'issue', 'initech');
-    const rotated = await json<{ secret: string; previousSecretValidUntil: string }>('client', 'rotate', 'initech', issued.clientId, '--grace-seconds', '2');
+    const rotated = await json<{ secret: string; previousSecretValidUntil: string }>(
+      'client',
+      'rotate',
+      'initech',
+      issued.clientId,
+      '--grace-seconds',
+      '2',
+    );
     expect((await token(issued.clientId, issued.secret)).status).toBe(200); // the old one, within its grace
     expect((await token(issued.clientId, rotated.secret)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, Date.parse(rotated.previousSecretValidUntil) - Date.now() + 200));
@@ -188,7 +306,20 @@ describe('npm run admin', () => {
 
   it('refuses invalid input with the field named and its exit code, and keeps an audit trail without secrets', async () => {
     await json('account', 'create', 'umbrella', '--scopes', 'hotels.search');
-    const badContract = await admin('--json', 'contract', 'set', 'umbrella', 'hotelbeds', '--adapter', 'hotelbeds', '--endpoint-url', 'not a url', '--sandbox', '--credentials', '{"apiKey":"k","secret":"s3cr3t-value"}');
+    const badContract = await admin(
+      '--json',
+      'contract',
+      'set',
+      'umbrella',
+      'hotelbeds',
+      '--adapter',
+      'hotelbeds',
+      '--endpoint-url',
+      'not a url',
+      '--sandbox',
+      '--credentials',
+      '{"apiKey":"k","secret":"s3cr3t-value"}',
+    );
     expect(badContract.code, badContract.stderr + badContract.stdout).toBe(5);
     expect(JSON.parse(badContract.stdout).error).toMatchObject({ field: 'endpoint' });
     const rules = join(mkdtempSync(join(tmpdir(), 'admin-')), 'rules.json');

@@ -88,9 +88,22 @@ const guests = [
   { type: 'adult', firstName: 'Grace', lastName: 'Hopper' },
   { type: 'adult', firstName: 'Alan', lastName: 'Turing' },
 ];
-const bookingBody = (ids: Ids, clientReference = 'ATTACK-1') => ({ rateId: ids.rateId, searchId: ids.searchId, clientReference, holder, rooms: [{ guests }] });
+const bookingBody = (ids: Ids, clientReference = 'ATTACK-1') => ({
+  rateId: ids.rateId,
+  searchId: ids.searchId,
+  clientReference,
+  holder,
+  rooms: [{ guests }],
+});
 const CITY = 'RAK';
-const searchBody = { destination: { type: 'city', code: CITY }, checkIn: inDays(60), checkOut: inDays(62), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' };
+const searchBody = {
+  destination: { type: 'city', code: CITY },
+  checkIn: inDays(60),
+  checkOut: inDays(62),
+  occupancies: [{ adults: 2 }],
+  currency: 'EUR',
+  nationality: 'GB',
+};
 const carBooking = {
   offerId: 'co1.abc',
   searchId: 'csrch_1',
@@ -113,7 +126,12 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
   listBookings: { ok: 200, call: () => ({ query: { limit: '10' } }) },
   modifyBooking: {
     ok: 200,
-    call: () => ({ body: { holder: { email: 'grace.h@example.com' }, rooms: [{ guests: [guests[0], { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }] }] } }),
+    call: () => ({
+      body: {
+        holder: { email: 'grace.h@example.com' },
+        rooms: [{ guests: [guests[0], { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }] }],
+      },
+    }),
     otherBody: () => ({ holder: { email: 'hopper.grace@example.com' } }),
   },
   cancelBooking: { ok: 200, call: () => ({ body: { reason: 'plans changed' } }), otherBody: () => ({ reason: 'found a cheaper rate' }) },
@@ -189,13 +207,25 @@ async function send(route: Route, options: Send): Promise<Response> {
   const sent = options.body ?? body;
   if (sent !== undefined) headers.set('Content-Type', 'application/json');
   const search = query ? `?${new URLSearchParams(query)}` : '';
-  return fetch(`${host.url}${pathOf(route, options.ids)}${search}`, { method: route.method, headers, ...(sent !== undefined ? { body: JSON.stringify(sent) } : {}) });
+  return fetch(`${host.url}${pathOf(route, options.ids)}${search}`, {
+    method: route.method,
+    headers,
+    ...(sent !== undefined ? { body: JSON.stringify(sent) } : {}),
+  });
 }
 
-const asDemo = (route: Route, ids: Ids = demo, extra: Partial<Send> = {}) => send(route, { token: tokens.demo, tenant: 'demo', ids, ...extra });
+const asDemo = (route: Route, ids: Ids = demo, extra: Partial<Send> = {}) =>
+  send(route, { token: tokens.demo, tenant: 'demo', ids, ...extra });
 const asAcme = (route: Route, ids: Ids, extra: Partial<Send> = {}) => send(route, { token: tokens.acme, tenant: 'acme', ids, ...extra });
 
-type Problem = { type: string; title: string; status: number; detail: string; instance: string; errors?: { path: string; message: string }[] };
+type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  errors?: { path: string; message: string }[];
+};
 
 async function problemOf(response: Response): Promise<Problem> {
   expect(response.headers.get('content-type')).toBe('application/problem+json');
@@ -207,7 +237,8 @@ async function problemOf(response: Response): Promise<Problem> {
 
 /** A booking of demo's own, for a call of demo's that may change the booking it names. */
 async function ownIds(route: Route): Promise<Ids> {
-  if (route.method !== 'GET' && idsCarried(route).includes('endpointId')) return { ...demo, ...(await ownEndpoint('http://127.0.0.1:9/hooks')) };
+  if (route.method !== 'GET' && idsCarried(route).includes('endpointId'))
+    return { ...demo, ...(await ownEndpoint('http://127.0.0.1:9/hooks')) };
   if (route.method === 'GET' || !idsCarried(route).includes('bookingId')) return demo;
   const { response, body } = await journey.book(journey.rateOf('hotelbeds'));
   expect(response.status).toBe(201);
@@ -217,9 +248,12 @@ async function ownIds(route: Route): Promise<Ids> {
 
 /** A webhook endpoint of demo's at `url`, and the delivery of a ping to it. */
 async function ownEndpoint(url: string): Promise<Pick<Ids, 'endpointId' | 'deliveryId'>> {
-  const call = (path: string, body?: unknown) => fetch(`${host.url}${path}`, {
-    method: 'POST', headers: { Authorization: `Bearer ${tokens.demo}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+  const call = (path: string, body?: unknown) =>
+    fetch(`${host.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.demo}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
   // An event the matrix never causes: the endpoint's deliveries are its pings alone, so demo's holdings stay still.
   const created = await call('/v1/webhook-endpoints', { url, events: ['wallet.topped-up'] });
   expect(created.status).toBe(201);
@@ -237,14 +271,28 @@ async function demoHoldings(ids: Ids) {
     return response.json();
   };
   const db = dynamoClient();
-  const { Item: bookingItem } = await db.send(new GetCommand({ TableName: tableName('bookings'), Key: keys.booking('demo', ids.bookingId), ConsistentRead: true }));
+  const { Item: bookingItem } = await db.send(
+    new GetCommand({ TableName: tableName('bookings'), Key: keys.booking('demo', ids.bookingId), ConsistentRead: true }),
+  );
   const { Items: searchItems } = await db.send(
-    new QueryCommand({ TableName: tableName('searches'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `demo#search#${ids.searchId}` }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName('searches'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `demo#search#${ids.searchId}` },
+      ConsistentRead: true,
+    }),
   );
   expect(bookingItem).toBeDefined();
   expect(searchItems?.length).toBeGreaterThan(0);
   // Property rates are asked of the suppliers afresh on each call: the stored search is what must not change.
-  return { booking: await read('getBooking'), page: await read('getSearchPage'), endpoint: await read('getWebhookEndpoint'), deliveries: await read('listWebhookDeliveries'), bookingItem, searchItems };
+  return {
+    booking: await read('getBooking'),
+    page: await read('getSearchPage'),
+    endpoint: await read('getWebhookEndpoint'),
+    deliveries: await read('listWebhookDeliveries'),
+    bookingItem,
+    searchItems,
+  };
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -309,7 +357,15 @@ beforeAll(async () => {
   expect(response.status).toBe(201);
   await journey.untilVoucherIssued(String(body.bookingId));
   const property = journey.search.properties.find((p) => p.cheapestRate.rateId === rate.rateId)!;
-  demo = { searchId: journey.search.searchId, propertyId: property.propertyId, rateId: rate.rateId, bookingId: String(body.bookingId), walletId: DEMO_WALLET_ID, endpointId: '', deliveryId: '' };
+  demo = {
+    searchId: journey.search.searchId,
+    propertyId: property.propertyId,
+    rateId: rate.rateId,
+    bookingId: String(body.bookingId),
+    walletId: DEMO_WALLET_ID,
+    endpointId: '',
+    deliveryId: '',
+  };
   tokens.demo = await tokenFor(host, 'demo');
   tokens.acme = await tokenFor(host, 'acme');
   for (const scope of SCOPES) tokens.without[scope] = await tokenFor(host, 'demo', SCOPES.filter((s) => s !== scope).join(' '));
@@ -332,7 +388,13 @@ describe('the route table', () => {
   });
 
   it('has only the token endpoint, the key set, the contract and the reference page as public routes', () => {
-    expect(PUBLIC.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /.well-known/jwks.json', 'GET /docs', 'GET /docs/scalar.js', 'GET /openapi.json', 'POST /v1/oauth/token']);
+    expect(PUBLIC.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /.well-known/jwks.json',
+      'GET /docs',
+      'GET /docs/scalar.js',
+      'GET /openapi.json',
+      'POST /v1/oauth/token',
+    ]);
   });
 
   it('serves the key set to anyone, whatever credentials come with the call, and never a private key', async () => {
@@ -344,12 +406,13 @@ describe('the route table', () => {
       for (const key of published) expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
     }
     // Nothing but GET: the key set cannot be written through the API.
-    for (const method of ['POST', 'PUT', 'DELETE']) expect((await fetch(`${host.url}/.well-known/jwks.json`, { method })).status, method).toBeGreaterThanOrEqual(400);
+    for (const method of ['POST', 'PUT', 'DELETE'])
+      expect((await fetch(`${host.url}/.well-known/jwks.json`, { method })).status, method).toBeGreaterThanOrEqual(400);
   });
 });
 
 describe('a valid call', () => {
-  it.each(PROTECTED.map((r) => [r.id, r] as const))('%s: the route\'s own tenant gets through', async (_, route) => {
+  it.each(PROTECTED.map((r) => [r.id, r] as const))("%s: the route's own tenant gets through", async (_, route) => {
     const response = await asDemo(route, await ownIds(route));
     const text = await response.text();
     expect(response.status, text).toBe(validCall(route).ok);
@@ -368,7 +431,10 @@ const TOKEN_ATTACKS: readonly (readonly [string, (route: Route) => { token: stri
   ['a token not valid yet (nbf ahead)', () => ({ token: forged.notYetValid, tenant: 'demo' })],
   ['a token of another issuer', () => ({ token: forged.otherIssuer, tenant: 'demo' })],
   ['a token for another audience', () => ({ token: forged.otherAudience, tenant: 'demo' })],
-  ["a real token with the tenant changed to another's", () => ({ token: tampered(tokens.demo, (p) => ({ ...p, tenant: 'acme' })), tenant: 'acme' })],
+  [
+    "a real token with the tenant changed to another's",
+    () => ({ token: tampered(tokens.demo, (p) => ({ ...p, tenant: 'acme' })), tenant: 'acme' }),
+  ],
   [
     "a real token without the route's scope, the scope added",
     (route) => ({ token: tampered(tokens.without[route.scope!]!, (p) => ({ ...p, scope: SCOPES.join(' ') })), tenant: 'demo' }),
@@ -404,11 +470,14 @@ describe('a valid token used where it does not belong', () => {
     expect((await problemOf(response)).type).toBe('https://hotel-api.dev/problems/insufficient-scope');
   });
 
-  it.each(PROTECTED.map((r) => [r.id, r] as const))("%s: a tenant header that is not the token's is 403 tenant-mismatch", async (_, route) => {
-    const response = await send(route, { token: tokens.demo, tenant: 'acme', ids: demo });
-    expect(response.status).toBe(403);
-    expect((await problemOf(response)).type).toBe('https://hotel-api.dev/problems/tenant-mismatch');
-  });
+  it.each(PROTECTED.map((r) => [r.id, r] as const))(
+    "%s: a tenant header that is not the token's is 403 tenant-mismatch",
+    async (_, route) => {
+      const response = await send(route, { token: tokens.demo, tenant: 'acme', ids: demo });
+      expect(response.status).toBe(403);
+      expect((await problemOf(response)).type).toBe('https://hotel-api.dev/problems/tenant-mismatch');
+    },
+  );
 
   it.each(PROTECTED.map((r) => [r.id, r] as const))('%s: no tenant header is 400 missing-tenant', async (_, route) => {
     const response = await send(route, { token: tokens.demo, tenant: null, ids: demo });
@@ -469,21 +538,33 @@ describe('ids', () => {
     },
   );
 
-  it.each(PATH_ID_ROUTES.map((r) => [r.id, r] as const))('%s: an id longer than any of ours is 400 naming the field and the limit', async (_, route) => {
-    const name = route.path.match(/\{(\w+)\}/g)!.at(-1)!.slice(1, -1) as IdName;
-    const response = await asDemo(route, { ...demo, [name]: 'x'.repeat(name === 'rateId' ? 8193 : 65) });
-    expect(response.status).toBe(400);
-    const problem = await problemOf(response);
-    expect(problem.errors).toEqual([{ path: `path.${name}`, message: expect.stringMatching(/^is longer than \d+ characters/) }]);
-  });
+  it.each(PATH_ID_ROUTES.map((r) => [r.id, r] as const))(
+    '%s: an id longer than any of ours is 400 naming the field and the limit',
+    async (_, route) => {
+      const name = route.path
+        .match(/\{(\w+)\}/g)!
+        .at(-1)!
+        .slice(1, -1) as IdName;
+      const response = await asDemo(route, { ...demo, [name]: 'x'.repeat(name === 'rateId' ? 8193 : 65) });
+      expect(response.status).toBe(400);
+      const problem = await problemOf(response);
+      expect(problem.errors).toEqual([{ path: `path.${name}`, message: expect.stringMatching(/^is longer than \d+ characters/) }]);
+    },
+  );
 
-  it.each(PATH_ID_ROUTES.map((r) => [r.id, r] as const))('%s: an id with characters none of ours has is 400 saying so', async (_, route) => {
-    const name = route.path.match(/\{(\w+)\}/g)!.at(-1)!.slice(1, -1) as IdName;
-    const response = await asDemo(route, { ...demo, [name]: 'a b;c' });
-    expect(response.status).toBe(400);
-    const problem = await problemOf(response);
-    expect(problem.errors).toEqual([{ path: `path.${name}`, message: expect.stringMatching(/^has characters no \w+ of ours can have/) }]);
-  });
+  it.each(PATH_ID_ROUTES.map((r) => [r.id, r] as const))(
+    '%s: an id with characters none of ours has is 400 saying so',
+    async (_, route) => {
+      const name = route.path
+        .match(/\{(\w+)\}/g)!
+        .at(-1)!
+        .slice(1, -1) as IdName;
+      const response = await asDemo(route, { ...demo, [name]: 'a b;c' });
+      expect(response.status).toBe(400);
+      const problem = await problemOf(response);
+      expect(problem.errors).toEqual([{ path: `path.${name}`, message: expect.stringMatching(/^has characters no \w+ of ours can have/) }]);
+    },
+  );
 });
 
 describe('Idempotency-Key', () => {
@@ -491,26 +572,29 @@ describe('Idempotency-Key', () => {
     expect(IDEMPOTENT.map((r) => r.id).sort()).toEqual(['cancelBooking', 'createBooking', 'erasePersonalData', 'modifyBooking']);
   });
 
-  it.each(IDEMPOTENT.map((r) => [r.id, r] as const))("%s: another tenant's key, with the same request, never replays that tenant's answer", async (_, route) => {
-    const ids = await ownIds(route);
-    const key = randomUUID();
-    const first = await asDemo(route, ids, { key });
-    expect(first.status).toBe(validCall(route).ok);
-    const answer = await first.json();
-    // The key is live: demo sending it again gets the stored answer.
-    const replay = await asDemo(route, ids, { key });
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(await replay.json()).toEqual(answer);
+  it.each(IDEMPOTENT.map((r) => [r.id, r] as const))(
+    "%s: another tenant's key, with the same request, never replays that tenant's answer",
+    async (_, route) => {
+      const ids = await ownIds(route);
+      const key = randomUUID();
+      const first = await asDemo(route, ids, { key });
+      expect(first.status).toBe(validCall(route).ok);
+      const answer = await first.json();
+      // The key is live: demo sending it again gets the stored answer.
+      const replay = await asDemo(route, ids, { key });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(await replay.json()).toEqual(answer);
 
-    const before = await demoHoldings(ids);
-    const theirs = await asAcme(route, ids, { key });
-    const ownKey = await asAcme(route, ids);
-    expect(theirs.status).toBe(ownKey.status);
-    expect(theirs.status).toBe(404);
-    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
-    expect(await problemOf(theirs)).toMatchObject({ type: 'https://hotel-api.dev/problems/not-found' });
-    expect(await demoHoldings(ids)).toEqual(before);
-  });
+      const before = await demoHoldings(ids);
+      const theirs = await asAcme(route, ids, { key });
+      const ownKey = await asAcme(route, ids);
+      expect(theirs.status).toBe(ownKey.status);
+      expect(theirs.status).toBe(404);
+      expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+      expect(await problemOf(theirs)).toMatchObject({ type: 'https://hotel-api.dev/problems/not-found' });
+      expect(await demoHoldings(ids)).toEqual(before);
+    },
+  );
 
   it.each(IDEMPOTENT.map((r) => [r.id, r] as const))('%s: a key reused with another body is 422 and replays nothing', async (_, route) => {
     const otherBody = validCall(route).otherBody;

@@ -36,20 +36,38 @@ describe('booking responses conform to /openapi.json', () => {
     await conforms('createBooking', await post('/v1/hotels/bookings', { ...body, clientReference: 'OTHER' }, key));
     await conforms('createBooking', await post('/v1/hotels/bookings', { ...body, holder: {} }));
     await conforms('createBooking', await post('/v1/hotels/bookings', { ...body, rateId: 'nope' }));
-    await conforms('createBooking', await post('/v1/hotels/bookings', { ...journey.bookingBody(rate), priceTolerance: { maxIncreasePercent: 0 } }, randomUUID(), 'reprice'));
+    await conforms(
+      'createBooking',
+      await post(
+        '/v1/hotels/bookings',
+        { ...journey.bookingBody(rate), priceTolerance: { maxIncreasePercent: 0 } },
+        randomUUID(),
+        'reprice',
+      ),
+    );
     await conforms('createBooking', await post('/v1/hotels/bookings', journey.bookingBody(rate), randomUUID(), 'book-fail'));
 
     const id = String(booked.bookingId);
     await conforms('getBooking', await journey.call(`/v1/hotels/bookings/${id}`, 'demo'));
     await conforms('getBooking', await journey.call('/v1/hotels/bookings/BK000000000000000000', 'demo'));
     const patch = (change: unknown, scenario?: string) =>
-      journey.call(`/v1/hotels/bookings/${id}`, 'demo', { method: 'PATCH', body: JSON.stringify(change), idempotencyKey: randomUUID(), ...(scenario ? { scenario } : {}) });
+      journey.call(`/v1/hotels/bookings/${id}`, 'demo', {
+        method: 'PATCH',
+        body: JSON.stringify(change),
+        idempotencyKey: randomUUID(),
+        ...(scenario ? { scenario } : {}),
+      });
     await conforms('modifyBooking', await patch({ holder: { phone: '+44 20 0000 0000' } }));
     await conforms('modifyBooking', await patch({ holder: { phone: '+44 20 0000 0000' } }, 'no-modify'));
     await conforms('cancelBooking', await post(`/v1/hotels/bookings/${id}/cancel`, { reason: 'contract test' }));
     await conforms('cancelBooking', await post(`/v1/hotels/bookings/${id}/cancel`, {}));
     await conforms('getBooking', await journey.call(`/v1/hotels/bookings/${id}`, 'demo'));
-    const erase = (bookingId: string, body: unknown = {}) => journey.call(`/v1/hotels/bookings/${bookingId}/personal-data`, 'demo', { method: 'DELETE', body: JSON.stringify(body), idempotencyKey: randomUUID() });
+    const erase = (bookingId: string, body: unknown = {}) =>
+      journey.call(`/v1/hotels/bookings/${bookingId}/personal-data`, 'demo', {
+        method: 'DELETE',
+        body: JSON.stringify(body),
+        idempotencyKey: randomUUID(),
+      });
     await conforms('erasePersonalData', await erase(id, { requestReference: 'DSR-1' }));
     await conforms('erasePersonalData', await erase(id, { requestReference: 'not a reference' }));
     await conforms('erasePersonalData', await erase('BK000000000000000000'));
@@ -59,12 +77,23 @@ describe('booking responses conform to /openapi.json', () => {
   it('a booking the supplier answered late, and its voucher in both media types', async () => {
     const rate = journey.rateOf('opentravel');
     // Found by our reference after the timeout: 201. The pending 202 is checked in booking-recovery.test.ts.
-    const late = await conforms('createBooking', await post('/v1/hotels/bookings', journey.bookingBody(rate), randomUUID(), 'book-timeout'));
+    const late = await conforms(
+      'createBooking',
+      await post('/v1/hotels/bookings', journey.bookingBody(rate), randomUUID(), 'book-timeout'),
+    );
     expect(late.status).toBe('confirmed');
     const voucher = await journey.call(`/v1/hotels/bookings/${late.bookingId}/voucher`, 'demo');
     expect(voucher.status).toBe(200);
-    expect(schemas.document.paths?.['/v1/hotels/bookings/{bookingId}/voucher']?.get?.responses?.['200']?.content?.[voucher.headers.get('content-type')!]).toBeDefined();
+    expect(
+      schemas.document.paths?.['/v1/hotels/bookings/{bookingId}/voucher']?.get?.responses?.['200']?.content?.[
+        voucher.headers.get('content-type')!
+      ],
+    ).toBeDefined();
     const html = await journey.call(`/v1/hotels/bookings/${late.bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } });
-    expect(schemas.document.paths?.['/v1/hotels/bookings/{bookingId}/voucher']?.get?.responses?.['200']?.content?.[html.headers.get('content-type')!.split(';')[0]!]).toBeDefined();
+    expect(
+      schemas.document.paths?.['/v1/hotels/bookings/{bookingId}/voucher']?.get?.responses?.['200']?.content?.[
+        html.headers.get('content-type')!.split(';')[0]!
+      ],
+    ).toBeDefined();
   });
 });

@@ -70,7 +70,15 @@ beforeAll(async () => {
   // A second search, a month later: bookings with another check-in date.
   const later = await journey.call('/v1/hotels/search', 'demo', {
     method: 'POST',
-    body: JSON.stringify({ destination: { type: 'city', code: 'RAK' }, checkIn: inDays(90), checkOut: inDays(92), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 1000 }),
+    body: JSON.stringify({
+      destination: { type: 'city', code: 'RAK' },
+      checkIn: inDays(90),
+      checkOut: inDays(92),
+      occupancies: [{ adults: 2 }],
+      currency: 'EUR',
+      nationality: 'GB',
+      limit: 1000,
+    }),
   });
   expect(later.status).toBe(200);
   const laterSearch = (await later.json()) as SearchResponse;
@@ -94,7 +102,11 @@ beforeAll(async () => {
     made.push((await (await journey.call(`/v1/hotels/bookings/${body.bookingId}`, 'demo')).json()) as Summary);
   }
   const cancelled = made[4]!;
-  const cancel = await journey.call(`/v1/hotels/bookings/${cancelled.bookingId}/cancel`, 'demo', { method: 'POST', body: JSON.stringify({ reason: 'list test' }), idempotencyKey: randomUUID() });
+  const cancel = await journey.call(`/v1/hotels/bookings/${cancelled.bookingId}/cancel`, 'demo', {
+    method: 'POST',
+    body: JSON.stringify({ reason: 'list test' }),
+    idempotencyKey: randomUUID(),
+  });
   expect(cancel.status).toBe(200);
   made[4] = (await (await journey.call(`/v1/hotels/bookings/${cancelled.bookingId}`, 'demo')).json()) as Summary;
 }, 240_000);
@@ -127,7 +139,10 @@ describe('GET /v1/hotels/bookings', () => {
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
     });
-    expect(body.bookings.find((b) => b.bookingId === made[4]!.bookingId)).toMatchObject({ status: 'cancelled', updatedAt: made[4]!.updatedAt });
+    expect(body.bookings.find((b) => b.bookingId === made[4]!.bookingId)).toMatchObject({
+      status: 'cancelled',
+      updatedAt: made[4]!.updatedAt,
+    });
   });
 
   it('finds bookings by clientReference, every one that carries it', async () => {
@@ -175,8 +190,14 @@ describe('GET /v1/hotels/bookings', () => {
     expect(ids((await list({ status: 'confirmed,cancelled' })).body.bookings)).toEqual(newestFirst());
     expect((await list({ status: 'pending' })).body.bookings).toEqual([]);
     expect(ids((await list({ supplier: 'expedia' })).body.bookings)).toEqual(newestFirst((b) => b.supplierId === 'expedia'));
-    expect(ids((await list({ supplier: 'hotelbeds', status: 'confirmed' })).body.bookings)).toEqual([made[3]!.bookingId, made[0]!.bookingId]);
-    expect(ids((await list({ supplier: 'hotelbeds', checkInFrom: made[5]!.checkIn })).body.bookings)).toEqual([made[4]!.bookingId, made[3]!.bookingId]);
+    expect(ids((await list({ supplier: 'hotelbeds', status: 'confirmed' })).body.bookings)).toEqual([
+      made[3]!.bookingId,
+      made[0]!.bookingId,
+    ]);
+    expect(ids((await list({ supplier: 'hotelbeds', checkInFrom: made[5]!.checkIn })).body.bookings)).toEqual([
+      made[4]!.bookingId,
+      made[3]!.bookingId,
+    ]);
   });
 
   it('pages with the cursor: every booking once, in order, whatever the filter', async () => {
@@ -187,7 +208,10 @@ describe('GET /v1/hotels/bookings', () => {
     const hotelbeds = await allPages({ supplier: 'hotelbeds', limit: '1' });
     expect(hotelbeds.flatMap((p) => ids(p.bookings))).toEqual(newestFirst((b) => b.supplierId === 'hotelbeds'));
     const byCheckIn = await allPages({ checkInFrom: made[0]!.checkIn, limit: '4' });
-    expect(byCheckIn.flatMap((p) => ids(p.bookings))).toEqual([...newestFirst((b) => b.checkIn === made[5]!.checkIn), ...newestFirst((b) => b.checkIn === made[0]!.checkIn)]);
+    expect(byCheckIn.flatMap((p) => ids(p.bookings))).toEqual([
+      ...newestFirst((b) => b.checkIn === made[5]!.checkIn),
+      ...newestFirst((b) => b.checkIn === made[0]!.checkIn),
+    ]);
     const byReference = await allPages({ clientReference: ref('A'), limit: '1' });
     expect(byReference.flatMap((p) => ids(p.bookings))).toEqual(newestFirst((b) => b.clientReference === ref('A')));
   });
@@ -217,7 +241,10 @@ describe('GET /v1/hotels/bookings', () => {
     // Forged with the right binding but pointing outside the list's range: refused, not a 500.
     const ranged = { limit: '1', createdFrom: made[4]!.createdAt };
     const { f } = JSON.parse(Buffer.from((await list(ranged)).body.next!, 'base64url').toString('utf8')) as { f: string };
-    await refused({ ...ranged, cursor: Buffer.from(JSON.stringify({ f, s: `2000-01-01T00:00:00.000Z#${made[0]!.bookingId}` })).toString('base64url') });
+    await refused({
+      ...ranged,
+      cursor: Buffer.from(JSON.stringify({ f, s: `2000-01-01T00:00:00.000Z#${made[0]!.bookingId}` })).toString('base64url'),
+    });
     await refused({ ...ranged, cursor: Buffer.from(JSON.stringify({ f, s: `${made[5]!.createdAt}#bad id` })).toString('base64url') });
   });
 

@@ -40,8 +40,19 @@ beforeAll(async () => {
         // Whichever of the two writes first, the other sees the booking confirmed: the reconciler, like
         // settle-pending, takes that as done (the store's own test, booking-transition, fixes the order).
         const saving = run();
-        const { tenant, bookingId, supplierBooking } = invocation.input as { tenant: string; bookingId: string; supplierBooking: { supplierReference: string } };
-        await flowDeps().bookings.transition(tenant, bookingId, ['pending'], { status: 'confirmed', supplierReference: supplierBooking.supplierReference }, { at: new Date().toISOString(), event: 'confirmed', detail: 'by the reconciler' })
+        const { tenant, bookingId, supplierBooking } = invocation.input as {
+          tenant: string;
+          bookingId: string;
+          supplierBooking: { supplierReference: string };
+        };
+        await flowDeps()
+          .bookings.transition(
+            tenant,
+            bookingId,
+            ['pending'],
+            { status: 'confirmed', supplierReference: supplierBooking.supplierReference },
+            { at: new Date().toISOString(), event: 'confirmed', detail: 'by the reconciler' },
+          )
           .catch((error: unknown) => {
             if (!(error instanceof BookingStateConflict && error.current?.status === 'confirmed')) throw error;
           });
@@ -65,7 +76,9 @@ const supplier = (id: string) => host.suppliers.find((s) => s.supplierId === id)
 describe('booking recovery', () => {
   it('cancels at the supplier when the confirmed booking cannot be saved, records it, answers a clear problem', async () => {
     const rate = journey.rateOf('hotelbeds', (r) => r.refundable);
-    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` }) });
+    const { response, body } = await journey.book(rate, {
+      body: journey.bookingBody(rate, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` }),
+    });
     expect(response.status).toBe(500);
     expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/booking-not-completed', undone: true });
     expect(String(body.detail)).toContain('cancelled it at the supplier');
@@ -87,7 +100,9 @@ describe('booking recovery', () => {
     // Found by the 10,000-per-route hostile-input run on a loaded machine: the booking was cancelled at the
     // supplier while our record said confirmed.
     const rate = journey.rateOf('hotelbeds');
-    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${SETTLED_MEANWHILE}-${randomUUID().slice(0, 6)}` }) });
+    const { response, body } = await journey.book(rate, {
+      body: journey.bookingBody(rate, { clientReference: `${SETTLED_MEANWHILE}-${randomUUID().slice(0, 6)}` }),
+    });
     expect(response.status, JSON.stringify(body)).toBe(201);
     expect(body.status).toBe('confirmed');
     const bookingId = String(body.bookingId);
@@ -100,16 +115,24 @@ describe('booking recovery', () => {
 
   it('answers a step that crashed as a bare 500 problem: neither the error class nor its message reaches the partner', async () => {
     const rate = journey.rateOf('hotelbeds');
-    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${CHECK_CRASHES}-${randomUUID().slice(0, 6)}` }) });
+    const { response, body } = await journey.book(rate, {
+      body: journey.bookingBody(rate, { clientReference: `${CHECK_CRASHES}-${randomUUID().slice(0, 6)}` }),
+    });
     expect(response.status).toBe(500);
-    expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/internal-error', detail: 'The booking could not be completed; quote the instance id to support' });
+    expect(body).toMatchObject({
+      type: 'https://hotel-api.dev/problems/internal-error',
+      detail: 'The booking could not be completed; quote the instance id to support',
+    });
     expect(JSON.stringify(body)).not.toMatch(/RangeError|decimal|\.ts/);
     expect(supplier('hotelbeds').bookingsUnder(String(body.bookingId))).toBe(0);
   });
 
   it('keeps a booking whose outcome is unknown as pending (202), then settles it by our reference', async () => {
     const rate = journey.rateOf('hotelbeds');
-    const { response, body } = await journey.book(rate, { scenario: 'book-timeout', body: journey.bookingBody(rate, { clientReference: `${LOOKUP_FAILS}-${randomUUID().slice(0, 6)}` }) });
+    const { response, body } = await journey.book(rate, {
+      scenario: 'book-timeout',
+      body: journey.bookingBody(rate, { clientReference: `${LOOKUP_FAILS}-${randomUUID().slice(0, 6)}` }),
+    });
     expect(response.status, JSON.stringify(body)).toBe(202);
     const schemas = new DocumentSchemas((await (await fetch(`${host.url}/openapi.json`)).json()) as OpenAPIObject);
     expect(schemas.responseErrors('/v1/hotels/bookings', 'POST', 202, 'application/json', body)).toEqual([]);

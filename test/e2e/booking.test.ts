@@ -21,56 +21,91 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => host?.stop());
 
-const supplierBookings = (supplierId: string, bookingId: string) => host.suppliers.find((s) => s.supplierId === supplierId)!.bookingsUnder(bookingId);
+const supplierBookings = (supplierId: string, bookingId: string) =>
+  host.suppliers.find((s) => s.supplierId === supplierId)!.bookingsUnder(bookingId);
 const getBooking = async (bookingId: string, tenant = 'demo') => {
   const response = await journey.call(`/v1/hotels/bookings/${bookingId}`, tenant);
   return { response, body: (await response.json()) as Record<string, any> };
 };
 
 describe('POST /v1/hotels/bookings', () => {
-  it.each(['hotelbeds', 'expedia', 'opentravel'])('books a %s rate: 201 with the section 2.5 response, one supplier booking under our id', async (supplierId) => {
-    const rate = journey.rateOf(supplierId);
-    const body = journey.bookingBody(rate);
-    const { response, body: booked } = await journey.book(rate, { body });
-    expect(response.status, JSON.stringify(booked)).toBe(201);
-    expect(booked).toMatchObject({
-      status: 'confirmed',
-      clientReference: body.clientReference,
-      priceLocked: { total: rate.price.total, currency: 'EUR', matchedSearchPrice: true },
-      voucherUrl: `/v1/hotels/bookings/${booked.bookingId}/voucher`,
-    });
-    expect(booked.bookingId).toMatch(/^BK[0-9A-Z]{18}$/);
-    expect(typeof booked.supplierReference).toBe('string');
-    expect(response.headers.get('location')).toBe(`/v1/hotels/bookings/${booked.bookingId}`);
-    const policy = booked.cancellationPolicy as { from: string; penalty: { amount: number; currency: string } }[];
-    expect(policy.map((p) => p.from)).toEqual([...policy.map((p) => p.from)].sort());
-    for (const entry of policy) expect(entry.penalty.currency).toBe('EUR');
-    expect(Number.isNaN(Date.parse(String(booked.createdAt)))).toBe(false);
-    expect(supplierBookings(supplierId, String(booked.bookingId))).toBe(1);
+  it.each(['hotelbeds', 'expedia', 'opentravel'])(
+    'books a %s rate: 201 with the section 2.5 response, one supplier booking under our id',
+    async (supplierId) => {
+      const rate = journey.rateOf(supplierId);
+      const body = journey.bookingBody(rate);
+      const { response, body: booked } = await journey.book(rate, { body });
+      expect(response.status, JSON.stringify(booked)).toBe(201);
+      expect(booked).toMatchObject({
+        status: 'confirmed',
+        clientReference: body.clientReference,
+        priceLocked: { total: rate.price.total, currency: 'EUR', matchedSearchPrice: true },
+        voucherUrl: `/v1/hotels/bookings/${booked.bookingId}/voucher`,
+      });
+      expect(booked.bookingId).toMatch(/^BK[0-9A-Z]{18}$/);
+      expect(typeof booked.supplierReference).toBe('string');
+      expect(response.headers.get('location')).toBe(`/v1/hotels/bookings/${booked.bookingId}`);
+      const policy = booked.cancellationPolicy as { from: string; penalty: { amount: number; currency: string } }[];
+      expect(policy.map((p) => p.from)).toEqual([...policy.map((p) => p.from)].sort());
+      for (const entry of policy) expect(entry.penalty.currency).toBe('EUR');
+      expect(Number.isNaN(Date.parse(String(booked.createdAt)))).toBe(false);
+      expect(supplierBookings(supplierId, String(booked.bookingId))).toBe(1);
 
-    const { response: got, body: record } = await getBooking(String(booked.bookingId));
-    expect(got.status).toBe(200);
-    expect(record).toMatchObject({ bookingId: booked.bookingId, status: 'confirmed', supplierId, supplierReference: booked.supplierReference, holder: body.holder, propertyId: expect.stringMatching(/^prop_/) });
-    expect(record.price.total).toBe(rate.price.total);
-    expect(record.price.net + record.price.markup + record.price.tax + record.price.serviceFee).toBeCloseTo(record.price.total, 6);
-    expect(record.history.map((e: { event: string }) => e.event).slice(0, 2)).toEqual(['requested', 'confirmed']);
-    // The voucher is issued after the answer has gone (issue-voucher.ts): soon, never blocking the booking.
-    let events: string[] = [];
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-      events = (await getBooking(String(booked.bookingId))).body.history.map((e: { event: string }) => e.event);
-      if (events.includes('voucher-issued')) break;
-    }
-    expect(events).toEqual(['requested', 'confirmed', 'voucher-issued']);
-    expect(record.rooms[0].guests.map((g: { firstName: string }) => g.firstName)).toEqual(['Zoë', 'Łukasz']);
-  });
+      const { response: got, body: record } = await getBooking(String(booked.bookingId));
+      expect(got.status).toBe(200);
+      expect(record).toMatchObject({
+        bookingId: booked.bookingId,
+        status: 'confirmed',
+        supplierId,
+        supplierReference: booked.supplierReference,
+        holder: body.holder,
+        propertyId: expect.stringMatching(/^prop_/),
+      });
+      expect(record.price.total).toBe(rate.price.total);
+      expect(record.price.net + record.price.markup + record.price.tax + record.price.serviceFee).toBeCloseTo(record.price.total, 6);
+      expect(record.history.map((e: { event: string }) => e.event).slice(0, 2)).toEqual(['requested', 'confirmed']);
+      // The voucher is issued after the answer has gone (issue-voucher.ts): soon, never blocking the booking.
+      let events: string[] = [];
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+        events = (await getBooking(String(booked.bookingId))).body.history.map((e: { event: string }) => e.event);
+        if (events.includes('voucher-issued')) break;
+      }
+      expect(events).toEqual(['requested', 'confirmed', 'voucher-issued']);
+      expect(record.rooms[0].guests.map((g: { firstName: string }) => g.firstName)).toEqual(['Zoë', 'Łukasz']);
+    },
+  );
 
   it('keeps what finance reads as plain attributes of the booking item', async () => {
     const rate = journey.rateOf('expedia');
     const { body: booked } = await journey.book(rate);
     const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: host.dynamoEndpoint, region: process.env.AWS_REGION }));
-    const { Item } = await client.send(new GetCommand({ TableName: process.env.BOOKINGS_TABLE!, Key: { pk: `demo#booking#${booked.bookingId}`, sk: 'booking' } }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: process.env.BOOKINGS_TABLE!, Key: { pk: `demo#booking#${booked.bookingId}`, sk: 'booking' } }),
+    );
     client.destroy();
-    for (const field of ['tenant', 'clientId', 'supplierId', 'supplierReference', 'checkIn', 'checkOut', 'status', 'net', 'markup', 'commission', 'tax', 'serviceFee', 'total', 'currency', 'supplierAmount', 'supplierCurrency', 'fxFrom', 'fxTo', 'fxRate', 'fxSource', 'fxAsOf']) {
+    for (const field of [
+      'tenant',
+      'clientId',
+      'supplierId',
+      'supplierReference',
+      'checkIn',
+      'checkOut',
+      'status',
+      'net',
+      'markup',
+      'commission',
+      'tax',
+      'serviceFee',
+      'total',
+      'currency',
+      'supplierAmount',
+      'supplierCurrency',
+      'fxFrom',
+      'fxTo',
+      'fxRate',
+      'fxSource',
+      'fxAsOf',
+    ]) {
       expect(typeof Item?.[field], field).toBe('string');
     }
     expect(Item).toMatchObject({ tenant: 'demo', status: 'confirmed', currency: 'EUR', total: String(rate.price.total.toFixed(2)) });
@@ -78,9 +113,14 @@ describe('POST /v1/hotels/bookings', () => {
     expect(Object.keys(Item!)).not.toContain('holder');
     expect(JSON.stringify(Item)).not.toMatch(/Zoë|Ødegård|Łukasz|zoe@example|guests/);
     const guests = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: host.dynamoEndpoint, region: process.env.AWS_REGION }));
-    const { Item: details } = await guests.send(new GetCommand({ TableName: process.env.GUESTS_TABLE!, Key: { pk: `demo#booking#${booked.bookingId}`, sk: 'guests' } }));
+    const { Item: details } = await guests.send(
+      new GetCommand({ TableName: process.env.GUESTS_TABLE!, Key: { pk: `demo#booking#${booked.bookingId}`, sk: 'guests' } }),
+    );
     guests.destroy();
-    expect(details).toMatchObject({ holder: { firstName: 'Zoë', email: 'zoe@example.com' }, rooms: [{ guests: [{ firstName: 'Zoë' }, { firstName: 'Łukasz' }] }] });
+    expect(details).toMatchObject({
+      holder: { firstName: 'Zoë', email: 'zoe@example.com' },
+      rooms: [{ guests: [{ firstName: 'Zoë' }, { firstName: 'Łukasz' }] }],
+    });
     expect(details!.expiresAt).toBeGreaterThan(Date.parse(`${String(Item!.checkOut)}T00:00:00Z`) / 1000);
   });
 
@@ -116,12 +156,16 @@ describe('POST /v1/hotels/bookings', () => {
     const key = randomUUID();
     const results = await Promise.all(Array.from({ length: 20 }, () => journey.book(rate, { key, body })));
     const statuses = results.map((r) => r.response.status);
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     const booked = results.filter((r) => r.response.status === 201);
     expect(booked.length).toBeGreaterThanOrEqual(1);
     expect(new Set(booked.map((r) => r.body.bookingId)).size).toBe(1);
     expect(supplierBookings('hotelbeds', String(booked[0]!.body.bookingId))).toBe(1);
-    for (const r of results.filter((x) => x.response.status === 409)) expect(r.body.type).toBe('https://hotel-api.dev/problems/idempotency-in-progress');
+    for (const r of results.filter((x) => x.response.status === 409))
+      expect(r.body.type).toBe('https://hotel-api.dev/problems/idempotency-in-progress');
   });
 
   it('validates against the search: a rateId from another search, rooms unlike the searched ones', async () => {
@@ -129,7 +173,9 @@ describe('POST /v1/hotels/bookings', () => {
     const wrongSearch = await journey.book(rate, { body: journey.bookingBody(rate, { searchId: 'srch_other' }) });
     expect(wrongSearch.response.status).toBe(400);
     expect(wrongSearch.body.errors).toEqual([expect.objectContaining({ path: 'searchId' })]);
-    const oneGuest = await journey.book(rate, { body: journey.bookingBody(rate, { rooms: [{ guests: [{ type: 'adult', firstName: 'A', lastName: 'B' }] }] }) });
+    const oneGuest = await journey.book(rate, {
+      body: journey.bookingBody(rate, { rooms: [{ guests: [{ type: 'adult', firstName: 'A', lastName: 'B' }] }] }),
+    });
     expect(oneGuest.response.status).toBe(400);
     expect(oneGuest.body.errors).toEqual([expect.objectContaining({ path: 'rooms[0].guests' })]);
     const noEmail = await journey.book(rate, { body: journey.bookingBody(rate, { holder: { firstName: 'A', lastName: 'B' } }) });
@@ -155,7 +201,10 @@ describe('POST /v1/hotels/bookings', () => {
 
   it('books nothing when the binding price breaks the priceTolerance (409 with the new price)', async () => {
     const rate = journey.rateOf('opentravel');
-    const { response, body } = await journey.book(rate, { scenario: 'reprice', body: journey.bookingBody(rate, { priceTolerance: { maxIncreasePercent: 0 } }) });
+    const { response, body } = await journey.book(rate, {
+      scenario: 'reprice',
+      body: journey.bookingBody(rate, { priceTolerance: { maxIncreasePercent: 0 } }),
+    });
     expect(response.status).toBe(409);
     expect(body.type).toBe('https://hotel-api.dev/problems/price-changed');
     expect((body.price as { total: number }).total).toBeGreaterThan(rate.price.total);
@@ -188,11 +237,22 @@ describe('after booking', () => {
     const rate = journey.rateOf('hotelbeds', (r) => r.refundable);
     const { body: booked } = await journey.book(rate);
     const key = randomUUID();
-    const cancel = (idempotencyKey: string) => journey.call(`/v1/hotels/bookings/${booked.bookingId}/cancel`, 'demo', { method: 'POST', body: JSON.stringify({ reason: 'guest changed plans' }), idempotencyKey });
+    const cancel = (idempotencyKey: string) =>
+      journey.call(`/v1/hotels/bookings/${booked.bookingId}/cancel`, 'demo', {
+        method: 'POST',
+        body: JSON.stringify({ reason: 'guest changed plans' }),
+        idempotencyKey,
+      });
     const first = await cancel(key);
     const body = (await first.json()) as Record<string, any>;
     expect(first.status, JSON.stringify(body)).toBe(200);
-    expect(body).toMatchObject({ bookingId: booked.bookingId, status: 'cancelled', supplierReference: booked.supplierReference, penalty: { currency: 'EUR' }, quotedPenalty: { currency: 'EUR' } });
+    expect(body).toMatchObject({
+      bookingId: booked.bookingId,
+      status: 'cancelled',
+      supplierReference: booked.supplierReference,
+      penalty: { currency: 'EUR' },
+      quotedPenalty: { currency: 'EUR' },
+    });
     expect(body.penalty.amount).toBe(body.quotedPenalty.amount);
     const replay = await cancel(key);
     expect(replay.status).toBe(200);
@@ -211,7 +271,11 @@ describe('after booking', () => {
   it('reports the penalty the supplier applied when the deadline passes during the cancel', async () => {
     const rate = journey.rateOf('opentravel', (r) => r.refundable && r.cancellationDeadline !== undefined);
     const { body: booked } = await journey.book(rate);
-    const response = await journey.call(`/v1/hotels/bookings/${booked.bookingId}/cancel`, 'demo', { method: 'POST', idempotencyKey: randomUUID(), scenario: 'late-cancel' });
+    const response = await journey.call(`/v1/hotels/bookings/${booked.bookingId}/cancel`, 'demo', {
+      method: 'POST',
+      idempotencyKey: randomUUID(),
+      scenario: 'late-cancel',
+    });
     const body = (await response.json()) as Record<string, any>;
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.quotedPenalty.amount).toBe(0);
@@ -224,7 +288,17 @@ describe('after booking', () => {
     const response = await journey.call(`/v1/hotels/bookings/${booked.bookingId}`, 'demo', {
       method: 'PATCH',
       idempotencyKey: randomUUID(),
-      body: JSON.stringify({ holder: { email: 'new@example.com' }, rooms: [{ guests: [{ type: 'adult', firstName: 'Anna', lastName: 'Ivanova' }, { type: 'adult', firstName: 'Ivan', lastName: 'Ivanov' }] }] }),
+      body: JSON.stringify({
+        holder: { email: 'new@example.com' },
+        rooms: [
+          {
+            guests: [
+              { type: 'adult', firstName: 'Anna', lastName: 'Ivanova' },
+              { type: 'adult', firstName: 'Ivan', lastName: 'Ivanov' },
+            ],
+          },
+        ],
+      }),
     });
     const body = (await response.json()) as Record<string, any>;
     expect(response.status, JSON.stringify(body)).toBe(200);
@@ -261,11 +335,16 @@ describe('after booking', () => {
     const pdf = await journey.call(`/v1/hotels/bookings/${booked.bookingId}/voucher`, 'demo');
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const html = await journey.call(`/v1/hotels/bookings/${booked.bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } });
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
     for (const voucher of [pdf, html]) expect(voucher.headers.get('cache-control')).toBe('no-store');
     const page = await html.text();
-    for (const text of ['Zoë', 'Ødegård', 'Łukasz', String(booked.supplierReference), String(booked.bookingId)]) expect(page).toContain(text);
+    for (const text of ['Zoë', 'Ødegård', 'Łukasz', String(booked.supplierReference), String(booked.bookingId)])
+      expect(page).toContain(text);
   });
 });

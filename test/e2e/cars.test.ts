@@ -55,7 +55,11 @@ describe('GET /v1/cars/search (planned)', () => {
     const { status, contentType, body } = await call(`/v1/cars/search?${searchQuery()}`);
     expect(status).toBe(501);
     expect(contentType).toBe('application/problem+json');
-    expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/not-implemented', capability: 'Car search', contract: '/openapi.json#/paths/~1v1~1cars~1search/get' });
+    expect(body).toMatchObject({
+      type: 'https://hotel-api.dev/problems/not-implemented',
+      capability: 'Car search',
+      contract: '/openapi.json#/paths/~1v1~1cars~1search/get',
+    });
     const operation = await operationAt(body.contract!);
     expect(operation).toMatchObject({ operationId: 'searchCars', 'x-planned': true });
   });
@@ -85,7 +89,11 @@ describe('POST /v1/cars/bookings (planned)', () => {
   });
 
   it('validates the body, then answers 501 naming the planned contract', async () => {
-    const invalid = await call('/v1/cars/bookings', { method: 'POST', idempotencyKey: 'car-1', body: JSON.stringify({ ...booking, driver: { ...booking.driver, age: 12 } }) });
+    const invalid = await call('/v1/cars/bookings', {
+      method: 'POST',
+      idempotencyKey: 'car-1',
+      body: JSON.stringify({ ...booking, driver: { ...booking.driver, age: 12 } }),
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors?.map((e) => e.path)).toEqual(['driver.age']);
 
@@ -96,7 +104,12 @@ describe('POST /v1/cars/bookings (planned)', () => {
   });
 
   it('needs the cars.book scope', async () => {
-    const { status } = await call('/v1/cars/bookings', { method: 'POST', token: tokens.hotelsOnly, idempotencyKey: 'car-3', body: JSON.stringify(booking) });
+    const { status } = await call('/v1/cars/bookings', {
+      method: 'POST',
+      token: tokens.hotelsOnly,
+      idempotencyKey: 'car-3',
+      body: JSON.stringify(booking),
+    });
     expect(status).toBe(403);
   });
 });

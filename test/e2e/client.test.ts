@@ -33,14 +33,26 @@ describe('typed client', () => {
     expect(unknown).toMatchObject({ status: 404, kind: 'not-found', isNotFound: true });
     const unreadable = await client.property('x'.repeat(65)).catch((error: unknown) => error);
     expect(unreadable).toMatchObject({ status: 400, kind: 'validation-error', isNotFound: false });
-    expect((unreadable as ApiProblem).problem.errors).toEqual([{ path: 'path.propertyId', message: expect.stringContaining('longer than 64') }]);
+    expect((unreadable as ApiProblem).problem.errors).toEqual([
+      { path: 'path.propertyId', message: expect.stringContaining('longer than 64') },
+    ]);
   });
 
   it('books through the whole journey with one token, retrying 429 as Retry-After says', async () => {
     const before = tokenRequests.length;
     const retries: string[] = [];
     const client = clientFor({ onRetry: (reason) => retries.push(reason) });
-    const search = await client.search({ destination: { type: 'city', code: 'RAK' }, checkIn: inDays(40), checkOut: inDays(41), occupancies: [{ adults: 1 }], currency: 'EUR', nationality: 'FR', timeoutMs: 6000, limit: 50, sort: 'price' });
+    const search = await client.search({
+      destination: { type: 'city', code: 'RAK' },
+      checkIn: inDays(40),
+      checkOut: inDays(41),
+      occupancies: [{ adults: 1 }],
+      currency: 'EUR',
+      nationality: 'FR',
+      timeoutMs: 6000,
+      limit: 50,
+      sort: 'price',
+    });
     const rate = search.properties[0]!.cheapestRate;
     // More calls than the bucket holds: some are refused with 429 and retried by the client.
     const checks = await Promise.all(Array.from({ length: 8 }, () => client.checkRate(rate.rateId)));
@@ -71,7 +83,12 @@ describe('typed client', () => {
 
   it('refreshes the token shortly before it expires, one request for concurrent callers', async () => {
     let now = Date.now();
-    const tokens = new TokenCache({ tokenUrl: `${host.url}/v1/oauth/token`, clientId: demo().clientId, clientSecret: demo().secret, now: () => now });
+    const tokens = new TokenCache({
+      tokenUrl: `${host.url}/v1/oauth/token`,
+      clientId: demo().clientId,
+      clientSecret: demo().secret,
+      now: () => now,
+    });
     const before = tokenRequests.length;
     const [a, b, c] = await Promise.all([tokens.get(), tokens.get(), tokens.get()]);
     expect(new Set([a, b, c]).size).toBe(1);

@@ -43,7 +43,15 @@ async function mapOneProperty(): Promise<string> {
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const searchBody = { destination: { type: 'city', code: 'LIS' }, checkIn: inDays(30), checkOut: inDays(32), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 3 };
+const searchBody = {
+  destination: { type: 'city', code: 'LIS' },
+  checkIn: inDays(30),
+  checkOut: inDays(32),
+  occupancies: [{ adults: 2 }],
+  currency: 'EUR',
+  nationality: 'GB',
+  limit: 3,
+};
 
 async function call(path: string, init: RequestInit & { auth?: boolean } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -61,15 +69,24 @@ describe('responses of the local server conform to /openapi.json', () => {
   it('token: the access token, and RFC 6749 errors', async () => {
     const client = host.clients.find((c) => c.tenant === 'demo')!;
     const form = (fields: Record<string, string>) => ({ method: 'POST', auth: false, body: new URLSearchParams(fields) });
-    const ok = await call('/v1/oauth/token', form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret }));
+    const ok = await call(
+      '/v1/oauth/token',
+      form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret }),
+    );
     expect(ok.status).toBe(200);
     expect(await conforms('issueToken', ok)).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
 
-    const wrongSecret = await call('/v1/oauth/token', form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: 'not-it' }));
+    const wrongSecret = await call(
+      '/v1/oauth/token',
+      form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: 'not-it' }),
+    );
     expect(wrongSecret.status).toBe(401);
     expect(await conforms('issueToken', wrongSecret)).toMatchObject({ error: 'invalid_client' });
 
-    const badScope = await call('/v1/oauth/token', form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret, scope: 'hotels.fly' }));
+    const badScope = await call(
+      '/v1/oauth/token',
+      form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.secret, scope: 'hotels.fly' }),
+    );
     expect(badScope.status).toBe(400);
     expect(await conforms('issueToken', badScope)).toMatchObject({ error: 'invalid_scope' });
   });
@@ -77,7 +94,11 @@ describe('responses of the local server conform to /openapi.json', () => {
   it('search, its next page, all rates of a property, the property and a rate check', async () => {
     const searched = await call('/v1/hotels/search', { method: 'POST', body: JSON.stringify(searchBody) });
     expect(searched.status).toBe(200);
-    const search = (await conforms('searchHotels', searched)) as { searchId: string; next?: string; properties: { propertyId: string; cheapestRate: { rateId: string } }[] };
+    const search = (await conforms('searchHotels', searched)) as {
+      searchId: string;
+      next?: string;
+      properties: { propertyId: string; cheapestRate: { rateId: string } }[];
+    };
     expect(search.properties.length).toBe(3);
     expect(search.next).toBeDefined();
 
@@ -92,9 +113,15 @@ describe('responses of the local server conform to /openapi.json', () => {
 
     const content = await call(`/v1/hotels/properties/${mappedPropertyId}`);
     expect(content.status).toBe(200);
-    expect(await conforms('getProperty', content)).toMatchObject({ propertyId: mappedPropertyId, supplierRefs: [{ supplierId: 'hotelbeds' }] });
+    expect(await conforms('getProperty', content)).toMatchObject({
+      propertyId: mappedPropertyId,
+      supplierRefs: [{ supplierId: 'hotelbeds' }],
+    });
 
-    const checked = await call(`/v1/hotels/rates/${encodeURIComponent(property.cheapestRate.rateId)}/check`, { method: 'POST', headers: { 'X-Sandbox-Scenario': 'reprice' } });
+    const checked = await call(`/v1/hotels/rates/${encodeURIComponent(property.cheapestRate.rateId)}/check`, {
+      method: 'POST',
+      headers: { 'X-Sandbox-Scenario': 'reprice' },
+    });
     expect(checked.status).toBe(200);
     expect(await conforms('checkRate', checked)).toMatchObject({ status: 'price_changed' });
   });
@@ -103,9 +130,16 @@ describe('responses of the local server conform to /openapi.json', () => {
     const invalid = await call('/v1/hotels/search', { method: 'POST', body: JSON.stringify({ ...searchBody, occupancies: [] }) });
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get('content-type')).toBe('application/problem+json');
-    expect(await conforms('searchHotels', invalid)).toMatchObject({ type: 'https://hotel-api.dev/problems/validation-error', errors: [{ path: 'occupancies' }] });
+    expect(await conforms('searchHotels', invalid)).toMatchObject({
+      type: 'https://hotel-api.dev/problems/validation-error',
+      errors: [{ path: 'occupancies' }],
+    });
 
-    const noTenant = await fetch(`${host.url}/v1/hotels/search`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(searchBody) });
+    const noTenant = await fetch(`${host.url}/v1/hotels/search`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(searchBody),
+    });
     expect(noTenant.status).toBe(400);
     await conforms('searchHotels', noTenant);
 
@@ -113,7 +147,11 @@ describe('responses of the local server conform to /openapi.json', () => {
     expect(anonymous.status).toBe(401);
     await conforms('searchHotels', anonymous);
 
-    const otherTenant = await call('/v1/hotels/search', { method: 'POST', headers: { 'X-Service-Tenant': 'acme' }, body: JSON.stringify(searchBody) });
+    const otherTenant = await call('/v1/hotels/search', {
+      method: 'POST',
+      headers: { 'X-Service-Tenant': 'acme' },
+      body: JSON.stringify(searchBody),
+    });
     expect(otherTenant.status).toBe(403);
     await conforms('searchHotels', otherTenant);
 
@@ -131,7 +169,14 @@ describe('responses of the local server conform to /openapi.json', () => {
   });
 
   it('the planned car routes: 400 on invalid input, 501 naming the contract', async () => {
-    const query = new URLSearchParams({ pickUpLocation: 'CDG', pickUpAt: '2027-03-01T10:00', dropOffAt: '2027-03-04T10:00', driverAge: '30', residenceCountry: 'GB', currency: 'EUR' });
+    const query = new URLSearchParams({
+      pickUpLocation: 'CDG',
+      pickUpAt: '2027-03-01T10:00',
+      dropOffAt: '2027-03-04T10:00',
+      driverAge: '30',
+      residenceCountry: 'GB',
+      currency: 'EUR',
+    });
     const planned = await call(`/v1/cars/search?${query}`);
     expect(planned.status).toBe(501);
     await conforms('searchCars', planned);

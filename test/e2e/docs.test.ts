@@ -46,11 +46,19 @@ describe('GET /docs', () => {
     });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     // Anything outside would fail here on a machine without network; abort it so the test says which.
-    await page.route((url) => !url.href.startsWith(host.url) && url.protocol.startsWith('http'), (route) => route.abort());
+    await page.route(
+      (url) => !url.href.startsWith(host.url) && url.protocol.startsWith('http'),
+      (route) => route.abort(),
+    );
 
     await page.goto(`${host.url}/docs`, { waitUntil: 'load' });
     // The navigation lists every operation by its summary (the route table's).
-    for (const title of ['Search availability across contracted suppliers', 'Book a checked rate', 'Cancel a booking', 'Car availability (planned)']) {
+    for (const title of [
+      'Search availability across contracted suppliers',
+      'Book a checked rate',
+      'Cancel a booking',
+      'Car availability (planned)',
+    ]) {
       await expect.poll(() => page.getByText(title, { exact: true }).first().isVisible(), { timeout: 30_000, message: title }).toBe(true);
     }
     await page.screenshot({ path: '/tmp/docs-top.png' });

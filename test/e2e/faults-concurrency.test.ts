@@ -27,9 +27,15 @@ async function bookingItems(tenant: string): Promise<{ bookingId: string; status
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamoClient().send(
-      new ScanCommand({ TableName: tableName('bookings'), FilterExpression: 'begins_with(pk, :prefix) AND sk = :sk', ExpressionAttributeValues: { ':prefix': `${tenant}#booking#`, ':sk': 'booking' }, ExclusiveStartKey }),
+      new ScanCommand({
+        TableName: tableName('bookings'),
+        FilterExpression: 'begins_with(pk, :prefix) AND sk = :sk',
+        ExpressionAttributeValues: { ':prefix': `${tenant}#booking#`, ':sk': 'booking' },
+        ExclusiveStartKey,
+      }),
     );
-    for (const item of page.Items ?? []) if (typeof item.bookingId === 'string') items.push(item as { bookingId: string; status: string; clientReference: string });
+    for (const item of page.Items ?? [])
+      if (typeof item.bookingId === 'string') items.push(item as { bookingId: string; status: string; clientReference: string });
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
@@ -46,7 +52,10 @@ describe(`${CONCURRENT} bookings of one rate at once`, () => {
     const statuses = answers.map((a) => a.response.status);
     // One request books; the others see it in flight (409, retry) or replay its answer.
     expect(statuses.filter((s) => s === 201)).not.toHaveLength(0);
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     const bookingIds = new Set(answers.filter((a) => a.response.status === 201).map((a) => a.body.bookingId));
     expect(bookingIds.size).toBe(1);
     const [bookingId] = [...bookingIds] as string[];
@@ -60,15 +69,22 @@ describe(`${CONCURRENT} bookings of one rate at once`, () => {
     const rate = journey.rateOf('hotelbeds');
     const prefix = `MANYKEYS-${randomUUID().slice(0, 6)}`;
     const answers = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, i) => journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${prefix}-${i}` }) })),
+      Array.from({ length: CONCURRENT }, (_, i) =>
+        journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${prefix}-${i}` }) }),
+      ),
     );
     // On a loaded machine a supplier may answer a booking after its budget: that one is 202 pending, and is
     // settled by our reference when read. Nothing else is an acceptable answer.
-    expect(answers.every((a) => a.response.status === 201 || a.response.status === 202), answers.map((a) => a.response.status).join(',')).toBe(true);
+    expect(
+      answers.every((a) => a.response.status === 201 || a.response.status === 202),
+      answers.map((a) => a.response.status).join(','),
+    ).toBe(true);
     const bookingIds = answers.map((a) => String(a.body.bookingId));
     expect(new Set(bookingIds).size).toBe(CONCURRENT);
     for (const pending of answers.filter((a) => a.response.status === 202)) {
-      const settled = (await (await journey.call(`/v1/hotels/bookings/${String(pending.body.bookingId)}`, 'demo')).json()) as { status: string };
+      const settled = (await (await journey.call(`/v1/hotels/bookings/${String(pending.body.bookingId)}`, 'demo')).json()) as {
+        status: string;
+      };
       expect(settled.status).toBe('confirmed');
     }
 

@@ -64,7 +64,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'faults-crash-'));
   sharedEnvironment = {
     DATA_DIR: dataDir,
-    HOST_SUPPLIERS: JSON.stringify(suppliers.map(({ supplierId, adapter, endpoint, credentials }) => ({ supplierId, adapter, endpoint, credentials }))),
+    HOST_SUPPLIERS: JSON.stringify(
+      suppliers.map(({ supplierId, adapter, endpoint, credentials }) => ({ supplierId, adapter, endpoint, credentials })),
+    ),
     // A deployment's rateId secret outlives any one container; so does this across the restart (the signing
     // keys are in DATA_DIR's tables, which the restart keeps).
     SEARCH_SECRET: randomBytes(32).toString('base64url'),
@@ -102,7 +104,15 @@ describe('the process killed between the supplier confirmation and SaveBooking',
     let token = await tokenAt(running.url);
     const searched = await call(running, token, '/v1/hotels/search', {
       method: 'POST',
-      body: JSON.stringify({ destination: { type: 'city', code: 'RAK' }, checkIn: inDays(40), checkOut: inDays(42), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 1000 }),
+      body: JSON.stringify({
+        destination: { type: 'city', code: 'RAK' },
+        checkIn: inDays(40),
+        checkOut: inDays(42),
+        occupancies: [{ adults: 2 }],
+        currency: 'EUR',
+        nationality: 'GB',
+        limit: 1000,
+      }),
     });
     expect(searched.status).toBe(200);
     const search = (await searched.json()) as { searchId: string; properties: { cheapestRate: { rateId: string; supplierId: string } }[] };
@@ -112,7 +122,14 @@ describe('the process killed between the supplier confirmation and SaveBooking',
       rateId: rate.rateId,
       searchId: search.searchId,
       holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', phone: '+44 20 0000 0000' },
-      rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+      rooms: [
+        {
+          guests: [
+            { type: 'adult', firstName: 'Ada', lastName: 'Byron' },
+            { type: 'adult', firstName: 'Charles', lastName: 'Babbage' },
+          ],
+        },
+      ],
       clientReference: `${CRASH_PREFIX}${randomUUID().slice(0, 8)}`,
     });
 

@@ -37,7 +37,14 @@ let journey: Journey;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'faults-dynamodb-'));
   dynamo = await startDynamoDbLocal({ dataDir });
-  host = await startLocalHost({ port: 0, dynamoEndpoint: dynamo.endpoint, tablePrefix: `fdb${randomUUID().slice(0, 6)}`, supplierLatency: NO_LATENCY, mapProperties: false, throttling: UNTHROTTLED });
+  host = await startLocalHost({
+    port: 0,
+    dynamoEndpoint: dynamo.endpoint,
+    tablePrefix: `fdb${randomUUID().slice(0, 6)}`,
+    supplierLatency: NO_LATENCY,
+    mapProperties: false,
+    throttling: UNTHROTTLED,
+  });
   journey = await startJourney(host);
 }, 120_000);
 afterAll(async () => {
@@ -66,7 +73,15 @@ describe('DynamoDB stopped during traffic', () => {
           throw new Error(`booking in phase ${started} (now ${phase}) failed: ${String((error as Error).cause ?? error)}`);
         }
         const { response, body } = answered;
-        attempts.push({ key, request, status: response.status, contentType: response.headers.get('content-type'), retryAfter: response.headers.get('retry-after'), body: JSON.stringify(body), phase: started });
+        attempts.push({
+          key,
+          request,
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          retryAfter: response.headers.get('retry-after'),
+          body: JSON.stringify(body),
+          phase: started,
+        });
         // A new booking a few times a second while the outage lasts; its retries come after (below).
         if (response.status === 503) await new Promise((resolve) => setTimeout(resolve, 300));
       }
@@ -113,7 +128,8 @@ describe('DynamoDB stopped during traffic', () => {
       expect(outage.retryAfter).toBe('5');
       expect(JSON.parse(outage.body)).toMatchObject({ type: 'https://hotel-api.dev/problems/service-unavailable', status: 503 });
     }
-    for (const body of [...outages, ...readOutages].map((a) => a.body)) expect(body).not.toMatch(/ECONN|Dynamo|Exception|\.ts\b|at \w+ \(|127\.0\.0\.1/);
+    for (const body of [...outages, ...readOutages].map((a) => a.body))
+      expect(body).not.toMatch(/ECONN|Dynamo|Exception|\.ts\b|at \w+ \(|127\.0\.0\.1/);
     // Traffic went through on both sides of the outage.
     expect(attempts.filter((a) => a.phase === 'before' && a.status === 201).length).toBeGreaterThan(0);
     expect(attempts.filter((a) => a.phase === 'after' && a.status === 201).length).toBeGreaterThan(0);
@@ -140,10 +156,19 @@ describe('DynamoDB stopped during traffic', () => {
     for (const attempt of attempts) {
       const bookingId = bookingIdFor('demo', 'demo-client', attempt.key);
       const record = await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo');
-      const ours = record.status === 200 ? ((await record.json()) as { status: string }).status : record.status === 404 ? 'absent' : `answered ${record.status}: ${await record.text()}`;
+      const ours =
+        record.status === 200
+          ? ((await record.json()) as { status: string }).status
+          : record.status === 404
+            ? 'absent'
+            : `answered ${record.status}: ${await record.text()}`;
       const theirs = (await view(bookingId))?.status ?? 'absent';
       const heldByThem = theirs === 'confirmed';
-      expect({ bookingId, ours, held: heldByThem }, `${attempt.phase} ${attempt.status} ${attempt.body}`).toEqual({ bookingId, ours, held: ours === 'confirmed' });
+      expect({ bookingId, ours, held: heldByThem }, `${attempt.phase} ${attempt.status} ${attempt.body}`).toEqual({
+        bookingId,
+        ours,
+        held: ours === 'confirmed',
+      });
       expect(supplier.bookingsUnder(bookingId)).toBeLessThanOrEqual(1);
     }
   }, 120_000);

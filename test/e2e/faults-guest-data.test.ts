@@ -39,7 +39,14 @@ let proxy: FaultProxy;
 const now = () => new Date().toISOString();
 /** What the pending-booking reconciler (or a GET settling the booking) does when it finds the booking. */
 async function confirmMeanwhile(tenant: string, bookingId: string, supplierReference: string): Promise<void> {
-  await flowDeps().bookings.transition(tenant, bookingId, ['pending'], { status: 'confirmed', supplierReference }, { at: now(), event: 'confirmed', detail: 'by the reconciler' })
+  await flowDeps()
+    .bookings.transition(
+      tenant,
+      bookingId,
+      ['pending'],
+      { status: 'confirmed', supplierReference },
+      { at: now(), event: 'confirmed', detail: 'by the reconciler' },
+    )
     .catch((error: unknown) => {
       if (!(error instanceof BookingStateConflict)) throw error;
     });
@@ -53,23 +60,39 @@ beforeAll(async () => {
       const { tenant, bookingId } = invocation.input;
       const supplierReference = invocation.input.supplierBooking?.supplierReference ?? `RACE-${bookingId}`;
       if (reference.startsWith(UNDO_MEETS_RECONCILER)) {
-        if (invocation.step === 'SaveBooking') throw Object.assign(new Error('The conditional request failed: table unavailable'), { name: 'InternalFailure' });
+        if (invocation.step === 'SaveBooking')
+          throw Object.assign(new Error('The conditional request failed: table unavailable'), { name: 'InternalFailure' });
         if (invocation.step === 'UndoBooking') await confirmMeanwhile(tenant, bookingId, supplierReference);
       }
       if (reference.startsWith(KEEP_PENDING_MEETS_SETTLE)) {
-        if (invocation.step === 'ReconcileBooking') throw new SupplierError('unavailable', 'hotelbeds', `connection refused while looking up ${holder.email}`);
+        if (invocation.step === 'ReconcileBooking')
+          throw new SupplierError('unavailable', 'hotelbeds', `connection refused while looking up ${holder.email}`);
         if (invocation.step === 'KeepPending') await confirmMeanwhile(tenant, bookingId, supplierReference);
       }
       if (reference.startsWith(SAVE_MEETS_CANCEL) && invocation.step === 'SaveBooking') {
         await confirmMeanwhile(tenant, bookingId, supplierReference);
-        await flowDeps().bookings.transition(tenant, bookingId, ['confirmed'], { status: 'cancelled', cancelledAt: now() }, { at: now(), event: 'cancelled' });
+        await flowDeps().bookings.transition(
+          tenant,
+          bookingId,
+          ['confirmed'],
+          { status: 'cancelled', cancelledAt: now() },
+          { at: now(), event: 'cancelled' },
+        );
       }
       return run();
     },
   });
   const supplier = host.suppliers.find((s) => s.supplierId === 'hotelbeds')!;
   proxy = await startFaultProxy(supplier.endpoint);
-  await putContract({ tenant: 'demo', supplierId: 'hotelbeds', adapter: supplier.adapter, endpoint: proxy.url, sandbox: true, credentials: { ...supplier.credentials }, active: true });
+  await putContract({
+    tenant: 'demo',
+    supplierId: 'hotelbeds',
+    adapter: supplier.adapter,
+    endpoint: proxy.url,
+    sandbox: true,
+    credentials: { ...supplier.credentials },
+    active: true,
+  });
   journey = await startJourney(host);
 }, 120_000);
 afterAll(async () => {
@@ -82,7 +105,14 @@ async function bookRace(prefix: string, scenario?: string) {
   const body = journey.bookingBody(rate, {
     clientReference: `${prefix}-${randomUUID().slice(0, 6)}`,
     holder,
-    rooms: [{ guests: [{ type: 'adult', ...person }, { type: 'adult', ...companion }] }],
+    rooms: [
+      {
+        guests: [
+          { type: 'adult', ...person },
+          { type: 'adult', ...companion },
+        ],
+      },
+    ],
   });
   return journey.book(rate, { body, ...(scenario ? { scenario } : {}) });
 }
@@ -118,7 +148,14 @@ describe('guest data on the race paths', () => {
   it('a supplier error that echoes the holder reaches neither the problem nor a log line', async () => {
     proxy.setFault({
       matches: (method, path) => method === 'POST' && path.startsWith('/hotel-api/1.0/bookings'),
-      mode: { kind: 'echoing-refusal', status: 400, body: (sent) => JSON.stringify({ error: { code: 'INVALID_DATA', message: `Holder not accepted: ${sent} (contact ${holder.email}, ${holder.phone})` } }) },
+      mode: {
+        kind: 'echoing-refusal',
+        status: 400,
+        body: (sent) =>
+          JSON.stringify({
+            error: { code: 'INVALID_DATA', message: `Holder not accepted: ${sent} (contact ${holder.email}, ${holder.phone})` },
+          }),
+      },
     });
     try {
       const { response, body } = await bookRace('ECHO');

@@ -29,7 +29,15 @@ beforeAll(async () => {
     const supplier = host.suppliers.find((s) => s.supplierId === supplierId)!;
     const proxy = await startFaultProxy(supplier.endpoint);
     proxies[supplierId] = proxy;
-    await putContract({ tenant: 'demo', supplierId, adapter: supplier.adapter, endpoint: proxy.url, sandbox: true, credentials: { ...supplier.credentials }, active: true });
+    await putContract({
+      tenant: 'demo',
+      supplierId,
+      adapter: supplier.adapter,
+      endpoint: proxy.url,
+      sandbox: true,
+      credentials: { ...supplier.credentials },
+      active: true,
+    });
   }
   journey = await startJourney(host);
 }, 120_000);
@@ -46,7 +54,15 @@ async function searchWith(supplierId: string, mode: FaultMode): Promise<{ body: 
     stay += 3; // a stay not searched before, so every supplier is asked
     const response = await journey.call('/v1/hotels/search', 'demo', {
       method: 'POST',
-      body: JSON.stringify({ destination: { type: 'city', code: 'RAK' }, checkIn: inDays(stay), checkOut: inDays(stay + 2), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', timeoutMs: SEARCH_BUDGET_MS }),
+      body: JSON.stringify({
+        destination: { type: 'city', code: 'RAK' },
+        checkIn: inDays(stay),
+        checkOut: inDays(stay + 2),
+        occupancies: [{ adults: 2 }],
+        currency: 'EUR',
+        nationality: 'GB',
+        timeoutMs: SEARCH_BUDGET_MS,
+      }),
     });
     const body = (await response.json()) as SearchResponse;
     expect(response.status, JSON.stringify(body)).toBe(200);
@@ -62,7 +78,12 @@ describe('search with a misbehaving supplier', () => {
     ['answers after its budget', 'hotelbeds', { kind: 'late-answer', delayMs: SEARCH_BUDGET_MS + 1_000 }, 'timeout'],
     ['resets the connection mid-answer', 'hotelbeds', { kind: 'reset-mid-answer' }, 'error'],
     ['answers invalid JSON', 'hotelbeds', { kind: 'unreadable-answer', body: '{"hotels": {"hotels": [{"code": 1,' }, 'error'],
-    ['answers invalid XML', 'opentravel', { kind: 'unreadable-answer', body: '<?xml version="1.0"?><OTA_HotelAvailRS><RoomStays><RoomStay' }, 'error'],
+    [
+      'answers invalid XML',
+      'opentravel',
+      { kind: 'unreadable-answer', body: '<?xml version="1.0"?><OTA_HotelAvailRS><RoomStays><RoomStay' },
+      'error',
+    ],
     ['answers 500', 'hotelbeds', { kind: 'status-500' }, 'error'],
   ];
   for (const [what, supplierId, mode, status] of cases) {
@@ -108,11 +129,16 @@ describe('booking with a misbehaving supplier', () => {
       const bookingId = String(first.body.bookingId);
       expect(supplier().bookingsUnder(bookingId)).toBe(made ? 1 : 0);
 
-      const record = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as { status: string; history: { event: string }[] };
+      const record = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as {
+        status: string;
+        history: { event: string }[];
+      };
       expect(record.status).toBe(made ? 'confirmed' : 'pending');
       // Made: confirmed by the reconciliation step that found it under our reference; not made: the outcome
       // stays unknown until the supplier shows it or the reconciler gives up on it (settle-pending.ts).
-      expect(record.history.map((e) => e.event).filter((e) => e !== 'voucher-issued')).toEqual(made ? ['requested', 'confirmed'] : ['requested', 'outcome-unknown']);
+      expect(record.history.map((e) => e.event).filter((e) => e !== 'voucher-issued')).toEqual(
+        made ? ['requested', 'confirmed'] : ['requested', 'outcome-unknown'],
+      );
 
       // The partner's retry with the same key (the supplier healthy again) never books a second time.
       const retried = await journey.book(rate, { key, body });

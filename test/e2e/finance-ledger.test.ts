@@ -45,7 +45,11 @@ let cancelAnswer: { penalty: { amount: number; currency: string } };
 
 async function ledger(exportFolder?: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/finance-ledger.ts'), ...(exportFolder === undefined ? [] : [exportFolder]), ...args], { cwd: repositoryPath('.') });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', repositoryPath('bin/finance-ledger.ts'), ...(exportFolder === undefined ? [] : [exportFolder]), ...args],
+      { cwd: repositoryPath('.') },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -116,7 +120,11 @@ beforeAll(async () => {
   const plainRate = journey.rateOf('hotelbeds');
   const plain = await journey.book(plainRate);
   made.plain = String(plain.body.bookingId);
-  const modified = await journey.call(`/v1/hotels/bookings/${made.plain}`, 'demo', { method: 'PATCH', idempotencyKey: randomUUID(), body: JSON.stringify({ holder: { email: 'ledger@example.com' } }) });
+  const modified = await journey.call(`/v1/hotels/bookings/${made.plain}`, 'demo', {
+    method: 'PATCH',
+    idempotencyKey: randomUUID(),
+    body: JSON.stringify({ holder: { email: 'ledger@example.com' } }),
+  });
   if (modified.status !== 200) throw new Error(`modify: ${modified.status} ${await modified.text()}`);
   const cancellable = journey.rateOf('opentravel', (r) => r.refundable && r.cancellationDeadline !== undefined);
   const walletBooked = await journey.book(cancellable, { body: journey.bookingBody(cancellable, paidFromWallet()) });
@@ -132,7 +140,11 @@ beforeAll(async () => {
   }
 
   // After it: the wallet-paid booking cancelled past its deadline (a penalty, the rest refunded), and another booked.
-  const cancelled = await journey.call(`/v1/hotels/bookings/${made.walletCancelled}/cancel`, 'demo', { method: 'POST', idempotencyKey: randomUUID(), scenario: 'late-cancel' });
+  const cancelled = await journey.call(`/v1/hotels/bookings/${made.walletCancelled}/cancel`, 'demo', {
+    method: 'POST',
+    idempotencyKey: randomUUID(),
+    scenario: 'late-cancel',
+  });
   if (cancelled.status !== 200) throw new Error(`cancel: ${cancelled.status} ${await cancelled.text()}`);
   cancelAnswer = (await cancelled.json()) as typeof cancelAnswer;
   const laterRate = journey.rateOf('expedia');
@@ -148,7 +160,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   host?.stop();
-  await Promise.all([folder, fullOnly, olderIncrementalNewerFull, twoFull].filter(Boolean).map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all(
+    [folder, fullOnly, olderIncrementalNewerFull, twoFull].filter(Boolean).map((dir) => rm(dir, { recursive: true, force: true })),
+  );
 });
 
 const totals0 = (rows: Record<string, string>[]) => rows.find((r) => r.row_type === 'total')!;
@@ -187,10 +201,19 @@ describe('npm run finance:ledger', () => {
     for (const row of events) {
       const booking = { [made.plain]: plain, [made.walletCancelled]: cancelled, [made.walletLater]: later }[row.booking_id!]!;
       expect(row).toMatchObject({
-        tenant: 'demo', client_reference: booking.clientReference, supplier_id: booking.supplierId, supplier_reference: booking.supplierReference,
-        check_in: booking.checkIn, check_out: booking.checkOut, status: booking.status, currency: 'EUR',
-        supplier_amount: booking.supplierAmount, supplier_currency: booking.supplierCurrency,
-        fx_rate: booking.fxRate, fx_source: booking.fxSource, fx_as_of: booking.fxAsOf,
+        tenant: 'demo',
+        client_reference: booking.clientReference,
+        supplier_id: booking.supplierId,
+        supplier_reference: booking.supplierReference,
+        check_in: booking.checkIn,
+        check_out: booking.checkOut,
+        status: booking.status,
+        currency: 'EUR',
+        supplier_amount: booking.supplierAmount,
+        supplier_currency: booking.supplierCurrency,
+        fx_rate: booking.fxRate,
+        fx_source: booking.fxSource,
+        fx_as_of: booking.fxAsOf,
         wallet_id: booking.paymentMethod?.walletId ?? '',
       });
       for (const field of MONEY) expect(row[column[field]], `${row.booking_id} ${row.event} ${field}`).toBe(booking[field]);
@@ -199,12 +222,30 @@ describe('npm run finance:ledger', () => {
     // And as the partner sees each booking through the API (GET answers numbers; the ledger keeps the decimals).
     for (const bookingId of Object.values(made)) {
       const view = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as {
-        status: string; clientReference: string; supplierReference: string; checkIn: string; checkOut: string;
-        price: Record<'net' | 'markup' | 'commission' | 'tax' | 'serviceFee' | 'total', number> & { currency: string; fx: { rate: string; source: string; asOf: string } };
+        status: string;
+        clientReference: string;
+        supplierReference: string;
+        checkIn: string;
+        checkOut: string;
+        price: Record<'net' | 'markup' | 'commission' | 'tax' | 'serviceFee' | 'total', number> & {
+          currency: string;
+          fx: { rate: string; source: string; asOf: string };
+        };
         supplierPrice: { amount: number; currency: string };
       };
       for (const row of events.filter((r) => r.booking_id === bookingId)) {
-        expect(row).toMatchObject({ status: view.status, client_reference: view.clientReference, supplier_reference: view.supplierReference, check_in: view.checkIn, check_out: view.checkOut, currency: view.price.currency, supplier_currency: view.supplierPrice.currency, fx_rate: String(view.price.fx.rate), fx_source: view.price.fx.source, fx_as_of: view.price.fx.asOf });
+        expect(row).toMatchObject({
+          status: view.status,
+          client_reference: view.clientReference,
+          supplier_reference: view.supplierReference,
+          check_in: view.checkIn,
+          check_out: view.checkOut,
+          currency: view.price.currency,
+          supplier_currency: view.supplierPrice.currency,
+          fx_rate: String(view.price.fx.rate),
+          fx_source: view.price.fx.source,
+          fx_as_of: view.price.fx.asOf,
+        });
         for (const field of MONEY) expect(Number(row[column[field]]), `${bookingId} ${field} via the API`).toBe(view.price[field]);
         expect(Number(row.supplier_amount)).toBe(view.supplierPrice.amount);
       }
@@ -212,17 +253,22 @@ describe('npm run finance:ledger', () => {
     expect(Number(events.find((r) => r.event === 'cancelled')!.applied_penalty)).toBe(cancelAnswer.penalty.amount);
     expect(Number(totals0(rows).applied_penalty)).toBe(cancelAnswer.penalty.amount);
 
-    const walletMovement = (bookingId: string, event: string) => events.find((r) => r.booking_id === bookingId && r.event === event)!.wallet_movement;
+    const walletMovement = (bookingId: string, event: string) =>
+      events.find((r) => r.booking_id === bookingId && r.event === event)!.wallet_movement;
     expect(walletMovement(made.walletCancelled, 'confirmed')).toBe(formatMinor(capture!.amountMinor, 'EUR'));
     expect(walletMovement(made.walletCancelled, 'refunded')).toBe(formatMinor(refund!.amountMinor, 'EUR'));
     expect(walletMovement(made.walletLater, 'confirmed')).toBe(formatMinor(laterCapture!.amountMinor, 'EUR'));
     expect(walletMovement(made.plain, 'confirmed')).toBe('');
     // The refund is what was paid less the penalty the supplier applied.
-    expect(new Decimal(walletMovement(made.walletCancelled, 'refunded')!).toFixed(2)).toBe(new Decimal(cancelled.total).minus(cancelled.penaltyAmount!).toFixed(2));
+    expect(new Decimal(walletMovement(made.walletCancelled, 'refunded')!).toFixed(2)).toBe(
+      new Decimal(cancelled.total).minus(cancelled.penaltyAmount!).toFixed(2),
+    );
 
     // Reconciled with the wallet itself: its balance is the top-up plus every wallet movement in the ledger.
     const wallet = (await wallets.get('demo', walletId))!;
-    const ledgerMovements = events.filter((r) => r.wallet_id === walletId && r.wallet_movement !== '').reduce((sum, r) => sum.plus(r.wallet_movement!), new Decimal(0));
+    const ledgerMovements = events
+      .filter((r) => r.wallet_id === walletId && r.wallet_movement !== '')
+      .reduce((sum, r) => sum.plus(r.wallet_movement!), new Decimal(0));
     expect(formatMinor(wallet.balanceMinor, 'EUR')).toBe(new Decimal('10000.00').plus(ledgerMovements).toFixed(2));
 
     // The totals, per tenant and currency, after the events.
@@ -245,7 +291,9 @@ describe('npm run finance:ledger', () => {
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     const read = await connection.runAndReadAll(`SELECT * FROM read_parquet('${parquet}')`);
-    const fromParquet = read.getRowObjectsJson().map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)])));
+    const fromParquet = read
+      .getRowObjectsJson()
+      .map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)])));
     connection.closeSync();
     instance.closeSync();
     expect(fromParquet).toEqual(parseCsv(await readFile(csv, 'utf8')));
@@ -255,7 +303,13 @@ describe('npm run finance:ledger', () => {
     const out = join(fullOnly, 'ledger.csv');
     expect((await ledger(fullOnly, '--out', out)).code).toBe(0);
     const events = parseCsv(await readFile(out, 'utf8')).filter((r) => r.row_type === 'event');
-    expect(events.map((r) => [r.booking_id, r.event]).sort()).toEqual([[made.plain, 'confirmed'], [made.plain, 'modified'], [made.walletCancelled, 'confirmed']].sort());
+    expect(events.map((r) => [r.booking_id, r.event]).sort()).toEqual(
+      [
+        [made.plain, 'confirmed'],
+        [made.plain, 'modified'],
+        [made.walletCancelled, 'confirmed'],
+      ].sort(),
+    );
     expect(events.find((r) => r.booking_id === made.walletCancelled)!.status).toBe('confirmed');
   }, 60_000);
 

@@ -62,7 +62,12 @@ describe('hostile input', () => {
 });
 
 describe('bodies over the 10 MB payload limit', () => {
-  const headers = () => ({ Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() });
+  const headers = () => ({
+    Authorization: `Bearer ${token}`,
+    'X-Service-Tenant': 'demo',
+    'Content-Type': 'application/json',
+    'Idempotency-Key': crypto.randomUUID(),
+  });
   const pathOf = (route: (typeof WITH_BODY)[number]) => route.path.replace(/\{\w+\}/g, 'BK0F3M9Q2X7Z4W8N1RAB');
   const jsonOfSize = (size: number) => {
     const bytes = Buffer.alloc(size, 'a');
@@ -72,14 +77,22 @@ describe('bodies over the 10 MB payload limit', () => {
   };
 
   it.each(WITH_BODY.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 413 payload-too-large', async (_, route) => {
-    const over = await fetch(`${host.url}${pathOf(route)}`, { method: route.method, headers: headers(), body: jsonOfSize(PAYLOAD_LIMIT_BYTES + 1) });
+    const over = await fetch(`${host.url}${pathOf(route)}`, {
+      method: route.method,
+      headers: headers(),
+      body: jsonOfSize(PAYLOAD_LIMIT_BYTES + 1),
+    });
     expect(over.status).toBe(413);
     expect(over.headers.get('content-type')).toBe('application/problem+json');
     expect(await over.json()).toMatchObject({ type: 'https://hotel-api.dev/problems/payload-too-large', status: 413 });
   });
 
   it('reads a body of exactly 10 MB (the gateway decides for every route alike)', async () => {
-    const atLimit = await fetch(`${host.url}/v1/hotels/search`, { method: 'POST', headers: headers(), body: jsonOfSize(PAYLOAD_LIMIT_BYTES) });
+    const atLimit = await fetch(`${host.url}/v1/hotels/search`, {
+      method: 'POST',
+      headers: headers(),
+      body: jsonOfSize(PAYLOAD_LIMIT_BYTES),
+    });
     expect(atLimit.status).toBe(400);
     expect(await atLimit.json()).toMatchObject({ type: 'https://hotel-api.dev/problems/validation-error' });
   });

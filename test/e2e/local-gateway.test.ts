@@ -127,7 +127,10 @@ describe('protected routes over HTTP', () => {
   });
 
   it('answer 404 problem+json for an unknown path or a method the path does not have', async () => {
-    for (const [method, path] of [['GET', '/v1/nowhere'], ['DELETE', '/v1/hotels/search']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/nowhere'],
+      ['DELETE', '/v1/hotels/search'],
+    ] as const) {
       const response = await call(path, { method });
       expect(response.status, `${method} ${path}`).toBe(404);
       expect((await problemOf(response)).type).toMatch(/not-found$/);

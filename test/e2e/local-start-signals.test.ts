@@ -57,26 +57,38 @@ async function untilGroupEmpty(pgid: number, timeoutMs: number): Promise<GroupMe
   return left;
 }
 
-const TARGETS: readonly { name: string; signal: NodeJS.Signals; pick: (members: GroupMember[], npmPid: number) => GroupMember | undefined }[] = [
+const TARGETS: readonly {
+  name: string;
+  signal: NodeJS.Signals;
+  pick: (members: GroupMember[], npmPid: number) => GroupMember | undefined;
+}[] = [
   { name: 'npm itself', signal: 'SIGTERM', pick: (members, npmPid) => members.find((m) => m.pid === npmPid) },
   { name: "the host's Node", signal: 'SIGINT', pick: (members) => members.find((m) => /^\S*node .*bin\/local\.ts/.test(m.command)) },
-  { name: "DynamoDB Local's java", signal: 'SIGTERM', pick: (members) => members.find((m) => /^\S*java .*DynamoDBLocal\.jar/.test(m.command)) },
+  {
+    name: "DynamoDB Local's java",
+    signal: 'SIGTERM',
+    pick: (members) => members.find((m) => /^\S*java .*DynamoDBLocal\.jar/.test(m.command)),
+  },
 ];
 
 describe('stopping npm start', () => {
-  it.each(TARGETS)('$signal to $name leaves no process of its tree', async ({ signal, pick }) => {
-    const { child, url } = await startNpmStart();
-    const pgid = child.pid!;
-    // It serves: the first request is answered (the token endpoint refuses an empty form, as it should).
-    expect((await fetch(`${url}/v1/oauth/token`, { method: 'POST' })).status).toBe(400);
-    const members = processGroup(pgid);
-    expect(members.some((m) => m.command.includes('DynamoDBLocal.jar'))).toBe(true);
+  it.each(TARGETS)(
+    '$signal to $name leaves no process of its tree',
+    async ({ signal, pick }) => {
+      const { child, url } = await startNpmStart();
+      const pgid = child.pid!;
+      // It serves: the first request is answered (the token endpoint refuses an empty form, as it should).
+      expect((await fetch(`${url}/v1/oauth/token`, { method: 'POST' })).status).toBe(400);
+      const members = processGroup(pgid);
+      expect(members.some((m) => m.command.includes('DynamoDBLocal.jar'))).toBe(true);
 
-    const target = pick(members, pgid);
-    expect(target, `no such process among:\n${members.map((m) => `${m.pid} ${m.command}`).join('\n')}`).toBeDefined();
-    process.kill(target!.pid, signal);
+      const target = pick(members, pgid);
+      expect(target, `no such process among:\n${members.map((m) => `${m.pid} ${m.command}`).join('\n')}`).toBeDefined();
+      process.kill(target!.pid, signal);
 
-    const left = await untilGroupEmpty(pgid, 20_000);
-    expect(left.map((m) => `${m.pid} ${m.command.slice(0, 120)}`)).toEqual([]);
-  }, 90_000);
+      const left = await untilGroupEmpty(pgid, 20_000);
+      expect(left.map((m) => `${m.pid} ${m.command.slice(0, 120)}`)).toEqual([]);
+    },
+    90_000,
+  );
 });

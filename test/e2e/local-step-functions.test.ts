@@ -23,7 +23,11 @@ describe('local Step Functions endpoint', () => {
   it('runs the booking ASL; a failing Task fails the execution with the step error as the Lambda errorType', async () => {
     // A rateId we never issued: CheckRate refuses it with the problem the partner would get.
     const result = await stepFunctionsClient().send(
-      new StartSyncExecutionCommand({ stateMachineArn: host.stateMachineArn, name: 'e2e-flow', input: JSON.stringify({ tenant: 'demo', bookingId: 'b-1', request: { rateId: 'not-a-rate' }, scenarios: [] }) }),
+      new StartSyncExecutionCommand({
+        stateMachineArn: host.stateMachineArn,
+        name: 'e2e-flow',
+        input: JSON.stringify({ tenant: 'demo', bookingId: 'b-1', request: { rateId: 'not-a-rate' }, scenarios: [] }),
+      }),
     );
     expect(result.status).toBe('FAILED');
     expect(result.error).toBe('BookingProblem');

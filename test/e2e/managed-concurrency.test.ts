@@ -82,7 +82,15 @@ const call = (tenant: Tenant, path: string, init: RequestInit & { idempotencyKey
   return fetch(`${host.url}${path}`, { ...init, headers });
 };
 const searchBody = (currency: string, offset: number) =>
-  JSON.stringify({ destination: { type: 'city', code: 'RAK' }, checkIn: inDays(60 + offset), checkOut: inDays(62 + offset), occupancies: [{ adults: 2 }], currency, nationality: 'GB', limit: 40 });
+  JSON.stringify({
+    destination: { type: 'city', code: 'RAK' },
+    checkIn: inDays(60 + offset),
+    checkOut: inDays(62 + offset),
+    occupancies: [{ adults: 2 }],
+    currency,
+    nationality: 'GB',
+    limit: 40,
+  });
 
 beforeAll(async () => {
   host = await startTestHost();
@@ -122,8 +130,11 @@ async function concurrentLoad(): Promise<Sent[]> {
           const problems: string[] = [];
           if (body.currency !== currency) problems.push(`currency ${body.currency}, asked ${currency}`);
           const suppliers = body.suppliers.map((s) => s.id).sort();
-          if (JSON.stringify(suppliers) !== JSON.stringify(SUPPLIERS[tenant])) problems.push(`suppliers ${suppliers}, ${tenant} has ${SUPPLIERS[tenant]}`);
-          const foreign = body.properties.filter((p) => p.cheapestRate.price.currency !== currency || !SUPPLIERS[tenant].includes(p.cheapestRate.supplierId));
+          if (JSON.stringify(suppliers) !== JSON.stringify(SUPPLIERS[tenant]))
+            problems.push(`suppliers ${suppliers}, ${tenant} has ${SUPPLIERS[tenant]}`);
+          const foreign = body.properties.filter(
+            (p) => p.cheapestRate.price.currency !== currency || !SUPPLIERS[tenant].includes(p.cheapestRate.supplierId),
+          );
           if (foreign.length > 0) problems.push(`${foreign.length} rates in another currency or from another tenant's supplier`);
           return { requestId: response.headers.get('x-request-id')!, tenant, route: 'searchHotels', status: response.status, problems };
         }),
@@ -138,14 +149,31 @@ async function concurrentLoad(): Promise<Sent[]> {
         searchId: searches[tenant].searchId,
         clientReference,
         holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-        rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+        rooms: [
+          {
+            guests: [
+              { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+              { type: 'adult', firstName: 'Charles', lastName: 'Babbage' },
+            ],
+          },
+        ],
       };
       work.push(
-        call(tenant, '/v1/hotels/bookings', { method: 'POST', body: JSON.stringify(body), idempotencyKey: randomUUID() }).then(async (response) => {
-          const answer = (await response.json()) as { bookingId?: string; clientReference?: string };
-          const problems = answer.clientReference === clientReference ? [] : [`clientReference ${answer.clientReference}, sent ${clientReference}`];
-          return { requestId: response.headers.get('x-request-id')!, tenant, route: 'createBooking', status: response.status, problems, ...(answer.bookingId ? { bookingId: answer.bookingId } : {}) };
-        }),
+        call(tenant, '/v1/hotels/bookings', { method: 'POST', body: JSON.stringify(body), idempotencyKey: randomUUID() }).then(
+          async (response) => {
+            const answer = (await response.json()) as { bookingId?: string; clientReference?: string };
+            const problems =
+              answer.clientReference === clientReference ? [] : [`clientReference ${answer.clientReference}, sent ${clientReference}`];
+            return {
+              requestId: response.headers.get('x-request-id')!,
+              tenant,
+              route: 'createBooking',
+              status: response.status,
+              problems,
+              ...(answer.bookingId ? { bookingId: answer.bookingId } : {}),
+            };
+          },
+        ),
       );
     }
   }
@@ -165,11 +193,13 @@ function crossings(sent: readonly Sent[], lines: readonly LogLine[], metrics: re
     const where = `${request.route} ${request.tenant} ${request.requestId.slice(0, 8)}: "${line.message}"`;
     if (line.tenant !== request.tenant) found.push(`${where} logged tenant ${line.tenant}`);
     if (line.clientId !== clients[request.tenant]) found.push(`${where} logged client ${line.clientId}`);
-    if (line.bookingId && bookingOwner.get(line.bookingId) !== undefined && bookingOwner.get(line.bookingId) !== request.requestId) found.push(`${where} logged another request's booking`);
+    if (line.bookingId && bookingOwner.get(line.bookingId) !== undefined && bookingOwner.get(line.bookingId) !== request.requestId)
+      found.push(`${where} logged another request's booking`);
     // One Lambda invocation per API request, and never two requests under one invocation id.
     const invocation = line.function_request_id ?? '';
     if ((invocationOf.get(request.requestId) ?? invocation) !== invocation) found.push(`${where} logged under two invocation ids`);
-    if ((requestOfInvocation.get(invocation) ?? request.requestId) !== request.requestId) found.push(`${where} shares invocation ${invocation} with another request`);
+    if ((requestOfInvocation.get(invocation) ?? request.requestId) !== request.requestId)
+      found.push(`${where} shares invocation ${invocation} with another request`);
     invocationOf.set(request.requestId, invocation);
     requestOfInvocation.set(invocation, request.requestId);
   }
@@ -181,7 +211,8 @@ function crossings(sent: readonly Sent[], lines: readonly LogLine[], metrics: re
     for (const line of lines) if (line.value !== 1) found.push(`${route}: a status metric of ${JSON.stringify(line.value)}, not 1`);
     const statuses = (list: readonly string[]) => [...list].sort().join(',');
     const answered = expected.map((s) => `Status${Math.floor(s.status / 100)}xx`);
-    if (statuses(lines.map((l) => l.name)) !== statuses(answered)) found.push(`${route}: metrics ${statuses(lines.map((l) => l.name))}, answers ${statuses(answered)}`);
+    if (statuses(lines.map((l) => l.name)) !== statuses(answered))
+      found.push(`${route}: metrics ${statuses(lines.map((l) => l.name))}, answers ${statuses(answered)}`);
   }
   return found;
 }

@@ -41,7 +41,8 @@ afterAll(async () => {
 });
 
 /** The HTTP middleware's status count for a route (its set is [service, route]; the service is the function's). */
-const statusOf = (name: string, route: string) => emf.metrics.filter((m) => m.name === name && m.dimensionSets.some((set) => set.route === route && 'service' in set));
+const statusOf = (name: string, route: string) =>
+  emf.metrics.filter((m) => m.name === name && m.dimensionSets.some((set) => set.route === route && 'service' in set));
 
 describe('metrics through the local host', () => {
   it('a search with a timed-out supplier: SupplierTimeout 1 for it, 0 for the others, per operation and per supplier', async () => {
@@ -49,7 +50,15 @@ describe('metrics through the local host', () => {
     const response = await journey.call('/v1/hotels/search', 'demo', {
       method: 'POST',
       scenario: 'slow:expedia',
-      body: JSON.stringify({ destination: { type: 'city', code: 'RAK' }, checkIn: inDays(30), checkOut: inDays(32), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', timeoutMs: 600 }),
+      body: JSON.stringify({
+        destination: { type: 'city', code: 'RAK' },
+        checkIn: inDays(30),
+        checkOut: inDays(32),
+        occupancies: [{ adults: 2 }],
+        currency: 'EUR',
+        nationality: 'GB',
+        timeoutMs: 600,
+      }),
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { suppliers: { id: string; status: string; results: number }[] };
@@ -57,11 +66,16 @@ describe('metrics through the local host', () => {
 
     for (const supplier of body.suppliers) {
       const timeout = withDimensions(emf.metrics, 'SupplierTimeout', { operation: 'search', supplier: supplier.id });
-      expect(timeout.map((m) => m.value), supplier.id).toEqual([supplier.status === 'timeout' ? 1 : 0]);
+      expect(
+        timeout.map((m) => m.value),
+        supplier.id,
+      ).toEqual([supplier.status === 'timeout' ? 1 : 0]);
       // The alarm's series: the same line, under the set without the supplier.
       expect(timeout[0]!.dimensionSets).toContainEqual({ operation: 'search' });
       expect(timeout[0]!.namespace).toBe(metricNamespace('demo', 'sandbox'));
-      expect(withDimensions(emf.metrics, 'SupplierOffers', { operation: 'search', supplier: supplier.id }).map((m) => m.value)).toEqual([supplier.results]);
+      expect(withDimensions(emf.metrics, 'SupplierOffers', { operation: 'search', supplier: supplier.id }).map((m) => m.value)).toEqual([
+        supplier.results,
+      ]);
     }
     expect(withDimensions(emf.metrics, 'SupplierLatency', { operation: 'search', supplier: 'expedia' }).map((m) => m.value)).toEqual([600]);
     expect(statusOf('Status2xx', 'searchHotels')).toHaveLength(1);
@@ -70,7 +84,9 @@ describe('metrics through the local host', () => {
   it('a booking whose save failed: BookingOutcome compensated, the cancel at the supplier measured, the step errors counted', async () => {
     emf.clear();
     const rate = journey.rateOf('hotelbeds', (r) => r.refundable);
-    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` }) });
+    const { response, body } = await journey.book(rate, {
+      body: journey.bookingBody(rate, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` }),
+    });
     expect(response.status).toBe(500);
     expect(body).toMatchObject({ undone: true });
 

@@ -41,7 +41,8 @@ beforeAll(async () => {
   host = await startTestHost({
     interceptFlowStep: async (invocation: FlowInvocation, next) => {
       // The supplier cannot be asked after a timeout: the booking stays pending.
-      if (invocation.step === 'ReconcileBooking' && invocation.input.request.clientReference.startsWith(STAYS_PENDING)) throw new SupplierError('unavailable', 'hotelbeds', 'connection refused');
+      if (invocation.step === 'ReconcileBooking' && invocation.input.request.clientReference.startsWith(STAYS_PENDING))
+        throw new SupplierError('unavailable', 'hotelbeds', 'connection refused');
       return next();
     },
   });
@@ -57,7 +58,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const endpoint = await journey.call('/v1/webhook-endpoints', 'demo', {
     method: 'POST',
-    body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['booking.confirmed', 'booking.modified', 'booking.cancelled'] }),
+    body: JSON.stringify({
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+      events: ['booking.confirmed', 'booking.modified', 'booking.cancelled'],
+    }),
   });
   expect(endpoint.status).toBe(201);
   folder = await mkdtemp(join(tmpdir(), 'erasure-ledger-'));
@@ -70,7 +74,9 @@ afterAll(async () => {
 
 /** A traveller nobody else in the tables has: the name is searched for in every table afterwards. */
 function traveller() {
-  const tag = randomUUID().replace(/[^a-f]/g, '').slice(0, 6);
+  const tag = randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 6);
   const line = String(1000 + Math.floor(Math.random() * 9000));
   const holder = { firstName: 'Augusta', lastName: `Kingsley${tag}`, email: `augusta.${tag}@example.org`, phone: `+44 20 7946 ${line}` };
   const companion = { type: 'adult', firstName: 'Mortimer', lastName: `Blackwood${tag}` };
@@ -80,13 +86,22 @@ function traveller() {
 
 async function book(person: ReturnType<typeof traveller>, clientReference = `ERASE-${randomUUID().slice(0, 6)}`, scenario?: string) {
   const rate = journey.rateOf('hotelbeds');
-  const body = journey.bookingBody(rate, { clientReference, holder: person.holder, rooms: [{ guests: [{ type: 'adult', firstName: person.holder.firstName, lastName: person.holder.lastName }, person.companion] }] });
+  const body = journey.bookingBody(rate, {
+    clientReference,
+    holder: person.holder,
+    rooms: [{ guests: [{ type: 'adult', firstName: person.holder.firstName, lastName: person.holder.lastName }, person.companion] }],
+  });
   return journey.book(rate, { body, ...(scenario ? { scenario } : {}) });
 }
 
-const get = async (bookingId: string) => (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as Record<string, any>;
+const get = async (bookingId: string) =>
+  (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as Record<string, any>;
 const erase = (bookingId: string, key = randomUUID(), body: unknown = { requestReference: 'DSR-42' }) =>
-  journey.call(`/v1/hotels/bookings/${bookingId}/personal-data`, 'demo', { method: 'DELETE', idempotencyKey: key, body: JSON.stringify(body) });
+  journey.call(`/v1/hotels/bookings/${bookingId}/personal-data`, 'demo', {
+    method: 'DELETE',
+    idempotencyKey: key,
+    body: JSON.stringify(body),
+  });
 
 /** Every table of the host, read whole: the lines that hold any of `values`. */
 async function tablesHolding(values: readonly string[]): Promise<string[]> {
@@ -119,10 +134,21 @@ describe('DELETE /v1/hotels/bookings/{bookingId}/personal-data', () => {
     const bookingId = String(booked.body.bookingId);
     await journey.untilVoucherIssued(bookingId);
     const modifyKey = randomUUID();
-    const modifyBody = JSON.stringify({ holder: { phone: person.holder.phone }, rooms: [{ guests: [{ type: 'adult', firstName: person.holder.firstName, lastName: person.holder.lastName }, person.companion] }] });
-    const modified = await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo', { method: 'PATCH', idempotencyKey: modifyKey, body: modifyBody });
+    const modifyBody = JSON.stringify({
+      holder: { phone: person.holder.phone },
+      rooms: [{ guests: [{ type: 'adult', firstName: person.holder.firstName, lastName: person.holder.lastName }, person.companion] }],
+    });
+    const modified = await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo', {
+      method: 'PATCH',
+      idempotencyKey: modifyKey,
+      body: modifyBody,
+    });
     expect(modified.status).toBe(200);
-    const cancelled = await journey.call(`/v1/hotels/bookings/${bookingId}/cancel`, 'demo', { method: 'POST', idempotencyKey: randomUUID(), body: JSON.stringify({ reason: person.reason }) });
+    const cancelled = await journey.call(`/v1/hotels/bookings/${bookingId}/cancel`, 'demo', {
+      method: 'POST',
+      idempotencyKey: randomUUID(),
+      body: JSON.stringify({ reason: person.reason }),
+    });
     expect(cancelled.status).toBe(200);
     const before = await get(bookingId);
     expect(before.holder.lastName).toBe(person.holder.lastName);
@@ -149,13 +175,20 @@ describe('DELETE /v1/hotels/bookings/{bookingId}/personal-data', () => {
     expect(after.cancellation).not.toHaveProperty('reason');
     const { holder: _h, rooms: _r, history: _hi, updatedAt: _u, personalDataErasedAt: _e, cancellation: _c, ...kept } = before;
     expect(after).toMatchObject(kept);
-    expect(after.history.at(-1)).toMatchObject({ event: 'personal-data-erased', detail: "personal data erased at the partner's request (DSR-42)" });
+    expect(after.history.at(-1)).toMatchObject({
+      event: 'personal-data-erased',
+      detail: "personal data erased at the partner's request (DSR-42)",
+    });
 
-    const voucher = await (await journey.call(`/v1/hotels/bookings/${bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } })).text();
+    const voucher = await (
+      await journey.call(`/v1/hotels/bookings/${bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } })
+    ).text();
     expect(voucher).toContain('personal data erased');
     for (const value of person.secrets) expect(voucher).not.toContain(value);
     // A replay of the modification names nobody now either.
-    const modifyReplay = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo', { method: 'PATCH', idempotencyKey: modifyKey, body: modifyBody })).json()) as Record<string, unknown>;
+    const modifyReplay = (await (
+      await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo', { method: 'PATCH', idempotencyKey: modifyKey, body: modifyBody })
+    ).json()) as Record<string, unknown>;
     expect(modifyReplay).not.toHaveProperty('holder');
     expect(JSON.stringify(modifyReplay)).not.toContain(person.holder.lastName);
 
@@ -183,8 +216,25 @@ describe('DELETE /v1/hotels/bookings/{bookingId}/personal-data', () => {
     const booked = await book(person);
     const bookingId = String(booked.body.bookingId);
     await journey.untilVoucherIssued(bookingId);
-    const tables = ['--endpoint', host.dynamoEndpoint, '--clients-table', tableName('clients'), '--contracts-table', tableName('contracts'), '--bookings-table', tableName('bookings'), '--guests-table', tableName('guests'), '--actor', 'dpo-desk'];
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/admin.ts'), ...tables, '--json', 'guest', 'erase', 'demo', bookingId], { cwd: repositoryPath('.') });
+    const tables = [
+      '--endpoint',
+      host.dynamoEndpoint,
+      '--clients-table',
+      tableName('clients'),
+      '--contracts-table',
+      tableName('contracts'),
+      '--bookings-table',
+      tableName('bookings'),
+      '--guests-table',
+      tableName('guests'),
+      '--actor',
+      'dpo-desk',
+    ];
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', repositoryPath('bin/admin.ts'), ...tables, '--json', 'guest', 'erase', 'demo', bookingId],
+      { cwd: repositoryPath('.') },
+    );
     const outcome = JSON.parse(stdout) as { personalDataErasedAt: string };
     const after = await get(bookingId);
     expect(after.personalDataErasedAt).toBe(outcome.personalDataErasedAt);

@@ -18,7 +18,15 @@ beforeAll(async () => {
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const response = await call('/v1/hotels/search', 'demo', {
     method: 'POST',
-    body: JSON.stringify({ destination: { type: 'city', code: 'RAK' }, checkIn: inDays(50), checkOut: inDays(52), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 1000 }),
+    body: JSON.stringify({
+      destination: { type: 'city', code: 'RAK' },
+      checkIn: inDays(50),
+      checkOut: inDays(52),
+      occupancies: [{ adults: 2 }],
+      currency: 'EUR',
+      nationality: 'GB',
+      limit: 1000,
+    }),
   });
   search = (await response.json()) as SearchResponse;
 }, 120_000);
@@ -41,8 +49,17 @@ describe('POST /v1/hotels/rates/{rateId}/check', () => {
       const shown = search.properties.find((p) => p.cheapestRate.supplierId === supplierId)!.cheapestRate;
       const response = await check(shown.rateId);
       expect(response.status, supplierId).toBe(200);
-      const body = (await response.json()) as Record<string, unknown> & { price: { total: number; currency: string }; previousPrice: { total: number } };
-      expect(body, supplierId).toMatchObject({ rateId: shown.rateId, status: 'available', supplierId, boardBasis: shown.boardBasis, refundable: shown.refundable });
+      const body = (await response.json()) as Record<string, unknown> & {
+        price: { total: number; currency: string };
+        previousPrice: { total: number };
+      };
+      expect(body, supplierId).toMatchObject({
+        rateId: shown.rateId,
+        status: 'available',
+        supplierId,
+        boardBasis: shown.boardBasis,
+        refundable: shown.refundable,
+      });
       expect(body.price.total).toBe(shown.price.total);
       expect(body.previousPrice.total).toBe(shown.price.total);
       expect(body.price.currency).toBe('EUR');
@@ -65,7 +82,9 @@ describe('POST /v1/hotels/rates/{rateId}/check', () => {
     expect((await check(shown.rateId, 'acme')).status).toBe(404);
     const [prefix, body, mac] = shown.rateId.split('.');
     const ticket = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<string, unknown>;
-    const cheaper = Buffer.from(JSON.stringify({ ...ticket, quoted: { ...(ticket.quoted as object), total: '1.00' } })).toString('base64url');
+    const cheaper = Buffer.from(JSON.stringify({ ...ticket, quoted: { ...(ticket.quoted as object), total: '1.00' } })).toString(
+      'base64url',
+    );
     expect((await check(`${prefix}.${cheaper}.${mac}`)).status).toBe(404);
     expect((await check('not-a-rate')).status).toBe(404);
   });

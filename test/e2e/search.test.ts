@@ -45,7 +45,11 @@ async function api(path: string, tenant: 'demo' | 'acme', init: RequestInit & { 
 }
 
 const search = async (tenant: 'demo' | 'acme', overrides: Record<string, unknown> = {}, scenario?: string) => {
-  const response = await api('/v1/hotels/search', tenant, { method: 'POST', body: JSON.stringify(searchBody(overrides)), ...(scenario ? { scenario } : {}) });
+  const response = await api('/v1/hotels/search', tenant, {
+    method: 'POST',
+    body: JSON.stringify(searchBody(overrides)),
+    ...(scenario ? { scenario } : {}),
+  });
   return { response, body: (await response.json()) as SearchResponse & { errors?: { path: string }[] } };
 };
 
@@ -57,7 +61,11 @@ describe('POST /v1/hotels/search', () => {
     expect(response.status).toBe(200);
     expect(body.searchId).toMatch(/^srch_/);
     expect(body.partial).toBe(false);
-    expect(body.suppliers.map((s) => [s.id, s.status])).toEqual([['expedia', 'ok'], ['hotelbeds', 'ok'], ['opentravel', 'ok']]);
+    expect(body.suppliers.map((s) => [s.id, s.status])).toEqual([
+      ['expedia', 'ok'],
+      ['hotelbeds', 'ok'],
+      ['opentravel', 'ok'],
+    ]);
     expect(body.suppliers.every((s) => s.results > 0 && s.tookMs >= 0)).toBe(true);
     expect(body.properties.length).toBe(body.totalProperties);
 
@@ -73,7 +81,9 @@ describe('POST /v1/hotels/search', () => {
     // Ranked by total, then stars; total = net + markup + tax + serviceFee exactly, in EUR.
     const totals = body.properties.map((p) => p.cheapestRate.price.total);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
-    for (const { cheapestRate: { price } } of body.properties) {
+    for (const {
+      cheapestRate: { price },
+    } of body.properties) {
       expect(price.currency).toBe('EUR');
       expect(minor(price.net) + minor(price.markup) + minor(price.tax) + minor(price.serviceFee)).toBe(minor(price.total));
       expect(price.fx.to).toBe('EUR');
@@ -122,17 +132,24 @@ describe('POST /v1/hotels/search', () => {
   });
 
   it('quotes in a zero-decimal currency, sorts by distance, and searches rooms with children', async () => {
-    const { response, body } = await search('demo', { currency: 'JPY', sort: 'distance', occupancies: [{ adults: 2, children: [4, 9] }, { adults: 1 }] });
+    const { response, body } = await search('demo', {
+      currency: 'JPY',
+      sort: 'distance',
+      occupancies: [{ adults: 2, children: [4, 9] }, { adults: 1 }],
+    });
     expect(response.status).toBe(200);
     expect(body.properties.length).toBeGreaterThan(0);
-    for (const { cheapestRate: { price } } of body.properties) {
+    for (const {
+      cheapestRate: { price },
+    } of body.properties) {
       expect(price.currency).toBe('JPY');
       expect(Number.isInteger(price.total) && Number.isInteger(price.net) && Number.isInteger(price.markup)).toBe(true);
       expect(price.net + price.markup + price.tax + price.serviceFee).toBe(price.total);
     }
     // Reykjavik's centre as the catalogue has it; distances never decrease down the list.
     const { centre } = cityByCode('REK')!;
-    const metres = (p: { lat: number; lng: number }) => Math.hypot((p.lat - centre.lat) * 111_320, (p.lng - centre.lng) * 111_320 * Math.cos((centre.lat * Math.PI) / 180));
+    const metres = (p: { lat: number; lng: number }) =>
+      Math.hypot((p.lat - centre.lat) * 111_320, (p.lng - centre.lng) * 111_320 * Math.cos((centre.lat * Math.PI) / 180));
     const distances = body.properties.filter((p) => p.geo).map((p) => metres(p.geo!));
     for (let i = 1; i < distances.length; i++) expect(distances[i]! + 50).toBeGreaterThanOrEqual(distances[i - 1]!);
   });
@@ -160,7 +177,11 @@ describe('POST /v1/hotels/search', () => {
 describe('destinations: cities, airports, circles and property lists', () => {
   const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => distanceMetres(a, b) / 1000;
   const everySupplierOk = (body: SearchResponse) => body.suppliers.map((s) => [s.id, s.status]);
-  const ALL_OK = [['expedia', 'ok'], ['hotelbeds', 'ok'], ['opentravel', 'ok']];
+  const ALL_OK = [
+    ['expedia', 'ok'],
+    ['hotelbeds', 'ok'],
+    ['opentravel', 'ok'],
+  ];
   /**
    * A supplier answers by its own geocode, and a few sandbox geocodes are wrong by up to 5 km (as real
    * ones are); a property shows the suppliers' median position. So nearly all lie inside, none far out.
@@ -209,7 +230,10 @@ describe('destinations: cities, airports, circles and property lists', () => {
     expect(everySupplierOk(circle.body)).toEqual(ALL_OK);
     expect(circle.body.properties.length).toBeGreaterThan(0);
     expect(circle.body.totalProperties).toBeLessThan(city.body.totalProperties);
-    expectInsideCircle(circle.body.properties.filter((p) => p.geo).map((p) => km(p.geo!, eiffel)), 2);
+    expectInsideCircle(
+      circle.body.properties.filter((p) => p.geo).map((p) => km(p.geo!, eiffel)),
+      2,
+    );
     // The same hotel is the same propertyId whichever way it was found.
     const cityIds = new Set(city.body.properties.map((p) => p.propertyId));
     expect(circle.body.properties.filter((p) => cityIds.has(p.propertyId)).length).toBeGreaterThan(circle.body.properties.length / 2);
@@ -242,7 +266,10 @@ describe('destinations: cities, airports, circles and property lists', () => {
     for (const [destination, path] of cases) {
       const { response, body } = await search('demo', { destination });
       expect(response.status, JSON.stringify(destination)).toBe(400);
-      expect(body.errors?.map((e) => e.path), JSON.stringify(destination)).toEqual([path]);
+      expect(
+        body.errors?.map((e) => e.path),
+        JSON.stringify(destination),
+      ).toEqual([path]);
     }
     const known = (await search('demo')).body.properties[0]!.propertyId;
     const unknown = 'prop_' + '0'.repeat(20);
@@ -291,7 +318,25 @@ describe('pages, property rates and property content', () => {
     const row = (i: number) => {
       const fx = new FxStamps();
       const property = answered.properties[i]!;
-      const rate = { supplierId: property.cheapestRate.supplierId, supplierPropertyId: property.supplierRefs[0]!.supplierPropertyId, rate: { supplierRateKey: `key-${i}`, roomTypeName: 'Double', payment: 'net' as const }, boardBasis: 'RO' as const, refundable: false, cancellationPolicy: [], price: { net: '100.00', markup: '0.00', commission: '0.00', tax: '0.00', serviceFee: '0.00', total: `${100 + i}.00`, currency: 'EUR', payableAtHotel: '0.00', fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity', asOf: '2026-01-01' } } };
+      const rate = {
+        supplierId: property.cheapestRate.supplierId,
+        supplierPropertyId: property.supplierRefs[0]!.supplierPropertyId,
+        rate: { supplierRateKey: `key-${i}`, roomTypeName: 'Double', payment: 'net' as const },
+        boardBasis: 'RO' as const,
+        refundable: false,
+        cancellationPolicy: [],
+        price: {
+          net: '100.00',
+          markup: '0.00',
+          commission: '0.00',
+          tax: '0.00',
+          serviceFee: '0.00',
+          total: `${100 + i}.00`,
+          currency: 'EUR',
+          payableAtHotel: '0.00',
+          fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity', asOf: '2026-01-01' },
+        },
+      };
       return { text: rowText(property, rateRowText(rate, fx)), fx: fx.list };
     };
 
@@ -311,7 +356,9 @@ describe('pages, property rates and property content', () => {
     const gone = await api(`/v1/hotels/searches/${lost.searchId}`, 'demo');
     expect(gone.status).toBe(410);
     expect(Date.now() - started).toBeGreaterThanOrEqual(ROWS_WAIT_MS);
-    expect((await api(`/v1/hotels/searches/${lost.searchId}/properties/${answered.properties[0]!.propertyId}/rates`, 'demo')).status).toBe(410);
+    expect((await api(`/v1/hotels/searches/${lost.searchId}/properties/${answered.properties[0]!.propertyId}/rates`, 'demo')).status).toBe(
+      410,
+    );
   });
 
   it('lists every rate of one property of a search, cheapest first, each with its own rateId', async () => {
@@ -330,10 +377,19 @@ describe('pages, property rates and property content', () => {
 
   it('serves unified property content for contracted suppliers only', async () => {
     const { body } = await search('demo', { limit: 200 });
-    const withOpenTravel = body.properties.find((p) => p.supplierRefs.some((r) => r.supplierId === 'opentravel') && p.supplierRefs.length >= 2)!;
+    const withOpenTravel = body.properties.find(
+      (p) => p.supplierRefs.some((r) => r.supplierId === 'opentravel') && p.supplierRefs.length >= 2,
+    )!;
     const response = await api(`/v1/hotels/properties/${withOpenTravel.propertyId}`, 'demo');
     expect(response.status).toBe(200);
-    const content = (await response.json()) as { propertyId: string; name: string; timeZone: string; supplierRefs: { supplierId: string }[]; images: { supplierId: string }[]; amenities: string[] };
+    const content = (await response.json()) as {
+      propertyId: string;
+      name: string;
+      timeZone: string;
+      supplierRefs: { supplierId: string }[];
+      images: { supplierId: string }[];
+      amenities: string[];
+    };
     expect(content).toMatchObject({ propertyId: withOpenTravel.propertyId, timeZone: 'Atlantic/Reykjavik' });
     expect(content.amenities.length).toBeGreaterThan(0);
 

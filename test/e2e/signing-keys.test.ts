@@ -28,8 +28,21 @@ const jwksUrl = () => new URL(`${host.url}/.well-known/jwks.json`);
 const verifyOptions = () => ({ issuer: tokenIssuer(), audience: tokenAudience(), typ: 'at+jwt', algorithms: ['ES256'] });
 
 async function rotateWithAdmin(): Promise<{ kid: string; retiredKid: string; signsFrom: string }> {
-  const tables = ['--endpoint', host.dynamoEndpoint, '--clients-table', process.env.CLIENTS_TABLE!, '--contracts-table', process.env.CONTRACTS_TABLE!, '--signing-keys-table', process.env.SIGNING_KEYS_TABLE!];
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', repositoryPath('bin/admin.ts'), ...tables, '--json', 'keys', 'rotate'], { cwd: repositoryPath('.') });
+  const tables = [
+    '--endpoint',
+    host.dynamoEndpoint,
+    '--clients-table',
+    process.env.CLIENTS_TABLE!,
+    '--contracts-table',
+    process.env.CONTRACTS_TABLE!,
+    '--signing-keys-table',
+    process.env.SIGNING_KEYS_TABLE!,
+  ];
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', repositoryPath('bin/admin.ts'), ...tables, '--json', 'keys', 'rotate'],
+    { cwd: repositoryPath('.') },
+  );
   return JSON.parse(stdout) as { kid: string; retiredKid: string; signsFrom: string };
 }
 
@@ -41,18 +54,34 @@ describe('GET /.well-known/jwks.json', () => {
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
-      expect(key).toEqual({ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), alg: 'ES256', use: 'sig' });
+      expect(key).toEqual({
+        kty: 'EC',
+        crv: 'P-256',
+        x: expect.any(String),
+        y: expect.any(String),
+        kid: expect.any(String),
+        alg: 'ES256',
+        use: 'sig',
+      });
     }
   });
 
   it('is what the typed client reads, without fetching a token', async () => {
     const requested: string[] = [];
-    const client = new HotelApiClient({ baseUrl: host.url, clientId: 'demo-client', clientSecret: 'demo-secret', tenant: 'demo', fetch: (input, init) => {
-      requested.push(new Request(input, init).url);
-      return fetch(input, init);
-    } });
+    const client = new HotelApiClient({
+      baseUrl: host.url,
+      clientId: 'demo-client',
+      clientSecret: 'demo-secret',
+      tenant: 'demo',
+      fetch: (input, init) => {
+        requested.push(new Request(input, init).url);
+        return fetch(input, init);
+      },
+    });
     const set = await client.jwks();
-    expect(set.keys.map((k) => k.kid)).toEqual(((await (await fetch(jwksUrl())).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid));
+    expect(set.keys.map((k) => k.kid)).toEqual(
+      ((await (await fetch(jwksUrl())).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid),
+    );
     expect(requested.map((u) => new URL(u).pathname)).toEqual(['/.well-known/jwks.json']);
   });
 
@@ -77,7 +106,9 @@ describe('GET /.well-known/jwks.json', () => {
         if (round % 10 === 9) tokens.push(await tokenFor(host, round % 20 === 9 ? 'demo' : 'acme'));
         for (const token of tokens.slice(-4)) {
           const tenant = (decodeJwtPayload(token).tenant as string) ?? 'demo';
-          const response = await fetch(`${host.url}/v1/hotels/bookings?limit=1`, { headers: { Authorization: `Bearer ${token}`, 'X-Service-Tenant': tenant } });
+          const response = await fetch(`${host.url}/v1/hotels/bookings?limit=1`, {
+            headers: { Authorization: `Bearer ${token}`, 'X-Service-Tenant': tenant },
+          });
           statuses.push(response.status);
         }
         round++;

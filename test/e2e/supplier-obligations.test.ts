@@ -47,10 +47,24 @@ function call(path: string, tenant: string, init: RequestInit & { scenario?: str
   return fetch(`${host.url}${path}`, { ...init, headers });
 }
 
-async function search(tenant: string, destination: Record<string, unknown>, scenario?: string, extra: Record<string, unknown> = {}): Promise<SearchResponse> {
+async function search(
+  tenant: string,
+  destination: Record<string, unknown>,
+  scenario?: string,
+  extra: Record<string, unknown> = {},
+): Promise<SearchResponse> {
   const response = await call('/v1/hotels/search', tenant, {
     method: 'POST',
-    body: JSON.stringify({ destination, checkIn: inDays(70), checkOut: inDays(72), occupancies: [{ adults: 2 }], currency: 'GBP', nationality: 'FR', limit: 1000, ...extra }),
+    body: JSON.stringify({
+      destination,
+      checkIn: inDays(70),
+      checkOut: inDays(72),
+      occupancies: [{ adults: 2 }],
+      currency: 'GBP',
+      nationality: 'FR',
+      limit: 1000,
+      ...extra,
+    }),
     ...(scenario ? { scenario } : {}),
   });
   expect(response.status).toBe(200);
@@ -71,7 +85,13 @@ describe('search to voucher under the obligations scenario', () => {
   }, 60_000);
 
   it('every supplier answers, none dropped for a shape its spec allows', () => {
-    expect(found.suppliers.map((s) => [s.id, s.status])).toEqual(expect.arrayContaining([['hotelbeds', 'ok'], ['expedia', 'ok'], ['opentravel', 'ok']]));
+    expect(found.suppliers.map((s) => [s.id, s.status])).toEqual(
+      expect.arrayContaining([
+        ['hotelbeds', 'ok'],
+        ['expedia', 'ok'],
+        ['opentravel', 'ok'],
+      ]),
+    );
     for (const supplier of found.suppliers) expect(supplier.results, supplier.id).toBeGreaterThan(0);
   });
 
@@ -104,8 +124,12 @@ describe('search to voucher under the obligations scenario', () => {
   });
 
   it('the rate check, the booking, GET and the voucher carry the same obligations', async () => {
-    const rate = found.properties.map((p) => p.cheapestRate).find((r) => r.supplierId === 'hotelbeds' && r.payment === 'net' && r.minimumSellingPrice)!;
-    const checked = (await (await call(`/v1/hotels/rates/${encodeURIComponent(rate.rateId)}/check`, 'demo', { method: 'POST', scenario: 'obligations' })).json()) as ShownRate & { status: string };
+    const rate = found.properties
+      .map((p) => p.cheapestRate)
+      .find((r) => r.supplierId === 'hotelbeds' && r.payment === 'net' && r.minimumSellingPrice)!;
+    const checked = (await (
+      await call(`/v1/hotels/rates/${encodeURIComponent(rate.rateId)}/check`, 'demo', { method: 'POST', scenario: 'obligations' })
+    ).json()) as ShownRate & { status: string };
     expect(checked.status).toBe('available');
     expect(checked.price.total).toBe(rate.price.total);
     expect(checked.minimumSellingPrice).toEqual(rate.minimumSellingPrice);
@@ -117,13 +141,25 @@ describe('search to voucher under the obligations scenario', () => {
       scenario: 'obligations',
       idempotencyKey: randomUUID(),
       body: JSON.stringify({
-        rateId: rate.rateId, searchId: found.searchId, clientReference: 'OBLIGATIONS-1',
+        rateId: rate.rateId,
+        searchId: found.searchId,
+        clientReference: 'OBLIGATIONS-1',
         holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
-        rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+        rooms: [
+          {
+            guests: [
+              { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+              { type: 'adult', firstName: 'Charles', lastName: 'Babbage' },
+            ],
+          },
+        ],
       }),
     });
     expect(booked.status).toBe(201);
-    const answer = (await booked.json()) as { bookingId: string; priceLocked: { total: number } } & Pick<ShownRate, 'payAtProperty' | 'remarks' | 'minimumSellingPrice'>;
+    const answer = (await booked.json()) as { bookingId: string; priceLocked: { total: number } } & Pick<
+      ShownRate,
+      'payAtProperty' | 'remarks' | 'minimumSellingPrice'
+    >;
     expect(answer.priceLocked.total).toBeGreaterThanOrEqual(rate.minimumSellingPrice!.amount);
     expect(answer.payAtProperty).toEqual(rate.payAtProperty);
     expect(answer.remarks.map((r) => r.text)).toEqual(expect.arrayContaining(rate.remarks.map((r) => r.text)));
@@ -145,7 +181,7 @@ describe('search to voucher under the obligations scenario', () => {
 });
 
 describe('package-only rates', () => {
-  it('are shown only to an account whose contract sells the supplier\'s packages, marked packageOnly', async () => {
+  it("are shown only to an account whose contract sells the supplier's packages, marked packageOnly", async () => {
     const forAcme = await search('acme', { type: 'city', code: 'BCN' }, 'package-rates');
     const acmeHotelbeds = forAcme.properties.map((p) => p.cheapestRate).filter((r) => r.supplierId === 'hotelbeds');
     expect(acmeHotelbeds.length).toBeGreaterThan(0);
@@ -163,16 +199,33 @@ describe('a supplier is its contract', () => {
     const found = await search('acme', { type: 'city', code: 'LIS' });
     expect(found.suppliers.map((s) => s.id).sort()).toEqual(['expedia', 'hbspec', 'hotelbeds']);
     expect(found.suppliers.find((s) => s.id === 'hbspec')).toMatchObject({ status: 'ok' });
-    const rate = found.properties.flatMap((p) => [p.cheapestRate]).find((r) => r.supplierId === 'hbspec')
-      ?? (await (await call(`/v1/hotels/searches/${found.searchId}/properties/${found.properties.find((p) => p.supplierRefs.some((r) => r.supplierId === 'hbspec'))!.propertyId}/rates`, 'acme')).json() as { rates: ShownRate[] }).rates.find((r) => r.supplierId === 'hbspec')!;
+    const rate =
+      found.properties.flatMap((p) => [p.cheapestRate]).find((r) => r.supplierId === 'hbspec') ??
+      (
+        (await (
+          await call(
+            `/v1/hotels/searches/${found.searchId}/properties/${found.properties.find((p) => p.supplierRefs.some((r) => r.supplierId === 'hbspec'))!.propertyId}/rates`,
+            'acme',
+          )
+        ).json()) as { rates: ShownRate[] }
+      ).rates.find((r) => r.supplierId === 'hbspec')!;
     expect(rate.supplierId).toBe('hbspec');
     const booked = await call('/v1/hotels/bookings', 'acme', {
       method: 'POST',
       idempotencyKey: randomUUID(),
       body: JSON.stringify({
-        rateId: rate.rateId, searchId: found.searchId, clientReference: 'HBSPEC-1',
+        rateId: rate.rateId,
+        searchId: found.searchId,
+        clientReference: 'HBSPEC-1',
         holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-        rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }],
+        rooms: [
+          {
+            guests: [
+              { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+              { type: 'adult', firstName: 'Charles', lastName: 'Babbage' },
+            ],
+          },
+        ],
       }),
     });
     expect(booked.status).toBe(201);
@@ -187,7 +240,14 @@ describe('the traveller and the circle', () => {
     const response = await call('/v1/hotels/search', 'demo', {
       method: 'POST',
       customerIp: 'not-an-address',
-      body: JSON.stringify({ destination: { type: 'city', code: 'BCN' }, checkIn: inDays(70), checkOut: inDays(72), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'FR' }),
+      body: JSON.stringify({
+        destination: { type: 'city', code: 'BCN' },
+        checkIn: inDays(70),
+        checkOut: inDays(72),
+        occupancies: [{ adults: 2 }],
+        currency: 'EUR',
+        nationality: 'FR',
+      }),
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['header.Customer-Ip']);

@@ -57,8 +57,19 @@ async function fundedWallet(amountMinor: number, currency = 'EUR'): Promise<stri
   return wallet.walletId;
 }
 
-interface WalletView { balance: number; held: number; available: number; creditLimit: number }
-interface Transaction { type: string; amount: number; balanceAfter: number; availableAfter: number; bookingId?: string }
+interface WalletView {
+  balance: number;
+  held: number;
+  available: number;
+  creditLimit: number;
+}
+interface Transaction {
+  type: string;
+  amount: number;
+  balanceAfter: number;
+  availableAfter: number;
+  bookingId?: string;
+}
 
 async function walletView(walletId: string): Promise<WalletView> {
   return (await (await journey.call(`/v1/wallets/${walletId}`, 'demo')).json()) as WalletView;
@@ -68,14 +79,20 @@ async function statement(walletId: string): Promise<Transaction[]> {
   const all: Transaction[] = [];
   let cursor: string | undefined;
   do {
-    const page = (await (await journey.call(`/v1/wallets/${walletId}/transactions?limit=100${cursor ? `&cursor=${cursor}` : ''}`, 'demo')).json()) as { transactions: Transaction[]; next?: string };
+    const page = (await (
+      await journey.call(`/v1/wallets/${walletId}/transactions?limit=100${cursor ? `&cursor=${cursor}` : ''}`, 'demo')
+    ).json()) as { transactions: Transaction[]; next?: string };
     all.push(...page.transactions);
     cursor = page.next;
   } while (cursor);
   return all;
 }
 
-const paidFrom = (walletId: string, overrides: Record<string, unknown> = {}) => ({ payment: { method: 'agent_wallet', walletId }, clientReference: `WALLET-${randomUUID().slice(0, 8)}`, ...overrides });
+const paidFrom = (walletId: string, overrides: Record<string, unknown> = {}) => ({
+  payment: { method: 'agent_wallet', walletId },
+  clientReference: `WALLET-${randomUUID().slice(0, 8)}`,
+  ...overrides,
+});
 const supplier = (id: string) => host.suppliers.find((s) => s.supplierId === id)!;
 
 describe('a booking paid from the wallet', () => {
@@ -94,7 +111,11 @@ describe('a booking paid from the wallet', () => {
       ['capture', -total, body.bookingId],
     ]);
     // The hold takes from `available`, the capture from `balance`.
-    expect(lines.map((t) => [minor(t.balanceAfter), minor(t.availableAfter)])).toEqual([[500_000, 500_000], [500_000, 500_000 - total], [500_000 - total, 500_000 - total]]);
+    expect(lines.map((t) => [minor(t.balanceAfter), minor(t.availableAfter)])).toEqual([
+      [500_000, 500_000],
+      [500_000, 500_000 - total],
+      [500_000 - total, 500_000 - total],
+    ]);
   });
 
   it('a replay of the booking moves nothing more', async () => {
@@ -113,14 +134,23 @@ describe('a booking paid from the wallet', () => {
     const rate = journey.rateOf('opentravel', (r) => r.refundable && r.cancellationDeadline !== undefined);
     const { body: booked } = await journey.book(rate, { body: journey.bookingBody(rate, paidFrom(walletId)) });
     const total = minor((booked.priceLocked as { total: number }).total);
-    const cancelled = await journey.call(`/v1/hotels/bookings/${String(booked.bookingId)}/cancel`, 'demo', { method: 'POST', idempotencyKey: randomUUID(), scenario: 'late-cancel' });
+    const cancelled = await journey.call(`/v1/hotels/bookings/${String(booked.bookingId)}/cancel`, 'demo', {
+      method: 'POST',
+      idempotencyKey: randomUUID(),
+      scenario: 'late-cancel',
+    });
     const cancel = (await cancelled.json()) as { penalty: { amount: number } };
     expect(cancelled.status, JSON.stringify(cancel)).toBe(200);
     const penalty = minor(cancel.penalty.amount);
     expect(penalty).toBeGreaterThan(0);
 
     const lines = await statement(walletId);
-    expect(lines.map((t) => [t.type, minor(t.amount)])).toEqual([['top-up', 500_000], ['hold', -total], ['capture', -total], ['refund', total - penalty]]);
+    expect(lines.map((t) => [t.type, minor(t.amount)])).toEqual([
+      ['top-up', 500_000],
+      ['hold', -total],
+      ['capture', -total],
+      ['refund', total - penalty],
+    ]);
     expect(await walletView(walletId)).toMatchObject({ balance: (500_000 - penalty) / 100, held: 0 });
   });
 
@@ -129,14 +159,20 @@ describe('a booking paid from the wallet', () => {
     const rate = journey.rateOf('hotelbeds');
     const { response, body } = await journey.book(rate, { scenario: 'book-fail', body: journey.bookingBody(rate, paidFrom(walletId)) });
     expect(response.status).toBe(502);
-    expect((await statement(walletId)).map((t) => [t.type, t.bookingId])).toEqual([['top-up', undefined], ['hold', body.bookingId], ['release', body.bookingId]]);
+    expect((await statement(walletId)).map((t) => [t.type, t.bookingId])).toEqual([
+      ['top-up', undefined],
+      ['hold', body.bookingId],
+      ['release', body.bookingId],
+    ]);
     expect(await walletView(walletId)).toMatchObject({ balance: 5000, held: 0, available: 5000 });
   });
 
   it('gives the hold back when the confirmed booking is undone (compensation)', async () => {
     const walletId = await fundedWallet(500_000);
     const rate = journey.rateOf('hotelbeds', (r) => r.refundable);
-    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, paidFrom(walletId, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` })) });
+    const { response, body } = await journey.book(rate, {
+      body: journey.bookingBody(rate, paidFrom(walletId, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` })),
+    });
     expect(response.status).toBe(500);
     expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/booking-not-completed', undone: true });
     expect((await statement(walletId)).map((t) => t.type)).toEqual(['top-up', 'hold', 'release']);
@@ -146,12 +182,18 @@ describe('a booking paid from the wallet', () => {
   it('keeps the hold while the booking is pending, and captures it when the booking is settled', async () => {
     const walletId = await fundedWallet(500_000);
     const rate = journey.rateOf('hotelbeds');
-    const { response, body } = await journey.book(rate, { scenario: 'book-timeout', body: journey.bookingBody(rate, paidFrom(walletId, { clientReference: `${LOOKUP_FAILS}-${randomUUID().slice(0, 6)}` })) });
+    const { response, body } = await journey.book(rate, {
+      scenario: 'book-timeout',
+      body: journey.bookingBody(rate, paidFrom(walletId, { clientReference: `${LOOKUP_FAILS}-${randomUUID().slice(0, 6)}` })),
+    });
     expect(response.status, JSON.stringify(body)).toBe(202);
     const total = minor((body.priceLocked as { total: number }).total);
     expect(await walletView(walletId)).toMatchObject({ balance: 5000, held: total / 100 });
 
-    const settled = (await (await journey.call(`/v1/hotels/bookings/${String(body.bookingId)}`, 'demo')).json()) as { status: string; price: { total: number } };
+    const settled = (await (await journey.call(`/v1/hotels/bookings/${String(body.bookingId)}`, 'demo')).json()) as {
+      status: string;
+      price: { total: number };
+    };
     expect(settled.status).toBe('confirmed');
     expect((await statement(walletId)).map((t) => t.type)).toEqual(['top-up', 'hold', 'capture']);
     expect(await walletView(walletId)).toMatchObject({ balance: (500_000 - minor(settled.price.total)) / 100, held: 0 });
@@ -175,7 +217,12 @@ describe('a wallet that cannot pay', () => {
     const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, paidFrom(walletId, { clientReference })) });
     expect(response.status).toBe(402);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/insufficient-funds', walletId, currency: 'EUR', required: rate.price.total });
+    expect(body).toMatchObject({
+      type: 'https://hotel-api.dev/problems/insufficient-funds',
+      walletId,
+      currency: 'EUR',
+      required: rate.price.total,
+    });
     // No step of the flow ran: the supplier was not asked to check the rate, nor to book.
     expect(stepsRun.get(clientReference)).toBeUndefined();
     expect((await statement(walletId)).map((t) => t.type)).toEqual(['top-up']);
@@ -214,18 +261,30 @@ describe(`${CONCURRENT} concurrent bookings against a wallet that covers 10`, ()
     const total = minor((probe.body.priceLocked as { total: number }).total);
     const walletId = await fundedWallet(10 * total);
 
-    const answers = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => journey.book(rate, { body: journey.bookingBody(rate, paidFrom(walletId, { clientReference: `RACE-${i}-${randomUUID().slice(0, 6)}` })) })));
+    const answers = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) =>
+        journey.book(rate, {
+          body: journey.bookingBody(rate, paidFrom(walletId, { clientReference: `RACE-${i}-${randomUUID().slice(0, 6)}` })),
+        }),
+      ),
+    );
     const statuses = answers.map((a) => a.response.status);
     // A supplier slow under this load may leave a booking pending (202): settled by our reference when read.
     for (const pending of answers.filter((a) => a.response.status === 202)) {
-      const settled = (await (await journey.call(`/v1/hotels/bookings/${String(pending.body.bookingId)}`, 'demo')).json()) as { status: string };
+      const settled = (await (await journey.call(`/v1/hotels/bookings/${String(pending.body.bookingId)}`, 'demo')).json()) as {
+        status: string;
+      };
       expect(settled.status).toBe('confirmed');
     }
     const booked = answers.filter((a) => a.response.status === 201 || a.response.status === 202);
     expect(booked, statuses.join(',')).toHaveLength(10);
-    expect(answers.filter((a) => a.response.status === 402), statuses.join(',')).toHaveLength(CONCURRENT - 10);
+    expect(
+      answers.filter((a) => a.response.status === 402),
+      statuses.join(','),
+    ).toHaveLength(CONCURRENT - 10);
     // The ones refused at the hold had their write-ahead record: the supplier was never asked to book them.
-    for (const refused of answers.filter((a) => a.response.status === 402 && a.body.bookingId)) expect(supplier('hotelbeds').bookingsUnder(String(refused.body.bookingId))).toBe(0);
+    for (const refused of answers.filter((a) => a.response.status === 402 && a.body.bookingId))
+      expect(supplier('hotelbeds').bookingsUnder(String(refused.body.bookingId))).toBe(0);
     for (const ok of booked) expect(supplier('hotelbeds').bookingsUnder(String(ok.body.bookingId))).toBe(1);
 
     expect(await walletView(walletId)).toMatchObject({ balance: 0, held: 0, available: 0 });

@@ -17,13 +17,21 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => host?.stop());
 
-const get = (path: string, tenant: 'demo' | 'acme') => fetch(`${host.url}${path}`, { headers: { Authorization: `Bearer ${tokens[tenant]}`, 'X-Service-Tenant': tenant } });
+const get = (path: string, tenant: 'demo' | 'acme') =>
+  fetch(`${host.url}${path}`, { headers: { Authorization: `Bearer ${tokens[tenant]}`, 'X-Service-Tenant': tenant } });
 
 describe('GET /v1/wallets', () => {
   it("shows the demo account's seeded wallet", async () => {
     const response = await get(`/v1/wallets/${DEMO_WALLET_ID}`, 'demo');
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ walletId: DEMO_WALLET_ID, currency: 'EUR', balance: 10000, creditLimit: 2000, held: 0, available: 12000 });
+    expect(await response.json()).toMatchObject({
+      walletId: DEMO_WALLET_ID,
+      currency: 'EUR',
+      balance: 10000,
+      creditLimit: 2000,
+      held: 0,
+      available: 12000,
+    });
   });
 
   it('pages the statement, and the typed client iterates every page', async () => {
@@ -39,7 +47,14 @@ describe('GET /v1/wallets', () => {
     const client = new HotelApiClient({ baseUrl: host.url, clientId: 'demo-client', clientSecret: 'demo-secret', tenant: 'demo' });
     const all = [];
     for await (const transaction of client.allWalletTransactions(DEMO_WALLET_ID, { limit: 2 })) all.push(transaction);
-    expect(all.map((t) => [t.type, t.amount])).toEqual([['top-up', 10000], ['top-up', 1], ['top-up', 2], ['top-up', 3], ['top-up', 4], ['top-up', 5]]);
+    expect(all.map((t) => [t.type, t.amount])).toEqual([
+      ['top-up', 10000],
+      ['top-up', 1],
+      ['top-up', 2],
+      ['top-up', 3],
+      ['top-up', 4],
+      ['top-up', 5],
+    ]);
     expect(all.at(-1)?.balanceAfter).toBe(10015);
   });
 

@@ -16,7 +16,11 @@ import { startTestHost, tokenFor } from '../support/local-host.js';
 /** The attempt deadline here: shorter than production's 10 s so the test is quick; the rule is the same. */
 const DEADLINE_MS = 2_000;
 
-interface Received { path: string; headers: IncomingHttpHeaders; body: string }
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 let host: LocalHost;
 const tokens: Record<string, string> = {};
@@ -85,7 +89,10 @@ async function api(path: string, init: RequestInit = {}): Promise<{ status: numb
 
 async function register(path: string): Promise<{ endpointId: string; secret: string }> {
   // An event nothing in this file causes: only pings reach these endpoints.
-  const created = await api('/v1/webhook-endpoints', { method: 'POST', body: JSON.stringify({ url: `${receiverUrl}${path}`, events: ['wallet.refunded'] }) });
+  const created = await api('/v1/webhook-endpoints', {
+    method: 'POST',
+    body: JSON.stringify({ url: `${receiverUrl}${path}`, events: ['wallet.refunded'] }),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body;
 }
@@ -115,7 +122,10 @@ describe('webhook URL policy', () => {
   });
 
   it("refuses this API's own host, and every listed URL in a change too", async () => {
-    const own = await api('/v1/webhook-endpoints', { method: 'POST', body: JSON.stringify({ url: `${host.url}/v1/oauth/token`, events: ['wallet.refunded'] }) });
+    const own = await api('/v1/webhook-endpoints', {
+      method: 'POST',
+      body: JSON.stringify({ url: `${host.url}/v1/oauth/token`, events: ['wallet.refunded'] }),
+    });
     expect(own.status).toBe(400);
     expect(own.body.errors).toEqual([{ path: 'url', message: 'must not be this API' }]);
 
@@ -123,7 +133,10 @@ describe('webhook URL policy', () => {
     for (const url of refused) {
       const changed = await api(`/v1/webhook-endpoints/${endpointId}`, { method: 'PATCH', body: JSON.stringify({ url }) });
       expect(changed.status, url).toBe(400);
-      expect(changed.body.errors.map((e: { path: string }) => e.path), url).toEqual(['url']);
+      expect(
+        changed.body.errors.map((e: { path: string }) => e.path),
+        url,
+      ).toEqual(['url']);
     }
   });
 });
@@ -140,7 +153,9 @@ describe('delivery attempts', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     // We hung up while the receiver was still dripping (it would have gone on for a minute).
     expect(dripped.closedEarly).toBe(true);
-    console.log(`[webhook deadline] ${path}: attempt ended after ${elapsed} ms (deadline ${DEADLINE_MS} ms, production ${ATTEMPT_TIMEOUT_MS} ms); receiver had dripped ${dripped.bytesSent} bytes`);
+    console.log(
+      `[webhook deadline] ${path}: attempt ended after ${elapsed} ms (deadline ${DEADLINE_MS} ms, production ${ATTEMPT_TIMEOUT_MS} ms); receiver had dripped ${dripped.bytesSent} bytes`,
+    );
   });
 
   it('name no address in lastError', async () => {
@@ -149,7 +164,10 @@ describe('delivery attempts', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const created = await api('/v1/webhook-endpoints', { method: 'POST', body: JSON.stringify({ url: `http://localhost:${port}/gone`, events: ['wallet.refunded'] }) });
+    const created = await api('/v1/webhook-endpoints', {
+      method: 'POST',
+      body: JSON.stringify({ url: `http://localhost:${port}/gone`, events: ['wallet.refunded'] }),
+    });
     const ping = await api(`/v1/webhook-endpoints/${created.body.endpointId}/test`, { method: 'POST' });
     expect(ping.body.lastError).toBe('the connection was refused');
     const deliveries = await api(`/v1/webhook-endpoints/${created.body.endpointId}/deliveries`);
@@ -168,16 +186,22 @@ describe('POST /v1/webhook-endpoints/{id}/rotate-secret', () => {
     const newSecret = rotated.body.secret as string;
     expect(newSecret).not.toBe(oldSecret);
     // Shown once: no read shows either secret.
-    for (const read of [await api(`/v1/webhook-endpoints/${endpointId}`), await api('/v1/webhook-endpoints')]) expect(JSON.stringify(read.body)).not.toContain('whsec_');
+    for (const read of [await api(`/v1/webhook-endpoints/${endpointId}`), await api('/v1/webhook-endpoints')])
+      expect(JSON.stringify(read.body)).not.toContain('whsec_');
 
     const ping = await api(`/v1/webhook-endpoints/${endpointId}/test`, { method: 'POST' });
     expect(ping.body.status).toBe('delivered');
     const delivery = received.filter((r) => r.path === '/rotated').at(-1)!;
     const signatures = String(delivery.headers['webhook-signature']).split(' ');
     expect(signatures).toHaveLength(2);
-    const headers = { 'webhook-id': String(delivery.headers['webhook-id']), 'webhook-timestamp': String(delivery.headers['webhook-timestamp']), 'webhook-signature': String(delivery.headers['webhook-signature']) };
+    const headers = {
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature']),
+    };
     // A receiver holding either secret verifies the delivery, as a partner's library does.
-    for (const secret of [oldSecret, newSecret]) expect(new Webhook(secret).verify(delivery.body, headers)).toMatchObject({ type: 'webhook.ping' });
+    for (const secret of [oldSecret, newSecret])
+      expect(new Webhook(secret).verify(delivery.body, headers)).toMatchObject({ type: 'webhook.ping' });
     // And each signature alone belongs to one secret: the new one first.
     expect(() => new Webhook(newSecret).verify(delivery.body, { ...headers, 'webhook-signature': signatures[0]! })).not.toThrow();
     expect(() => new Webhook(oldSecret).verify(delivery.body, { ...headers, 'webhook-signature': signatures[1]! })).not.toThrow();

@@ -20,7 +20,11 @@ import { startTestHost } from '../support/local-host.js';
 
 const LOOKUP_FAILS = 'HOOK-LOOKUP-FAILS';
 
-interface Received { path: string; headers: IncomingHttpHeaders; body: string }
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /** A partner's receiver: records every request, answers each path with the status set for it (200 by default). */
 class Receiver {
@@ -47,8 +51,11 @@ class Receiver {
   }
 
   async until(predicate: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) if (predicate()) return;
-    throw new Error(`waited ${timeoutMs} ms for ${what}; received ${JSON.stringify(this.received.map((r) => [r.path, JSON.parse(r.body || '{}').type]))}`);
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50)))
+      if (predicate()) return;
+    throw new Error(
+      `waited ${timeoutMs} ms for ${what}; received ${JSON.stringify(this.received.map((r) => [r.path, JSON.parse(r.body || '{}').type]))}`,
+    );
   }
 
   stop(): Promise<void> {
@@ -89,12 +96,18 @@ async function api(path: string, init: RequestInit & { tenant?: string } = {}): 
 }
 
 async function register(path: string, events: string[]): Promise<{ endpointId: string; secret: string }> {
-  const created = await api('/v1/webhook-endpoints', { method: 'POST', body: JSON.stringify({ url: `${receiver.url}${path}`, events, description: `e2e ${path}` }) });
+  const created = await api('/v1/webhook-endpoints', {
+    method: 'POST',
+    body: JSON.stringify({ url: `${receiver.url}${path}`, events, description: `e2e ${path}` }),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body;
 }
 
-const eventsAt = (path: string) => receiver.at(path).map((r) => JSON.parse(r.body) as { id: string; type: string; tenant: string; createdAt: string; data: Record<string, any> });
+const eventsAt = (path: string) =>
+  receiver
+    .at(path)
+    .map((r) => JSON.parse(r.body) as { id: string; type: string; tenant: string; createdAt: string; data: Record<string, any> });
 
 describe('webhook endpoints', () => {
   it('are created with a secret shown once, listed, read, changed and deleted; another account sees none', async () => {
@@ -104,10 +117,19 @@ describe('webhook endpoints', () => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ endpointId: created.endpointId, events: ['booking.confirmed'], enabled: true });
     expect(JSON.stringify(read.body)).not.toContain('whsec_');
-    expect((await api('/v1/webhook-endpoints')).body.endpoints.map((e: { endpointId: string }) => e.endpointId)).toContain(created.endpointId);
+    expect((await api('/v1/webhook-endpoints')).body.endpoints.map((e: { endpointId: string }) => e.endpointId)).toContain(
+      created.endpointId,
+    );
 
-    const patched = await api(`/v1/webhook-endpoints/${created.endpointId}`, { method: 'PATCH', body: JSON.stringify({ events: ['booking.confirmed', 'booking.cancelled'], enabled: false }) });
-    expect(patched.body).toMatchObject({ events: ['booking.confirmed', 'booking.cancelled'], enabled: false, disabledReason: 'disabled by the partner' });
+    const patched = await api(`/v1/webhook-endpoints/${created.endpointId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ events: ['booking.confirmed', 'booking.cancelled'], enabled: false }),
+    });
+    expect(patched.body).toMatchObject({
+      events: ['booking.confirmed', 'booking.cancelled'],
+      enabled: false,
+      disabledReason: 'disabled by the partner',
+    });
 
     expect((await api(`/v1/webhook-endpoints/${created.endpointId}`, { tenant: 'acme' })).status).toBe(404);
     expect((await api(`/v1/webhook-endpoints/${created.endpointId}`, { tenant: 'acme', method: 'DELETE' })).status).toBe(404);
@@ -116,7 +138,8 @@ describe('webhook endpoints', () => {
   });
 
   it('refuses what cannot be an endpoint, naming the field', async () => {
-    const bad = async (body: unknown) => (await api('/v1/webhook-endpoints', { method: 'POST', body: JSON.stringify(body) })).body.errors?.[0]?.path;
+    const bad = async (body: unknown) =>
+      (await api('/v1/webhook-endpoints', { method: 'POST', body: JSON.stringify(body) })).body.errors?.[0]?.path;
     expect(await bad({ url: 'ftp://example.com/x', events: ['booking.confirmed'] })).toBe('url');
     expect(await bad({ url: `${receiver.url}/x`, events: ['booking.exploded'] })).toBe('events[0]');
     expect(await bad({ url: `${receiver.url}/x`, events: [] })).toBe('events');
@@ -130,7 +153,11 @@ describe('webhook endpoints', () => {
     expect(ping.status).toBe(200);
     expect(ping.body).toMatchObject({ eventType: 'webhook.ping', status: 'delivered', attempts: 1, lastResponseCode: 200 });
     const [request] = receiver.at(path);
-    expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({ type: 'webhook.ping', tenant: 'demo', data: { endpointId } });
+    expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({
+      type: 'webhook.ping',
+      tenant: 'demo',
+      data: { endpointId },
+    });
   });
   it('are managed through the typed client, which iterates the deliveries page by page', async () => {
     const client = new HotelApiClient({ baseUrl: host.url, clientId: 'demo-client', clientSecret: 'demo-secret', tenant: 'demo' });
@@ -152,19 +179,34 @@ describe('booking events', () => {
     const path = `/bookings-${randomUUID().slice(0, 6)}`;
     const { secret } = await register(path, ['booking.pending', 'booking.confirmed', 'booking.cancelled']);
     const rate = journey.rateOf('hotelbeds', (r) => r.refundable);
-    const { response, body } = await journey.book(rate, { scenario: 'book-timeout', body: journey.bookingBody(rate, { clientReference: `${LOOKUP_FAILS}-${randomUUID().slice(0, 6)}` }) });
+    const { response, body } = await journey.book(rate, {
+      scenario: 'book-timeout',
+      body: journey.bookingBody(rate, { clientReference: `${LOOKUP_FAILS}-${randomUUID().slice(0, 6)}` }),
+    });
     expect(response.status, JSON.stringify(body)).toBe(202);
     const bookingId = String(body.bookingId);
-    await receiver.until(() => eventsAt(path).some((e) => e.type === 'booking.pending' && e.data.bookingId === bookingId), 'booking.pending');
+    await receiver.until(
+      () => eventsAt(path).some((e) => e.type === 'booking.pending' && e.data.bookingId === bookingId),
+      'booking.pending',
+    );
 
     // The partner's GET settles it with the supplier: the same booking.confirmed as a direct confirmation.
     const settled = await api(`/v1/hotels/bookings/${bookingId}`);
     expect(settled.body.status).toBe('confirmed');
-    await receiver.until(() => eventsAt(path).some((e) => e.type === 'booking.confirmed' && e.data.bookingId === bookingId), 'booking.confirmed');
+    await receiver.until(
+      () => eventsAt(path).some((e) => e.type === 'booking.confirmed' && e.data.bookingId === bookingId),
+      'booking.confirmed',
+    );
 
-    const cancelled = await api(`/v1/hotels/bookings/${bookingId}/cancel`, { method: 'POST', headers: { 'Idempotency-Key': randomUUID() } });
+    const cancelled = await api(`/v1/hotels/bookings/${bookingId}/cancel`, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(cancelled.status).toBe(200);
-    await receiver.until(() => eventsAt(path).some((e) => e.type === 'booking.cancelled' && e.data.bookingId === bookingId), 'booking.cancelled');
+    await receiver.until(
+      () => eventsAt(path).some((e) => e.type === 'booking.cancelled' && e.data.bookingId === bookingId),
+      'booking.cancelled',
+    );
 
     // This booking's events (the endpoint also hears of other tests' bookings), in the order they happened.
     const requests = receiver.at(path).filter((r) => JSON.parse(r.body).data.bookingId === bookingId);
@@ -174,11 +216,15 @@ describe('booking events', () => {
       // What a partner does: verify with the secret and the three headers, or reject.
       const verified = new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as { id: string };
       expect(request.headers['webhook-id']).toBe(verified.id);
-      expect(() => new Webhook(secret).verify(request.body.replace('booking', 'bookinG'), request.headers as Record<string, string>)).toThrow();
+      expect(() =>
+        new Webhook(secret).verify(request.body.replace('booking', 'bookinG'), request.headers as Record<string, string>),
+      ).toThrow();
     }
     const [pending, confirmed, cancel] = ofThisBooking;
     expect(pending).toMatchObject({ tenant: 'demo', data: { bookingId, status: 'pending', supplierReference: null } });
-    expect(confirmed).toMatchObject({ data: { bookingId, status: 'confirmed', supplierReference: settled.body.supplierReference, priceLocked: settled.body.priceLocked } });
+    expect(confirmed).toMatchObject({
+      data: { bookingId, status: 'confirmed', supplierReference: settled.body.supplierReference, priceLocked: settled.body.priceLocked },
+    });
     expect(cancel).toMatchObject({ data: { bookingId, status: 'cancelled', cancellation: { penalty: cancelled.body.penalty } } });
     // The summary only: no guest or holder contact data leaves in a webhook.
     for (const event of [pending, confirmed, cancel]) expect(JSON.stringify(event)).not.toMatch(/zoe@example\.com|Ødegård|\+47/);
@@ -188,13 +234,23 @@ describe('booking events', () => {
     const path = `/wallet-${randomUUID().slice(0, 6)}`;
     const { secret } = await register(path, ['wallet.held', 'wallet.captured']);
     const rate = journey.rateOf('hotelbeds');
-    const { response, body } = await journey.book(rate, { body: journey.bookingBody(rate, { payment: { method: 'agent_wallet', walletId: DEMO_WALLET_ID } }) });
+    const { response, body } = await journey.book(rate, {
+      body: journey.bookingBody(rate, { payment: { method: 'agent_wallet', walletId: DEMO_WALLET_ID } }),
+    });
     expect(response.status, JSON.stringify(body)).toBe(201);
     const ofBooking = () => eventsAt(path).filter((e) => e.data.transaction?.bookingId === body.bookingId);
     await receiver.until(() => ofBooking().length === 2, 'wallet.held and wallet.captured');
-    expect(ofBooking().map((e) => [e.type, e.data.transaction.type])).toEqual([['wallet.held', 'hold'], ['wallet.captured', 'capture']]);
-    expect(ofBooking()[1]!.data).toMatchObject({ walletId: DEMO_WALLET_ID, currency: 'EUR', transaction: { amount: -(body.priceLocked as { total: number }).total } });
-    for (const request of receiver.at(path)) expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
+    expect(ofBooking().map((e) => [e.type, e.data.transaction.type])).toEqual([
+      ['wallet.held', 'hold'],
+      ['wallet.captured', 'capture'],
+    ]);
+    expect(ofBooking()[1]!.data).toMatchObject({
+      walletId: DEMO_WALLET_ID,
+      currency: 'EUR',
+      transaction: { amount: -(body.priceLocked as { total: number }).total },
+    });
+    for (const request of receiver.at(path))
+      expect(() => new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
   }, 60_000);
 
   it('retries a failing receiver, dead-letters the delivery, disables the endpoint, and delivers when the partner retries', async () => {
@@ -205,14 +261,19 @@ describe('booking events', () => {
     const rate = journey.rateOf('hotelbeds');
     const { response, body } = await journey.book(rate);
     expect(response.status).toBe(201);
-    const modified = await api(`/v1/hotels/bookings/${String(body.bookingId)}`, { method: 'PATCH', headers: { 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ holder: { email: 'new.address@example.com' } }) });
+    const modified = await api(`/v1/hotels/bookings/${String(body.bookingId)}`, {
+      method: 'PATCH',
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ holder: { email: 'new.address@example.com' } }),
+    });
     expect(modified.status, JSON.stringify(modified.body)).toBe(200);
 
     // Attempts at once, after 300 ms and after 600 ms more, all answered 500. The endpoint has failed for
     // longer than 800 ms by the third (or, on a loaded machine, already by a late second): it is disabled,
     // and the delivery is dead either way, its schedule spent or its endpoint disabled.
     const list = async () => (await api(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body.deliveries as Record<string, any>[];
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline && (await list())[0]?.status !== 'dead'; ) await new Promise((r) => setTimeout(r, 50));
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline && (await list())[0]?.status !== 'dead'; )
+      await new Promise((r) => setTimeout(r, 50));
     const [delivery] = await list();
     expect(delivery).toMatchObject({ eventType: 'booking.modified', status: 'dead', lastResponseCode: 500 });
     expect(delivery!.attempts).toBeGreaterThanOrEqual(2);
@@ -226,10 +287,14 @@ describe('booking events', () => {
 
     // The receiver is fixed; the partner enables the endpoint and retries the dead delivery.
     receiver.statusOf.set(path, 204);
-    expect((await api(`/v1/webhook-endpoints/${endpointId}`, { method: 'PATCH', body: JSON.stringify({ enabled: true }) })).body).toMatchObject({ enabled: true });
+    expect(
+      (await api(`/v1/webhook-endpoints/${endpointId}`, { method: 'PATCH', body: JSON.stringify({ enabled: true }) })).body,
+    ).toMatchObject({ enabled: true });
     const retried = await api(`/v1/webhook-endpoints/${endpointId}/deliveries/${delivery!.deliveryId}/retry`, { method: 'POST' });
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ status: 'delivered', attempts: delivery!.attempts + 1, lastResponseCode: 204 });
-    expect((await api(`/v1/webhook-endpoints/${endpointId}/deliveries/${delivery!.deliveryId}/retry`, { method: 'POST' })).status).toBe(409);
+    expect((await api(`/v1/webhook-endpoints/${endpointId}/deliveries/${delivery!.deliveryId}/retry`, { method: 'POST' })).status).toBe(
+      409,
+    );
   }, 60_000);
 });

@@ -66,7 +66,9 @@ describe('REST API built from the route table', () => {
         expect(method.ApiKeyRequired, route.id).toBe(true);
       }
     }
-    const open = ROUTES.filter((r) => r.scope === null).map((r) => r.path).sort();
+    const open = ROUTES.filter((r) => r.scope === null)
+      .map((r) => r.path)
+      .sort();
     expect(open).toEqual(['/.well-known/jwks.json', '/docs', '/docs/scalar.js', '/openapi.json', '/v1/oauth/token']);
   });
 
@@ -122,7 +124,10 @@ describe('REST API built from the route table', () => {
     for (const definition of GATEWAY_RESPONSES) {
       const body = gatewayProblemBody(definition, '$context.requestId');
       const expectedHeaders = Object.fromEntries(
-        Object.entries({ 'Content-Type': 'application/problem+json', ...definition.headers }).map(([k, v]) => [`gatewayresponse.header.${k}`, `'${v}'`]),
+        Object.entries({ 'Content-Type': 'application/problem+json', ...definition.headers }).map(([k, v]) => [
+          `gatewayresponse.header.${k}`,
+          `'${v}'`,
+        ]),
       );
       synthesis.template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
         ResponseType: definition.type,
@@ -143,7 +148,12 @@ describe('REST API built from the route table', () => {
       Rules: Match.arrayWith([
         Match.objectLike({
           Action: { Block: {} },
-          Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP', ScopeDownStatement: Match.objectLike({ ByteMatchStatement: Match.objectLike({ SearchString: '/v1/oauth/token' }) }) }) },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: Match.objectLike({ ByteMatchStatement: Match.objectLike({ SearchString: '/v1/oauth/token' }) }),
+            }),
+          },
         }),
       ]),
     });

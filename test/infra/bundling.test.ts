@@ -20,17 +20,21 @@ afterAll(() => synthesis?.cleanUp());
 
 /** Our bundled functions (handler index.handler); the provider framework ships CDK's own code. */
 function bundledFunctions(): { id: string; bundle: string; environment: Record<string, string> }[] {
-  return Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'))
-    // CDK's AwsCustomResource singleton is also index.handler, but ships CDK's code and no environment.
-    .filter(([, resource]) => resource.Properties.Handler === 'index.handler' && resource.Properties.Environment !== undefined)
-    .map(([id, resource]) => {
-      const key = String((resource.Properties.Code as { S3Key: unknown }).S3Key);
-      const hash = key.replace(/\.zip$/, '');
-      const variables = (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      // Table names and ARNs are CloudFormation references here; any string stands in for them.
-      const environment = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : `placeholder-${k}`]));
-      return { id, bundle: join(synthesis.assembly.directory, `asset.${hash}`, 'index.mjs'), environment };
-    });
+  return (
+    Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'))
+      // CDK's AwsCustomResource singleton is also index.handler, but ships CDK's code and no environment.
+      .filter(([, resource]) => resource.Properties.Handler === 'index.handler' && resource.Properties.Environment !== undefined)
+      .map(([id, resource]) => {
+        const key = String((resource.Properties.Code as { S3Key: unknown }).S3Key);
+        const hash = key.replace(/\.zip$/, '');
+        const variables = (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        // Table names and ARNs are CloudFormation references here; any string stands in for them.
+        const environment = Object.fromEntries(
+          Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : `placeholder-${k}`]),
+        );
+        return { id, bundle: join(synthesis.assembly.directory, `asset.${hash}`, 'index.mjs'), environment };
+      })
+  );
 }
 
 describe('function bundles', () => {
@@ -52,7 +56,8 @@ describe('function bundles', () => {
     expect(renderers.map((r) => r.id)).toEqual([expect.stringMatching(/Vouchers/)]);
     for (const { id, bundle, environment } of renderers) {
       expect(environment.VOUCHER_FONT_DIR, id).toBe('/var/task/fonts');
-      for (const font of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) expect(existsSync(join(bundle, '..', 'fonts', font)), `${id} ${font}`).toBe(true);
+      for (const font of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'])
+        expect(existsSync(join(bundle, '..', 'fonts', font)), `${id} ${font}`).toBe(true);
     }
   });
 
@@ -80,7 +85,9 @@ describe('function bundles', () => {
 
 describe('the PDF renderer', () => {
   it('is bundled into the vouchers function and no other', () => {
-    const withRenderer = bundledFunctions().filter(({ bundle }) => readFileSync(bundle, 'utf8').includes('fontkit')).map((f) => f.id);
+    const withRenderer = bundledFunctions()
+      .filter(({ bundle }) => readFileSync(bundle, 'utf8').includes('fontkit'))
+      .map((f) => f.id);
     expect(withRenderer).toEqual([expect.stringMatching(/Vouchers/)]);
   });
 });

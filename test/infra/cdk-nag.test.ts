@@ -31,7 +31,9 @@ describe('cdk-nag AWS Solutions checks', () => {
 
       expect(() => app.synth()).toThrow(/AwsSolutions-IAM5\[Resource::\*\]/);
       const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as ValidationReport;
-      const findings = report.pluginReports.flatMap((r) => (r.violations ?? []) as { ruleName: string; violatingConstructs: { constructPath: string }[] }[]);
+      const findings = report.pluginReports.flatMap(
+        (r) => (r.violations ?? []) as { ruleName: string; violatingConstructs: { constructPath: string }[] }[],
+      );
       const rogueFindings = findings.filter((f) => f.violatingConstructs.some((c) => c.constructPath.includes('/RogueRole/')));
       expect(rogueFindings.map((f) => f.ruleName)).toEqual(expect.arrayContaining([expect.stringContaining('AwsSolutions-IAM5')]));
       // Nothing but the rogue role is reported: the stack's own acknowledgements still hold.

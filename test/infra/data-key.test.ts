@@ -28,20 +28,32 @@ describe("the tenant stack's own key", () => {
   it('encrypts every store that holds personal data or secrets', () => {
     const stores: [string, boolean][] = [];
     for (const definition of TABLES) {
-      const table = resourcesOfType(synthesis.template, 'AWS::DynamoDB::Table')[logicalIdOf(synthesis.stack.tables.get(definition.id).table)]!;
+      const table = resourcesOfType(synthesis.template, 'AWS::DynamoDB::Table')[
+        logicalIdOf(synthesis.stack.tables.get(definition.id).table)
+      ]!;
       const sse = table.Properties.SSESpecification as { SSEEnabled: boolean; SSEType: string; KMSMasterKeyId: unknown };
       stores.push([`table ${definition.id}`, sse.SSEEnabled && sse.SSEType === 'KMS' && namesKey(sse.KMSMasterKeyId)]);
     }
     const bucket = resourcesOfType(synthesis.template, 'AWS::S3::Bucket')[logicalIdOf(synthesis.stack.financeLedger.bucket)]!;
-    const rule = (bucket.Properties.BucketEncryption as { ServerSideEncryptionConfiguration: { ServerSideEncryptionByDefault: { SSEAlgorithm: string; KMSMasterKeyID: unknown } }[] }).ServerSideEncryptionConfiguration[0]!.ServerSideEncryptionByDefault;
+    const rule = (
+      bucket.Properties.BucketEncryption as {
+        ServerSideEncryptionConfiguration: { ServerSideEncryptionByDefault: { SSEAlgorithm: string; KMSMasterKeyID: unknown } }[];
+      }
+    ).ServerSideEncryptionConfiguration[0]!.ServerSideEncryptionByDefault;
     stores.push(['finance export bucket', rule.SSEAlgorithm === 'aws:kms' && namesKey(rule.KMSMasterKeyID)]);
     const workGroup = synthesis.stack.financeLedger.workGroup;
-    const results = (resourcesOfType(synthesis.template, 'AWS::Athena::WorkGroup')[logicalIdOf(workGroup)]!.Properties.WorkGroupConfiguration as { ResultConfiguration: { EncryptionConfiguration: { EncryptionOption: string; KmsKey: unknown } } }).ResultConfiguration.EncryptionConfiguration;
+    const results = (
+      resourcesOfType(synthesis.template, 'AWS::Athena::WorkGroup')[logicalIdOf(workGroup)]!.Properties.WorkGroupConfiguration as {
+        ResultConfiguration: { EncryptionConfiguration: { EncryptionOption: string; KmsKey: unknown } };
+      }
+    ).ResultConfiguration.EncryptionConfiguration;
     stores.push(['finance Athena results', results.EncryptionOption === 'SSE_KMS' && namesKey(results.KmsKey)]);
     const queue = resourcesOfType(synthesis.template, 'AWS::SQS::Queue')[logicalIdOf(synthesis.stack.webhookSender.deadLetters)]!;
     stores.push(['webhook stream dead letters', namesKey(queue.Properties.KmsMasterKeyId)]);
 
-    console.log(`stores of personal data and secrets, and their key:\n${stores.map(([store, ok]) => `  ${store.padEnd(32)} ${ok ? 'the stack key (customer managed, rotated)' : 'NOT under the stack key'}`).join('\n')}`);
+    console.log(
+      `stores of personal data and secrets, and their key:\n${stores.map(([store, ok]) => `  ${store.padEnd(32)} ${ok ? 'the stack key (customer managed, rotated)' : 'NOT under the stack key'}`).join('\n')}`,
+    );
     expect(stores.filter(([, ok]) => !ok).map(([store]) => store)).toEqual([]);
   });
 
@@ -65,7 +77,9 @@ describe("the tenant stack's own key", () => {
       const statements = Object.values(resourcesOfType(synthesis.template, 'AWS::IAM::Policy'))
         .filter((p) => (p.Properties.Roles as unknown[]).some((r) => referencedIds(r).has(role)))
         .flatMap((p) => (p.Properties.PolicyDocument as { Statement: PolicyStatementJson[] }).Statement);
-      const touchesStore = statements.some((s) => !actionsOf(s).some((a) => a.startsWith('kms:')) && [...referencedIds(s.Resource)].some((id) => storeIds.has(id)));
+      const touchesStore = statements.some(
+        (s) => !actionsOf(s).some((a) => a.startsWith('kms:')) && [...referencedIds(s.Resource)].some((id) => storeIds.has(id)),
+      );
       expect(touchesStore, `${role} may use the key but touches no store under it`).toBe(true);
     }
     console.log(`roles that may use the key: ${users.size}`);

@@ -28,12 +28,21 @@ describe('the finance ledger on AWS', () => {
     const bucket = resourcesOfType(synthesis.template, 'AWS::S3::Bucket')[bucketId]!;
     expect(bucket.Properties).toMatchObject({
       // The stack's own key (lib/data-key.ts; test/infra/data-key.test.ts checks which one).
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms' }, BucketKeyEnabled: true }] },
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms' }, BucketKeyEnabled: true }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       VersioningConfiguration: { Status: 'Enabled' },
     });
     expect(bucket.DeletionPolicy).toBe('Retain');
-    const policy = Object.values(resourcesOfType(synthesis.template, 'AWS::S3::BucketPolicy')).find((p) => JSON.stringify(p.Properties.Bucket).includes(bucketId))!;
+    const policy = Object.values(resourcesOfType(synthesis.template, 'AWS::S3::BucketPolicy')).find((p) =>
+      JSON.stringify(p.Properties.Bucket).includes(bucketId),
+    )!;
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
   });
 
@@ -49,21 +58,49 @@ describe('the finance ledger on AWS', () => {
     expect(database.Properties.DatabaseInput.Name).toBe('hotel_api_acme_production_finance');
     const table = only('AWS::Glue::Table').Properties;
     expect(table.DatabaseName).toBe('hotel_api_acme_production_finance');
-    expect(table.TableInput).toMatchObject({ Name: EXPORT_LINES_TABLE, TableType: 'EXTERNAL_TABLE', Parameters: { classification: 'json', compressionType: 'gzip' } });
+    expect(table.TableInput).toMatchObject({
+      Name: EXPORT_LINES_TABLE,
+      TableType: 'EXTERNAL_TABLE',
+      Parameters: { classification: 'json', compressionType: 'gzip' },
+    });
     const storage = table.TableInput.StorageDescriptor;
     expect(JSON.stringify(storage.Location)).toContain(logicalIdOf(synthesis.stack.financeLedger.bucket));
     expect(JSON.stringify(storage.Location)).toContain(`/${EXPORTS_PREFIX}`);
-    expect(storage.SerdeInfo).toEqual({ SerializationLibrary: 'org.openx.data.jsonserde.JsonSerDe', Parameters: { 'ignore.malformed.json': 'true', 'case.insensitive': 'true' } });
-    expect(storage.Columns).toEqual([...exportLineColumns(glueItemType(), 'glue'), ...GLUE_SUMMARY_COLUMNS].map(({ name, type }) => ({ Name: name.toLowerCase(), Type: type })));
-    expect(storage.Columns.map((c: { Name: string }) => c.Name)).toEqual(['item', 'metadata', 'keys', 'newimage', 'oldimage', 'exportarn', 'exporttype', 'exporttime']);
+    expect(storage.SerdeInfo).toEqual({
+      SerializationLibrary: 'org.openx.data.jsonserde.JsonSerDe',
+      Parameters: { 'ignore.malformed.json': 'true', 'case.insensitive': 'true' },
+    });
+    expect(storage.Columns).toEqual(
+      [...exportLineColumns(glueItemType(), 'glue'), ...GLUE_SUMMARY_COLUMNS].map(({ name, type }) => ({
+        Name: name.toLowerCase(),
+        Type: type,
+      })),
+    );
+    expect(storage.Columns.map((c: { Name: string }) => c.Name)).toEqual([
+      'item',
+      'metadata',
+      'keys',
+      'newimage',
+      'oldimage',
+      'exportarn',
+      'exporttype',
+      'exporttime',
+    ]);
   });
 
   it('holds the ledger as an Athena named query, the same SQL as the CLI, in a workgroup that keeps results encrypted in the bucket', () => {
     const query = only('AWS::Athena::NamedQuery').Properties;
-    expect(query).toMatchObject({ Name: 'finance-ledger', Database: 'hotel_api_acme_production_finance', WorkGroup: 'hotel-api-acme-production-finance' });
+    expect(query).toMatchObject({
+      Name: 'finance-ledger',
+      Database: 'hotel_api_acme_production_finance',
+      WorkGroup: 'hotel-api-acme-production-finance',
+    });
     expect(query.QueryString).toBe(ledgerSql(athenaEngine('hotel_api_acme_production_finance', EXPORT_LINES_TABLE)));
     const workGroup = only('AWS::Athena::WorkGroup').Properties;
-    expect(workGroup.WorkGroupConfiguration).toMatchObject({ EnforceWorkGroupConfiguration: true, ResultConfiguration: { EncryptionConfiguration: { EncryptionOption: 'SSE_KMS' } } });
+    expect(workGroup.WorkGroupConfiguration).toMatchObject({
+      EnforceWorkGroupConfiguration: true,
+      ResultConfiguration: { EncryptionConfiguration: { EncryptionOption: 'SSE_KMS' } },
+    });
     expect(JSON.stringify(workGroup.WorkGroupConfiguration.ResultConfiguration.OutputLocation)).toContain(`/${ATHENA_RESULTS_PREFIX}`);
   });
 

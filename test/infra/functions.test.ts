@@ -13,7 +13,11 @@ beforeAll(() => {
 afterAll(() => synthesis?.cleanUp());
 
 const fn = (name: 'authorizer' | 'bookingFlow' | (typeof HANDLER_GROUPS)[number]): HotelFunction =>
-  name === 'authorizer' ? synthesis.stack.functions.authorizer : name === 'bookingFlow' ? synthesis.stack.functions.bookingFlow : synthesis.stack.functions.groups[name];
+  name === 'authorizer'
+    ? synthesis.stack.functions.authorizer
+    : name === 'bookingFlow'
+      ? synthesis.stack.functions.bookingFlow
+      : synthesis.stack.functions.groups[name];
 
 const environmentOf = (hotelFunction: HotelFunction): Record<string, unknown> => {
   const resource = resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(hotelFunction.function)];
@@ -42,7 +46,11 @@ function tableAccessOf(hotelFunction: HotelFunction): Map<TableId, Set<string>> 
 describe('Lambda functions', () => {
   it('run Node.js 24 on arm64, every one of them (the provider framework included)', () => {
     const functions = Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'));
-    expect(functions.length).toBe(HANDLER_GROUPS.length + 6 /* authorizer, booking flow, property mapping, pending reconciler, webhook sender, personal data retention */ + 2 /* key initializer, provider */);
+    expect(functions.length).toBe(
+      HANDLER_GROUPS.length +
+        6 /* authorizer, booking flow, property mapping, pending reconciler, webhook sender, personal data retention */ +
+        2 /* key initializer, provider */,
+    );
     for (const [id, resource] of functions) {
       expect(resource.Properties.Runtime, id).toBe('nodejs24.x');
       expect(resource.Properties.Architectures, id).toEqual(['arm64']);
@@ -79,8 +87,25 @@ describe('Lambda functions', () => {
     auth: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
     authorizer: { clients: 'read' },
     search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
-    booking: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', idempotency: 'readWrite', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
-    bookingFlow: { bookings: 'readWrite', guests: 'readWrite', searches: 'read', contracts: 'read', properties: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+    booking: {
+      bookings: 'readWrite',
+      guests: 'readWrite',
+      searches: 'read',
+      idempotency: 'readWrite',
+      contracts: 'read',
+      properties: 'read',
+      wallets: 'readWrite',
+      webhooks: 'outbox',
+    },
+    bookingFlow: {
+      bookings: 'readWrite',
+      guests: 'readWrite',
+      searches: 'read',
+      contracts: 'read',
+      properties: 'read',
+      wallets: 'readWrite',
+      webhooks: 'outbox',
+    },
     webhooks: { webhooks: 'readWrite' },
     vouchers: { bookings: 'readWrite', guests: 'read', properties: 'read' },
     cars: {},
@@ -126,7 +151,11 @@ describe('Lambda functions', () => {
         if (!referencedIds(statement.Resource).has(tableId)) continue;
         const actions = actionsOf(statement).filter((a) => a.startsWith('dynamodb:'));
         // The stream carries every item's new image, secrets included: reading it is reading them.
-        if (actions.some((a) => ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:GetRecords'].includes(a))) {
+        if (
+          actions.some((a) =>
+            ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:GetRecords'].includes(a),
+          )
+        ) {
           readers.push(roleId);
           continue;
         }
@@ -135,13 +164,15 @@ describe('Lambda functions', () => {
         writers.push(roleId);
       }
     }
-    expect([...new Set(readers)].sort()).toEqual([logicalIdOf(fn('webhooks').role), logicalIdOf(synthesis.stack.webhookSender.job.role)].sort());
+    expect([...new Set(readers)].sort()).toEqual(
+      [logicalIdOf(fn('webhooks').role), logicalIdOf(synthesis.stack.webhookSender.job.role)].sort(),
+    );
     expect([...new Set(writers)].sort()).toEqual(
       [fn('booking').role, fn('bookingFlow').role, synthesis.stack.pendingReconciler.job.role].map((r) => logicalIdOf(r)).sort(),
     );
   });
 
-  it('tells the webhook routes and the sender this API\'s own host, which webhooks may not be aimed at', () => {
+  it("tells the webhook routes and the sender this API's own host, which webhooks may not be aimed at", () => {
     const apiId = logicalIdOf(synthesis.stack.restApi.api);
     for (const hotelFunction of [fn('webhooks'), synthesis.stack.webhookSender.job]) {
       expect(JSON.stringify(environmentOf(hotelFunction).API_HOST)).toContain(apiId);
@@ -163,7 +194,10 @@ describe('Lambda functions', () => {
     // Nor does any role hold a DynamoDB wildcard that would cover it.
     for (const roleId of Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role'))) {
       for (const statement of statementsOfRole(synthesis.template, roleId)) {
-        expect(actionsOf(statement).filter((a) => a === '*' || a === 'dynamodb:*'), roleId).toEqual([]);
+        expect(
+          actionsOf(statement).filter((a) => a === '*' || a === 'dynamodb:*'),
+          roleId,
+        ).toEqual([]);
       }
     }
     expect(tableAccessOf(fn('authorizer')).has('signingKeys')).toBe(false);
@@ -189,7 +223,10 @@ describe('Lambda functions', () => {
         .map((s) => ({ roleId, statement: s })),
     );
     expect(invokes).toEqual([
-      { roleId: logicalIdOf(fn('booking').role), statement: { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [vouchersId, 'Arn'] } } },
+      {
+        roleId: logicalIdOf(fn('booking').role),
+        statement: { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [vouchersId, 'Arn'] } },
+      },
     ]);
   });
 

@@ -37,7 +37,10 @@ describe('compute=managed (production)', () => {
       },
     });
     expect(search.MemorySize).toBe(MANAGED_SEARCH.memorySize);
-    expect(search.FunctionScalingConfig).toEqual({ MinExecutionEnvironments: MANAGED_SEARCH.minEnvironments, MaxExecutionEnvironments: MANAGED_SEARCH.maxEnvironments });
+    expect(search.FunctionScalingConfig).toEqual({
+      MinExecutionEnvironments: MANAGED_SEARCH.minEnvironments,
+      MaxExecutionEnvironments: MANAGED_SEARCH.maxEnvironments,
+    });
     // Booking stays on demand, outside the VPC.
     const booking = functionsOf(managed)[logicalIdOf(managed.stack.functions.groups.booking.function)]!.Properties;
     expect(booking.CapacityProviderConfig).toBeUndefined();
@@ -50,13 +53,19 @@ describe('compute=managed (production)', () => {
     expect(provider.CapacityProviderScalingConfig).toEqual({
       MaxVCpuCount: MANAGED_SEARCH.maxVCpus,
       ScalingMode: 'Manual',
-      ScalingPolicies: [{ PredefinedMetricType: 'LambdaCapacityProviderAverageCPUUtilization', TargetValue: MANAGED_SEARCH.targetCpuPercent }],
+      ScalingPolicies: [
+        { PredefinedMetricType: 'LambdaCapacityProviderAverageCPUUtilization', TargetValue: MANAGED_SEARCH.targetCpuPercent },
+      ],
     });
-    const privateSubnets = managed.stack.managedCompute!.vpc.privateSubnets.map((s) => ({ Ref: logicalIdOf(s.node.defaultChild as never) }));
+    const privateSubnets = managed.stack.managedCompute!.vpc.privateSubnets.map((s) => ({
+      Ref: logicalIdOf(s.node.defaultChild as never),
+    }));
     expect((provider.VpcConfig as { SubnetIds: unknown[] }).SubnetIds).toEqual(privateSubnets);
     const groups = resourcesOfType(managed.template, 'AWS::EC2::SecurityGroup');
     const group = groups[logicalIdOf(managed.stack.managedCompute!.securityGroup)]!.Properties;
-    expect(group.SecurityGroupEgress).toEqual([expect.objectContaining({ IpProtocol: 'tcp', FromPort: 443, ToPort: 443, CidrIp: '0.0.0.0/0' })]);
+    expect(group.SecurityGroupEgress).toEqual([
+      expect.objectContaining({ IpProtocol: 'tcp', FromPort: 443, ToPort: 443, CidrIp: '0.0.0.0/0' }),
+    ]);
     expect(group.SecurityGroupIngress).toBeUndefined();
   });
 
@@ -64,7 +73,10 @@ describe('compute=managed (production)', () => {
     expect(Object.keys(resourcesOfType(managed.template, 'AWS::EC2::NatGateway'))).toHaveLength(MANAGED_SEARCH.natGateways);
     const endpoints = Object.values(resourcesOfType(managed.template, 'AWS::EC2::VPCEndpoint')).map((e) => e.Properties);
     expect(endpoints.map((e) => e.VpcEndpointType)).toEqual(['Gateway', 'Gateway']);
-    expect(endpoints.map((e) => JSON.stringify(e.ServiceName))).toEqual([expect.stringContaining('.dynamodb'), expect.stringContaining('.s3')]);
+    expect(endpoints.map((e) => JSON.stringify(e.ServiceName))).toEqual([
+      expect.stringContaining('.dynamodb'),
+      expect.stringContaining('.s3'),
+    ]);
     expect(Object.keys(resourcesOfType(managed.template, 'AWS::EC2::FlowLog'))).toHaveLength(1);
   });
 

@@ -16,7 +16,12 @@ let topicId: string;
 beforeAll(() => {
   synthesis = synthesize({ tenant: 'acme', stage: 'production' });
   topicId = logicalIdOf(synthesis.stack.observability.topic);
-  alarmsById = new Map([...synthesis.stack.observability.alarms].map(([id, alarm]) => [id, resourcesOfType(synthesis.template, 'AWS::CloudWatch::Alarm')[logicalIdOf(alarm)]!.Properties]));
+  alarmsById = new Map(
+    [...synthesis.stack.observability.alarms].map(([id, alarm]) => [
+      id,
+      resourcesOfType(synthesis.template, 'AWS::CloudWatch::Alarm')[logicalIdOf(alarm)]!.Properties,
+    ]),
+  );
 });
 afterAll(() => synthesis?.cleanUp());
 
@@ -26,7 +31,11 @@ interface MetricQuery {
   Id: string;
   Expression?: string;
   ReturnData?: boolean;
-  MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions?: { Name: string; Value: unknown }[] }; Period: number; Stat: string };
+  MetricStat?: {
+    Metric: { Namespace: string; MetricName: string; Dimensions?: { Name: string; Value: unknown }[] };
+    Period: number;
+    Stat: string;
+  };
 }
 
 function alarmProps(id: string): Record<string, unknown> {
@@ -49,7 +58,17 @@ function expectNotifiesTopic(props: Record<string, unknown>): void {
 /** A single-metric alarm: its metric, statistic, period and threshold. */
 function expectSingleMetricAlarm(
   id: string,
-  expected: { namespace: unknown; metricName: string; dimensions: Record<string, unknown>; statistic: string; period: number; threshold: number; comparison: string; evaluationPeriods: number; datapoints: number },
+  expected: {
+    namespace: unknown;
+    metricName: string;
+    dimensions: Record<string, unknown>;
+    statistic: string;
+    period: number;
+    threshold: number;
+    comparison: string;
+    evaluationPeriods: number;
+    datapoints: number;
+  },
 ): void {
   const props = alarmProps(id);
   expect(props).toMatchObject({
@@ -72,11 +91,32 @@ function queriesOf(id: string): MetricQuery[] {
 
 describe('alarms', () => {
   it('are the ones on-call needs, no more and no fewer', () => {
-    const tableAlarms = ['Bookings', 'Clients', 'Contracts', 'Guests', 'Idempotency', 'Properties', 'RateLimits', 'Searches', 'SigningKeys', 'Wallets', 'Webhooks'].map((t) => `DynamoDbThrottles${t}`);
+    const tableAlarms = [
+      'Bookings',
+      'Clients',
+      'Contracts',
+      'Guests',
+      'Idempotency',
+      'Properties',
+      'RateLimits',
+      'Searches',
+      'SigningKeys',
+      'Wallets',
+      'Webhooks',
+    ].map((t) => `DynamoDbThrottles${t}`);
     expect([...alarmsById.keys()].sort()).toEqual(
       [
-        'SupplierSearchTimeoutRate', 'Api5xxRate', 'BookingFailureRate', 'BookingCompensations', 'CompensationFailures',
-        'PendingBookingOlderThan15Minutes', 'ReconcilerErrors', 'BookingStateMachineFailureRate', 'BookingStateMachineTimeouts', 'WebhookStreamDeadLetters', ...tableAlarms,
+        'SupplierSearchTimeoutRate',
+        'Api5xxRate',
+        'BookingFailureRate',
+        'BookingCompensations',
+        'CompensationFailures',
+        'PendingBookingOlderThan15Minutes',
+        'ReconcilerErrors',
+        'BookingStateMachineFailureRate',
+        'BookingStateMachineTimeouts',
+        'WebhookStreamDeadLetters',
+        ...tableAlarms,
       ].sort(),
     );
     for (const props of alarmsById.values()) expect(String(props.AlarmDescription)).toMatch(/README: On call, \w+\./);
@@ -84,26 +124,46 @@ describe('alarms', () => {
 
   it('supplier search timeout rate: the average of SupplierTimeout over all suppliers above 10%, 2 of 3 five-minute periods', () => {
     expectSingleMetricAlarm('SupplierSearchTimeoutRate', {
-      namespace: NAMESPACE, metricName: 'SupplierTimeout', dimensions: { operation: 'search' }, statistic: 'Average', period: 300,
-      threshold: 0.1, comparison: 'GreaterThanThreshold', evaluationPeriods: 3, datapoints: 2,
+      namespace: NAMESPACE,
+      metricName: 'SupplierTimeout',
+      dimensions: { operation: 'search' },
+      statistic: 'Average',
+      period: 300,
+      threshold: 0.1,
+      comparison: 'GreaterThanThreshold',
+      evaluationPeriods: 3,
+      datapoints: 2,
     });
   });
 
   it('5xx rate: API Gateway 5XXError average above 1%, 2 of 3 five-minute periods', () => {
     const props = alarmProps('Api5xxRate');
     expectSingleMetricAlarm('Api5xxRate', {
-      namespace: 'AWS/ApiGateway', metricName: '5XXError', dimensions: dimensionsOf(props.Dimensions as never), statistic: 'Average', period: 300,
-      threshold: 0.01, comparison: 'GreaterThanThreshold', evaluationPeriods: 3, datapoints: 2,
+      namespace: 'AWS/ApiGateway',
+      metricName: '5XXError',
+      dimensions: dimensionsOf(props.Dimensions as never),
+      statistic: 'Average',
+      period: 300,
+      threshold: 0.01,
+      comparison: 'GreaterThanThreshold',
+      evaluationPeriods: 3,
+      datapoints: 2,
     });
     expect(dimensionsOf(props.Dimensions as never).ApiName).toBe('hotel-api-acme-production');
   });
 
   it('booking failure rate: failed over all outcomes in 15 minutes, above a quarter once at least 5 finished', () => {
     const props = alarmProps('BookingFailureRate');
-    expect(props).toMatchObject({ Threshold: ALARM_THRESHOLDS.bookingFailureRate, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
+    expect(props).toMatchObject({
+      Threshold: ALARM_THRESHOLDS.bookingFailureRate,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+    });
     const queries = queriesOf('BookingFailureRate');
     const expression = queries.find((q) => q.ReturnData !== false)!;
-    expect(expression.Expression).toBe('IF(FILL(c, 0) + FILL(p, 0) + FILL(k, 0) + FILL(x, 0) + FILL(f, 0) >= 5, FILL(f, 0) / (FILL(c, 0) + FILL(p, 0) + FILL(k, 0) + FILL(x, 0) + FILL(f, 0)), 0)');
+    expect(expression.Expression).toBe(
+      'IF(FILL(c, 0) + FILL(p, 0) + FILL(k, 0) + FILL(x, 0) + FILL(f, 0) >= 5, FILL(f, 0) / (FILL(c, 0) + FILL(p, 0) + FILL(k, 0) + FILL(x, 0) + FILL(f, 0)), 0)',
+    );
     const byId = Object.fromEntries(queries.filter((q) => q.MetricStat).map((q) => [q.Id, q.MetricStat!]));
     expect(Object.keys(byId).sort()).toEqual(['c', 'f', 'k', 'p', 'x']);
     const outcomes = { c: 'confirmed', p: 'pending', k: 'compensated', x: 'compensation-failed', f: 'failed' };
@@ -116,36 +176,71 @@ describe('alarms', () => {
 
   it('compensations: 3 in 15 minutes; a compensation that failed: any one', () => {
     expectSingleMetricAlarm('BookingCompensations', {
-      namespace: NAMESPACE, metricName: 'BookingOutcome', dimensions: { outcome: 'compensated' }, statistic: 'Sum', period: 900,
-      threshold: 3, comparison: 'GreaterThanOrEqualToThreshold', evaluationPeriods: 1, datapoints: 1,
+      namespace: NAMESPACE,
+      metricName: 'BookingOutcome',
+      dimensions: { outcome: 'compensated' },
+      statistic: 'Sum',
+      period: 900,
+      threshold: 3,
+      comparison: 'GreaterThanOrEqualToThreshold',
+      evaluationPeriods: 1,
+      datapoints: 1,
     });
     expectSingleMetricAlarm('CompensationFailures', {
-      namespace: NAMESPACE, metricName: 'BookingOutcome', dimensions: { outcome: 'compensation-failed' }, statistic: 'Sum', period: 300,
-      threshold: 1, comparison: 'GreaterThanOrEqualToThreshold', evaluationPeriods: 1, datapoints: 1,
+      namespace: NAMESPACE,
+      metricName: 'BookingOutcome',
+      dimensions: { outcome: 'compensation-failed' },
+      statistic: 'Sum',
+      period: 300,
+      threshold: 1,
+      comparison: 'GreaterThanOrEqualToThreshold',
+      evaluationPeriods: 1,
+      datapoints: 1,
     });
   });
 
   it('a pending booking older than 15 minutes: the oldest pending age above 900 s', () => {
     expectSingleMetricAlarm('PendingBookingOlderThan15Minutes', {
-      namespace: NAMESPACE, metricName: 'OldestPendingBookingAge', dimensions: {}, statistic: 'Maximum', period: 300,
-      threshold: 900, comparison: 'GreaterThanThreshold', evaluationPeriods: 1, datapoints: 1,
+      namespace: NAMESPACE,
+      metricName: 'OldestPendingBookingAge',
+      dimensions: {},
+      statistic: 'Maximum',
+      period: 300,
+      threshold: 900,
+      comparison: 'GreaterThanThreshold',
+      evaluationPeriods: 1,
+      datapoints: 1,
     });
   });
 
   it('reconciler errors: the reconciler function failing two runs in a row', () => {
     const props = alarmProps('ReconcilerErrors');
     expectSingleMetricAlarm('ReconcilerErrors', {
-      namespace: 'AWS/Lambda', metricName: 'Errors', dimensions: dimensionsOf(props.Dimensions as never), statistic: 'Sum', period: 300,
-      threshold: 1, comparison: 'GreaterThanOrEqualToThreshold', evaluationPeriods: 2, datapoints: 2,
+      namespace: 'AWS/Lambda',
+      metricName: 'Errors',
+      dimensions: dimensionsOf(props.Dimensions as never),
+      statistic: 'Sum',
+      period: 300,
+      threshold: 1,
+      comparison: 'GreaterThanOrEqualToThreshold',
+      evaluationPeriods: 2,
+      datapoints: 2,
     });
-    expect(referencedId(dimensionsOf(props.Dimensions as never).FunctionName)).toBe(logicalIdOf(synthesis.stack.pendingReconciler.job.function));
+    expect(referencedId(dimensionsOf(props.Dimensions as never).FunctionName)).toBe(
+      logicalIdOf(synthesis.stack.pendingReconciler.job.function),
+    );
   });
 
   it('DynamoDB throttles: read plus write throttle events of each table and each of its indexes, two periods in a row', () => {
     for (const id of ['bookings', 'idempotency'] as const) {
       const name = `DynamoDbThrottles${id[0]!.toUpperCase()}${id.slice(1)}`;
       const props = alarmProps(name);
-      expect(props).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 2, DatapointsToAlarm: 2 });
+      expect(props).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 2,
+        DatapointsToAlarm: 2,
+      });
       const queries = queriesOf(name);
       const indexes = (TABLES.find((t) => t.id === id)!.globalIndexes ?? []).map((index) => index.name);
       const ids = ['r', 'w', ...indexes.flatMap((_, i) => [`r${i}`, `w${i}`])];
@@ -153,12 +248,19 @@ describe('alarms', () => {
       // CloudWatch allows an alarm ten metrics: the bookings table's four indexes take it to the limit.
       expect(queries.filter((q) => q.MetricStat).length).toBeLessThanOrEqual(10);
       const stats = queries.filter((q) => q.MetricStat).map((q) => q.MetricStat!);
-      expect(stats.map((s) => s.Metric.MetricName).sort()).toEqual(ids.map((q) => (q.startsWith('r') ? 'ReadThrottleEvents' : 'WriteThrottleEvents')).sort());
+      expect(stats.map((s) => s.Metric.MetricName).sort()).toEqual(
+        ids.map((q) => (q.startsWith('r') ? 'ReadThrottleEvents' : 'WriteThrottleEvents')).sort(),
+      );
       for (const stat of stats) {
         expect(stat).toMatchObject({ Metric: { Namespace: 'AWS/DynamoDB' }, Period: 300, Stat: 'Sum' });
         expect(referencedId(dimensionsOf(stat.Metric.Dimensions).TableName)).toBe(logicalIdOf(synthesis.stack.tables.get(id).table));
       }
-      expect(stats.map((s) => dimensionsOf(s.Metric.Dimensions).GlobalSecondaryIndexName).filter(Boolean).sort()).toEqual(indexes.flatMap((name) => [name, name]).sort());
+      expect(
+        stats
+          .map((s) => dimensionsOf(s.Metric.Dimensions).GlobalSecondaryIndexName)
+          .filter(Boolean)
+          .sort(),
+      ).toEqual(indexes.flatMap((name) => [name, name]).sort());
       expectNotifiesTopic(props);
     }
   });
@@ -176,8 +278,15 @@ describe('alarms', () => {
     expectNotifiesTopic(rate);
     const timeouts = alarmProps('BookingStateMachineTimeouts');
     expectSingleMetricAlarm('BookingStateMachineTimeouts', {
-      namespace: 'AWS/States', metricName: 'ExecutionsTimedOut', dimensions: dimensionsOf(timeouts.Dimensions as never), statistic: 'Sum', period: 300,
-      threshold: 1, comparison: 'GreaterThanOrEqualToThreshold', evaluationPeriods: 1, datapoints: 1,
+      namespace: 'AWS/States',
+      metricName: 'ExecutionsTimedOut',
+      dimensions: dimensionsOf(timeouts.Dimensions as never),
+      statistic: 'Sum',
+      period: 300,
+      threshold: 1,
+      comparison: 'GreaterThanOrEqualToThreshold',
+      evaluationPeriods: 1,
+      datapoints: 1,
     });
     expect(referencedId(dimensionsOf(timeouts.Dimensions as never).StateMachineArn)).toBe(machine);
   });
@@ -189,16 +298,25 @@ describe('alarms', () => {
     const key = resourcesOfType(synthesis.template, 'AWS::KMS::Key')[keyId]!;
     expect(key.Properties.EnableKeyRotation).toBe(true);
     const statements = (key.Properties.KeyPolicy as { Statement: { Principal: { Service?: string }; Action: string[] }[] }).Statement;
-    expect(statements.find((s) => s.Principal.Service === 'cloudwatch.amazonaws.com')?.Action).toEqual(['kms:Decrypt', 'kms:GenerateDataKey*']);
-    const policies = Object.values(resourcesOfType(synthesis.template, 'AWS::SNS::TopicPolicy')).filter((p: CfnResource) => (p.Properties.Topics as unknown[]).some((t) => referencedId(t) === topicId));
-    const denies = policies.flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Effect: string; Condition?: unknown }[] }).Statement).filter((s) => s.Effect === 'Deny');
+    expect(statements.find((s) => s.Principal.Service === 'cloudwatch.amazonaws.com')?.Action).toEqual([
+      'kms:Decrypt',
+      'kms:GenerateDataKey*',
+    ]);
+    const policies = Object.values(resourcesOfType(synthesis.template, 'AWS::SNS::TopicPolicy')).filter((p: CfnResource) =>
+      (p.Properties.Topics as unknown[]).some((t) => referencedId(t) === topicId),
+    );
+    const denies = policies
+      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Effect: string; Condition?: unknown }[] }).Statement)
+      .filter((s) => s.Effect === 'Deny');
     expect(denies).toContainEqual(expect.objectContaining({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
   });
 });
 
 describe('dashboard', () => {
   /** The dashboard body as JSON, with the stack's references (table names, ARNs) as placeholders. */
-  function dashboardBody(): { widgets: { type: string; properties: { title?: string; markdown?: string; metrics?: unknown[][]; alarms?: unknown[] } }[] } {
+  function dashboardBody(): {
+    widgets: { type: string; properties: { title?: string; markdown?: string; metrics?: unknown[][]; alarms?: unknown[] } }[];
+  } {
     const dashboards = resourcesOfType(synthesis.template, 'AWS::CloudWatch::Dashboard');
     expect(Object.keys(dashboards)).toHaveLength(1);
     const body = Object.values(dashboards)[0]!.Properties.DashboardBody as { 'Fn::Join': [string, unknown[]] } | string;
@@ -232,13 +350,16 @@ describe('dashboard', () => {
     const byTitle = new Map(widgets.map((w) => [w.properties.title, w.properties]));
     expect(byTitle.get('Alarms')!.alarms).toHaveLength(alarmsById.size);
     const metricsText = (title: string) => JSON.stringify(byTitle.get(title)!.metrics);
-    expect(metricsText('Supplier search timeout rate')).toContain(`SEARCH('{\\"${NAMESPACE}\\",operation,supplier} MetricName=\\"SupplierTimeout\\" operation=\\"search\\"', 'Average')`);
+    expect(metricsText('Supplier search timeout rate')).toContain(
+      `SEARCH('{\\"${NAMESPACE}\\",operation,supplier} MetricName=\\"SupplierTimeout\\" operation=\\"search\\"', 'Average')`,
+    );
     expect(metricsText('Supplier search latency p90 (ms)')).toContain(`MetricName=\\"SupplierLatency\\" operation=\\"search\\"', 'p90'`);
     expect(metricsText('5xx and 4xx per route')).toContain('MetricName=\\"Status5xx\\"');
     for (const outcome of ['confirmed', 'pending', 'compensated', 'compensation-failed', 'failed']) {
       expect(metricsText('Booking outcomes')).toContain(`"BookingOutcome","outcome","${outcome}"`);
     }
-    for (const bucket of ['under-5m', '5m-15m', 'over-15m']) expect(metricsText('Pending bookings by age (after each reconciler pass)')).toContain(`"PendingBookings","age","${bucket}"`);
+    for (const bucket of ['under-5m', '5m-15m', 'over-15m'])
+      expect(metricsText('Pending bookings by age (after each reconciler pass)')).toContain(`"PendingBookings","age","${bucket}"`);
     expect(metricsText('Oldest pending booking (s)')).toContain('"OldestPendingBookingAge"');
     expect(metricsText('Reconciler: errors and unsettled attempts')).toContain('"PendingSettled","outcome","failed"');
     expect(metricsText('Idempotent replays per route')).toContain('MetricName=\\"IdempotentReplay\\"');

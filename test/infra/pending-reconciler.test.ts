@@ -21,7 +21,7 @@ describe('pending booking reconciler', () => {
     expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TENANT).toBe('acme');
   });
 
-  it('touches the bookings, guests, contracts, wallets and webhooks tables only (a settled booking captures or gives back its hold, and writes its event; the holder\'s e-mail and the traveller go with its lookup)', () => {
+  it("touches the bookings, guests, contracts, wallets and webhooks tables only (a settled booking captures or gives back its hold, and writes its event; the holder's e-mail and the traveller go with its lookup)", () => {
     const tables = new Map([
       [logicalIdOf(synthesis.stack.tables.get('bookings').table), 'bookings'],
       [logicalIdOf(synthesis.stack.tables.get('guests').table), 'guests'],

@@ -30,34 +30,77 @@ function tableTtl(id: TableId): string | undefined {
 describe('personal data retention', () => {
   it('is finite in every store that holds personal data, and printed', () => {
     const retention = synthesis.stack.personalDataRetention;
-    const jobVariables = (resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(retention.job.function)]!.Properties.Environment as { Variables: Record<string, string> }).Variables;
+    const jobVariables = (
+      resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(retention.job.function)]!.Properties.Environment as {
+        Variables: Record<string, string>;
+      }
+    ).Variables;
     const days = Number(jobVariables.PERSONAL_DATA_RETENTION_DAYS);
     expect(days).toBe(60);
     // Every function that writes guest details computes their expiry backstop from the same setting.
     for (const writer of [synthesis.stack.functions.groups.booking, synthesis.stack.functions.bookingFlow]) {
-      const variables = (resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(writer.function)]!.Properties.Environment as { Variables: Record<string, string> }).Variables;
+      const variables = (
+        resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(writer.function)]!.Properties.Environment as {
+          Variables: Record<string, string>;
+        }
+      ).Variables;
       expect(variables.PERSONAL_DATA_RETENTION_DAYS).toBe('60');
     }
     const schedule = resourcesOfType(synthesis.template, 'AWS::Events::Rule')[logicalIdOf(retention.schedule)]!;
     expect(schedule.Properties.ScheduleExpression).toBe('rate(1 day)');
 
     const bucket = resourcesOfType(synthesis.template, 'AWS::S3::Bucket')[logicalIdOf(synthesis.stack.financeLedger.bucket)]!;
-    const rules = (bucket.Properties.LifecycleConfiguration as { Rules: { Prefix?: string; ExpirationInDays?: number; NoncurrentVersionExpiration?: { NoncurrentDays: number } }[] }).Rules;
+    const rules = (
+      bucket.Properties.LifecycleConfiguration as {
+        Rules: { Prefix?: string; ExpirationInDays?: number; NoncurrentVersionExpiration?: { NoncurrentDays: number } }[];
+      }
+    ).Rules;
     const exportsDays = rules.find((r) => r.Prefix === 'exports/')?.ExpirationInDays;
     const noncurrentDays = rules.find((r) => r.NoncurrentVersionExpiration)?.NoncurrentVersionExpiration?.NoncurrentDays;
 
-    const logGroups = Object.entries(resourcesOfType(synthesis.template, 'AWS::Logs::LogGroup')).map(([id, group]) => [id, group.Properties.RetentionInDays as number | undefined] as const);
+    const logGroups = Object.entries(resourcesOfType(synthesis.template, 'AWS::Logs::LogGroup')).map(
+      ([id, group]) => [id, group.Properties.RetentionInDays as number | undefined] as const,
+    );
 
     const stores: [string, number | undefined, string][] = [
-      ['guests table (holder, guests, contact, cancel reason)', tableTtl('guests') ? days : undefined, `erased ${days} days after check-out by the daily job; items expire ${EXPIRY_BACKSTOP_DAYS} days later (TTL ${tableTtl('guests')})`],
-      ['idempotency table (request hashes; answers hold no names)', tableTtl('idempotency') ? IDEMPOTENCY_TTL_SECONDS / DAY : undefined, `TTL ${tableTtl('idempotency')}`],
-      ['webhooks table (events, deliveries: booking summaries)', tableTtl('webhooks') ? WEBHOOK_RETENTION_DAYS : undefined, `TTL ${tableTtl('webhooks')}, after the event`],
-      ['searches table (occupancies: children\'s ages)', tableTtl('searches') ? SEARCH_TTL_SECONDS / DAY : undefined, `TTL ${tableTtl('searches')}`],
-      ['finance export bucket, exports/ (older exports hold whole bookings)', exportsDays, `lifecycle; noncurrent versions ${noncurrentDays} days`],
+      [
+        'guests table (holder, guests, contact, cancel reason)',
+        tableTtl('guests') ? days : undefined,
+        `erased ${days} days after check-out by the daily job; items expire ${EXPIRY_BACKSTOP_DAYS} days later (TTL ${tableTtl('guests')})`,
+      ],
+      [
+        'idempotency table (request hashes; answers hold no names)',
+        tableTtl('idempotency') ? IDEMPOTENCY_TTL_SECONDS / DAY : undefined,
+        `TTL ${tableTtl('idempotency')}`,
+      ],
+      [
+        'webhooks table (events, deliveries: booking summaries)',
+        tableTtl('webhooks') ? WEBHOOK_RETENTION_DAYS : undefined,
+        `TTL ${tableTtl('webhooks')}, after the event`,
+      ],
+      [
+        "searches table (occupancies: children's ages)",
+        tableTtl('searches') ? SEARCH_TTL_SECONDS / DAY : undefined,
+        `TTL ${tableTtl('searches')}`,
+      ],
+      [
+        'finance export bucket, exports/ (older exports hold whole bookings)',
+        exportsDays,
+        `lifecycle; noncurrent versions ${noncurrentDays} days`,
+      ],
       ['finance export bucket, noncurrent versions', noncurrentDays, 'lifecycle'],
-      ...logGroups.map(([id, retentionDays]) => [`log group ${id}`, retentionDays, 'no guest data is logged (test/e2e/faults-guest-data.test.ts); kept anyway no longer than this'] as [string, number | undefined, string]),
+      ...logGroups.map(
+        ([id, retentionDays]) =>
+          [
+            `log group ${id}`,
+            retentionDays,
+            'no guest data is logged (test/e2e/faults-guest-data.test.ts); kept anyway no longer than this',
+          ] as [string, number | undefined, string],
+      ),
     ];
-    console.info(`stores of personal data, retention in days (personalDataRetentionDays=${days}):\n${stores.map(([store, d, how]) => `  ${(d === undefined ? 'FOREVER' : Number.isInteger(d) ? String(d) : d.toFixed(2)).padStart(8)}  ${store}: ${how}`).join('\n')}`);
+    console.info(
+      `stores of personal data, retention in days (personalDataRetentionDays=${days}):\n${stores.map(([store, d, how]) => `  ${(d === undefined ? 'FOREVER' : Number.isInteger(d) ? String(d) : d.toFixed(2)).padStart(8)}  ${store}: ${how}`).join('\n')}`,
+    );
     for (const [store, d] of stores) {
       expect(d, store).toBeTypeOf('number');
       expect(Number.isFinite(d) && d! > 0, store).toBe(true);

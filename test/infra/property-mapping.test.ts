@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES, type TableId } from '../../functions/shared/tables.js';
 import { actionsFor } from '../../lib/table-grants.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
-import { actionsOf, referencedId, referencedIds, resourcesOf, resourcesOfType, statementsOfRole, type CfnResource } from './template-queries.js';
+import {
+  actionsOf,
+  referencedId,
+  referencedIds,
+  resourcesOf,
+  resourcesOfType,
+  statementsOfRole,
+  type CfnResource,
+} from './template-queries.js';
 
 let sandbox: Synthesis;
 let production: Synthesis;
@@ -82,7 +90,9 @@ describe('property mapping job', () => {
     expect(variables.TENANT).toBe('acme');
     expect(variables.POWERTOOLS_SERVICE_NAME).toBe('hotel-api-property-mapping');
     for (const definition of TABLES) {
-      const expected = ['contracts', 'properties'].includes(definition.id) ? { Ref: logicalIdOf(production.stack.tables.get(definition.id).table) } : undefined;
+      const expected = ['contracts', 'properties'].includes(definition.id)
+        ? { Ref: logicalIdOf(production.stack.tables.get(definition.id).table) }
+        : undefined;
       expect(variables[definition.envVar], definition.envVar).toEqual(expected);
     }
   });
@@ -97,9 +107,11 @@ describe('property mapping job', () => {
   });
 
   it("reads the sandbox suppliers' credentials on sandbox stacks, and only the tenant's supplier secret prefix otherwise", () => {
-    const secretStatements = (synthesis: Synthesis) => jobStatements(synthesis).filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
+    const secretStatements = (synthesis: Synthesis) =>
+      jobStatements(synthesis).filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
     // The prefix grant (lib/supplier-credential-grants.ts) is a joined ARN string ending in the tenant's prefix.
-    const isPrefixGrant = (s: ReturnType<typeof jobStatements>[number]) => JSON.stringify(s.Resource).includes(':secret:hotel-api/acme/suppliers/*');
+    const isPrefixGrant = (s: ReturnType<typeof jobStatements>[number]) =>
+      JSON.stringify(s.Resource).includes(':secret:hotel-api/acme/suppliers/*');
     const productionStatements = secretStatements(production);
     expect(productionStatements).toHaveLength(1);
     expect(isPrefixGrant(productionStatements[0]!)).toBe(true);

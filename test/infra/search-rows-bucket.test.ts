@@ -14,24 +14,44 @@ describe("the search rows' bucket", () => {
     const bucket = resourcesOfType(synthesis.template, 'AWS::S3::Bucket')[bucketId]!;
     expect(bucket.Properties).toMatchObject({
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })] },
     });
     expect(bucket.DeletionPolicy).toBe('Retain');
-    const policy = Object.values(resourcesOfType(synthesis.template, 'AWS::S3::BucketPolicy')).find((p) => JSON.stringify(p.Properties.Bucket).includes(bucketId))!;
+    const policy = Object.values(resourcesOfType(synthesis.template, 'AWS::S3::BucketPolicy')).find((p) =>
+      JSON.stringify(p.Properties.Bucket).includes(bucketId),
+    )!;
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
   });
 
   it('is read and written by the search function alone, under the tenant prefix, which is told its name', () => {
     const bucketId = logicalIdOf(synthesis.stack.searchRows.bucket);
     const search = synthesis.stack.functions.groups.search;
-    const variables = (resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(search.function)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const variables = (
+      resourcesOfType(synthesis.template, 'AWS::Lambda::Function')[logicalIdOf(search.function)]!.Properties.Environment as {
+        Variables: Record<string, unknown>;
+      }
+    ).Variables;
     expect(variables.SEARCH_ROWS_BUCKET).toEqual({ Ref: bucketId });
     const grants = Object.keys(resourcesOfType(synthesis.template, 'AWS::IAM::Role')).flatMap((roleId) =>
-      statementsOfRole(synthesis.template, roleId).filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')) && JSON.stringify(s.Resource).includes(bucketId)).map((s) => ({ roleId, statement: s })),
+      statementsOfRole(synthesis.template, roleId)
+        .filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')) && JSON.stringify(s.Resource).includes(bucketId))
+        .map((s) => ({ roleId, statement: s })),
     );
     expect(grants).toEqual([
-      { roleId: logicalIdOf(search.role), statement: { Effect: 'Allow', Action: ['s3:GetObject', 's3:PutObject'], Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/acme/*']] } } },
+      {
+        roleId: logicalIdOf(search.role),
+        statement: {
+          Effect: 'Allow',
+          Action: ['s3:GetObject', 's3:PutObject'],
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/acme/*']] },
+        },
+      },
     ]);
   });
 });

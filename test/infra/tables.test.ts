@@ -42,7 +42,8 @@ describe('DynamoDB tables from the shared definitions', () => {
     } else {
       expect(properties.TimeToLiveSpecification).toBeUndefined();
     }
-    const indexes = (properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[] | undefined) ?? [];
+    const indexes =
+      (properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[] | undefined) ?? [];
     expect(indexes.map((i) => i.IndexName)).toEqual((definition.globalIndexes ?? []).map((i) => i.name));
     for (const index of definition.globalIndexes ?? []) {
       expect(indexes.find((i) => i.IndexName === index.name)?.KeySchema).toEqual([
@@ -57,8 +58,12 @@ describe('DynamoDB tables from the shared definitions', () => {
 
   it("rolls the booking list's indexes out one per deploy when asked (CloudFormation adds one index a table per update)", () => {
     const indexesOf = (synthesis: Synthesis) =>
-      ((tableResource(synthesis, 'bookings').Properties.GlobalSecondaryIndexes as { IndexName: string }[] | undefined) ?? []).map((i) => i.IndexName);
-    const steps = [0, 1, 2, 3].map((count) => synthesize({ tenant: 'acme', stage: 'sandbox', context: { bookingListIndexes: String(count) } }));
+      ((tableResource(synthesis, 'bookings').Properties.GlobalSecondaryIndexes as { IndexName: string }[] | undefined) ?? []).map(
+        (i) => i.IndexName,
+      );
+    const steps = [0, 1, 2, 3].map((count) =>
+      synthesize({ tenant: 'acme', stage: 'sandbox', context: { bookingListIndexes: String(count) } }),
+    );
     try {
       expect(steps.map(indexesOf)).toEqual([
         ['pendingBookings'],

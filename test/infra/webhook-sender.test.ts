@@ -20,12 +20,20 @@ describe('webhook sender', () => {
   it('reads the webhooks table stream, new images, from its start', () => {
     const table = resourcesOfType(synthesis.template, 'AWS::DynamoDB::Table')[webhooksTable()]!;
     expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
-    const mappings = Object.values(resourcesOfType(synthesis.template, 'AWS::Lambda::EventSourceMapping')).filter((m) => referencedId(m.Properties.FunctionName) === sender());
+    const mappings = Object.values(resourcesOfType(synthesis.template, 'AWS::Lambda::EventSourceMapping')).filter(
+      (m) => referencedId(m.Properties.FunctionName) === sender(),
+    );
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0]!.Properties;
     expect(JSON.stringify(mapping.EventSourceArn)).toContain(webhooksTable());
     expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
-    expect(mapping).toMatchObject({ StartingPosition: 'TRIM_HORIZON', BisectBatchOnFunctionError: true, FunctionResponseTypes: ['ReportBatchItemFailures'], MaximumRetryAttempts: 10, MaximumRecordAgeInSeconds: 86_400 });
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 10,
+      MaximumRecordAgeInSeconds: 86_400,
+    });
     // Only new outbox items wake it: deliveries and endpoints written to the same table do not.
     const pattern = JSON.parse((mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters[0]!.Pattern);
     expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['webhook-event'] } } } });
@@ -37,11 +45,17 @@ describe('webhook sender', () => {
     // Under the stack's own key, like the table its events come from (test/infra/data-key.test.ts).
     expect(queue.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 86_400 });
     expect(queue.Properties.KmsMasterKeyId).toBeDefined();
-    const policy = Object.values(resourcesOfType(synthesis.template, 'AWS::SQS::QueuePolicy')).find((p) => JSON.stringify(p.Properties.Queues).includes(queueId))!;
+    const policy = Object.values(resourcesOfType(synthesis.template, 'AWS::SQS::QueuePolicy')).find((p) =>
+      JSON.stringify(p.Properties.Queues).includes(queueId),
+    )!;
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
-    const mapping = Object.values(resourcesOfType(synthesis.template, 'AWS::Lambda::EventSourceMapping')).find((m) => referencedId(m.Properties.FunctionName) === sender())!;
+    const mapping = Object.values(resourcesOfType(synthesis.template, 'AWS::Lambda::EventSourceMapping')).find(
+      (m) => referencedId(m.Properties.FunctionName) === sender(),
+    )!;
     expect(JSON.stringify(mapping.Properties.DestinationConfig)).toContain(queueId);
-    const alarm = Object.values(resourcesOfType(synthesis.template, 'AWS::CloudWatch::Alarm')).find((a) => String(a.Properties.AlarmName).endsWith('WebhookStreamDeadLetters'))!;
+    const alarm = Object.values(resourcesOfType(synthesis.template, 'AWS::CloudWatch::Alarm')).find((a) =>
+      String(a.Properties.AlarmName).endsWith('WebhookStreamDeadLetters'),
+    )!;
     expect(JSON.stringify(alarm.Properties.Dimensions)).toContain(queueId);
   });
 

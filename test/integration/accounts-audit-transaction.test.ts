@@ -20,7 +20,13 @@ await freshTables();
 /** The write requests sent, each with the partition keys it writes. */
 const writes: { command: string; pks: string[] }[] = [];
 /** As the DynamoDB client names them (the document client's commands reach its stack as these). */
-const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+const WRITE_COMMANDS = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+  'BatchWriteItemCommand',
+]);
 
 beforeAll(() => {
   dynamoClient().middlewareStack.add(
@@ -49,8 +55,14 @@ async function inOneTransaction<T>(action: string, run: () => Promise<T>): Promi
   writes.length = 0;
   const result = await run();
   const sent = [...writes];
-  expect(sent.map((w) => w.command), action).toEqual(['TransactWriteItemsCommand']);
-  expect(sent[0]!.pks.filter((pk) => pk === `${tenant}#audit`), action).toHaveLength(1);
+  expect(
+    sent.map((w) => w.command),
+    action,
+  ).toEqual(['TransactWriteItemsCommand']);
+  expect(
+    sent[0]!.pks.filter((pk) => pk === `${tenant}#audit`),
+    action,
+  ).toHaveLength(1);
   expect(sent[0]!.pks.filter((pk) => pk !== `${tenant}#audit`).length, `${action}: the change itself`).toBeGreaterThan(0);
   const trail = await auditTrail(tenant);
   expect(trail.length, action).toBe(trailBefore + 1);
@@ -64,14 +76,37 @@ describe('operator changes and their audit entries', () => {
     const issued = await inOneTransaction('client.issued', () => issueClient(tenant, {}, 'ops'));
     await inOneTransaction('client.secret-rotated', () => rotateSecret(tenant, issued.clientId, 60, 'ops'));
     await inOneTransaction('client.revoked', () => revokeClient(tenant, issued.clientId, 'ops'));
-    await inOneTransaction('contract.created', () => setContract(tenant, { supplierId: 'hotelbeds', adapter: 'hotelbeds', endpoint: 'https://api.test.hotelbeds.com', sandbox: true, credentials: { apiKey: 'k', secret: 's' } }, 'ops'));
+    await inOneTransaction('contract.created', () =>
+      setContract(
+        tenant,
+        {
+          supplierId: 'hotelbeds',
+          adapter: 'hotelbeds',
+          endpoint: 'https://api.test.hotelbeds.com',
+          sandbox: true,
+          credentials: { apiKey: 'k', secret: 's' },
+        },
+        'ops',
+      ),
+    );
     await inOneTransaction('pricing.set', () => setPricing(tenant, defaultPricingRules(tenant), 'ops'));
     const wallet = await inOneTransaction('wallet.created', () => createWallet(tenant, { currency: 'EUR' }, 'ops'));
     await inOneTransaction('wallet.topped-up', () => topUpWallet(tenant, wallet.walletId, '100.00', `ref-${randomUUID()}`, 'ops'));
     await inOneTransaction('wallet.credit-limit-set', () => setWalletCreditLimit(tenant, wallet.walletId, '50.00', 'ops'));
     const at = new Date().toISOString();
-    await new DynamoWebhookStore().createEndpoint({ tenant, endpointId: 'we_audit0000000000000000', url: 'https://partner.example.com/hooks', events: ['booking.confirmed'], enabled: true, secret: 'whsec_x', createdAt: at, updatedAt: at });
-    await inOneTransaction('webhook.disabled', () => setWebhookEndpointEnabled(tenant, 'we_audit0000000000000000', false, 'hammered', 'ops'));
+    await new DynamoWebhookStore().createEndpoint({
+      tenant,
+      endpointId: 'we_audit0000000000000000',
+      url: 'https://partner.example.com/hooks',
+      events: ['booking.confirmed'],
+      enabled: true,
+      secret: 'whsec_x',
+      createdAt: at,
+      updatedAt: at,
+    });
+    await inOneTransaction('webhook.disabled', () =>
+      setWebhookEndpointEnabled(tenant, 'we_audit0000000000000000', false, 'hammered', 'ops'),
+    );
 
     // No secret entered the trail on the way.
     expect(JSON.stringify(await auditTrail(tenant))).not.toMatch(/secretHash|whsec_|"secret"/);
@@ -84,7 +119,9 @@ describe('operator changes and their audit entries', () => {
     const afterIssue = (await auditTrail(tenant)).length;
     expect(afterIssue).toBe(trailBefore + 1);
     await expect(revokeClient(tenant, 'no-such-client', 'ops')).rejects.toThrow(/no client/);
-    await expect(Promise.all([rotateSecret(tenant, issued.clientId, 60, 'ops'), rotateSecret(tenant, issued.clientId, 60, 'ops')])).rejects.toThrow();
+    await expect(
+      Promise.all([rotateSecret(tenant, issued.clientId, 60, 'ops'), rotateSecret(tenant, issued.clientId, 60, 'ops')]),
+    ).rejects.toThrow();
     // One rotation won, one lost: one entry, for the one that happened.
     const trail = await auditTrail(tenant);
     expect(trail.slice(afterIssue).map((e) => e.action)).toEqual(['client.secret-rotated']);

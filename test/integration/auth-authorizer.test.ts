@@ -25,8 +25,19 @@ const USAGE_KEY = 'demoUsageKey0123456789abcdefghij';
 beforeAll(async () => {
   forgetCachedKeys();
   await ensureSigningKey();
-  await registerClient({ tenant: 'demo', clientId: 'demo-client', secret: 'demo-secret', scopes: ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'], usageKey: USAGE_KEY });
-  await registerClient({ tenant: 'acme', clientId: 'acme-client', secret: 'acme-secret', scopes: ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'] });
+  await registerClient({
+    tenant: 'demo',
+    clientId: 'demo-client',
+    secret: 'demo-secret',
+    scopes: ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'],
+    usageKey: USAGE_KEY,
+  });
+  await registerClient({
+    tenant: 'acme',
+    clientId: 'acme-client',
+    secret: 'acme-secret',
+    scopes: ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'],
+  });
 });
 
 async function tokenFor(clientId: string, secret: string, scope?: string): Promise<string> {
@@ -55,14 +66,22 @@ describe('authorizer', () => {
     expect(result.usageIdentifierKey).toBe(USAGE_KEY);
     expect(result.context).toEqual({ tenant: 'demo', clientId: 'demo-client', scope: 'hotels.search', tokenId: expect.any(String) });
     expect(allowed(result)).toEqual(
-      ['GET/v1/hotels/properties/*', 'GET/v1/hotels/searches/*', 'GET/v1/hotels/searches/*/properties/*/rates', 'POST/v1/hotels/rates/*/check', 'POST/v1/hotels/search'].sort(),
+      [
+        'GET/v1/hotels/properties/*',
+        'GET/v1/hotels/searches/*',
+        'GET/v1/hotels/searches/*/properties/*/rates',
+        'POST/v1/hotels/rates/*/check',
+        'POST/v1/hotels/search',
+      ].sort(),
     );
   });
 
   it('answers the same policy whichever route was called (API Gateway caches it per token)', async () => {
     const token = await tokenFor('acme-client', 'acme-secret');
     const onSearch = await authorizeBearer(token, 'searchHotels');
-    const onVoucher = await authorize(authorizerEvent({ routeId: 'getVoucher', path: '/v1/hotels/bookings/BK123/voucher', headers: { Authorization: `Bearer ${token}` } }));
+    const onVoucher = await authorize(
+      authorizerEvent({ routeId: 'getVoucher', path: '/v1/hotels/bookings/BK123/voucher', headers: { Authorization: `Bearer ${token}` } }),
+    );
     expect(onVoucher.policyDocument).toEqual(onSearch.policyDocument);
     expect(allowed(onSearch)).toHaveLength(25);
     expect(onSearch.context?.tenant).toBe('acme');
@@ -77,7 +96,10 @@ describe('authorizer', () => {
 
   it('refuses a missing, malformed, foreign or expired token with Unauthorized', async () => {
     const token = await tokenFor('demo-client', 'demo-secret');
-    const expired = await issueAccessToken({ clientId: 'demo-client', tenant: 'demo', scopes: ['hotels.search'] }, { now: new Date(Date.now() - 3_600_000) });
+    const expired = await issueAccessToken(
+      { clientId: 'demo-client', tenant: 'demo', scopes: ['hotels.search'] },
+      { now: new Date(Date.now() - 3_600_000) },
+    );
     const headerSets: Record<string, string>[] = [
       {},
       { Authorization: '' },
@@ -89,7 +111,9 @@ describe('authorizer', () => {
       { Authorization: `Bearer ${expired.token}` },
     ];
     for (const headers of headerSets) {
-      await expect(authorize(authorizerEvent({ routeId: 'searchHotels', headers })), JSON.stringify(headers)).rejects.toThrow(/^Unauthorized$/);
+      await expect(authorize(authorizerEvent({ routeId: 'searchHotels', headers })), JSON.stringify(headers)).rejects.toThrow(
+        /^Unauthorized$/,
+      );
     }
   });
 
@@ -139,12 +163,24 @@ describe('protected route checks with the authorizer context', () => {
   it('answers a missing X-Service-Tenant with 400 and another tenant with 403', async () => {
     const authorizer = await contextFor('demo-client', 'demo-secret');
     const missing = await searchHotels(
-      proxyEvent({ routeId: 'searchHotels', authorizer, requestId: 'r-400', headers: { 'Content-Type': 'application/json' }, body: searchBody }),
+      proxyEvent({
+        routeId: 'searchHotels',
+        authorizer,
+        requestId: 'r-400',
+        headers: { 'Content-Type': 'application/json' },
+        body: searchBody,
+      }),
       lambdaContext(),
     );
     expectProblem(missing, 400, 'missing-tenant', 'r-400');
     const other = await searchHotels(
-      proxyEvent({ routeId: 'searchHotels', authorizer, requestId: 'r-403', headers: { 'Content-Type': 'application/json', 'X-Service-Tenant': 'acme' }, body: searchBody }),
+      proxyEvent({
+        routeId: 'searchHotels',
+        authorizer,
+        requestId: 'r-403',
+        headers: { 'Content-Type': 'application/json', 'X-Service-Tenant': 'acme' },
+        body: searchBody,
+      }),
       lambdaContext(),
     );
     expectProblem(other, 403, 'tenant-mismatch', 'r-403');
@@ -153,7 +189,13 @@ describe('protected route checks with the authorizer context', () => {
   it('answers a token without the route scope with 403 naming the scope', async () => {
     const authorizer = await contextFor('demo-client', 'demo-secret', 'hotels.book');
     const res = await searchHotels(
-      proxyEvent({ routeId: 'searchHotels', authorizer, requestId: 'r-scope', headers: { 'Content-Type': 'application/json', 'X-Service-Tenant': 'demo' }, body: searchBody }),
+      proxyEvent({
+        routeId: 'searchHotels',
+        authorizer,
+        requestId: 'r-scope',
+        headers: { 'Content-Type': 'application/json', 'X-Service-Tenant': 'demo' },
+        body: searchBody,
+      }),
       lambdaContext(),
     );
     expect(expectProblem(res, 403, 'insufficient-scope', 'r-scope').requiredScope).toBe('hotels.search');
@@ -162,13 +204,24 @@ describe('protected route checks with the authorizer context', () => {
   it('answers a booking without Idempotency-Key with 400, and passes the checks with one', async () => {
     const authorizer = await contextFor('acme-client', 'acme-secret', 'hotels.book' satisfies Scope);
     const headers = { 'Content-Type': 'application/json', 'X-Service-Tenant': 'acme' };
-    const without = await createBooking(proxyEvent({ routeId: 'createBooking', authorizer, requestId: 'r-idem', headers, body: '{}' }), lambdaContext());
+    const without = await createBooking(
+      proxyEvent({ routeId: 'createBooking', authorizer, requestId: 'r-idem', headers, body: '{}' }),
+      lambdaContext(),
+    );
     expectProblem(without, 400, 'missing-idempotency-key', 'r-idem');
     // With the key every check passes and the body is what is refused, field by field.
     const withKey = await createBooking(
-      proxyEvent({ routeId: 'createBooking', authorizer, requestId: 'r-body', headers: { ...headers, 'Idempotency-Key': 'k-1' }, body: '{}' }),
+      proxyEvent({
+        routeId: 'createBooking',
+        authorizer,
+        requestId: 'r-body',
+        headers: { ...headers, 'Idempotency-Key': 'k-1' },
+        body: '{}',
+      }),
       lambdaContext(),
     );
-    expect(expectProblem(withKey, 400, 'validation-error', 'r-body').errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'rateId' })]));
+    expect(expectProblem(withKey, 400, 'validation-error', 'r-body').errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'rateId' })]),
+    );
   });
 });

@@ -7,7 +7,13 @@ import { SignJWT } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InvalidTokenError, issueAccessToken, verifyAccessToken } from '../../functions/auth/access-token.js';
 import { KEY_PUBLISH_LEAD_SECONDS, PRIVATE_KEY_CACHE_SECONDS, RETIRED_KEY_KEEP_SECONDS } from '../../functions/auth/key-ring.js';
-import { ensureSigningKey, forgetCachedKeys, publishedJwks, rotateSigningKeys, signingKeyFromJwk } from '../../functions/auth/signing-key.js';
+import {
+  ensureSigningKey,
+  forgetCachedKeys,
+  publishedJwks,
+  rotateSigningKeys,
+  signingKeyFromJwk,
+} from '../../functions/auth/signing-key.js';
 import { readPrivateSigningKeys } from '../../functions/auth/signing-key-store.js';
 import { tokenAudience, tokenIssuer } from '../../functions/shared/config.js';
 import { freshTables } from '../support/dynamo.js';
@@ -62,7 +68,16 @@ describe('signing key rotation', () => {
     // A token of the retired key, freshly made (not expired), as a thief of the old key would make one.
     const forge = async () => {
       const iat = Math.floor(Date.now() / 1000);
-      return new SignJWT({ iss: tokenIssuer(), aud: tokenAudience(), sub: 'demo-client', tenant: 'demo', scope: 'hotels.search', iat, exp: iat + 900, jti: `j-${iat}` })
+      return new SignJWT({
+        iss: tokenIssuer(),
+        aud: tokenAudience(),
+        sub: 'demo-client',
+        tenant: 'demo',
+        scope: 'hotels.search',
+        iat,
+        exp: iat + 900,
+        jti: `j-${iat}`,
+      })
         .setProtectedHeader({ alg: 'ES256', kid: retiring.kid, typ: 'at+jwt' })
         .sign(retiring.privateKey);
     };

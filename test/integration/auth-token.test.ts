@@ -66,7 +66,12 @@ describe('POST /v1/oauth/token', () => {
     const client = await newClient();
     const res = await call(tokenRequestEvent(credentials(client), { requestId: 'req-token-1' }));
     expect(res.statusCode).toBe(200);
-    expect(res.headers).toMatchObject({ 'Cache-Control': 'no-store', Pragma: 'no-cache', 'X-Request-Id': 'req-token-1', 'Content-Type': 'application/json' });
+    expect(res.headers).toMatchObject({
+      'Cache-Control': 'no-store',
+      Pragma: 'no-cache',
+      'X-Request-Id': 'req-token-1',
+      'Content-Type': 'application/json',
+    });
     expect(res.json).toEqual({
       access_token: expect.any(String),
       token_type: 'Bearer',
@@ -79,7 +84,9 @@ describe('POST /v1/oauth/token', () => {
 
   it('accepts HTTP Basic credentials, and a base64-encoded event body', async () => {
     const client = await newClient({ tenant: 'acme' });
-    const basic = await call(tokenRequestEvent({ grant_type: 'client_credentials' }, { basic: { clientId: client.clientId, clientSecret: client.secret } }));
+    const basic = await call(
+      tokenRequestEvent({ grant_type: 'client_credentials' }, { basic: { clientId: client.clientId, clientSecret: client.secret } }),
+    );
     expect(basic.statusCode).toBe(200);
     expect((await verifyAccessToken(basic.json.access_token as string)).tenant).toBe('acme');
 
@@ -114,7 +121,9 @@ describe('POST /v1/oauth/token', () => {
 
   it('challenges a failed HTTP Basic authentication with WWW-Authenticate: Basic', async () => {
     const client = await newClient();
-    const res = await call(tokenRequestEvent({ grant_type: 'client_credentials' }, { basic: { clientId: client.clientId, clientSecret: 'wrong' } }));
+    const res = await call(
+      tokenRequestEvent({ grant_type: 'client_credentials' }, { basic: { clientId: client.clientId, clientSecret: 'wrong' } }),
+    );
     expectOAuthError(res, 401, 'invalid_client');
     expect(res.headers?.['WWW-Authenticate']).toBe('Basic realm="hotel-api"');
   });
@@ -182,7 +191,11 @@ describe('token request rate limit', () => {
     }
     const refused = await call(tokenRequestEvent(credentials(limited), { requestId: 'req-429' }));
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers).toMatchObject({ 'Content-Type': 'application/problem+json', 'Retry-After': String(LIMITS.tokenRequests.windowSeconds - 15), 'X-Request-Id': 'req-429' });
+    expect(refused.headers).toMatchObject({
+      'Content-Type': 'application/problem+json',
+      'Retry-After': String(LIMITS.tokenRequests.windowSeconds - 15),
+      'X-Request-Id': 'req-429',
+    });
     expect(refused.json).toMatchObject({ type: `${PROBLEM_BASE}rate-limited`, status: 429, instance: 'req-429' });
 
     // Another client of the same tenant is not affected.
@@ -205,7 +218,9 @@ describe('token request rate limit', () => {
     const client = await newClient();
     pinClockIntoWindow(5);
     for (let i = 0; i < LIMITS.tokenRequests.perWindow; i++) {
-      const res = await call(fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${i}` }), `198.51.100.${i + 1}`));
+      const res = await call(
+        fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${i}` }), `198.51.100.${i + 1}`),
+      );
       expect(res.statusCode).toBe(401);
     }
     for (let i = 0; i < LIMITS.tokenRequests.perWindow; i++) {
@@ -227,7 +242,8 @@ describe('wrong secrets', () => {
     const client = await newClient();
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
-    const guess = (n: number) => call(fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${n}` }), '192.0.2.10'));
+    const guess = (n: number) =>
+      call(fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${n}` }), '192.0.2.10'));
     for (let i = 0; i < policy.perClientAddress; i++) expectOAuthError(await guess(i), 401, 'invalid_client');
     const blocked = await guess(99);
     expect(blocked.statusCode).toBe(429);
@@ -250,11 +266,21 @@ describe('wrong secrets', () => {
     expect((await call(fromAddress(tokenRequestEvent(credentials(neighbour)), address))).statusCode).toBe(200);
     for (let i = 0; i < policy.perAddress; i++) {
       const target = i % 2 === 0 ? await newClient() : { clientId: `nobody-${i}`, secret: 'x' };
-      expectOAuthError(await call(fromAddress(tokenRequestEvent({ ...credentials(target), client_secret: 'guess' }), address)), 401, 'invalid_client');
+      expectOAuthError(
+        await call(fromAddress(tokenRequestEvent({ ...credentials(target), client_secret: 'guess' }), address)),
+        401,
+        'invalid_client',
+      );
     }
     const fresh = await newClient();
     expect((await call(fromAddress(tokenRequestEvent({ ...credentials(fresh), client_secret: 'guess' }), address))).statusCode).toBe(429);
-    expect((await call(fromAddress(tokenRequestEvent({ grant_type: 'client_credentials', client_id: 'nobody-else', client_secret: 'x' }), address))).statusCode).toBe(429);
+    expect(
+      (
+        await call(
+          fromAddress(tokenRequestEvent({ grant_type: 'client_credentials', client_id: 'nobody-else', client_secret: 'x' }), address),
+        )
+      ).statusCode,
+    ).toBe(429);
     // The neighbour proved its secret from there, so the address's count across clients does not hold it.
     expect((await call(fromAddress(tokenRequestEvent(credentials(neighbour)), address))).statusCode).toBe(200);
   });

@@ -27,16 +27,36 @@ beforeAll(async () => {
 
 const booking = (tenant: string, n: number) =>
   ({
-    tenant, bookingId: `BKOLD${n}`, status: 'confirmed', clientReference: `OLD-${n}`, supplierId: 'hotelbeds', supplierReference: `HB-${n}`,
-    propertyId: 'prop_1', propertyName: 'Hotel One', checkIn: '2027-03-01', checkOut: '2027-03-03', total: '100.00', currency: 'EUR',
-    matchedSearchPrice: true, cancellationPolicy: [], history: [], createdAt: `2026-10-0${n}T10:00:00.000Z`, updatedAt: `2026-10-0${n}T10:00:00.000Z`,
+    tenant,
+    bookingId: `BKOLD${n}`,
+    status: 'confirmed',
+    clientReference: `OLD-${n}`,
+    supplierId: 'hotelbeds',
+    supplierReference: `HB-${n}`,
+    propertyId: 'prop_1',
+    propertyName: 'Hotel One',
+    checkIn: '2027-03-01',
+    checkOut: '2027-03-03',
+    total: '100.00',
+    currency: 'EUR',
+    matchedSearchPrice: true,
+    cancellationPolicy: [],
+    history: [],
+    createdAt: `2026-10-0${n}T10:00:00.000Z`,
+    updatedAt: `2026-10-0${n}T10:00:00.000Z`,
   }) as unknown as BookingRecord;
 
 /** An item as the store wrote it before the listing indexes: keys and the record, nothing else. */
 const putAsBefore = (record: BookingRecord) =>
-  documents.send(new PutCommand({ TableName: process.env.BOOKINGS_TABLE, Item: { pk: `${record.tenant}#booking#${record.bookingId}`, sk: 'booking', ...record } }));
+  documents.send(
+    new PutCommand({
+      TableName: process.env.BOOKINGS_TABLE,
+      Item: { pk: `${record.tenant}#booking#${record.bookingId}`, sk: 'booking', ...record },
+    }),
+  );
 
-const listed = async (tenant: string, filters = {}) => (await store.list(tenant, planBookingList(tenant, filters), { limit: 100 })).bookings.map((b) => b.bookingId);
+const listed = async (tenant: string, filters = {}) =>
+  (await store.list(tenant, planBookingList(tenant, filters), { limit: 100 })).bookings.map((b) => b.bookingId);
 
 describe('the listing indexes backfill', () => {
   it('lists bookings stored before the indexes once reindexed, once only, and touches nothing else', async () => {
@@ -45,7 +65,9 @@ describe('the listing indexes backfill', () => {
     await putAsBefore(booking('older', 3));
     await store.create(booking('old', 4)); // written with its attributes already
     // Not a booking: an item of another shape in the same table stays as it is.
-    await documents.send(new PutCommand({ TableName: process.env.BOOKINGS_TABLE, Item: { pk: 'old#note', sk: 'note', tenant: 'old', text: 'kept' } }));
+    await documents.send(
+      new PutCommand({ TableName: process.env.BOOKINGS_TABLE, Item: { pk: 'old#note', sk: 'note', tenant: 'old', text: 'kept' } }),
+    );
     expect(await listed('old')).toEqual(['BKOLD4']);
 
     const first = await backfill();
@@ -55,7 +77,9 @@ describe('the listing indexes backfill', () => {
     expect(await listed('older', { checkInFrom: '2027-03-01' })).toEqual(['BKOLD3']);
 
     expect((await backfill()).reindexed).toEqual({});
-    const { Item: note } = await documents.send(new GetCommand({ TableName: process.env.BOOKINGS_TABLE, Key: { pk: 'old#note', sk: 'note' } }));
+    const { Item: note } = await documents.send(
+      new GetCommand({ TableName: process.env.BOOKINGS_TABLE, Key: { pk: 'old#note', sk: 'note' } }),
+    );
     expect(note).toEqual({ pk: 'old#note', sk: 'note', tenant: 'old', text: 'kept' });
   });
 });

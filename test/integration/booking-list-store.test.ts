@@ -17,7 +17,10 @@ let tightStore: Store;
 let documents: DynamoDBDocumentClient;
 beforeAll(async () => {
   await freshTables();
-  const [{ DynamoBookingStore }, { dynamoClient }] = await Promise.all([import('../../functions/booking/booking-store.js'), import('../../functions/shared/dynamodb.js')]);
+  const [{ DynamoBookingStore }, { dynamoClient }] = await Promise.all([
+    import('../../functions/booking/booking-store.js'),
+    import('../../functions/shared/dynamodb.js'),
+  ]);
   store = new DynamoBookingStore();
   // Three items a Query, two Queries a page: a filter's reading crosses calls and pages with a few items.
   tightStore = new DynamoBookingStore({ listReading: { readsPerPage: 2, filteredRead: 3 } });
@@ -70,7 +73,9 @@ describe('the booking list store', () => {
   it('writes the listing index attributes with the booking, each starting with the tenant', async () => {
     const booking = record('alpha', 1);
     await store.create(booking);
-    const { Item } = await documents.send(new GetCommand({ TableName: process.env.BOOKINGS_TABLE, Key: { pk: `alpha#booking#${booking.bookingId}`, sk: 'booking' } }));
+    const { Item } = await documents.send(
+      new GetCommand({ TableName: process.env.BOOKINGS_TABLE, Key: { pk: `alpha#booking#${booking.bookingId}`, sk: 'booking' } }),
+    );
     expect(Item).toMatchObject({
       tenantBookings: 'alpha#booking',
       tenantClientReference: 'alpha#clientReference#REF-1',
@@ -119,7 +124,10 @@ describe('the booking list store', () => {
     for (let n = 1; n <= 3; n++) await store.create(record('epsilon', n));
     const plan = planBookingList('zeta', {});
     // Tenant zeta has no bookings: a position taken from epsilon's items finds nothing of epsilon's.
-    const page = await store.list('zeta', plan, { limit: 10, after: { sortValue: `${second(9)}#BKEPSILON0003`, bookingId: 'BKEPSILON0003' } });
+    const page = await store.list('zeta', plan, {
+      limit: 10,
+      after: { sortValue: `${second(9)}#BKEPSILON0003`, bookingId: 'BKEPSILON0003' },
+    });
     expect(page.bookings).toEqual([]);
   });
 

@@ -23,22 +23,49 @@ const at = (n: number) => `2026-11-01T10:00:${String(n).padStart(2, '0')}.000Z`;
 
 function pending(bookingId: string): BookingRecord {
   return {
-    tenant: 'demo', bookingId, status: 'pending', clientReference: `REF-${bookingId}`, supplierId: 'hotelbeds', supplierReference: null,
-    propertyId: 'prop_1', propertyName: 'Hotel One', checkIn: '2027-03-01', checkOut: '2027-03-03', total: '100.00', currency: 'EUR',
-    matchedSearchPrice: true, cancellationPolicy: [], history: [{ at: at(0), event: 'requested' }], createdAt: at(0), updatedAt: at(0),
+    tenant: 'demo',
+    bookingId,
+    status: 'pending',
+    clientReference: `REF-${bookingId}`,
+    supplierId: 'hotelbeds',
+    supplierReference: null,
+    propertyId: 'prop_1',
+    propertyName: 'Hotel One',
+    checkIn: '2027-03-01',
+    checkOut: '2027-03-03',
+    total: '100.00',
+    currency: 'EUR',
+    matchedSearchPrice: true,
+    cancellationPolicy: [],
+    history: [{ at: at(0), event: 'requested' }],
+    createdAt: at(0),
+    updatedAt: at(0),
   } as unknown as BookingRecord;
 }
 
 async function eventsOf(bookingId: string): Promise<string[]> {
   const { dynamoClient } = await import('../../functions/shared/dynamodb.js');
-  const { Items = [] } = await dynamoClient().send(new QueryCommand({ TableName: process.env.WEBHOOKS_TABLE!, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `demo#events#booking#${bookingId}` } }));
+  const { Items = [] } = await dynamoClient().send(
+    new QueryCommand({
+      TableName: process.env.WEBHOOKS_TABLE!,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `demo#events#booking#${bookingId}` },
+    }),
+  );
   return Items.map((item) => (item.event as { type: string }).type);
 }
 
 describe('a booking transition', () => {
   it("lands on the caller's read, with its event", async () => {
     const { record } = await store.create(pending('BKT1'));
-    const confirmed = await store.transition('demo', 'BKT1', ['pending'], { status: 'confirmed', supplierReference: 'HB-1' }, { at: at(1), event: 'confirmed' }, record);
+    const confirmed = await store.transition(
+      'demo',
+      'BKT1',
+      ['pending'],
+      { status: 'confirmed', supplierReference: 'HB-1' },
+      { at: at(1), event: 'confirmed' },
+      record,
+    );
     expect(confirmed).toMatchObject({ status: 'confirmed', supplierReference: 'HB-1' });
     expect(await store.get('demo', 'BKT1')).toEqual(confirmed);
     expect(await eventsOf('BKT1')).toEqual(['booking.confirmed']);
@@ -47,7 +74,14 @@ describe('a booking transition', () => {
   it('reads afresh when what the caller read is stale, and keeps the change that landed meanwhile', async () => {
     const { record: stale } = await store.create(pending('BKT2'));
     await store.transition('demo', 'BKT2', ['pending'], {}, { at: at(1), event: 'outcome-unknown' });
-    const confirmed = await store.transition('demo', 'BKT2', ['pending'], { status: 'confirmed', supplierReference: 'HB-2' }, { at: at(2), event: 'confirmed' }, stale);
+    const confirmed = await store.transition(
+      'demo',
+      'BKT2',
+      ['pending'],
+      { status: 'confirmed', supplierReference: 'HB-2' },
+      { at: at(2), event: 'confirmed' },
+      stale,
+    );
     expect(confirmed.history.map((e) => e.event)).toEqual(['requested', 'outcome-unknown', 'confirmed']);
     expect((await store.get('demo', 'BKT2'))!.history.map((e) => e.event)).toEqual(['requested', 'outcome-unknown', 'confirmed']);
     expect(await eventsOf('BKT2')).toEqual(['booking.pending', 'booking.confirmed']);
@@ -56,8 +90,21 @@ describe('a booking transition', () => {
   it('is a conflict carrying the booking as it is when its status moved on since the caller read it', async () => {
     const { record: stale } = await store.create(pending('BKT3'));
     // The reconciler confirmed it between the flow's read and its save.
-    await store.transition('demo', 'BKT3', ['pending'], { status: 'confirmed', supplierReference: 'HB-3' }, { at: at(1), event: 'confirmed' });
-    const saving = store.transition('demo', 'BKT3', ['pending'], { status: 'confirmed', supplierReference: 'HB-3' }, { at: at(2), event: 'confirmed' }, stale);
+    await store.transition(
+      'demo',
+      'BKT3',
+      ['pending'],
+      { status: 'confirmed', supplierReference: 'HB-3' },
+      { at: at(1), event: 'confirmed' },
+    );
+    const saving = store.transition(
+      'demo',
+      'BKT3',
+      ['pending'],
+      { status: 'confirmed', supplierReference: 'HB-3' },
+      { at: at(2), event: 'confirmed' },
+      stale,
+    );
     await expect(saving).rejects.toBeInstanceOf(BookingStateConflict);
     await expect(saving).rejects.toMatchObject({ current: { status: 'confirmed', supplierReference: 'HB-3' } });
     expect(await eventsOf('BKT3')).toEqual(['booking.confirmed']);

@@ -33,18 +33,43 @@ beforeAll(async () => {
 
 const details: GuestDetails = {
   holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
-  rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }, { type: 'child', firstName: 'Byron', lastName: 'King', age: 8 }] }],
+  rooms: [
+    {
+      guests: [
+        { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+        { type: 'child', firstName: 'Byron', lastName: 'King', age: 8 },
+      ],
+    },
+  ],
 };
 
 /** A booking item as the store wrote it before the guests table: the holder, the guests and the reason on it. */
 const legacyItem = (tenant: string, bookingId: string) => ({
-  pk: `${tenant}#booking#${bookingId}`, sk: 'booking', tenant, bookingId, status: 'cancelled', clientReference: `OLD-${bookingId}`,
-  supplierId: 'hotelbeds', supplierReference: 'HB-1', checkIn: '2026-01-10', checkOut: '2026-01-12', total: '100.00', currency: 'EUR',
-  holder: details.holder, rooms: [{ roomTypeName: 'Double', boardBasis: 'BB', guests: details.rooms[0]!.guests }], cancellationReason: 'Ada Lovelace fell ill',
-  history: [], createdAt: '2025-12-01T10:00:00.000Z', updatedAt: '2025-12-01T10:00:00.000Z',
+  pk: `${tenant}#booking#${bookingId}`,
+  sk: 'booking',
+  tenant,
+  bookingId,
+  status: 'cancelled',
+  clientReference: `OLD-${bookingId}`,
+  supplierId: 'hotelbeds',
+  supplierReference: 'HB-1',
+  checkIn: '2026-01-10',
+  checkOut: '2026-01-12',
+  total: '100.00',
+  currency: 'EUR',
+  holder: details.holder,
+  rooms: [{ roomTypeName: 'Double', boardBasis: 'BB', guests: details.rooms[0]!.guests }],
+  cancellationReason: 'Ada Lovelace fell ill',
+  history: [],
+  createdAt: '2025-12-01T10:00:00.000Z',
+  updatedAt: '2025-12-01T10:00:00.000Z',
 });
 const bookingItem = async (tenant: string, bookingId: string) =>
-  (await documents.send(new GetCommand({ TableName: process.env.BOOKINGS_TABLE, Key: { pk: `${tenant}#booking#${bookingId}`, sk: 'booking' } }))).Item;
+  (
+    await documents.send(
+      new GetCommand({ TableName: process.env.BOOKINGS_TABLE, Key: { pk: `${tenant}#booking#${bookingId}`, sk: 'booking' } }),
+    )
+  ).Item;
 
 describe('the guests table', () => {
   it("is named on first use: booking's wiring in a function not granted it (the pending reconciler) does not fail", () => {
@@ -70,7 +95,9 @@ describe('the guests table', () => {
     await guests.create('demo', 'BKG1', details, '2027-03-03');
     await guests.update('demo', 'BKG1', { holder: details.holder });
     expect(await guests.get('demo', 'BKG1')).toEqual({ kind: 'erased', erasedAt: '2027-04-01T00:00:00.000Z' });
-    const { Item } = await documents.send(new GetCommand({ TableName: process.env.GUESTS_TABLE, Key: { pk: 'demo#booking#BKG1', sk: 'guests' } }));
+    const { Item } = await documents.send(
+      new GetCommand({ TableName: process.env.GUESTS_TABLE, Key: { pk: 'demo#booking#BKG1', sk: 'guests' } }),
+    );
     expect(JSON.stringify(Item)).not.toMatch(/Lovelace|ada@|7946|Byron|plans/);
     // Another tenant's booking of the same id is another item.
     expect(await guests.get('acme', 'BKG1')).toBeUndefined();
@@ -78,7 +105,10 @@ describe('the guests table', () => {
 
   it('reads a booking stored before the table as before, without the record carrying its personal data', async () => {
     await documents.send(new PutCommand({ TableName: process.env.BOOKINGS_TABLE, Item: legacyItem('old', 'BKOLD1') }));
-    expect(await guests.get('old', 'BKOLD1')).toEqual({ kind: 'held', details: { ...details, cancellationReason: 'Ada Lovelace fell ill' } });
+    expect(await guests.get('old', 'BKOLD1')).toEqual({
+      kind: 'held',
+      details: { ...details, cancellationReason: 'Ada Lovelace fell ill' },
+    });
     const record = await bookings.get('old', 'BKOLD1');
     expect(JSON.stringify(record)).not.toMatch(/Lovelace|ada@|Byron|fell ill/);
     expect(record?.rooms).toEqual([{ roomTypeName: 'Double', boardBasis: 'BB' }]);
@@ -89,9 +119,18 @@ describe('the guests table', () => {
     await documents.send(new PutCommand({ TableName: process.env.BOOKINGS_TABLE, Item: legacyItem('older', 'BKOLD3') }));
     const first = await backfill();
     expect(first.moved).toEqual({ old: 2, older: 1 });
-    for (const [tenant, id] of [['old', 'BKOLD1'], ['old', 'BKOLD2'], ['older', 'BKOLD3']] as const) {
+    for (const [tenant, id] of [
+      ['old', 'BKOLD1'],
+      ['old', 'BKOLD2'],
+      ['older', 'BKOLD3'],
+    ] as const) {
       const item = await bookingItem(tenant, id);
-      expect(item).toMatchObject({ status: 'cancelled', supplierReference: 'HB-1', total: '100.00', rooms: [{ roomTypeName: 'Double', boardBasis: 'BB' }] });
+      expect(item).toMatchObject({
+        status: 'cancelled',
+        supplierReference: 'HB-1',
+        total: '100.00',
+        rooms: [{ roomTypeName: 'Double', boardBasis: 'BB' }],
+      });
       expect(JSON.stringify(item)).not.toMatch(/Lovelace|ada@|Byron|fell ill|holder|guests|cancellationReason/);
       expect(await guests.get(tenant, id)).toEqual({ kind: 'held', details: { ...details, cancellationReason: 'Ada Lovelace fell ill' } });
     }

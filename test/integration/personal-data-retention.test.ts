@@ -25,14 +25,33 @@ beforeAll(async () => {
   eraseDue = job.eraseDuePersonalData;
 });
 
-const details: GuestDetails = { holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }, rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }] }] };
+const details: GuestDetails = {
+  holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }] }],
+};
 
 async function booking(bookingId: string, checkOut: string, status: BookingRecord['status'] = 'confirmed'): Promise<void> {
   const record = {
-    tenant: 'demo', clientId: 'demo-client', bookingId, status, clientReference: `R-${bookingId}`, supplierId: 'hotelbeds', supplierReference: status === 'pending' ? null : 'HB-1',
-    propertyId: 'prop_1', propertyName: 'Hotel One', checkIn: '2026-01-01', checkOut, nights: 2, rooms: [{ roomTypeName: 'Double', boardBasis: 'BB' }],
-    total: '100.00', currency: 'EUR', matchedSearchPrice: true, cancellationPolicy: [], history: [{ at: '2025-12-01T00:00:00.000Z', event: 'requested' }],
-    createdAt: '2025-12-01T00:00:00.000Z', updatedAt: '2025-12-01T00:00:00.000Z',
+    tenant: 'demo',
+    clientId: 'demo-client',
+    bookingId,
+    status,
+    clientReference: `R-${bookingId}`,
+    supplierId: 'hotelbeds',
+    supplierReference: status === 'pending' ? null : 'HB-1',
+    propertyId: 'prop_1',
+    propertyName: 'Hotel One',
+    checkIn: '2026-01-01',
+    checkOut,
+    nights: 2,
+    rooms: [{ roomTypeName: 'Double', boardBasis: 'BB' }],
+    total: '100.00',
+    currency: 'EUR',
+    matchedSearchPrice: true,
+    cancellationPolicy: [],
+    history: [{ at: '2025-12-01T00:00:00.000Z', event: 'requested' }],
+    createdAt: '2025-12-01T00:00:00.000Z',
+    updatedAt: '2025-12-01T00:00:00.000Z',
   } as unknown as BookingRecord;
   await guests.create('demo', bookingId, details, checkOut);
   await bookings.create(record);
@@ -54,7 +73,10 @@ describe('the retention job', () => {
     for (const id of ['BKDUE1', 'BKDUE2']) {
       const record = await bookings.get('demo', id);
       expect(record?.personalDataErasedAt).toBe(now.toISOString());
-      expect(record?.history.at(-1)).toMatchObject({ event: 'personal-data-erased', detail: 'personal data erased 90 days after check-out (retention)' });
+      expect(record?.history.at(-1)).toMatchObject({
+        event: 'personal-data-erased',
+        detail: 'personal data erased 90 days after check-out (retention)',
+      });
       expect(await guests.get('demo', id)).toEqual({ kind: 'erased', erasedAt: now.toISOString() });
     }
     expect(await guests.get('demo', 'BKORPHAN')).toEqual({ kind: 'erased', erasedAt: now.toISOString() });

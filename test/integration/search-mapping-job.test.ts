@@ -111,16 +111,20 @@ describe('the mapping job over the sandbox suppliers', () => {
     expect(entries.map((e) => e.propertyId)).toContain(firstIds.get(refKey(sample)));
   });
 
-  it('keeps every id when run again, through the local host entry point', async () => {
-    const started = performance.now();
-    const second = await mapLocalProperties('demo');
-    console.info(`mapping job, second run: ${Math.round(performance.now() - started)} ms`, JSON.stringify(second));
-    expect(second.properties).toBe(first.properties);
-    expect(second.keptIds).toBe(first.properties);
-    expect(second.newIds).toBe(0);
-    expect(second.retiredIds).toBe(0);
-    expect(await store().propertyIdsOf(read)).toEqual(firstIds);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'keeps every id when run again, through the local host entry point',
+    async () => {
+      const started = performance.now();
+      const second = await mapLocalProperties('demo');
+      console.info(`mapping job, second run: ${Math.round(performance.now() - started)} ms`, JSON.stringify(second));
+      expect(second.properties).toBe(first.properties);
+      expect(second.keptIds).toBe(first.properties);
+      expect(second.newIds).toBe(0);
+      expect(second.retiredIds).toBe(0);
+      expect(await store().propertyIdsOf(read)).toEqual(firstIds);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
   it('reads a supplier once however many contracts name it', async () => {
     const asked: string[] = [];
@@ -141,19 +145,26 @@ describe('the scheduled handler', () => {
   it('gives up reading when too little time is left, and leaves the map as it was', async () => {
     process.env.TENANT = 'demo';
     // Three minutes are kept for matching and writing: a run with less than that left never reads.
-    await expect(handler(scheduled, lambdaContext('mapping', 'r-1', 3 * 60_000))).rejects.toMatchObject({ name: 'SupplierError', kind: 'timeout' });
+    await expect(handler(scheduled, lambdaContext('mapping', 'r-1', 3 * 60_000))).rejects.toMatchObject({
+      name: 'SupplierError',
+      kind: 'timeout',
+    });
     expect(await store().propertyIdsOf(read)).toEqual(firstIds);
   });
 
-  it('maps the catalogues of the stack tenant\'s suppliers', async () => {
-    process.env.TENANT = 'acme';
-    const report = await handler(scheduled, lambdaContext('mapping', 'r-2', 10 * 60_000));
-    expect(Object.keys(report.supplierProperties).sort()).toEqual(['expedia', 'hotelbeds']);
-    // Hotels of the two keep their ids; hotels only opentravel carried are not in this run. A renamed hotel
-    // that one of the two shows under its old name without a phone (as real suppliers sometimes do) has only
-    // its address to speak for it, and without opentravel's listing to bridge the two it splits: a handful of
-    // new ids (2 of 17,267 at the default seed), never a lost one.
-    expect(report.keptIds + report.newIds).toBe(report.properties);
-    expect(report.newIds).toBeLessThan(report.properties * 0.001);
-  }, RUN_TIMEOUT_MS);
+  it(
+    "maps the catalogues of the stack tenant's suppliers",
+    async () => {
+      process.env.TENANT = 'acme';
+      const report = await handler(scheduled, lambdaContext('mapping', 'r-2', 10 * 60_000));
+      expect(Object.keys(report.supplierProperties).sort()).toEqual(['expedia', 'hotelbeds']);
+      // Hotels of the two keep their ids; hotels only opentravel carried are not in this run. A renamed hotel
+      // that one of the two shows under its old name without a phone (as real suppliers sometimes do) has only
+      // its address to speak for it, and without opentravel's listing to bridge the two it splits: a handful of
+      // new ids (2 of 17,267 at the default seed), never a lost one.
+      expect(report.keptIds + report.newIds).toBe(report.properties);
+      expect(report.newIds).toBeLessThan(report.properties * 0.001);
+    },
+    RUN_TIMEOUT_MS,
+  );
 });

@@ -15,10 +15,15 @@ beforeAll(async () => {
 });
 
 const noWait = async () => {};
-const cityContent = (supplierId: (typeof SUPPLIER_IDS)[number], city: string) => worldSupplierContent(supplierId).filter((p) => p.cityCode === city);
+const cityContent = (supplierId: (typeof SUPPLIER_IDS)[number], city: string) =>
+  worldSupplierContent(supplierId).filter((p) => p.cityCode === city);
 
 /** A supplier port's static content, served in pages with an opaque cursor, like an adapter's. */
-function pagedPort(supplierId: string, properties: readonly SupplierPropertyContent[], pageSize = 40): StaticContentSource & { pagesServed: number } {
+function pagedPort(
+  supplierId: string,
+  properties: readonly SupplierPropertyContent[],
+  pageSize = 40,
+): StaticContentSource & { pagesServed: number } {
   const port = {
     supplierId,
     pagesServed: 0,
@@ -26,7 +31,12 @@ function pagedPort(supplierId: string, properties: readonly SupplierPropertyCont
       port.pagesServed += 1;
       const from = request.cursor ? Number(request.cursor) : 0;
       const page = properties.slice(from, from + pageSize);
-      return { supplierId, properties: page, total: properties.length, ...(from + pageSize < properties.length ? { nextCursor: String(from + pageSize) } : {}) };
+      return {
+        supplierId,
+        properties: page,
+        total: properties.length,
+        ...(from + pageSize < properties.length ? { nextCursor: String(from + pageSize) } : {}),
+      };
     },
   };
   return port;
@@ -45,7 +55,9 @@ describe('property map on DynamoDB', () => {
 
     expect(hotelbeds.pagesServed).toBe(Math.ceil(cityContent('hotelbeds', 'REK').length / 40));
     expect(first.supplierProperties).toEqual({
-      hotelbeds: cityContent('hotelbeds', 'REK').length, expedia: cityContent('expedia', 'REK').length, opentravel: cityContent('opentravel', 'REK').length,
+      hotelbeds: cityContent('hotelbeds', 'REK').length,
+      expedia: cityContent('expedia', 'REK').length,
+      opentravel: cityContent('opentravel', 'REK').length,
     });
     // REK has 100 world hotels; every supplier property is in exactly one of them.
     expect(first.properties).toBeLessThanOrEqual(100);
@@ -62,7 +74,14 @@ describe('property map on DynamoDB', () => {
     expect(property?.timeZone).toBe('Atlantic/Reykjavik');
     expect(property?.roomTypes.find((r) => r.supplierId === sample.supplierId)?.rooms).toEqual(sample.roomTypes);
 
-    const second = await runMappingJob({ sources: [pagedPort('hotelbeds', cityContent('hotelbeds', 'REK')), stream(cityContent('expedia', 'REK')), stream(cityContent('opentravel', 'REK'))], store });
+    const second = await runMappingJob({
+      sources: [
+        pagedPort('hotelbeds', cityContent('hotelbeds', 'REK')),
+        stream(cityContent('expedia', 'REK')),
+        stream(cityContent('opentravel', 'REK')),
+      ],
+      store,
+    });
     expect(second.keptIds).toBe(first.properties);
     expect(second.newIds).toBe(0);
     expect(await store.propertyIdsOf(allRefs)).toEqual(ids);
@@ -82,7 +101,10 @@ describe('property map on DynamoDB', () => {
     const onTheFly = matchUnmapped(left!, near);
     expect(onTheFly.matched).toBe(true);
 
-    await runMappingJob({ sources: [stream(cityContent('hotelbeds', 'RAK')), stream(cityContent('expedia', 'RAK')), stream(opentravel)], store });
+    await runMappingJob({
+      sources: [stream(cityContent('hotelbeds', 'RAK')), stream(cityContent('expedia', 'RAK')), stream(opentravel)],
+      store,
+    });
     const mapped = (await store.propertyIdsOf([left!])).get(refKey(left!));
     expect(onTheFly.propertyId).toBe(mapped);
   });

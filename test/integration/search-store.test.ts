@@ -13,7 +13,14 @@ import { freshTables } from '../support/dynamo.js';
 const searchOf = (searchId: string, total: number): Omit<StoredSearch, 'rows'> => ({
   searchId,
   tenant: 'demo',
-  request: searchRequestSchema.parse({ destination: { type: 'city', code: 'PAR' }, checkIn: '2099-03-01', checkOut: '2099-03-04', occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB' }),
+  request: searchRequestSchema.parse({
+    destination: { type: 'city', code: 'PAR' },
+    checkIn: '2099-03-01',
+    checkOut: '2099-03-04',
+    occupancies: [{ adults: 2 }],
+    currency: 'EUR',
+    nationality: 'GB',
+  }),
   currency: 'EUR',
   partial: false,
   suppliers: [{ id: 'hotelbeds', status: 'ok', tookMs: 250, results: total }],
@@ -37,11 +44,25 @@ const property = (i: number): ShownProperty => ({
   rate: {
     supplierId: 'hotelbeds',
     supplierPropertyId: String(1000 + i),
-    rate: { supplierRateKey: `key|${i}|${randomBytes(700).toString('base64url')}`, roomTypeName: 'Double\nroom', payment: i % 2 ? 'net' : 'pay_at_hotel' },
+    rate: {
+      supplierRateKey: `key|${i}|${randomBytes(700).toString('base64url')}`,
+      roomTypeName: 'Double\nroom',
+      payment: i % 2 ? 'net' : 'pay_at_hotel',
+    },
     boardBasis: 'RO',
     refundable: i % 3 === 0,
     cancellationPolicy: i % 3 === 0 ? [{ from: '2099-02-27T23:00:00.000Z', penalty: { amount: '12.50', currency: 'USD' } }] : [],
-    price: { net: '100.00', markup: '10.00', commission: '0.00', tax: '5.00', serviceFee: '0.00', total: `${115 + i}.00`, currency: 'EUR', payableAtHotel: '0.00', fx: STAMPS[i % 2]! },
+    price: {
+      net: '100.00',
+      markup: '10.00',
+      commission: '0.00',
+      tax: '5.00',
+      serviceFee: '0.00',
+      total: `${115 + i}.00`,
+      currency: 'EUR',
+      payableAtHotel: '0.00',
+      fx: STAMPS[i % 2]!,
+    },
   },
 });
 
@@ -105,7 +126,18 @@ describe('the stored search', () => {
     const searchId = 'srch_00000000000000000000000000000003';
     const { tenant: _t, ...meta } = searchOf(searchId, 150);
     await dynamoClient().send(
-      new PutCommand({ TableName: tableName('searches'), Item: { pk: `demo#search#${searchId}`, sk: 'meta', kind: 'search', tenant: 'demo', ...meta, expiresAt: 4_070_908_800, expiresAtIso: meta.expiresAt } }),
+      new PutCommand({
+        TableName: tableName('searches'),
+        Item: {
+          pk: `demo#search#${searchId}`,
+          sk: 'meta',
+          kind: 'search',
+          tenant: 'demo',
+          ...meta,
+          expiresAt: 4_070_908_800,
+          expiresAtIso: meta.expiresAt,
+        },
+      }),
     );
     const search = await store.find('demo', searchId, new Date('2099-01-01T00:00:00.000Z'));
     if (!search || search === 'expired' || 'rowsPending' in search) throw new Error('not found with rows');

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listContracts, putContract, putSalesSettings, type ContractInput, type SupplierContract } from '../../functions/suppliers/contracts.js';
+import {
+  listContracts,
+  putContract,
+  putSalesSettings,
+  type ContractInput,
+  type SupplierContract,
+} from '../../functions/suppliers/contracts.js';
 import { freshTables } from '../support/dynamo.js';
 
 beforeAll(async () => {
@@ -33,9 +39,15 @@ describe('supplier contracts', () => {
       return { ...rest, sandbox: false, credentialsSecretArn: arn };
     };
     await putContract(production('arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotel-api/t4/suppliers/hotelbeds-AbCdEf'));
-    expect((await listContracts('t4')).map((c) => c.credentialsSecretArn)).toEqual(['arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotel-api/t4/suppliers/hotelbeds-AbCdEf']);
-    await expect(putContract(production('arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotel-api/other/suppliers/hotelbeds-AbCdEf'))).rejects.toThrow(/hotel-api\/<tenant>\/suppliers/);
-    await expect(putContract(production('arn:aws:secretsmanager:eu-west-1:123456789012:secret:anything-AbCdEf'))).rejects.toThrow(/suppliers/);
+    expect((await listContracts('t4')).map((c) => c.credentialsSecretArn)).toEqual([
+      'arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotel-api/t4/suppliers/hotelbeds-AbCdEf',
+    ]);
+    await expect(
+      putContract(production('arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotel-api/other/suppliers/hotelbeds-AbCdEf')),
+    ).rejects.toThrow(/hotel-api\/<tenant>\/suppliers/);
+    await expect(putContract(production('arn:aws:secretsmanager:eu-west-1:123456789012:secret:anything-AbCdEf'))).rejects.toThrow(
+      /suppliers/,
+    );
   });
 
   it('refuse production credentials stored inline and a contract without credentials', async () => {
@@ -52,7 +64,10 @@ describe("an account's sales settings", () => {
     expect((await listContracts('t5')).map((c) => c.pointOfSale)).toEqual([undefined, undefined]);
     await putSalesSettings('t5', { pointOfSale: 'ES', reservationsEmail: 'desk@t5.example' });
     const contracts = await listContracts('t5');
-    expect(contracts.map((c) => [c.supplierId, c.pointOfSale, c.reservationsEmail, c.sellsPackages])).toEqual([['hbspec', 'ES', 'desk@t5.example', true], ['hotelbeds', 'ES', 'desk@t5.example', false]]);
+    expect(contracts.map((c) => [c.supplierId, c.pointOfSale, c.reservationsEmail, c.sellsPackages])).toEqual([
+      ['hbspec', 'ES', 'desk@t5.example', true],
+      ['hotelbeds', 'ES', 'desk@t5.example', false],
+    ]);
     await expect(putSalesSettings('t5', { pointOfSale: 'Spain' })).rejects.toThrow(/ISO 3166/);
     await expect(putSalesSettings('t5', { reservationsPhone: '020 7946 0000' })).rejects.toThrow(/E.164/);
   });

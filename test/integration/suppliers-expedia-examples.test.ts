@@ -31,7 +31,9 @@ function examplesOf(operationId: string, status: string): Map<string, unknown> {
     for (const operation of Object.values(item)) {
       if (operation?.operationId !== operationId) continue;
       const response = (operation.responses as Record<string, Json>)[status];
-      const examples = ((response?.content as Json | undefined)?.['application/json'] as Json | undefined)?.examples as Record<string, { value: unknown }> | undefined;
+      const examples = ((response?.content as Json | undefined)?.['application/json'] as Json | undefined)?.examples as
+        | Record<string, { value: unknown }>
+        | undefined;
       return new Map(Object.entries(examples ?? {}).map(([name, example]) => [name, example.value]));
     }
   }
@@ -76,10 +78,22 @@ beforeAll(async () => {
     req.on('end', () => {
       const operation = operationOf(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname);
       const queue = operation ? answers[operation] : undefined;
-      if (!operation || !queue || queue.length === 0) { res.writeHead(404, { 'Content-Type': 'application/json' }); res.end('{"type":"resource_not_found","message":"no example"}'); return; }
+      if (!operation || !queue || queue.length === 0) {
+        res.writeHead(404, { 'Content-Type': 'application/json' });
+        res.end('{"type":"resource_not_found","message":"no example"}');
+        return;
+      }
       const body = queue.length > 1 ? queue.shift() : queue[0];
-      if (body === undefined) { res.writeHead(operation === 'cancel' ? 204 : 200); res.end(); return; }
-      if (typeof body === 'number') { res.writeHead(body); res.end(); return; }
+      if (body === undefined) {
+        res.writeHead(operation === 'cancel' ? 204 : 200);
+        res.end();
+        return;
+      }
+      if (typeof body === 'number') {
+        res.writeHead(body);
+        res.end();
+        return;
+      }
       res.writeHead(operation === 'book' ? 201 : 200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body));
     });
@@ -96,7 +110,12 @@ afterAll(async () => {
 // Every request the adapter sent must be one the spec allows (headers, query, body); answers are the spec's.
 afterEach(() => {
   const exchanges = recorder.exchanges.splice(0);
-  const requestProblems = exchanges.flatMap((e) => contract.check(e).problems.filter((p) => p.startsWith('request')).map((p) => `${e.method} ${new URL(e.url).pathname}: ${p}`));
+  const requestProblems = exchanges.flatMap((e) =>
+    contract
+      .check(e)
+      .problems.filter((p) => p.startsWith('request'))
+      .map((p) => `${e.method} ${new URL(e.url).pathname}: ${p}`),
+  );
   expect(requestProblems).toEqual([]);
   for (const exchange of exchanges) {
     if (/\/itineraries/.test(new URL(exchange.url).pathname)) expect(exchange.requestHeaders['Customer-Ip']).toBe(TRAVELLER.ip);
@@ -113,10 +132,12 @@ const KIND: Record<string, string> = { mandatory_fee: 'mandatory_fee', resort_fe
 
 /** The example's own fees as [kind, amount, currency], from the side the adapter should read. */
 function feesOf(fees: WireFees | undefined, side: 'billable_currency' | 'request_currency'): string[][] {
-  return Object.entries(fees ?? {}).map(([field, charge]) => {
-    const amount = charge?.[side] ?? charge?.billable_currency;
-    return [KIND[field]!, amount!.value, amount!.currency];
-  }).sort();
+  return Object.entries(fees ?? {})
+    .map(([field, charge]) => {
+      const amount = charge?.[side] ?? charge?.billable_currency;
+      return [KIND[field]!, amount!.value, amount!.currency];
+    })
+    .sort();
 }
 
 function future(days: number): string {
@@ -133,7 +154,12 @@ async function shopExample(name: string, withContent = true): Promise<{ rates: S
   answerWith('availability', AVAILABILITY.get(name));
   answerWith('content', withContent ? contentFor('19248') : CONTENT.get('No Properties Example'));
   const result = await adapter().searchAvailability({
-    ...context, destination: hotelList(['19248']), checkIn: future(30), checkOut: future(32), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'FR',
+    ...context,
+    destination: hotelList(['19248']),
+    checkIn: future(30),
+    checkOut: future(32),
+    occupancies: [{ adults: 2, childrenAges: [] }],
+    nationality: 'FR',
   });
   return { rates: result.offers.flatMap((o) => o.rates), ...(result.unreadable ? { unreadable: result.unreadable } : {}) };
 }
@@ -141,37 +167,58 @@ async function shopExample(name: string, withContent = true): Promise<{ rates: S
 describe('Rapid spec examples through the Expedia adapter', () => {
   it('finds the examples it needs in the spec', () => {
     expect([...AVAILABILITY.keys()]).toEqual(['Availability', 'Availability and Unavailable Reason', 'No availability']);
-    expect([...PRICE_CHECK.keys()]).toEqual(expect.arrayContaining(['Available Example', 'Available Example With Trader Information', 'Price Changed Example', 'Sold Out Example']));
+    expect([...PRICE_CHECK.keys()]).toEqual(
+      expect.arrayContaining([
+        'Available Example',
+        'Available Example With Trader Information',
+        'Price Changed Example',
+        'Sold Out Example',
+      ]),
+    );
     expect(CREATE.size).toBe(3);
     expect(BY_ID.size).toBe(3);
     expect(BY_REFERENCE.size).toBe(4);
   });
 
-  it.each([...AVAILABILITY.keys()])('shopping example "%s": every rate read, nothing dropped, the property\'s charges and texts carried', async (name) => {
-    const { rates, unreadable } = await shopExample(name);
-    expect(unreadable).toBeUndefined();
-    const wire = (AVAILABILITY.get(name) as { status: string; rooms?: { rates: unknown[] }[] }[]).filter((p) => p.status === 'available');
-    expect(rates).toHaveLength(wire.flatMap((p) => p.rooms ?? []).flatMap((room) => room.rates).length);
-    const wireRates = wire.flatMap((p) => p.rooms ?? []).flatMap((room) => room.rates) as { occupancy_pricing: Record<string, { fees?: WireFees }> }[];
-    rates.forEach((rate, i) => {
-      // 2 nights of 309.00 + 37.00 and a 10.00 extra-person fee: `inclusive` 702.00 in the billable currency.
-      expect(rate.price).toEqual({ amount: '702.00', currency: 'CAD' });
-      expect(rate.taxes).toEqual([{ kind: 'tax', included: true, amount: { amount: '74.00', currency: 'CAD' }, description: 'Taxes and fees' }]);
-      // The example's fees (5.00 CAD each beside a USD estimate); content says the property takes USD on site.
-      expect(rate.payAtProperty!.map((c) => [c.kind, c.amount.amount, c.amount.currency]).sort()).toEqual(feesOf(wireRates[i]!.occupancy_pricing['2']!.fees, 'request_currency'));
-      expect(rate.payAtProperty).toHaveLength(3);
-      expect(rate.minimumSellingPrice).toEqual({ amount: '702.00', currency: 'CAD' });
-      expect(rate.packageOnly).toBe(false);
-      expect(rate.cancellationPolicy).toEqual([{ from: '2018-02-12T19:59:00.000Z', penalty: { amount: '10.00', currency: 'USD' } }]);
-      const kinds = rate.remarks!.map((r) => r.kind);
-      expect(kinds).toEqual(expect.arrayContaining(['rate', 'checkin', 'fees', 'policy']));
-      expect(rate.remarks!.find((r) => r.kind === 'rate')!.text).toMatch(/^Breakfast for 2 - Rate includes the following:/);
-      expect(rate.remarks!.some((r) => r.text === 'A deposit of 70.00 USD is due by 2025-12-21.')).toBe(true);
-      for (const remark of rate.remarks!) expect(remark.text).not.toMatch(/<[a-z/]|&lt;/i);
-      const key = unpackRateKey(rate.supplierRateKey);
-      expect(key).toMatchObject({ propertyId: '19248', roomTypeCode: '123abc', rateId: '333abc', priceCheckHref: '/v3/properties/19248/rooms/abc123/rates/abc123?token=MY5S3j36cOcL' });
-    });
-  });
+  it.each([...AVAILABILITY.keys()])(
+    'shopping example "%s": every rate read, nothing dropped, the property\'s charges and texts carried',
+    async (name) => {
+      const { rates, unreadable } = await shopExample(name);
+      expect(unreadable).toBeUndefined();
+      const wire = (AVAILABILITY.get(name) as { status: string; rooms?: { rates: unknown[] }[] }[]).filter((p) => p.status === 'available');
+      expect(rates).toHaveLength(wire.flatMap((p) => p.rooms ?? []).flatMap((room) => room.rates).length);
+      const wireRates = wire.flatMap((p) => p.rooms ?? []).flatMap((room) => room.rates) as {
+        occupancy_pricing: Record<string, { fees?: WireFees }>;
+      }[];
+      rates.forEach((rate, i) => {
+        // 2 nights of 309.00 + 37.00 and a 10.00 extra-person fee: `inclusive` 702.00 in the billable currency.
+        expect(rate.price).toEqual({ amount: '702.00', currency: 'CAD' });
+        expect(rate.taxes).toEqual([
+          { kind: 'tax', included: true, amount: { amount: '74.00', currency: 'CAD' }, description: 'Taxes and fees' },
+        ]);
+        // The example's fees (5.00 CAD each beside a USD estimate); content says the property takes USD on site.
+        expect(rate.payAtProperty!.map((c) => [c.kind, c.amount.amount, c.amount.currency]).sort()).toEqual(
+          feesOf(wireRates[i]!.occupancy_pricing['2']!.fees, 'request_currency'),
+        );
+        expect(rate.payAtProperty).toHaveLength(3);
+        expect(rate.minimumSellingPrice).toEqual({ amount: '702.00', currency: 'CAD' });
+        expect(rate.packageOnly).toBe(false);
+        expect(rate.cancellationPolicy).toEqual([{ from: '2018-02-12T19:59:00.000Z', penalty: { amount: '10.00', currency: 'USD' } }]);
+        const kinds = rate.remarks!.map((r) => r.kind);
+        expect(kinds).toEqual(expect.arrayContaining(['rate', 'checkin', 'fees', 'policy']));
+        expect(rate.remarks!.find((r) => r.kind === 'rate')!.text).toMatch(/^Breakfast for 2 - Rate includes the following:/);
+        expect(rate.remarks!.some((r) => r.text === 'A deposit of 70.00 USD is due by 2025-12-21.')).toBe(true);
+        for (const remark of rate.remarks!) expect(remark.text).not.toMatch(/<[a-z/]|&lt;/i);
+        const key = unpackRateKey(rate.supplierRateKey);
+        expect(key).toMatchObject({
+          propertyId: '19248',
+          roomTypeCode: '123abc',
+          rateId: '333abc',
+          priceCheckHref: '/v3/properties/19248/rooms/abc123/rates/abc123?token=MY5S3j36cOcL',
+        });
+      });
+    },
+  );
 
   it('shopping example with its property collecting, and a non-refundable date inside the stay: fees apart from the price, the night owed from now', async () => {
     // The example's own rate, as Rapid sends a property-collect one with a range on the stay's first night.
@@ -179,46 +226,74 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     const rate = example[0]!.rooms[0]!.rates[0]!;
     rate.merchant_of_record = 'property';
     rate.nonrefundable_date_ranges = [{ start: future(30), end: future(30) }];
-    rate.cancel_penalties = [{ currency: 'CAD', start: `${future(28)}T18:00:00.000-05:00`, end: `${future(30)}T18:00:00.000-05:00`, amount: '100.00' }];
+    rate.cancel_penalties = [
+      { currency: 'CAD', start: `${future(28)}T18:00:00.000-05:00`, end: `${future(30)}T18:00:00.000-05:00`, amount: '100.00' },
+    ];
     answerWith('availability', example);
     answerWith('content', CONTENT.get('No Properties Example'));
     const result = await adapter().searchAvailability({
-      ...context, destination: hotelList(['19248']), checkIn: future(30), checkOut: future(32), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'FR',
+      ...context,
+      destination: hotelList(['19248']),
+      checkIn: future(30),
+      checkOut: future(32),
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'FR',
     });
     const [port] = result.offers[0]!.rates;
     // property_inclusive (717.00) is inclusive (702.00) plus the fees (15.00): the price is 702.00, the fees apart.
-    expect(port).toMatchObject({ payment: 'pay_at_hotel', price: { amount: '702.00', currency: 'CAD' }, commission: { amount: '15.00', currency: 'CAD' } });
+    expect(port).toMatchObject({
+      payment: 'pay_at_hotel',
+      price: { amount: '702.00', currency: 'CAD' },
+      commission: { amount: '15.00', currency: 'CAD' },
+    });
     // No content: each fee in its billable currency, the property's own (CAD, as the nightly charges).
-    expect(port!.payAtProperty!.map((c) => c.amount)).toEqual([{ amount: '5.00', currency: 'CAD' }, { amount: '5.00', currency: 'CAD' }, { amount: '5.00', currency: 'CAD' }]);
+    expect(port!.payAtProperty!.map((c) => c.amount)).toEqual([
+      { amount: '5.00', currency: 'CAD' },
+      { amount: '5.00', currency: 'CAD' },
+      { amount: '5.00', currency: 'CAD' },
+    ]);
     // The first night (309.00 + 37.00) is owed from now; the window adds it to its own 100.00.
     expect(port!.cancellationPolicy.map((p) => p.penalty.amount)).toEqual(['346.00', '446.00']);
     expect(Date.parse(port!.cancellationPolicy[0]!.from)).toBeLessThanOrEqual(Date.now());
   });
 
-  it.each(['Available Example', 'Available Example With Trader Information'])('price check example "%s": bookable, fees in the property\'s currency', async (name) => {
-    const { rates } = await shopExample('Availability', false);
-    answerWith('priceCheck', PRICE_CHECK.get(name));
-    const checked = await adapter().checkRate({ ...context, supplierRateKey: rates[0]!.supplierRateKey });
-    expect(unpackRateKey(checked.supplierRateKey).bookHref).toMatch(/^\/v3\/itineraries\?token=/);
-    const example = PRICE_CHECK.get(name) as { occupancy_pricing: Record<string, { fees?: WireFees }>; deposits?: unknown[] };
-    expect(checked.rate.price).toEqual({ amount: '346.00', currency: 'CAD' });
-    // Without content naming an on-site currency, each fee in its billable currency: the property's.
-    expect(checked.rate.payAtProperty!.map((c) => [c.kind, c.amount.amount, c.amount.currency]).sort()).toEqual(feesOf(example.occupancy_pricing['2']!.fees, 'billable_currency'));
-    expect(checked.rate.payAtProperty!.length).toBeGreaterThan(0);
-    if (example.deposits) expect(checked.rate.remarks!.map((r) => r.text)).toContain('A deposit of 70.00 USD is due by 2025-12-21.');
-  });
+  it.each(['Available Example', 'Available Example With Trader Information'])(
+    'price check example "%s": bookable, fees in the property\'s currency',
+    async (name) => {
+      const { rates } = await shopExample('Availability', false);
+      answerWith('priceCheck', PRICE_CHECK.get(name));
+      const checked = await adapter().checkRate({ ...context, supplierRateKey: rates[0]!.supplierRateKey });
+      expect(unpackRateKey(checked.supplierRateKey).bookHref).toMatch(/^\/v3\/itineraries\?token=/);
+      const example = PRICE_CHECK.get(name) as { occupancy_pricing: Record<string, { fees?: WireFees }>; deposits?: unknown[] };
+      expect(checked.rate.price).toEqual({ amount: '346.00', currency: 'CAD' });
+      // Without content naming an on-site currency, each fee in its billable currency: the property's.
+      expect(checked.rate.payAtProperty!.map((c) => [c.kind, c.amount.amount, c.amount.currency]).sort()).toEqual(
+        feesOf(example.occupancy_pricing['2']!.fees, 'billable_currency'),
+      );
+      expect(checked.rate.payAtProperty!.length).toBeGreaterThan(0);
+      if (example.deposits) expect(checked.rate.remarks!.map((r) => r.text)).toContain('A deposit of 70.00 USD is due by 2025-12-21.');
+    },
+  );
 
   it('price check examples that are not a bookable answer to our check: sold out, a room change, a placeholder occupancy', async () => {
     const { rates } = await shopExample('Availability', false);
     const check = async (name: string) => {
       answerWith('priceCheck', PRICE_CHECK.get(name));
-      return adapter().checkRate({ ...context, supplierRateKey: rates[0]!.supplierRateKey }).catch((e: unknown) => e);
+      return adapter()
+        .checkRate({ ...context, supplierRateKey: rates[0]!.supplierRateKey })
+        .catch((e: unknown) => e);
     };
     expect(await check('Sold Out Example')).toMatchObject({ kind: 'sold_out' });
     // A change-shop answer carries a `commit` link, neither `book` nor `payment_session`: not ours to book.
-    expect(await check('Room Change Example')).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/links\.book\.href or links\.payment_session\.href/) });
+    expect(await check('Room Change Example')).toMatchObject({
+      kind: 'bad_response',
+      message: expect.stringMatching(/links\.book\.href or links\.payment_session\.href/),
+    });
     // Its occupancy key is "1234", not the room we asked about ("2"): no price for our room.
-    expect(await check('Price Changed Example')).toMatchObject({ kind: 'bad_response', message: expect.stringMatching(/no occupancy_pricing for a requested occupancy/) });
+    expect(await check('Price Changed Example')).toMatchObject({
+      kind: 'bad_response',
+      message: expect.stringMatching(/no occupancy_pricing for a requested occupancy/),
+    });
   });
 
   it('a price check that answers with a payment_session link (PSD2): priced, and booking refuses plainly without calling', async () => {
@@ -229,42 +304,76 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     const checked = await adapter().checkRate({ ...context, supplierRateKey: rates[0]!.supplierRateKey });
     expect(checked.rate.price).toEqual({ amount: '346.00', currency: 'CAD' });
     const sent = recorder.exchanges.length;
-    const error = await adapter().book({ ...context, supplierRateKey: checked.supplierRateKey, clientReference: 'bk_psd2', holder: { firstName: 'J', lastName: 'S', email: 'smith@example.com', phone: '+1 487 555 0077' }, rooms: [{ guests: [] }] }).catch((e: unknown) => e);
+    const error = await adapter()
+      .book({
+        ...context,
+        supplierRateKey: checked.supplierRateKey,
+        clientReference: 'bk_psd2',
+        holder: { firstName: 'J', lastName: 'S', email: 'smith@example.com', phone: '+1 487 555 0077' },
+        rooms: [{ guests: [] }],
+      })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupplierError);
     expect(error).toMatchObject({ kind: 'rejected', details: { supplierCode: 'payment_session_required' } });
     expect(recorder.exchanges.length).toBe(sent);
   });
 
-  it.each([...CREATE.keys()])('itinerary creation example "%s", then the retrieve example: a confirmed booking with its fees and texts', async (name) => {
-    const { rates } = await shopExample('Availability');
-    answerWith('priceCheck', PRICE_CHECK.get('Available Example'));
-    const checked = await adapter().checkRate({ ...context, supplierRateKey: rates[0]!.supplierRateKey });
-    answerWith('book', CREATE.get(name));
-    answerWith('retrieve', BY_ID.get('Itinerary No History'));
-    const booking = await adapter().book({
-      ...context, supplierRateKey: checked.supplierRateKey, clientReference: 'bk_example',
-      holder: { firstName: 'John', lastName: 'Smith', email: 'john@example.com', phone: '+1 487 555 0077' }, rooms: [{ guests: [{ type: 'adult', firstName: 'John', lastName: 'Smith' }] }],
-    });
-    expect(booking).toMatchObject({ supplierReference: '8999989898988', status: 'confirmed', supplierPropertyId: '8150374', checkIn: '2018-09-21', checkOut: '2018-09-23' });
-    const sent = JSON.parse(recorder.exchanges.find((e) => e.method === 'POST')!.requestBody!) as Json;
-    expect(sent).toMatchObject({ email: 'john@example.com', phone: { country_code: '1', number: '4875550077' }, affiliate_metadata: expect.stringMatching(/^room:123abc\|name:Fancy%20Queen%20Room$/) });
-  });
+  it.each([...CREATE.keys()])(
+    'itinerary creation example "%s", then the retrieve example: a confirmed booking with its fees and texts',
+    async (name) => {
+      const { rates } = await shopExample('Availability');
+      answerWith('priceCheck', PRICE_CHECK.get('Available Example'));
+      const checked = await adapter().checkRate({ ...context, supplierRateKey: rates[0]!.supplierRateKey });
+      answerWith('book', CREATE.get(name));
+      answerWith('retrieve', BY_ID.get('Itinerary No History'));
+      const booking = await adapter().book({
+        ...context,
+        supplierRateKey: checked.supplierRateKey,
+        clientReference: 'bk_example',
+        holder: { firstName: 'John', lastName: 'Smith', email: 'john@example.com', phone: '+1 487 555 0077' },
+        rooms: [{ guests: [{ type: 'adult', firstName: 'John', lastName: 'Smith' }] }],
+      });
+      expect(booking).toMatchObject({
+        supplierReference: '8999989898988',
+        status: 'confirmed',
+        supplierPropertyId: '8150374',
+        checkIn: '2018-09-21',
+        checkOut: '2018-09-23',
+      });
+      const sent = JSON.parse(recorder.exchanges.find((e) => e.method === 'POST')!.requestBody!) as Json;
+      expect(sent).toMatchObject({
+        email: 'john@example.com',
+        phone: { country_code: '1', number: '4875550077' },
+        affiliate_metadata: expect.stringMatching(/^room:123abc\|name:Fancy%20Queen%20Room$/),
+      });
+    },
+  );
 
-  it.each([...BY_ID.keys()])('retrieve example "%s": read whole, fees at the property, deposit text, negative refund understood', async (name) => {
-    answerWith('retrieve', BY_ID.get(name));
-    answerWith('content', CONTENT.get('No Properties Example'));
-    const booking = await adapter().getBooking({ ...context, supplierReference: '8999989898988' });
-    // inclusive 368.15 USD; the example's fees 5.00 + 20.00 + 11.95 (its property_fees 36.95) apart from it.
-    expect(booking.price).toEqual({ amount: '368.15', currency: 'USD' });
-    expect(booking.payAtProperty!.map((c) => [c.kind, c.amount.amount]).sort()).toEqual([['mandatory_fee', '5.00'], ['resort_fee', '20.00'], ['tax', '11.95']]);
-    const deposit = (BY_ID.get(name) as { rooms: { rate: { deposits: { value: string; currency: string; due: string }[] } }[] }).rooms[0]!.rate.deposits[0]!;
-    expect(booking.remarks!.map((r) => r.text)).toContain(`A deposit of ${deposit.value} ${deposit.currency} is due by ${deposit.due}.`);
-    // "Itinerary No History" has a non-refundable range outside the stay: the window's 250.75 stands. The two
-    // others make 2018-09-14..23 non-refundable, the whole stay of 21 to 23 September: everything is owed.
-    const whole = name !== 'Itinerary No History';
-    expect(booking.cancellationPolicy).toEqual([{ from: '2018-01-01T09:01:01.000Z', penalty: { amount: whole ? '368.15' : '250.75', currency: 'USD' } }]);
-    expect(booking.rooms[0]!.guests.filter((g) => g.type === 'child').map((g) => g.age)).toEqual([2, 3]);
-  });
+  it.each([...BY_ID.keys()])(
+    'retrieve example "%s": read whole, fees at the property, deposit text, negative refund understood',
+    async (name) => {
+      answerWith('retrieve', BY_ID.get(name));
+      answerWith('content', CONTENT.get('No Properties Example'));
+      const booking = await adapter().getBooking({ ...context, supplierReference: '8999989898988' });
+      // inclusive 368.15 USD; the example's fees 5.00 + 20.00 + 11.95 (its property_fees 36.95) apart from it.
+      expect(booking.price).toEqual({ amount: '368.15', currency: 'USD' });
+      expect(booking.payAtProperty!.map((c) => [c.kind, c.amount.amount]).sort()).toEqual([
+        ['mandatory_fee', '5.00'],
+        ['resort_fee', '20.00'],
+        ['tax', '11.95'],
+      ]);
+      const deposit = (BY_ID.get(name) as { rooms: { rate: { deposits: { value: string; currency: string; due: string }[] } }[] }).rooms[0]!
+        .rate.deposits[0]!;
+      expect(booking.remarks!.map((r) => r.text)).toContain(`A deposit of ${deposit.value} ${deposit.currency} is due by ${deposit.due}.`);
+      // "Itinerary No History" has a non-refundable range outside the stay: the window's 250.75 stands. The two
+      // others make 2018-09-14..23 non-refundable, the whole stay of 21 to 23 September: everything is owed.
+      const whole = name !== 'Itinerary No History';
+      expect(booking.cancellationPolicy).toEqual([
+        { from: '2018-01-01T09:01:01.000Z', penalty: { amount: whole ? '368.15' : '250.75', currency: 'USD' } },
+      ]);
+      expect(booking.rooms[0]!.guests.filter((g) => g.type === 'child').map((g) => g.age)).toEqual([2, 3]);
+    },
+  );
 
   it('a booking Rapid holds is returned even when content cannot be had (its texts were on the checked rate)', async () => {
     answerWith('retrieve', BY_ID.get('Itinerary No History'));
@@ -277,22 +386,34 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     const example = BY_REFERENCE.get(name);
     answerWith('byReference', example);
     answerWith('content', CONTENT.get('No Properties Example'));
-    const found = await adapter().findBookingByClientReference({ ...context, clientReference: '4480ABC' }).catch((e: unknown) => e);
+    const found = await adapter()
+      .findBookingByClientReference({ ...context, clientReference: '4480ABC' })
+      .catch((e: unknown) => e);
     if (!Array.isArray(example)) {
       // The spec lists a single itinerary object among this list operation's examples: not a list, reported as such.
       expect(found).toMatchObject({ kind: 'bad_response', message: 'retrieveByReference: body is not a list of itineraries' });
     } else if (example.length === 0) expect(found).toBeUndefined();
-    else expect(found).toMatchObject({ supplierReference: '8999989898988', status: 'confirmed', price: { amount: '368.15', currency: 'USD' } });
+    else
+      expect(found).toMatchObject({
+        supplierReference: '8999989898988',
+        status: 'confirmed',
+        price: { amount: '368.15', currency: 'USD' },
+      });
   });
 
-  it.each([202, 204])('cancels room by room (the example\'s DELETE answers %i without a body) and reads the negative refund as what is owed', async (status) => {
-    const booked = BY_ID.get('Itinerary No History') as { rooms: Json[] };
-    const cancelled = { ...booked, rooms: booked.rooms.map((room) => ({ ...room, status: 'canceled', links: undefined })) };
-    answerWith('retrieve', booked, cancelled);
-    answerWith('cancel', status === 204 ? undefined : 202);
-    const result = await adapter().cancel({ ...context, supplierReference: '8999989898988' });
-    // Expedia collected 368.15 up front; the refund is -65.98: all of it is kept and 65.98 more is owed.
-    expect(result.penalty).toEqual({ amount: String((parseMinor('368.15', 'USD') + 6598) / 100), currency: 'USD' });
-    expect(recorder.exchanges.filter((e) => e.method === 'DELETE').map((e) => new URL(e.url).pathname)).toEqual(['/v3/itineraries/8999989898988/rooms/d08572fc-82d2-4d5d-ad30-60f5be7fb53e']);
-  });
+  it.each([202, 204])(
+    "cancels room by room (the example's DELETE answers %i without a body) and reads the negative refund as what is owed",
+    async (status) => {
+      const booked = BY_ID.get('Itinerary No History') as { rooms: Json[] };
+      const cancelled = { ...booked, rooms: booked.rooms.map((room) => ({ ...room, status: 'canceled', links: undefined })) };
+      answerWith('retrieve', booked, cancelled);
+      answerWith('cancel', status === 204 ? undefined : 202);
+      const result = await adapter().cancel({ ...context, supplierReference: '8999989898988' });
+      // Expedia collected 368.15 up front; the refund is -65.98: all of it is kept and 65.98 more is owed.
+      expect(result.penalty).toEqual({ amount: String((parseMinor('368.15', 'USD') + 6598) / 100), currency: 'USD' });
+      expect(recorder.exchanges.filter((e) => e.method === 'DELETE').map((e) => new URL(e.url).pathname)).toEqual([
+        '/v3/itineraries/8999989898988/rooms/d08572fc-82d2-4d5d-ad30-60f5be7fb53e',
+      ]);
+    },
+  );
 });

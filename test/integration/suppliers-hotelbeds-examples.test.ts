@@ -29,9 +29,12 @@ const spec = parse(readFileSync(HOTELBEDS_SPEC, 'utf8')) as { paths: Record<stri
 
 /** The JSON example(s) of one operation's 200 answer, straight from the spec: named ones, or the single one. */
 function examplesOf(path: string, method: string): Map<string, Json> {
-  const content = (((spec.paths[path]?.[method]?.responses as Json)?.['200'] as Json)?.content as Json)?.['application/json'] as Json | undefined;
+  const content = (((spec.paths[path]?.[method]?.responses as Json)?.['200'] as Json)?.content as Json)?.['application/json'] as
+    | Json
+    | undefined;
   if (!content) throw new Error(`no example for ${method} ${path}`);
-  if (content.examples) return new Map(Object.entries(content.examples as Record<string, { value: Json }>).map(([name, example]) => [name, example.value]));
+  if (content.examples)
+    return new Map(Object.entries(content.examples as Record<string, { value: Json }>).map(([name, example]) => [name, example.value]));
   return new Map([['example', content.example as Json]]);
 }
 
@@ -56,7 +59,12 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  adapter = new HotelbedsAdapter({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'key', secret: 'secret', fetch: recorder.fetch });
+  adapter = new HotelbedsAdapter({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    apiKey: 'key',
+    secret: 'secret',
+    fetch: recorder.fetch,
+  });
 });
 
 afterAll(async () => {
@@ -72,7 +80,7 @@ afterEach(() => {
   }
 });
 
-const wireHotels = (example: Json) => ((example.hotels as Json).hotels as Json[]);
+const wireHotels = (example: Json) => (example.hotels as Json).hotels as Json[];
 const wireRatesOf = (hotel: Json): WireRate[] => (hotel.rooms as Json[]).flatMap((room) => room.rates as WireRate[]);
 
 describe('the published availability example', () => {
@@ -80,7 +88,11 @@ describe('the published availability example', () => {
     answer = AVAILABILITY;
     const codes = wireHotels(AVAILABILITY).map((hotel) => String(hotel.code));
     const result = await adapter.searchAvailability({
-      destination: hotelList(codes), checkIn: '2019-06-15', checkOut: '2019-06-16', occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB',
+      destination: hotelList(codes),
+      checkIn: '2019-06-15',
+      checkOut: '2019-06-16',
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'GB',
     });
     expect(result.unreadable).toBeUndefined();
     expect(result.offers.map((offer) => offer.supplierPropertyId)).toEqual(codes);
@@ -94,26 +106,39 @@ describe('the published availability example', () => {
         // The included 10 % tax is broken out; the city tax the hotel collects is shown apart, in its currency.
         const taxes = source.taxes!.taxes!;
         expect(rate.taxes.map((t) => t.amount.amount)).toEqual(taxes.filter((t) => t.included).map((t) => t.amount));
-        expect(rate.payAtProperty?.map((c) => [c.kind, c.amount])).toEqual(taxes.filter((t) => !t.included).map((t) => ['tax', { amount: t.amount, currency: t.currency }]));
-        expect(rate.cancellationPolicy.map((p) => p.penalty.amount)).toEqual(source.cancellationPolicies!.map((p) => p.amount).sort((a, b) => Number(a) - Number(b)));
+        expect(rate.payAtProperty?.map((c) => [c.kind, c.amount])).toEqual(
+          taxes.filter((t) => !t.included).map((t) => ['tax', { amount: t.amount, currency: t.currency }]),
+        );
+        expect(rate.cancellationPolicy.map((p) => p.penalty.amount)).toEqual(
+          source.cancellationPolicies!.map((p) => p.amount).sort((a, b) => Number(a) - Number(b)),
+        );
       }
     }
   });
 });
 
 describe('the published booking examples', () => {
-  it.each([...CONFIRMATIONS.keys()])('confirmation %s: the issuer for the voucher, the rate comments, the taxes payable at the hotel', async (name) => {
-    answer = CONFIRMATIONS.get(name)!;
-    const wire = (answer.booking as Json).hotel as Json;
-    const rates = wireRatesOf(wire);
-    // The adapter books with its own rate keys; what matters here is that the spec's answer is read whole.
-    const booking = await adapter.book({ supplierRateKey: String(rates[0]!.rateKey ?? 'example-key'), clientReference: 'BK1', holder: { firstName: 'Ada', lastName: 'Lovelace' }, rooms: rates.map(() => ({ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }] })) })
-      .catch(async () => adapter.getBooking({ supplierReference: String((answer.booking as Json).reference) }));
-    expect(booking.supplierReference).toBe((answer.booking as Json).reference);
-    expect(booking.issuer).toEqual(wire.supplier);
-    expect(booking.price.amount).toBe(rates.reduce((sum, r) => sum.plus(parseDecimal(String(r.net))), parseDecimal('0')).toFixed(2));
-    expect(booking.remarks?.map((r) => r.text).join(' ')).toContain('Estimated total amount of taxes & fees');
-  });
+  it.each([...CONFIRMATIONS.keys()])(
+    'confirmation %s: the issuer for the voucher, the rate comments, the taxes payable at the hotel',
+    async (name) => {
+      answer = CONFIRMATIONS.get(name)!;
+      const wire = (answer.booking as Json).hotel as Json;
+      const rates = wireRatesOf(wire);
+      // The adapter books with its own rate keys; what matters here is that the spec's answer is read whole.
+      const booking = await adapter
+        .book({
+          supplierRateKey: String(rates[0]!.rateKey ?? 'example-key'),
+          clientReference: 'BK1',
+          holder: { firstName: 'Ada', lastName: 'Lovelace' },
+          rooms: rates.map(() => ({ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }] })),
+        })
+        .catch(async () => adapter.getBooking({ supplierReference: String((answer.booking as Json).reference) }));
+      expect(booking.supplierReference).toBe((answer.booking as Json).reference);
+      expect(booking.issuer).toEqual(wire.supplier);
+      expect(booking.price.amount).toBe(rates.reduce((sum, r) => sum.plus(parseDecimal(String(r.net))), parseDecimal('0')).toFixed(2));
+      expect(booking.remarks?.map((r) => r.text).join(' ')).toContain('Estimated total amount of taxes & fees');
+    },
+  );
 
   it('booking detail: net 250.19 with a hotel-mandatory selling rate of 280.00, the 6.60 EUR the hotel collects, the issuer', async () => {
     answer = DETAIL;
@@ -128,21 +153,49 @@ describe('the published booking examples', () => {
     const wire = wireRatesOf((DETAIL.booking as Json).hotel as Json)[0]!;
     const rate = singleRate({ ...wire, rateKey: 'detail' }, 'JSU.ST', 'JUNIOR SUITE STANDARD', 'EUR', 'bookingDetail', 1);
     expect(rate.minimumSellingPrice).toEqual({ amount: '280.00', currency: 'EUR' });
-    const price = (quoteCurrency: string) => priceRate({ rate, supplierId: 'hotelbeds', stars: 4, rules: DEFAULT_PRICING_RULES.demo!, quoteCurrency, fx: embeddedFxRates, nights: 1, rooms: 1 });
-    const withoutFloor = priceRate({ rate: { ...rate, minimumSellingPrice: undefined }, supplierId: 'hotelbeds', stars: 4, rules: DEFAULT_PRICING_RULES.demo!, quoteCurrency: 'EUR', fx: embeddedFxRates, nights: 1, rooms: 1 });
+    const price = (quoteCurrency: string) =>
+      priceRate({
+        rate,
+        supplierId: 'hotelbeds',
+        stars: 4,
+        rules: DEFAULT_PRICING_RULES.demo!,
+        quoteCurrency,
+        fx: embeddedFxRates,
+        nights: 1,
+        rooms: 1,
+      });
+    const withoutFloor = priceRate({
+      rate: { ...rate, minimumSellingPrice: undefined },
+      supplierId: 'hotelbeds',
+      stars: 4,
+      rules: DEFAULT_PRICING_RULES.demo!,
+      quoteCurrency: 'EUR',
+      fx: embeddedFxRates,
+      nights: 1,
+      rooms: 1,
+    });
     expect(withoutFloor.total).toBe('272.21');
     expect(price('EUR').total).toBe('280.00');
     const gbp = price('GBP');
     expect(parseDecimal(gbp.total).greaterThanOrEqualTo(parseDecimal('280.00').times(parseDecimal(gbp.fx.rate)))).toBe(true);
     for (const p of [price('EUR'), gbp]) {
-      expect(parseDecimal(p.net).plus(parseDecimal(p.markup)).plus(parseDecimal(p.tax)).plus(parseDecimal(p.serviceFee)).equals(parseDecimal(p.total))).toBe(true);
+      expect(
+        parseDecimal(p.net)
+          .plus(parseDecimal(p.markup))
+          .plus(parseDecimal(p.tax))
+          .plus(parseDecimal(p.serviceFee))
+          .equals(parseDecimal(p.total)),
+      ).toBe(true);
     }
   });
 
   it('modification: the changed booking is read back whole', async () => {
     answer = CHANGE;
     // modify() first reads the booking's policies (GET detail): the same example answers both.
-    const result = await adapter.modify({ supplierReference: String((CHANGE.booking as Json).reference), holder: { firstName: 'Ada', lastName: 'Lovelace' } });
+    const result = await adapter.modify({
+      supplierReference: String((CHANGE.booking as Json).reference),
+      holder: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
     expect(result.kind).toBe('modified');
     if (result.kind === 'modified') expect(result.booking.issuer?.vatNumber).toBe('ESB38877676');
   });
@@ -150,6 +203,11 @@ describe('the published booking examples', () => {
   it('cancellation: `cancellationAmount: 0` sent as a number is a cancellation at no cost, not an unreadable answer', async () => {
     answer = CANCELLATION;
     const result = await adapter.cancel({ supplierReference: '1-3816248' });
-    expect(result).toMatchObject({ supplierReference: '1-3816248', status: 'cancelled', penalty: { amount: '0.00', currency: 'EUR' }, cancellationReference: 'PPFPPJXXVZ' });
+    expect(result).toMatchObject({
+      supplierReference: '1-3816248',
+      status: 'cancelled',
+      penalty: { amount: '0.00', currency: 'EUR' },
+      cancellationReference: 'PPFPPJXXVZ',
+    });
   });
 });

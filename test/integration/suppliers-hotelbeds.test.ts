@@ -29,7 +29,14 @@ function stay(offsetDays: number, nights: number): { checkIn: string; checkOut: 
 
 beforeAll(async () => {
   sandbox = await startHotelbedsSandbox({ apiKey: API_KEY, secret: SECRET, latency: NO_LATENCY, slowMs: 3_000, lateAnswerMs: 1_500 });
-  adapter = new HotelbedsAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: SECRET, forwardScenarios: true, fetch: recorder.fetch, timeoutMs: 10_000 });
+  adapter = new HotelbedsAdapter({
+    baseUrl: sandbox.url,
+    apiKey: API_KEY,
+    secret: SECRET,
+    forwardScenarios: true,
+    fetch: recorder.fetch,
+    timeoutMs: 10_000,
+  });
 });
 
 afterAll(async () => {
@@ -43,9 +50,18 @@ afterEach(() => {
   expect(reports.filter((r) => r.problems.length > 0)).toEqual([]);
 });
 
-async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = cityArea('BCN'), scenarios: Scenario[] = []):
-  Promise<{ offer: SupplierOffer; rate: SupplierRate }> {
-  const result = await adapter.searchAvailability({ destination, ...stay(30, 3), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', scenarios });
+async function searchRate(
+  predicate: (rate: SupplierRate) => boolean,
+  destination = cityArea('BCN'),
+  scenarios: Scenario[] = [],
+): Promise<{ offer: SupplierOffer; rate: SupplierRate }> {
+  const result = await adapter.searchAvailability({
+    destination,
+    ...stay(30, 3),
+    occupancies: [{ adults: 2, childrenAges: [] }],
+    nationality: 'GB',
+    scenarios,
+  });
   for (const offer of result.offers) {
     const rate = offer.rates.find(predicate);
     if (rate) return { offer, rate };
@@ -53,7 +69,10 @@ async function searchRate(predicate: (rate: SupplierRate) => boolean, destinatio
   throw new Error('no matching rate in the sandbox world');
 }
 
-const guests = [{ type: 'adult' as const, firstName: 'Ada', lastName: 'Lovelace' }, { type: 'adult' as const, firstName: 'Charles', lastName: 'Babbage' }];
+const guests = [
+  { type: 'adult' as const, firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'adult' as const, firstName: 'Charles', lastName: 'Babbage' },
+];
 const holder = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
 describe('Hotelbeds adapter against the APItude sandbox', () => {
@@ -62,7 +81,12 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
   });
 
   it('searches a destination and maps offers to the port: supplier ids, geo, ascending UTC penalties, board, payment', async () => {
-    const result = await adapter.searchAvailability({ destination: cityArea('PRG'), ...stay(20, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'DE' });
+    const result = await adapter.searchAvailability({
+      destination: cityArea('PRG'),
+      ...stay(20, 2),
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'DE',
+    });
     expect(result.supplierId).toBe('hotelbeds');
     expect(result.offers.length).toBeGreaterThan(50);
     const rates = result.offers.flatMap((offer) => offer.rates);
@@ -85,13 +109,33 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
   });
 
   it('prices several rooms with different occupancies as one rate covering all of them', async () => {
-    const one = await adapter.searchAvailability({ destination: cityArea('VIE'), ...stay(40, 2), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
-    const two = await adapter.searchAvailability({ destination: cityArea('VIE'), ...stay(40, 2), occupancies: [{ adults: 2, childrenAges: [] }, { adults: 1, childrenAges: [7] }], nationality: 'GB' });
+    const one = await adapter.searchAvailability({
+      destination: cityArea('VIE'),
+      ...stay(40, 2),
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'GB',
+    });
+    const two = await adapter.searchAvailability({
+      destination: cityArea('VIE'),
+      ...stay(40, 2),
+      occupancies: [
+        { adults: 2, childrenAges: [] },
+        { adults: 1, childrenAges: [7] },
+      ],
+      nationality: 'GB',
+    });
     expect(two.offers.length).toBeGreaterThan(0);
     const offer = two.offers.find((o) => one.offers.some((p) => p.supplierPropertyId === o.supplierPropertyId))!;
     const combined = offer.rates[0]!;
-    const single = one.offers.find((p) => p.supplierPropertyId === offer.supplierPropertyId)!.rates
-      .find((r) => r.roomTypeCode === combined.roomTypeCode && r.boardBasis === combined.boardBasis && r.refundable === combined.refundable && r.payment === combined.payment);
+    const single = one.offers
+      .find((p) => p.supplierPropertyId === offer.supplierPropertyId)!
+      .rates.find(
+        (r) =>
+          r.roomTypeCode === combined.roomTypeCode &&
+          r.boardBasis === combined.boardBasis &&
+          r.refundable === combined.refundable &&
+          r.payment === combined.payment,
+      );
     if (single) expect(parseMinor(combined.price.amount, 'EUR')).toBeGreaterThan(parseMinor(single.price.amount, 'EUR'));
     const checked = await adapter.checkRate({ supplierRateKey: combined.supplierRateKey });
     expect(checked.rate.price).toEqual(combined.price);
@@ -107,8 +151,18 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
 
   it('books with our reference, retrieves, finds by our reference, modifies and cancels with the applied penalty', async () => {
     const { rate, offer } = await searchRate((r) => r.refundable && r.payment === 'net');
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_01JTESTREF', holder, rooms: [{ guests }] });
-    expect(booking).toMatchObject({ status: 'confirmed', clientReference: 'bk_01JTESTREF', supplierPropertyId: offer.supplierPropertyId, price: rate.price });
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_01JTESTREF',
+      holder,
+      rooms: [{ guests }],
+    });
+    expect(booking).toMatchObject({
+      status: 'confirmed',
+      clientReference: 'bk_01JTESTREF',
+      supplierPropertyId: offer.supplierPropertyId,
+      price: rate.price,
+    });
     expect(booking.cancellationPolicy).toEqual(rate.cancellationPolicy);
 
     const fetched = await adapter.getBooking({ supplierReference: booking.supplierReference });
@@ -118,7 +172,10 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
     expect(found?.supplierReference).toBe(booking.supplierReference);
     expect(await adapter.findBookingByClientReference({ clientReference: 'bk_unknown' })).toBeUndefined();
 
-    const modified = await adapter.modify({ supplierReference: booking.supplierReference, holder: { firstName: 'Augusta', lastName: 'King' } });
+    const modified = await adapter.modify({
+      supplierReference: booking.supplierReference,
+      holder: { firstName: 'Augusta', lastName: 'King' },
+    });
     expect(modified.kind).toBe('modified');
     if (modified.kind === 'modified') expect(modified.booking.holder).toMatchObject({ firstName: 'Augusta', lastName: 'King' });
 
@@ -132,7 +189,12 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
 
   it('late-cancel: the free-cancellation deadline passes during the cancel, so the supplier applies the first penalty', async () => {
     const { rate } = await searchRate((r) => r.refundable && r.cancellationPolicy.length === 2);
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_late_cancel', holder, rooms: [{ guests }] });
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_late_cancel',
+      holder,
+      rooms: [{ guests }],
+    });
     const quoted = await adapter.simulateCancellation({ supplierReference: booking.supplierReference });
     expect(quoted.penalty.amount).toBe('0.00');
     const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [{ name: 'late-cancel' }] });
@@ -146,16 +208,30 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
     expect(cancelled.penalty).toEqual(rate.price);
   });
 
-  it('reprice at booking: the booking goes through at the supplier\'s new price', async () => {
+  it("reprice at booking: the booking goes through at the supplier's new price", async () => {
     const { rate } = await searchRate((r) => r.refundable);
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_reprice', holder, rooms: [{ guests }], scenarios: [{ name: 'reprice' }] });
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_reprice',
+      holder,
+      rooms: [{ guests }],
+      scenarios: [{ name: 'reprice' }],
+    });
     expect(parseMinor(booking.price.amount, 'EUR')).toBeGreaterThan(parseMinor(rate.price.amount, 'EUR'));
   });
 
   it('book-fail: the supplier refuses, nothing is booked', async () => {
     const { rate } = await searchRate((r) => r.refundable);
     const before = sandbox.bookings.size;
-    const error = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_fail', holder, rooms: [{ guests }], scenarios: [{ name: 'book-fail' }] }).catch((e: unknown) => e);
+    const error = await adapter
+      .book({
+        supplierRateKey: rate.supplierRateKey,
+        clientReference: 'bk_fail',
+        holder,
+        rooms: [{ guests }],
+        scenarios: [{ name: 'book-fail' }],
+      })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupplierError);
     expect(error).toMatchObject({ kind: 'rejected', details: { status: 500, supplierCode: 'PRODUCT_ERROR' } });
     expect(sandbox.bookings.size).toBe(before);
@@ -164,10 +240,16 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
 
   it('book-timeout: the booking is made but the answer comes too late; our reference finds it', async () => {
     const { rate } = await searchRate((r) => r.refundable);
-    const error = await adapter.book({
-      supplierRateKey: rate.supplierRateKey, clientReference: 'bk_timeout', holder, rooms: [{ guests }],
-      scenarios: [{ name: 'book-timeout' }], signal: AbortSignal.timeout(300),
-    }).catch((e: unknown) => e);
+    const error = await adapter
+      .book({
+        supplierRateKey: rate.supplierRateKey,
+        clientReference: 'bk_timeout',
+        holder,
+        rooms: [{ guests }],
+        scenarios: [{ name: 'book-timeout' }],
+        signal: AbortSignal.timeout(300),
+      })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'timeout', retryable: true });
     const found = await adapter.findBookingByClientReference({ clientReference: 'bk_timeout' });
     expect(found).toMatchObject({ status: 'confirmed', clientReference: 'bk_timeout' });
@@ -175,32 +257,54 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
 
   it('no-modify: modification is reported unsupported and the booking stays as it was', async () => {
     const { rate } = await searchRate((r) => r.refundable);
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_nomod', holder, rooms: [{ guests }], scenarios: [{ name: 'no-modify' }] });
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_nomod',
+      holder,
+      rooms: [{ guests }],
+      scenarios: [{ name: 'no-modify' }],
+    });
     const result = await adapter.modify({ supplierReference: booking.supplierReference, holder: { firstName: 'X', lastName: 'Y' } });
     expect(result.kind).toBe('unsupported');
     expect((await adapter.getBooking({ supplierReference: booking.supplierReference })).holder).toMatchObject({ firstName: 'Ada' });
     // The same scenario on a modifiable booking's change call.
     const other = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_nomod2', holder, rooms: [{ guests }] });
-    expect((await adapter.modify({ supplierReference: other.supplierReference, holder, scenarios: [{ name: 'no-modify' }] })).kind).toBe('unsupported');
+    expect((await adapter.modify({ supplierReference: other.supplierReference, holder, scenarios: [{ name: 'no-modify' }] })).kind).toBe(
+      'unsupported',
+    );
   });
 
   it('slow:hotelbeds answers past the budget: a timeout error; slow for another supplier changes nothing', async () => {
     const request = { destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB' };
-    await expect(adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'hotelbeds' }], signal: AbortSignal.timeout(200) }))
-      .rejects.toMatchObject({ kind: 'timeout' });
-    const other = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'expedia' }], signal: AbortSignal.timeout(5_000) });
+    await expect(
+      adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'hotelbeds' }], signal: AbortSignal.timeout(200) }),
+    ).rejects.toMatchObject({ kind: 'timeout' });
+    const other = await adapter.searchAvailability({
+      ...request,
+      scenarios: [{ name: 'slow', supplierId: 'expedia' }],
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(other.offers.length).toBeGreaterThan(0);
   });
 
   it('error:hotelbeds: a supplier-side failure becomes an unavailable error', async () => {
-    await expect(adapter.searchAvailability({ destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB', scenarios: [{ name: 'error', supplierId: 'hotelbeds' }] }))
-      .rejects.toMatchObject({ kind: 'unavailable', details: { status: 500, supplierCode: 'SYSTEM_ERROR' } });
+    await expect(
+      adapter.searchAvailability({
+        destination: cityArea('REK'),
+        ...stay(10, 1),
+        occupancies: [{ adults: 1, childrenAges: [] }],
+        nationality: 'GB',
+        scenarios: [{ name: 'error', supplierId: 'hotelbeds' }],
+      }),
+    ).rejects.toMatchObject({ kind: 'unavailable', details: { status: 500, supplierCode: 'SYSTEM_ERROR' } });
   });
 
   it('unknown bookings are not_found; a tampered rate key is rejected', async () => {
     await expect(adapter.getBooking({ supplierReference: '102-9999999' })).rejects.toMatchObject({ kind: 'not_found' });
     const { rate } = await searchRate((r) => r.refundable);
-    await expect(adapter.checkRate({ supplierRateKey: rate.supplierRateKey.replace('~2~0', '~3~0') })).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(adapter.checkRate({ supplierRateKey: rate.supplierRateKey.replace('~2~0', '~3~0') })).rejects.toMatchObject({
+      kind: 'rejected',
+    });
   });
 
   it('pages the static catalogue to the end', async () => {
@@ -233,24 +337,41 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
 
 describe('Hotelbeds contract check', () => {
   it('catches a request or answer that breaks the spec (so the per-test validation can fail)', () => {
-    const base = { method: 'POST', url: 'http://x/hotel-api/1.0/bookings', requestHeaders: { Accept: 'application/json', 'Accept-Encoding': 'gzip', 'Content-Type': 'application/json' }, status: 200 };
-    const report = contract.check({ ...base, requestBody: JSON.stringify({ clientReference: 'a'.repeat(21), rooms: [] }), responseBody: JSON.stringify({ booking: { status: 'BOOKED' } }) });
+    const base = {
+      method: 'POST',
+      url: 'http://x/hotel-api/1.0/bookings',
+      requestHeaders: { Accept: 'application/json', 'Accept-Encoding': 'gzip', 'Content-Type': 'application/json' },
+      status: 200,
+    };
+    const report = contract.check({
+      ...base,
+      requestBody: JSON.stringify({ clientReference: 'a'.repeat(21), rooms: [] }),
+      responseBody: JSON.stringify({ booking: { status: 'BOOKED' } }),
+    });
     expect(report.operation).toBe('booking');
     expect(report.problems.join('\n')).toMatch(/holder/);
     expect(report.problems.join('\n')).toMatch(/clientReference/);
     expect(report.problems.join('\n')).toMatch(/auditData/);
     expect(report.problems.join('\n')).toMatch(/status/);
-    const list = contract.check({ ...base, method: 'GET', url: 'http://x/hotel-api/1.0/bookings?from=1', responseBody: '{"auditData":{}}' });
+    const list = contract.check({
+      ...base,
+      method: 'GET',
+      url: 'http://x/hotel-api/1.0/bookings?from=1',
+      responseBody: '{"auditData":{}}',
+    });
     expect(list.problems).toContain('request query to is required');
   });
 });
 
 describe('Hotelbeds sandbox authentication', () => {
-  it('rejects a bad or stale signature with the spec\'s 401 shape, and the adapter reports it as rejected', async () => {
+  it("rejects a bad or stale signature with the spec's 401 shape, and the adapter reports it as rejected", async () => {
     const body = JSON.stringify({ stay: stay(10, 1), occupancies: [{ rooms: 1, adults: 1, children: 0 }], hotels: { hotel: [1] } });
-    const post = (headers: Record<string, string>) => fetch(`${sandbox.url}/hotel-api/1.0/hotels`, {
-      method: 'POST', body, headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
-    });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${sandbox.url}/hotel-api/1.0/hotels`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+      });
     const good = await post(hotelbedsAuthHeaders(API_KEY, SECRET));
     expect(good.status).toBe(200);
     const wrongSecret = await post(hotelbedsAuthHeaders(API_KEY, 'other'));
@@ -276,12 +397,35 @@ describe('Hotelbeds adapter on bad supplier answers', () => {
       req.resume();
       req.on('end', () => {
         switch (mode) {
-          case 'malformed': res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"auditData": {'); break;
-          case 'missing-fields': res.writeHead(200, { 'Content-Type': 'application/json' }); res.end(JSON.stringify({ auditData: {}, booking: { reference: '1-2', status: 'CONFIRMED' } })); break;
-          case 'bad-amount': res.writeHead(200, { 'Content-Type': 'application/json' }); res.end(JSON.stringify({ auditData: {}, hotels: { hotels: [{ code: 1, name: 'X', currency: 'EUR', rooms: [{ code: 'DBL', rates: [{ rateKey: 'k', net: 'twelve' }] }] }] } })); break;
-          case 'http-503': res.writeHead(503, { 'Content-Type': 'text/html' }); res.end('<html>Service Unavailable</html>'); break;
-          case 'reset': req.socket.destroy(); break;
-          default: res.writeHead(200); res.end('[]');
+          case 'malformed':
+            res.writeHead(200, { 'Content-Type': 'application/json' });
+            res.end('{"auditData": {');
+            break;
+          case 'missing-fields':
+            res.writeHead(200, { 'Content-Type': 'application/json' });
+            res.end(JSON.stringify({ auditData: {}, booking: { reference: '1-2', status: 'CONFIRMED' } }));
+            break;
+          case 'bad-amount':
+            res.writeHead(200, { 'Content-Type': 'application/json' });
+            res.end(
+              JSON.stringify({
+                auditData: {},
+                hotels: {
+                  hotels: [{ code: 1, name: 'X', currency: 'EUR', rooms: [{ code: 'DBL', rates: [{ rateKey: 'k', net: 'twelve' }] }] }],
+                },
+              }),
+            );
+            break;
+          case 'http-503':
+            res.writeHead(503, { 'Content-Type': 'text/html' });
+            res.end('<html>Service Unavailable</html>');
+            break;
+          case 'reset':
+            req.socket.destroy();
+            break;
+          default:
+            res.writeHead(200);
+            res.end('[]');
         }
       });
     });
@@ -304,7 +448,12 @@ describe('Hotelbeds adapter on bad supplier answers', () => {
   it('bad-amount: the rate it cannot read is left out and reported, the answer is not an error', async () => {
     mode = 'bad-amount';
     const broken = new HotelbedsAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
-    const result = await broken.searchAvailability({ destination: cityArea('PAR'), ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' });
+    const result = await broken.searchAvailability({
+      destination: cityArea('PAR'),
+      ...stay(10, 1),
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'GB',
+    });
     expect(result.offers).toEqual([]);
     expect(result.unreadable).toEqual(['availability: net is not an amount']);
   });
@@ -312,9 +461,15 @@ describe('Hotelbeds adapter on bad supplier answers', () => {
   it.each(cases)('%s → SupplierError %s', async (which, kind) => {
     mode = which;
     const broken = new HotelbedsAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
-    const call = which === 'bad-amount'
-      ? broken.searchAvailability({ destination: cityArea('PAR'), ...stay(10, 1), occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB' })
-      : broken.getBooking({ supplierReference: '1-2' });
+    const call =
+      which === 'bad-amount'
+        ? broken.searchAvailability({
+            destination: cityArea('PAR'),
+            ...stay(10, 1),
+            occupancies: [{ adults: 2, childrenAges: [] }],
+            nationality: 'GB',
+          })
+        : broken.getBooking({ supplierReference: '1-2' });
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupplierError);
     expect((error as SupplierError).kind).toBe(kind);

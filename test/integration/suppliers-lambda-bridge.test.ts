@@ -17,7 +17,13 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-function urlEvent(method: string, rawPath: string, rawQueryString: string, headers: Record<string, string>, body?: string): APIGatewayProxyEventV2 {
+function urlEvent(
+  method: string,
+  rawPath: string,
+  rawQueryString: string,
+  headers: Record<string, string>,
+  body?: string,
+): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: '$default',

@@ -38,7 +38,13 @@ const samples: FetchLike = async (_input, init) => {
   return new Response(sample(file), { status: 200, headers: { 'Content-Type': 'application/xml' } });
 };
 
-const adapter = new OpenTravelAdapter({ baseUrl: 'http://opentravel.test', apiKey: 'sample-key', secret: 'sample-secret', fetch: samples, clock: () => NOW });
+const adapter = new OpenTravelAdapter({
+  baseUrl: 'http://opentravel.test',
+  apiKey: 'sample-key',
+  secret: 'sample-secret',
+  fetch: samples,
+  clock: () => NOW,
+});
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
 
 afterAll(async () => {
@@ -49,15 +55,24 @@ afterAll(async () => {
 
 describe('OpenTravel samples written to the 2015B XSDs', () => {
   it('every sample is valid against the published schemas (so it is the spec, not our guess)', async () => {
-    const reports = await validateOtaDocuments(Object.values(SAMPLES).map((name) => ({
-      label: name, xml: sample(name), expectedRoot: name.split('.')[0]!,
-    })));
+    const reports = await validateOtaDocuments(
+      Object.values(SAMPLES).map((name) => ({
+        label: name,
+        xml: sample(name),
+        expectedRoot: name.split('.')[0]!,
+      })),
+    );
     expect(reports).toEqual(Object.values(SAMPLES).map((label) => ({ label, problems: [] })));
   });
 
   it('availability: offset deadlines across DST, night, percent and DecimalPlaces penalties, AmountBeforeTax totals, taxes not included, texts; nothing dropped', async () => {
     const result = await adapter.searchAvailability({
-      destination: cityArea('PAR'), checkIn: '2027-03-29', checkOut: '2027-04-01', occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB', pointOfSale: 'ES',
+      destination: cityArea('PAR'),
+      checkIn: '2027-03-29',
+      checkOut: '2027-04-01',
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'GB',
+      pointOfSale: 'ES',
     });
     expect(result.unreadable).toBeUndefined();
     expect(result.offers.map((offer) => offer.supplierPropertyId)).toEqual(['OTPAR001', 'OTPRG042']);
@@ -68,9 +83,13 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
 
     // FLEX: arrival is 29 March 15:00 Paris time (CEST, after the 28 March change) = 13:00Z.
     expect(flex).toMatchObject({
-      roomTypeCode: 'DBL', boardBasis: 'RO', refundable: true, payment: 'net',
+      roomTypeCode: 'DBL',
+      boardBasis: 'RO',
+      refundable: true,
+      payment: 'net',
       // AmountBeforeTax only: that is the price; no tax is included in it.
-      price: eur('330.00'), taxes: [],
+      price: eur('330.00'),
+      taxes: [],
       cancellationPolicy: [
         // 3 days before arrival on the hotel's wall clock: 26 March 15:00 CET = 14:00Z (not 72 elapsed hours); the first night.
         { from: '2027-03-26T14:00:00.000Z', penalty: eur('100.00') },
@@ -95,7 +114,9 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
     });
 
     expect(nrf).toMatchObject({
-      boardBasis: 'BB', refundable: false, price: eur('297.00'),
+      boardBasis: 'BB',
+      refundable: false,
+      price: eur('297.00'),
       // Included taxes stay in `taxes`; the excluded one is collected by the hotel.
       taxes: [{ kind: 'tax', included: true, amount: eur('27.00'), description: 'VAT' }],
       payAtProperty: [{ kind: 'city_tax', description: 'Taxe de séjour, payable at the hotel', amount: eur('15.60') }],
@@ -109,7 +130,11 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
 
     const [semi] = prague!.rates;
     expect(semi).toMatchObject({
-      roomTypeCode: 'SUP', payment: 'pay_at_hotel', commission: eur('90.00'), price: eur('900.00'), taxes: [],
+      roomTypeCode: 'SUP',
+      payment: 'pay_at_hotel',
+      commission: eur('90.00'),
+      price: eur('900.00'),
+      taxes: [],
       // The rate plan's own CancelPenalties (the RoomStay has none).
       cancellationPolicy: [
         // 48 hours after booking; 4500 with DecimalPlaces 2 = 45.00.
@@ -132,11 +157,15 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
     expect(requests.at(-1)!.xml).toContain('<CitizenCountryName Code="GB"/>');
   });
 
-  it('availability, one RoomStay with several RoomRates: one rate each, with its own Total, its plan\'s penalties and texts', async () => {
+  it("availability, one RoomStay with several RoomRates: one rate each, with its own Total, its plan's penalties and texts", async () => {
     availabilityAnswer = SAMPLES.availabilityRoomRates;
     try {
       const result = await adapter.searchAvailability({
-        destination: cityArea('TYO'), checkIn: '2027-05-10', checkOut: '2027-05-12', occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'GB',
+        destination: cityArea('TYO'),
+        checkIn: '2027-05-10',
+        checkOut: '2027-05-12',
+        occupancies: [{ adults: 2, childrenAges: [] }],
+        nationality: 'GB',
       });
       expect(result.unreadable).toBeUndefined();
       const jpy = (amount: string) => ({ amount, currency: 'JPY' });
@@ -144,20 +173,34 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
       expect(result.offers[0]).toMatchObject({ supplierPropertyId: 'OTTYO007', name: 'Hotel Ginza Hikari', stars: 4 });
       expect(result.offers[0]!.rates).toMatchObject([
         {
-          roomTypeCode: 'STD', roomTypeName: 'Standard twin', boardBasis: 'RO', refundable: true, price: jpy('45000'),
+          roomTypeCode: 'STD',
+          roomTypeName: 'Standard twin',
+          boardBasis: 'RO',
+          refundable: true,
+          price: jpy('45000'),
           taxes: [{ kind: 'tax', included: true, amount: jpy('4090'), description: 'Consumption tax' }],
           payAtProperty: [{ kind: 'city_tax', description: 'Tokyo accommodation tax', amount: jpy('400') }],
           // Arrival 10 May 15:00 Tokyo = 06:00Z; a day before; one night of 22500.
           cancellationPolicy: [{ from: '2027-05-09T06:00:00.000Z', penalty: jpy('22500') }],
-          remarks: [{ kind: 'rate', text: 'Best available rate.' }, { kind: 'policy', text: 'Cancelling from the day before arrival costs one night.' }],
+          remarks: [
+            { kind: 'rate', text: 'Best available rate.' },
+            { kind: 'policy', text: 'Cancelling from the day before arrival costs one night.' },
+          ],
         },
         {
-          roomTypeCode: 'STD', boardBasis: 'BB', refundable: false, price: jpy('38000'), payAtProperty: [],
+          roomTypeCode: 'STD',
+          boardBasis: 'BB',
+          refundable: false,
+          price: jpy('38000'),
+          payAtProperty: [],
           cancellationPolicy: [{ from: NOW.toISOString(), penalty: jpy('38000') }],
           remarks: [{ kind: 'rate', text: 'Advance purchase, non-refundable.' }],
         },
         {
-          roomTypeCode: 'DLX', roomTypeName: 'Deluxe king', refundable: true, price: jpy('60000'),
+          roomTypeCode: 'DLX',
+          roomTypeName: 'Deluxe king',
+          refundable: true,
+          price: jpy('60000'),
           cancellationPolicy: [{ from: '2027-05-09T06:00:00.000Z', penalty: jpy('30000') }],
         },
       ]);
@@ -166,11 +209,18 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
     }
   });
 
-  it('reservation: the reservation\'s own offset penalties from the hotel\'s check-in time, AmountBeforeTax price, charges and texts', async () => {
+  it("reservation: the reservation's own offset penalties from the hotel's check-in time, AmountBeforeTax price, charges and texts", async () => {
     const booking = await adapter.getBooking({ supplierReference: 'OTR12345', pointOfSale: 'ES' });
     expect(booking).toMatchObject({
-      supplierReference: 'OTR12345', clientReference: 'bk_fixture_1', status: 'confirmed', supplierPropertyId: 'OTPAR001',
-      checkIn: '2027-03-29', checkOut: '2027-04-01', price: eur('330.00'), payment: 'net', createdAt: '2027-01-15T10:00:05.000Z',
+      supplierReference: 'OTR12345',
+      clientReference: 'bk_fixture_1',
+      status: 'confirmed',
+      supplierPropertyId: 'OTPAR001',
+      checkIn: '2027-03-29',
+      checkOut: '2027-04-01',
+      price: eur('330.00'),
+      payment: 'net',
+      createdAt: '2027-01-15T10:00:05.000Z',
       holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
       cancellationPolicy: [
         // Arrival at the 14:00 check-in; two days before on the wall clock is 27 March 14:00 CET = 13:00Z; the first night.
@@ -190,7 +240,10 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
   it('cancellation: the applied penalty in every form CancelRuleType allows (DecimalPlaces, Percent of the reservation, Refund only)', async () => {
     cancelAnswer = SAMPLES.cancelDecimalPlaces;
     expect(await adapter.cancel({ supplierReference: 'OTR12345' })).toMatchObject({
-      status: 'cancelled', supplierReference: 'OTR12345', penalty: eur('100.00'), cancellationReference: 'OTC0001',
+      status: 'cancelled',
+      supplierReference: 'OTR12345',
+      penalty: eur('100.00'),
+      cancellationReference: 'OTC0001',
     });
     cancelAnswer = SAMPLES.cancelPercent;
     const before = requests.length;
@@ -198,6 +251,9 @@ describe('OpenTravel samples written to the 2015B XSDs', () => {
     // The percentage needed the reservation's total: it was read (OTA_HotelResRQ Initiate) after the cancel.
     expect(requests.slice(before).map((r) => responseRootFor(r.xml))).toEqual(['OTA_CancelRS', 'OTA_HotelResRS']);
     cancelAnswer = SAMPLES.cancelRefundOnly;
-    expect(await adapter.cancel({ supplierReference: 'OTR12345' })).toMatchObject({ penalty: eur('100.00'), cancellationReference: 'OTC0002' });
+    expect(await adapter.cancel({ supplierReference: 'OTR12345' })).toMatchObject({
+      penalty: eur('100.00'),
+      cancellationReference: 'OTC0002',
+    });
   });
 });

@@ -17,7 +17,11 @@ import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
 import { findCity } from '../../sandbox/world/cities.js';
 import {
-  recordingXmlFetch, responseRootFor, schemaFileCount, validateOtaDocuments, type XmlDocumentToCheck,
+  recordingXmlFetch,
+  responseRootFor,
+  schemaFileCount,
+  validateOtaDocuments,
+  type XmlDocumentToCheck,
 } from '../support/suppliers-opentravel-xsd.js';
 
 const API_KEY = 'sandbox-key';
@@ -36,7 +40,14 @@ function stay(offsetDays: number, nights: number): { checkIn: string; checkOut: 
 
 beforeAll(async () => {
   sandbox = await startOpenTravelSandbox({ apiKey: API_KEY, secret: SECRET, latency: NO_LATENCY, slowMs: 3_000, lateAnswerMs: 1_500 });
-  adapter = new OpenTravelAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: SECRET, forwardScenarios: true, fetch: recorder.fetch, timeoutMs: 10_000 });
+  adapter = new OpenTravelAdapter({
+    baseUrl: sandbox.url,
+    apiKey: API_KEY,
+    secret: SECRET,
+    forwardScenarios: true,
+    fetch: recorder.fetch,
+    timeoutMs: 10_000,
+  });
 });
 
 /**
@@ -54,7 +65,11 @@ afterEach(() => {
     const expectedResponse = responseRootFor(exchange.requestBody!);
     pendingDocuments.push(
       { label: `${testName} — exchange ${index + 1} request`, xml: exchange.requestBody! },
-      { label: `${testName} — exchange ${index + 1} response (HTTP ${exchange.status})`, xml: exchange.responseBody, ...(expectedResponse ? { expectedRoot: expectedResponse } : {}) },
+      {
+        label: `${testName} — exchange ${index + 1} response (HTTP ${exchange.status})`,
+        xml: exchange.responseBody,
+        ...(expectedResponse ? { expectedRoot: expectedResponse } : {}),
+      },
     );
   });
 });
@@ -69,8 +84,11 @@ afterAll(async () => {
 
 const occupancy2 = [{ adults: 2, childrenAges: [] }];
 
-async function searchRate(predicate: (rate: SupplierRate) => boolean, destination = cityArea('REK'), scenarios: Scenario[] = []):
-  Promise<{ offer: SupplierOffer; rate: SupplierRate }> {
+async function searchRate(
+  predicate: (rate: SupplierRate) => boolean,
+  destination = cityArea('REK'),
+  scenarios: Scenario[] = [],
+): Promise<{ offer: SupplierOffer; rate: SupplierRate }> {
   const result = await adapter.searchAvailability({ destination, ...stay(30, 3), occupancies: occupancy2, nationality: 'GB', scenarios });
   for (const offer of result.offers) {
     const rate = offer.rates.find(predicate);
@@ -79,7 +97,10 @@ async function searchRate(predicate: (rate: SupplierRate) => boolean, destinatio
   throw new Error('no matching rate in the sandbox world');
 }
 
-const guests = [{ type: 'adult' as const, firstName: 'Ada', lastName: 'Lovelace' }, { type: 'adult' as const, firstName: 'Charles', lastName: 'Babbage' }];
+const guests = [
+  { type: 'adult' as const, firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'adult' as const, firstName: 'Charles', lastName: 'Babbage' },
+];
 const holder = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' };
 
 describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
@@ -88,7 +109,12 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   });
 
   it('searches a city and maps RoomStays to offers: GBP, geo, stars, board, payment, UTC penalties from hotel-local deadlines', async () => {
-    const result = await adapter.searchAvailability({ destination: cityArea('PRG'), ...stay(20, 2), occupancies: occupancy2, nationality: 'DE' });
+    const result = await adapter.searchAvailability({
+      destination: cityArea('PRG'),
+      ...stay(20, 2),
+      occupancies: occupancy2,
+      nationality: 'DE',
+    });
     expect(result.supplierId).toBe('opentravel');
     expect(result.offers.length).toBeGreaterThan(20);
     const offer = result.offers[0]!;
@@ -114,13 +140,26 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   it('prices several rooms with child ages as one rate, and the price check agrees', async () => {
     const request = { destination: cityArea('BUD'), ...stay(25, 2), nationality: 'GB' };
     const one = await adapter.searchAvailability({ ...request, occupancies: occupancy2 });
-    const two = await adapter.searchAvailability({ ...request, occupancies: [{ adults: 2, childrenAges: [] }, { adults: 2, childrenAges: [4, 9] }] });
+    const two = await adapter.searchAvailability({
+      ...request,
+      occupancies: [
+        { adults: 2, childrenAges: [] },
+        { adults: 2, childrenAges: [4, 9] },
+      ],
+    });
     expect(two.offers.length).toBeGreaterThan(0);
     const offer = two.offers.find((o) => one.offers.some((p) => p.supplierPropertyId === o.supplierPropertyId))!;
     // A refundable rate: a non-refundable one's only penalty starts "now", which moves between two calls.
     const combined = offer.rates.find((r) => r.refundable) ?? offer.rates[0]!;
-    const single = one.offers.find((p) => p.supplierPropertyId === offer.supplierPropertyId)!.rates
-      .find((r) => r.roomTypeCode === combined.roomTypeCode && r.boardBasis === combined.boardBasis && r.refundable === combined.refundable && r.payment === combined.payment);
+    const single = one.offers
+      .find((p) => p.supplierPropertyId === offer.supplierPropertyId)!
+      .rates.find(
+        (r) =>
+          r.roomTypeCode === combined.roomTypeCode &&
+          r.boardBasis === combined.boardBasis &&
+          r.refundable === combined.refundable &&
+          r.payment === combined.payment,
+      );
     if (single) expect(parseMinor(combined.price.amount, 'GBP')).toBeGreaterThan(parseMinor(single.price.amount, 'GBP'));
     const checked = await adapter.checkRate({ supplierRateKey: combined.supplierRateKey });
     expect(checked.rate.price).toEqual(combined.price);
@@ -129,9 +168,19 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
   });
 
   it('searches given supplier property ids only (HotelRef HotelCode)', async () => {
-    const all = await adapter.searchAvailability({ destination: cityArea('BUD'), ...stay(40, 1), occupancies: occupancy2, nationality: 'GB' });
+    const all = await adapter.searchAvailability({
+      destination: cityArea('BUD'),
+      ...stay(40, 1),
+      occupancies: occupancy2,
+      nationality: 'GB',
+    });
     const wanted = all.offers.slice(0, 2).map((o) => o.supplierPropertyId);
-    const some = await adapter.searchAvailability({ destination: hotelList(wanted), ...stay(40, 1), occupancies: occupancy2, nationality: 'GB' });
+    const some = await adapter.searchAvailability({
+      destination: hotelList(wanted),
+      ...stay(40, 1),
+      occupancies: occupancy2,
+      nationality: 'GB',
+    });
     expect(some.offers.map((o) => o.supplierPropertyId).sort()).toEqual([...wanted].sort());
   });
 
@@ -145,9 +194,20 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
 
   it('books with our reference, reads by both references, modifies, quotes and cancels with the applied penalty', async () => {
     const { rate, offer } = await searchRate((r) => r.refundable && r.payment === 'net' && r.cancellationPolicy.length === 2);
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_01JTESTREF', holder, rooms: [{ guests }], remark: 'Late arrival & quiet room <please>' });
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_01JTESTREF',
+      holder,
+      rooms: [{ guests }],
+      remark: 'Late arrival & quiet room <please>',
+    });
     expect(booking).toMatchObject({
-      supplierId: 'opentravel', status: 'confirmed', clientReference: 'bk_01JTESTREF', supplierPropertyId: offer.supplierPropertyId, price: rate.price, payment: 'net',
+      supplierId: 'opentravel',
+      status: 'confirmed',
+      clientReference: 'bk_01JTESTREF',
+      supplierPropertyId: offer.supplierPropertyId,
+      price: rate.price,
+      payment: 'net',
       holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
     });
     expect(booking.cancellationPolicy).toEqual(rate.cancellationPolicy);
@@ -163,8 +223,17 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
     expect(await adapter.findBookingByClientReference({ clientReference: 'bk_unknown' })).toBeUndefined();
 
     const modified = await adapter.modify({
-      supplierReference: booking.supplierReference, holder: { firstName: 'Augusta', lastName: 'King' },
-      rooms: [{ guests: [{ type: 'adult', firstName: 'Augusta', lastName: 'King' }, { type: 'adult', firstName: 'William', lastName: 'King' }] }], remark: 'Anniversary',
+      supplierReference: booking.supplierReference,
+      holder: { firstName: 'Augusta', lastName: 'King' },
+      rooms: [
+        {
+          guests: [
+            { type: 'adult', firstName: 'Augusta', lastName: 'King' },
+            { type: 'adult', firstName: 'William', lastName: 'King' },
+          ],
+        },
+      ],
+      remark: 'Anniversary',
     });
     expect(modified.kind).toBe('modified');
     if (modified.kind === 'modified') {
@@ -176,15 +245,31 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
     const quoted = await adapter.quoteCancellation({ supplierReference: booking.supplierReference });
     expect(quoted.penalty).toEqual({ amount: '0.00', currency: 'GBP' });
     const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference });
-    expect(cancelled).toMatchObject({ status: 'cancelled', supplierReference: booking.supplierReference, penalty: { amount: '0.00', currency: 'GBP' }, cancellationReference: expect.stringMatching(/^OTC/) });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      supplierReference: booking.supplierReference,
+      penalty: { amount: '0.00', currency: 'GBP' },
+      cancellationReference: expect.stringMatching(/^OTC/),
+    });
     expect((await adapter.getBooking({ supplierReference: booking.supplierReference })).status).toBe('cancelled');
-    await expect(adapter.cancel({ supplierReference: booking.supplierReference })).rejects.toMatchObject({ kind: 'rejected', details: { supplierCode: '95' } });
+    await expect(adapter.cancel({ supplierReference: booking.supplierReference })).rejects.toMatchObject({
+      kind: 'rejected',
+      details: { supplierCode: '95' },
+    });
   });
 
   it('late-cancel: the free-cancellation deadline passes during the cancel, so the supplier applies the first penalty', async () => {
     const { rate } = await searchRate((r) => r.refundable && r.cancellationPolicy.length === 2);
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_late_cancel', holder, rooms: [{ guests }] });
-    expect((await adapter.quoteCancellation({ supplierReference: booking.supplierReference, scenarios: [{ name: 'late-cancel' }] })).penalty.amount).toBe('0.00');
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_late_cancel',
+      holder,
+      rooms: [{ guests }],
+    });
+    expect(
+      (await adapter.quoteCancellation({ supplierReference: booking.supplierReference, scenarios: [{ name: 'late-cancel' }] })).penalty
+        .amount,
+    ).toBe('0.00');
     const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [{ name: 'late-cancel' }] });
     expect(cancelled.penalty).toEqual(rate.cancellationPolicy[0]!.penalty);
     expect(parseMinor(cancelled.penalty.amount, 'GBP')).toBeGreaterThan(0);
@@ -205,16 +290,30 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
     expect(booking).toMatchObject({ payment: 'pay_at_hotel', price: rate.price });
   });
 
-  it('reprice at booking: the booking goes through at the supplier\'s new price', async () => {
+  it("reprice at booking: the booking goes through at the supplier's new price", async () => {
     const { rate } = await searchRate((r) => r.refundable);
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_reprice', holder, rooms: [{ guests }], scenarios: [{ name: 'reprice' }] });
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_reprice',
+      holder,
+      rooms: [{ guests }],
+      scenarios: [{ name: 'reprice' }],
+    });
     expect(parseMinor(booking.price.amount, 'GBP')).toBeGreaterThan(parseMinor(rate.price.amount, 'GBP'));
   });
 
   it('book-fail: the supplier refuses with Errors, nothing is booked', async () => {
     const { rate } = await searchRate((r) => r.refundable);
     const before = sandbox.bookings.size;
-    const error = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_fail', holder, rooms: [{ guests }], scenarios: [{ name: 'book-fail' }] }).catch((e: unknown) => e);
+    const error = await adapter
+      .book({
+        supplierRateKey: rate.supplierRateKey,
+        clientReference: 'bk_fail',
+        holder,
+        rooms: [{ guests }],
+        scenarios: [{ name: 'book-fail' }],
+      })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupplierError);
     expect(error).toMatchObject({ kind: 'rejected', details: { status: 200, supplierCode: '450' } });
     expect(sandbox.bookings.size).toBe(before);
@@ -223,10 +322,16 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
 
   it('book-timeout: the booking is made but the answer comes too late; our reference finds it', async () => {
     const { rate } = await searchRate((r) => r.refundable);
-    const error = await adapter.book({
-      supplierRateKey: rate.supplierRateKey, clientReference: 'bk_timeout', holder, rooms: [{ guests }],
-      scenarios: [{ name: 'book-timeout' }], signal: AbortSignal.timeout(300),
-    }).catch((e: unknown) => e);
+    const error = await adapter
+      .book({
+        supplierRateKey: rate.supplierRateKey,
+        clientReference: 'bk_timeout',
+        holder,
+        rooms: [{ guests }],
+        scenarios: [{ name: 'book-timeout' }],
+        signal: AbortSignal.timeout(300),
+      })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'timeout', retryable: true });
     const found = await adapter.findBookingByClientReference({ clientReference: 'bk_timeout' });
     expect(found).toMatchObject({ status: 'confirmed', clientReference: 'bk_timeout' });
@@ -234,38 +339,65 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
 
   it('no-modify: the modification is refused with Errors, reported unsupported, and the booking stays as it was', async () => {
     const { rate } = await searchRate((r) => r.refundable);
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_nomod', holder, rooms: [{ guests }], scenarios: [{ name: 'no-modify' }] });
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_nomod',
+      holder,
+      rooms: [{ guests }],
+      scenarios: [{ name: 'no-modify' }],
+    });
     const result = await adapter.modify({ supplierReference: booking.supplierReference, holder: { firstName: 'X', lastName: 'Y' } });
     expect(result).toEqual({ kind: 'unsupported', reason: expect.any(String) });
     expect((await adapter.getBooking({ supplierReference: booking.supplierReference })).holder).toMatchObject({ firstName: 'Ada' });
     const other = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_nomod2', holder, rooms: [{ guests }] });
-    expect((await adapter.modify({ supplierReference: other.supplierReference, remark: 'x', scenarios: [{ name: 'no-modify' }] })).kind).toBe('unsupported');
+    expect(
+      (await adapter.modify({ supplierReference: other.supplierReference, remark: 'x', scenarios: [{ name: 'no-modify' }] })).kind,
+    ).toBe('unsupported');
   });
 
   it('slow:opentravel answers past the budget: a timeout error; slow for another supplier changes nothing', async () => {
     const request = { destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB' };
-    await expect(adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'opentravel' }], signal: AbortSignal.timeout(200) }))
-      .rejects.toMatchObject({ kind: 'timeout' });
-    const other = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'hotelbeds' }], signal: AbortSignal.timeout(5_000) });
+    await expect(
+      adapter.searchAvailability({ ...request, scenarios: [{ name: 'slow', supplierId: 'opentravel' }], signal: AbortSignal.timeout(200) }),
+    ).rejects.toMatchObject({ kind: 'timeout' });
+    const other = await adapter.searchAvailability({
+      ...request,
+      scenarios: [{ name: 'slow', supplierId: 'hotelbeds' }],
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(other.offers.length).toBeGreaterThan(0);
   });
 
   it('error:opentravel: an HTTP 500 carrying OTA Errors becomes an unavailable error', async () => {
-    await expect(adapter.searchAvailability({ destination: cityArea('REK'), ...stay(10, 1), occupancies: [{ adults: 1, childrenAges: [] }], nationality: 'GB', scenarios: [{ name: 'error', supplierId: 'opentravel' }] }))
-      .rejects.toMatchObject({ kind: 'unavailable', retryable: true, details: { status: 500, supplierCode: '448' } });
+    await expect(
+      adapter.searchAvailability({
+        destination: cityArea('REK'),
+        ...stay(10, 1),
+        occupancies: [{ adults: 1, childrenAges: [] }],
+        nationality: 'GB',
+        scenarios: [{ name: 'error', supplierId: 'opentravel' }],
+      }),
+    ).rejects.toMatchObject({ kind: 'unavailable', retryable: true, details: { status: 500, supplierCode: '448' } });
     await expect(adapter.staticContent({ scenarios: [{ name: 'error' }] })).rejects.toMatchObject({ kind: 'unavailable' });
   });
 
   it('unknown bookings are not_found; a foreign rate key is rejected; a rate plan no longer offered is sold_out', async () => {
-    await expect(adapter.getBooking({ supplierReference: 'OTR9999999' })).rejects.toMatchObject({ kind: 'not_found', details: { supplierCode: '245' } });
+    await expect(adapter.getBooking({ supplierReference: 'OTR9999999' })).rejects.toMatchObject({
+      kind: 'not_found',
+      details: { supplierCode: '245' },
+    });
     await expect(adapter.cancel({ supplierReference: 'OTR9999999' })).rejects.toMatchObject({ kind: 'not_found' });
     await expect(adapter.checkRate({ supplierRateKey: 'hbm:abc' })).rejects.toMatchObject({ kind: 'rejected' });
     const { rate } = await searchRate((r) => r.refundable);
-    const parsed = JSON.parse(Buffer.from(rate.supplierRateKey.slice(5), 'base64url').toString('utf8')) as { r: [string, string, number, number[]][] };
+    const parsed = JSON.parse(Buffer.from(rate.supplierRateKey.slice(5), 'base64url').toString('utf8')) as {
+      r: [string, string, number, number[]][];
+    };
     parsed.r[0]![1] = 'NO-SUCH-PLAN';
     const forged = `ota1.${Buffer.from(JSON.stringify(parsed)).toString('base64url')}`;
     await expect(adapter.checkRate({ supplierRateKey: forged })).rejects.toMatchObject({ kind: 'sold_out' });
-    await expect(adapter.book({ supplierRateKey: forged, clientReference: 'bk_forged', holder, rooms: [{ guests }] })).rejects.toMatchObject({ kind: 'sold_out', details: { supplierCode: '322' } });
+    await expect(
+      adapter.book({ supplierRateKey: forged, clientReference: 'bk_forged', holder, rooms: [{ guests }] }),
+    ).rejects.toMatchObject({ kind: 'sold_out', details: { supplierCode: '322' } });
   });
 
   it('pages the static catalogue to the end', async () => {
@@ -273,8 +405,14 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
     expect(first.total).toBe(sandbox.view.properties.length);
     const property = sandbox.view.properties[0]!;
     expect(first.properties[0]).toMatchObject({
-      supplierId: 'opentravel', supplierPropertyId: property.supplierPropertyId, name: property.name, stars: property.stars, cityCode: property.cityCode,
-      amenities: expect.any(Array), images: expect.any(Array), checkInTime: property.hotel.checkInTime,
+      supplierId: 'opentravel',
+      supplierPropertyId: property.supplierPropertyId,
+      name: property.name,
+      stars: property.stars,
+      cityCode: property.cityCode,
+      amenities: expect.any(Array),
+      images: expect.any(Array),
+      checkInTime: property.hotel.checkInTime,
     });
     expect(first.properties[0]?.roomTypes.length).toBeGreaterThan(0);
     let cursor = first.nextCursor;
@@ -302,9 +440,15 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
 
 describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)', () => {
   const request = { destination: cityArea('PRG'), ...stay(35, 3), occupancies: occupancy2, nationality: 'GB' };
-  const lastAvailabilityAnswer = (): string => recorder.exchanges.filter((e) => e.requestBody?.includes('OTA_HotelAvailRQ')).at(-1)!.responseBody;
+  const lastAvailabilityAnswer = (): string =>
+    recorder.exchanges.filter((e) => e.requestBody?.includes('OTA_HotelAvailRQ')).at(-1)!.responseBody;
   const refundableByKey = (offers: readonly SupplierOffer[]) =>
-    new Map(offers.flatMap((offer) => offer.rates).filter((rate) => rate.refundable).map((rate) => [rate.supplierRateKey, rate]));
+    new Map(
+      offers
+        .flatMap((offer) => offer.rates)
+        .filter((rate) => rate.refundable)
+        .map((rate) => [rate.supplierRateKey, rate]),
+    );
 
   it('obligations: every rate carries offset deadlines, night and percent penalties, before-tax totals, taxes in the hotel currency and texts, which read back to the plain values', async () => {
     const plain = await adapter.searchAvailability(request);
@@ -312,8 +456,20 @@ describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)'
     const forced = await adapter.searchAvailability({ ...request, scenarios: [{ name: 'obligations' }] });
     const forcedXml = lastAvailabilityAnswer();
     expect(forced.unreadable).toBeUndefined();
-    for (const shape of ['OffsetTimeUnit="Hour"', 'OffsetDropTime="BeforeArrival"', 'NmbrOfNights="1"', 'Percent="100"', 'DecimalPlaces="2"',
-      'AmountBeforeTax=', 'TaxInclusive="false"', 'Type="Exclusive" Code="3"', 'CurrencyCode="CZK"', '<RatePlanDescription>', '<PenaltyDescription>', 'CheckInTime=']) {
+    for (const shape of [
+      'OffsetTimeUnit="Hour"',
+      'OffsetDropTime="BeforeArrival"',
+      'NmbrOfNights="1"',
+      'Percent="100"',
+      'DecimalPlaces="2"',
+      'AmountBeforeTax=',
+      'TaxInclusive="false"',
+      'Type="Exclusive" Code="3"',
+      'CurrencyCode="CZK"',
+      '<RatePlanDescription>',
+      '<PenaltyDescription>',
+      'CheckInTime=',
+    ]) {
       expect(forcedXml).toContain(shape);
     }
     // The same rates at the same prices and penalty instants, whatever the form.
@@ -327,7 +483,13 @@ describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)'
     const rates = forced.offers.flatMap((offer) => offer.rates);
     for (const rate of rates) {
       // Prague's city tax, collected by the hotel in crowns; never in the price.
-      expect(rate.payAtProperty).toEqual([{ kind: 'city_tax', description: 'City tax, collected by the hotel at check-in', amount: { amount: expect.any(String), currency: 'CZK' } }]);
+      expect(rate.payAtProperty).toEqual([
+        {
+          kind: 'city_tax',
+          description: 'City tax, collected by the hotel at check-in',
+          amount: { amount: expect.any(String), currency: 'CZK' },
+        },
+      ]);
       expect(rate.taxes).toEqual([]);
       expect(rate.remarks!.filter((r) => r.kind === 'rate')).toHaveLength(1);
       expect(rate.remarks!.filter((r) => r.kind === 'policy').length).toBe(rate.cancellationPolicy.length);
@@ -347,7 +509,13 @@ describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)'
     const { rate } = await searchRate((r) => r.refundable && r.cancellationPolicy.length === 2, cityArea('PRG'), scenarios);
     expect(rate.payAtProperty!.length).toBe(1);
     const booking = await adapter.book({
-      supplierRateKey: rate.supplierRateKey, clientReference: 'bk_obligations', holder, rooms: [{ guests }], scenarios, pointOfSale: 'ES', nationality: 'GB',
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_obligations',
+      holder,
+      rooms: [{ guests }],
+      scenarios,
+      pointOfSale: 'ES',
+      nationality: 'GB',
     });
     expect(booking.cancellationPolicy).toEqual(rate.cancellationPolicy);
     expect(booking.payAtProperty).toEqual(rate.payAtProperty);
@@ -359,7 +527,10 @@ describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)'
     // Read back without the scenario: plain forms, the same values.
     const read = await adapter.getBooking({ supplierReference: booking.supplierReference });
     expect(read.cancellationPolicy).toEqual(rate.cancellationPolicy);
-    const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [...scenarios, { name: 'late-cancel' }] });
+    const cancelled = await adapter.cancel({
+      supplierReference: booking.supplierReference,
+      scenarios: [...scenarios, { name: 'late-cancel' }],
+    });
     expect(cancelled.penalty).toEqual(rate.cancellationPolicy[0]!.penalty);
   });
 
@@ -372,17 +543,26 @@ describe('OpenTravel sandbox speaks the whole 2015B spec (issue 24 obligations)'
 });
 
 describe('OpenTravel sandbox on the wire', () => {
-  const pos = (password: string) => ({ POS: { Source: [{ RequestorID: { '@_Type': '5', '@_ID': API_KEY, '@_MessagePassword': password } }] } });
-  const availRQ = (password: string, criterion: Record<string, unknown>) => otaMessage('OTA_HotelAvailRQ', { Version: '1.000', EchoToken: 'echo-1', TimeStamp: new Date().toISOString() }, {
-    ...pos(password),
-    AvailRequestSegments: {
-      AvailRequestSegment: {
-        HotelSearchCriteria: { Criterion: [criterion] },
-        StayDateRange: { '@_Start': stay(12, 1).checkIn, '@_End': stay(12, 1).checkOut },
-        RoomStayCandidates: { RoomStayCandidate: [{ '@_Quantity': '1', GuestCounts: { GuestCount: [{ '@_AgeQualifyingCode': '10', '@_Count': '2' }] } }] },
-      },
-    },
+  const pos = (password: string) => ({
+    POS: { Source: [{ RequestorID: { '@_Type': '5', '@_ID': API_KEY, '@_MessagePassword': password } }] },
   });
+  const availRQ = (password: string, criterion: Record<string, unknown>) =>
+    otaMessage(
+      'OTA_HotelAvailRQ',
+      { Version: '1.000', EchoToken: 'echo-1', TimeStamp: new Date().toISOString() },
+      {
+        ...pos(password),
+        AvailRequestSegments: {
+          AvailRequestSegment: {
+            HotelSearchCriteria: { Criterion: [criterion] },
+            StayDateRange: { '@_Start': stay(12, 1).checkIn, '@_End': stay(12, 1).checkOut },
+            RoomStayCandidates: {
+              RoomStayCandidate: [{ '@_Quantity': '1', GuestCounts: { GuestCount: [{ '@_AgeQualifyingCode': '10', '@_Count': '2' }] } }],
+            },
+          },
+        },
+      },
+    );
   const post = async (body: string) => {
     const response = await fetch(`${sandbox.url}/ota`, { method: 'POST', body, headers: { 'Content-Type': 'application/xml' } });
     return { status: response.status, body: await response.text() };
@@ -398,7 +578,10 @@ describe('OpenTravel sandbox on the wire', () => {
     expect(rs.status).toBe(200);
     expect(rs.body).toContain('EchoToken="echo-1"');
     expect(rs.body).toContain('HotelCityCode="DUB"');
-    const reports = await validateOtaDocuments([{ label: 'rq', xml: rq }, { label: 'rs', xml: rs.body, expectedRoot: 'OTA_HotelAvailRS' }]);
+    const reports = await validateOtaDocuments([
+      { label: 'rq', xml: rq },
+      { label: 'rs', xml: rs.body, expectedRoot: 'OTA_HotelAvailRS' },
+    ]);
     expect(reports.flatMap((r) => r.problems)).toEqual([]);
   });
 
@@ -408,7 +591,10 @@ describe('OpenTravel sandbox on the wire', () => {
     expect(rs.body).toMatch(/<Errors><Error Type="4" Code="497"/);
     expect((await validateOtaDocuments([{ label: 'rs', xml: rs.body, expectedRoot: 'OTA_HotelAvailRS' }]))[0]?.problems).toEqual([]);
     const wrong = new OpenTravelAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: 'not-the-secret' });
-    await expect(wrong.getBooking({ supplierReference: 'OTR1' })).rejects.toMatchObject({ kind: 'rejected', details: { supplierCode: '497' } });
+    await expect(wrong.getBooking({ supplierReference: 'OTR1' })).rejects.toMatchObject({
+      kind: 'rejected',
+      details: { supplierCode: '497' },
+    });
     const tooLong = new OpenTravelAdapter({ baseUrl: sandbox.url, apiKey: API_KEY, secret: 'x'.repeat(17) });
     await expect(tooLong.getBooking({ supplierReference: 'OTR1' })).rejects.toMatchObject({ kind: 'rejected' });
   });
@@ -423,11 +609,24 @@ describe('OpenTravel XSD check', () => {
   it('loads the 21 schema files and catches messages that break them (so the per-test validation can fail)', async () => {
     expect(schemaFileCount()).toBe(21);
     const reports = await validateOtaDocuments([
-      { label: 'missing CancelType', xml: '<OTA_CancelRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><UniqueID Type="14" ID="X"/></OTA_CancelRQ>' },
-      { label: 'elements out of order', xml: '<OTA_HotelResRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><HotelReservations/><Success/></OTA_HotelResRS>' },
-      { label: 'wrong answer', xml: '<OTA_HotelResRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><Success/></OTA_HotelResRS>', expectedRoot: 'OTA_CancelRS' },
+      {
+        label: 'missing CancelType',
+        xml: '<OTA_CancelRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><UniqueID Type="14" ID="X"/></OTA_CancelRQ>',
+      },
+      {
+        label: 'elements out of order',
+        xml: '<OTA_HotelResRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><HotelReservations/><Success/></OTA_HotelResRS>',
+      },
+      {
+        label: 'wrong answer',
+        xml: '<OTA_HotelResRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><Success/></OTA_HotelResRS>',
+        expectedRoot: 'OTA_CancelRS',
+      },
       { label: 'not OTA', xml: '<HotelCatalogue/>' },
-      { label: 'valid', xml: '<OTA_HotelResModifyRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><Success/></OTA_HotelResModifyRS>' },
+      {
+        label: 'valid',
+        xml: '<OTA_HotelResModifyRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><Success/></OTA_HotelResModifyRS>',
+      },
     ]);
     expect(reports[0]?.problems.join('\n')).toMatch(/CancelType/);
     expect(reports[1]?.problems.join('\n')).toMatch(/HotelReservations/);
@@ -457,34 +656,124 @@ describe('OpenTravel adapter on bad supplier answers', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       let received = '';
-      req.on('data', (chunk: Buffer) => { received += chunk.toString('utf8'); });
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.toString('utf8');
+      });
       req.on('end', () => {
-        const send = (status: number, body: string, type = 'application/xml') => { res.writeHead(status, { 'Content-Type': type }); res.end(body); };
+        const send = (status: number, body: string, type = 'application/xml') => {
+          res.writeHead(status, { 'Content-Type': type });
+          res.end(body);
+        };
         const asked = responseRootFor(received);
         switch (mode) {
-          case 'cancel-pending': send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Pending"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Amount="0.00" CurrencyCode="GBP"/></CancelRules></CancelInfoRS></OTA_CancelRS>`)); break;
+          case 'cancel-pending':
+            send(
+              200,
+              xml(
+                `<OTA_CancelRS xmlns="${NS}" Version="1" Status="Pending"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Amount="0.00" CurrencyCode="GBP"/></CancelRules></CancelInfoRS></OTA_CancelRS>`,
+              ),
+            );
+            break;
           // The penalty as a Percent needs the reservation; its read then fails with "not found": still a bad answer to the cancel, never a refusal.
-          case 'cancel-percent-unreadable': send(200, asked === 'OTA_CancelRS'
-            ? xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Percent="50"/></CancelRules></CancelInfoRS></OTA_CancelRS>`)
-            : xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="3" Code="245" ShortText="Booking reference not found"/></Errors></OTA_HotelResRS>`)); break;
-          case 'cancel-amount-garbled': send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Amount="1O.00" CurrencyCode="GBP"/></CancelRules></CancelInfoRS></OTA_CancelRS>`)); break;
+          case 'cancel-percent-unreadable':
+            send(
+              200,
+              asked === 'OTA_CancelRS'
+                ? xml(
+                    `<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Percent="50"/></CancelRules></CancelInfoRS></OTA_CancelRS>`,
+                  )
+                : xml(
+                    `<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="3" Code="245" ShortText="Booking reference not found"/></Errors></OTA_HotelResRS>`,
+                  ),
+            );
+            break;
+          case 'cancel-amount-garbled':
+            send(
+              200,
+              xml(
+                `<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/><CancelInfoRS><CancelRules><CancelRule Type="Charge" Amount="1O.00" CurrencyCode="GBP"/></CancelRules></CancelInfoRS></OTA_CancelRS>`,
+              ),
+            );
+            break;
           // The read before the change is fine; the modification's answer is not readable.
-          case 'modify-unreadable': send(200, asked === 'OTA_HotelResRS'
-            ? readFileSync(resolve(import.meta.dirname, '../fixtures/opentravel/OTA_HotelResRS.committed.xml'), 'utf8')
-            : xml(`<OTA_HotelResModifyRS xmlns="${NS}" Version="1" ResResponseType="Modified"><Success/><HotelResModifies><HotelResModify ResStatus="Reserved"/></HotelResModifies></OTA_HotelResModifyRS>`)); break;
-          case 'malformed': send(200, '<OTA_HotelResRS xmlns="x"><Success>'); break;
-          case 'wrong-root': send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/></OTA_CancelRS>`)); break;
-          case 'missing-fields': send(200, xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"><Success/><HotelReservations><HotelReservation ResStatus="Reserved"/></HotelReservations></OTA_HotelResRS>`)); break;
-          case 'no-success': send(200, xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"/>`)); break;
-          case 'bad-amount': send(200, xml(`<OTA_HotelAvailRS xmlns="${NS}" Version="1"><Success/><RoomStays><RoomStay><RoomTypes><RoomType RoomTypeCode="A"/></RoomTypes><RatePlans><RatePlan RatePlanCode="P"/></RatePlans><Total AmountAfterTax="twelve" CurrencyCode="GBP"/><BasicPropertyInfo HotelCode="H" HotelName="X" HotelCityCode="LON"/></RoomStay></RoomStays></OTA_HotelAvailRS>`)); break;
-          case 'bad-deadline': send(200, xml(`<OTA_HotelAvailRS xmlns="${NS}" Version="1"><Success/><RoomStays><RoomStay><RoomTypes><RoomType RoomTypeCode="A"/></RoomTypes><RatePlans><RatePlan RatePlanCode="P"/></RatePlans><CancelPenalties><CancelPenalty><Deadline AbsoluteDeadline="2026-12-01T18:00:00"/><AmountPercent Amount="1.00" CurrencyCode="GBP"/></CancelPenalty></CancelPenalties><Total AmountAfterTax="12.00" CurrencyCode="GBP"/><BasicPropertyInfo HotelCode="H" HotelName="X"/></RoomStay></RoomStays></OTA_HotelAvailRS>`)); break;
-          case 'cancel-no-rules': send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/></OTA_CancelRS>`)); break;
-          case 'errors-not-found': send(200, xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="3" Code="245" ShortText="Booking reference not found"/></Errors></OTA_HotelResRS>`)); break;
-          case 'errors-auth': send(200, xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="4" Code="497" ShortText="Authorization failed"/></Errors></OTA_HotelResRS>`)); break;
-          case 'errors-sold-out': send(200, xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="3" Code="322" ShortText="No availability"/></Errors></OTA_HotelResRS>`)); break;
-          case 'http-503': send(503, '<html>Service Unavailable</html>', 'text/html'); break;
-          case 'reset': req.socket.destroy(); break;
-          default: send(200, '');
+          case 'modify-unreadable':
+            send(
+              200,
+              asked === 'OTA_HotelResRS'
+                ? readFileSync(resolve(import.meta.dirname, '../fixtures/opentravel/OTA_HotelResRS.committed.xml'), 'utf8')
+                : xml(
+                    `<OTA_HotelResModifyRS xmlns="${NS}" Version="1" ResResponseType="Modified"><Success/><HotelResModifies><HotelResModify ResStatus="Reserved"/></HotelResModifies></OTA_HotelResModifyRS>`,
+                  ),
+            );
+            break;
+          case 'malformed':
+            send(200, '<OTA_HotelResRS xmlns="x"><Success>');
+            break;
+          case 'wrong-root':
+            send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/></OTA_CancelRS>`));
+            break;
+          case 'missing-fields':
+            send(
+              200,
+              xml(
+                `<OTA_HotelResRS xmlns="${NS}" Version="1"><Success/><HotelReservations><HotelReservation ResStatus="Reserved"/></HotelReservations></OTA_HotelResRS>`,
+              ),
+            );
+            break;
+          case 'no-success':
+            send(200, xml(`<OTA_HotelResRS xmlns="${NS}" Version="1"/>`));
+            break;
+          case 'bad-amount':
+            send(
+              200,
+              xml(
+                `<OTA_HotelAvailRS xmlns="${NS}" Version="1"><Success/><RoomStays><RoomStay><RoomTypes><RoomType RoomTypeCode="A"/></RoomTypes><RatePlans><RatePlan RatePlanCode="P"/></RatePlans><Total AmountAfterTax="twelve" CurrencyCode="GBP"/><BasicPropertyInfo HotelCode="H" HotelName="X" HotelCityCode="LON"/></RoomStay></RoomStays></OTA_HotelAvailRS>`,
+              ),
+            );
+            break;
+          case 'bad-deadline':
+            send(
+              200,
+              xml(
+                `<OTA_HotelAvailRS xmlns="${NS}" Version="1"><Success/><RoomStays><RoomStay><RoomTypes><RoomType RoomTypeCode="A"/></RoomTypes><RatePlans><RatePlan RatePlanCode="P"/></RatePlans><CancelPenalties><CancelPenalty><Deadline AbsoluteDeadline="2026-12-01T18:00:00"/><AmountPercent Amount="1.00" CurrencyCode="GBP"/></CancelPenalty></CancelPenalties><Total AmountAfterTax="12.00" CurrencyCode="GBP"/><BasicPropertyInfo HotelCode="H" HotelName="X"/></RoomStay></RoomStays></OTA_HotelAvailRS>`,
+              ),
+            );
+            break;
+          case 'cancel-no-rules':
+            send(200, xml(`<OTA_CancelRS xmlns="${NS}" Version="1" Status="Cancelled"><Success/></OTA_CancelRS>`));
+            break;
+          case 'errors-not-found':
+            send(
+              200,
+              xml(
+                `<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="3" Code="245" ShortText="Booking reference not found"/></Errors></OTA_HotelResRS>`,
+              ),
+            );
+            break;
+          case 'errors-auth':
+            send(
+              200,
+              xml(
+                `<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="4" Code="497" ShortText="Authorization failed"/></Errors></OTA_HotelResRS>`,
+              ),
+            );
+            break;
+          case 'errors-sold-out':
+            send(
+              200,
+              xml(
+                `<OTA_HotelResRS xmlns="${NS}" Version="1"><Errors><Error Type="3" Code="322" ShortText="No availability"/></Errors></OTA_HotelResRS>`,
+              ),
+            );
+            break;
+          case 'http-503':
+            send(503, '<html>Service Unavailable</html>', 'text/html');
+            break;
+          case 'reset':
+            req.socket.destroy();
+            break;
+          default:
+            send(200, '');
         }
       });
     });
@@ -527,15 +816,22 @@ describe('OpenTravel adapter on bad supplier answers', () => {
     expect((error as SupplierError).kind).toBe(kind);
   });
 
-  it.each([['bad-amount', 'RoomStay/Total/@AmountAfterTax is not an amount'], ['bad-deadline', 'hotel city']])(
-    '%s: the one unreadable rate is left out and reported in our words, the answer is not an error', async (which, reason) => {
-      mode = which;
-      const broken = new OpenTravelAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
-      const result = await broken.searchAvailability({ destination: cityArea('LON'), ...stay(10, 1), occupancies: occupancy2, nationality: 'GB' });
-      expect(result.offers).toEqual([]);
-      expect(result.unreadable).toHaveLength(1);
-      expect(result.unreadable![0]).toContain(reason);
-      // Never a value from the answer.
-      expect(result.unreadable![0]).not.toMatch(/twelve|2026-12-01|"H"/);
+  it.each([
+    ['bad-amount', 'RoomStay/Total/@AmountAfterTax is not an amount'],
+    ['bad-deadline', 'hotel city'],
+  ])('%s: the one unreadable rate is left out and reported in our words, the answer is not an error', async (which, reason) => {
+    mode = which;
+    const broken = new OpenTravelAdapter({ baseUrl: url, apiKey: API_KEY, secret: SECRET });
+    const result = await broken.searchAvailability({
+      destination: cityArea('LON'),
+      ...stay(10, 1),
+      occupancies: occupancy2,
+      nationality: 'GB',
     });
+    expect(result.offers).toEqual([]);
+    expect(result.unreadable).toHaveLength(1);
+    expect(result.unreadable![0]).toContain(reason);
+    // Never a value from the answer.
+    expect(result.unreadable![0]).not.toMatch(/twelve|2026-12-01|"H"/);
+  });
 });

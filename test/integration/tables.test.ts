@@ -17,7 +17,9 @@ describe('tables in DynamoDB Local', () => {
       for (const index of table.globalIndexes ?? []) {
         const projection = indexes.find((i) => i.IndexName === index.name)?.Projection;
         expect(projection?.ProjectionType, index.name).toBe(index.projection ? 'INCLUDE' : 'ALL');
-        expect(projection?.NonKeyAttributes?.slice().sort(), index.name).toEqual(index.projection ? [...index.projection].sort() : undefined);
+        expect(projection?.NonKeyAttributes?.slice().sort(), index.name).toEqual(
+          index.projection ? [...index.projection].sort() : undefined,
+        );
       }
       const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));
       expect(ttl.TimeToLiveDescription?.AttributeName).toBe(table.ttlAttribute);

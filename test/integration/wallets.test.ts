@@ -35,7 +35,12 @@ describe('agent wallets', () => {
     expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 100_00, heldMinor: 0, availableMinor: 100_00 });
     const { movements } = await store.movements('demo', wallet.walletId, { limit: 20 });
     expect(movements.map((m) => [m.type, m.amountMinor, m.bookingId])).toEqual([
-      ['top-up', 100_00, undefined], ['hold', -40_00, 'BK-A'], ['capture', -41_00, 'BK-A'], ['refund', 41_00, 'BK-A'], ['hold', -30_00, 'BK-B'], ['release', 30_00, 'BK-B'],
+      ['top-up', 100_00, undefined],
+      ['hold', -40_00, 'BK-A'],
+      ['capture', -41_00, 'BK-A'],
+      ['refund', 41_00, 'BK-A'],
+      ['hold', -30_00, 'BK-B'],
+      ['release', 30_00, 'BK-B'],
     ]);
   });
 
@@ -67,7 +72,12 @@ describe('agent wallets', () => {
 
     const { movements } = await store.movements('demo', wallet.walletId, { limit: 50 });
     expect(movements.map((m) => [m.type, m.amountMinor, m.balanceAfterMinor])).toEqual([
-      ['top-up', 100_00, 100_00], ['hold', -80_00, 100_00], ['capture', -80_00, 20_00], ['hold', -20_00, 20_00], ['release', 20_00, 20_00], ['refund', 75_00, 95_00],
+      ['top-up', 100_00, 100_00],
+      ['hold', -80_00, 100_00],
+      ['capture', -80_00, 20_00],
+      ['hold', -20_00, 20_00],
+      ['release', 20_00, 20_00],
+      ['refund', 75_00, 95_00],
     ]);
     // Another tenant's wallet id is not found.
     expect(await store.get('acme', wallet.walletId)).toBeUndefined();
@@ -77,16 +87,25 @@ describe('agent wallets', () => {
     const wallet = await store.create({ tenant: 'demo', currency: 'EUR', creditLimitMinor: 50_00, now: now() });
     expect(await store.hold('demo', wallet.walletId, 'BK9', 40_00, 'EUR', now())).toBe('held');
     expect(await store.setCreditLimit('demo', wallet.walletId, 30_00, 'limit-1', now())).toBe(false);
-    expect(await store.setCreditLimit('demo', wallet.walletId, 45_00, 'limit-2', now())).toMatchObject({ creditLimitMinor: 45_00, availableMinor: 5_00 });
+    expect(await store.setCreditLimit('demo', wallet.walletId, 45_00, 'limit-2', now())).toMatchObject({
+      creditLimitMinor: 45_00,
+      availableMinor: 5_00,
+    });
   });
 
   it('lets exactly ten of fifty concurrent holds through when the wallet covers ten, never below zero', async () => {
     const wallet = await store.create({ tenant: 'demo', currency: 'EUR', now: now() });
     await store.topUp('demo', wallet.walletId, 10 * 123_45, `pay-${randomUUID()}`, now());
-    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => store.hold('demo', wallet.walletId, `BKC${i}`, 123_45, 'EUR', now())));
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => store.hold('demo', wallet.walletId, `BKC${i}`, 123_45, 'EUR', now())),
+    );
     expect(outcomes.filter((o) => o === 'held')).toHaveLength(10);
     expect(outcomes.filter((o) => o === 'insufficient-funds')).toHaveLength(40);
-    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 10 * 123_45, heldMinor: 10 * 123_45, availableMinor: 0 });
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({
+      balanceMinor: 10 * 123_45,
+      heldMinor: 10 * 123_45,
+      availableMinor: 0,
+    });
     const { movements } = await store.movements('demo', wallet.walletId, { limit: 100 });
     expect(movements.filter((m) => m.type === 'hold')).toHaveLength(10);
     expect(movements.every((m) => m.availableAfterMinor >= 0)).toBe(true);

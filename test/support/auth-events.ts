@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { AuthorizerContext } from '../../functions/shared/caller.js';
 import { routeById } from '../../functions/shared/routes.js';
 import { lambdaContext as localLambdaContext } from '../../local/lambda-context.js';
-import { authorizerEvent as localAuthorizerEvent, methodArn, proxyEvent as localProxyEvent, type IncomingCall } from '../../local/proxy-event.js';
+import {
+  authorizerEvent as localAuthorizerEvent,
+  methodArn,
+  proxyEvent as localProxyEvent,
+  type IncomingCall,
+} from '../../local/proxy-event.js';
 import { sensitiveValues } from './log-leaks.js';
 
 /** Every method ARN the local gateway's authorizer events carry starts with this (stage `api`). */
@@ -74,6 +79,10 @@ export function basicAuthorization(clientId: string, clientSecret: string): stri
 }
 
 /** The event of a REQUEST authorizer whose identity source is the Authorization header. */
-export function authorizerEvent(input: { routeId: string; path?: string; headers?: Record<string, string> }): APIGatewayRequestAuthorizerEvent {
+export function authorizerEvent(input: {
+  routeId: string;
+  path?: string;
+  headers?: Record<string, string>;
+}): APIGatewayRequestAuthorizerEvent {
   return localAuthorizerEvent(incomingCall(input), routeById(input.routeId), {});
 }

@@ -14,7 +14,10 @@ export interface Journey {
   call(path: string, tenant: string, init?: RequestInit & { scenario?: string; idempotencyKey?: string }): Promise<Response>;
   rateOf(supplierId: string, predicate?: (rate: ShownRate) => boolean): ShownRate;
   bookingBody(rate: ShownRate, overrides?: Record<string, unknown>): Record<string, unknown>;
-  book(rate: ShownRate, options?: { key?: string; scenario?: string; body?: Record<string, unknown>; tenant?: string }): Promise<{ response: Response; body: Record<string, unknown>; key: string }>;
+  book(
+    rate: ShownRate,
+    options?: { key?: string; scenario?: string; body?: Record<string, unknown>; tenant?: string },
+  ): Promise<{ response: Response; body: Record<string, unknown>; key: string }>;
   /**
    * Waits until a confirmed booking's voucher is issued (functions/booking/issue-voucher.ts runs just after
    * the booking's answer), for tests that compare a booking before and after a call.
@@ -37,7 +40,15 @@ export async function startJourney(host: LocalHost, city = 'RAK'): Promise<Journ
   };
   const searched = await call('/v1/hotels/search', 'demo', {
     method: 'POST',
-    body: JSON.stringify({ destination: { type: 'city', code: city }, checkIn: inDays(60), checkOut: inDays(62), occupancies: [{ adults: 2 }], currency: 'EUR', nationality: 'GB', limit: 1000 }),
+    body: JSON.stringify({
+      destination: { type: 'city', code: city },
+      checkIn: inDays(60),
+      checkOut: inDays(62),
+      occupancies: [{ adults: 2 }],
+      currency: 'EUR',
+      nationality: 'GB',
+      limit: 1000,
+    }),
   });
   if (searched.status !== 200) throw new Error(`search failed: ${searched.status} ${await searched.text()}`);
   const search = (await searched.json()) as SearchResponse;
@@ -51,7 +62,14 @@ export async function startJourney(host: LocalHost, city = 'RAK'): Promise<Journ
     rateId: rate.rateId,
     searchId: search.searchId,
     holder: { firstName: 'Zoë', lastName: 'Ødegård', email: 'zoe@example.com', phone: '+47 22 00 00 00' },
-    rooms: [{ guests: [{ type: 'adult', firstName: 'Zoë', lastName: 'Ødegård' }, { type: 'adult', firstName: 'Łukasz', lastName: 'Żółć' }] }],
+    rooms: [
+      {
+        guests: [
+          { type: 'adult', firstName: 'Zoë', lastName: 'Ødegård' },
+          { type: 'adult', firstName: 'Łukasz', lastName: 'Żółć' },
+        ],
+      },
+    ],
     clientReference: `PARTNER-${randomUUID().slice(0, 8)}`,
     ...overrides,
   });

@@ -10,4 +10,5 @@ export const CAR_SEARCH_QUERY: Readonly<Record<string, string>> = {
   crossBorderCountries: 'CH,IT',
 };
 
-export const carSearchPath = (overrides: Record<string, string> = {}) => `/v1/cars/search?${new URLSearchParams({ ...CAR_SEARCH_QUERY, ...overrides })}`;
+export const carSearchPath = (overrides: Record<string, string> = {}) =>
+  `/v1/cars/search?${new URLSearchParams({ ...CAR_SEARCH_QUERY, ...overrides })}`;

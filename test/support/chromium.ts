@@ -22,7 +22,8 @@ export interface ChromiumLaunch {
 
 export async function chromiumForTests(): Promise<ChromiumLaunch> {
   const chosen = process.env.CHROMIUM_PATH;
-  if (chosen && chosen !== 'packaged') return { executablePath: chosen, args: [...QUIET_FLAGS, '--headless', '--no-sandbox', '--disable-gpu'], source: 'CHROMIUM_PATH' };
+  if (chosen && chosen !== 'packaged')
+    return { executablePath: chosen, args: [...QUIET_FLAGS, '--headless', '--no-sandbox', '--disable-gpu'], source: 'CHROMIUM_PATH' };
   if (chosen !== 'packaged' && existsSync(SYSTEM_CHROMIUM)) {
     return { executablePath: SYSTEM_CHROMIUM, args: [...QUIET_FLAGS, '--headless', '--no-sandbox', '--disable-gpu'], source: 'system' };
   }

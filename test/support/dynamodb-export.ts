@@ -78,7 +78,13 @@ interface ExportKind {
 }
 
 /** Writes the data files (lines spread over PARTITIONS files) and both manifests; returns the export's directory. */
-async function writeExport(folder: string, table: string, lines: readonly unknown[], kind: ExportKind, options: ExportOptions): Promise<string> {
+async function writeExport(
+  folder: string,
+  table: string,
+  lines: readonly unknown[],
+  kind: ExportKind,
+  options: ExportOptions,
+): Promise<string> {
   const startedAt = new Date();
   const id = exportId(startedAt);
   const s3Key = (key: string) => (options.prefix ? `${options.prefix.replace(/\/+$/, '')}/${key}` : key);
@@ -97,21 +103,23 @@ async function writeExport(folder: string, table: string, lines: readonly unknow
     files.push({ itemCount: part.length, md5Checksum: md5(body, 'base64'), etag: `${md5(body, 'hex')}-1`, dataFileS3Key: key });
   }
   const manifestFiles = jsonLines(files);
-  const manifestSummary = JSON.stringify(kind.summary({
-    exportArn: `${tableArn(table)}/export/${id}`,
-    startTime: startedAt.toISOString(),
-    endTime: new Date().toISOString(),
-    tableArn: tableArn(table),
-    tableId: md5(table, 'hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'),
-    s3Bucket: BUCKET,
-    s3Prefix: options.prefix ?? null,
-    s3SseAlgorithm: 'AES256',
-    s3SseKmsKeyId: null,
-    manifestFilesS3Key: `${base}/manifest-files.json`,
-    billedSizeBytes: lines.reduce<number>((sum, line) => sum + JSON.stringify(line).length, 0),
-    itemCount: lines.length,
-    outputFormat: 'DYNAMODB_JSON',
-  }));
+  const manifestSummary = JSON.stringify(
+    kind.summary({
+      exportArn: `${tableArn(table)}/export/${id}`,
+      startTime: startedAt.toISOString(),
+      endTime: new Date().toISOString(),
+      tableArn: tableArn(table),
+      tableId: md5(table, 'hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'),
+      s3Bucket: BUCKET,
+      s3Prefix: options.prefix ?? null,
+      s3SseAlgorithm: 'AES256',
+      s3SseKmsKeyId: null,
+      manifestFilesS3Key: `${base}/manifest-files.json`,
+      billedSizeBytes: lines.reduce<number>((sum, line) => sum + JSON.stringify(line).length, 0),
+      itemCount: lines.length,
+      outputFormat: 'DYNAMODB_JSON',
+    }),
+  );
   await writeFile(join(folder, base, 'manifest-files.json'), manifestFiles);
   await writeFile(join(folder, base, 'manifest-files.checksum'), md5(manifestFiles, 'hex'));
   await writeFile(join(folder, base, 'manifest-summary.json'), manifestSummary);
@@ -121,12 +129,26 @@ async function writeExport(folder: string, table: string, lines: readonly unknow
 
 /** A FULL_EXPORT of the table as it was at the scan (the export's point in time). */
 export function writeFullExport(folder: string, scan: TableScan, options: ExportOptions = {}): Promise<string> {
-  return writeExport(folder, scan.table, [...scan.items.values()].map((Item) => ({ Item })), {
-    dataFolder: (id) => `AWSDynamoDB/${id}/data`,
-    summary: ({ exportArn, startTime, endTime, tableArn, tableId, ...storage }) => ({
-      version: '2020-06-30', exportArn, startTime, endTime, tableArn, tableId, exportTime: scan.at.toISOString(), ...storage, exportType: 'FULL_EXPORT',
-    }),
-  }, options);
+  return writeExport(
+    folder,
+    scan.table,
+    [...scan.items.values()].map((Item) => ({ Item })),
+    {
+      dataFolder: (id) => `AWSDynamoDB/${id}/data`,
+      summary: ({ exportArn, startTime, endTime, tableArn, tableId, ...storage }) => ({
+        version: '2020-06-30',
+        exportArn,
+        startTime,
+        endTime,
+        tableArn,
+        tableId,
+        exportTime: scan.at.toISOString(),
+        ...storage,
+        exportType: 'FULL_EXPORT',
+      }),
+    },
+    options,
+  );
 }
 
 /** When an item was last written: its own updatedAt where it keeps one, else the later scan's time. */
@@ -152,12 +174,26 @@ export function writeIncrementalExport(folder: string, before: TableScan, after:
       ...(old && view === 'NEW_AND_OLD_IMAGES' ? { OldImage: old } : {}),
     });
   }
-  return writeExport(folder, after.table, lines, {
-    dataFolder: () => 'AWSDynamoDB/data',
-    summary: ({ exportArn, startTime, endTime, tableArn, tableId, ...storage }) => ({
-      version: '2023-08-01', exportArn, startTime, endTime, tableArn, tableId,
-      exportFromTime: before.at.toISOString(), exportToTime: after.at.toISOString(),
-      ...storage, outputView: view, exportType: 'INCREMENTAL_EXPORT',
-    }),
-  }, options);
+  return writeExport(
+    folder,
+    after.table,
+    lines,
+    {
+      dataFolder: () => 'AWSDynamoDB/data',
+      summary: ({ exportArn, startTime, endTime, tableArn, tableId, ...storage }) => ({
+        version: '2023-08-01',
+        exportArn,
+        startTime,
+        endTime,
+        tableArn,
+        tableId,
+        exportFromTime: before.at.toISOString(),
+        exportToTime: after.at.toISOString(),
+        ...storage,
+        outputView: view,
+        exportType: 'INCREMENTAL_EXPORT',
+      }),
+    },
+    options,
+  );
 }

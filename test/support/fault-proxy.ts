@@ -88,7 +88,10 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
             return req.socket.destroy();
           case 'reset-mid-answer': {
             const upstream = await pass();
-            res.writeHead(upstream.status, { 'content-type': String(upstream.headers['content-type'] ?? 'application/json'), 'content-length': String(upstream.body.length) });
+            res.writeHead(upstream.status, {
+              'content-type': String(upstream.headers['content-type'] ?? 'application/json'),
+              'content-length': String(upstream.body.length),
+            });
             res.write(upstream.body.subarray(0, Math.floor(upstream.body.length / 2)));
             return setTimeout(() => req.socket.destroy(), 20);
           }

@@ -12,8 +12,27 @@ import { isBuiltin } from 'node:module';
 import type { ImportGraph } from './import-graph.js';
 
 export type Room =
-  | 'domain' | 'shared' | 'suppliers' | 'stores' | 'search' | 'booking' | 'auth' | 'accounts' | 'cars' | 'contract' | 'docs' | 'finance' | 'webhooks'
-  | 'lib' | 'sandbox-construct' | 'client' | 'sandbox' | 'local' | 'bin' | 'bench' | 'test';
+  | 'domain'
+  | 'shared'
+  | 'suppliers'
+  | 'stores'
+  | 'search'
+  | 'booking'
+  | 'auth'
+  | 'accounts'
+  | 'cars'
+  | 'contract'
+  | 'docs'
+  | 'finance'
+  | 'webhooks'
+  | 'lib'
+  | 'sandbox-construct'
+  | 'client'
+  | 'sandbox'
+  | 'local'
+  | 'bin'
+  | 'bench'
+  | 'test';
 
 /** First match wins: the sandbox stack construct is the one file of lib/ that may reach the sandbox. */
 const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
@@ -40,7 +59,21 @@ const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
   ['test/', 'test'],
 ];
 
-const FUNCTIONS: readonly Room[] = ['domain', 'shared', 'suppliers', 'stores', 'search', 'booking', 'auth', 'accounts', 'cars', 'contract', 'docs', 'finance', 'webhooks'];
+const FUNCTIONS: readonly Room[] = [
+  'domain',
+  'shared',
+  'suppliers',
+  'stores',
+  'search',
+  'booking',
+  'auth',
+  'accounts',
+  'cars',
+  'contract',
+  'docs',
+  'finance',
+  'webhooks',
+];
 const EVERYTHING: readonly Room[] = ROOM_OF_PATH.map(([, room]) => room);
 
 /**
@@ -119,7 +152,9 @@ export function importCycles(graph: ImportGraph): string[][] {
   const stack: string[] = [];
   const cycles: string[][] = [];
   let next = 0;
-  const targetsOf = (file: string) => [...new Set((graph.get(file) ?? []).filter((e) => e.kind === 'file' && graph.has(e.target)).map((e) => e.target))];
+  const targetsOf = (file: string) => [
+    ...new Set((graph.get(file) ?? []).filter((e) => e.kind === 'file' && graph.has(e.target)).map((e) => e.target)),
+  ];
 
   const connect = (file: string): void => {
     index.set(file, next);

@@ -33,7 +33,11 @@ export function readImportGraph(root: string): ImportGraph {
   const files = SOURCE_ROOTS.flatMap((dir) => sourceFilesUnder(root, dir));
   const known = new Set(files);
   const graph = new Map<string, ImportEdge[]>();
-  for (const file of files) graph.set(file, importsOf(file, readFileSync(join(root, file), 'utf8'), (path) => known.has(path) || existsSync(join(root, path))));
+  for (const file of files)
+    graph.set(
+      file,
+      importsOf(file, readFileSync(join(root, file), 'utf8'), (path) => known.has(path) || existsSync(join(root, path))),
+    );
   return graph;
 }
 
@@ -65,10 +69,22 @@ export function importsOf(file: string, text: string, exists: (path: string) => 
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
-      const onlyTypes = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      const onlyTypes =
+        !!clause &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            !!clause.namedBindings &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
       add(node.moduleSpecifier, onlyTypes);
     } else if (ts.isExportDeclaration(node)) {
-      const onlyTypes = node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly));
+      const onlyTypes =
+        node.isTypeOnly ||
+        (!!node.exportClause &&
+          ts.isNamedExports(node.exportClause) &&
+          node.exportClause.elements.length > 0 &&
+          node.exportClause.elements.every((e) => e.isTypeOnly));
       add(node.moduleSpecifier, onlyTypes);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node.moduleReference.expression, node.isTypeOnly);
@@ -77,7 +93,11 @@ export function importsOf(file: string, text: string, exists: (path: string) => 
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const isDynamicImport = callee.kind === ts.SyntaxKind.ImportKeyword;
-      const isMock = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'vi' && ['mock', 'doMock', 'importActual'].includes(callee.name.text);
+      const isMock =
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === 'vi' &&
+        ['mock', 'doMock', 'importActual'].includes(callee.name.text);
       if (isDynamicImport || isMock) add(node.arguments[0], false);
     }
     ts.forEachChild(node, visit);
@@ -88,7 +108,9 @@ export function importsOf(file: string, text: string, exists: (path: string) => 
 
 function resolveSpecifier(file: string, specifier: string, exists: (path: string) => boolean): Pick<ImportEdge, 'target' | 'kind'> {
   if (!specifier.startsWith('.')) return { target: packageName(specifier), kind: 'package' };
-  const base = normalize(join(dirname(file), specifier)).split(sep).join('/');
+  const base = normalize(join(dirname(file), specifier))
+    .split(sep)
+    .join('/');
   const candidates = [base.replace(/\.(m|c)?js$/, '.$1ts'), base, `${base}.ts`, `${base}/index.ts`];
   return { target: candidates.find(exists) ?? base, kind: 'file' };
 }

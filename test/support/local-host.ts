@@ -8,7 +8,12 @@ import { inject } from 'vitest';
 import { NO_LATENCY } from '../../sandbox/latency.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../local/host.js';
 
-export async function startTestHost(options: Pick<LocalHostOptions, 'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs'> = {}): Promise<LocalHost> {
+export async function startTestHost(
+  options: Pick<
+    LocalHostOptions,
+    'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs'
+  > = {},
+): Promise<LocalHost> {
   const cdkOut = inject('bundlesDir');
   return startLocalHost({
     // The functions' own log lines come back to this process, where test/capture-logs.ts checks them too.
@@ -40,15 +45,20 @@ export async function tokenFor(host: LocalHost, tenant: string, scope?: string):
  */
 export async function mapCity(cityCode: string): Promise<void> {
   // Loaded here: Powertools and the table names are read when the modules load, after the host set them.
-  const [{ runMappingJob }, { worldSupplierContent }, { DynamoPropertyMapStore }, { DynamoDestinationIndex }, { SUPPLIER_IDS }] = await Promise.all([
-    import('../../functions/search/mapping/mapping-job.js'),
-    import('../../sandbox/world/world-content.js'),
-    import('../../functions/stores/dynamo-property-map-store.js'),
-    import('../../functions/search/mapping/destination-index.js'),
-    import('../../sandbox/world/supplier-views.js'),
-  ]);
+  const [{ runMappingJob }, { worldSupplierContent }, { DynamoPropertyMapStore }, { DynamoDestinationIndex }, { SUPPLIER_IDS }] =
+    await Promise.all([
+      import('../../functions/search/mapping/mapping-job.js'),
+      import('../../sandbox/world/world-content.js'),
+      import('../../functions/stores/dynamo-property-map-store.js'),
+      import('../../functions/search/mapping/destination-index.js'),
+      import('../../sandbox/world/supplier-views.js'),
+    ]);
   async function* inCity(supplierId: (typeof SUPPLIER_IDS)[number]) {
     yield* worldSupplierContent(supplierId).filter((p) => p.cityCode === cityCode);
   }
-  await runMappingJob({ sources: SUPPLIER_IDS.map(inCity), store: new DynamoPropertyMapStore(), destinations: new DynamoDestinationIndex() });
+  await runMappingJob({
+    sources: SUPPLIER_IDS.map(inCity),
+    store: new DynamoPropertyMapStore(),
+    destinations: new DynamoDestinationIndex(),
+  });
 }

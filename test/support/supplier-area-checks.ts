@@ -9,7 +9,11 @@ import { distanceMetres } from '../../functions/domain/geo/distance.js';
 import type { SupplierPort } from '../../functions/suppliers/port.js';
 import { cityArea, hotelList } from './supplier-destinations.js';
 
-export async function expectCircleAndEmptyList(adapter: SupplierPort, sent: () => number, stay: { checkIn: string; checkOut: string }): Promise<void> {
+export async function expectCircleAndEmptyList(
+  adapter: SupplierPort,
+  sent: () => number,
+  stay: { checkIn: string; checkOut: string },
+): Promise<void> {
   const ask = { ...stay, occupancies: [{ adults: 2, childrenAges: [] }], nationality: 'FR' };
   const centre = { lat: 48.8584, lng: 2.2945 };
   const circle = await adapter.searchAvailability({ ...ask, destination: { kind: 'circle', centre, radiusKm: 2 } });

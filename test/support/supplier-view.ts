@@ -6,7 +6,10 @@ import { adapterFor } from '../../functions/suppliers/adapter-registry.js';
 import { listContracts } from '../../functions/suppliers/contracts.js';
 import type { SupplierBooking } from '../../functions/suppliers/port.js';
 
-export async function supplierViewOf(tenant: string, supplierId: string): Promise<(bookingId: string) => Promise<SupplierBooking | undefined>> {
+export async function supplierViewOf(
+  tenant: string,
+  supplierId: string,
+): Promise<(bookingId: string) => Promise<SupplierBooking | undefined>> {
   const contract = (await listContracts(tenant)).find((c) => c.supplierId === supplierId);
   if (!contract) throw new Error(`${tenant} has no contract with ${supplierId}`);
   const adapter = await adapterFor(contract);

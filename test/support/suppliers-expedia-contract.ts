@@ -22,8 +22,9 @@ export function repairedSpecText(): string {
 const PATCHES: readonly SpecPatch[] = [
   {
     schema: 'Property',
-    why: 'the availability answer is a list of `Property` whose `discriminator` (status → PropertyAvailability) JSON Schema '
-      + 'does not evaluate, so rooms and rates would go unchecked; the available shape\'s fields are added to the base',
+    why:
+      'the availability answer is a list of `Property` whose `discriminator` (status → PropertyAvailability) JSON Schema ' +
+      "does not evaluate, so rooms and rates would go unchecked; the available shape's fields are added to the base",
     apply: (schema) => {
       const properties = schema.properties as Record<string, unknown>;
       properties.rooms = { type: 'array', items: { $ref: '#/definitions/RoomAvailability' } };
@@ -32,8 +33,9 @@ const PATCHES: readonly SpecPatch[] = [
   },
   {
     schema: 'CancelRefund',
-    why: 'the schema types `amount` as a string, but the spec\'s own itinerary examples send it as a JSON number '
-      + '(`amount: -65.98`); both forms are accepted, as the adapter reads both (the sandbox sends the example\'s form on a share of rooms)',
+    why:
+      "the schema types `amount` as a string, but the spec's own itinerary examples send it as a JSON number " +
+      "(`amount: -65.98`); both forms are accepted, as the adapter reads both (the sandbox sends the example's form on a share of rooms)",
     apply: (schema) => {
       const properties = schema.properties as Record<string, Record<string, unknown>>;
       properties.amount = { ...properties.amount, type: ['string', 'number'] };
@@ -86,9 +88,16 @@ export class ExpediaContract {
       if (!new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path)) continue;
       const operation = item[exchange.method.toLowerCase()] as Json | undefined;
       if (!operation) continue;
-      const declared = new Set((operation.parameters as Json[] ?? []).map((p) => this.resolve(p)).filter((p) => p.in === 'query').map((p) => String(p.name)));
+      const declared = new Set(
+        ((operation.parameters as Json[]) ?? [])
+          .map((p) => this.resolve(p))
+          .filter((p) => p.in === 'query')
+          .map((p) => String(p.name)),
+      );
       for (const extra of UNDECLARED_QUERY[operationId] ?? []) declared.add(extra);
-      return [...new Set(url.searchParams.keys())].filter((name) => !declared.has(name)).map((name) => `request query ${name} is not declared by ${operationId}`);
+      return [...new Set(url.searchParams.keys())]
+        .filter((name) => !declared.has(name))
+        .map((name) => `request query ${name} is not declared by ${operationId}`);
     }
     return [];
   }
@@ -117,7 +126,7 @@ function hoistInlineSchemas(document: Json): Json {
         ...Object.entries(operation.responses as Record<string, Json>),
       ];
       for (const [name, holder] of bodies) {
-        const media = ((holder?.content as Json | undefined)?.['application/json']) as Json | undefined;
+        const media = (holder?.content as Json | undefined)?.['application/json'] as Json | undefined;
         const schema = media?.schema as Json | undefined;
         if (!media || !schema || typeof schema.$ref === 'string') continue;
         const id = `${String(operation.operationId)}_${name}`;

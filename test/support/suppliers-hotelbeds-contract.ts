@@ -9,12 +9,16 @@ const PATCHES: readonly SpecPatch[] = [
   {
     schema: 'bookingRQ',
     why: 'lists `room` as required while the property is `rooms`; every example and the live API use `rooms`',
-    apply: (schema) => { schema.required = ['clientReference', 'holder', 'rooms']; },
+    apply: (schema) => {
+      schema.required = ['clientReference', 'holder', 'rooms'];
+    },
   },
   {
     schema: 'checkRateRQ',
     why: 'same defect: required `room`, property and examples `rooms`',
-    apply: (schema) => { schema.required = ['rooms']; },
+    apply: (schema) => {
+      schema.required = ['rooms'];
+    },
   },
 ];
 

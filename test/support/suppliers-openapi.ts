@@ -40,7 +40,11 @@ export class OpenApiContract {
   private readonly ajv: Ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(specPath: string, private readonly basePath: string, patches: readonly SpecPatch[] = []) {
+  constructor(
+    specPath: string,
+    private readonly basePath: string,
+    patches: readonly SpecPatch[] = [],
+  ) {
     this.document = parse(readFileSync(specPath, 'utf8')) as JsonObject;
     const schemas = ((this.document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
     const definitions: JsonObject = {};
@@ -69,30 +73,40 @@ export class OpenApiContract {
       const resolved = this.resolve(parameter);
       const where = resolved.in as string;
       const key = resolved.name as string;
-      const value = where === 'header' ? headerValue(exchange.requestHeaders, key)
-        : where === 'query' ? url.searchParams.get(key) ?? undefined : 'path';
+      const value =
+        where === 'header'
+          ? headerValue(exchange.requestHeaders, key)
+          : where === 'query'
+            ? (url.searchParams.get(key) ?? undefined)
+            : 'path';
       if (value === undefined) {
         if (resolved.required === true) problems.push(`request ${where} ${key} is required`);
         continue;
       }
       const schema = resolved.schema as JsonObject | undefined;
-      if (schema?.enum && Array.isArray(schema.enum) && !schema.enum.includes(value)) problems.push(`request ${where} ${key}=${value} not in ${JSON.stringify(schema.enum)}`);
+      if (schema?.enum && Array.isArray(schema.enum) && !schema.enum.includes(value))
+        problems.push(`request ${where} ${key}=${value} not in ${JSON.stringify(schema.enum)}`);
       if (schema?.type === 'integer' && !/^-?\d+$/.test(value)) problems.push(`request ${where} ${key}=${value} is not an integer`);
     }
-    const requestSchema = ((((operation.requestBody as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema) as JsonObject | undefined;
+    const requestSchema = (
+      ((operation.requestBody as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined
+    )?.schema as JsonObject | undefined;
     if (requestSchema) {
       if (exchange.requestBody === undefined) problems.push('request body missing');
       else problems.push(...this.validate(requestSchema, exchange.requestBody).map((p) => `request ${p}`));
     }
     const responses = (operation.responses ?? {}) as JsonObject;
     const response = responses[String(exchange.status)] as JsonObject | undefined;
-    const responseSchema = ((((response?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema) as JsonObject | undefined)
+    const responseSchema =
+      (((response?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema as JsonObject | undefined) ??
       // Error answers ($ref'd component responses) carry examples only; Hotelbeds wraps errors in the
       // operation's own RS envelope (auditData + error), so they are validated against the 200 schema.
-      ?? ((((responses['200'] as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema as JsonObject | undefined);
+      ((((responses['200'] as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)
+        ?.schema as JsonObject | undefined);
     if (exchange.status === 401) {
       const body = safeParse(exchange.responseBody);
-      if (!body || typeof body !== 'object' || typeof (body as JsonObject).error !== 'string') problems.push('401 body must be {error: string} as the spec example');
+      if (!body || typeof body !== 'object' || typeof (body as JsonObject).error !== 'string')
+        problems.push('401 body must be {error: string} as the spec example');
     } else if (responseSchema) {
       problems.push(...this.validate(responseSchema, exchange.responseBody).map((p) => `response ${p}`));
       if (exchange.status >= 400) {

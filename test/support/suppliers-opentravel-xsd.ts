@@ -16,8 +16,14 @@ import type { FetchLike } from '../../functions/suppliers/http-client.js';
 export const OPENTRAVEL_SPECS = specPath('opentravel');
 
 export const OTA_MESSAGES = [
-  'OTA_HotelAvailRQ', 'OTA_HotelAvailRS', 'OTA_HotelResRQ', 'OTA_HotelResRS',
-  'OTA_CancelRQ', 'OTA_CancelRS', 'OTA_HotelResModifyRQ', 'OTA_HotelResModifyRS',
+  'OTA_HotelAvailRQ',
+  'OTA_HotelAvailRS',
+  'OTA_HotelResRQ',
+  'OTA_HotelResRS',
+  'OTA_CancelRQ',
+  'OTA_CancelRS',
+  'OTA_HotelResModifyRQ',
+  'OTA_HotelResModifyRS',
 ] as const;
 
 export interface XmlDocumentToCheck {
@@ -35,7 +41,9 @@ export interface XsdReport {
 let schemaFiles: XMLFileInfo[] | undefined;
 
 function loadSchemas(): XMLFileInfo[] {
-  schemaFiles ??= readdirSync(OPENTRAVEL_SPECS).filter((name) => name.endsWith('.xsd')).sort()
+  schemaFiles ??= readdirSync(OPENTRAVEL_SPECS)
+    .filter((name) => name.endsWith('.xsd'))
+    .sort()
     .map((fileName) => ({ fileName, contents: readFileSync(resolve(OPENTRAVEL_SPECS, fileName)) }));
   return schemaFiles;
 }
@@ -70,12 +78,16 @@ export async function validateOtaDocuments(documents: readonly XmlDocumentToChec
   });
   return documents.map((document, index) => {
     const fileName = `doc-${index}.xml`;
-    const problems = result.errors.filter((error) => error.loc?.fileName === fileName || error.rawMessage.startsWith(`${fileName}:`))
+    const problems = result.errors
+      .filter((error) => error.loc?.fileName === fileName || error.rawMessage.startsWith(`${fileName}:`))
       .map((error) => error.message.trim());
     const root = rootName(document.xml);
-    if (!root || !(OTA_MESSAGES as readonly string[]).includes(root)) problems.push(`root element ${root ?? '(none)'} is not one of the published messages`);
-    if (document.expectedRoot && root !== document.expectedRoot) problems.push(`root element ${root ?? '(none)'}, expected ${document.expectedRoot}`);
-    if (!result.valid && problems.length === 0 && !result.rawOutput.includes(`${fileName} validates`)) problems.push(result.rawOutput.trim());
+    if (!root || !(OTA_MESSAGES as readonly string[]).includes(root))
+      problems.push(`root element ${root ?? '(none)'} is not one of the published messages`);
+    if (document.expectedRoot && root !== document.expectedRoot)
+      problems.push(`root element ${root ?? '(none)'}, expected ${document.expectedRoot}`);
+    if (!result.valid && problems.length === 0 && !result.rawOutput.includes(`${fileName} validates`))
+      problems.push(result.rawOutput.trim());
     return { label: document.label, problems };
   });
 }

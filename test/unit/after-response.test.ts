@@ -7,7 +7,11 @@ import type { ApiHandler } from '../../functions/shared/http-handler.js';
 import { lambdaContext } from '../../local/lambda-context.js';
 
 const event = {} as APIGatewayProxyEvent;
-const answer: APIGatewayProxyResult = { statusCode: 200, headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'r1' }, body: '{"ok":true}' };
+const answer: APIGatewayProxyResult = {
+  statusCode: 200,
+  headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'r1' },
+  body: '{"ok":true}',
+};
 
 /** A route that answers and defers work, recording when each happened. */
 function routeRecording(log: string[], work: () => Promise<void> = async () => undefined): ApiHandler {

@@ -63,7 +63,13 @@ describe('access tokens', () => {
     const [headerPart, payloadPart] = token.split('.');
     expect(JSON.parse(Buffer.from(headerPart!, 'base64url').toString())).toEqual({ alg: 'ES256', kid: key.kid, typ: 'at+jwt' });
     const payload = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString());
-    expect(payload).toMatchObject({ iss: tokenIssuer(), aud: tokenAudience(), sub: 'demo-client', tenant: 'demo', scope: 'hotels.search hotels.book' });
+    expect(payload).toMatchObject({
+      iss: tokenIssuer(),
+      aud: tokenAudience(),
+      sub: 'demo-client',
+      tenant: 'demo',
+      scope: 'hotels.search hotels.book',
+    });
     expect(payload.exp - payload.iat).toBe(900);
     expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(payload).not.toHaveProperty('scopes');

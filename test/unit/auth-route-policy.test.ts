@@ -92,6 +92,8 @@ describe('authorizer policy', () => {
   });
 
   it('denies everything when no scope is left', () => {
-    expect(policyFor(calledArn, []).Statement).toEqual([{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: [`${METHOD_ARN_PREFIX}*`] }]);
+    expect(policyFor(calledArn, []).Statement).toEqual([
+      { Action: 'execute-api:Invoke', Effect: 'Deny', Resource: [`${METHOD_ARN_PREFIX}*`] },
+    ]);
   });
 });

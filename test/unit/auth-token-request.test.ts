@@ -33,7 +33,9 @@ describe('token request parsing', () => {
     const request = parseTokenRequest(headers, 'grant_type=client_credentials');
     expect(request.credentials).toEqual({ clientId: 'demo-client', clientSecret: secret, method: 'client_secret_basic' });
     // A client_id beside Basic naming the same client is not a second method.
-    expect(parseTokenRequest(headers, 'grant_type=client_credentials&client_id=demo-client').credentials.method).toBe('client_secret_basic');
+    expect(parseTokenRequest(headers, 'grant_type=client_credentials&client_id=demo-client').credentials.method).toBe(
+      'client_secret_basic',
+    );
   });
 
   it('ignores parameters it does not know (RFC 6749 3.2), and the contract documents the form that way', () => {
@@ -43,7 +45,10 @@ describe('token request parsing', () => {
   });
 
   it('accepts a charset parameter on the content type', () => {
-    const request = parseTokenRequest({ 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' }, 'grant_type=client_credentials&client_id=a&client_secret=b');
+    const request = parseTokenRequest(
+      { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+      'grant_type=client_credentials&client_id=a&client_secret=b',
+    );
     expect(request.credentials.clientId).toBe('a');
   });
 
@@ -54,11 +59,15 @@ describe('token request parsing', () => {
 
   it('refuses two authentication methods at once, and a body client_id naming another client', () => {
     const headers = { ...form, authorization: basicAuthorization('demo-client', 'demo-secret') };
-    expect(oauthError(() => parseTokenRequest(headers, 'grant_type=client_credentials&client_id=demo-client&client_secret=demo-secret'))).toMatchObject({
+    expect(
+      oauthError(() => parseTokenRequest(headers, 'grant_type=client_credentials&client_id=demo-client&client_secret=demo-secret')),
+    ).toMatchObject({
       code: 'invalid_request',
       status: 400,
     });
-    expect(oauthError(() => parseTokenRequest(headers, 'grant_type=client_credentials&client_id=acme-client')).code).toBe('invalid_request');
+    expect(oauthError(() => parseTokenRequest(headers, 'grant_type=client_credentials&client_id=acme-client')).code).toBe(
+      'invalid_request',
+    );
   });
 
   it('refuses a repeated parameter, naming it', () => {
@@ -75,7 +84,9 @@ describe('token request parsing', () => {
   it('answers a missing grant_type with invalid_request and another grant with unsupported_grant_type', () => {
     expect(oauthError(() => parseTokenRequest(form, 'client_id=a&client_secret=b')).code).toBe('invalid_request');
     expect(oauthError(() => parseTokenRequest(form, null)).code).toBe('invalid_request');
-    expect(oauthError(() => parseTokenRequest(form, 'grant_type=password&username=u&password=p&client_id=a&client_secret=b'))).toMatchObject({
+    expect(
+      oauthError(() => parseTokenRequest(form, 'grant_type=password&username=u&password=p&client_id=a&client_secret=b')),
+    ).toMatchObject({
       code: 'unsupported_grant_type',
       status: 400,
     });
@@ -88,10 +99,20 @@ describe('token request parsing', () => {
   });
 
   it('answers missing or unreadable client credentials with invalid_client (401)', () => {
-    expect(oauthError(() => parseTokenRequest(form, 'grant_type=client_credentials'))).toMatchObject({ code: 'invalid_client', status: 401 });
+    expect(oauthError(() => parseTokenRequest(form, 'grant_type=client_credentials'))).toMatchObject({
+      code: 'invalid_client',
+      status: 401,
+    });
     expect(oauthError(() => parseTokenRequest(form, 'grant_type=client_credentials&client_id=a')).code).toBe('invalid_client');
-    for (const authorization of ['Bearer abc', 'Basic !!!', `Basic ${Buffer.from('no-colon').toString('base64')}`, `Basic ${Buffer.from(':secret').toString('base64')}`]) {
-      expect(oauthError(() => parseTokenRequest({ ...form, authorization }, 'grant_type=client_credentials')).code, authorization).toBe('invalid_client');
+    for (const authorization of [
+      'Bearer abc',
+      'Basic !!!',
+      `Basic ${Buffer.from('no-colon').toString('base64')}`,
+      `Basic ${Buffer.from(':secret').toString('base64')}`,
+    ]) {
+      expect(oauthError(() => parseTokenRequest({ ...form, authorization }, 'grant_type=client_credentials')).code, authorization).toBe(
+        'invalid_client',
+      );
     }
   });
 });

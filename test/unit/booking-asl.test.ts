@@ -10,8 +10,21 @@ import { FLOW_STEPS } from '../../functions/booking/flow/index.js';
 import { BOOKING_DEFINITION_PATH } from '../../lib/booking-workflow.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 
-type State = { Type: string; Next?: string; Default?: string; End?: boolean; Parameters?: { Payload?: { step?: string } }; Catch?: { ErrorEquals: string[]; Next: string }[]; Retry?: unknown[]; Choices?: { Next: string }[] };
-const definition = JSON.parse(readFileSync(repositoryPath(BOOKING_DEFINITION_PATH), 'utf8')) as { StartAt: string; TimeoutSeconds: number; States: Record<string, State> };
+type State = {
+  Type: string;
+  Next?: string;
+  Default?: string;
+  End?: boolean;
+  Parameters?: { Payload?: { step?: string } };
+  Catch?: { ErrorEquals: string[]; Next: string }[];
+  Retry?: unknown[];
+  Choices?: { Next: string }[];
+};
+const definition = JSON.parse(readFileSync(repositoryPath(BOOKING_DEFINITION_PATH), 'utf8')) as {
+  StartAt: string;
+  TimeoutSeconds: number;
+  States: Record<string, State>;
+};
 const validate = createRequire(import.meta.url)('asl-validator') as (definition: unknown) => { isValid: boolean; errors: unknown[] };
 
 describe('booking state machine definition', () => {
@@ -22,13 +35,18 @@ describe('booking state machine definition', () => {
   });
 
   it('invokes only steps the flow function implements, each of them', () => {
-    const steps = Object.values(definition.States).filter((s) => s.Type === 'Task').map((s) => s.Parameters?.Payload?.step);
+    const steps = Object.values(definition.States)
+      .filter((s) => s.Type === 'Task')
+      .map((s) => s.Parameters?.Payload?.step);
     expect(new Set(steps)).toEqual(new Set(FLOW_STEPS));
   });
 
   it('reconciles a supplier timeout by our reference and compensates a failure after confirmation', () => {
     const { States } = definition;
-    expect(States.BookWithSupplier!.Catch![0]).toMatchObject({ ErrorEquals: ['SupplierBookingTimeout', 'PreviousAttemptUnknown'], Next: 'ReconcileBooking' });
+    expect(States.BookWithSupplier!.Catch![0]).toMatchObject({
+      ErrorEquals: ['SupplierBookingTimeout', 'PreviousAttemptUnknown'],
+      Next: 'ReconcileBooking',
+    });
     expect(States.SaveBooking!.Catch![0]).toMatchObject({ ErrorEquals: ['States.ALL'], Next: 'UndoBooking' });
     expect(States['FoundBySupplier?']!.Default).toBe('KeepPending');
   });

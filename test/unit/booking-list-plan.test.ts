@@ -13,8 +13,14 @@ const plan = (query: Record<string, string>, tenant = 'demo') => planBookingList
 
 describe('the booking list query', () => {
   it('normalises created bounds to the stored form: instants to milliseconds, dates to their UTC day', () => {
-    expect(parse({ createdFrom: '2026-11-01', createdTo: '2026-11-30' })).toMatchObject({ createdFrom: '2026-11-01T00:00:00.000Z', createdTo: '2026-11-30T23:59:59.999Z' });
-    expect(parse({ createdFrom: '2026-11-01T10:00Z', createdTo: '2026-11-01T10:00:05.123456Z' })).toMatchObject({ createdFrom: '2026-11-01T10:00:00.000Z', createdTo: '2026-11-01T10:00:05.123Z' });
+    expect(parse({ createdFrom: '2026-11-01', createdTo: '2026-11-30' })).toMatchObject({
+      createdFrom: '2026-11-01T00:00:00.000Z',
+      createdTo: '2026-11-30T23:59:59.999Z',
+    });
+    expect(parse({ createdFrom: '2026-11-01T10:00Z', createdTo: '2026-11-01T10:00:05.123456Z' })).toMatchObject({
+      createdFrom: '2026-11-01T10:00:00.000Z',
+      createdTo: '2026-11-01T10:00:05.123Z',
+    });
     expect(parse({})).toEqual({ limit: 20 });
     expect(parse({ status: 'pending, confirmed,pending' }).status).toEqual(['pending', 'confirmed']);
   });
@@ -31,7 +37,12 @@ describe('the booking list query', () => {
 
 describe('the booking list plan', () => {
   it('lists a tenant by created date, newest first, with a created range in the key', () => {
-    expect(plan({})).toMatchObject({ index: 'bookingsByCreated', partition: { attribute: 'tenantBookings', value: 'demo#booking' }, sort: { attribute: 'createdSort' }, order: 'created' });
+    expect(plan({})).toMatchObject({
+      index: 'bookingsByCreated',
+      partition: { attribute: 'tenantBookings', value: 'demo#booking' },
+      sort: { attribute: 'createdSort' },
+      order: 'created',
+    });
     expect(plan({}).filter).toBeUndefined();
     expect(plan({ createdFrom: '2026-11-01', createdTo: '2026-11-02T00:00:00Z' }).sort).toEqual({
       attribute: 'createdSort',
@@ -42,7 +53,11 @@ describe('the booking list plan', () => {
 
   it('finds a clientReference in its own partition, other filters narrowing it', () => {
     const byReference = plan({ clientReference: 'PARTNER-1', checkInFrom: '2027-03-01', status: 'confirmed', supplier: 'hotelbeds' });
-    expect(byReference).toMatchObject({ index: 'bookingsByClientReference', partition: { attribute: 'tenantClientReference', value: 'demo#clientReference#PARTNER-1' }, order: 'created' });
+    expect(byReference).toMatchObject({
+      index: 'bookingsByClientReference',
+      partition: { attribute: 'tenantClientReference', value: 'demo#clientReference#PARTNER-1' },
+      order: 'created',
+    });
     expect(byReference.filter?.expression).toBe('#checkIn >= :checkInFrom AND #status IN (:status0) AND #supplierId = :supplierId');
   });
 
@@ -53,13 +68,19 @@ describe('the booking list plan', () => {
       filter: { expression: '#supplierId = :supplierId' },
       order: 'check-in',
     });
-    expect(plan({ checkInTo: '2027-03-31', createdFrom: '2026-11-01' })).toMatchObject({ index: 'bookingsByCreated', filter: { expression: '#checkIn <= :checkInTo' } });
+    expect(plan({ checkInTo: '2027-03-31', createdFrom: '2026-11-01' })).toMatchObject({
+      index: 'bookingsByCreated',
+      filter: { expression: '#checkIn <= :checkInTo' },
+    });
   });
 
   it('binds a cursor to tenant and filters: the same set of statuses in any order is the same list', () => {
     const list = plan({ status: 'confirmed,cancelled' });
     const cursor = encodeBookingCursor(list, '2026-11-01T10:00:00.000Z#BK1');
-    expect(decodeBookingCursor(plan({ status: 'cancelled,confirmed' }), cursor)).toEqual({ sortValue: '2026-11-01T10:00:00.000Z#BK1', bookingId: 'BK1' });
+    expect(decodeBookingCursor(plan({ status: 'cancelled,confirmed' }), cursor)).toEqual({
+      sortValue: '2026-11-01T10:00:00.000Z#BK1',
+      bookingId: 'BK1',
+    });
     expect(() => decodeBookingCursor(plan({ status: 'cancelled' }), cursor)).toThrow(HttpProblem);
     expect(() => decodeBookingCursor(plan({ status: 'confirmed,cancelled' }, 'acme'), cursor)).toThrow(HttpProblem);
     const ranged = plan({ createdFrom: '2026-11-02' });

@@ -18,12 +18,20 @@ describe('booking ids', () => {
     expect(id).toBe(bookingIdFor('demo', 'demo-client', 'key-1'));
     expect(id).toMatch(BOOKING_ID_PATTERN);
     expect(id).toHaveLength(20);
-    expect(new Set([id, bookingIdFor('acme', 'demo-client', 'key-1'), bookingIdFor('demo', 'other', 'key-1'), bookingIdFor('demo', 'demo-client', 'key-2')]).size).toBe(4);
+    expect(
+      new Set([
+        id,
+        bookingIdFor('acme', 'demo-client', 'key-1'),
+        bookingIdFor('demo', 'other', 'key-1'),
+        bookingIdFor('demo', 'demo-client', 'key-2'),
+      ]).size,
+    ).toBe(4);
   });
 });
 
 describe('priceTolerance', () => {
-  const request = (maxIncreasePercent?: number) => ({ ...(maxIncreasePercent === undefined ? {} : { priceTolerance: { maxIncreasePercent } }) }) as BookingRequest;
+  const request = (maxIncreasePercent?: number) =>
+    ({ ...(maxIncreasePercent === undefined ? {} : { priceTolerance: { maxIncreasePercent } }) }) as BookingRequest;
   it('accepts any price without a tolerance, and up to the percentage with one, exactly', () => {
     expect(withinTolerance(request(), '100.00', '250.00')).toBe(true);
     expect(withinTolerance(request(2), '100.00', '102.00')).toBe(true);
@@ -46,9 +54,9 @@ describe('rooms against the searched occupancy', () => {
     expect(occupancyMismatches([{ guests: [child(7), adult('A'), adult('B'), child(3)] }], [{ adults: 2, children: [3, 7] }])).toEqual([]);
   });
   it('names the room whose guests differ, and a different room count', () => {
-    expect(occupancyMismatches([{ guests: [adult('A')] }, { guests: [adult('B'), child(4)] }], [{ adults: 1 }, { adults: 1, children: [5] }])).toEqual([
-      { path: 'rooms[1].guests', message: 'must be 1 adult and 1 child aged 5, as searched' },
-    ]);
+    expect(
+      occupancyMismatches([{ guests: [adult('A')] }, { guests: [adult('B'), child(4)] }], [{ adults: 1 }, { adults: 1, children: [5] }]),
+    ).toEqual([{ path: 'rooms[1].guests', message: 'must be 1 adult and 1 child aged 5, as searched' }]);
     expect(occupancyMismatches([{ guests: [adult('A')] }], [{ adults: 1 }, { adults: 1 }])[0]!.path).toBe('rooms');
   });
 });
@@ -83,7 +91,12 @@ describe('problems across Step Functions', () => {
     for (const cause of [aws, error.message]) {
       const problem = problemFromFailure(error.name, cause)!;
       expect(problem).toBeInstanceOf(HttpProblem);
-      expect(problem).toMatchObject({ kind: 'gone', status: 410, message: 'The supplier no longer offers this rate', extensions: { bookingId: 'BK1' } });
+      expect(problem).toMatchObject({
+        kind: 'gone',
+        status: 410,
+        message: 'The supplier no longer offers this rate',
+        extensions: { bookingId: 'BK1' },
+      });
     }
   });
   it('are absent from a failure that carries none', () => {

@@ -13,14 +13,25 @@ const content: VoucherContent = {
   createdAt: '2026-11-02T09:41:07Z',
   holder: { firstName: 'Zoë', lastName: 'Ødegård', email: 'zoe@example.com' },
   property: {
-    propertyId: 'P-PAR-0001', name: 'Hôtel Le Marais & Spa', starRating: 4,
+    propertyId: 'P-PAR-0001',
+    name: 'Hôtel Le Marais & Spa',
+    starRating: 4,
     address: { line: '12 rue des Archives', postalCode: '75004', city: 'Paris', countryCode: 'FR' },
-    phone: '+33 1 42 72 00 00', timeZone: 'Europe/Paris', checkInTime: '15:00',
+    phone: '+33 1 42 72 00 00',
+    timeZone: 'Europe/Paris',
+    checkInTime: '15:00',
   },
   stay: { checkIn: '2026-12-18', checkOut: '2026-12-21', nights: 3 },
-  rooms: [{ roomTypeName: 'Deluxe Double Room', boardBasis: 'AI', guests: [
-    { type: 'adult', firstName: '<script>alert(1)</script>', lastName: 'Иванова' },
-    { type: 'child', firstName: 'Δημήτρης', lastName: 'Παπαδόπουλος', age: 9 }] }],
+  rooms: [
+    {
+      roomTypeName: 'Deluxe Double Room',
+      boardBasis: 'AI',
+      guests: [
+        { type: 'adult', firstName: '<script>alert(1)</script>', lastName: 'Иванова' },
+        { type: 'child', firstName: 'Δημήτρης', lastName: 'Παπαδόπουλος', age: 9 },
+      ],
+    },
+  ],
   cancellationPolicy: [{ from: '2026-12-14T23:00:00Z', penalty: { amount: '215.40', currency: 'EUR' } }],
   refundable: true,
   price: { total: '1234.50', currency: 'EUR', tax: '112.23', serviceFee: '12.00', payment: 'net' },
@@ -57,7 +68,14 @@ describe('voucher HTML', () => {
   });
 
   it('marks a cancelled booking as cancelled and not valid', () => {
-    const html = renderVoucherHtml({ ...content, status: 'cancelled', cancellation: { cancelledAt: '2026-12-15T08:30:00Z', penalty: { amount: '215.40', currency: 'EUR' } } }, { issuedAt });
+    const html = renderVoucherHtml(
+      {
+        ...content,
+        status: 'cancelled',
+        cancellation: { cancelledAt: '2026-12-15T08:30:00Z', penalty: { amount: '215.40', currency: 'EUR' } },
+      },
+      { issuedAt },
+    );
     expect(html).toContain('<div class="banner cancelled"><strong>CANCELLED</strong>');
     expect(html).toContain('This voucher is NOT valid for a stay.');
     expect(html).toContain('<dt>Cancelled at</dt><dd>2026-12-15 08:30 UTC (Tue 15 Dec 2026 09:30 CET hotel time)</dd>');

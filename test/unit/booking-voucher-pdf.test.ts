@@ -17,18 +17,36 @@ const paris: VoucherContent = {
   createdAt: '2026-11-02T09:41:07Z',
   holder: { firstName: 'Zoë', lastName: 'Ødegård', email: 'zoe.odegard@example.com', phone: '+47 912 34 567' },
   property: {
-    propertyId: 'P-PAR-0001', name: 'Hôtel Le Marais', starRating: 4,
+    propertyId: 'P-PAR-0001',
+    name: 'Hôtel Le Marais',
+    starRating: 4,
     address: { line: '12 rue des Archives', postalCode: '75004', city: 'Paris', countryCode: 'FR' },
-    phone: '+33 1 42 72 00 00', email: 'reception@marais.example', timeZone: 'Europe/Paris', checkInTime: '15:00', checkOutTime: '11:00',
+    phone: '+33 1 42 72 00 00',
+    email: 'reception@marais.example',
+    timeZone: 'Europe/Paris',
+    checkInTime: '15:00',
+    checkOutTime: '11:00',
   },
   stay: { checkIn: '2026-12-18', checkOut: '2026-12-21', nights: 3 },
   rooms: [
-    { roomTypeName: 'Deluxe Double Room', boardBasis: 'BB', guests: [
-      { type: 'adult', firstName: 'Zoë', lastName: 'Ødegård' }, { type: 'adult', firstName: 'Łukasz', lastName: 'Żółć' },
-      { type: 'child', firstName: 'Mia', lastName: 'Ødegård', age: 7 }] },
-    { roomTypeName: 'Superior Twin Room', boardBasis: 'HB', guests: [
-      { type: 'adult', firstName: 'Δημήτρης', lastName: 'Παπαδόπουλος' }, { type: 'adult', firstName: 'Анна', lastName: 'Иванова' },
-      { type: 'adult', firstName: '山田', lastName: 'Tarō' }] },
+    {
+      roomTypeName: 'Deluxe Double Room',
+      boardBasis: 'BB',
+      guests: [
+        { type: 'adult', firstName: 'Zoë', lastName: 'Ødegård' },
+        { type: 'adult', firstName: 'Łukasz', lastName: 'Żółć' },
+        { type: 'child', firstName: 'Mia', lastName: 'Ødegård', age: 7 },
+      ],
+    },
+    {
+      roomTypeName: 'Superior Twin Room',
+      boardBasis: 'HB',
+      guests: [
+        { type: 'adult', firstName: 'Δημήτρης', lastName: 'Παπαδόπουλος' },
+        { type: 'adult', firstName: 'Анна', lastName: 'Иванова' },
+        { type: 'adult', firstName: '山田', lastName: 'Tarō' },
+      ],
+    },
   ],
   cancellationPolicy: [
     { from: '2026-12-14T23:00:00Z', penalty: { amount: '215.40', currency: 'EUR' } },
@@ -40,13 +58,26 @@ const paris: VoucherContent = {
 
 const tokyo: VoucherContent = {
   ...paris,
-  bookingId: 'BK-JP000001', supplierId: 'expedia', supplierReference: '7788123',
+  bookingId: 'BK-JP000001',
+  supplierId: 'expedia',
+  supplierReference: '7788123',
   holder: { firstName: 'Ken', lastName: 'Sato' },
-  property: { propertyId: 'P-TYO-1', name: 'Shinjuku Garden Hotel', timeZone: 'Asia/Tokyo',
-    address: { line: '3-2-1 Nishi-Shinjuku', postalCode: '160-0023', city: 'Tokyo', countryCode: 'JP' } },
+  property: {
+    propertyId: 'P-TYO-1',
+    name: 'Shinjuku Garden Hotel',
+    timeZone: 'Asia/Tokyo',
+    address: { line: '3-2-1 Nishi-Shinjuku', postalCode: '160-0023', city: 'Tokyo', countryCode: 'JP' },
+  },
   rooms: [{ roomTypeName: 'Standard Single', boardBasis: 'RO', guests: [{ type: 'adult', firstName: 'Ken', lastName: 'Sato' }] }],
   cancellationPolicy: [{ from: '2027-03-29T15:00:00Z', penalty: { amount: '12000', currency: 'JPY' } }],
-  price: { total: '1234567', currency: 'JPY', tax: '112233', serviceFee: '0', payment: 'pay_at_hotel', payableAtHotel: { amount: '1234567', currency: 'JPY' } },
+  price: {
+    total: '1234567',
+    currency: 'JPY',
+    tax: '112233',
+    serviceFee: '0',
+    payment: 'pay_at_hotel',
+    payableAtHotel: { amount: '1234567', currency: 'JPY' },
+  },
 };
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -92,7 +123,11 @@ describe('voucher PDF', () => {
 
   it('prints a name in a script the font shapes with its universal shaper (Tifinagh, written in Morocco)', async () => {
     // The hostile-input run found these failing the voucher: fontkit's shaper for them needs regeneratorRuntime.
-    const amazigh: VoucherContent = { ...paris, holder: { firstName: 'ⵜⴰⵙⵍⵉⵜ', lastName: 'ⴰⵎⴰⵣⵉⵖ' }, rooms: [{ ...paris.rooms[0]!, guests: [{ type: 'adult', firstName: 'ⵜⴰⵙⵍⵉⵜ', lastName: 'ⴰⵎⴰⵣⵉⵖ' }] }] };
+    const amazigh: VoucherContent = {
+      ...paris,
+      holder: { firstName: 'ⵜⴰⵙⵍⵉⵜ', lastName: 'ⴰⵎⴰⵣⵉⵖ' },
+      rooms: [{ ...paris.rooms[0]!, guests: [{ type: 'adult', firstName: 'ⵜⴰⵙⵍⵉⵜ', lastName: 'ⴰⵎⴰⵣⵉⵖ' }] }],
+    };
     const text = await pdfText(await renderVoucherPdf(amazigh, { issuedAt }));
     expect(text).toContain('ⵜⴰⵙⵍⵉⵜ ⴰⵎⴰⵣⵉⵖ');
   });
@@ -113,16 +148,32 @@ describe('voucher PDF', () => {
   });
 
   it('keeps the three decimals of BHD as locked', async () => {
-    const text = await pdfText(await renderVoucherPdf({ ...tokyo, cancellationPolicy: [], price: { total: '10.250', currency: 'BHD', tax: '0.900', serviceFee: '0.000', payment: 'net' } }, { issuedAt }));
+    const text = await pdfText(
+      await renderVoucherPdf(
+        {
+          ...tokyo,
+          cancellationPolicy: [],
+          price: { total: '10.250', currency: 'BHD', tax: '0.900', serviceFee: '0.000', payment: 'net' },
+        },
+        { issuedAt },
+      ),
+    );
     expect(text).toMatch(/Total \(as locked at booking\)\s+10\.250 BHD/);
     expect(text).toContain('0.900 BHD');
     expect(text).toContain('Free cancellation until arrival.');
   });
 
   it('says a cancelled booking is cancelled, when, and the penalty charged', async () => {
-    const text = await pdfText(await renderVoucherPdf({
-      ...paris, status: 'cancelled', cancellation: { cancelledAt: '2026-12-15T08:30:00Z', penalty: { amount: '215.40', currency: 'EUR' } },
-    }, { issuedAt }));
+    const text = await pdfText(
+      await renderVoucherPdf(
+        {
+          ...paris,
+          status: 'cancelled',
+          cancellation: { cancelledAt: '2026-12-15T08:30:00Z', penalty: { amount: '215.40', currency: 'EUR' } },
+        },
+        { issuedAt },
+      ),
+    );
     expect(text).toContain('CANCELLED');
     expect(text).toContain('This voucher is NOT valid for a stay.');
     expect(text).not.toContain('CONFIRMED');
@@ -138,11 +189,18 @@ describe('voucher PDF', () => {
 
   it('wraps long names and addresses inside the page instead of cutting them off', async () => {
     const long = 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegt';
-    const bytes = await renderVoucherPdf({
-      ...paris,
-      holder: { ...paris.holder!, lastName: long },
-      property: { ...paris.property, name: `Grand Hôtel ${long} et de la Plage`, address: { line: `${long} ${long}`, city: 'Paris', countryCode: 'FR' } },
-    }, { issuedAt });
+    const bytes = await renderVoucherPdf(
+      {
+        ...paris,
+        holder: { ...paris.holder!, lastName: long },
+        property: {
+          ...paris.property,
+          name: `Grand Hôtel ${long} et de la Plage`,
+          address: { line: `${long} ${long}`, city: 'Paris', countryCode: 'FR' },
+        },
+      },
+      { issuedAt },
+    );
     const pdf = await getDocumentProxy(bytes.slice());
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);

@@ -10,14 +10,31 @@ describe('isDependencyOutage', () => {
   });
 
   it('recognises AWS throttling and 5xx answers, by the SDK metadata they carry', () => {
-    expect(isDependencyOutage(Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } }))).toBe(true);
-    expect(isDependencyOutage(Object.assign(new Error('oops'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } }))).toBe(true);
+    expect(
+      isDependencyOutage(
+        Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } }),
+      ),
+    ).toBe(true);
+    expect(isDependencyOutage(Object.assign(new Error('oops'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } }))).toBe(
+      true,
+    );
   });
 
   it('leaves our own defects and refusals alone', () => {
     expect(isDependencyOutage(new TypeError('x is undefined'))).toBe(false);
-    expect(isDependencyOutage(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException', $metadata: { httpStatusCode: 400 } }))).toBe(false);
-    expect(isDependencyOutage(Object.assign(new Error('no such table'), { name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 400 } }))).toBe(false);
+    expect(
+      isDependencyOutage(
+        Object.assign(new Error('The conditional request failed'), {
+          name: 'ConditionalCheckFailedException',
+          $metadata: { httpStatusCode: 400 },
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      isDependencyOutage(
+        Object.assign(new Error('no such table'), { name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 400 } }),
+      ),
+    ).toBe(false);
     // A name alone, without the SDK's metadata, is not enough: anyone can call an error TimeoutError.
     expect(isDependencyOutage(Object.assign(new Error('late'), { name: 'TimeoutError' }))).toBe(false);
     expect(isDependencyOutage(undefined)).toBe(false);

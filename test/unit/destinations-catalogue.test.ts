@@ -36,7 +36,7 @@ describe('metropolitan city codes', () => {
     for (const airport of airports) expect(airportByCode(airport)?.cityCode, airport).toBe(code);
   });
 
-  it('does not pull a neighbouring country\'s airport into a metro (Copenhagen is not Malmö, Windsor is not Detroit)', () => {
+  it("does not pull a neighbouring country's airport into a metro (Copenhagen is not Malmö, Windsor is not Detroit)", () => {
     expect(airportByCode('CPH')?.cityCode).toBe('CPH');
     expect(cityByCode('MMA')?.airportCodes).not.toContain('CPH');
     expect(cityByCode('DTT')?.airportCodes ?? []).not.toContain('YQG');
@@ -57,13 +57,16 @@ describe('cities with one airport take its code', () => {
 });
 
 describe('forty cities written down by hand', () => {
-  it.each(HAND_MADE_CITIES)('%s (%s) resolves with the same zone and a centre within 25 km', (code, _name, countryCode, timeZone, lat, lng) => {
-    const city = cityByCode(code);
-    expect(city, `${code} missing`).toBeDefined();
-    expect(city!.timeZone).toBe(timeZone);
-    expect(city!.countryCode).toBe(countryCode);
-    expect(km(city!.centre, { lat, lng })).toBeLessThan(25);
-  });
+  it.each(HAND_MADE_CITIES)(
+    '%s (%s) resolves with the same zone and a centre within 25 km',
+    (code, _name, countryCode, timeZone, lat, lng) => {
+      const city = cityByCode(code);
+      expect(city, `${code} missing`).toBeDefined();
+      expect(city!.timeZone).toBe(timeZone);
+      expect(city!.countryCode).toBe(countryCode);
+      expect(km(city!.centre, { lat, lng })).toBeLessThan(25);
+    },
+  );
 });
 
 describe('airports', () => {

@@ -5,7 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_PATH, CITY_ZONES_PATH, compileCatalogue, serialiseCatalogue, serialiseCityZones } from '../../bin/destinations/compile-catalogue.js';
+import {
+  CATALOGUE_PATH,
+  CITY_ZONES_PATH,
+  compileCatalogue,
+  serialiseCatalogue,
+  serialiseCityZones,
+} from '../../bin/destinations/compile-catalogue.js';
 import { readCatalogueInputs } from '../../bin/destinations/sources.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 

@@ -5,8 +5,14 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
-  AIRPORT_RADIUS_KM, DESTINATION_LIMITS, destinationSchema, resolveDestination,
-  airportDestinationSchema, cityDestinationSchema, geoDestinationSchema, propertiesDestinationSchema,
+  AIRPORT_RADIUS_KM,
+  DESTINATION_LIMITS,
+  destinationSchema,
+  resolveDestination,
+  airportDestinationSchema,
+  cityDestinationSchema,
+  geoDestinationSchema,
+  propertiesDestinationSchema,
 } from '../../functions/domain/destinations/index.js';
 import { ID_CHARACTERS, ID_MAX_LENGTH } from '../../functions/domain/ids/opaque-id.js';
 import { fieldErrors } from '../../functions/shared/validation.js';
@@ -33,7 +39,7 @@ describe('accepted destinations', () => {
     expect(problems(destination)).toEqual([]);
   });
 
-  it("accepts every example the OpenAPI document will show", () => {
+  it('accepts every example the OpenAPI document will show', () => {
     for (const schema of [cityDestinationSchema, airportDestinationSchema, geoDestinationSchema, propertiesDestinationSchema]) {
       const examples = (schema.meta()?.examples ?? []) as unknown[];
       expect(examples.length).toBeGreaterThan(0);
@@ -53,13 +59,17 @@ describe('city and airport codes', () => {
   });
 
   it('says what a code looks like when it is not three capital letters, once', () => {
-    expect(problems({ type: 'city', code: 'lon' })).toEqual([{ path: 'destination.code', message: 'must be three capital letters, an IATA city code' }]);
+    expect(problems({ type: 'city', code: 'lon' })).toEqual([
+      { path: 'destination.code', message: 'must be three capital letters, an IATA city code' },
+    ]);
     expect(paths({ type: 'airport', code: 'EGLL' })).toEqual(['destination.code']);
     expect(paths({ type: 'city' })).toEqual(['destination.code']);
   });
 
   it('refuses an unknown type or none on destination.type, naming the four', () => {
-    expect(problems({ type: 'region', code: 'LON' })).toEqual([{ path: 'destination.type', message: 'must have a type of city, airport, geo, properties' }]);
+    expect(problems({ type: 'region', code: 'LON' })).toEqual([
+      { path: 'destination.type', message: 'must have a type of city, airport, geo, properties' },
+    ]);
     expect(paths({ code: 'LON' })).toEqual(['destination.type']);
   });
 
@@ -92,16 +102,23 @@ describe('property lists', () => {
 
   it(`takes ${DESTINATION_LIMITS.propertyIds.min} to ${DESTINATION_LIMITS.propertyIds.max} ids`, () => {
     expect(problems({ type: 'properties', propertyIds: ids(DESTINATION_LIMITS.propertyIds.max) })).toEqual([]);
-    expect(problems({ type: 'properties', propertyIds: ids(DESTINATION_LIMITS.propertyIds.max + 1) }))
-      .toEqual([{ path: 'destination.propertyIds', message: `must list at most ${DESTINATION_LIMITS.propertyIds.max} propertyIds` }]);
-    expect(problems({ type: 'properties', propertyIds: [] })).toEqual([{ path: 'destination.propertyIds', message: 'must list at least 1 propertyId' }]);
+    expect(problems({ type: 'properties', propertyIds: ids(DESTINATION_LIMITS.propertyIds.max + 1) })).toEqual([
+      { path: 'destination.propertyIds', message: `must list at most ${DESTINATION_LIMITS.propertyIds.max} propertyIds` },
+    ]);
+    expect(problems({ type: 'properties', propertyIds: [] })).toEqual([
+      { path: 'destination.propertyIds', message: 'must list at least 1 propertyId' },
+    ]);
   });
 
   it('names the offending id by its index', () => {
-    expect(paths({ type: 'properties', propertyIds: ['prop_a', 'prop b', '', 'x'.repeat(65)] }))
-      .toEqual(['destination.propertyIds[1]', 'destination.propertyIds[2]', 'destination.propertyIds[3]']);
-    expect(problems({ type: 'properties', propertyIds: ['prop_a', 'prop_b', 'prop_a'] }))
-      .toEqual([{ path: 'destination.propertyIds[2]', message: 'repeats prop_a; list each property once' }]);
+    expect(paths({ type: 'properties', propertyIds: ['prop_a', 'prop b', '', 'x'.repeat(65)] })).toEqual([
+      'destination.propertyIds[1]',
+      'destination.propertyIds[2]',
+      'destination.propertyIds[3]',
+    ]);
+    expect(problems({ type: 'properties', propertyIds: ['prop_a', 'prop_b', 'prop_a'] })).toEqual([
+      { path: 'destination.propertyIds[2]', message: 'repeats prop_a; list each property once' },
+    ]);
   });
 
   it('reads ids with the same rule as every id route (functions/domain/ids/opaque-id.ts)', () => {
@@ -115,20 +132,32 @@ describe('property lists', () => {
 describe('what a destination resolves to', () => {
   it('a city is its centre, radius and zone', () => {
     expect(resolveDestination({ type: 'city', code: 'PAR' })).toEqual({
-      kind: 'circle', centre: { lat: 48.8534, lng: 2.3488 }, radiusKm: 9, timeZone: 'Europe/Paris',
-      displayName: 'Paris', cityCode: 'PAR', countryCode: 'FR',
+      kind: 'circle',
+      centre: { lat: 48.8534, lng: 2.3488 },
+      radiusKm: 9,
+      timeZone: 'Europe/Paris',
+      displayName: 'Paris',
+      cityCode: 'PAR',
+      countryCode: 'FR',
     });
   });
 
   it(`an airport is a ${AIRPORT_RADIUS_KM} km circle around it, in the city it serves`, () => {
     expect(resolveDestination({ type: 'airport', code: 'LHR' })).toMatchObject({
-      kind: 'circle', radiusKm: AIRPORT_RADIUS_KM, timeZone: 'Europe/London', displayName: 'London Heathrow Airport', cityCode: 'LON',
+      kind: 'circle',
+      radiusKm: AIRPORT_RADIUS_KM,
+      timeZone: 'Europe/London',
+      displayName: 'London Heathrow Airport',
+      cityCode: 'LON',
     });
   });
 
-  it("a geo circle is itself, in the zone of its centre", () => {
+  it('a geo circle is itself, in the zone of its centre', () => {
     expect(resolveDestination({ type: 'geo', lat: 35.6595, lng: 139.7005, radiusKm: 1.5 })).toEqual({
-      kind: 'circle', centre: { lat: 35.6595, lng: 139.7005 }, radiusKm: 1.5, timeZone: 'Asia/Tokyo',
+      kind: 'circle',
+      centre: { lat: 35.6595, lng: 139.7005 },
+      radiusKm: 1.5,
+      timeZone: 'Asia/Tokyo',
       displayName: '1.5 km around 35.6595, 139.7005',
     });
   });

@@ -39,7 +39,13 @@ describe('time zone at a point', () => {
     expect(() => timeZoneAt({ lat: -90, lng: 0 })).not.toThrow();
   });
 
-  it.each([[91, 0], [-91, 0], [0, 180.5], [0, -181], [Number.NaN, 0]])('refuses %s, %s, which is not on the Earth', (lat, lng) => {
+  it.each([
+    [91, 0],
+    [-91, 0],
+    [0, 180.5],
+    [0, -181],
+    [Number.NaN, 0],
+  ])('refuses %s, %s, which is not on the Earth', (lat, lng) => {
     expect(() => timeZoneAt({ lat, lng })).toThrow(RangeError);
   });
 });

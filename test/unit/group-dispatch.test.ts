@@ -7,7 +7,13 @@ import { CAR_SEARCH_QUERY } from '../support/car-search-query.js';
 
 const context = { awsRequestId: 'r', functionName: 'f', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
-function call(method: string, resource: string, headers: Record<string, string>, scope = 'hotels.book cars.search cars.book', query: Record<string, string> | null = null): APIGatewayProxyEvent {
+function call(
+  method: string,
+  resource: string,
+  headers: Record<string, string>,
+  scope = 'hotels.book cars.search cars.book',
+  query: Record<string, string> | null = null,
+): APIGatewayProxyEvent {
   return {
     resource,
     path: resource,
@@ -20,7 +26,10 @@ function call(method: string, resource: string, headers: Record<string, string>,
     stageVariables: null,
     body: null,
     isBase64Encoded: false,
-    requestContext: { requestId: 'req-9', authorizer: { tenant: 'demo', clientId: 'c', scope, tokenId: 'j' } } as unknown as APIGatewayProxyEvent['requestContext'],
+    requestContext: {
+      requestId: 'req-9',
+      authorizer: { tenant: 'demo', clientId: 'c', scope, tokenId: 'j' },
+    } as unknown as APIGatewayProxyEvent['requestContext'],
   };
 }
 
@@ -30,7 +39,10 @@ describe('handler groups', () => {
   });
 
   it('answer a planned route with 501 naming the capability, after the caller checks', async () => {
-    const res = await carsGroup(call('GET', '/v1/cars/search', { 'X-Service-Tenant': 'demo' }, undefined, { ...CAR_SEARCH_QUERY }), context);
+    const res = await carsGroup(
+      call('GET', '/v1/cars/search', { 'X-Service-Tenant': 'demo' }, undefined, { ...CAR_SEARCH_QUERY }),
+      context,
+    );
     expect(res.statusCode).toBe(501);
     const problem = JSON.parse(res.body);
     expect(problem).toMatchObject({ status: 501, capability: expect.stringMatching(/car search/i), instance: 'req-9' });
@@ -41,7 +53,10 @@ describe('handler groups', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body).type).toMatch(/missing-idempotency-key$/);
     // With the key the checks pass and the (absent) body is what is refused.
-    const withKey = await bookingGroup(call('POST', '/v1/hotels/bookings', { 'X-Service-Tenant': 'demo', 'Idempotency-Key': 'k-1' }), context);
+    const withKey = await bookingGroup(
+      call('POST', '/v1/hotels/bookings', { 'X-Service-Tenant': 'demo', 'Idempotency-Key': 'k-1' }),
+      context,
+    );
     expect(withKey.statusCode).toBe(400);
     expect(JSON.parse(withKey.body).type).toMatch(/validation-error$/);
   });

@@ -68,7 +68,10 @@ describe('shared HTTP stack', () => {
 
   it('reads header names case-insensitively', async () => {
     const res = await handler(
-      event({ headers: { 'content-type': 'application/json; charset=utf-8', 'x-service-tenant': 'demo' }, body: JSON.stringify({ destination: { code: 'LON' }, rooms: 2 }) }),
+      event({
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-service-tenant': 'demo' },
+        body: JSON.stringify({ destination: { code: 'LON' }, rooms: 2 }),
+      }),
       context,
     );
     expect(res.statusCode).toBe(200);

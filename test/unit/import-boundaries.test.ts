@@ -16,8 +16,21 @@ const graph = readImportGraph(repositoryPath(''));
 describe('the repository', () => {
   it('is read whole: every room, with type-only and dynamic imports', () => {
     expect(graph.size).toBeGreaterThan(300);
-    for (const room of ['functions/domain/', 'functions/search/', 'functions/booking/', 'functions/stores/', 'functions/suppliers/', 'sandbox/', 'lib/', 'local/', 'test/']) {
-      expect([...graph.keys()].some((file) => file.startsWith(room)), room).toBe(true);
+    for (const room of [
+      'functions/domain/',
+      'functions/search/',
+      'functions/booking/',
+      'functions/stores/',
+      'functions/suppliers/',
+      'sandbox/',
+      'lib/',
+      'local/',
+      'test/',
+    ]) {
+      expect(
+        [...graph.keys()].some((file) => file.startsWith(room)),
+        room,
+      ).toBe(true);
     }
     const host = graph.get('local/host.ts') ?? [];
     expect(host).toContainEqual(expect.objectContaining({ target: 'functions/search/index.ts', kind: 'file', typeOnly: false }));
@@ -34,7 +47,9 @@ describe('the repository', () => {
   });
 
   it('lets no production module reach the sandbox', () => {
-    const intoSandbox = [...graph].flatMap(([file, edges]) => (file.startsWith('functions/') ? edges.filter((e) => e.target.startsWith('sandbox/')).map((e) => `${file} -> ${e.target}`) : []));
+    const intoSandbox = [...graph].flatMap(([file, edges]) =>
+      file.startsWith('functions/') ? edges.filter((e) => e.target.startsWith('sandbox/')).map((e) => `${file} -> ${e.target}`) : [],
+    );
     expect(intoSandbox).toEqual([]);
   });
 });
@@ -45,7 +60,9 @@ describe('how production code imports zod', () => {
   it('imports it as a namespace, never the z binding', () => {
     const bound = [...graph.keys()]
       .filter((file) => file.startsWith('functions/') && file.endsWith('.ts'))
-      .filter((file) => /^import \{[^}]*\bz\b[^}]*\} from 'zod';/m.test(readFileSync(repositoryPath(file), 'utf8').replace(/^import type .*$/gm, '')));
+      .filter((file) =>
+        /^import \{[^}]*\bz\b[^}]*\} from 'zod';/m.test(readFileSync(repositoryPath(file), 'utf8').replace(/^import type .*$/gm, '')),
+      );
     expect(bound).toEqual([]);
   });
 });
@@ -56,9 +73,22 @@ function graphOf(...lines: string[]): ImportGraph {
   for (const line of lines) {
     const colon = line.indexOf(': ');
     const [file, targets] = colon < 0 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 2)];
-    out.set(file.trim(), targets.split(',').map((t) => t.trim()).filter(Boolean).map((target, i) => ({ target, kind: target.includes('/') && !target.startsWith('@') ? 'file' : 'package', typeOnly: false, line: i + 1 })));
+    out.set(
+      file.trim(),
+      targets
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .map((target, i) => ({
+          target,
+          kind: target.includes('/') && !target.startsWith('@') ? 'file' : 'package',
+          typeOnly: false,
+          line: i + 1,
+        })),
+    );
   }
-  for (const edges of [...out.values()]) for (const edge of edges) if (edge.kind === 'file' && !out.has(edge.target)) out.set(edge.target, []);
+  for (const edges of [...out.values()])
+    for (const edge of edges) if (edge.kind === 'file' && !out.has(edge.target)) out.set(edge.target, []);
   return out;
 }
 
@@ -72,7 +102,16 @@ describe('the rules, on graphs that break them', () => {
   });
 
   it('let the sandbox stack construct, the local host, benchmarks and tests use the sandbox', () => {
-    expect(boundaryViolations(graphOf('lib/sandbox-suppliers.ts: sandbox/suppliers.ts', 'local/host.ts: sandbox/latency.ts', 'bench/search-merge.ts: sandbox/hotelbeds/server.ts', 'test/unit/x.test.ts: sandbox/world/cities.ts'))).toEqual([]);
+    expect(
+      boundaryViolations(
+        graphOf(
+          'lib/sandbox-suppliers.ts: sandbox/suppliers.ts',
+          'local/host.ts: sandbox/latency.ts',
+          'bench/search-merge.ts: sandbox/hotelbeds/server.ts',
+          'test/unit/x.test.ts: sandbox/world/cities.ts',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('refuse search importing the sandbox cities, the exception it had before the catalogue', () => {
@@ -82,7 +121,12 @@ describe('the rules, on graphs that break them', () => {
   });
 
   it('refuse booking importing search, and search importing booking', () => {
-    const violations = boundaryViolations(graphOf('functions/booking/check-rate.ts: functions/search/run-search.ts', 'functions/search/search.ts: functions/booking/booking-id.ts'));
+    const violations = boundaryViolations(
+      graphOf(
+        'functions/booking/check-rate.ts: functions/search/run-search.ts',
+        'functions/search/search.ts: functions/booking/booking-id.ts',
+      ),
+    );
     expect(violations).toEqual([
       'functions/booking/check-rate.ts:1 imports functions/search/run-search.ts: booking may import booking, domain, stores, suppliers, shared',
       'functions/search/search.ts:1 imports functions/booking/booking-id.ts: search may import search, domain, stores, suppliers, shared',
@@ -90,9 +134,13 @@ describe('the rules, on graphs that break them', () => {
   });
 
   it('keep the domain to itself, zod, decimal.js and Node built-ins', () => {
-    expect(boundaryViolations(graphOf('functions/domain/rate/rate-id.ts: node:crypto, zod, decimal.js, functions/domain/money/money.ts'))).toEqual([]);
+    expect(
+      boundaryViolations(graphOf('functions/domain/rate/rate-id.ts: node:crypto, zod, decimal.js, functions/domain/money/money.ts')),
+    ).toEqual([]);
     const violations = boundaryViolations(
-      graphOf('functions/domain/pricing/price.ts: functions/search/run-search.ts, functions/booking/book.ts, functions/suppliers/hotelbeds/adapter.ts, functions/stores/dynamo-batch.ts, functions/shared/problem.ts, sandbox/world/cities.ts, @aws-sdk/lib-dynamodb, h3-js'),
+      graphOf(
+        'functions/domain/pricing/price.ts: functions/search/run-search.ts, functions/booking/book.ts, functions/suppliers/hotelbeds/adapter.ts, functions/stores/dynamo-batch.ts, functions/shared/problem.ts, sandbox/world/cities.ts, @aws-sdk/lib-dynamodb, h3-js',
+      ),
     );
     expect(violations.map((v) => v.split(' imports ')[1]!.split(':')[0])).toEqual([
       'functions/search/run-search.ts',
@@ -107,19 +155,37 @@ describe('the rules, on graphs that break them', () => {
   });
 
   it('refuse an arrow back up: an adapter or a store importing a use case, shared code importing a room above it', () => {
-    expect(boundaryViolations(graphOf('functions/suppliers/contracts.ts: functions/search/search-deps.ts', 'functions/stores/dynamo-search-headers.ts: functions/booking/book.ts', 'functions/shared/http-handler.ts: functions/domain/ids/opaque-id.ts'))).toHaveLength(3);
+    expect(
+      boundaryViolations(
+        graphOf(
+          'functions/suppliers/contracts.ts: functions/search/search-deps.ts',
+          'functions/stores/dynamo-search-headers.ts: functions/booking/book.ts',
+          'functions/shared/http-handler.ts: functions/domain/ids/opaque-id.ts',
+        ),
+      ),
+    ).toHaveLength(3);
   });
 
   it('find every loop, naming its files, and none where there is none', () => {
-    expect(importCycles(graphOf('a/x.ts: a/y.ts', 'a/y.ts: a/z.ts', 'a/z.ts: a/x.ts, zod', 'a/w.ts: a/x.ts'))).toEqual([['a/x.ts', 'a/y.ts', 'a/z.ts']]);
+    expect(importCycles(graphOf('a/x.ts: a/y.ts', 'a/y.ts: a/z.ts', 'a/z.ts: a/x.ts, zod', 'a/w.ts: a/x.ts'))).toEqual([
+      ['a/x.ts', 'a/y.ts', 'a/z.ts'],
+    ]);
     expect(importCycles(graphOf('a/self.ts: a/self.ts'))).toEqual([['a/self.ts']]);
     expect(importCycles(graphOf('a/x.ts: a/y.ts, a/z.ts', 'a/y.ts: a/z.ts'))).toEqual([]);
   });
 });
 
 describe('reading a file', () => {
-  const files = new Set(['functions/domain/money/money.ts', 'functions/domain/rate/supplier-rate.ts', 'functions/search/index.ts', 'functions/shared/problem.ts', 'functions/search/run-search.ts', 'functions/booking/book.ts']);
-  const read = (text: string) => importsOf('functions/search/example.ts', text, (path) => files.has(path)).map((e) => `${e.target}${e.typeOnly ? ' (type)' : ''}`);
+  const files = new Set([
+    'functions/domain/money/money.ts',
+    'functions/domain/rate/supplier-rate.ts',
+    'functions/search/index.ts',
+    'functions/shared/problem.ts',
+    'functions/search/run-search.ts',
+    'functions/booking/book.ts',
+  ]);
+  const read = (text: string) =>
+    importsOf('functions/search/example.ts', text, (path) => files.has(path)).map((e) => `${e.target}${e.typeOnly ? ' (type)' : ''}`);
 
   it('takes every form of import, and only real ones', () => {
     const text = [

@@ -59,7 +59,7 @@ describe('a synthesized function, made local', () => {
     expect(vouchers.environment).not.toHaveProperty('UNRELATED');
   });
 
-  it("gets a secret inline instead of its ARN, which the code would read from Secrets Manager", () => {
+  it('gets a secret inline instead of its ARN, which the code would read from Secrets Manager', () => {
     const auth = readSynthesizedFunctions(cdkOut, ['Auth'], local).get('Auth')!;
     expect(auth.environment).toMatchObject({ TOKEN_SIGNING_KEY: '{"kty":"EC"}', SEARCH_SECRET: 'local-secret' });
     expect(auth.environment).not.toHaveProperty('TOKEN_SIGNING_KEY_SECRET_ARN');
@@ -67,7 +67,9 @@ describe('a synthesized function, made local', () => {
   });
 
   it('refuses a reference the host has no local value for, naming the function and the variable', () => {
-    expect(() => readSynthesizedFunctions(cdkOut, ['Odd'], local)).toThrow(/Odd: the template sets SOMETHING_NEW .* no local SOMETHING_NEW/);
+    expect(() => readSynthesizedFunctions(cdkOut, ['Odd'], local)).toThrow(
+      /Odd: the template sets SOMETHING_NEW .* no local SOMETHING_NEW/,
+    );
   });
 
   it('refuses a function the synth output does not have', () => {

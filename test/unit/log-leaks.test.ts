@@ -9,7 +9,10 @@ import { describeLeaks, fileCapture, findLeaks, SensitiveValues, type CapturedLi
 
 const TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJkZW1vLWNsaWVudCJ9.c2lnbmF0dXJl';
 const line = (text: string, test = 'a test'): CapturedLine => ({ text, test });
-const kindsIn = (text: string, sensitive = new SensitiveValues()) => findLeaks([line(text)], sensitive).map((l) => l.kind).sort();
+const kindsIn = (text: string, sensitive = new SensitiveValues()) =>
+  findLeaks([line(text)], sensitive)
+    .map((l) => l.kind)
+    .sort();
 
 describe('findLeaks', () => {
   it('lets the lines the service writes today pass', () => {
@@ -21,7 +24,12 @@ describe('findLeaks', () => {
     const sensitive = new SensitiveValues();
     sensitive.person('Zoë', 'Ødegård');
     sensitive.secret('client secret', 'demo-secret');
-    expect(findLeaks(lines.map((t) => line(t)), sensitive)).toEqual([]);
+    expect(
+      findLeaks(
+        lines.map((t) => line(t)),
+        sensitive,
+      ),
+    ).toEqual([]);
   });
 
   it('finds any JWT-shaped string, e-mail address and Basic credentials without being told about them', () => {
@@ -31,15 +39,23 @@ describe('findLeaks', () => {
   });
 
   it('finds fields named like credentials or personal data in a structured line, whatever their value', () => {
-    expect(kindsIn('{"level":"INFO","message":"m","timestamp":"t","event":{"headers":{"Authorization":"x"}}}')).toEqual(['sensitive field']);
+    expect(kindsIn('{"level":"INFO","message":"m","timestamp":"t","event":{"headers":{"Authorization":"x"}}}')).toEqual([
+      'sensitive field',
+    ]);
     expect(kindsIn('{"level":"INFO","message":"m","timestamp":"t","booking":{"guests":[{"firstName":"Q"}]}}')).toEqual(['sensitive field']);
   });
 
   it('finds the secrets and people a test sent, told by the request that carried them', () => {
     const sensitive = new SensitiveValues();
-    sensitive.request([], new URLSearchParams({ grant_type: 'client_credentials', client_id: 'c', client_secret: 'form-secret-1' }).toString());
+    sensitive.request(
+      [],
+      new URLSearchParams({ grant_type: 'client_credentials', client_id: 'c', client_secret: 'form-secret-1' }).toString(),
+    );
     sensitive.request([['Authorization', `Basic ${Buffer.from('c:basic-secret-2').toString('base64')}`]], '');
-    sensitive.request([], JSON.stringify({ holder: { firstName: 'Ada', lastName: 'Lovelace' }, rooms: [{ guests: [{ firstName: 'A', lastName: 'B' }] }] }));
+    sensitive.request(
+      [],
+      JSON.stringify({ holder: { firstName: 'Ada', lastName: 'Lovelace' }, rooms: [{ guests: [{ firstName: 'A', lastName: 'B' }] }] }),
+    );
     expect(kindsIn('refused form-secret-1', sensitive)).toEqual(['client secret']);
     expect(kindsIn('refused basic-secret-2', sensitive)).toEqual(['client secret']);
     expect(kindsIn('{"lastName":"Lovelace","note":"for Ada"}', sensitive)).toEqual(['guest name', 'sensitive field']);
@@ -66,7 +82,11 @@ describe('findLeaks', () => {
     sensitive.secret('signing key', 'private-d-value-0123456789');
     sensitive.person('Ada', 'Lovelace');
     const leaks = findLeaks(
-      [line(`{"level":"INFO","message":"oops","timestamp":"t","d":"private-d-value-0123456789","who":"Ada Lovelace","mail":"ada@example.com","t":"${TOKEN}","email":"unknown-value"}`)],
+      [
+        line(
+          `{"level":"INFO","message":"oops","timestamp":"t","d":"private-d-value-0123456789","who":"Ada Lovelace","mail":"ada@example.com","t":"${TOKEN}","email":"unknown-value"}`,
+        ),
+      ],
       sensitive,
     );
     expect(leaks.map((l) => l.kind).sort()).toEqual(['access token', 'e-mail address', 'guest name', 'sensitive field', 'signing key']);
@@ -77,7 +97,7 @@ describe('findLeaks', () => {
 });
 
 describe('the capture (test/capture-logs.ts)', () => {
-  it('captures what the handlers\' logger writes at DEBUG, and the console, naming the test', () => {
+  it("captures what the handlers' logger writes at DEBUG, and the console, naming the test", () => {
     const probe = randomUUID();
     logger.debug('capture probe', { probe });
     console.info(`console probe ${probe}`);
@@ -89,7 +109,9 @@ describe('the capture (test/capture-logs.ts)', () => {
   it('notes what a request carries before fetch sends it', async () => {
     const secret = `never-sent-${randomUUID()}`;
     // Port 9 (discard) on loopback: the request is refused, but it was handed to fetch first.
-    await fetch('http://127.0.0.1:9/v1/oauth/token', { method: 'POST', body: new URLSearchParams({ client_secret: secret }) }).catch(() => undefined);
+    await fetch('http://127.0.0.1:9/v1/oauth/token', { method: 'POST', body: new URLSearchParams({ client_secret: secret }) }).catch(
+      () => undefined,
+    );
     expect(fileCapture().sensitive.knownIn(`x ${secret} y`)).toEqual([{ kind: 'client secret', values: [secret] }]);
   });
 });

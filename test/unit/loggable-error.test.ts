@@ -32,17 +32,33 @@ describe('loggableError', () => {
   it('reduces a supplier error to its codes and the length of its text, in the stack too', () => {
     const text = 'booking: holder Ada Lovelace <ada@example.com> is not accepted';
     const error = new SupplierError('rejected', 'hotelbeds', text, { status: 400, supplierCode: 'INVALID_DATA', operation: 'booking' });
-    const fields = loggableError(new HttpProblem('supplier-error', 'The supplier failed', { extensions: { bookingId: 'BK1' }, cause: error }));
+    const fields = loggableError(
+      new HttpProblem('supplier-error', 'The supplier failed', { extensions: { bookingId: 'BK1' }, cause: error }),
+    );
     expect(fields).toMatchObject({ name: 'HttpProblem', kind: 'supplier-error', bookingId: 'BK1' });
-    expect(fields.cause).toMatchObject({ name: 'SupplierError', kind: 'rejected', supplierId: 'hotelbeds', supplierCode: 'INVALID_DATA', status: 400 });
-    expect((fields.cause as { message: string }).message).toBe(`rejected from hotelbeds, on booking, code INVALID_DATA, HTTP 400, message of ${text.length} characters withheld`);
+    expect(fields.cause).toMatchObject({
+      name: 'SupplierError',
+      kind: 'rejected',
+      supplierId: 'hotelbeds',
+      supplierCode: 'INVALID_DATA',
+      status: 400,
+    });
+    expect((fields.cause as { message: string }).message).toBe(
+      `rejected from hotelbeds, on booking, code INVALID_DATA, HTTP 400, message of ${text.length} characters withheld`,
+    );
     expect(JSON.stringify(fields)).not.toMatch(/Lovelace|ada@example/);
   });
 
   it('is what the logger writes for an error anywhere in a line', () => {
     const conflict = new BookingStateConflict(booking);
-    logger.error('probe: a conflict logged as the flow logs it', { bookingId: booking.bookingId, error: conflict, nested: { errors: [conflict] } });
-    const line = fileCapture().lines.map((l) => l.text).find((t) => t.includes('probe: a conflict logged'));
+    logger.error('probe: a conflict logged as the flow logs it', {
+      bookingId: booking.bookingId,
+      error: conflict,
+      nested: { errors: [conflict] },
+    });
+    const line = fileCapture()
+      .lines.map((l) => l.text)
+      .find((t) => t.includes('probe: a conflict logged'));
     expect(line).toBeDefined();
     expect(line).toContain('"name":"BookingStateConflict"');
     expect(line).not.toMatch(/Lovelace|ada@example|7946|"holder"|"guests"/);

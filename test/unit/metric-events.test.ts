@@ -33,7 +33,10 @@ describe('metric events', () => {
     const timeout = only(emf.metrics.filter((m) => m.name === 'SupplierTimeout'));
     expect(timeout).toMatchObject({ namespace: 'HotelApi/unit/sandbox', unit: 'Count', value: 1 });
     expect(timeout.dimensionSets).toEqual([{ operation: 'search' }, { operation: 'search', supplier: 'beta' }]);
-    expect(only(withDimensions(emf.metrics, 'SupplierLatency', { operation: 'search', supplier: 'beta' }))).toMatchObject({ unit: 'Milliseconds', value: 1500 });
+    expect(only(withDimensions(emf.metrics, 'SupplierLatency', { operation: 'search', supplier: 'beta' }))).toMatchObject({
+      unit: 'Milliseconds',
+      value: 1500,
+    });
     expect(only(emf.metrics.filter((m) => m.name === 'SupplierError')).value).toBe(0);
     expect(only(emf.metrics.filter((m) => m.name === 'SupplierOffers')).value).toBe(0);
   });
@@ -49,9 +52,15 @@ describe('metric events', () => {
   });
 
   it('count a supplier timeout and a failure against the supplier, and a sold-out answer not', async () => {
-    await expect(measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('timeout', 'alpha', 'no answer')))).rejects.toThrow('no answer');
-    await expect(measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('unavailable', 'alpha', 'HTTP 503')))).rejects.toThrow('503');
-    await expect(measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('sold_out', 'alpha', 'gone')))).rejects.toThrow('gone');
+    await expect(
+      measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('timeout', 'alpha', 'no answer'))),
+    ).rejects.toThrow('no answer');
+    await expect(
+      measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('unavailable', 'alpha', 'HTTP 503'))),
+    ).rejects.toThrow('503');
+    await expect(
+      measuredSupplierCall('alpha', 'book', () => Promise.reject(new SupplierError('sold_out', 'alpha', 'gone'))),
+    ).rejects.toThrow('gone');
     await expect(measuredSupplierCall('alpha', 'cancel', () => Promise.resolve('done'))).resolves.toBe('done');
     const book = { operation: 'book', supplier: 'alpha' };
     expect(withDimensions(emf.metrics, 'SupplierTimeout', book).map((m) => m.value)).toEqual([1, 0, 0]);
@@ -65,21 +74,45 @@ describe('the reconciler pass', () => {
     const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
     const now = new Date('2026-03-01T12:00:00Z');
     const pending = (bookingId: string, minutesAgo: number) =>
-      ({ tenant: 'demo', bookingId, status: 'pending', supplierId: 'hotelbeds', createdAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString() }) as never;
+      ({
+        tenant: 'demo',
+        bookingId,
+        status: 'pending',
+        supplierId: 'hotelbeds',
+        createdAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+      }) as never;
     // The supplier's contract is gone, so neither booking can be asked about: both stay pending.
-    const deps = { bookings: { pending: async () => [pending('b1', 2), pending('b2', 20)] }, guests: { get: async () => undefined }, contracts: async () => [], now: () => now, supplierCallTimeoutMs: 1000 } as never;
+    const deps = {
+      bookings: { pending: async () => [pending('b1', 2), pending('b2', 20)] },
+      guests: { get: async () => undefined },
+      contracts: async () => [],
+      now: () => now,
+      supplierCallTimeoutMs: 1000,
+    } as never;
 
     expect(await settleAllPending('demo', deps)).toEqual({ checked: 2, settled: 0 });
-    const byAge = Object.fromEntries(emf.metrics.filter((m) => m.name === 'PendingBookings').map((m) => [m.dimensionSets[0]!.age, m.value]));
+    const byAge = Object.fromEntries(
+      emf.metrics.filter((m) => m.name === 'PendingBookings').map((m) => [m.dimensionSets[0]!.age, m.value]),
+    );
     expect(byAge).toEqual({ 'under-5m': 1, '5m-15m': 0, 'over-15m': 1 });
-    expect(only(emf.metrics.filter((m) => m.name === 'OldestPendingBookingAge'))).toMatchObject({ value: 1200, unit: 'Seconds', dimensionSets: [{}] });
+    expect(only(emf.metrics.filter((m) => m.name === 'OldestPendingBookingAge'))).toMatchObject({
+      value: 1200,
+      unit: 'Seconds',
+      dimensionSets: [{}],
+    });
     expect(emf.metrics.filter((m) => m.name === 'ReconcileFailures').map((m) => m.value)).toEqual([1, 1]);
   });
 
   it('publishes a booking it settled, with the outcome, and measures the lookup at the supplier', async () => {
     const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
     const now = new Date('2026-03-01T12:00:00Z');
-    const record = { tenant: 'demo', bookingId: 'b3', status: 'pending', supplierId: 'hotelbeds', createdAt: new Date(now.getTime() - 30 * 60_000).toISOString() };
+    const record = {
+      tenant: 'demo',
+      bookingId: 'b3',
+      status: 'pending',
+      supplierId: 'hotelbeds',
+      createdAt: new Date(now.getTime() - 30 * 60_000).toISOString(),
+    };
     // The supplier holds nothing under our reference half an hour on: nothing was booked, the booking fails.
     const deps = {
       bookings: { pending: async () => [record], transition: async () => ({ ...record, status: 'failed' }) },
@@ -91,8 +124,13 @@ describe('the reconciler pass', () => {
     } as never;
 
     expect(await settleAllPending('demo', deps)).toEqual({ checked: 1, settled: 1 });
-    expect(only(emf.metrics.filter((m) => m.name === 'PendingSettled'))).toMatchObject({ value: 1, dimensionSets: [{ outcome: 'failed' }] });
-    expect(withDimensions(emf.metrics, 'SupplierTimeout', { operation: 'find-booking', supplier: 'hotelbeds' }).map((m) => m.value)).toEqual([0]);
+    expect(only(emf.metrics.filter((m) => m.name === 'PendingSettled'))).toMatchObject({
+      value: 1,
+      dimensionSets: [{ outcome: 'failed' }],
+    });
+    expect(
+      withDimensions(emf.metrics, 'SupplierTimeout', { operation: 'find-booking', supplier: 'hotelbeds' }).map((m) => m.value),
+    ).toEqual([0]);
     expect(only(emf.metrics.filter((m) => m.name === 'OldestPendingBookingAge')).value).toBe(0);
   });
 

@@ -11,9 +11,14 @@ import { carriesBody, ROUTES } from '../../functions/shared/routes.js';
 import { DocumentSchemas, openApiSchemaErrors, pointer } from '../support/openapi-contract.js';
 
 const document = openApiDocument();
-const operationOf = (path: string, method: string) => (document.paths?.[path] as Record<string, OperationObject> | undefined)?.[method.toLowerCase()];
+const operationOf = (path: string, method: string) =>
+  (document.paths?.[path] as Record<string, OperationObject> | undefined)?.[method.toLowerCase()];
 const parameterNames = (operation: OperationObject) =>
-  (operation.parameters ?? []).map((p) => ('$ref' in p ? (document.components!.parameters![(p as ReferenceObject).$ref.split('/').pop()!] as ParameterObject).name : (p as ParameterObject).name));
+  (operation.parameters ?? []).map((p) =>
+    '$ref' in p
+      ? (document.components!.parameters![(p as ReferenceObject).$ref.split('/').pop()!] as ParameterObject).name
+      : (p as ParameterObject).name,
+  );
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', () => {
@@ -23,13 +28,18 @@ describe('the OpenAPI document', () => {
     const { info: _info, ...withoutInfo } = document;
     expect(openApiSchemaErrors(withoutInfo).length).toBeGreaterThan(0);
     const search = document.paths!['/v1/hotels/search']!.post!;
-    const swagger2 = { ...document, paths: { ...document.paths, '/v1/hotels/search': { post: { ...search, parameters: [{ name: 'body', in: 'body' }] } } } };
+    const swagger2 = {
+      ...document,
+      paths: { ...document.paths, '/v1/hotels/search': { post: { ...search, parameters: [{ name: 'body', in: 'body' }] } } },
+    };
     expect(openApiSchemaErrors(swagger2).length).toBeGreaterThan(0);
   });
 
   it('has exactly one operation per route of the route table, with its id, scope and headers', () => {
     const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-      Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)).map((method) => `${method.toUpperCase()} ${path}`),
+      Object.keys(item)
+        .filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k))
+        .map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
     for (const route of ROUTES) {
@@ -67,13 +77,19 @@ describe('the OpenAPI document', () => {
         const schema = parameter.schema as { maxLength?: number; pattern?: string };
         expect(schema.maxLength, `${route.id} ${parameter.name}`).toBeGreaterThan(0);
         expect(schema.pattern, `${route.id} ${parameter.name}`).toBeDefined();
-        expect(parameter.description ?? (parameter.schema as { description?: string }).description, `${route.id} ${parameter.name}`).toMatch(/unknown one is 404/);
+        expect(
+          parameter.description ?? (parameter.schema as { description?: string }).description,
+          `${route.id} ${parameter.name}`,
+        ).toMatch(/unknown one is 404/);
       }
     }
   });
 
   it('offers OAuth 2.0 client credentials with every scope, and Basic client authentication on the token endpoint', () => {
-    const oauth = document.components?.securitySchemes?.oauth2 as { type: string; flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string> } } };
+    const oauth = document.components?.securitySchemes?.oauth2 as {
+      type: string;
+      flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string> } };
+    };
     expect(oauth.type).toBe('oauth2');
     expect(Object.keys(oauth.flows.clientCredentials.scopes).sort()).toEqual(['cars.book', 'cars.search', 'hotels.book', 'hotels.search']);
     expect(oauth.flows.clientCredentials.tokenUrl).toMatch(/\/v1\/oauth\/token$/);
@@ -84,7 +100,11 @@ describe('the OpenAPI document', () => {
 
   it('names every problem type of the service, and sandbox scenarios on the calls that reach a supplier', () => {
     const problem = document.components!.schemas!.Problem as { properties: { type: { enum: string[] } } };
-    expect(problem.properties.type.enum.sort()).toEqual(Object.keys(PROBLEM_KINDS).map((k) => problemType(k as keyof typeof PROBLEM_KINDS)).sort());
+    expect(problem.properties.type.enum.sort()).toEqual(
+      Object.keys(PROBLEM_KINDS)
+        .map((k) => problemType(k as keyof typeof PROBLEM_KINDS))
+        .sort(),
+    );
     expect(parameterNames(operationOf('/v1/hotels/search', 'POST')!)).toContain('X-Sandbox-Scenario');
     expect(parameterNames(operationOf('/v1/hotels/bookings/{bookingId}/cancel', 'POST')!)).toContain('X-Sandbox-Scenario');
     const modify = operationOf('/v1/hotels/bookings/{bookingId}', 'PATCH')!;
@@ -93,16 +113,42 @@ describe('the OpenAPI document', () => {
   });
 
   it('carries the planned car contract, marked as planned, with its 501', () => {
-    for (const [path, method] of [['/v1/cars/search', 'GET'], ['/v1/cars/bookings', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/v1/cars/search', 'GET'],
+      ['/v1/cars/bookings', 'POST'],
+    ] as const) {
       const operation = operationOf(path, method) as OperationObject & { 'x-planned'?: boolean };
       expect(operation['x-planned'], path).toBe(true);
       expect(operation.description, path).toMatch(/Planned, not implemented/);
       expect(operation.responses, path).toHaveProperty('501');
     }
     const offer = JSON.stringify(document.components!.schemas!.CarOffer);
-    for (const field of ['pickUp', 'dropOff', 'category', 'transmission', 'seats', 'insurance', 'extras', 'youngDriverSurcharge', 'oneWay', 'crossBorder']) expect(offer).toContain(`"${field}"`);
+    for (const field of [
+      'pickUp',
+      'dropOff',
+      'category',
+      'transmission',
+      'seats',
+      'insurance',
+      'extras',
+      'youngDriverSurcharge',
+      'oneWay',
+      'crossBorder',
+    ])
+      expect(offer).toContain(`"${field}"`);
     const query = parameterNames(operationOf('/v1/cars/search', 'GET')!);
-    expect(query).toEqual(expect.arrayContaining(['pickUpLocation', 'pickUpAt', 'dropOffLocation', 'dropOffAt', 'driverAge', 'vehicleCategory', 'transmission', 'crossBorderCountries']));
+    expect(query).toEqual(
+      expect.arrayContaining([
+        'pickUpLocation',
+        'pickUpAt',
+        'dropOffLocation',
+        'dropOffAt',
+        'driverAge',
+        'vehicleCategory',
+        'transmission',
+        'crossBorderCountries',
+      ]),
+    );
   });
 
   it('gives examples that obey their own schemas', () => {
@@ -129,7 +175,11 @@ describe('the OpenAPI document', () => {
     }
     expect(checked).toBeGreaterThan(15);
     // Response schemas are strict: an undocumented field, or a missing one, fails the contract.
-    const example = (operationOf('/v1/hotels/search', 'POST')!.responses!['200'] as { content: { 'application/json': { example: Record<string, unknown> } } }).content['application/json'].example;
+    const example = (
+      operationOf('/v1/hotels/search', 'POST')!.responses!['200'] as {
+        content: { 'application/json': { example: Record<string, unknown> } };
+      }
+    ).content['application/json'].example;
     expect(schemas.responseErrors('/v1/hotels/search', 'POST', 200, 'application/json', example)).toEqual([]);
     expect(schemas.responseErrors('/v1/hotels/search', 'POST', 200, 'application/json', { ...example, surprise: true })).not.toEqual([]);
     const { partial: _partial, ...withoutPartial } = example;
@@ -139,6 +189,9 @@ describe('the OpenAPI document', () => {
   it('names the host it was fetched from when served', () => {
     const served = openApiDocument({ serverUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/api' });
     expect(served.servers).toEqual([{ url: 'https://abc123.execute-api.eu-west-1.amazonaws.com/api', description: 'This API' }]);
-    expect((served.components!.securitySchemes!.oauth2 as { flows: { clientCredentials: { tokenUrl: string } } }).flows.clientCredentials.tokenUrl).toBe('https://abc123.execute-api.eu-west-1.amazonaws.com/api/v1/oauth/token');
+    expect(
+      (served.components!.securitySchemes!.oauth2 as { flows: { clientCredentials: { tokenUrl: string } } }).flows.clientCredentials
+        .tokenUrl,
+    ).toBe('https://abc123.execute-api.eu-west-1.amazonaws.com/api/v1/oauth/token');
   });
 });

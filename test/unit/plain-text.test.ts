@@ -24,14 +24,25 @@ describe('plain text', () => {
   });
 
   it('refuses NUL, other control characters and unpaired surrogates, naming each field', () => {
-    for (const name of ['A\u0000B', 'bell\u0007', 'esc\u001b[31m', 'del\u007f', 'next\u0085line', 'Ada\ud800', '\udfffAda', 'line\nbreak']) {
+    for (const name of [
+      'A\u0000B',
+      'bell\u0007',
+      'esc\u001b[31m',
+      'del\u007f',
+      'next\u0085line',
+      'Ada\ud800',
+      '\udfffAda',
+      'line\nbreak',
+    ]) {
       expect(isPlainText(name), JSON.stringify(name)).toBe(false);
       expect(errorsOf(bookingRequestSchema.safeParse(booking(name)))).toEqual([
         { path: 'holder.firstName', message: PLAIN_TEXT_MESSAGE },
         { path: 'rooms[0].guests[0].firstName', message: PLAIN_TEXT_MESSAGE },
       ]);
     }
-    expect(errorsOf(bookingRequestSchema.safeParse(booking('Ada', 'TRIP\u0000')))).toEqual([{ path: 'clientReference', message: PLAIN_TEXT_MESSAGE }]);
+    expect(errorsOf(bookingRequestSchema.safeParse(booking('Ada', 'TRIP\u0000')))).toEqual([
+      { path: 'clientReference', message: PLAIN_TEXT_MESSAGE },
+    ]);
   });
 
   it('lets a cancel reason keep line breaks and tabs, nothing else of the kind', () => {
@@ -41,7 +52,12 @@ describe('plain text', () => {
   });
 
   it('holds for the planned car booking too', () => {
-    const car = { offerId: 'co1.x', searchId: 'c1', driver: { firstName: 'A\u0000', lastName: 'B', email: 'a@example.com', age: 30, licenceCountry: 'GB' }, clientReference: 'C-1' };
+    const car = {
+      offerId: 'co1.x',
+      searchId: 'c1',
+      driver: { firstName: 'A\u0000', lastName: 'B', email: 'a@example.com', age: 30, licenceCountry: 'GB' },
+      clientReference: 'C-1',
+    };
     expect(carBookingRequestSchema.safeParse(car).success).toBe(false);
     expect(carBookingRequestSchema.safeParse({ ...car, driver: { ...car.driver, firstName: 'Ada' } }).success).toBe(true);
   });

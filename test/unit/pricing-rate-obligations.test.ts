@@ -16,9 +16,17 @@ const demo = DEFAULT_PRICING_RULES.demo!;
 
 function rate(overrides: Partial<SupplierRate> = {}): SupplierRate {
   return supplierRate({
-    supplierRateKey: '20261215|20261220|W|1|1|DBL.ST|NRF-BB|BB||1~2~0||N@06~~2157e~-1434393485~N~~~NOR~~8A3D8B8D7C8D4C0176254151250800AAUK0000000010000000052196a',
-    roomTypeCode: 'DBL.ST', roomTypeName: 'DOUBLE STANDARD', boardBasis: 'BB', refundable: false, payment: 'net',
-    price: { amount: '250.19', currency: 'EUR' }, commission: undefined, cancellationPolicy: [], taxes: [],
+    supplierRateKey:
+      '20261215|20261220|W|1|1|DBL.ST|NRF-BB|BB||1~2~0||N@06~~2157e~-1434393485~N~~~NOR~~8A3D8B8D7C8D4C0176254151250800AAUK0000000010000000052196a',
+    roomTypeCode: 'DBL.ST',
+    roomTypeName: 'DOUBLE STANDARD',
+    boardBasis: 'BB',
+    refundable: false,
+    payment: 'net',
+    price: { amount: '250.19', currency: 'EUR' },
+    commission: undefined,
+    cancellationPolicy: [],
+    taxes: [],
     ...overrides,
   });
 }

@@ -19,13 +19,19 @@ describe('route table', () => {
     }
     expect(ROUTES.find((r) => r.id === 'searchCars')?.scope).toBe('cars.search');
     expect(ROUTES.find((r) => r.id === 'createCarBooking')?.scope).toBe('cars.book');
-    expect(ROUTES.filter((r) => r.scope === null).map((r) => r.id).sort()).toEqual(['getDocs', 'getDocsScript', 'getJwks', 'getOpenApi', 'issueToken']);
+    expect(
+      ROUTES.filter((r) => r.scope === null)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['getDocs', 'getDocsScript', 'getJwks', 'getOpenApi', 'issueToken']);
   });
 
   it('requires Idempotency-Key exactly on booking, cancel, modify, erasure and car booking', () => {
-    expect(ROUTES.filter((r) => r.idempotencyKey).map((r) => r.id).sort()).toEqual(
-      ['cancelBooking', 'createBooking', 'createCarBooking', 'erasePersonalData', 'modifyBooking'].sort(),
-    );
+    expect(
+      ROUTES.filter((r) => r.idempotencyKey)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['cancelBooking', 'createBooking', 'createCarBooking', 'erasePersonalData', 'modifyBooking'].sort());
   });
 
   it('matches literal paths before parameters, and tells a wrong method from an unknown path', () => {

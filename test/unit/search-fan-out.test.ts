@@ -17,7 +17,17 @@ const offer = (id: string): SupplierOffer => ({ supplierId: 'x', supplierPropert
 /** Only searchAvailability matters to the fan-out; the rest of the port is never called. */
 function port(supplierId: string, search: (r: AvailabilityRequest) => Promise<AvailabilityResult>): SupplierPort {
   const unused = () => Promise.reject(new Error('not used by the fan-out'));
-  return { supplierId, searchAvailability: search, staticContent: unused, checkRate: unused, book: unused, findBookingByClientReference: unused, getBooking: unused, cancel: unused, modify: unused };
+  return {
+    supplierId,
+    searchAvailability: search,
+    staticContent: unused,
+    checkRate: unused,
+    book: unused,
+    findBookingByClientReference: unused,
+    getBooking: unused,
+    cancel: unused,
+    modify: unused,
+  };
 }
 
 const after = <T>(ms: number, value: T, signal?: AbortSignal) =>
@@ -73,7 +83,10 @@ describe('fanOut', () => {
       request,
       { budgetMs: 1_000 },
     );
-    expect(outcomes.map((o) => [o.status, o.tookMs])).toEqual([['timeout', 1_000], ['error', expect.any(Number)]]);
+    expect(outcomes.map((o) => [o.status, o.tookMs])).toEqual([
+      ['timeout', 1_000],
+      ['error', expect.any(Number)],
+    ]);
     expect(outcomes[1]?.reason).toBe('unexpected adapter failure');
   });
 });

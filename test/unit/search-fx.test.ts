@@ -3,8 +3,34 @@ import { ECB_SNAPSHOT_DATE, EMBEDDED_REFERENCE_SNAPSHOT } from '../../functions/
 import { FxUnavailableError } from '../../functions/domain/fx/fx-rates.js';
 import { IDENTITY_SOURCE, ReferenceFxRates, embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
 
-const REQUIRED = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'AED', 'SGD', 'THB', 'CZK', 'HUF', 'TRY', 'KRW', 'SEK', 'DKK', 'NOK', 'PLN',
-  'AUD', 'CAD', 'HKD', 'MXN', 'BRL', 'ZAR', 'EGP', 'MAD', 'ISK', 'BHD'];
+const REQUIRED = [
+  'EUR',
+  'USD',
+  'GBP',
+  'JPY',
+  'CHF',
+  'AED',
+  'SGD',
+  'THB',
+  'CZK',
+  'HUF',
+  'TRY',
+  'KRW',
+  'SEK',
+  'DKK',
+  'NOK',
+  'PLN',
+  'AUD',
+  'CAD',
+  'HKD',
+  'MXN',
+  'BRL',
+  'ZAR',
+  'EGP',
+  'MAD',
+  'ISK',
+  'BHD',
+];
 
 describe('embedded ECB reference rates', () => {
   it('quotes every currency the search sells in, between every pair', () => {
@@ -19,7 +45,13 @@ describe('embedded ECB reference rates', () => {
   });
 
   it('gives EUR→X as the published figure itself, trailing zeros and all', () => {
-    expect(embeddedFxRates.rate('EUR', 'USD')).toEqual({ from: 'EUR', to: 'USD', rate: '1.0411', source: `ECB reference rates (embedded snapshot ${ECB_SNAPSHOT_DATE})`, asOf: '2025-02-28' });
+    expect(embeddedFxRates.rate('EUR', 'USD')).toEqual({
+      from: 'EUR',
+      to: 'USD',
+      rate: '1.0411',
+      source: `ECB reference rates (embedded snapshot ${ECB_SNAPSHOT_DATE})`,
+      asOf: '2025-02-28',
+    });
     expect(embeddedFxRates.rate('EUR', 'JPY').rate).toBe('156.96');
     expect(embeddedFxRates.rate('EUR', 'HUF').rate).toBe('399.5');
     expect(embeddedFxRates.rate('EUR', 'GBP').rate).toBe('0.82608');
@@ -62,12 +94,19 @@ describe('embedded ECB reference rates', () => {
   });
 
   it('can be replaced: the same class serves another snapshot, and ratesFor resolves to usable rates', async () => {
-    const live = new ReferenceFxRates({ asOf: '2026-01-02', source: 'test feed', perEur: { USD: '1.25', JPY: '150' }, perUsd: { AED: { perUsd: '3.6725', source: 'test peg' } } });
+    const live = new ReferenceFxRates({
+      asOf: '2026-01-02',
+      source: 'test feed',
+      perEur: { USD: '1.25', JPY: '150' },
+      perUsd: { AED: { perUsd: '3.6725', source: 'test peg' } },
+    });
     const rates = await live.ratesFor('2026-01-02');
     expect(rates.rate('USD', 'JPY')).toEqual({ from: 'USD', to: 'JPY', rate: '120', source: 'test feed', asOf: '2026-01-02' });
     expect(rates.rate('EUR', 'AED')).toMatchObject({ rate: '4.590625', source: 'test feed + test peg' });
     expect(rates.rate('JPY', 'AED').source).toBe('test feed + test peg');
     expect(() => new ReferenceFxRates({ ...EMBEDDED_REFERENCE_SNAPSHOT, perEur: { JPY: '0' } })).toThrow(/positive/);
-    expect(() => new ReferenceFxRates({ asOf: 'x', source: 's', perEur: {}, perUsd: { AED: { perUsd: '3.6725', source: 'peg' } } })).toThrow(/USD/);
+    expect(
+      () => new ReferenceFxRates({ asOf: 'x', source: 's', perEur: {}, perUsd: { AED: { perUsd: '3.6725', source: 'peg' } } }),
+    ).toThrow(/USD/);
   });
 });

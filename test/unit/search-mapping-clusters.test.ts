@@ -37,26 +37,43 @@ describe('clustering', () => {
     const a = hotel('hotelbeds', 'A');
     const b = hotel('expedia', 'B', { geo: { lat: 51.5112, lng: -0.1301 } });
     // Same name and street as b but another house number and postal code: a different building.
-    const c = hotel('opentravel', 'C', { address: { line: 'Strand 12', postalCode: 'WC2N 9ZZ', city: 'London', countryCode: 'GB' }, geo: { lat: 51.5125, lng: -0.1301 } });
+    const c = hotel('opentravel', 'C', {
+      address: { line: 'Strand 12', postalCode: 'WC2N 9ZZ', city: 'London', countryCode: 'GB' },
+      geo: { lat: 51.5125, lng: -0.1301 },
+    });
     const { clusters } = matchProperties([a, b, c]);
     expect(clusters.find((cluster) => cluster.includes(a))).toEqual([b, a]);
     expect(clusters.find((cluster) => cluster.includes(c))).toEqual([c]);
   });
 
   it('gives the same clusters whatever order the suppliers pages came in', () => {
-    const content = worldSupplierContent('hotelbeds').filter((p) => p.cityCode === 'REK')
-      .concat(worldSupplierContent('expedia').filter((p) => p.cityCode === 'REK'), worldSupplierContent('opentravel').filter((p) => p.cityCode === 'REK'));
-    const keys = (clusters: readonly (readonly SupplierPropertyContent[])[]) => clusters.map((c) => c.map((p) => `${p.supplierId}:${p.supplierPropertyId}`).join(','));
+    const content = worldSupplierContent('hotelbeds')
+      .filter((p) => p.cityCode === 'REK')
+      .concat(
+        worldSupplierContent('expedia').filter((p) => p.cityCode === 'REK'),
+        worldSupplierContent('opentravel').filter((p) => p.cityCode === 'REK'),
+      );
+    const keys = (clusters: readonly (readonly SupplierPropertyContent[])[]) =>
+      clusters.map((c) => c.map((p) => `${p.supplierId}:${p.supplierPropertyId}`).join(','));
     expect(keys(matchProperties([...content].reverse()).clusters)).toEqual(keys(matchProperties(content).clusters));
   });
 });
 
 describe('property ids', () => {
-  const clusters = [[{ supplierId: 'hotelbeds', supplierPropertyId: '77' }, { supplierId: 'expedia', supplierPropertyId: '5' }], [{ supplierId: 'opentravel', supplierPropertyId: 'OT1' }]];
+  const clusters = [
+    [
+      { supplierId: 'hotelbeds', supplierPropertyId: '77' },
+      { supplierId: 'expedia', supplierPropertyId: '5' },
+    ],
+    [{ supplierId: 'opentravel', supplierPropertyId: 'OT1' }],
+  ];
 
   it('are minted from the smallest supplier ref and are the same on every run', () => {
     const ids = assignPropertyIds(clusters, new Map());
-    expect(ids).toEqual([mintPropertyId({ supplierId: 'expedia', supplierPropertyId: '5' }), mintPropertyId({ supplierId: 'opentravel', supplierPropertyId: 'OT1' })]);
+    expect(ids).toEqual([
+      mintPropertyId({ supplierId: 'expedia', supplierPropertyId: '5' }),
+      mintPropertyId({ supplierId: 'opentravel', supplierPropertyId: 'OT1' }),
+    ]);
     expect(ids[0]).toMatch(/^prop_[0-9a-f]{20}$/);
     expect(assignPropertyIds(clusters, new Map())).toEqual(ids);
   });
@@ -68,7 +85,10 @@ describe('property ids', () => {
   });
 
   it('go to one cluster only when a stored property splits; the other gets a fresh id', () => {
-    const previous = new Map([['hotelbeds:77', 'prop_old'], ['expedia:5', 'prop_old']]);
+    const previous = new Map([
+      ['hotelbeds:77', 'prop_old'],
+      ['expedia:5', 'prop_old'],
+    ]);
     const split = [[{ supplierId: 'hotelbeds', supplierPropertyId: '77' }], [{ supplierId: 'expedia', supplierPropertyId: '5' }]];
     const ids = assignPropertyIds(split, previous);
     expect(ids).toEqual([mintPropertyId({ supplierId: 'hotelbeds', supplierPropertyId: '77' }), 'prop_old']);
@@ -79,12 +99,26 @@ describe('matching an unmapped offer on the fly', () => {
   const stored = unifyProperty('prop_stored', [hotel('hotelbeds', 'A'), hotel('expedia', 'B')]);
 
   it('joins the stored property it matches', () => {
-    const offer = { supplierId: 'opentravel', supplierPropertyId: 'OT9', name: 'GOLDEN CROWN HOTEL', stars: 4, geo: { lat: 51.5103, lng: -0.1302 }, address: { line: 'Strand 81', city: 'London', countryCode: 'GB' } };
+    const offer = {
+      supplierId: 'opentravel',
+      supplierPropertyId: 'OT9',
+      name: 'GOLDEN CROWN HOTEL',
+      stars: 4,
+      geo: { lat: 51.5103, lng: -0.1302 },
+      address: { line: 'Strand 81', city: 'London', countryCode: 'GB' },
+    };
     expect(matchUnmapped(offer, [stored])).toMatchObject({ matched: true, propertyId: 'prop_stored' });
   });
 
   it('gets its own id when nothing near matches, or when the supplier already has its property there', () => {
-    const elsewhere = { supplierId: 'opentravel', supplierPropertyId: 'OT9', name: 'Hotel Silver Arch', stars: 3, geo: { lat: 51.5103, lng: -0.1302 }, address: { line: 'Strand 81', city: 'London', countryCode: 'GB' } };
+    const elsewhere = {
+      supplierId: 'opentravel',
+      supplierPropertyId: 'OT9',
+      name: 'Hotel Silver Arch',
+      stars: 3,
+      geo: { lat: 51.5103, lng: -0.1302 },
+      address: { line: 'Strand 81', city: 'London', countryCode: 'GB' },
+    };
     expect(matchUnmapped(elsewhere, [stored])).toEqual({ matched: false, propertyId: mintPropertyId(elsewhere) });
     const sameSupplier = { ...hotel('hotelbeds', 'Z') };
     expect(matchUnmapped(sameSupplier, [stored])).toEqual({ matched: false, propertyId: mintPropertyId(sameSupplier) });
@@ -105,7 +139,9 @@ describe('unified content', () => {
     expect(property.roomTypes.map((r) => r.rooms[0]!.code)).toEqual(['expedia-DBL', 'hotelbeds-DBL', 'opentravel-DBL']);
     expect(property.images.map((i) => i.supplierId)).toEqual(['expedia', 'hotelbeds', 'opentravel']);
     expect(property.supplierRefs).toEqual([
-      { supplierId: 'expedia', supplierPropertyId: 'B' }, { supplierId: 'hotelbeds', supplierPropertyId: 'A' }, { supplierId: 'opentravel', supplierPropertyId: 'C' },
+      { supplierId: 'expedia', supplierPropertyId: 'B' },
+      { supplierId: 'hotelbeds', supplierPropertyId: 'A' },
+      { supplierId: 'opentravel', supplierPropertyId: 'C' },
     ]);
   });
 });

@@ -44,7 +44,9 @@ describe('addresses as suppliers write them', () => {
     expect(range).toMatchObject({ from: 18, to: 20 });
     expect(compareHouseNumbers(range, address('18 Avenue de Suffren', 'FR').number!)).toBe('same');
     expect(compareHouseNumbers(range, address('24 Avenue de Suffren', 'FR').number!)).toBe('different');
-    expect(address('31 bis Rue du Faubourg Saint-Antoine', 'FR').number?.text).toBe(address('Rue du Faubourg Saint-Antoine 31B', 'FR').number?.text);
+    expect(address('31 bis Rue du Faubourg Saint-Antoine', 'FR').number?.text).toBe(
+      address('Rue du Faubourg Saint-Antoine 31B', 'FR').number?.text,
+    );
     expect(compareHouseNumbers(address('Rue de Lyon 31', 'FR').number!, address('Rue de Lyon 31 bis', 'FR').number!)).toBe('compatible');
     expect(compareHouseNumbers(address('Rue de Lyon 31 bis', 'FR').number!, address('Rue de Lyon 31 ter', 'FR').number!)).toBe('different');
   });
@@ -68,15 +70,24 @@ describe('addresses as suppliers write them', () => {
 
 describe('phones as suppliers write them', () => {
   it.each([
-    ['+44 (0)20 7836 4343', 'GB'], ['44-20-7836-4343', 'GB'], ['020 7836 4343', 'GB'], ['0044 20 7836 4343', 'GB'],
+    ['+44 (0)20 7836 4343', 'GB'],
+    ['44-20-7836-4343', 'GB'],
+    ['020 7836 4343', 'GB'],
+    ['0044 20 7836 4343', 'GB'],
   ])('%s is +442078364343', (text, country) => {
     expect(normalisePhone(text, country)).toEqual({ e164: '+442078364343', confident: true });
   });
 
   it.each([
-    ['(212) 759-3000', 'US', '+12127593000'], ['1-212-759-3000', 'US', '+12127593000'], ['212.888.7000', 'US', '+12128887000'],
-    ['03-3504-1111', 'JP', '+81335041111'], ['8 (499) 501-78-00', 'RU', '+74995017800'], ['06 699340', 'IT', '+3906699340'],
-    ['0212 377 40 00', 'TR', '+902123774000'], ['917016767', 'ES', '+34917016767'], ['+43 (0)1 514560', 'AT', '+431514560'],
+    ['(212) 759-3000', 'US', '+12127593000'],
+    ['1-212-759-3000', 'US', '+12127593000'],
+    ['212.888.7000', 'US', '+12128887000'],
+    ['03-3504-1111', 'JP', '+81335041111'],
+    ['8 (499) 501-78-00', 'RU', '+74995017800'],
+    ['06 699340', 'IT', '+3906699340'],
+    ['0212 377 40 00', 'TR', '+902123774000'],
+    ['917016767', 'ES', '+34917016767'],
+    ['+43 (0)1 514560', 'AT', '+431514560'],
   ])('%s in %s is %s', (text, country, e164) => {
     expect(normalisePhone(text, country)?.e164).toBe(e164);
   });
@@ -96,15 +107,23 @@ describe('names', () => {
     ['Hotel Urban, a member of Derby Hotels Collection', 'Hotel Urban'],
     ['Hotel Artemide Rome', 'Hotel Artemide'],
   ])('"%s" is "%s"', (written, plain) => {
-    expect(normaliseName(written, ['Roma', 'Rome', 'Athens', 'New York']).tokens).toEqual(normaliseName(plain, ['Roma', 'Rome', 'Athens', 'New York']).tokens);
+    expect(normaliseName(written, ['Roma', 'Rome', 'Athens', 'New York']).tokens).toEqual(
+      normaliseName(plain, ['Roma', 'Rome', 'Athens', 'New York']).tokens,
+    );
   });
 });
 
 describe('evidence only from what was read with confidence', () => {
-  const listing = (name: string, line: string, phone: string | undefined, lat: number, lng: number) => matchProfile({
-    supplierId: phone ? 'a' : 'b', supplierPropertyId: name, name, geo: { lat, lng }, cityCode: 'PAR',
-    address: { line, postalCode: '75012', city: 'Paris', countryCode: 'FR' }, ...(phone ? { phone } : {}),
-  });
+  const listing = (name: string, line: string, phone: string | undefined, lat: number, lng: number) =>
+    matchProfile({
+      supplierId: phone ? 'a' : 'b',
+      supplierPropertyId: name,
+      name,
+      geo: { lat, lng },
+      cityCode: 'PAR',
+      address: { line, postalCode: '75012', city: 'Paris', countryCode: 'FR' },
+      ...(phone ? { phone } : {}),
+    });
 
   it('identical names within 50 m in one postal code are one hotel even when the address reads apart', () => {
     const a = listing('Hotel Paris Bastille', 'Rue de Lyon, 31', '+33 1 43 42 30 00', 48.8442, 2.3745);
@@ -113,8 +132,22 @@ describe('evidence only from what was read with confidence', () => {
   });
 
   it('but not when both phones were read and disagree', () => {
-    const a = matchProfile({ supplierId: 'a', supplierPropertyId: '1', name: 'Hostal Gran Via', geo: { lat: 40.4221, lng: -3.7098 }, address: { line: 'Gran Vía, 64', postalCode: '28013', city: 'Madrid', countryCode: 'ES' }, phone: '+34 915 483 328' });
-    const b = matchProfile({ supplierId: 'b', supplierPropertyId: '2', name: 'Hostal Gran Via', geo: { lat: 40.4222, lng: -3.7097 }, address: { line: '64 Gran Via', postalCode: '28013', city: 'Madrid', countryCode: 'ES' }, phone: '915 479 000' });
+    const a = matchProfile({
+      supplierId: 'a',
+      supplierPropertyId: '1',
+      name: 'Hostal Gran Via',
+      geo: { lat: 40.4221, lng: -3.7098 },
+      address: { line: 'Gran Vía, 64', postalCode: '28013', city: 'Madrid', countryCode: 'ES' },
+      phone: '+34 915 483 328',
+    });
+    const b = matchProfile({
+      supplierId: 'b',
+      supplierPropertyId: '2',
+      name: 'Hostal Gran Via',
+      geo: { lat: 40.4222, lng: -3.7097 },
+      address: { line: '64 Gran Via', postalCode: '28013', city: 'Madrid', countryCode: 'ES' },
+      phone: '915 479 000',
+    });
     expect(scorePair(a, b).parts.identicalName).toBeUndefined();
     expect(scorePair(a, b).parts.phone).toBeLessThan(0);
   });

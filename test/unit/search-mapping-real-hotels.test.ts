@@ -39,8 +39,9 @@ describe('real hotels as suppliers present them', () => {
     expect(REAL_HOTELS.length).toBeGreaterThanOrEqual(60);
     expect(listings.length).toBeGreaterThanOrEqual(150);
     expect(new Set(REAL_HOTELS.map((hotel) => hotel.countryCode)).size).toBeGreaterThanOrEqual(12);
-    const scripts = ['Latin', 'Greek', 'Cyrillic', 'Han', 'Katakana', 'Thai', 'Arabic', 'Hangul']
-      .filter((script) => listings.some(([, name]) => new RegExp(`\\p{Script=${script}}`, 'u').test(name)));
+    const scripts = ['Latin', 'Greek', 'Cyrillic', 'Han', 'Katakana', 'Thai', 'Arabic', 'Hangul'].filter((script) =>
+      listings.some(([, name]) => new RegExp(`\\p{Script=${script}}`, 'u').test(name)),
+    );
     expect(scripts.length).toBeGreaterThanOrEqual(5);
     expect(REAL_HOTELS.every((hotel) => hotel.listings.length >= 2 && hotel.listings.length <= 3)).toBe(true);
     expect(REAL_HOTELS.filter((hotel) => hotel.half === 'held-out').length).toBeGreaterThanOrEqual(25);
@@ -50,7 +51,7 @@ describe('real hotels as suppliers present them', () => {
     expect(pairwise(half).merged).toEqual([]);
   });
 
-  it('finds the held-out half\'s pairs: F1 at least 0.97', () => {
+  it("finds the held-out half's pairs: F1 at least 0.97", () => {
     expect(pairwise('held-out').f1).toBeGreaterThanOrEqual(0.97);
   });
 });

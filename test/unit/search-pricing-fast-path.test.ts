@@ -102,7 +102,11 @@ function randomRate(rng: Rng, currency: string, maxDigits: number): SupplierRate
   const payAtHotel = rng.chance(0.3);
   const taxes: SupplierRate['taxes'][number][] = [];
   for (let i = rng.int(0, 3); i > 0; i -= 1) {
-    taxes.push({ kind: rng.pick(['tax', 'fee'] as const), included: rng.chance(0.5), amount: { amount: amountText(rng, exponent, rng.int(1, Math.max(1, priceDigits - 2))), currency } });
+    taxes.push({
+      kind: rng.pick(['tax', 'fee'] as const),
+      included: rng.chance(0.5),
+      amount: { amount: amountText(rng, exponent, rng.int(1, Math.max(1, priceDigits - 2))), currency },
+    });
   }
   return {
     supplierRateKey: 'k',
@@ -149,7 +153,10 @@ interface Paths {
  * priced twice by the pricer: the first call fills the per-search caches (which parse rule amounts on
  * BigInt too), so the second shows which path the rate itself takes; both must equal the reference.
  */
-function compareAll(cases: readonly Case[], context: { rules: PricingRules; quoteCurrency: string; fx: FxRates; nights: number; rooms: number }): Paths & { paths: Path[] } {
+function compareAll(
+  cases: readonly Case[],
+  context: { rules: PricingRules; quoteCurrency: string; fx: FxRates; nights: number; rooms: number },
+): Paths & { paths: Path[] } {
   const pricer = createRatePricer(context);
   const paths: Path[] = [];
   for (const [i, c] of cases.entries()) {
@@ -183,7 +190,9 @@ describe('pricing fast path = decimal.js reference', () => {
       const cases: Case[] = [];
       for (let i = 0; i < 30; i += 1) {
         const rate = randomRate(rng, rng.pick(CURRENCIES), 10);
-        const included = rate.taxes.filter((t) => t.included).reduce((sum, t) => sum + parseMinorUnits(t.amount.amount, EXPONENT[rate.price.currency]!)!, 0n);
+        const included = rate.taxes
+          .filter((t) => t.included)
+          .reduce((sum, t) => sum + parseMinorUnits(t.amount.amount, EXPONENT[rate.price.currency]!)!, 0n);
         // Keep these well-formed (included taxes within the price), so every one must take the fast path.
         if (included > parseMinorUnits(rate.price.amount, EXPONENT[rate.price.currency]!)!) continue;
         cases.push({ rate, supplierId: rng.pick(SUPPLIERS), stars: rng.chance(0.2) ? undefined : rng.int(1, 5) });
@@ -203,8 +212,18 @@ describe('pricing fast path = decimal.js reference', () => {
     const rng = new Rng(7);
     let paths = NO_PATHS;
     for (let search = 0; search < 60; search += 1) {
-      const context = { rules: randomRules(rng), quoteCurrency: rng.pick(CURRENCIES), fx: LONG_FX, nights: rng.int(1, 9), rooms: rng.int(1, 3) };
-      const cases = Array.from({ length: 20 }, () => ({ rate: randomRate(rng, rng.pick(CURRENCIES), 28), supplierId: rng.pick(SUPPLIERS), stars: rng.int(1, 5) }));
+      const context = {
+        rules: randomRules(rng),
+        quoteCurrency: rng.pick(CURRENCIES),
+        fx: LONG_FX,
+        nights: rng.int(1, 9),
+        rooms: rng.int(1, 3),
+      };
+      const cases = Array.from({ length: 20 }, () => ({
+        rate: randomRate(rng, rng.pick(CURRENCIES), 28),
+        supplierId: rng.pick(SUPPLIERS),
+        stars: rng.int(1, 5),
+      }));
       paths = sumPaths(paths, compareAll(cases, context));
     }
     // Every guard was exercised (numbers → BigInt past 2^53, BigInt → decimal.js at 40 digits), and all agree.
@@ -223,17 +242,25 @@ describe('pricing fast path = decimal.js reference', () => {
       const rules = pricingRulesSchema.parse({
         markups: [
           { id: 'all', markup: { kind: 'percentage', percent: percent() } },
-          { id: 'ot', when: { supplierIds: ['opentravel'] }, markup: { kind: 'fixed', amount: amountText(rng, EXPONENT[markupCurrency]!, 3), currency: markupCurrency, per: 'room_night' } },
+          {
+            id: 'ot',
+            when: { supplierIds: ['opentravel'] },
+            markup: { kind: 'fixed', amount: amountText(rng, EXPONENT[markupCurrency]!, 3), currency: markupCurrency, per: 'room_night' },
+          },
           { id: 'lux', when: { minStars: 5 }, markup: { kind: 'percentage', percent: percent() } },
         ],
         payAtHotel: { applyMarkup: rng.chance(0.5) },
-        serviceFee: rng.chance(0.5) ? { kind: 'percentage', percent: percent() } : { kind: 'fixed', amount: amountText(rng, EXPONENT[feeCurrency]!, 3), currency: feeCurrency },
+        serviceFee: rng.chance(0.5)
+          ? { kind: 'percentage', percent: percent() }
+          : { kind: 'fixed', amount: amountText(rng, EXPONENT[feeCurrency]!, 3), currency: feeCurrency },
       });
       const context = { rules, quoteCurrency: rng.pick(CURRENCIES), fx: embeddedFxRates, nights: rng.int(1, 14), rooms: rng.int(1, 4) };
       const cases: Case[] = [];
       for (let i = 0; i < 25; i += 1) {
         const rate = randomRate(rng, rng.pick(CURRENCIES), 7);
-        const included = rate.taxes.filter((t) => t.included).reduce((sum, t) => sum + parseMinorUnits(t.amount.amount, EXPONENT[rate.price.currency]!)!, 0n);
+        const included = rate.taxes
+          .filter((t) => t.included)
+          .reduce((sum, t) => sum + parseMinorUnits(t.amount.amount, EXPONENT[rate.price.currency]!)!, 0n);
         if (included > parseMinorUnits(rate.price.amount, EXPONENT[rate.price.currency]!)!) continue;
         cases.push({ rate, supplierId: rng.pick(SUPPLIERS), stars: rng.int(3, 5) });
       }
@@ -243,11 +270,21 @@ describe('pricing fast path = decimal.js reference', () => {
     expect(paths, 'every one on numbers').toEqual({ fallbacks: 0, bigInts: 0, numbers: paths.numbers });
   });
 
-  it('prices either side of the number path\'s limits identically: an amount of MAX_SAFE_INTEGER minor units, and a 12-digit rate\'s split', () => {
+  it("prices either side of the number path's limits identically: an amount of MAX_SAFE_INTEGER minor units, and a 12-digit rate's split", () => {
     const noRules = pricingRulesSchema.parse({});
     const eightPercent = pricingRulesSchema.parse({ markups: [{ id: 'p', markup: { kind: 'percentage', percent: '8' } }] });
     const at = (amount: string, currency: string): Case => ({
-      rate: { supplierRateKey: 'k', roomTypeCode: 'DBL', roomTypeName: 'Double', boardBasis: 'BB', refundable: true, payment: 'net', price: { amount, currency }, cancellationPolicy: [], taxes: [] },
+      rate: {
+        supplierRateKey: 'k',
+        roomTypeCode: 'DBL',
+        roomTypeName: 'Double',
+        boardBasis: 'BB',
+        refundable: true,
+        payment: 'net',
+        price: { amount, currency },
+        cancellationPolicy: [],
+        taxes: [],
+      },
       supplierId: 'hotelbeds',
       stars: 4,
     });
@@ -255,14 +292,27 @@ describe('pricing fast path = decimal.js reference', () => {
     const text = (minor: bigint, currency: string) => minorText(minor, EXPONENT[currency]!);
 
     // EUR → EUR, rate "1": the amount itself is the product; MAX_SAFE_INTEGER minor units is the last number.
-    const identity = compareAll([at(text(max - 1n, 'EUR'), 'EUR'), at(text(max, 'EUR'), 'EUR'), at(text(max + 1n, 'EUR'), 'EUR'), at(text(max + 2n, 'EUR'), 'EUR')], {
-      rules: noRules, quoteCurrency: 'EUR', fx: embeddedFxRates, nights: 1, rooms: 1,
-    });
+    const identity = compareAll(
+      [at(text(max - 1n, 'EUR'), 'EUR'), at(text(max, 'EUR'), 'EUR'), at(text(max + 1n, 'EUR'), 'EUR'), at(text(max + 2n, 'EUR'), 'EUR')],
+      {
+        rules: noRules,
+        quoteCurrency: 'EUR',
+        fx: embeddedFxRates,
+        nights: 1,
+        rooms: 1,
+      },
+    );
     expect(identity.paths).toEqual(['number', 'number', 'bigint', 'bigint']);
 
     // 8 % of it: net × 8 must stay safe too.
     const eighth = max / 8n;
-    const marked = compareAll([at(text(eighth, 'JPY'), 'JPY'), at(text(eighth + 1n, 'JPY'), 'JPY')], { rules: eightPercent, quoteCurrency: 'JPY', fx: embeddedFxRates, nights: 1, rooms: 1 });
+    const marked = compareAll([at(text(eighth, 'JPY'), 'JPY'), at(text(eighth + 1n, 'JPY'), 'JPY')], {
+      rules: eightPercent,
+      quoteCurrency: 'JPY',
+      fx: embeddedFxRates,
+      nights: 1,
+      rooms: 1,
+    });
     expect(marked.paths).toEqual(['number', 'bigint']);
 
     // USD → EUR multiplies by a 12-digit rate: the product passes 2^53 early and the split takes over,
@@ -287,8 +337,18 @@ describe('pricing fast path = decimal.js reference', () => {
       serviceFee: { kind: 'fixed', amount: '1.250', currency: 'BHD' },
     });
     const base: SupplierRate = {
-      supplierRateKey: 'k', roomTypeCode: 'DBL', roomTypeName: 'Double', boardBasis: 'BB', refundable: true, payment: 'net',
-      price: { amount: '1234.56', currency: 'USD' }, cancellationPolicy: [], taxes: [{ kind: 'tax', included: true, amount: { amount: '101.17', currency: 'USD' } }, { kind: 'fee', included: false, amount: { amount: '15.60', currency: 'USD' } }],
+      supplierRateKey: 'k',
+      roomTypeCode: 'DBL',
+      roomTypeName: 'Double',
+      boardBasis: 'BB',
+      refundable: true,
+      payment: 'net',
+      price: { amount: '1234.56', currency: 'USD' },
+      cancellationPolicy: [],
+      taxes: [
+        { kind: 'tax', included: true, amount: { amount: '101.17', currency: 'USD' } },
+        { kind: 'fee', included: false, amount: { amount: '15.60', currency: 'USD' } },
+      ],
     };
     const cases: Case[] = [
       { rate: base, supplierId: 'expedia', stars: 4 },
@@ -316,10 +376,19 @@ describe('pricing fast path = decimal.js reference', () => {
     const scaledProduct = k * 10n ** m + tail;
     expect(scaledProduct % amount).toBe(0n);
     const rateText = `0.${(scaledProduct / amount).toString().padStart(Number(m), '0')}`;
-    const fx: FxRates = { rate: (from, to) => ({ from, to, rate: from === to ? '1' : rateText, source: 'constructed', asOf: '2026-01-01' }) };
+    const fx: FxRates = {
+      rate: (from, to) => ({ from, to, rate: from === to ? '1' : rateText, source: 'constructed', asOf: '2026-01-01' }),
+    };
     const rate: SupplierRate = {
-      supplierRateKey: 'k', roomTypeCode: 'DBL', roomTypeName: 'Double', boardBasis: 'BB', refundable: true, payment: 'net',
-      price: { amount: amount.toString(), currency: 'JPY' }, cancellationPolicy: [], taxes: [],
+      supplierRateKey: 'k',
+      roomTypeCode: 'DBL',
+      roomTypeName: 'Double',
+      boardBasis: 'BB',
+      refundable: true,
+      payment: 'net',
+      price: { amount: amount.toString(), currency: 'JPY' },
+      cancellationPolicy: [],
+      taxes: [],
     };
     const context = { rules: pricingRulesSchema.parse({}), quoteCurrency: 'ISK', fx, nights: 1, rooms: 1 };
     expect(compareAll([{ rate, supplierId: 'hotelbeds', stars: 4 }], context).fallbacks).toBe(1);
@@ -332,8 +401,15 @@ describe('pricing fast path = decimal.js reference', () => {
       serviceFee: { kind: 'fixed', amount: '2.00', currency: 'EUR' },
     });
     const base: SupplierRate = {
-      supplierRateKey: 'k', roomTypeCode: 'DBL', roomTypeName: 'Double', boardBasis: 'BB', refundable: true, payment: 'net',
-      price: { amount: '100.00', currency: 'EUR' }, cancellationPolicy: [], taxes: [],
+      supplierRateKey: 'k',
+      roomTypeCode: 'DBL',
+      roomTypeName: 'Double',
+      boardBasis: 'BB',
+      refundable: true,
+      payment: 'net',
+      price: { amount: '100.00', currency: 'EUR' },
+      cancellationPolicy: [],
+      taxes: [],
     };
     const odd: SupplierRate[] = [
       { ...base, price: { amount: ' 100.00 ', currency: 'EUR' } },
@@ -365,7 +441,16 @@ describe('pricing fast path = decimal.js reference', () => {
   it('priceRate (one rate, no shared pricer) is the same function', () => {
     const rng = new Rng(99);
     for (let i = 0; i < 300; i += 1) {
-      const input = { rate: randomRate(rng, rng.pick(CURRENCIES), 9), supplierId: rng.pick(SUPPLIERS), stars: rng.int(1, 5), rules: randomRules(rng), quoteCurrency: rng.pick(CURRENCIES), fx: embeddedFxRates, nights: 3, rooms: 2 };
+      const input = {
+        rate: randomRate(rng, rng.pick(CURRENCIES), 9),
+        supplierId: rng.pick(SUPPLIERS),
+        stars: rng.int(1, 5),
+        rules: randomRules(rng),
+        quoteCurrency: rng.pick(CURRENCIES),
+        fx: embeddedFxRates,
+        nights: 3,
+        rooms: 2,
+      };
       expect(outcome(() => priceRate(input))).toEqual(outcome(() => priceRateWithDecimals(input)));
     }
   });
@@ -375,7 +460,8 @@ describe('scaled integers', () => {
   it('parse only plain unsigned decimal text', () => {
     expect(parseUnsignedDecimal('12.50')).toEqual({ units: 1250n, scale: 2 });
     expect(parseUnsignedDecimal('8')).toEqual({ units: 8n, scale: 0 });
-    for (const text of ['', '-1', '+1', '1.', '.1', '1e3', ' 1', '1.2.3', 'NaN', '1'.repeat(31)]) expect(parseUnsignedDecimal(text), text).toBeUndefined();
+    for (const text of ['', '-1', '+1', '1.', '.1', '1e3', ' 1', '1.2.3', 'NaN', '1'.repeat(31)])
+      expect(parseUnsignedDecimal(text), text).toBeUndefined();
     expect(parseMinorUnits('12.5', 2)).toBe(1250n);
     expect(parseMinorUnits('12', 0)).toBe(12n);
     expect(parseMinorUnits('12.5', 0)).toBeUndefined();
@@ -384,7 +470,12 @@ describe('scaled integers', () => {
   it('round half away from zero, once', () => {
     expect([roundShiftHalfUp(1249n, 1), roundShiftHalfUp(1245n, 1), roundShiftHalfUp(1244n, 1)]).toEqual([125n, 125n, 124n]);
     expect([roundShiftHalfUp(-1245n, 1), roundShiftHalfUp(-1244n, 1)]).toEqual([-125n, -124n]);
-    expect([roundShiftHalfUp(5n, 1), roundShiftHalfUp(4n, 1), roundShiftHalfUp(7n, 0), roundShiftHalfUp(7n, -2)]).toEqual([1n, 0n, 7n, 700n]);
+    expect([roundShiftHalfUp(5n, 1), roundShiftHalfUp(4n, 1), roundShiftHalfUp(7n, 0), roundShiftHalfUp(7n, -2)]).toEqual([
+      1n,
+      0n,
+      7n,
+      700n,
+    ]);
   });
 });
 

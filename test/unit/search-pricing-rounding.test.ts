@@ -67,14 +67,23 @@ describe('conversion and rounding across currencies', () => {
     const p = price({ rate: rate({ price: { amount: '123.45', currency: 'EUR' } }), quoteCurrency: 'JPY' });
     // 123.45 × 156.96 = 19376.712 → 19377
     expect(p).toMatchObject({ net: '19377', markup: '0', tax: '0', serviceFee: '0', total: '19377', currency: 'JPY' });
-    expect(p.fx).toEqual({ from: 'EUR', to: 'JPY', rate: '156.96', source: 'ECB reference rates (embedded snapshot 2025-02-28)', asOf: '2025-02-28' });
+    expect(p.fx).toEqual({
+      from: 'EUR',
+      to: 'JPY',
+      rate: '156.96',
+      source: 'ECB reference rates (embedded snapshot 2025-02-28)',
+      asOf: '2025-02-28',
+    });
   });
 
   it('EUR → JPY with the demo rules: 8 % markup and a 2 EUR fee, each converted and rounded once', () => {
     const p = price({
       rate: rate({ price: { amount: '100.00', currency: 'EUR' } }),
       quoteCurrency: 'JPY',
-      rules: { markups: [{ id: 'all', markup: { kind: 'percentage', percent: '8' } }], serviceFee: { kind: 'fixed', amount: '2.00', currency: 'EUR' } },
+      rules: {
+        markups: [{ id: 'all', markup: { kind: 'percentage', percent: '8' } }],
+        serviceFee: { kind: 'fixed', amount: '2.00', currency: 'EUR' },
+      },
     });
     // net 15696; markup 100 × 156.96 × 8 % = 1255.68 → 1256; fee 2 × 156.96 = 313.92 → 314
     expect(p).toMatchObject({ net: '15696', markup: '1256', serviceFee: '314', total: '17266' });
@@ -95,13 +104,18 @@ describe('conversion and rounding across currencies', () => {
     expect(p.net).toBe('96.05'); // 96.0522524253
   });
 
-  it('rounds exact halves up, not to even (banker\'s rounding would give 150 and 0.04)', () => {
+  it("rounds exact halves up, not to even (banker's rounding would give 150 and 0.04)", () => {
     const fx = new ReferenceFxRates({ asOf: '2026-01-01', source: 'half test', perEur: { JPY: '150.5', USD: '1.25' }, perUsd: {} });
     expect(price({ rate: rate({ price: { amount: '1.00', currency: 'EUR' } }), quoteCurrency: 'JPY', fx }).net).toBe('151');
     // 2.25 USD → EUR at 0.8 = 1.80; 2.5 % markup = 0.045 → 0.05 (half even: 0.04); 12.5 % fee of 1.85 = 0.23125 → 0.23
     const p = price({
-      rate: rate({ price: { amount: '2.25', currency: 'USD' } }), quoteCurrency: 'EUR', fx,
-      rules: { markups: [{ id: 'm', markup: { kind: 'percentage', percent: '2.5' } }], serviceFee: { kind: 'percentage', percent: '12.5' } },
+      rate: rate({ price: { amount: '2.25', currency: 'USD' } }),
+      quoteCurrency: 'EUR',
+      fx,
+      rules: {
+        markups: [{ id: 'm', markup: { kind: 'percentage', percent: '2.5' } }],
+        serviceFee: { kind: 'percentage', percent: '12.5' },
+      },
     });
     expect(p).toMatchObject({ net: '1.80', markup: '0.05', serviceFee: '0.23', total: '2.08' });
   });
@@ -136,8 +150,12 @@ describe('conversion and rounding across currencies', () => {
           payment: payAtHotel ? 'pay_at_hotel' : 'net',
           ...(payAtHotel ? { commission: { amount: text(Math.floor(priceMinor / 10)), currency: from } } : {}),
           taxes: [
-            ...(includedMinor > 0 ? [{ kind: 'tax' as const, included: true, amount: { amount: text(includedMinor), currency: from } }] : []),
-            ...(excludedMinor > 0 ? [{ kind: 'fee' as const, included: false, amount: { amount: text(excludedMinor), currency: from } }] : []),
+            ...(includedMinor > 0
+              ? [{ kind: 'tax' as const, included: true, amount: { amount: text(includedMinor), currency: from } }]
+              : []),
+            ...(excludedMinor > 0
+              ? [{ kind: 'fee' as const, included: false, amount: { amount: text(excludedMinor), currency: from } }]
+              : []),
           ],
         }),
         quoteCurrency: to,
@@ -152,7 +170,9 @@ describe('conversion and rounding across currencies', () => {
           serviceFee: useFixedFee ? { kind: 'fixed', amount: '3.50', currency: 'USD' } : { kind: 'percentage', percent: feePercent },
         },
       });
-      const [net, markup, tax, fee, total, commission] = [p.net, p.markup, p.tax, p.serviceFee, p.total, p.commission].map((v) => minorOf(v, to));
+      const [net, markup, tax, fee, total, commission] = [p.net, p.markup, p.tax, p.serviceFee, p.total, p.commission].map((v) =>
+        minorOf(v, to),
+      );
       expect(total, `case ${i}`).toBe(net! + markup! + tax! + fee!);
       expect(p.currency).toBe(to);
       expect(p.fx.from).toBe(from);

@@ -9,7 +9,11 @@ const rules = pricingRulesSchema.parse({
     { id: 'expedia', when: { supplierIds: ['expedia'] }, markup: { kind: 'percentage', percent: '6' } },
     { id: 'luxury', when: { minStars: 5 }, markup: { kind: 'percentage', percent: '4' } },
     { id: 'budget', when: { maxStars: 2 }, markup: { kind: 'percentage', percent: '12' } },
-    { id: 'expedia-ai', when: { supplierIds: ['expedia'], boardBasis: ['AI', 'FB'] }, markup: { kind: 'fixed', amount: '5', currency: 'USD', per: 'night' } },
+    {
+      id: 'expedia-ai',
+      when: { supplierIds: ['expedia'], boardBasis: ['AI', 'FB'] },
+      markup: { kind: 'fixed', amount: '5', currency: 'USD', per: 'night' },
+    },
     { id: 'expedia-again', when: { supplierIds: ['expedia'] }, markup: { kind: 'percentage', percent: '99' } },
   ],
 }).markups;
@@ -34,7 +38,12 @@ describe('markup rule selection: most specific wins, earlier on ties', () => {
     expect(selectMarkupRule(rules, { supplierId: 'hotelbeds', stars: undefined, boardBasis: 'RO' })?.id).toBe('catch-all');
   });
   it('selects nothing when no rule matches', () => {
-    expect(selectMarkupRule(rules.filter((r) => r.id === 'luxury'), { supplierId: 'hotelbeds', stars: 3, boardBasis: 'BB' })).toBeUndefined();
+    expect(
+      selectMarkupRule(
+        rules.filter((r) => r.id === 'luxury'),
+        { supplierId: 'hotelbeds', stars: 3, boardBasis: 'BB' },
+      ),
+    ).toBeUndefined();
   });
 });
 

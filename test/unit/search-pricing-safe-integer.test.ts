@@ -83,7 +83,9 @@ describe('parseSafeMinorUnits = parseMinorUnits, as a number', () => {
 describe('roundShiftHalfUpSafe = roundShiftHalfUp', () => {
   it('rounds half up, once', () => {
     expect([roundShiftHalfUpSafe(1249, 1), roundShiftHalfUpSafe(1245, 1), roundShiftHalfUpSafe(1244, 1)]).toEqual([125, 125, 124]);
-    expect([roundShiftHalfUpSafe(5, 1), roundShiftHalfUpSafe(4, 1), roundShiftHalfUpSafe(7, 0), roundShiftHalfUpSafe(0, 5)]).toEqual([1, 0, 7, 0]);
+    expect([roundShiftHalfUpSafe(5, 1), roundShiftHalfUpSafe(4, 1), roundShiftHalfUpSafe(7, 0), roundShiftHalfUpSafe(0, 5)]).toEqual([
+      1, 0, 7, 0,
+    ]);
     expect(roundShiftHalfUpSafe(MAX, 1)).toBe(900719925474099);
     expect(roundShiftHalfUpSafe(MAX, 16)).toBe(1);
     expect(roundShiftHalfUpSafe(MAX, 22)).toBe(0);
@@ -137,7 +139,14 @@ describe('scaleRoundHalfUp = roundShiftHalfUp(a × M, shift)', () => {
     expect(safeScaling(12n, 30)).toBeUndefined();
     expect(safeScaling(-1n, 2)).toBeUndefined();
     expect(safeScaling(10n ** 30n, 2)).toBeUndefined(); // high part beyond the safe integers
-    expect(safeScaling(960522524253n, 12)).toEqual({ whole: 960522524253, high: 9605, low: 22524253, splitDivisor: 1e8, restDivisor: 1e4, shift: 12 });
+    expect(safeScaling(960522524253n, 12)).toEqual({
+      whole: 960522524253,
+      high: 9605,
+      low: 22524253,
+      splitDivisor: 1e8,
+      restDivisor: 1e4,
+      shift: 12,
+    });
     expect(safeScaling(10n ** 20n, 12)?.whole).toBe(Number.POSITIVE_INFINITY); // never multiplied whole
   });
 
@@ -163,7 +172,8 @@ describe('scaleRoundHalfUp = roundShiftHalfUp(a × M, shift)', () => {
     expect(small.restDivisor).toBe(1);
     expect(729 * 12345678901234).toBeLessThan(MAX);
     expect(730 * 12345678901234).toBeGreaterThan(MAX);
-    for (const a of [729n, 730n, 731n, 1001n]) expect(scaleRoundHalfUp(Number(a), small), `a = ${a}`).toBe(Number(exactScaled(a, 12345678901234n, 3)));
+    for (const a of [729n, 730n, 731n, 1001n])
+      expect(scaleRoundHalfUp(Number(a), small), `a = ${a}`).toBe(Number(exactScaled(a, 12345678901234n, 3)));
     expect(exactScaled(999_999n, 12345678901234n, 3)).toBeGreaterThan(BIG_MAX);
     expect(scaleRoundHalfUp(999_999, small)).toBe(NOT_EXACT); // the answer itself is past MAX_SAFE_INTEGER
   });

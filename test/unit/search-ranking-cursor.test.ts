@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMIT, MAX_LIMIT, PagingError, decodeCursor, encodeCursor, pageOf, resolveLimit } from '../../functions/search/ranking/paging-cursor.js';
+import {
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  PagingError,
+  decodeCursor,
+  encodeCursor,
+  pageOf,
+  resolveLimit,
+} from '../../functions/search/ranking/paging-cursor.js';
 
 const KEY = 'test-cursor-key';
 const SEARCH = 'srch_01HZX';
@@ -42,7 +50,10 @@ describe('paging a ranked search', () => {
   });
 
   it('round-trips a cursor', () => {
-    expect(decodeCursor(encodeCursor({ offset: 300, searchId: SEARCH }, KEY), { searchId: SEARCH, key: KEY })).toEqual({ offset: 300, searchId: SEARCH });
+    expect(decodeCursor(encodeCursor({ offset: 300, searchId: SEARCH }, KEY), { searchId: SEARCH, key: KEY })).toEqual({
+      offset: 300,
+      searchId: SEARCH,
+    });
   });
 
   it('refuses a cursor whose offset was edited, even when re-encoded properly', () => {
@@ -60,7 +71,9 @@ describe('paging a ranked search', () => {
     expectInvalid(() => decodeCursor(cursor.slice(0, 10), { searchId: SEARCH, key: KEY }));
     expectInvalid(() => decodeCursor('not a cursor!', { searchId: SEARCH, key: KEY }));
     expectInvalid(() => decodeCursor('', { searchId: SEARCH, key: KEY }));
-    expectInvalid(() => decodeCursor(Buffer.from('{"o":-5,"s":"srch_01HZX","m":"x"}').toString('base64url'), { searchId: SEARCH, key: KEY }));
+    expectInvalid(() =>
+      decodeCursor(Buffer.from('{"o":-5,"s":"srch_01HZX","m":"x"}').toString('base64url'), { searchId: SEARCH, key: KEY }),
+    );
     expectInvalid(() => pageOf(ranked, { searchId: SEARCH, key: KEY, cursor: 'eyJ9' }));
   });
 });

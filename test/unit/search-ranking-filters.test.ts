@@ -7,21 +7,51 @@ import type { BoardBasis } from '../../functions/suppliers/port.js';
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
 
-interface Rate extends RankableRate { readonly id: string }
+interface Rate extends RankableRate {
+  readonly id: string;
+}
 
-function rate(id: string, boardBasis: BoardBasis, policy: 'free' | 'free-until-future' | 'penalty-now' | 'non-refundable' | 'zero-now'): Rate {
+function rate(
+  id: string,
+  boardBasis: BoardBasis,
+  policy: 'free' | 'free-until-future' | 'penalty-now' | 'non-refundable' | 'zero-now',
+): Rate {
   const base = { id, boardBasis, price: { total: '100.00', currency: 'EUR' } };
   switch (policy) {
-    case 'free': return { ...base, refundable: true, cancellationPolicy: [] };
-    case 'free-until-future': return { ...base, refundable: true, cancellationPolicy: [{ from: '2026-05-10T16:00:00.000Z', penalty: eur('50.00') }, { from: '2026-05-12T22:00:00.000Z', penalty: eur('100.00') }] };
-    case 'penalty-now': return { ...base, refundable: true, cancellationPolicy: [{ from: '2026-04-30T16:00:00.000Z', penalty: eur('50.00') }] };
-    case 'zero-now': return { ...base, refundable: true, cancellationPolicy: [{ from: '2026-04-01T00:00:00.000Z', penalty: eur('0.00') }, { from: '2026-05-10T16:00:00.000Z', penalty: eur('50.00') }] };
-    case 'non-refundable': return { ...base, refundable: false, cancellationPolicy: [{ from: '2026-05-01T11:59:00.000Z', penalty: eur('100.00') }] };
+    case 'free':
+      return { ...base, refundable: true, cancellationPolicy: [] };
+    case 'free-until-future':
+      return {
+        ...base,
+        refundable: true,
+        cancellationPolicy: [
+          { from: '2026-05-10T16:00:00.000Z', penalty: eur('50.00') },
+          { from: '2026-05-12T22:00:00.000Z', penalty: eur('100.00') },
+        ],
+      };
+    case 'penalty-now':
+      return { ...base, refundable: true, cancellationPolicy: [{ from: '2026-04-30T16:00:00.000Z', penalty: eur('50.00') }] };
+    case 'zero-now':
+      return {
+        ...base,
+        refundable: true,
+        cancellationPolicy: [
+          { from: '2026-04-01T00:00:00.000Z', penalty: eur('0.00') },
+          { from: '2026-05-10T16:00:00.000Z', penalty: eur('50.00') },
+        ],
+      };
+    case 'non-refundable':
+      return { ...base, refundable: false, cancellationPolicy: [{ from: '2026-05-01T11:59:00.000Z', penalty: eur('100.00') }] };
   }
 }
 
-const property = (propertyId: string, starRating: number | undefined, rates: Rate[]): RankableProperty<Rate> & { extra: string } =>
-  ({ propertyId, name: propertyId, starRating, rates, extra: `kept-${propertyId}` });
+const property = (propertyId: string, starRating: number | undefined, rates: Rate[]): RankableProperty<Rate> & { extra: string } => ({
+  propertyId,
+  name: propertyId,
+  starRating,
+  rates,
+  extra: `kept-${propertyId}`,
+});
 
 describe('free cancellation', () => {
   it('is free when refundable and no penalty is in force now', () => {
@@ -50,7 +80,8 @@ describe('applySearchFilters', () => {
     property('P3', undefined, [rate('p3-bb', 'BB', 'free')]),
     property('P4', 4, [rate('p4-ai', 'AI', 'non-refundable')]),
   ];
-  const ids = (list: readonly { propertyId: string; rates: readonly Rate[] }[]) => list.map((p) => `${p.propertyId}:${p.rates.map((r) => r.id).join(',')}`);
+  const ids = (list: readonly { propertyId: string; rates: readonly Rate[] }[]) =>
+    list.map((p) => `${p.propertyId}:${p.rates.map((r) => r.id).join(',')}`);
 
   it('keeps everything without filters, in the same objects', () => {
     const kept = applySearchFilters(properties, undefined, NOW);
@@ -68,7 +99,7 @@ describe('applySearchFilters', () => {
   it('filters by minimum star rating; an unknown rating never passes', () => {
     expect(ids(applySearchFilters(properties, { minStarRating: 4 }, NOW))).toEqual(['P1:p1-ro,p1-bb', 'P4:p4-ai']);
   });
-  it('combines all filters, keeping the caller\'s own fields', () => {
+  it("combines all filters, keeping the caller's own fields", () => {
     const kept = applySearchFilters(properties, { minStarRating: 3, boardBasis: ['BB'], freeCancellationOnly: true }, NOW);
     expect(ids(kept)).toEqual(['P2:p2-bb']);
     expect(kept[0]?.extra).toBe('kept-P2');

@@ -10,7 +10,13 @@ function rate(total: string, refundable = true, currency = 'EUR'): RankableRate 
   return { total, boardBasis: 'BB', refundable, cancellationPolicy: [], price: { total, currency } };
 }
 
-function property(propertyId: string, name: string, starRating: number | undefined, totals: string[], geo?: { lat: number; lng: number }): RankableProperty {
+function property(
+  propertyId: string,
+  name: string,
+  starRating: number | undefined,
+  totals: string[],
+  geo?: { lat: number; lng: number },
+): RankableProperty {
   return { propertyId, name, starRating, rates: totals.map((t) => rate(t)), ...(geo ? { geo } : {}) };
 }
 
@@ -47,7 +53,9 @@ describe('sortProperties', () => {
     for (let i = 0; i < 50; i += 1) {
       const shuffled = [...list].sort(() => rng.next() - 0.5);
       expect(ids(sortProperties(shuffled))).toEqual(expected);
-      expect(ids(sortProperties(shuffled, { sort: 'distance', centre: CENTRE }))).toEqual(ids(sortProperties(list, { sort: 'distance', centre: CENTRE })));
+      expect(ids(sortProperties(shuffled, { sort: 'distance', centre: CENTRE }))).toEqual(
+        ids(sortProperties(list, { sort: 'distance', centre: CENTRE })),
+      );
     }
   });
   it('refuses to rank prices of different currencies against each other', () => {

@@ -64,7 +64,10 @@ describe('compareTotals', () => {
     for (let i = 0; i < 30_000; i += 1) {
       const a = randomTotal(rng);
       const b = rng.chance(0.1) ? a : randomTotal(rng);
-      expect(outcome(() => compareTotals(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toEqual(outcome(() => byValue(a, b)));
+      expect(
+        outcome(() => compareTotals(a, b)),
+        `${JSON.stringify(a)} vs ${JSON.stringify(b)}`,
+      ).toEqual(outcome(() => byValue(a, b)));
     }
   });
 });
@@ -82,7 +85,7 @@ describe('isPreferredRate and cheapestRate', () => {
     expect(cheapestRate(rates)).toBe(rates[2]);
   });
 
-  it('refuse a total parseDecimal refuses, even a property\'s only rate', () => {
+  it("refuse a total parseDecimal refuses, even a property's only rate", () => {
     expect(() => cheapestRate([rate('NaN')])).toThrow(RangeError);
     expect(() => cheapestRate([rate('1.00'), rate('abc')])).toThrow(RangeError);
     expect(() => sortProperties([{ propertyId: 'A', name: 'A', starRating: 3, rates: [rate('')] }])).toThrow(RangeError);
@@ -105,7 +108,12 @@ describe('isPreferredRate and cheapestRate', () => {
       expect(cheapestRate(rates), JSON.stringify(rates.map((r) => r.price.total))).toBe(expected);
       const [candidate, incumbent] = [rng.pick(rates), rng.pick(rates)];
       const compared = byValue(candidate.price.total, incumbent.price.total);
-      const preferred = compared !== 0 ? compared < 0 : candidate.refundable !== incumbent.refundable ? candidate.refundable : candidate.supplierId < incumbent.supplierId;
+      const preferred =
+        compared !== 0
+          ? compared < 0
+          : candidate.refundable !== incumbent.refundable
+            ? candidate.refundable
+            : candidate.supplierId < incumbent.supplierId;
       expect(isPreferredRate(candidate, incumbent)).toBe(preferred);
     }
   });
@@ -125,7 +133,12 @@ describe('sortProperties by price', () => {
       ...p,
       rates: p.rates.map((r) => {
         const [whole, fraction] = r.price.total.split('.') as [string, string];
-        const text = rng.pick([`${whole}.${fraction}`, `${whole}.${fraction.slice(0, 1)}`, `${whole}.${fraction}0`, fraction === '00' ? whole : `${whole}.${fraction}`]);
+        const text = rng.pick([
+          `${whole}.${fraction}`,
+          `${whole}.${fraction.slice(0, 1)}`,
+          `${whole}.${fraction}0`,
+          fraction === '00' ? whole : `${whole}.${fraction}`,
+        ]);
         return rate(text, r.refundable, r.supplierId);
       }),
     }));

@@ -28,7 +28,8 @@ describe('rateId', () => {
     const [prefix, , mac] = rateId.split('.');
     const cheaper = Buffer.from(JSON.stringify({ ...ticket, quoted: { ...ticket.quoted, total: '1.00' } })).toString('base64url');
     expect(() => verifyRateId(`${prefix}.${cheaper}.${mac}`, 'demo', key, now)).toThrow(/forged/);
-    for (const bad of ['', 'r1', 'r2.a.b', `${rateId}.x`, 'r1.a$b.c']) expect(() => verifyRateId(bad, 'demo', key, now)).toThrow(/malformed/);
+    for (const bad of ['', 'r1', 'r2.a.b', `${rateId}.x`, 'r1.a$b.c'])
+      expect(() => verifyRateId(bad, 'demo', key, now)).toThrow(/malformed/);
     expect(() => verifyRateId(rateId, 'demo', key, new Date('2027-01-01T00:30:00Z'))).toThrow(/expired/);
   });
 });

@@ -64,7 +64,9 @@ function world(seed: number): { destination: DestinationEntry[]; offers: Map<str
           taxes: [],
         };
       });
-      offers.get(ref.supplierId)!.push({ supplierId: ref.supplierId, supplierPropertyId: ref.supplierPropertyId, name: `Offer ${i}`, stars, geo, rates });
+      offers
+        .get(ref.supplierId)!
+        .push({ supplierId: ref.supplierId, supplierPropertyId: ref.supplierPropertyId, name: `Offer ${i}`, stars, geo, rates });
     }
   }
   return { destination, offers };
@@ -105,13 +107,23 @@ function port(supplierId: string, offers: readonly SupplierOffer[], delayMs: num
   };
 }
 
-async function search(input: { seed: number; delays: readonly number[]; filters?: SearchRequest['filters']; sort?: SearchRequest['sort'] }) {
+async function search(input: {
+  seed: number;
+  delays: readonly number[];
+  filters?: SearchRequest['filters'];
+  sort?: SearchRequest['sort'];
+}) {
   const { destination, offers } = world(input.seed);
   const store = new MemorySearchStore();
   const fx = await embeddedFxRates.ratesFor();
   const deps: SearchDeps = {
     contracts: async () => SUPPLIERS.map((supplierId) => ({ supplierId }) as SupplierContract),
-    adapterFor: async (contract) => port(contract.supplierId, offers.get(contract.supplierId)!, input.delays[SUPPLIERS.indexOf(contract.supplierId as (typeof SUPPLIERS)[number])]!),
+    adapterFor: async (contract) =>
+      port(
+        contract.supplierId,
+        offers.get(contract.supplierId)!,
+        input.delays[SUPPLIERS.indexOf(contract.supplierId as (typeof SUPPLIERS)[number])]!,
+      ),
     destination: async () => destination,
     propertiesNear: async () => [],
     knownProperties: async () => new Map(),
@@ -141,8 +153,17 @@ async function search(input: { seed: number; delays: readonly number[]; filters?
   const saved = store.saved.get(response.searchId)!;
 
   // The same search the way it was done before answers were merged one by one: every offer at once.
-  const merged = await mergeOffers([...offers.values()].flat(), destination, deps.propertiesNear, { rules: NO_PRICING_RULES, quoteCurrency: 'EUR', fx, nights: nightsBetween(CHECK_IN, CHECK_OUT), rooms: 1 });
-  const ranked = sortProperties(applySearchFilters(merged, request.filters, NOW), { sort: request.sort, centre: { lat: 48.8566, lng: 2.3522 } });
+  const merged = await mergeOffers([...offers.values()].flat(), destination, deps.propertiesNear, {
+    rules: NO_PRICING_RULES,
+    quoteCurrency: 'EUR',
+    fx,
+    nights: nightsBetween(CHECK_IN, CHECK_OUT),
+    rooms: 1,
+  });
+  const ranked = sortProperties(applySearchFilters(merged, request.filters, NOW), {
+    sort: request.sort,
+    centre: { lat: 48.8566, lng: 2.3522 },
+  });
   const stay = { searchId: response.searchId, nights: 3, rooms: 1, expiresAt: saved.search.expiresAt, tenant: 'demo', rateIdKey: KEY };
   const expected = ranked.map((property) => showProperty({ ...property, rate: cheapestRate(property.rates)! }, stay));
   // What the store keeps, read back and shown as a later page would show it.
@@ -167,7 +188,9 @@ describe('search merging each supplier as it answers', () => {
   for (const [label, filters, sort] of cases) {
     it(`shows and stores what ranking every offer at once gives, whatever the answer order (${label})`, async () => {
       for (const seed of [1, 2, 3]) {
-        const runs = await Promise.all(orders.map((delays) => search({ seed, delays, ...(filters ? { filters } : {}), ...(sort ? { sort } : {}) })));
+        const runs = await Promise.all(
+          orders.map((delays) => search({ seed, delays, ...(filters ? { filters } : {}), ...(sort ? { sort } : {}) })),
+        );
         for (const { response, stored, expected } of runs) {
           expect(expected.length).toBeGreaterThan(5);
           // Rows written while waiting or after the last answer read back as what ranking every offer at once shows.
@@ -175,7 +198,8 @@ describe('search merging each supplier as it answers', () => {
           expect(response.totalProperties).toBe(expected.length);
           expect(response.properties).toEqual(expected.slice(0, 10));
         }
-        const orderOf = (run: (typeof runs)[number]) => run.stored.map((p) => [p.propertyId, verifyRateId(p.cheapestRate.rateId, 'demo', KEY, NOW).supplierRateKey]);
+        const orderOf = (run: (typeof runs)[number]) =>
+          run.stored.map((p) => [p.propertyId, verifyRateId(p.cheapestRate.rateId, 'demo', KEY, NOW).supplierRateKey]);
         expect(orderOf(runs[1]!)).toEqual(orderOf(runs[0]!));
         expect(orderOf(runs[2]!)).toEqual(orderOf(runs[0]!));
       }

@@ -26,7 +26,17 @@ const shown = (over: Partial<ShownProperty> = {}, fx: FxQuote = usd): ShownPrope
       { from: '2027-02-08T17:00:00.000Z', penalty: { amount: '40.15', currency: 'USD' } },
       { from: '2027-02-09T23:00:00.000Z', penalty: { amount: '118.48', currency: 'USD' } },
     ],
-    price: { net: '109.16', markup: '0.00', commission: '16.37', tax: '0.00', serviceFee: '0.00', total: '109.16', currency: 'EUR', payableAtHotel: '124.76', fx },
+    price: {
+      net: '109.16',
+      markup: '0.00',
+      commission: '16.37',
+      tax: '0.00',
+      serviceFee: '0.00',
+      total: '109.16',
+      currency: 'EUR',
+      payableAtHotel: '124.76',
+      fx,
+    },
   },
   ...over,
 });

@@ -22,7 +22,25 @@ describe('sandbox world', () => {
 
   it('has at least 30 real cities with IATA codes, zones and centres, sized by market', () => {
     expect(CITIES.length).toBeGreaterThanOrEqual(30);
-    for (const code of ['LON', 'PAR', 'NYC', 'BCN', 'ROM', 'BER', 'AMS', 'MAD', 'LIS', 'DXB', 'SIN', 'TYO', 'BKK', 'IST', 'PRG', 'VIE', 'MIL']) {
+    for (const code of [
+      'LON',
+      'PAR',
+      'NYC',
+      'BCN',
+      'ROM',
+      'BER',
+      'AMS',
+      'MAD',
+      'LIS',
+      'DXB',
+      'SIN',
+      'TYO',
+      'BKK',
+      'IST',
+      'PRG',
+      'VIE',
+      'MIL',
+    ]) {
       expect(findCity(code)?.code).toBe(code);
     }
     expect(findCity('XXX')).toBeUndefined();
@@ -67,7 +85,9 @@ describe('sandbox world', () => {
     // Renamed hotels, and a supplier still showing the old name.
     const renamed = trapped('renamed');
     expect(renamed.length).toBeGreaterThan(50);
-    const stale = SUPPLIER_IDS.flatMap((id) => getSupplierView(id, SEED).properties).filter((p) => p.hotel.previousName && p.name.includes(p.hotel.previousName.split(' ')[1] ?? '#') && p.name !== p.hotel.name);
+    const stale = SUPPLIER_IDS.flatMap((id) => getSupplierView(id, SEED).properties).filter(
+      (p) => p.hotel.previousName && p.name.includes(p.hotel.previousName.split(' ')[1] ?? '#') && p.name !== p.hotel.name,
+    );
     expect(stale.length).toBeGreaterThan(0);
   });
 });
@@ -107,15 +127,19 @@ describe('supplier views', () => {
     expect(hotelbeds.roomTypes[0]!.name).not.toBe(expedia.roomTypes[0]!.name);
   });
 
-  it('prices stays deterministically, in each supplier\'s currency, with availability varying by date', () => {
+  it("prices stays deterministically, in each supplier's currency, with availability varying by date", () => {
     const now = new Date('2026-06-01T10:00:00Z');
     const request = (supplier: (typeof SUPPLIER_IDS)[number], checkIn: string, checkOut: string, hotelId: string) => {
       const property = getSupplierView(supplier, SEED).properties.find((p) => p.worldHotelId === hotelId)!;
       return quoteStay({ seed: SEED, property, checkIn, checkOut, occupancy: { adults: 2, childrenAges: [] }, rooms: 1, now });
     };
-    const inAll = world.hotels.find((h) => SUPPLIER_IDS.every((id) => getSupplierView(id, SEED).properties.some((p) => p.worldHotelId === h.id))
-      && request('hotelbeds', '2026-07-10', '2026-07-12', h.id).length > 0 && request('expedia', '2026-07-10', '2026-07-12', h.id).length > 0
-      && request('opentravel', '2026-07-10', '2026-07-12', h.id).length > 0)!;
+    const inAll = world.hotels.find(
+      (h) =>
+        SUPPLIER_IDS.every((id) => getSupplierView(id, SEED).properties.some((p) => p.worldHotelId === h.id)) &&
+        request('hotelbeds', '2026-07-10', '2026-07-12', h.id).length > 0 &&
+        request('expedia', '2026-07-10', '2026-07-12', h.id).length > 0 &&
+        request('opentravel', '2026-07-10', '2026-07-12', h.id).length > 0,
+    )!;
     const hb = request('hotelbeds', '2026-07-10', '2026-07-12', inAll.id);
     expect(request('hotelbeds', '2026-07-10', '2026-07-12', inAll.id)).toEqual(hb);
     expect(hb[0]!.currency).toBe('EUR');
@@ -131,8 +155,20 @@ describe('supplier views', () => {
     expect(open.some(Boolean)).toBe(true);
     expect(open.some((o) => !o)).toBe(true);
     // All five board bases, refundable and not, net and pay-at-hotel occur across the world.
-    const sample = getSupplierView('hotelbeds', SEED).byCity.get('DXB')!.slice(0, 200)
-      .flatMap((p) => quoteStay({ seed: SEED, property: p, checkIn: '2026-07-10', checkOut: '2026-07-12', occupancy: { adults: 2, childrenAges: [] }, rooms: 1, now }));
+    const sample = getSupplierView('hotelbeds', SEED)
+      .byCity.get('DXB')!
+      .slice(0, 200)
+      .flatMap((p) =>
+        quoteStay({
+          seed: SEED,
+          property: p,
+          checkIn: '2026-07-10',
+          checkOut: '2026-07-12',
+          occupancy: { adults: 2, childrenAges: [] },
+          rooms: 1,
+          now,
+        }),
+      );
     expect(new Set(sample.map((r) => r.board))).toEqual(new Set(['RO', 'BB', 'HB', 'FB', 'AI']));
     expect(sample.some((r) => r.payment === 'pay_at_hotel' && r.commissionMinor > 0)).toBe(true);
   });

@@ -10,9 +10,17 @@ vi.mock('node:dns', async (original) => {
   const real = await original<typeof import('node:dns')>();
   return {
     ...real,
-    lookup: (hostname: string, _options: object, callback: (error: Error | null, addresses: { address: string; family: number }[]) => void) => {
+    lookup: (
+      hostname: string,
+      _options: object,
+      callback: (error: Error | null, addresses: { address: string; family: number }[]) => void,
+    ) => {
       if (hostname === 'sneaky.partner.example') return callback(null, [{ address: '10.20.30.40', family: 4 }]);
-      if (hostname === 'metadata.partner.example') return callback(null, [{ address: '93.184.215.14', family: 4 }, { address: '169.254.169.254', family: 4 }]);
+      if (hostname === 'metadata.partner.example')
+        return callback(null, [
+          { address: '93.184.215.14', family: 4 },
+          { address: '169.254.169.254', family: 4 },
+        ]);
       return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
     },
   };
@@ -22,10 +30,13 @@ const { describeFailure, postSigned } = await import('../../functions/webhooks/s
 const { SECRET_ROTATION_OVERLAP_MS, signingSecrets } = await import('../../functions/domain/webhooks/webhook-endpoint.js');
 
 describe('a webhook attempt to a name that resolves somewhere private', () => {
-  it.each(['sneaky.partner.example', 'metadata.partner.example'])('is refused before connecting, and the error names no address (%s)', async (host) => {
-    const result = await postSigned(`https://${host}/hooks`, {}, '{}', { timeoutMs: 2_000, policy: 'strict' });
-    expect(result).toEqual({ error: 'the host resolves to an address webhooks may not reach' });
-  });
+  it.each(['sneaky.partner.example', 'metadata.partner.example'])(
+    'is refused before connecting, and the error names no address (%s)',
+    async (host) => {
+      const result = await postSigned(`https://${host}/hooks`, {}, '{}', { timeoutMs: 2_000, policy: 'strict' });
+      expect(result).toEqual({ error: 'the host resolves to an address webhooks may not reach' });
+    },
+  );
 
   it('says a name does not resolve without repeating it', async () => {
     const result = await postSigned('https://nowhere.partner.example/hooks', {}, '{}', { timeoutMs: 2_000, policy: 'strict' });
@@ -48,7 +59,11 @@ describe('a webhook attempt to a name that resolves somewhere private', () => {
 
 describe('the secrets that sign a delivery', () => {
   const rotatedAt = Date.parse('2026-11-25T12:00:00Z');
-  const endpoint = { secret: 'whsec_new', previousSecret: 'whsec_old', previousSecretExpiresAt: new Date(rotatedAt + SECRET_ROTATION_OVERLAP_MS).toISOString() };
+  const endpoint = {
+    secret: 'whsec_new',
+    previousSecret: 'whsec_old',
+    previousSecretExpiresAt: new Date(rotatedAt + SECRET_ROTATION_OVERLAP_MS).toISOString(),
+  };
   it('are both, new first, for 24 hours after a rotation; then the new one alone', () => {
     expect(signingSecrets(endpoint, new Date(rotatedAt + 1_000))).toEqual(['whsec_new', 'whsec_old']);
     expect(signingSecrets(endpoint, new Date(rotatedAt + SECRET_ROTATION_OVERLAP_MS - 1_000))).toEqual(['whsec_new', 'whsec_old']);

@@ -90,7 +90,8 @@ describe('webhook URLs under the local policy (npm start and the tests only)', (
   it("refuses the local gateway's own port under any loopback name", () => {
     process.env.API_HOST = '127.0.0.1:3000';
     try {
-      for (const url of ['http://127.0.0.1:3000/v1/oauth/token', 'http://localhost:3000/x', 'http://[::1]:3000/x']) expect(urlProblem(url, 'local'), url).toBe('must not be this API');
+      for (const url of ['http://127.0.0.1:3000/v1/oauth/token', 'http://localhost:3000/x', 'http://[::1]:3000/x'])
+        expect(urlProblem(url, 'local'), url).toBe('must not be this API');
       expect(urlProblem('http://127.0.0.1:3001/hooks', 'local')).toBeUndefined();
     } finally {
       delete process.env.API_HOST;
@@ -98,7 +99,8 @@ describe('webhook URLs under the local policy (npm start and the tests only)', (
   });
 
   it('connects to loopback and public addresses only', () => {
-    for (const address of ['10.1.2.3', '192.168.1.1', '169.254.169.254', 'fd00::1', '0.0.0.0']) expect(addressAllowed(address, 'local'), address).toBe(false);
+    for (const address of ['10.1.2.3', '192.168.1.1', '169.254.169.254', 'fd00::1', '0.0.0.0'])
+      expect(addressAllowed(address, 'local'), address).toBe(false);
     expect(addressAllowed('93.184.215.14', 'local')).toBe(true);
   });
 });

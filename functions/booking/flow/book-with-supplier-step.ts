@@ -22,11 +22,17 @@ export function bookingProblem(error: SupplierError, bookingId: string): HttpPro
     case 'not_found':
       return new HttpProblem('gone', 'The supplier no longer offers this rate; nothing was booked. Search again.', { extensions });
     case 'price_changed':
-      return new HttpProblem('price-changed', 'The supplier would only book at a different price; nothing was booked. Check the rate again.', { extensions });
+      return new HttpProblem(
+        'price-changed',
+        'The supplier would only book at a different price; nothing was booked. Check the rate again.',
+        { extensions },
+      );
     case 'timeout':
       return new HttpProblem('supplier-timeout', 'The supplier did not answer in time', { extensions });
     default:
-      return new HttpProblem('supplier-error', `The supplier refused the booking (${error.reduced()}). Nothing was booked.`, { extensions });
+      return new HttpProblem('supplier-error', `The supplier refused the booking (${error.reduced()}). Nothing was booked.`, {
+        extensions,
+      });
   }
 }
 
@@ -46,7 +52,11 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
   // leaves what is stored as it is).
   await deps.guests.create(state.tenant, state.bookingId, guestDetailsOf(state.request, state.traveller), state.stay.checkOut);
   const { created, record } = await deps.bookings.create(
-    pendingRecord(state, checked, property, { at: now, event: 'requested', detail: `booking requested with ${checked.ticket.supplierId} (request ${state.requestId})` }),
+    pendingRecord(state, checked, property, {
+      at: now,
+      event: 'requested',
+      detail: `booking requested with ${checked.ticket.supplierId} (request ${state.requestId})`,
+    }),
   );
   if (!created) {
     if (record.status === 'confirmed' || record.status === 'cancelled') {
@@ -54,8 +64,16 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
       if (record.status === 'confirmed') await captureBookingTotal(record, record, deps.wallets, deps.now());
       return { ...state, response: bookingResponse(record), priceAccepted: true };
     }
-    if (record.status === 'pending') throw new FlowError(PREVIOUS_ATTEMPT_UNKNOWN, { kind: 'supplier-timeout', detail: 'An earlier attempt of this booking has no known outcome yet' });
-    throw FlowError.of(new HttpProblem('conflict', `Booking ${record.bookingId} failed earlier; use a new Idempotency-Key to try again`, { extensions: { bookingId: record.bookingId } }));
+    if (record.status === 'pending')
+      throw new FlowError(PREVIOUS_ATTEMPT_UNKNOWN, {
+        kind: 'supplier-timeout',
+        detail: 'An earlier attempt of this booking has no known outcome yet',
+      });
+    throw FlowError.of(
+      new HttpProblem('conflict', `Booking ${record.bookingId} failed earlier; use a new Idempotency-Key to try again`, {
+        extensions: { bookingId: record.bookingId },
+      }),
+    );
   }
 
   if ('error' in adapterOrError) throw adapterOrError.error;
@@ -64,18 +82,23 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
   const { adapter } = adapterOrError;
   let booking;
   try {
-    booking = await measuredSupplierCall(checked.ticket.supplierId, 'book', () => adapter.book({
-      supplierRateKey: checked.rate.supplierRateKey,
-      clientReference: state.bookingId,
-      holder: state.request.holder,
-      rooms: state.request.rooms,
-      ...(state.nationality ? { nationality: state.nationality } : {}),
-      ...askerOf(state),
-      signal: AbortSignal.timeout(deps.bookTimeoutMs),
-    }));
+    booking = await measuredSupplierCall(checked.ticket.supplierId, 'book', () =>
+      adapter.book({
+        supplierRateKey: checked.rate.supplierRateKey,
+        clientReference: state.bookingId,
+        holder: state.request.holder,
+        rooms: state.request.rooms,
+        ...(state.nationality ? { nationality: state.nationality } : {}),
+        ...askerOf(state),
+        signal: AbortSignal.timeout(deps.bookTimeoutMs),
+      }),
+    );
   } catch (error) {
     if (isSupplierError(error) && error.outcomeUnknown) {
-      throw new FlowError(SUPPLIER_BOOKING_TIMEOUT, { kind: 'supplier-timeout', detail: 'The supplier did not confirm the booking (no answer in time, or one we could not read)' });
+      throw new FlowError(SUPPLIER_BOOKING_TIMEOUT, {
+        kind: 'supplier-timeout',
+        detail: 'The supplier did not confirm the booking (no answer in time, or one we could not read)',
+      });
     }
     if (isSupplierError(error)) throw FlowError.of(bookingProblem(error, state.bookingId));
     throw error;
@@ -84,8 +107,17 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
 }
 
 /** The supplier holds the booking: its price locked for the account and held against the tolerance. */
-export async function confirmedByTheSupplier(state: FlowState, booking: NonNullable<FlowState['supplierBooking']>, deps: FlowDeps): Promise<FlowState> {
+export async function confirmedByTheSupplier(
+  state: FlowState,
+  booking: NonNullable<FlowState['supplierBooking']>,
+  deps: FlowDeps,
+): Promise<FlowState> {
   const checked = state.checked!;
   const locked = await lockPrice(checked, booking, deps, state.tenant);
-  return { ...state, supplierBooking: booking, locked, priceAccepted: withinTolerance(state.request, checked.ticket.quoted.total, locked.total) };
+  return {
+    ...state,
+    supplierBooking: booking,
+    locked,
+    priceAccepted: withinTolerance(state.request, checked.ticket.quoted.total, locked.total),
+  };
 }

@@ -44,7 +44,12 @@ function moneyFields(price: Price) {
 }
 
 /** The supplier's confirmed price, priced for the account exactly as the check priced the rate. */
-export async function lockPrice(checked: Pick<CheckedState, 'ticket' | 'rate'>, booking: SupplierBooking, deps: Pick<FlowDeps, 'fx' | 'pricingRules'>, tenant: string): Promise<Price> {
+export async function lockPrice(
+  checked: Pick<CheckedState, 'ticket' | 'rate'>,
+  booking: SupplierBooking,
+  deps: Pick<FlowDeps, 'fx' | 'pricingRules'>,
+  tenant: string,
+): Promise<Price> {
   const [fx, rules] = await Promise.all([deps.fx(), deps.pricingRules(tenant)]);
   const { ticket } = checked;
   return priceRate({
@@ -81,7 +86,12 @@ export function guestDetailsOf(request: BookingRequest, traveller?: Traveller): 
 }
 
 /** The record written before the supplier is asked: everything we know but who travels, status pending. */
-export function pendingRecord(state: FlowState, checked: CheckedState, property: UnifiedProperty | undefined, event: BookingEvent): BookingRecord {
+export function pendingRecord(
+  state: FlowState,
+  checked: CheckedState,
+  property: UnifiedProperty | undefined,
+  event: BookingEvent,
+): BookingRecord {
   const { ticket, rate, price } = checked;
   const { request } = state;
   return {
@@ -120,7 +130,11 @@ export function pendingRecord(state: FlowState, checked: CheckedState, property:
 }
 
 /** What confirming a pending record changes: the supplier's reference, room details, price and policy. */
-export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTotal' | 'checkedRate'>, booking: SupplierBooking, locked: Price): Partial<BookingRecord> {
+export function confirmedChanges(
+  record: Pick<BookingRecord, 'rooms' | 'quotedTotal' | 'checkedRate'>,
+  booking: SupplierBooking,
+  locked: Price,
+): Partial<BookingRecord> {
   return {
     status: 'confirmed',
     supplierReference: booking.supplierReference,
@@ -132,7 +146,10 @@ export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTo
       };
     }),
     ...moneyFields(locked),
-    ...obligationFields(locked, { remarks: [...(record.checkedRate.remarks ?? []), ...newRemarks(record.checkedRate.remarks, booking.remarks)], packageOnly: record.checkedRate.packageOnly }),
+    ...obligationFields(locked, {
+      remarks: [...(record.checkedRate.remarks ?? []), ...newRemarks(record.checkedRate.remarks, booking.remarks)],
+      packageOnly: record.checkedRate.packageOnly,
+    }),
     ...(booking.issuer ? { issuer: booking.issuer } : {}),
     supplierAmount: booking.price.amount,
     supplierCurrency: booking.price.currency,
@@ -143,6 +160,9 @@ export function confirmedChanges(record: Pick<BookingRecord, 'rooms' | 'quotedTo
 }
 
 /** The booking's own texts the rate did not already carry (a supplier often repeats its rate comments). */
-function newRemarks(rateRemarks: SupplierRate['remarks'], bookingRemarks: SupplierBooking['remarks']): NonNullable<SupplierRate['remarks']> {
+function newRemarks(
+  rateRemarks: SupplierRate['remarks'],
+  bookingRemarks: SupplierBooking['remarks'],
+): NonNullable<SupplierRate['remarks']> {
   return (bookingRemarks ?? []).filter((remark) => !(rateRemarks ?? []).some((known) => known.text === remark.text));
 }

@@ -20,9 +20,13 @@ export async function checkRateStep(state: FlowState, deps: FlowDeps): Promise<F
   const { ticket, rate, price, result } = checked;
   if (!withinTolerance(state.request, ticket.quoted.total, price.total)) {
     throw FlowError.of(
-      new HttpProblem('price-changed', `The supplier now asks ${price.total} ${price.currency}, more than ${state.request.priceTolerance!.maxIncreasePercent}% above the searched ${ticket.quoted.total}; nothing was booked`, {
-        extensions: { price: result.price, previousPrice: result.previousPrice },
-      }),
+      new HttpProblem(
+        'price-changed',
+        `The supplier now asks ${price.total} ${price.currency}, more than ${state.request.priceTolerance!.maxIncreasePercent}% above the searched ${ticket.quoted.total}; nothing was booked`,
+        {
+          extensions: { price: result.price, previousPrice: result.previousPrice },
+        },
+      ),
     );
   }
   return { ...state, checked: { ticket, rate, price } };

@@ -36,7 +36,10 @@ export function problemFromFailure(error: string | undefined, cause: string | un
   try {
     const parsed = JSON.parse(cause) as unknown;
     // AWS wraps a Lambda error as {errorType, errorMessage, trace}; our message is JSON inside it.
-    message = typeof parsed === 'object' && parsed !== null && 'errorMessage' in parsed ? (parsed as { errorMessage: unknown }).errorMessage : parsed;
+    message =
+      typeof parsed === 'object' && parsed !== null && 'errorMessage' in parsed
+        ? (parsed as { errorMessage: unknown }).errorMessage
+        : parsed;
     if (typeof message === 'string') message = JSON.parse(message) as unknown;
   } catch {
     return undefined;
@@ -44,6 +47,7 @@ export function problemFromFailure(error: string | undefined, cause: string | un
   const problem = message as Partial<ProblemMessage>;
   if (typeof problem?.kind !== 'string' || !(problem.kind in PROBLEM_KINDS) || typeof problem.detail !== 'string') return undefined;
   // Headers do not travel through the state machine; the one a kind always carries is restored here.
-  const headers: Record<string, string> = problem.kind === 'service-unavailable' ? { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } : {};
+  const headers: Record<string, string> =
+    problem.kind === 'service-unavailable' ? { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } : {};
   return new HttpProblem(problem.kind, problem.detail, { extensions: { ...(problem.extensions ?? {}) }, headers, cause: error });
 }

@@ -75,9 +75,13 @@ export function flowHandler(deps: () => FlowDeps) {
 export const DEPENDENCY_UNAVAILABLE = 'DependencyUnavailable';
 
 function dependencyUnavailable(bookingId: string | undefined): HttpProblem {
-  return new HttpProblem('service-unavailable', 'The booking could not be completed because a service it depends on was briefly unavailable; retry with the same Idempotency-Key, which resumes this booking', {
-    ...(bookingId ? { extensions: { bookingId } } : {}),
-  });
+  return new HttpProblem(
+    'service-unavailable',
+    'The booking could not be completed because a service it depends on was briefly unavailable; retry with the same Idempotency-Key, which resumes this booking',
+    {
+      ...(bookingId ? { extensions: { bookingId } } : {}),
+    },
+  );
 }
 
 export const handler = flowHandler(flowDeps);

@@ -9,11 +9,17 @@ import type { FlowDeps } from './flow-deps.js';
 import type { FlowState } from './flow-state.js';
 
 export async function keepPendingStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
-  const record = await deps.bookings.transition(state.tenant, state.bookingId, ['pending'], {}, {
-    at: deps.now().toISOString(),
-    event: 'outcome-unknown',
-    detail: 'the supplier did not confirm in time and no booking under our reference was found yet; it will be asked again',
-  });
+  const record = await deps.bookings.transition(
+    state.tenant,
+    state.bookingId,
+    ['pending'],
+    {},
+    {
+      at: deps.now().toISOString(),
+      event: 'outcome-unknown',
+      detail: 'the supplier did not confirm in time and no booking under our reference was found yet; it will be asked again',
+    },
+  );
   recordBookingOutcome('pending');
   return { ...state, response: bookingResponse(record) };
 }

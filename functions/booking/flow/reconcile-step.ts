@@ -13,13 +13,15 @@ import { adapterOf } from './supplier-of.js';
 export async function reconcileStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   const checked = state.checked!;
   const adapter = await adapterOf(state.tenant, checked.ticket.supplierId, deps);
-  const found = await measuredSupplierCall(checked.ticket.supplierId, 'find-booking', () => adapter.findBookingByClientReference({
-    clientReference: state.bookingId,
-    holderEmail: state.request.holder.email,
-    bookedAround: new Date(state.requestedAt),
-    ...askerOf(state),
-    signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
-  }));
+  const found = await measuredSupplierCall(checked.ticket.supplierId, 'find-booking', () =>
+    adapter.findBookingByClientReference({
+      clientReference: state.bookingId,
+      holderEmail: state.request.holder.email,
+      bookedAround: new Date(state.requestedAt),
+      ...askerOf(state),
+      signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
+    }),
+  );
   if (found?.status !== 'confirmed') return { ...state, reconciled: { found: false } };
   return { ...(await confirmedByTheSupplier(state, found, deps)), reconciled: { found: true } };
 }

@@ -11,8 +11,11 @@ import type { FlowState } from './flow-state.js';
 import { recordFailure } from './undo-booking-step.js';
 
 export async function recordFailureStep(state: FlowState, deps: FlowDeps): Promise<never> {
-  const problem = problemFromFailure(state.failure?.Error, state.failure?.Cause)
-    ?? new HttpProblem('internal-error', 'The booking failed before the supplier was asked; nothing was booked', { extensions: { bookingId: state.bookingId } });
+  const problem =
+    problemFromFailure(state.failure?.Error, state.failure?.Cause) ??
+    new HttpProblem('internal-error', 'The booking failed before the supplier was asked; nothing was booked', {
+      extensions: { bookingId: state.bookingId },
+    });
   await recordFailure(state, deps, [{ at: deps.now().toISOString(), event: 'failed', detail: problem.message }], null);
   recordBookingOutcome('failed');
   throw FlowError.of(new HttpProblem(problem.kind, problem.message, { extensions: { ...problem.extensions, bookingId: state.bookingId } }));

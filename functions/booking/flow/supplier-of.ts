@@ -3,7 +3,11 @@ import { HttpProblem } from '../../shared/problem.js';
 import type { SupplierPort } from '../../suppliers/port.js';
 import type { RateCheckDeps } from '../check-rate.js';
 
-export async function adapterOf(tenant: string, supplierId: string, deps: Pick<RateCheckDeps, 'contracts' | 'adapterFor'>): Promise<SupplierPort> {
+export async function adapterOf(
+  tenant: string,
+  supplierId: string,
+  deps: Pick<RateCheckDeps, 'contracts' | 'adapterFor'>,
+): Promise<SupplierPort> {
   const contract = (await deps.contracts(tenant)).find((c) => c.supplierId === supplierId);
   if (!contract) throw new HttpProblem('supplier-error', `Supplier ${supplierId} is no longer contracted for this account`);
   return deps.adapterFor(contract);

@@ -41,10 +41,17 @@ function fieldList(rows: readonly VoucherField[]): string {
 export function renderVoucherHtml(content: VoucherContent, options: { readonly issuedAt?: Date } = {}): string {
   const view = voucherView(content, options.issuedAt ?? new Date());
   const e = escapeHtml;
-  const rooms = view.rooms.map((room) => `
+  const rooms = view.rooms
+    .map(
+      (room) => `
     <h3>${e(room.heading)}</h3>
-    <dl><dt>Board</dt><dd>${e(room.board)}</dd><dt>${room.guests.length === 1 ? 'Guest' : 'Guests'}</dt><dd><ul>${room.guests.map((g) => `<li>${e(g)}</li>`).join('')}</ul></dd></dl>`).join('');
-  const policyTable = view.cancellation.rows.length === 0 ? '' : `
+    <dl><dt>Board</dt><dd>${e(room.board)}</dd><dt>${room.guests.length === 1 ? 'Guest' : 'Guests'}</dt><dd><ul>${room.guests.map((g) => `<li>${e(g)}</li>`).join('')}</ul></dd></dl>`,
+    )
+    .join('');
+  const policyTable =
+    view.cancellation.rows.length === 0
+      ? ''
+      : `
     <table>
       <thead><tr><th>From (UTC)</th><th>From (hotel local time)</th><th>Penalty</th></tr></thead>
       <tbody>${view.cancellation.rows.map((r) => `<tr><td>${e(r.fromUtc)}</td><td>${e(r.fromLocal)}</td><td>${e(r.penalty)}</td></tr>`).join('')}</tbody>
@@ -81,10 +88,18 @@ export function renderVoucherHtml(content: VoucherContent, options: { readonly i
   <h2>Price</h2>
   ${fieldList(view.price)}
   <p>${e(view.paymentNote)}</p>
-  ${view.payAtProperty.length === 0 ? '' : `<h2>Payable at the property</h2>
-  <ul>${view.payAtProperty.map((line) => `<li>${e(line)}</li>`).join('')}</ul>`}
-  ${view.remarks.length === 0 ? '' : `<h2>Important information</h2>
-  ${view.remarks.map((remark) => `<p class="remark">${e(remark)}</p>`).join('')}`}
+  ${
+    view.payAtProperty.length === 0
+      ? ''
+      : `<h2>Payable at the property</h2>
+  <ul>${view.payAtProperty.map((line) => `<li>${e(line)}</li>`).join('')}</ul>`
+  }
+  ${
+    view.remarks.length === 0
+      ? ''
+      : `<h2>Important information</h2>
+  ${view.remarks.map((remark) => `<p class="remark">${e(remark)}</p>`).join('')}`
+  }
   ${view.issuer ? `<p class="issuer">${e(view.issuer)}</p>` : ''}
   <footer>${e(`${view.issued} · Booking ${content.bookingId}`)}</footer>
 </main>

@@ -43,7 +43,8 @@ function printable(text: string, glyphs: ReadonlySet<number>): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0)!;
-    if (char === '\n') out += char; // kept: wrap() starts a new line there
+    if (char === '\n')
+      out += char; // kept: wrap() starts a new line there
     else if (/\p{Cc}/u.test(char)) out += ' ';
     else if (/\p{Cf}/u.test(char)) continue;
     else out += glyphs.has(code) ? char : '?';
@@ -51,9 +52,16 @@ function printable(text: string, glyphs: ReadonlySet<number>): string {
   return out;
 }
 
-interface Face { readonly font: PDFFont; readonly glyphs: ReadonlySet<number> }
+interface Face {
+  readonly font: PDFFont;
+  readonly glyphs: ReadonlySet<number>;
+}
 
-interface TextStyle { readonly face: Face; readonly size: number; readonly color?: RGB }
+interface TextStyle {
+  readonly face: Face;
+  readonly size: number;
+  readonly color?: RGB;
+}
 
 /** Splits text into lines no wider than `width`; a word longer than a line is broken between characters. */
 function wrap(text: string, style: TextStyle, width: number): string[] {
@@ -63,7 +71,10 @@ function wrap(text: string, style: TextStyle, width: number): string[] {
     let line = '';
     for (const word of paragraph.split(/ +/)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (fits(candidate)) { line = candidate; continue; }
+      if (fits(candidate)) {
+        line = candidate;
+        continue;
+      }
       if (line) lines.push(line);
       line = '';
       let rest = word;
@@ -87,7 +98,10 @@ const lineHeight = (size: number) => size * 1.35;
 class Flow {
   page!: PDFPage;
   y = 0;
-  constructor(private readonly doc: PDFDocument, private readonly onNewPage: (page: PDFPage) => void) {
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly onNewPage: (page: PDFPage) => void,
+  ) {
     this.newPage();
   }
 
@@ -108,7 +122,13 @@ class Flow {
     const step = lineHeight(style.size);
     for (const line of lines) {
       this.need(step);
-      this.page.drawText(line, { x: MARGIN + x, y: this.y - style.size, size: style.size, font: style.face.font, color: style.color ?? INK });
+      this.page.drawText(line, {
+        x: MARGIN + x,
+        y: this.y - style.size,
+        size: style.size,
+        font: style.face.font,
+        color: style.color ?? INK,
+      });
       this.y -= step;
     }
     return lines.length * step;
@@ -123,7 +143,10 @@ class Flow {
   }
 }
 
-interface Faces { readonly regular: Face; readonly bold: Face }
+interface Faces {
+  readonly regular: Face;
+  readonly bold: Face;
+}
 
 function heading(flow: Flow, faces: Faces, title: string, x = 0, width = CONTENT_WIDTH): void {
   flow.need(HEADING_HEIGHT + 2 * lineHeight(10)); // never a heading alone at the foot of a page
@@ -171,12 +194,17 @@ function fields(flow: Flow, faces: Faces, rows: readonly VoucherField[], x = 0, 
   }
 }
 
-interface FieldSection { readonly title: string; readonly rows: readonly VoucherField[]; readonly labelWidth: number }
+interface FieldSection {
+  readonly title: string;
+  readonly rows: readonly VoucherField[];
+  readonly labelWidth: number;
+}
 
 /** Two short field sections side by side (stay | lead guest): a voucher a guest can read on one page. */
 function sideBySide(flow: Flow, faces: Faces, left: FieldSection, right: FieldSection): void {
-  const height = HEADING_HEIGHT + Math.max(
-    fieldsHeight(faces, left.rows, HALF_WIDTH, left.labelWidth), fieldsHeight(faces, right.rows, HALF_WIDTH, right.labelWidth));
+  const height =
+    HEADING_HEIGHT +
+    Math.max(fieldsHeight(faces, left.rows, HALF_WIDTH, left.labelWidth), fieldsHeight(faces, right.rows, HALF_WIDTH, right.labelWidth));
   flow.need(height); // both columns start on the same page, so neither can break
   const top = flow.y;
   heading(flow, faces, left.title, 0, HALF_WIDTH);
@@ -226,7 +254,11 @@ function policyTable(flow: Flow, faces: Faces, view: VoucherView): void {
     flow.rule();
   };
   flow.need(2 * (lineHeight(size) + 2 * pad)); // the header is never the last line of a page
-  drawRow(columns.map((c) => c.title), faces.bold, TABLE_HEAD);
+  drawRow(
+    columns.map((c) => c.title),
+    faces.bold,
+    TABLE_HEAD,
+  );
   for (const row of view.cancellation.rows) drawRow([row.fromUtc, row.fromLocal, row.penalty], faces.regular);
 }
 
@@ -286,14 +318,22 @@ export async function renderVoucherPdf(content: VoucherContent, options: RenderV
   if (view.property.stars) flow.text(view.property.stars, { face: faces.regular, size: 10, color: rgb(0.75, 0.55, 0.05) });
   for (const line of view.property.lines) flow.text(line, { face: faces.regular, size: 10 });
 
-  sideBySide(flow, faces, { title: 'Stay', rows: view.stay, labelWidth: 72 }, { title: 'Lead guest (booking holder)', rows: view.holder, labelWidth: 56 });
+  sideBySide(
+    flow,
+    faces,
+    { title: 'Stay', rows: view.stay, labelWidth: 72 },
+    { title: 'Lead guest (booking holder)', rows: view.holder, labelWidth: 56 },
+  );
 
   heading(flow, faces, view.rooms.length === 1 ? 'Room' : `Rooms (${view.rooms.length})`);
   for (const [i, room] of view.rooms.entries()) {
     if (i > 0) flow.gap(6);
     flow.need(3 * lineHeight(10.5));
     flow.text(room.heading, { face: faces.bold, size: 10.5 });
-    fields(flow, faces, [{ label: 'Board', value: room.board }, { label: room.guests.length === 1 ? 'Guest' : 'Guests', value: room.guests.join('\n') }]);
+    fields(flow, faces, [
+      { label: 'Board', value: room.board },
+      { label: room.guests.length === 1 ? 'Guest' : 'Guests', value: room.guests.join('\n') },
+    ]);
   }
 
   // The heading, the sentences introducing the table, its header and first row stay together.

@@ -12,7 +12,10 @@ import { dirname, join, resolve } from 'node:path';
 
 export const VOUCHER_FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
 
-export interface VoucherFontBytes { readonly regular: Uint8Array; readonly bold: Uint8Array }
+export interface VoucherFontBytes {
+  readonly regular: Uint8Array;
+  readonly bold: Uint8Array;
+}
 
 export function voucherFontDir(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.VOUCHER_FONT_DIR?.trim();
@@ -21,7 +24,10 @@ export function voucherFontDir(env: NodeJS.ProcessEnv = process.env): string {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
   } catch (error) {
-    throw new Error(`Voucher fonts not found: set VOUCHER_FONT_DIR to a directory holding ${Object.values(VOUCHER_FONT_FILES).join(' and ')}`, { cause: error });
+    throw new Error(
+      `Voucher fonts not found: set VOUCHER_FONT_DIR to a directory holding ${Object.values(VOUCHER_FONT_FILES).join(' and ')}`,
+      { cause: error },
+    );
   }
 }
 
@@ -30,7 +36,10 @@ let loading: Promise<VoucherFontBytes> | undefined;
 export function loadVoucherFonts(): Promise<VoucherFontBytes> {
   loading ??= (async () => {
     const dir = voucherFontDir();
-    const [regular, bold] = await Promise.all([readFile(join(dir, VOUCHER_FONT_FILES.regular)), readFile(join(dir, VOUCHER_FONT_FILES.bold))]);
+    const [regular, bold] = await Promise.all([
+      readFile(join(dir, VOUCHER_FONT_FILES.regular)),
+      readFile(join(dir, VOUCHER_FONT_FILES.bold)),
+    ]);
     return { regular, bold };
   })().catch((error: unknown) => {
     loading = undefined; // a failed read is not cached: the next voucher tries again

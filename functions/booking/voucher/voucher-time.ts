@@ -19,7 +19,14 @@ function localFormat(timeZone: string): Intl.DateTimeFormat {
   let format = localFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
-      timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     });
     localFormats.set(timeZone, format);
   }
@@ -33,7 +40,9 @@ function localFormat(timeZone: string): Intl.DateTimeFormat {
  */
 export function zoneLabel(date: Date, timeZone: string): string {
   for (const locale of ['en-GB', 'en-US']) {
-    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value;
+    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(date)
+      .find((p) => p.type === 'timeZoneName')?.value;
     if (name && /^[A-Z]{2,5}$/.test(name)) return name;
   }
   return timeZone;

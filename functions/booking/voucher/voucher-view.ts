@@ -7,11 +7,18 @@ import { formatAmount, isZeroAmount } from './money-format.js';
 import type { VoucherContent } from './voucher-content.js';
 import { formatDay, formatDeadline, formatHotelLocal, formatUtc } from './voucher-time.js';
 
-export interface VoucherField { readonly label: string; readonly value: string }
+export interface VoucherField {
+  readonly label: string;
+  readonly value: string;
+}
 
 export type BannerTone = 'confirmed' | 'cancelled' | 'pending' | 'failed';
 
-export interface CancellationRow { readonly fromUtc: string; readonly fromLocal: string; readonly penalty: string }
+export interface CancellationRow {
+  readonly fromUtc: string;
+  readonly fromLocal: string;
+  readonly penalty: string;
+}
 
 export interface VoucherView {
   readonly title: string;
@@ -38,7 +45,10 @@ export interface VoucherView {
 const BANNERS: Readonly<Record<VoucherContent['status'], { text: string; detail: string }>> = {
   confirmed: { text: 'CONFIRMED', detail: 'Please present this voucher at check-in.' },
   cancelled: { text: 'CANCELLED', detail: 'This booking has been cancelled. This voucher is NOT valid for a stay.' },
-  pending: { text: 'PENDING', detail: 'The hotel has not confirmed this booking yet. This voucher is not valid for a stay until it is confirmed.' },
+  pending: {
+    text: 'PENDING',
+    detail: 'The hotel has not confirmed this booking yet. This voucher is not valid for a stay until it is confirmed.',
+  },
   failed: { text: 'NOT BOOKED', detail: 'This booking could not be completed. This voucher is NOT valid for a stay.' },
 };
 
@@ -117,7 +127,12 @@ export function voucherView(content: VoucherContent, issuedAt: Date): VoucherVie
     banner: { tone: content.status, ...BANNERS[content.status] },
     references: [
       { label: 'Booking ID', value: content.bookingId },
-      { label: 'Supplier reference', value: content.supplierReference ? `${content.supplierReference} (${content.supplierId})` : `not assigned yet (${content.supplierId})` },
+      {
+        label: 'Supplier reference',
+        value: content.supplierReference
+          ? `${content.supplierReference} (${content.supplierId})`
+          : `not assigned yet (${content.supplierId})`,
+      },
       { label: 'Client reference', value: content.clientReference },
       { label: 'Booked at', value: formatUtc(content.createdAt) },
     ],
@@ -130,13 +145,19 @@ export function voucherView(content: VoucherContent, issuedAt: Date): VoucherVie
     rooms: content.rooms.map((room, i) => ({
       heading: `Room ${i + 1}: ${room.roomTypeName}`,
       board: BOARD_BASIS_LABEL[room.boardBasis] ?? room.boardBasis,
-      guests: erased ? [erased] : room.guests.map((g) => g.type === 'child' ? `${fullName(g)} (child${g.age !== undefined ? `, age ${g.age}` : ''})` : `${fullName(g)} (adult)`),
+      guests: erased
+        ? [erased]
+        : room.guests.map((g) =>
+            g.type === 'child' ? `${fullName(g)} (child${g.age !== undefined ? `, age ${g.age}` : ''})` : `${fullName(g)} (adult)`,
+          ),
     })),
-    holder: content.holder ? [
-      { label: 'Name', value: fullName(content.holder) },
-      ...(content.holder.email ? [{ label: 'E-mail', value: content.holder.email }] : []),
-      ...(content.holder.phone ? [{ label: 'Phone', value: content.holder.phone }] : []),
-    ] : [{ label: 'Name', value: erased ?? 'not given' }],
+    holder: content.holder
+      ? [
+          { label: 'Name', value: fullName(content.holder) },
+          ...(content.holder.email ? [{ label: 'E-mail', value: content.holder.email }] : []),
+          ...(content.holder.phone ? [{ label: 'Phone', value: content.holder.phone }] : []),
+        ]
+      : [{ label: 'Name', value: erased ?? 'not given' }],
     cancelled,
     cancellation: {
       summary: cancellationSummary(content),
@@ -154,7 +175,9 @@ export function voucherView(content: VoucherContent, issuedAt: Date): VoucherVie
     paymentNote: paymentNote(price),
     payAtProperty: (content.payAtProperty ?? []).map((charge) => {
       const own = formatAmount(charge.amount, charge.currency);
-      return charge.currency === price.currency ? `${charge.description}: ${own}` : `${charge.description}: ${own} (about ${formatAmount(charge.quote, price.currency)})`;
+      return charge.currency === price.currency
+        ? `${charge.description}: ${own}`
+        : `${charge.description}: ${own} (about ${formatAmount(charge.quote, price.currency)})`;
     }),
     remarks: content.remarks ?? [],
     issuer: content.issuer

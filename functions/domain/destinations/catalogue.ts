@@ -6,10 +6,7 @@
  * its row by binary search in the sorted code column and decodes that row only, once, then keeps it.
  */
 import catalogueJson from './catalogue.json' with { type: 'json' };
-import {
-  CATALOGUE_FORMAT, CODE_LENGTH, COORDINATE_SCALE, COUNTRY_LENGTH,
-  type CatalogueFile,
-} from './catalogue-format.js';
+import { CATALOGUE_FORMAT, CODE_LENGTH, COORDINATE_SCALE, COUNTRY_LENGTH, type CatalogueFile } from './catalogue-format.js';
 import { distanceMetres } from '../geo/distance.js';
 import type { GeoPoint } from './geo-point.js';
 
@@ -80,7 +77,9 @@ function catalogue(): CatalogueFile {
   if (!file) {
     const candidate = catalogueJson as unknown as CatalogueFile;
     if (candidate.format !== CATALOGUE_FORMAT) {
-      throw new Error(`catalogue.json has format ${String(candidate.format)}, this code reads ${CATALOGUE_FORMAT}: run npm run build:destinations`);
+      throw new Error(
+        `catalogue.json has format ${String(candidate.format)}, this code reads ${CATALOGUE_FORMAT}: run npm run build:destinations`,
+      );
     }
     file = candidate;
   }
@@ -161,5 +160,8 @@ export function citiesAround(centre: GeoPoint, radiusKm: number, limit: number):
     const metres = distanceMetres(centre, point(columns.lat[row]!, columns.lng[row]!));
     if (metres <= (radiusKm + columns.radiusKm[row]!) * 1000) found.push({ code: codeAt(columns.codes, row), metres });
   }
-  return found.sort((a, b) => a.metres - b.metres).slice(0, limit).map((city) => city.code);
+  return found
+    .sort((a, b) => a.metres - b.metres)
+    .slice(0, limit)
+    .map((city) => city.code);
 }

@@ -27,7 +27,10 @@ export function cityTimeZone(code: string): string | undefined {
 function cityZones(): CityZonesFile {
   if (!file) {
     const candidate = cityZonesJson as unknown as CityZonesFile;
-    if (candidate.format !== CATALOGUE_FORMAT) throw new Error(`city-zones.json has format ${String(candidate.format)}, this code reads ${CATALOGUE_FORMAT}: run npm run build:destinations`);
+    if (candidate.format !== CATALOGUE_FORMAT)
+      throw new Error(
+        `city-zones.json has format ${String(candidate.format)}, this code reads ${CATALOGUE_FORMAT}: run npm run build:destinations`,
+      );
     file = candidate;
   }
   return file;

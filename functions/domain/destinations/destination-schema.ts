@@ -42,7 +42,13 @@ const bounded = (name: string, { min, max }: { readonly min: number; readonly ma
     .meta({ description: `${name}, ${min} to ${max}${unit}` });
 
 /** `city` and `airport` are one shape: a type and a code the catalogue must know. */
-const codeDestination = <Type extends 'city' | 'airport'>(type: Type, known: (code: string) => unknown, codeDescription: string, description: string, example: string) =>
+const codeDestination = <Type extends 'city' | 'airport'>(
+  type: Type,
+  known: (code: string) => unknown,
+  codeDescription: string,
+  description: string,
+  example: string,
+) =>
   z
     .strictObject({
       type: z.literal(type),
@@ -51,14 +57,16 @@ const codeDestination = <Type extends 'city' | 'airport'>(type: Type, known: (co
     .meta({ description, examples: [{ type, code: example }] });
 
 export const cityDestinationSchema = codeDestination(
-  'city', cityByCode,
+  'city',
+  cityByCode,
   'IATA city code; metropolitan codes (LON, NYC, TYO, PAR, MIL...) search all of the city, not one airport',
   "Hotels of a city, within a radius of its centre that grows with the city's size (3 to 30 km)",
   'LON',
 );
 
 export const airportDestinationSchema = codeDestination(
-  'airport', airportByCode,
+  'airport',
+  airportByCode,
   'IATA code of an airport with scheduled passenger service',
   `Hotels within ${AIRPORT_RADIUS_KM} km of an airport`,
   'LHR',

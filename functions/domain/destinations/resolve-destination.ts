@@ -36,22 +36,38 @@ export function resolveDestination(destination: Destination): ResolvedDestinatio
   switch (destination.type) {
     case 'city': {
       const city = cityByCode(destination.code);
-      return city && {
-        kind: 'circle', centre: city.centre, radiusKm: city.radiusKm, timeZone: city.timeZone,
-        displayName: city.name, cityCode: city.code, countryCode: city.countryCode,
-      };
+      return (
+        city && {
+          kind: 'circle',
+          centre: city.centre,
+          radiusKm: city.radiusKm,
+          timeZone: city.timeZone,
+          displayName: city.name,
+          cityCode: city.code,
+          countryCode: city.countryCode,
+        }
+      );
     }
     case 'airport': {
       const airport = airportByCode(destination.code);
-      return airport && {
-        kind: 'circle', centre: airport.location, radiusKm: AIRPORT_RADIUS_KM, timeZone: airport.timeZone,
-        displayName: airport.name, cityCode: airport.cityCode,
-      };
+      return (
+        airport && {
+          kind: 'circle',
+          centre: airport.location,
+          radiusKm: AIRPORT_RADIUS_KM,
+          timeZone: airport.timeZone,
+          displayName: airport.name,
+          cityCode: airport.cityCode,
+        }
+      );
     }
     case 'geo': {
       const centre = { lat: destination.lat, lng: destination.lng };
       return {
-        kind: 'circle', centre, radiusKm: destination.radiusKm, timeZone: timeZoneAt(centre),
+        kind: 'circle',
+        centre,
+        radiusKm: destination.radiusKm,
+        timeZone: timeZoneAt(centre),
         displayName: `${destination.radiusKm} km around ${destination.lat}, ${destination.lng}`,
       };
     }

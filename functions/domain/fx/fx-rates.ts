@@ -35,7 +35,11 @@ export interface FxRatesProvider {
 
 export class FxUnavailableError extends Error {
   override readonly name = 'FxUnavailableError';
-  constructor(readonly from: string, readonly to: string, reason: string) {
+  constructor(
+    readonly from: string,
+    readonly to: string,
+    reason: string,
+  ) {
     super(`no fx rate ${from}→${to}: ${reason}`);
   }
 }

@@ -5,8 +5,22 @@
  */
 /** ISO 4217 minor-unit exponents for the currencies the sandbox and the suppliers use. */
 const EXPONENTS: Readonly<Record<string, number>> = {
-  EUR: 2, USD: 2, GBP: 2, CHF: 2, JPY: 0, KRW: 0, AED: 2, SGD: 2, THB: 2, CZK: 2, HUF: 2, TRY: 2,
-  BHD: 3, KWD: 3, JOD: 3, ISK: 0,
+  EUR: 2,
+  USD: 2,
+  GBP: 2,
+  CHF: 2,
+  JPY: 0,
+  KRW: 0,
+  AED: 2,
+  SGD: 2,
+  THB: 2,
+  CZK: 2,
+  HUF: 2,
+  TRY: 2,
+  BHD: 3,
+  KWD: 3,
+  JOD: 3,
+  ISK: 0,
 };
 
 /** Every currency with a known exponent (the finance ledger formats its totals with them). */
@@ -37,7 +51,9 @@ export function formatMinor(minor: number, currency: string): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer: ${minor}`);
   const exponent = currencyExponent(currency);
   const negative = minor < 0;
-  const digits = Math.abs(minor).toString().padStart(exponent + 1, '0');
+  const digits = Math.abs(minor)
+    .toString()
+    .padStart(exponent + 1, '0');
   const whole = exponent === 0 ? digits : digits.slice(0, -exponent);
   const fraction = exponent === 0 ? '' : `.${digits.slice(-exponent)}`;
   return `${negative ? '-' : ''}${whole}${fraction}`;

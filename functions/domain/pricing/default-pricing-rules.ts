@@ -22,8 +22,16 @@ const DEFAULT_INPUT: Readonly<Record<string, PricingRulesInput>> = {
     markups: [
       { id: 'acme-default', markup: { kind: 'percentage', percent: '5' } },
       { id: 'acme-luxury', when: { minStars: 5 }, markup: { kind: 'percentage', percent: '3' } },
-      { id: 'acme-expedia-room-only', when: { supplierIds: ['expedia'], boardBasis: ['RO'] }, markup: { kind: 'percentage', percent: '10' } },
-      { id: 'acme-opentravel', when: { supplierIds: ['opentravel'] }, markup: { kind: 'fixed', amount: '1.50', currency: 'EUR', per: 'room_night' } },
+      {
+        id: 'acme-expedia-room-only',
+        when: { supplierIds: ['expedia'], boardBasis: ['RO'] },
+        markup: { kind: 'percentage', percent: '10' },
+      },
+      {
+        id: 'acme-opentravel',
+        when: { supplierIds: ['opentravel'] },
+        markup: { kind: 'fixed', amount: '1.50', currency: 'EUR', per: 'room_night' },
+      },
     ],
     payAtHotel: { applyMarkup: true },
     serviceFee: { kind: 'percentage', percent: '1.5' },

@@ -53,9 +53,10 @@ export function priceRateWithDecimals(input: PriceRateInput): Price {
   const commission = rate.commission ? roundToMinor(inSupplierCurrency(rate.commission, 'commission').times(supplierToQuote), quote) : 0n;
   const payAtHotel = rate.payment === 'pay_at_hotel';
 
-  const markupRule = payAtHotel && !rules.payAtHotel.applyMarkup
-    ? undefined
-    : selectMarkupRule(rules.markups, { supplierId: input.supplierId, stars: input.stars, boardBasis: rate.boardBasis });
+  const markupRule =
+    payAtHotel && !rules.payAtHotel.applyMarkup
+      ? undefined
+      : selectMarkupRule(rules.markups, { supplierId: input.supplierId, stars: input.stars, boardBasis: rate.boardBasis });
   const markup = markupRule ? markupAmount(markupRule, convertedNet, input, convertFixed) : 0n;
   const serviceFee = rules.serviceFee ? serviceFeeAmount(rules.serviceFee, net + markup + tax, quote, convertFixed) : 0n;
   const total = net + markup + tax + serviceFee;
@@ -84,7 +85,8 @@ function markupAmount(
   convertFixed: (amount: Decimal, currency: string) => bigint,
 ): bigint {
   const { markup } = rule;
-  if (markup.kind === 'percentage') return roundToMinor(convertedNet.times(parseDecimal(markup.percent)).dividedBy(100), input.quoteCurrency);
+  if (markup.kind === 'percentage')
+    return roundToMinor(convertedNet.times(parseDecimal(markup.percent)).dividedBy(100), input.quoteCurrency);
   const count = markup.per === 'booking' ? 1 : markup.per === 'night' ? input.nights : input.nights * input.rooms;
   return convertFixed(parseAmount(markup.amount, markup.currency).times(count), markup.currency);
 }

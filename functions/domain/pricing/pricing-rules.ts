@@ -20,7 +20,9 @@ const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
 
 // abort: the checks after it (the percent bound, the currency's decimals) read it as a decimal, which a
 // string like "ten" is not; without it they would throw instead of reporting the field.
-const decimalAmount = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, { message: 'a non-negative decimal string such as "8" or "12.50"', abort: true });
+const decimalAmount = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,6})?$/, { message: 'a non-negative decimal string such as "8" or "12.50"', abort: true });
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as "EUR"');
 
 /** "2.5" JPY cannot be charged: a fixed amount has at most its currency's decimals. */
@@ -36,19 +38,23 @@ const percentage = z.object({
   percent: decimalAmount.refine((p) => parseDecimal(p).lte(1000), 'at most 1000 percent'),
 });
 
-const fixedMarkup = z.object({
-  kind: z.literal('fixed'),
-  amount: decimalAmount,
-  currency: currencyCode,
-  /** What the amount is counted per: the whole booking, each night, or each room and night. */
-  per: z.enum(['booking', 'night', 'room_night']).default('booking'),
-}).refine(fitsCurrency, amountPrecisionIssue);
+const fixedMarkup = z
+  .object({
+    kind: z.literal('fixed'),
+    amount: decimalAmount,
+    currency: currencyCode,
+    /** What the amount is counted per: the whole booking, each night, or each room and night. */
+    per: z.enum(['booking', 'night', 'room_night']).default('booking'),
+  })
+  .refine(fitsCurrency, amountPrecisionIssue);
 
-const fixedFee = z.object({
-  kind: z.literal('fixed'),
-  amount: decimalAmount,
-  currency: currencyCode,
-}).refine(fitsCurrency, amountPrecisionIssue);
+const fixedFee = z
+  .object({
+    kind: z.literal('fixed'),
+    amount: decimalAmount,
+    currency: currencyCode,
+  })
+  .refine(fitsCurrency, amountPrecisionIssue);
 
 export const markupRuleSchema = z
   .object({

@@ -35,7 +35,12 @@ export function withRateObligations(price: Price, rate: SupplierRate, fx: FxRate
     if (currency !== quote) feeFx.push(stamp);
     return stamp;
   };
-  const minor = (amount: string): bigint => BigInt(parseAmount(amount, quote).times(10 ** minorUnitExponent(quote)).toFixed(0));
+  const minor = (amount: string): bigint =>
+    BigInt(
+      parseAmount(amount, quote)
+        .times(10 ** minorUnitExponent(quote))
+        .toFixed(0),
+    );
 
   let payableAtHotel = minor(price.payableAtHotel);
   const payAtProperty: PropertyChargeQuote[] = charges.map((charge) => {

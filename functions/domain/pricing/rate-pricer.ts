@@ -98,7 +98,13 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
       const rate = parseUnsignedDecimal(stamp.rate);
       const supplierExponent = minorUnitExponent(currency);
       conversion = rate
-        ? { stamp, rate, supplierExponent, safe: safeScaling(rate.units, supplierExponent + rate.scale - quoteExponent), safeMarkups: new Map() }
+        ? {
+            stamp,
+            rate,
+            supplierExponent,
+            safe: safeScaling(rate.units, supplierExponent + rate.scale - quoteExponent),
+            safeMarkups: new Map(),
+          }
         : SLOW;
       conversions.set(currency, conversion);
     }
@@ -257,7 +263,15 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
     const payableAtHotel = rate.payment === 'pay_at_hotel' ? net + tax + excluded : excluded;
     if (!Number.isSafeInteger(total) || !Number.isSafeInteger(payableAtHotel)) return undefined;
     return assemblePrice(
-      { net: safeText(net), markup: markupText ?? safeText(markup), commission: safeText(commission), tax: safeText(tax), serviceFee: serviceFeeText ?? safeText(serviceFee), total: safeText(total), payableAtHotel: safeText(payableAtHotel) },
+      {
+        net: safeText(net),
+        markup: markupText ?? safeText(markup),
+        commission: safeText(commission),
+        tax: safeText(tax),
+        serviceFee: serviceFeeText ?? safeText(serviceFee),
+        total: safeText(total),
+        payableAtHotel: safeText(payableAtHotel),
+      },
       quote,
       conversion.stamp,
       feeFx,
@@ -336,7 +350,15 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
     const total = net + markup + tax + serviceFee;
     const payableAtHotel = rate.payment === 'pay_at_hotel' ? net + tax + excluded : excluded;
     return assemblePrice(
-      { net: text(net), markup: text(markup), commission: text(commission), tax: text(tax), serviceFee: text(serviceFee), total: text(total), payableAtHotel: text(payableAtHotel) },
+      {
+        net: text(net),
+        markup: text(markup),
+        commission: text(commission),
+        tax: text(tax),
+        serviceFee: text(serviceFee),
+        total: text(total),
+        payableAtHotel: text(payableAtHotel),
+      },
       quote,
       conversion.stamp,
       feeFx,
@@ -361,9 +383,24 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
 }
 
 /** The Price of a rate whose amounts are already formatted, in the key order every path gives. */
-function assemblePrice(amounts: Pick<Price, 'net' | 'markup' | 'commission' | 'tax' | 'serviceFee' | 'total' | 'payableAtHotel'>, currency: string, fx: FxStamp, feeFx: FxStamp[] | undefined): Price {
+function assemblePrice(
+  amounts: Pick<Price, 'net' | 'markup' | 'commission' | 'tax' | 'serviceFee' | 'total' | 'payableAtHotel'>,
+  currency: string,
+  fx: FxStamp,
+  feeFx: FxStamp[] | undefined,
+): Price {
   const { net, markup, commission, tax, serviceFee, total, payableAtHotel } = amounts;
-  const price: { -readonly [K in keyof Price]: Price[K] } = { net, markup, commission, tax, serviceFee, total, currency, payableAtHotel, fx };
+  const price: { -readonly [K in keyof Price]: Price[K] } = {
+    net,
+    markup,
+    commission,
+    tax,
+    serviceFee,
+    total,
+    currency,
+    payableAtHotel,
+    fx,
+  };
   if (feeFx) price.feeFx = feeFx;
   return price;
 }
@@ -379,7 +416,12 @@ function minorIn(money: Money, supplierCurrency: string, exponent: number): bigi
 }
 
 /** The stamp of a fixed amount's conversion, listed once, when its currency is neither the quote's nor the supplier's. */
-function withFeeFx(feeFx: FxStamp[] | undefined, converted: ConvertedFixed, quote: string, supplierCurrency: string): FxStamp[] | undefined {
+function withFeeFx(
+  feeFx: FxStamp[] | undefined,
+  converted: ConvertedFixed,
+  quote: string,
+  supplierCurrency: string,
+): FxStamp[] | undefined {
   const { currency } = converted;
   if (currency === quote || currency === supplierCurrency || feeFx?.some((f) => f.from === currency)) return feeFx;
   return feeFx ? [...feeFx, converted.stamp] : [converted.stamp];

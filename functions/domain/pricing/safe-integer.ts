@@ -86,7 +86,9 @@ export function roundShiftHalfUpSafe(value: number, shift: number): number {
 }
 
 /** FRACTION_TEXTS[e][f]: f as exactly e digits ("05" for 5, 2), made once for the exponents currencies have. */
-const FRACTION_TEXTS: readonly (readonly string[])[] = [0, 1, 2, 3].map((e) => Array.from({ length: 10 ** e }, (_, f) => `${f}`.padStart(e, '0')));
+const FRACTION_TEXTS: readonly (readonly string[])[] = [0, 1, 2, 3].map((e) =>
+  Array.from({ length: 10 ** e }, (_, f) => `${f}`.padStart(e, '0')),
+);
 
 /**
  * Integer minor units → decimal text with exactly `exponent` decimals: formatMinorUnits (minor-units.ts)
@@ -111,7 +113,6 @@ export function formatSafeMinorUnits(minor: number, exponent: number): string {
   while (fractionText.length < exponent) fractionText = `0${fractionText}`;
   return `${whole}.${fractionText}`;
 }
-
 
 /**
  * A multiplication by M followed by a division by 10^shift, rounded half up, prepared once per search

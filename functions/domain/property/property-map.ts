@@ -8,7 +8,8 @@ import type { SupplierRef } from './supplier-ref.js';
 import type { UnifiedProperty } from './unified-property.js';
 
 /** What on-the-fly matching needs of a stored property: its members as their suppliers show them. */
-export type PropertyMatchCandidate = Pick<UnifiedProperty, 'propertyId' | 'name' | 'supplierRefs' | 'members'> & Partial<Pick<UnifiedProperty, 'geo'>>;
+export type PropertyMatchCandidate = Pick<UnifiedProperty, 'propertyId' | 'name' | 'supplierRefs' | 'members'> &
+  Partial<Pick<UnifiedProperty, 'geo'>>;
 
 export interface PropertyMapStore {
   /** The stored propertyId of each ref that has one, keyed by refKey(ref). */

@@ -10,6 +10,13 @@ export function refKey(ref: SupplierRef): string {
 }
 
 export function compareRefs(a: SupplierRef, b: SupplierRef): number {
-  return a.supplierId < b.supplierId ? -1 : a.supplierId > b.supplierId ? 1
-    : a.supplierPropertyId < b.supplierPropertyId ? -1 : a.supplierPropertyId > b.supplierPropertyId ? 1 : 0;
+  return a.supplierId < b.supplierId
+    ? -1
+    : a.supplierId > b.supplierId
+      ? 1
+      : a.supplierPropertyId < b.supplierPropertyId
+        ? -1
+        : a.supplierPropertyId > b.supplierPropertyId
+          ? 1
+          : 0;
 }

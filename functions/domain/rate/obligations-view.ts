@@ -56,7 +56,9 @@ export function obligationsView(source: ObligationsSource): ObligationsView {
   return {
     payAtProperty: payAtPropertyView(price.payAtProperty, price.currency),
     remarks: (source.rate.remarks ?? []).map((remark) => ({ kind: remark.kind, text: remark.text, supplierId: source.supplierId })),
-    ...(price.minimumSellingPrice !== undefined ? { minimumSellingPrice: { amount: num(price.minimumSellingPrice), currency: price.currency } } : {}),
+    ...(price.minimumSellingPrice !== undefined
+      ? { minimumSellingPrice: { amount: num(price.minimumSellingPrice), currency: price.currency } }
+      : {}),
     packageOnly: source.rate.packageOnly === true,
   };
 }

@@ -19,7 +19,14 @@ const ticketSchema = z.object({
   propertyId: z.string(),
   starRating: z.number().int().optional(),
   /** The quoted price as shown at search ({net, markup, tax, serviceFee, total, currency} decimal strings). */
-  quoted: z.object({ net: z.string(), markup: z.string(), tax: z.string(), serviceFee: z.string(), total: z.string(), currency: z.string() }),
+  quoted: z.object({
+    net: z.string(),
+    markup: z.string(),
+    tax: z.string(),
+    serviceFee: z.string(),
+    total: z.string(),
+    currency: z.string(),
+  }),
   /** Nights and rooms of the searched stay, for pricing the checked rate the same way. */
   nights: z.number().int().positive(),
   rooms: z.number().int().positive(),
@@ -64,7 +71,8 @@ export function signRateId(ticket: RateTicket, tenant: string, key: Buffer): str
 
 export function verifyRateId(rateId: string, tenant: string, key: Buffer, now: Date = new Date()): RateTicket {
   const [prefix, body, signature, ...rest] = rateId.split('.');
-  if (prefix !== PREFIX || !body || !signature || rest.length > 0 || !/^[A-Za-z0-9_-]+$/.test(body + signature)) throw new RateIdError('malformed');
+  if (prefix !== PREFIX || !body || !signature || rest.length > 0 || !/^[A-Za-z0-9_-]+$/.test(body + signature))
+    throw new RateIdError('malformed');
   const given = Buffer.from(signature, 'base64url');
   const wanted = mac(tenant, body, key);
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new RateIdError('forged');

@@ -37,13 +37,21 @@ export interface StayContext extends QuotedStay {
 export type DescribedRate = Omit<ShownRate, 'rateId'> & { readonly ticket: RateTicket };
 
 /** A priced rate as the API shows it, with its signed rateId. */
-export function showRate(rate: DescribableRate, property: { propertyId: string; starRating?: number | undefined }, stay: StayContext): ShownRate {
+export function showRate(
+  rate: DescribableRate,
+  property: { propertyId: string; starRating?: number | undefined },
+  stay: StayContext,
+): ShownRate {
   const { ticket, ...shown } = describeRate(rate, property, stay);
   return { rateId: signRateId(ticket, stay.tenant, stay.rateIdKey), ...shown };
 }
 
 /** A priced rate as shown, with the content of its rateId unsigned. */
-export function describeRate(rate: DescribableRate, property: { propertyId: string; starRating?: number | undefined }, stay: QuotedStay): DescribedRate {
+export function describeRate(
+  rate: DescribableRate,
+  property: { propertyId: string; starRating?: number | undefined },
+  stay: QuotedStay,
+): DescribedRate {
   const ticket: RateTicket = {
     searchId: stay.searchId,
     supplierId: rate.supplierId,
@@ -51,7 +59,14 @@ export function describeRate(rate: DescribableRate, property: { propertyId: stri
     supplierPropertyId: rate.supplierPropertyId,
     propertyId: property.propertyId,
     ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
-    quoted: { net: rate.price.net, markup: rate.price.markup, tax: rate.price.tax, serviceFee: rate.price.serviceFee, total: rate.price.total, currency: rate.price.currency },
+    quoted: {
+      net: rate.price.net,
+      markup: rate.price.markup,
+      tax: rate.price.tax,
+      serviceFee: rate.price.serviceFee,
+      total: rate.price.total,
+      currency: rate.price.currency,
+    },
     nights: stay.nights,
     rooms: stay.rooms,
     expiresAt: stay.expiresAt,

@@ -11,5 +11,10 @@ export interface QuotedStay {
 
 /** What the rateIds of a stored search's rates carry about the stay. */
 export function quotedStayOf(search: Pick<SearchHeader, 'searchId' | 'request' | 'expiresAt'>): QuotedStay {
-  return { searchId: search.searchId, nights: nightsBetween(search.request.checkIn, search.request.checkOut), rooms: search.request.occupancies.length, expiresAt: search.expiresAt };
+  return {
+    searchId: search.searchId,
+    nights: nightsBetween(search.request.checkIn, search.request.checkOut),
+    rooms: search.request.occupancies.length,
+    expiresAt: search.expiresAt,
+  };
 }

@@ -58,7 +58,13 @@ export interface WebhookDelivery {
 export const SECRET_ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 /** The secrets a delivery at `now` is signed with: the current one, and the previous one during its overlap. */
-export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, now: Date): string[] {
-  const previousValid = endpoint.previousSecret !== undefined && endpoint.previousSecretExpiresAt !== undefined && Date.parse(endpoint.previousSecretExpiresAt) > now.getTime();
+export function signingSecrets(
+  endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
+  now: Date,
+): string[] {
+  const previousValid =
+    endpoint.previousSecret !== undefined &&
+    endpoint.previousSecretExpiresAt !== undefined &&
+    Date.parse(endpoint.previousSecretExpiresAt) > now.getTime();
   return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
 }

@@ -4,7 +4,14 @@
  * its movement. The id (`msg_...`) is the Standard Webhooks `webhook-id`: a receiver that has seen it has
  * seen the event, however often it is delivered.
  */
-export const BOOKING_EVENT_TYPES = ['booking.pending', 'booking.confirmed', 'booking.failed', 'booking.compensated', 'booking.modified', 'booking.cancelled'] as const;
+export const BOOKING_EVENT_TYPES = [
+  'booking.pending',
+  'booking.confirmed',
+  'booking.failed',
+  'booking.compensated',
+  'booking.modified',
+  'booking.cancelled',
+] as const;
 export const WALLET_EVENT_TYPES = ['wallet.topped-up', 'wallet.held', 'wallet.captured', 'wallet.released', 'wallet.refunded'] as const;
 export const WEBHOOK_EVENT_TYPES = [...BOOKING_EVENT_TYPES, ...WALLET_EVENT_TYPES] as const;
 /** Sent by POST /v1/webhook-endpoints/{id}/test only; an endpoint need not subscribe to it. */

@@ -123,19 +123,21 @@ function foldSegment(segment: string, postalCode: string | undefined): string {
   if (postalCode) text = text.replace(postalCode, ' ');
   // Greek "ου" is romanised "ou" on every street sign; any-ascii's letter-by-letter "oy" would not agree.
   text = text.replace(/ο[υύ]/g, 'ou').replace(/Ο[υύ]/g, 'Ou').replace(/ΟΥ/g, 'OU');
-  return anyAscii(text)
-    .toLowerCase()
-    .replace(/['’`]/g, '')
-    // Scripts written without spaces run the street into its number ("...naisaiwaicho1-1-1").
-    .replace(/([a-z])(?=\d)/g, '$1 ')
-    .replace(/(\d)\s*[-–‐]\s*(?=\d)/g, '$1~')
-    .split(/[^a-z0-9~#]+/)
-    .filter((word) => word.length > 0)
-    .join(' ')
-    .replace(/~/g, '-')
-    .replace(NUMBER_MARKER, '')
-    .replace(/#\s*/g, '')
-    .trim();
+  return (
+    anyAscii(text)
+      .toLowerCase()
+      .replace(/['’`]/g, '')
+      // Scripts written without spaces run the street into its number ("...naisaiwaicho1-1-1").
+      .replace(/([a-z])(?=\d)/g, '$1 ')
+      .replace(/(\d)\s*[-–‐]\s*(?=\d)/g, '$1~')
+      .split(/[^a-z0-9~#]+/)
+      .filter((word) => word.length > 0)
+      .join(' ')
+      .replace(/~/g, '-')
+      .replace(NUMBER_MARKER, '')
+      .replace(/#\s*/g, '')
+      .trim()
+  );
 }
 
 function isUnitOrFloor(text: string, words: CountryAddressWords): boolean {
@@ -154,13 +156,16 @@ function wholeNumber(text: string): HouseNumber | undefined {
 
 function numberAtEdge(text: string): { number: HouseNumber; rest: string } | undefined {
   const block = BLOCK_NUMBER.exec(text);
-  if (block) return { number: blockNumber(block[0]), rest: (text.slice(0, block.index) + text.slice(block.index + block[0].length)).trim() };
+  if (block)
+    return { number: blockNumber(block[0]), rest: (text.slice(0, block.index) + text.slice(block.index + block[0].length)).trim() };
   HOUSE_NUMBER.lastIndex = 0;
   const matches = [...text.matchAll(HOUSE_NUMBER)];
   const first = matches[0];
   const last = matches.at(-1);
-  if (first && first.index === 0 && first[0].length < text.length) return { number: houseNumber(first), rest: text.slice(first[0].length).trim() };
-  if (last && last.index! > 0 && last.index! + last[0].length === text.length) return { number: houseNumber(last), rest: text.slice(0, last.index).trim() };
+  if (first && first.index === 0 && first[0].length < text.length)
+    return { number: houseNumber(first), rest: text.slice(first[0].length).trim() };
+  if (last && last.index! > 0 && last.index! + last[0].length === text.length)
+    return { number: houseNumber(last), rest: text.slice(0, last.index).trim() };
   return undefined;
 }
 

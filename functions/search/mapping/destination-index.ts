@@ -69,12 +69,22 @@ export class DynamoDestinationIndex implements DestinationIndexStore {
       await this.client.send(
         new PutCommand({
           TableName: this.table,
-          Item: { pk: pk(cityCode), sk: `part#${generation}#${String(part).padStart(4, '0')}`, kind: 'destination-part', entries: entries.slice(part * ENTRIES_PER_PART, (part + 1) * ENTRIES_PER_PART) },
+          Item: {
+            pk: pk(cityCode),
+            sk: `part#${generation}#${String(part).padStart(4, '0')}`,
+            kind: 'destination-part',
+            entries: entries.slice(part * ENTRIES_PER_PART, (part + 1) * ENTRIES_PER_PART),
+          },
         }),
       );
     }
     // The head names the complete generation last, so a reader never sees half of a rewrite.
-    await this.client.send(new PutCommand({ TableName: this.table, Item: { pk: pk(cityCode), sk: 'head', kind: 'destination-head', generation, parts, properties: entries.length } }));
+    await this.client.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: pk(cityCode), sk: 'head', kind: 'destination-head', generation, parts, properties: entries.length },
+      }),
+    );
   }
 
   async destination(cityCode: string): Promise<DestinationEntry[]> {

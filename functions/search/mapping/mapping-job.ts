@@ -88,14 +88,22 @@ export async function runMappingJob(input: MappingJobInput): Promise<MappingJobR
   };
 }
 
-async function* readAll(source: StaticContentSource, pageSize: number | undefined, signal: AbortSignal | undefined): AsyncIterable<SupplierPropertyContent> {
+async function* readAll(
+  source: StaticContentSource,
+  pageSize: number | undefined,
+  signal: AbortSignal | undefined,
+): AsyncIterable<SupplierPropertyContent> {
   if (Symbol.asyncIterator in source) {
     yield* source;
     return;
   }
   let cursor: string | undefined;
   do {
-    const page = await source.staticContent({ ...(cursor ? { cursor } : {}), ...(pageSize ? { pageSize } : {}), ...(signal ? { signal } : {}) });
+    const page = await source.staticContent({
+      ...(cursor ? { cursor } : {}),
+      ...(pageSize ? { pageSize } : {}),
+      ...(signal ? { signal } : {}),
+    });
     yield* page.properties;
     cursor = page.nextCursor;
   } while (cursor);

@@ -10,8 +10,8 @@ import { normaliseName } from './name-normalisation.js';
 import { normalisePhone, type NormalisedPhone } from './phone-normalisation.js';
 
 /** The part of a property the matcher reads; a supplier's static content or a search offer both fit. */
-export type MatchInput = Pick<SupplierPropertyContent, 'supplierId' | 'supplierPropertyId' | 'name'>
-  & Partial<Pick<SupplierPropertyContent, 'stars' | 'geo' | 'address' | 'cityCode' | 'phone' | 'email'>>;
+export type MatchInput = Pick<SupplierPropertyContent, 'supplierId' | 'supplierPropertyId' | 'name'> &
+  Partial<Pick<SupplierPropertyContent, 'stars' | 'geo' | 'address' | 'cityCode' | 'phone' | 'email'>>;
 
 export interface MatchProfile {
   readonly ref: string;

@@ -11,24 +11,26 @@ const AFFILIATION_CLAUSE = /\s*[,–—|-]\s*(?:an?|part of(?: the)?|member of(?
 
 /** Collections and marketing groups written after the name, with or without a comma. */
 const COLLECTION_SUFFIX = new RegExp(
-  '(?:\\s*[,–—|-]\\s*|\\s+)(?:' + [
-    'autograph collection(?: hotels?)?',
-    'curio collection(?: by hilton)?',
-    'tapestry collection(?: by hilton)?',
-    'tribute portfolio(?: hotel)?',
-    'the unbound collection(?: by hyatt)?',
-    'the luxury collection',
-    'luxury collection(?: hotel)?',
-    'small luxury hotels(?: of the world)?',
-    'slh',
-    'the leading hotels of the world',
-    'leading hotels of the world',
-    'design hotels',
-    'preferred hotels(?: (?:&|and) resorts)?',
-    'mgallery(?: hotel collection| collection| by sofitel)?',
-    'relais (?:&|et) ch[aâ]teaux',
-    'jdv by hyatt',
-  ].join('|') + ')\\s*$',
+  '(?:\\s*[,–—|-]\\s*|\\s+)(?:' +
+    [
+      'autograph collection(?: hotels?)?',
+      'curio collection(?: by hilton)?',
+      'tapestry collection(?: by hilton)?',
+      'tribute portfolio(?: hotel)?',
+      'the unbound collection(?: by hyatt)?',
+      'the luxury collection',
+      'luxury collection(?: hotel)?',
+      'small luxury hotels(?: of the world)?',
+      'slh',
+      'the leading hotels of the world',
+      'leading hotels of the world',
+      'design hotels',
+      'preferred hotels(?: (?:&|and) resorts)?',
+      'mgallery(?: hotel collection| collection| by sofitel)?',
+      'relais (?:&|et) ch[aâ]teaux',
+      'jdv by hyatt',
+    ].join('|') +
+    ')\\s*$',
   'i',
 );
 
@@ -41,7 +43,7 @@ const BRACKETED = /\s*[([][^)\]]*[)\]]/g;
 export function withoutAffiliations(name: string): string {
   let text = name.replace(BRACKETED, ' ').replace(STAR_MARKS, ' ');
   // Clauses can stack: "X, Autograph Collection, a Marriott hotel".
-  for (let previous = ''; previous !== text;) {
+  for (let previous = ''; previous !== text; ) {
     previous = text;
     text = text.replace(AFFILIATION_CLAUSE, '').replace(COLLECTION_SUFFIX, '');
   }

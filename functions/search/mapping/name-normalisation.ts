@@ -20,9 +20,26 @@ export interface NormalisedName {
 
 /** Expansions of the abbreviations suppliers use in names. */
 const NAME_ABBREVIATIONS: Readonly<Record<string, string>> = {
-  htl: 'hotel', hotl: 'hotel', intl: 'international', int: 'international', apts: 'apartments', apt: 'apartments',
-  res: 'residence', resid: 'residence', st: 'saint', ste: 'sainte', blvd: 'boulevard', ave: 'avenue', av: 'avenue',
-  mt: 'mount', ctr: 'centre', center: 'centre', sq: 'square', gdn: 'garden', gdns: 'gardens', pk: 'park',
+  htl: 'hotel',
+  hotl: 'hotel',
+  intl: 'international',
+  int: 'international',
+  apts: 'apartments',
+  apt: 'apartments',
+  res: 'residence',
+  resid: 'residence',
+  st: 'saint',
+  ste: 'sainte',
+  blvd: 'boulevard',
+  ave: 'avenue',
+  av: 'avenue',
+  mt: 'mount',
+  ctr: 'centre',
+  center: 'centre',
+  sq: 'square',
+  gdn: 'garden',
+  gdns: 'gardens',
+  pk: 'park',
 };
 
 /**
@@ -31,12 +48,66 @@ const NAME_ABBREVIATIONS: Readonly<Record<string, string>> = {
  * languages and transliterations suppliers use.
  */
 const GENERIC_WORDS = new Set([
-  'hotel', 'hotels', 'hotell', 'hotele', 'otel', 'oteli', 'hoteru', 'hostel', 'the', 'and', 'et', 'y', 'e', 'spa', 'boutique',
-  'by', 'at', 'of', 'a', 'an', 'le', 'la', 'les', 'l', 'de', 'des', 'du', 'del', 'della', 'di', 'da', 'do', 'dos', 'das',
-  'el', 'al', 'der', 'die', 'zum', 'zur', 'am', 'im', 'u', 't',
+  'hotel',
+  'hotels',
+  'hotell',
+  'hotele',
+  'otel',
+  'oteli',
+  'hoteru',
+  'hostel',
+  'the',
+  'and',
+  'et',
+  'y',
+  'e',
+  'spa',
+  'boutique',
+  'by',
+  'at',
+  'of',
+  'a',
+  'an',
+  'le',
+  'la',
+  'les',
+  'l',
+  'de',
+  'des',
+  'du',
+  'del',
+  'della',
+  'di',
+  'da',
+  'do',
+  'dos',
+  'das',
+  'el',
+  'al',
+  'der',
+  'die',
+  'zum',
+  'zur',
+  'am',
+  'im',
+  'u',
+  't',
   // Marketing words that survive an affiliation clause written without its comma.
-  'collection', 'managed', 'member', 'resort', 'resorts',
-  'gostinitsa', 'xenodocheio', 'fndq', 'rongraem', 'orngaem', 'jiudian', 'albergo', 'szalloda', 'penzion', 'pension',
+  'collection',
+  'managed',
+  'member',
+  'resort',
+  'resorts',
+  'gostinitsa',
+  'xenodocheio',
+  'fndq',
+  'rongraem',
+  'orngaem',
+  'jiudian',
+  'albergo',
+  'szalloda',
+  'penzion',
+  'pension',
 ]);
 
 const LATIN_OR_COMMON = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
@@ -54,9 +125,11 @@ export function isTransliterable(text: string): boolean {
  */
 export function normaliseName(name: string, cityNames?: string | readonly (string | undefined)[]): NormalisedName {
   const nonLatinScript = !LATIN_OR_COMMON.test(name);
-  const cities = typeof cityNames === 'string' ? [cityNames] : cityNames ?? [];
+  const cities = typeof cityNames === 'string' ? [cityNames] : (cityNames ?? []);
   const cityTokens = new Set(cities.flatMap((city) => (city ? wordsOf(city) : [])));
-  const words = wordsOf(nonLatinScript ? name : withoutAffiliations(name)).map((word) => NAME_ABBREVIATIONS[word] ?? word).filter((word) => !GENERIC_WORDS.has(word));
+  const words = wordsOf(nonLatinScript ? name : withoutAffiliations(name))
+    .map((word) => NAME_ABBREVIATIONS[word] ?? word)
+    .filter((word) => !GENERIC_WORDS.has(word));
   const withoutCity = words.filter((word) => !cityTokens.has(word));
   // "Cairo Hotel": the city is the name, not an addition to it.
   return { tokens: withoutCity.length > 0 ? withoutCity : words, nonLatinScript };

@@ -18,7 +18,11 @@ const NEAR_MATCH_MIN_LENGTH = 5;
 const NEAR_MATCH_MIN_RATIO = 0.8;
 
 /** undefined when either name has no distinguishing tokens left (nothing to compare). */
-export function nameSimilarity(a: readonly string[], b: readonly string[], weight: TokenWeight = uniformTokenWeight): NameSimilarity | undefined {
+export function nameSimilarity(
+  a: readonly string[],
+  b: readonly string[],
+  weight: TokenWeight = uniformTokenWeight,
+): NameSimilarity | undefined {
   if (a.length === 0 || b.length === 0) return undefined;
   const unused = [...b];
   let matched = 0;

@@ -90,14 +90,22 @@ export function scorePair(a: MatchProfile, b: MatchProfile, weight: TokenWeight 
     parts.name = a.nonLatinScript || b.nonLatinScript ? Math.max(0, nameEvidence(name)) : nameEvidence(name);
   }
 
-  if (!phonesDisagree && metres !== undefined && metres <= IDENTICAL_NAME_METRES && a.address.postalCode !== undefined
-    && a.address.postalCode === b.address.postalCode && a.nameTokens.length > 0 && sameTokens(a.nameTokens, b.nameTokens)) {
+  if (
+    !phonesDisagree &&
+    metres !== undefined &&
+    metres <= IDENTICAL_NAME_METRES &&
+    a.address.postalCode !== undefined &&
+    a.address.postalCode === b.address.postalCode &&
+    a.nameTokens.length > 0 &&
+    sameTokens(a.nameTokens, b.nameTokens)
+  ) {
     parts.identicalName = WEIGHTS.identicalNameNearby;
   }
 
   if (a.stars !== undefined && b.stars !== undefined) {
     const apart = Math.abs(a.stars - b.stars);
-    parts.stars = apart === 0 ? WEIGHTS.starsSame : apart === 1 ? WEIGHTS.starsOffByOne : apart === 2 ? WEIGHTS.starsTwoApart : WEIGHTS.starsFarApart;
+    parts.stars =
+      apart === 0 ? WEIGHTS.starsSame : apart === 1 ? WEIGHTS.starsOffByOne : apart === 2 ? WEIGHTS.starsTwoApart : WEIGHTS.starsFarApart;
   }
 
   let score = 0;

@@ -26,7 +26,10 @@ export function normalisePhone(text: string | undefined, countryCode: string | u
   // look like this, and parsing each (~25 µs) would be most of the mapping job's time for no change.
   if (trimmed.startsWith('+') && !trimmed.includes('(0)') && digits.length <= 15) return { e164: `+${digits}`, confident: true };
 
-  const country = countryCode && isSupportedCountry(countryCode.toUpperCase()) ? countryCode.toUpperCase() as Parameters<typeof getCountryCallingCode>[0] : undefined;
+  const country =
+    countryCode && isSupportedCountry(countryCode.toUpperCase())
+      ? (countryCode.toUpperCase() as Parameters<typeof getCountryCallingCode>[0])
+      : undefined;
   // "(0)" marks the trunk prefix dialled at home only: "+44 (0)20" is "+44 20".
   const cleaned = trimmed.replace(/\(0\)/g, ' ');
   const explicit = cleaned.startsWith('+') ? parsePhoneNumberFromString(cleaned) : undefined;

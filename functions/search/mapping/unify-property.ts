@@ -27,7 +27,9 @@ export function unifyProperty(propertyId: string, cluster: readonly SupplierProp
   // The catalogue's zone of the hotel's city is exact (polygons at build time); a hotel in no city we know
   // takes the zone at its position (tz-lookup, 99.4 % the same offsets).
   const timeZone = (cityCode ? cityByCode(cityCode)?.timeZone : undefined) ?? (geo ? timeZoneAt(geo) : undefined);
-  const address = [...members].filter((m) => m.address).sort((x, y) => addressCompleteness(y.address!) - addressCompleteness(x.address!))[0]?.address;
+  const address = [...members]
+    .filter((m) => m.address)
+    .sort((x, y) => addressCompleteness(y.address!) - addressCompleteness(x.address!))[0]?.address;
   const description = members.find((m) => m.description)?.description;
   const checkIn = mostCommon(members.flatMap((m) => (m.checkInTime ? [m.checkInTime] : [])));
   const checkOut = mostCommon(members.flatMap((m) => (m.checkOutTime ? [m.checkOutTime] : [])));
@@ -74,7 +76,10 @@ export function memberSummary(content: MatchInput): MemberSummary {
 
 /** "air conditioning" and "air_conditioning" are one amenity. */
 function amenityCode(amenity: string): string {
-  return amenity.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return amenity
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 function representativeName(members: readonly SupplierPropertyContent[]): string {

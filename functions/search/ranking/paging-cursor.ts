@@ -16,7 +16,10 @@ export type PagingErrorCode = 'invalid-cursor' | 'invalid-limit';
 
 export class PagingError extends Error {
   override readonly name = 'PagingError';
-  constructor(readonly code: PagingErrorCode, message: string) {
+  constructor(
+    readonly code: PagingErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -92,5 +95,9 @@ function isCursorBody(value: unknown): value is CursorBody {
 }
 
 function mac(position: CursorPosition, key: CursorKey): string {
-  return createHmac('sha256', key).update(`search-cursor/v1\n${position.offset}\n${position.searchId}`).digest().subarray(0, 16).toString('base64url');
+  return createHmac('sha256', key)
+    .update(`search-cursor/v1\n${position.offset}\n${position.searchId}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }

@@ -36,7 +36,10 @@ interface Keyed<P> {
 
 const NAME_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-export function sortProperties<R extends RankableRate, P extends RankableProperty<R>>(properties: readonly P[], options: SortOptions = {}): P[] {
+export function sortProperties<R extends RankableRate, P extends RankableProperty<R>>(
+  properties: readonly P[],
+  options: SortOptions = {},
+): P[] {
   const sort = options.sort ?? 'price';
   if (sort === 'distance' && !options.centre) throw new RangeError('sorting by distance needs the destination centre');
   const currency = properties[0]?.rates[0]?.price.currency;
@@ -45,12 +48,14 @@ export function sortProperties<R extends RankableRate, P extends RankablePropert
     cheapest: cheapestTotal(property, currency),
     stars: property.starRating ?? 0,
     // Only the distance order reads it: a haversine per property is most of a price sort's key-building.
-    distance: sort === 'distance' && options.centre && property.geo ? distanceMetres(options.centre, property.geo) : Number.POSITIVE_INFINITY,
+    distance:
+      sort === 'distance' && options.centre && property.geo ? distanceMetres(options.centre, property.geo) : Number.POSITIVE_INFINITY,
   }));
   const byPrice = (a: Keyed<P>, b: Keyed<P>): number => compareCheapest(a.cheapest, b.cheapest);
   const byStarsDescending = (a: Keyed<P>, b: Keyed<P>): number => b.stars - a.stars;
   const byDistance = (a: Keyed<P>, b: Keyed<P>): number => (a.distance === b.distance ? 0 : a.distance < b.distance ? -1 : 1);
-  const primary = sort === 'price' ? [byPrice, byStarsDescending] : sort === 'starRating' ? [byStarsDescending, byPrice] : [byDistance, byPrice];
+  const primary =
+    sort === 'price' ? [byPrice, byStarsDescending] : sort === 'starRating' ? [byStarsDescending, byPrice] : [byDistance, byPrice];
   const order = [...primary, byName, byPropertyId];
   keyed.sort((a, b) => {
     for (const compare of order) {

@@ -5,16 +5,44 @@ import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
 import type {
-  AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
-  CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage, StaticContentRequest,
-  SupplierBooking, SupplierDestination, SupplierOffer, SupplierPort, SupplierPropertyContent, SupplierRate,
+  AvailabilityRequest,
+  AvailabilityResult,
+  BookingLookup,
+  BookRequest,
+  CallContext,
+  CancellationResult,
+  CancelRequest,
+  CheckedRate,
+  CheckRateRequest,
+  ClientReferenceLookup,
+  ModifyRequest,
+  ModifyResult,
+  StaticContentPage,
+  StaticContentRequest,
+  SupplierBooking,
+  SupplierDestination,
+  SupplierOffer,
+  SupplierPort,
+  SupplierPropertyContent,
+  SupplierRate,
 } from '../port.js';
 import { remarksOf } from '../rate-shape.js';
 import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
 import {
-  appliedPenalty, bad, bookingFromWire, depositRemarks, formatBookingMetadata, NO_FACTS, portRate, pricingForRooms, rateFromWire, rateRemarks,
-  requireString, SUPPLIER_ID, type PropertyFacts,
+  appliedPenalty,
+  bad,
+  bookingFromWire,
+  depositRemarks,
+  formatBookingMetadata,
+  NO_FACTS,
+  portRate,
+  pricingForRooms,
+  rateFromWire,
+  rateRemarks,
+  requireString,
+  SUPPLIER_ID,
+  type PropertyFacts,
 } from './map-wire.js';
 import { parsePhone } from './phone.js';
 import { circlePolygon } from './circle-polygon.js';
@@ -22,8 +50,15 @@ import { formatOccupancy } from './occupancy.js';
 import { unpackRateKey, type ExpediaRateKey } from './rate-key.js';
 import { rapidAuthorization } from './signature.js';
 import type {
-  WireCreateItineraryRequest, WireError, WireItinerary, WireItineraryCreation, WirePropertyAvailability, WirePropertyContent,
-  WirePropertiesInPolygon, WireRegion, WireRoomPriceCheck,
+  WireCreateItineraryRequest,
+  WireError,
+  WireItinerary,
+  WireItineraryCreation,
+  WirePropertyAvailability,
+  WirePropertyContent,
+  WirePropertiesInPolygon,
+  WireRegion,
+  WireRoomPriceCheck,
 } from './wire.js';
 
 /**
@@ -62,7 +97,16 @@ const SUMMARY_FIELDS = ['name', 'ratings', 'location', 'address', 'checkin', 'fe
 /** Cities and circles whose property ids a container keeps (a city's list is ~1,500 ids). */
 const ID_CACHE_ENTRIES = 500;
 
-type Operation = 'regions' | 'summaries' | 'availability' | 'priceCheck' | 'book' | 'retrieve' | 'retrieveByReference' | 'cancel' | 'content';
+type Operation =
+  | 'regions'
+  | 'summaries'
+  | 'availability'
+  | 'priceCheck'
+  | 'book'
+  | 'retrieve'
+  | 'retrieveByReference'
+  | 'cancel'
+  | 'content';
 
 /** Our scenarios → the `Test` value the operation documents for the same behaviour. */
 const TEST_FOR: Readonly<Partial<Record<Operation, Partial<Record<'error' | 'reprice' | 'book-fail', string>>>>> = {
@@ -125,7 +169,13 @@ export class ExpediaAdapter implements SupplierPort {
     const stay = { checkIn: request.checkIn, checkOut: request.checkOut, now: this.now() };
     const [answers] = await Promise.all([
       inChunks(ids, (chunk) => {
-        const query = new URLSearchParams({ checkin: request.checkIn, checkout: request.checkOut, currency: 'USD', country_code: country, language: LANGUAGE });
+        const query = new URLSearchParams({
+          checkin: request.checkIn,
+          checkout: request.checkOut,
+          currency: 'USD',
+          country_code: country,
+          language: LANGUAGE,
+        });
         for (const occupancy of occupancies) query.append('occupancy', occupancy);
         for (const id of chunk) query.append('property_id', id);
         query.set('rate_plan_count', '50');
@@ -183,7 +233,8 @@ export class ExpediaAdapter implements SupplierPort {
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
     // Rapid pages its catalogue at its own size (no page-size parameter), so `pageSize` is not used.
     const path = request.cursor ?? `${API}/properties/content?${new URLSearchParams({ language: LANGUAGE, supply_source: 'expedia' })}`;
-    if (!path.startsWith(`${API}/properties/content?`)) throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
+    if (!path.startsWith(`${API}/properties/content?`))
+      throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
     const { body, headers } = await this.call<Record<string, WirePropertyContent>>('content', 'GET', path, request);
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('content', 'body is not a map of properties');
     const properties = Object.entries(body).map(([id, property]) => contentFromWire(id, property));
@@ -211,7 +262,9 @@ export class ExpediaAdapter implements SupplierPort {
   async book(request: BookRequest): Promise<SupplierBooking> {
     const key = unpackRateKey(request.supplierRateKey);
     if (request.rooms.length !== key.occupancies.length) {
-      throw new SupplierError('rejected', SUPPLIER_ID, `the rate is for ${key.occupancies.length} rooms, ${request.rooms.length} given`, { operation: 'book' });
+      throw new SupplierError('rejected', SUPPLIER_ID, `the rate is for ${key.occupancies.length} rooms, ${request.rooms.length} given`, {
+        operation: 'book',
+      });
     }
     // Checked before any call: Rapid refuses an itinerary call without the customer's IP.
     customerIpOf('book', request);
@@ -221,7 +274,12 @@ export class ExpediaAdapter implements SupplierPort {
     // key that got a payment_session link instead is refused without asking again.
     const bookHref = key.bookHref ?? (key.paymentSessionOnly ? undefined : (await this.priceCheck(key, request)).bookHref);
     if (!bookHref) {
-      throw new SupplierError('rejected', SUPPLIER_ID, 'book: Rapid asks for a PSD2 payment session for this rate (payment_session link), which this integration does not open', { operation: 'book', supplierCode: 'payment_session_required' });
+      throw new SupplierError(
+        'rejected',
+        SUPPLIER_ID,
+        'book: Rapid asks for a PSD2 payment session for this rate (payment_session link), which this integration does not open',
+        { operation: 'book', supplierCode: 'payment_session_required' },
+      );
     }
     const body: WireCreateItineraryRequest = {
       affiliate_reference_id: wireAffiliateReference(request.clientReference),
@@ -237,15 +295,20 @@ export class ExpediaAdapter implements SupplierPort {
         };
       }),
       // Expedia-collect rates are paid by us on account; property-collect rates are paid at the hotel.
-      ...(key.payment === 'net' ? {
-        payments: [{
-          type: 'affiliate_collect' as const,
-          billing_contact: {
-            given_name: request.holder.firstName, family_name: request.holder.lastName,
-            address: { country_code: this.options.billingCountryCode ?? 'US' },
-          },
-        }],
-      } : {}),
+      ...(key.payment === 'net'
+        ? {
+            payments: [
+              {
+                type: 'affiliate_collect' as const,
+                billing_contact: {
+                  given_name: request.holder.firstName,
+                  family_name: request.holder.lastName,
+                  address: { country_code: this.options.billingCountryCode ?? 'US' },
+                },
+              },
+            ],
+          }
+        : {}),
       affiliate_metadata: formatBookingMetadata({ roomTypeCode: key.roomTypeCode, roomTypeName: key.roomTypeName }),
     };
     let created: WireItineraryCreation;
@@ -254,13 +317,19 @@ export class ExpediaAdapter implements SupplierPort {
     } catch (error) {
       // Rapid keeps affiliate references unique: a retried booking that already went through is that booking.
       if (error instanceof SupplierError && error.details.supplierCode === 'duplicate_itinerary') {
-        const existing = await this.findBookingByClientReference({ ...contextOf(request), clientReference: request.clientReference, holderEmail: email });
+        const existing = await this.findBookingByClientReference({
+          ...contextOf(request),
+          clientReference: request.clientReference,
+          holderEmail: email,
+        });
         if (existing) return existing;
       }
       throw error;
     }
     const retrieve = created.links?.retrieve?.href;
-    const path = retrieve ?? `${API}/itineraries/${encodeURIComponent(requireString(created.itinerary_id, 'book', 'itinerary_id'))}?${new URLSearchParams({ email })}`;
+    const path =
+      retrieve ??
+      `${API}/itineraries/${encodeURIComponent(requireString(created.itinerary_id, 'book', 'itinerary_id'))}?${new URLSearchParams({ email })}`;
     const { body: itinerary } = await this.call<WireItinerary>('retrieve', 'GET', path, request);
     return bookingFromWire(itinerary, await this.bookingFactsOf(key.propertyId, request), 'retrieve', this.now());
   }
@@ -287,7 +356,8 @@ export class ExpediaAdapter implements SupplierPort {
     const before = await this.itinerary(request.supplierReference, request, request.holderEmail);
     if (!Array.isArray(before.rooms)) throw bad('cancel', 'itinerary without rooms');
     const open = before.rooms.filter((room) => room?.status !== 'canceled');
-    if (open.length === 0) throw new SupplierError('rejected', SUPPLIER_ID, 'cancel: the itinerary is already cancelled', { operation: 'cancel' });
+    if (open.length === 0)
+      throw new SupplierError('rejected', SUPPLIER_ID, 'cancel: the itinerary is already cancelled', { operation: 'cancel' });
     for (const room of open) {
       const href = requireString(room?.links?.cancel?.href, 'cancel', 'rooms.links.cancel.href');
       const { status } = await this.call<unknown>('cancel', 'DELETE', href, request);
@@ -313,9 +383,16 @@ export class ExpediaAdapter implements SupplierPort {
    * The price check's book link, or none when Rapid answers with a `payment_session` link instead (PSD2
    * applies to the partner: booking then needs a payment session first, which book() refuses plainly).
    */
-  private async priceCheck(key: ExpediaRateKey, context: CallContext): Promise<{ checked: WireRoomPriceCheck; bookHref: string | undefined }> {
+  private async priceCheck(
+    key: ExpediaRateKey,
+    context: CallContext,
+  ): Promise<{ checked: WireRoomPriceCheck; bookHref: string | undefined }> {
     const { body } = await this.call<WireRoomPriceCheck>('priceCheck', 'GET', key.priceCheckHref, context);
-    if (body.status === 'sold_out') throw new SupplierError('sold_out', SUPPLIER_ID, 'priceCheck: the rate is sold out', { operation: 'priceCheck', supplierCode: 'sold_out' });
+    if (body.status === 'sold_out')
+      throw new SupplierError('sold_out', SUPPLIER_ID, 'priceCheck: the rate is sold out', {
+        operation: 'priceCheck',
+        supplierCode: 'sold_out',
+      });
     if (body.status !== 'available' && body.status !== 'price_changed') throw bad('priceCheck', 'missing status');
     const book = body.links?.book?.href;
     if (typeof book === 'string' && book !== '') return { checked: body, bookHref: book };
@@ -325,7 +402,12 @@ export class ExpediaAdapter implements SupplierPort {
 
   private async itinerary(itineraryId: string, context: CallContext, holderEmail: string | undefined): Promise<WireItinerary> {
     const email = this.bookingEmail(holderEmail, 'retrieve');
-    const { body } = await this.call<WireItinerary>('retrieve', 'GET', `${API}/itineraries/${encodeURIComponent(itineraryId)}?${new URLSearchParams({ email })}`, context);
+    const { body } = await this.call<WireItinerary>(
+      'retrieve',
+      'GET',
+      `${API}/itineraries/${encodeURIComponent(itineraryId)}?${new URLSearchParams({ email })}`,
+      context,
+    );
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('retrieve', 'body is not an itinerary');
     return body;
   }
@@ -339,7 +421,12 @@ export class ExpediaAdapter implements SupplierPort {
     const email = holderEmail?.trim();
     if (email && EMAIL.test(email)) return email;
     if (this.options.contactEmail) return this.options.contactEmail;
-    throw new SupplierError('rejected', SUPPLIER_ID, `${operation}: Rapid files itineraries under the customer's e-mail; the holder gave none and no reservations mailbox is configured`, { operation });
+    throw new SupplierError(
+      'rejected',
+      SUPPLIER_ID,
+      `${operation}: Rapid files itineraries under the customer's e-mail; the holder gave none and no reservations mailbox is configured`,
+      { operation },
+    );
   }
 
   /** The holder's phone split as Rapid asks (country code, then the rest); the configured desk's otherwise. */
@@ -348,7 +435,12 @@ export class ExpediaAdapter implements SupplierPort {
     if (parsed) return parsed;
     const desk = parsePhone(this.options.contactPhone);
     if (desk) return desk;
-    throw new SupplierError('rejected', SUPPLIER_ID, 'book: Rapid requires a customer phone; the holder gave none in international form (+country code) and no reservations phone is configured', { operation: 'book' });
+    throw new SupplierError(
+      'rejected',
+      SUPPLIER_ID,
+      'book: Rapid requires a customer phone; the holder gave none in international form (+country code) and no reservations phone is configured',
+      { operation: 'book' },
+    );
   }
 
   /**
@@ -394,7 +486,13 @@ export class ExpediaAdapter implements SupplierPort {
         return this.cachedIds(`circle:${centre.lat},${centre.lng},${radiusKm}`, async () => {
           const query = new URLSearchParams({ include: 'property_ids', supply_source: 'expedia' });
           const polygon = circlePolygon(centre, radiusKm);
-          const { body } = await this.call<WirePropertiesInPolygon>('regions', 'POST', `${API}/properties/geography?${query}`, context, polygon);
+          const { body } = await this.call<WirePropertiesInPolygon>(
+            'regions',
+            'POST',
+            `${API}/properties/geography?${query}`,
+            context,
+            polygon,
+          );
           if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bad('regions', 'body is not a map of properties');
           return Object.values(body).map((property) => requireString(property?.property_id, 'regions', 'property_id'));
         });
@@ -447,7 +545,13 @@ export class ExpediaAdapter implements SupplierPort {
     return this.options.clock?.() ?? new Date();
   }
 
-  private async call<T>(operation: Operation, method: 'GET' | 'POST' | 'DELETE', pathOrHref: string, context: CallContext, body?: unknown): Promise<WireResponse<T>> {
+  private async call<T>(
+    operation: Operation,
+    method: 'GET' | 'POST' | 'DELETE',
+    pathOrHref: string,
+    context: CallContext,
+    body?: unknown,
+  ): Promise<WireResponse<T>> {
     const customerIp = customerIpOf(operation, context);
     const sessionId = context.traveller?.sessionId?.trim();
     const headers: Record<string, string> = {
@@ -473,15 +577,22 @@ export class ExpediaAdapter implements SupplierPort {
       responseHeaders = response.headers;
       return response;
     };
-    const response = await supplierHttp({
-      supplierId: SUPPLIER_ID, operation, method, headers,
-      url: this.resolve(pathOrHref),
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(context.signal ? { signal: context.signal } : {}),
-      timeoutMs: this.options.timeoutMs ?? 60_000,
-    }, fetchImpl);
+    const response = await supplierHttp(
+      {
+        supplierId: SUPPLIER_ID,
+        operation,
+        method,
+        headers,
+        url: this.resolve(pathOrHref),
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(context.signal ? { signal: context.signal } : {}),
+        timeoutMs: this.options.timeoutMs ?? 60_000,
+      },
+      fetchImpl,
+    );
     if (response.status >= 200 && response.status < 300) {
-      if (response.status === 204 || response.text === '') return { status: response.status, body: undefined as T, headers: responseHeaders };
+      if (response.status === 204 || response.text === '')
+        return { status: response.status, body: undefined as T, headers: responseHeaders };
       const parsed = parseJsonBody(response.text, SUPPLIER_ID, operation);
       if (!parsed || typeof parsed !== 'object') throw bad(operation, 'body is not JSON object or list');
       return { status: response.status, body: parsed as T, headers: responseHeaders };
@@ -514,7 +625,12 @@ function customerIpOf(operation: Operation, context: CallContext): string | unde
   }
   if (ip && (CUSTOMER_IP_OPTIONAL.has(operation) || CUSTOMER_IP_REQUIRED.has(operation))) return ip;
   if (CUSTOMER_IP_REQUIRED.has(operation)) {
-    throw new SupplierError('rejected', SUPPLIER_ID, `${operation}: Rapid requires the customer's IP (Customer-Ip) on itinerary calls, and the call carries no traveller`, { operation });
+    throw new SupplierError(
+      'rejected',
+      SUPPLIER_ID,
+      `${operation}: Rapid requires the customer's IP (Customer-Ip) on itinerary calls, and the call carries no traveller`,
+      { operation },
+    );
   }
   return undefined;
 }
@@ -522,13 +638,19 @@ function customerIpOf(operation: Operation, context: CallContext): string | unde
 function pointOfSaleOf(context: CallContext): string {
   const country = context.pointOfSale?.trim().toUpperCase();
   if (country && /^[A-Z]{2}$/.test(country)) return country;
-  throw new SupplierError('rejected', SUPPLIER_ID, 'availability: Rapid requires the point of sale (country_code), and the call carries none', { operation: 'availability' });
+  throw new SupplierError(
+    'rejected',
+    SUPPLIER_ID,
+    'availability: Rapid requires the point of sale (country_code), and the call carries none',
+    { operation: 'availability' },
+  );
 }
 
 /** Rapid's check-in, fee and policy texts and rate plans' texts (content only) as remarks for every rate. */
 function factsFromContent(property: WirePropertyContent | undefined): PropertyFacts {
   // Rapid escapes some tags inside its HTML texts ("&lt;br />"): unescaped first so they go as tags do.
-  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value.replace(/&lt;/g, '<').replace(/&gt;/g, '>') : undefined);
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' ? value.replace(/&lt;/g, '<').replace(/&gt;/g, '>') : undefined;
   const rateRemarksById: Record<string, ReturnType<typeof remarksOf>> = {};
   for (const [id, rate] of Object.entries(property?.rates && typeof property.rates === 'object' ? property.rates : {})) {
     const remarks = remarksOf('rate', [text(rate?.special_offer_description)]);
@@ -564,7 +686,12 @@ function errorFromResponse(operation: string, status: number, text: string): Sup
     if (parsed && typeof parsed === 'object') {
       type = typeof parsed.type === 'string' ? parsed.type : '';
       if (typeof parsed.message === 'string') message = parsed.message;
-      const nested = Array.isArray(parsed.errors) ? parsed.errors.map((e) => e?.message).filter(Boolean).join('; ') : '';
+      const nested = Array.isArray(parsed.errors)
+        ? parsed.errors
+            .map((e) => e?.message)
+            .filter(Boolean)
+            .join('; ')
+        : '';
       if (nested) message = `${message} (${nested})`;
     }
   } catch {
@@ -606,23 +733,29 @@ function contentFromWire(id: string, property: WirePropertyContent | undefined):
     name: requireString(property.name, 'content', 'name'),
     ...(Number.isFinite(rating) && rating >= 1 ? { stars: Math.min(5, Math.round(rating)) } : {}),
     ...(typeof lat === 'number' && typeof lng === 'number' ? { geo: { lat, lng } } : {}),
-    ...(address?.line_1 && address.country_code ? {
-      address: {
-        line: [address.line_1, address.line_2].filter(Boolean).join(', '),
-        ...(address.postal_code ? { postalCode: address.postal_code } : {}),
-        city: address.city ?? '',
-        countryCode: address.country_code,
-      },
-    } : {}),
+    ...(address?.line_1 && address.country_code
+      ? {
+          address: {
+            line: [address.line_1, address.line_2].filter(Boolean).join(', '),
+            ...(address.postal_code ? { postalCode: address.postal_code } : {}),
+            city: address.city ?? '',
+            countryCode: address.country_code,
+          },
+        }
+      : {}),
     ...(cityCode && cityTimeZone(cityCode) ? { cityCode } : {}),
     ...(property.descriptions?.general ? { description: property.descriptions.general } : {}),
-    amenities: Object.values(property.amenities ?? {}).map((amenity) => amenity.name ?? amenity.id ?? '').filter(Boolean),
+    amenities: Object.values(property.amenities ?? {})
+      .map((amenity) => amenity.name ?? amenity.id ?? '')
+      .filter(Boolean),
     images: hero.map((image) => firstHref(image.links)).filter((href): href is string => href !== undefined),
     roomTypes: Object.entries(property.rooms ?? {}).map(([roomId, room]) => ({
       code: room.id ?? roomId,
       name: room.name ?? roomId,
       ...(room.occupancy?.max_allowed?.total ? { maxOccupancy: room.occupancy.max_allowed.total } : {}),
-      ...(room.images && room.images.length > 0 ? { images: room.images.map((image) => firstHref(image.links)).filter((href): href is string => href !== undefined) } : {}),
+      ...(room.images && room.images.length > 0
+        ? { images: room.images.map((image) => firstHref(image.links)).filter((href): href is string => href !== undefined) }
+        : {}),
     })),
     ...(property.checkin?.begin_time ? { checkInTime: property.checkin.begin_time } : {}),
     ...(property.checkout?.time ? { checkOutTime: property.checkout.time } : {}),
@@ -668,4 +801,3 @@ function contextOf(request: CallContext): CallContext {
     ...(request.pointOfSale ? { pointOfSale: request.pointOfSale } : {}),
   };
 }
-

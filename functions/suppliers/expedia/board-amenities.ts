@@ -12,7 +12,9 @@ export const BOARD_AMENITIES: Readonly<Record<Exclude<BoardBasis, 'RO'>, { reado
   AI: { id: '2210', name: 'All inclusive' },
 };
 
-const BY_ID: ReadonlyMap<string, BoardBasis> = new Map(Object.entries(BOARD_AMENITIES).map(([board, amenity]) => [amenity.id, board as BoardBasis]));
+const BY_ID: ReadonlyMap<string, BoardBasis> = new Map(
+  Object.entries(BOARD_AMENITIES).map(([board, amenity]) => [amenity.id, board as BoardBasis]),
+);
 
 /** The richest board among a rate's amenities; room only when none carries meals. */
 export function boardFromAmenities(amenities: readonly { readonly id?: string; readonly name?: string }[]): BoardBasis {

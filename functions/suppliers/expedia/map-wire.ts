@@ -1,13 +1,28 @@
 import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
 import type {
-  CancellationPenalty, Guest, PaymentModel, PropertyCharge, PropertyChargeKind, RateTax, SupplierBooking, SupplierRate, SupplierRemark,
+  CancellationPenalty,
+  Guest,
+  PaymentModel,
+  PropertyCharge,
+  PropertyChargeKind,
+  RateTax,
+  SupplierBooking,
+  SupplierRate,
+  SupplierRemark,
 } from '../port.js';
 import { cancellationPenalty, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 import { boardFromAmenities } from './board-amenities.js';
 import { packRateKey, type ExpediaRateKey } from './rate-key.js';
 import type {
-  WireCancelPenalty, WireCharge, WireDeposit, WireItinerary, WireNightCharge, WireNonrefundableDateRange, WirePricingInformation, WireRate,
+  WireCancelPenalty,
+  WireCharge,
+  WireDeposit,
+  WireItinerary,
+  WireNightCharge,
+  WireNonrefundableDateRange,
+  WirePricingInformation,
+  WireRate,
   WireRoomItinerary,
 } from './wire.js';
 
@@ -19,7 +34,13 @@ import type {
 export const SUPPLIER_ID = 'expedia';
 
 export function bad(operation: string, message: string, cause?: unknown): SupplierError {
-  return new SupplierError('bad_response', SUPPLIER_ID, `${operation}: ${message}`, { operation }, cause === undefined ? undefined : { cause });
+  return new SupplierError(
+    'bad_response',
+    SUPPLIER_ID,
+    `${operation}: ${message}`,
+    { operation },
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 export function requireString(value: unknown, operation: string, field: string): string {
@@ -69,7 +90,10 @@ function chargeMinor(charge: WireCharge | undefined, operation: string, field: s
  * accepts on site (`onsite_payments.currency`) and one of the two amounts is in it, that one is taken.
  */
 function collectedMinor(charge: WireCharge, collectCurrency: string | undefined, operation: string, field: string): Minor {
-  const amounts = [['billable_currency', charge.billable_currency], ['request_currency', charge.request_currency]] as const;
+  const amounts = [
+    ['billable_currency', charge.billable_currency],
+    ['request_currency', charge.request_currency],
+  ] as const;
   const present = amounts.filter(([, amount]) => amount !== undefined);
   if (present.length === 0) throw bad(operation, `${field} without an amount`);
   const [name, amount] = present.find(([, a]) => collectCurrency !== undefined && a?.currency === collectCurrency) ?? present[0]!;
@@ -91,7 +115,11 @@ export interface RoomPricing {
 }
 
 /** The property-collected fees Rapid lists, in our kinds; `mandatory_tax` is a tax the property collects. */
-const FEES: readonly { readonly field: 'mandatory_fee' | 'resort_fee' | 'mandatory_tax'; readonly kind: PropertyChargeKind; readonly description: string }[] = [
+const FEES: readonly {
+  readonly field: 'mandatory_fee' | 'resort_fee' | 'mandatory_tax';
+  readonly kind: PropertyChargeKind;
+  readonly description: string;
+}[] = [
   { field: 'mandatory_tax', kind: 'tax', description: 'Mandatory tax, collected by the property' },
   { field: 'resort_fee', kind: 'resort_fee', description: 'Resort fee, collected by the property' },
   { field: 'mandatory_fee', kind: 'mandatory_fee', description: 'Mandatory fee, collected by the property' },
@@ -109,14 +137,24 @@ const INCLUDED: Readonly<Partial<Record<string, { readonly kind: RateTax['kind']
  * Prices for all requested rooms: `occupancy_pricing` is keyed by occupancy and priced for one room of it,
  * so each requested room adds its occupancy's price once (two identical rooms count it twice).
  */
-export function pricingForRooms(occupancyPricing: Record<string, WirePricingInformation> | undefined, occupancies: readonly string[],
-  payment: PaymentModel, operation: string, collectCurrency?: string): RoomPricing {
+export function pricingForRooms(
+  occupancyPricing: Record<string, WirePricingInformation> | undefined,
+  occupancies: readonly string[],
+  payment: PaymentModel,
+  operation: string,
+  collectCurrency?: string,
+): RoomPricing {
   if (!occupancyPricing || typeof occupancyPricing !== 'object') throw bad(operation, 'missing occupancy_pricing');
-  return sumRoomPricing(occupancies.map((occupancy) => {
-    const pricing = occupancyPricing[occupancy];
-    if (!pricing) throw bad(operation, 'no occupancy_pricing for a requested occupancy');
-    return pricing;
-  }), payment, operation, collectCurrency);
+  return sumRoomPricing(
+    occupancies.map((occupancy) => {
+      const pricing = occupancyPricing[occupancy];
+      if (!pricing) throw bad(operation, 'no occupancy_pricing for a requested occupancy');
+      return pricing;
+    }),
+    payment,
+    operation,
+    collectCurrency,
+  );
 }
 
 /**
@@ -125,8 +163,12 @@ export function pricingForRooms(occupancyPricing: Record<string, WirePricingInfo
  * mandatory taxes), which go to `payAtProperty` and are never part of the price (taking `property_inclusive`
  * and then adding `mandatory_tax` counted that tax twice).
  */
-export function sumRoomPricing(rooms: readonly (WirePricingInformation | undefined)[], payment: PaymentModel, operation: string,
-  collectCurrency?: string): RoomPricing {
+export function sumRoomPricing(
+  rooms: readonly (WirePricingInformation | undefined)[],
+  payment: PaymentModel,
+  operation: string,
+  collectCurrency?: string,
+): RoomPricing {
   let currency: string | undefined;
   const same = (c: string, field: string): void => {
     if (currency !== undefined && currency !== c) throw bad(operation, `${field} in a currency other than the price's`);
@@ -191,9 +233,13 @@ export function sumRoomPricing(rooms: readonly (WirePricingInformation | undefin
   return {
     price: money(total, priceCurrency),
     commission: hasCommission ? money(commission, priceCurrency) : undefined,
-    taxes: [...included.values()].filter((t) => t.minor > 0).map((t) => rateTax(t.kind, true, money(t.minor, priceCurrency), t.description)),
+    taxes: [...included.values()]
+      .filter((t) => t.minor > 0)
+      .map((t) => rateTax(t.kind, true, money(t.minor, priceCurrency), t.description)),
     nightlyMinor: nightly,
-    payAtProperty: [...fees.values()].filter((f) => f.minor > 0).map((f) => propertyCharge(f.kind, f.description, money(f.minor, f.currency))),
+    payAtProperty: [...fees.values()]
+      .filter((f) => f.minor > 0)
+      .map((f) => propertyCharge(f.kind, f.description, money(f.minor, f.currency))),
     // Floors add up over rooms as prices do; rooms without one add nothing to the floor.
     ...(floored > 0 ? { minimumSellingPrice: money(floor, priceCurrency) } : {}),
   };
@@ -218,34 +264,42 @@ const DAY_MS = 86_400_000;
  * added to every window's penalty, capped at the stay's total. A window that already charges one of those
  * nights then overstates the penalty by that night; the policy never understates what a cancellation costs.
  */
-export function cancellationPolicy(penalties: readonly WireCancelPenalty[] | undefined, pricing: RoomPricing, operation: string,
-  stay?: StayFacts, nonrefundable?: readonly WireNonrefundableDateRange[]): CancellationPenalty[] {
+export function cancellationPolicy(
+  penalties: readonly WireCancelPenalty[] | undefined,
+  pricing: RoomPricing,
+  operation: string,
+  stay?: StayFacts,
+  nonrefundable?: readonly WireNonrefundableDateRange[],
+): CancellationPenalty[] {
   const currency = pricing.price.currency;
   const totalMinor = parseMinor(pricing.price.amount, currency);
   if (penalties !== undefined && !Array.isArray(penalties)) throw bad(operation, 'cancel_penalties is not a list');
-  const windows = (penalties ?? []).map((penalty) => {
-    const start = Date.parse(requireString(penalty?.start, operation, 'cancel_penalties.start'));
-    if (Number.isNaN(start)) throw bad(operation, 'cancel_penalties.start is not a date-time');
-    const penaltyCurrency = penalty.currency ?? currency;
-    let minor: number;
-    if (penalty.amount !== undefined) minor = minorOf(penalty.amount, penaltyCurrency, operation, 'cancel_penalties.amount');
-    else if (penalty.nights !== undefined) {
-      const nights = Number(decimalText(penalty.nights));
-      if (!Number.isInteger(nights) || nights < 0) throw bad(operation, 'cancel_penalties.nights is not a count');
-      minor = pricing.nightlyMinor.slice(0, nights).reduce((sum, night) => sum + night, 0);
-    } else if (penalty.percent !== undefined) {
-      const match = /^(\d+(?:\.\d{1,2})?)\s*%?$/.exec(String(penalty.percent).trim());
-      if (!match) throw bad(operation, 'cancel_penalties.percent is not a percentage');
-      minor = scaleMinor(totalMinor, Math.round(Number(match[1]) * 100), 10_000);
-    } else throw bad(operation, 'cancel_penalties entry without amount, nights or percent');
-    return cancellationPenalty(new Date(start).toISOString(), money(minor, penaltyCurrency));
-  }).sort((a, b) => a.from.localeCompare(b.from));
+  const windows = (penalties ?? [])
+    .map((penalty) => {
+      const start = Date.parse(requireString(penalty?.start, operation, 'cancel_penalties.start'));
+      if (Number.isNaN(start)) throw bad(operation, 'cancel_penalties.start is not a date-time');
+      const penaltyCurrency = penalty.currency ?? currency;
+      let minor: number;
+      if (penalty.amount !== undefined) minor = minorOf(penalty.amount, penaltyCurrency, operation, 'cancel_penalties.amount');
+      else if (penalty.nights !== undefined) {
+        const nights = Number(decimalText(penalty.nights));
+        if (!Number.isInteger(nights) || nights < 0) throw bad(operation, 'cancel_penalties.nights is not a count');
+        minor = pricing.nightlyMinor.slice(0, nights).reduce((sum, night) => sum + night, 0);
+      } else if (penalty.percent !== undefined) {
+        const match = /^(\d+(?:\.\d{1,2})?)\s*%?$/.exec(String(penalty.percent).trim());
+        if (!match) throw bad(operation, 'cancel_penalties.percent is not a percentage');
+        minor = scaleMinor(totalMinor, Math.round(Number(match[1]) * 100), 10_000);
+      } else throw bad(operation, 'cancel_penalties entry without amount, nights or percent');
+      return cancellationPenalty(new Date(start).toISOString(), money(minor, penaltyCurrency));
+    })
+    .sort((a, b) => a.from.localeCompare(b.from));
   if (!nonrefundable || nonrefundable.length === 0) return windows;
   if (!Array.isArray(nonrefundable)) throw bad(operation, 'nonrefundable_date_ranges is not a list');
   if (!stay) throw bad(operation, 'nonrefundable_date_ranges without the stay dates');
   const owed = nonrefundableMinor(nonrefundable, stay, pricing, totalMinor, operation);
   if (owed === 0) return windows;
-  if (windows.some((w) => w.penalty.currency !== currency)) throw bad(operation, 'cancel_penalties in a currency other than the price\'s beside nonrefundable_date_ranges');
+  if (windows.some((w) => w.penalty.currency !== currency))
+    throw bad(operation, "cancel_penalties in a currency other than the price's beside nonrefundable_date_ranges");
   const capped = (minor: number): Money => money(Math.min(totalMinor, minor), currency);
   const now = new Date(Math.floor(stay.now.getTime() / 1000) * 1000).toISOString();
   const folded = windows.map((w) => cancellationPenalty(w.from, capped(parseMinor(w.penalty.amount, currency) + owed)));
@@ -253,8 +307,13 @@ export function cancellationPolicy(penalties: readonly WireCancelPenalty[] | und
 }
 
 /** The charge of the stay's nights inside the ranges: each night's own charge, or a share of the total. */
-function nonrefundableMinor(ranges: readonly WireNonrefundableDateRange[], stay: StayFacts, pricing: RoomPricing, totalMinor: number,
-  operation: string): number {
+function nonrefundableMinor(
+  ranges: readonly WireNonrefundableDateRange[],
+  stay: StayFacts,
+  pricing: RoomPricing,
+  totalMinor: number,
+  operation: string,
+): number {
   if (!DATE.test(stay.checkIn) || !DATE.test(stay.checkOut)) throw bad(operation, 'stay dates are not dates');
   const first = Date.parse(`${stay.checkIn}T00:00:00Z`);
   const nights = Math.round((Date.parse(`${stay.checkOut}T00:00:00Z`) - first) / DAY_MS);
@@ -265,7 +324,9 @@ function nonrefundableMinor(ranges: readonly WireNonrefundableDateRange[], stay:
     const start = requireString(range?.start, operation, 'nonrefundable_date_ranges.start');
     const end = requireString(range?.end, operation, 'nonrefundable_date_ranges.end');
     if (!DATE.test(start) || !DATE.test(end) || end < start) throw bad(operation, 'nonrefundable_date_ranges entry is not a date range');
-    dates.forEach((date, i) => { if (date >= start && date <= end) inRange.add(i); });
+    dates.forEach((date, i) => {
+      if (date >= start && date <= end) inRange.add(i);
+    });
   }
   if (inRange.size === 0) return 0;
   if (pricing.nightlyMinor.length === nights) return [...inRange].reduce((sum, i) => sum + pricing.nightlyMinor[i]!, 0);
@@ -276,16 +337,23 @@ function nonrefundableMinor(ranges: readonly WireNonrefundableDateRange[], stay:
  * Deposits the property or Rapid takes before the stay, as a policy text the traveller must see: the port
  * has no deposit field, and an unannounced deposit is what a traveller would notice.
  */
-export function depositRemarks(deposits: readonly WireDeposit[] | undefined, fallbackCurrency: string, operation: string): SupplierRemark[] {
+export function depositRemarks(
+  deposits: readonly WireDeposit[] | undefined,
+  fallbackCurrency: string,
+  operation: string,
+): SupplierRemark[] {
   if (deposits === undefined) return [];
   if (!Array.isArray(deposits)) throw bad(operation, 'deposits is not a list');
-  return remarksOf('policy', deposits.map((deposit) => {
-    const currency = deposit?.currency ?? fallbackCurrency;
-    const amount = money(minorOf(deposit?.value, currency, operation, 'deposits.value'), currency);
-    const due = deposit.due === undefined ? undefined : Date.parse(deposit.due.length === 10 ? `${deposit.due}T00:00:00Z` : deposit.due);
-    if (due !== undefined && Number.isNaN(due)) throw bad(operation, 'deposits.due is not a date');
-    return `A deposit of ${amount.amount} ${amount.currency} is due${deposit.due ? ` by ${deposit.due}` : ' before the stay'}.`;
-  }));
+  return remarksOf(
+    'policy',
+    deposits.map((deposit) => {
+      const currency = deposit?.currency ?? fallbackCurrency;
+      const amount = money(minorOf(deposit?.value, currency, operation, 'deposits.value'), currency);
+      const due = deposit.due === undefined ? undefined : Date.parse(deposit.due.length === 10 ? `${deposit.due}T00:00:00Z` : deposit.due);
+      if (due !== undefined && Number.isNaN(due)) throw bad(operation, 'deposits.due is not a date');
+      return `A deposit of ${amount.amount} ${amount.currency} is due${deposit.due ? ` by ${deposit.due}` : ' before the stay'}.`;
+    }),
+  );
 }
 
 export function paymentOf(merchant: string | undefined): PaymentModel {
@@ -307,12 +375,19 @@ export const NO_FACTS: PropertyFacts = { remarks: [], rateRemarks: {} };
 
 /** A rate's remarks: its own text first, then the property's, then its deposits. */
 export function rateRemarks(facts: PropertyFacts, rateId: string | undefined, deposits: readonly SupplierRemark[]): SupplierRemark[] {
-  return [...(rateId ? facts.rateRemarks[rateId] ?? [] : []), ...facts.remarks, ...deposits];
+  return [...(rateId ? (facts.rateRemarks[rateId] ?? []) : []), ...facts.remarks, ...deposits];
 }
 
 /** One wire rate (one bed group's price-check link) → a port rate covering every requested room. */
-export function rateFromWire(rate: WireRate, room: { id?: string; room_name?: string }, propertyId: string,
-  occupancies: readonly string[], stay: StayFacts, facts: PropertyFacts, operation: string): SupplierRate[] {
+export function rateFromWire(
+  rate: WireRate,
+  room: { id?: string; room_name?: string },
+  propertyId: string,
+  occupancies: readonly string[],
+  stay: StayFacts,
+  facts: PropertyFacts,
+  operation: string,
+): SupplierRate[] {
   if (!rate || typeof rate !== 'object') throw bad(operation, 'rate is not an object');
   const roomTypeCode = requireString(room.id, operation, 'rooms.id');
   const payment = paymentOf(rate.merchant_of_record);
@@ -326,7 +401,13 @@ export function rateFromWire(rate: WireRate, room: { id?: string; room_name?: st
   return bedGroups.map((bedGroup) => {
     const key: ExpediaRateKey = {
       priceCheckHref: requireString(bedGroup?.links?.price_check?.href, operation, 'bed_groups.links.price_check.href'),
-      propertyId, occupancies, roomTypeCode, roomTypeName: room.room_name ?? roomTypeCode, boardBasis, refundable, payment,
+      propertyId,
+      occupancies,
+      roomTypeCode,
+      roomTypeName: room.room_name ?? roomTypeCode,
+      boardBasis,
+      refundable,
+      payment,
       cancellationPolicy: cancellation,
       ...(rate.id ? { rateId: rate.id } : {}),
       ...(rate.sale_scenario?.package === true ? { packageOnly: true } : {}),
@@ -418,7 +499,9 @@ export function bookingFromWire(itinerary: WireItinerary | undefined, facts: Pro
   const rooms = itinerary.rooms;
   if (!Array.isArray(rooms) || rooms.length === 0) throw bad(operation, 'itinerary without rooms');
   const first = rooms[0]!;
-  const payment: PaymentModel = rooms.every((room) => paymentOf(room?.rate?.merchant_of_record) === 'pay_at_hotel') ? 'pay_at_hotel' : 'net';
+  const payment: PaymentModel = rooms.every((room) => paymentOf(room?.rate?.merchant_of_record) === 'pay_at_hotel')
+    ? 'pay_at_hotel'
+    : 'net';
   const perRoom = rooms.map((room) => {
     if (!room || typeof room !== 'object') throw bad(operation, 'room is not an object');
     const pricing = sumRoomPricing([room.rate?.pricing], paymentOf(room.rate?.merchant_of_record), operation, facts.collectCurrency);
@@ -431,24 +514,46 @@ export function bookingFromWire(itinerary: WireItinerary | undefined, facts: Pro
   });
   const currency = perRoom[0]!.pricing.price.currency;
   if (perRoom.some((room) => room.pricing.price.currency !== currency)) throw bad(operation, 'rooms priced in different currencies');
-  const price = money(perRoom.reduce((sum, room) => sum + parseMinor(room.pricing.price.amount, currency), 0), currency);
+  const price = money(
+    perRoom.reduce((sum, room) => sum + parseMinor(room.pricing.price.amount, currency), 0),
+    currency,
+  );
   const instants = [...new Set(perRoom.flatMap((room) => room.policy.map((p) => p.from)))].sort();
-  const cancellation = instants.map((from) => cancellationPenalty(from, money(perRoom.reduce((total, room) => {
-    let applied = 0;
-    for (const entry of room.policy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
-    return total + applied;
-  }, 0), currency)));
+  const cancellation = instants.map((from) =>
+    cancellationPenalty(
+      from,
+      money(
+        perRoom.reduce((total, room) => {
+          let applied = 0;
+          for (const entry of room.policy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
+          return total + applied;
+        }, 0),
+        currency,
+      ),
+    ),
+  );
   const statuses = rooms.map((room) => room.status);
-  if (statuses.some((status) => status !== 'booked' && status !== 'canceled' && status !== 'pending')) throw bad(operation, 'missing rooms.status');
+  if (statuses.some((status) => status !== 'booked' && status !== 'canceled' && status !== 'pending'))
+    throw bad(operation, 'missing rooms.status');
   const metadata = parseBookingMetadata(itinerary.affiliate_metadata);
   const created = typeof itinerary.creation_date_time === 'string' ? Date.parse(itinerary.creation_date_time) : Number.NaN;
   const charges = new Map<string, PropertyCharge>();
   for (const charge of perRoom.flatMap((room) => room.pricing.payAtProperty)) {
     const key = `${charge.kind}|${charge.amount.currency}`;
     const before = charges.get(key);
-    charges.set(key, before
-      ? propertyCharge(charge.kind, charge.description, money(parseMinor(before.amount.amount, charge.amount.currency) + parseMinor(charge.amount.amount, charge.amount.currency), charge.amount.currency))
-      : charge);
+    charges.set(
+      key,
+      before
+        ? propertyCharge(
+            charge.kind,
+            charge.description,
+            money(
+              parseMinor(before.amount.amount, charge.amount.currency) + parseMinor(charge.amount.amount, charge.amount.currency),
+              charge.amount.currency,
+            ),
+          )
+        : charge,
+    );
   }
   const remarks: SupplierRemark[] = [];
   for (const remark of [...facts.remarks, ...perRoom.flatMap((room) => room.deposits)]) {
@@ -497,7 +602,8 @@ export function appliedPenalty(itinerary: WireItinerary, operation: string): Mon
     const refund = room.rate?.cancel_refund;
     if (!refund || typeof refund !== 'object') throw bad(operation, 'cancelled room without cancel_refund');
     const refundCurrency = refund.currency ?? price.currency;
-    if (refundCurrency !== price.currency || (currency !== undefined && currency !== price.currency)) throw bad(operation, 'cancel_refund in a currency other than the price\'s');
+    if (refundCurrency !== price.currency || (currency !== undefined && currency !== price.currency))
+      throw bad(operation, "cancel_refund in a currency other than the price's");
     currency = price.currency;
     const prepaid = paymentOf(room.rate?.merchant_of_record) === 'net' ? price.minor : 0;
     total += Math.max(0, prepaid - minorOf(refund.amount, price.currency, operation, 'cancel_refund.amount'));

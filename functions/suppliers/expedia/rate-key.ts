@@ -49,10 +49,18 @@ export function unpackRateKey(text: string): ExpediaRateKey {
   if (text.startsWith(PREFIX)) {
     try {
       const parsed = JSON.parse(Buffer.from(text.slice(PREFIX.length), 'base64url').toString('utf8')) as Partial<ExpediaRateKey>;
-      if (typeof parsed.priceCheckHref === 'string' && typeof parsed.propertyId === 'string' && Array.isArray(parsed.occupancies)
-        && typeof parsed.roomTypeCode === 'string' && Array.isArray(parsed.cancellationPolicy) && parsed.cancellationPolicy.every(isPenalty)) {
+      if (
+        typeof parsed.priceCheckHref === 'string' &&
+        typeof parsed.propertyId === 'string' &&
+        Array.isArray(parsed.occupancies) &&
+        typeof parsed.roomTypeCode === 'string' &&
+        Array.isArray(parsed.cancellationPolicy) &&
+        parsed.cancellationPolicy.every(isPenalty)
+      ) {
         // The penalties go into the checked rate: rebuilt so they have the shape every adapter's penalties have.
-        const cancellationPolicy = parsed.cancellationPolicy.map((p) => cancellationPenalty(p.from, rateMoney(p.penalty.amount, p.penalty.currency)));
+        const cancellationPolicy = parsed.cancellationPolicy.map((p) =>
+          cancellationPenalty(p.from, rateMoney(p.penalty.amount, p.penalty.currency)),
+        );
         return { ...parsed, cancellationPolicy } as ExpediaRateKey;
       }
     } catch {

@@ -38,7 +38,13 @@ export function parseRapidAuthorization(header: string | undefined): ParsedAutho
 
 export type AuthorizationVerdict = 'ok' | 'missing' | 'bad_signature' | 'stale';
 
-export function verifyRapidAuthorization(header: string | undefined, apiKey: string, secret: string, now: Date, skewSeconds: number): AuthorizationVerdict {
+export function verifyRapidAuthorization(
+  header: string | undefined,
+  apiKey: string,
+  secret: string,
+  now: Date,
+  skewSeconds: number,
+): AuthorizationVerdict {
   const parsed = parseRapidAuthorization(header);
   if (!parsed) return 'missing';
   if (Math.abs(Math.floor(now.getTime() / 1000) - parsed.timestamp) > skewSeconds) return 'stale';

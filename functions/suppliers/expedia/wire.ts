@@ -33,8 +33,15 @@ export interface WireCharge {
   request_currency?: WireAmount;
 }
 
-export type WireChargeType = 'base_rate' | 'tax_and_service_fee' | 'extra_person_fee' | 'property_fee' | 'sales_tax' | 'adjustment'
-  | 'recovery_charges_and_fees' | 'traveler_service_fee';
+export type WireChargeType =
+  | 'base_rate'
+  | 'tax_and_service_fee'
+  | 'extra_person_fee'
+  | 'property_fee'
+  | 'sales_tax'
+  | 'adjustment'
+  | 'recovery_charges_and_fees'
+  | 'traveler_service_fee';
 
 export interface WireNightCharge {
   type: WireChargeType;

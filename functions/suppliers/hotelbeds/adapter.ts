@@ -5,19 +5,51 @@ import type { Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp } from '../http-client.js';
 import type {
-  AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
-  CheckedRate, CheckRateRequest, ClientReferenceLookup, ModifyRequest, ModifyResult, StaticContentPage,
-  StaticContentRequest, SupplierBooking, SupplierOffer, SupplierPort, SupplierPropertyContent,
+  AvailabilityRequest,
+  AvailabilityResult,
+  BookingLookup,
+  BookRequest,
+  CallContext,
+  CancellationResult,
+  CancelRequest,
+  CheckedRate,
+  CheckRateRequest,
+  ClientReferenceLookup,
+  ModifyRequest,
+  ModifyResult,
+  StaticContentPage,
+  StaticContentRequest,
+  SupplierBooking,
+  SupplierOffer,
+  SupplierPort,
+  SupplierPropertyContent,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
 import {
-  amount, bad, bookingFromWire, combineRates, occupancyKey, offerFromHotel, paxesFromGuests, requireString, SUPPLIER_ID, unpackRateKeys,
+  amount,
+  bad,
+  bookingFromWire,
+  combineRates,
+  occupancyKey,
+  offerFromHotel,
+  paxesFromGuests,
+  requireString,
+  SUPPLIER_ID,
+  unpackRateKeys,
 } from './map-wire.js';
 import { hotelbedsAuthHeaders } from './signature.js';
 import type {
-  WireAvailabilityRQ, WireAvailabilityRS, WireBookingChangeRQ, WireBookingListRS, WireBookingRQ, WireBookingRS,
-  WireCheckRateRQ, WireCheckRateRS, WireContentHotelsRS, WireOccupancy,
+  WireAvailabilityRQ,
+  WireAvailabilityRS,
+  WireBookingChangeRQ,
+  WireBookingListRS,
+  WireBookingRQ,
+  WireBookingRS,
+  WireCheckRateRQ,
+  WireCheckRateRS,
+  WireContentHotelsRS,
+  WireOccupancy,
 } from './wire.js';
 
 /** Base URL e.g. https://api.test.hotelbeds.com (paths /hotel-api/1.0/... are appended); Hotelbeds documents 5 s to 60 s timeouts. */
@@ -52,7 +84,10 @@ export class HotelbedsAdapter implements SupplierPort {
       // A city's hotels are geocoded by Hotelbeds, not by us: a few kilometres of slack keep those at its edge.
       const radiusKm = destination.kind === 'city' ? destination.radiusKm + CITY_EDGE_SLACK_KM : destination.radiusKm;
       body.geolocation = {
-        latitude: String(destination.centre.lat), longitude: String(destination.centre.lng), radius: String(radiusKm), unit: 'km',
+        latitude: String(destination.centre.lat),
+        longitude: String(destination.centre.lng),
+        radius: String(radiusKm),
+        unit: 'km',
       };
     }
     const rs = await this.call<WireAvailabilityRS>('availability', 'POST', '/hotel-api/1.0/hotels', request, body);
@@ -63,7 +98,12 @@ export class HotelbedsAdapter implements SupplierPort {
     const offers: SupplierOffer[] = [];
     for (const hotel of hotels) {
       try {
-        const offer = offerFromHotel({ checkIn: rs.hotels?.checkIn, checkOut: rs.hotels?.checkOut, ...hotel }, groupKeys, 'availability', unreadable);
+        const offer = offerFromHotel(
+          { checkIn: rs.hotels?.checkIn, checkOut: rs.hotels?.checkOut, ...hotel },
+          groupKeys,
+          'availability',
+          unreadable,
+        );
         if (offer.rates.length > 0) offers.push(offer);
       } catch (error) {
         // A hotel we cannot read (no code, no currency) is left out and counted; the others are the answer.
@@ -76,10 +116,15 @@ export class HotelbedsAdapter implements SupplierPort {
 
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
     const from = request.cursor ? Number(request.cursor) : 1;
-    if (!Number.isInteger(from) || from < 1) throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
+    if (!Number.isInteger(from) || from < 1)
+      throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
     const size = Math.min(CONTENT_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
-    const rs = await this.call<WireContentHotelsRS>('content', 'GET',
-      `/hotel-content-api/1.0/hotels?fields=all&language=ENG&from=${from}&to=${from + size - 1}`, request);
+    const rs = await this.call<WireContentHotelsRS>(
+      'content',
+      'GET',
+      `/hotel-content-api/1.0/hotels?fields=all&language=ENG&from=${from}&to=${from + size - 1}`,
+      request,
+    );
     if (!Array.isArray(rs.hotels) || typeof rs.total !== 'number') throw bad('content', 'missing hotels or total');
     const properties: SupplierPropertyContent[] = rs.hotels.map((hotel) => ({
       supplierId: SUPPLIER_ID,
@@ -87,20 +132,27 @@ export class HotelbedsAdapter implements SupplierPort {
       name: requireString(hotel.name?.content, 'content', 'name'),
       ...(hotel.categoryCode && /^\d/.test(hotel.categoryCode) ? { stars: Number(hotel.categoryCode[0]) } : {}),
       ...(hotel.coordinates ? { geo: { lat: hotel.coordinates.latitude, lng: hotel.coordinates.longitude } } : {}),
-      ...(hotel.address ? {
-        address: {
-          line: hotel.address.content,
-          ...(hotel.postalCode ? { postalCode: hotel.postalCode } : {}),
-          city: hotel.city?.content ?? '',
-          countryCode: hotel.countryCode,
-        },
-      } : {}),
+      ...(hotel.address
+        ? {
+            address: {
+              line: hotel.address.content,
+              ...(hotel.postalCode ? { postalCode: hotel.postalCode } : {}),
+              city: hotel.city?.content ?? '',
+              countryCode: hotel.countryCode,
+            },
+          }
+        : {}),
       ...(cityTimeZone(hotel.destinationCode) ? { cityCode: hotel.destinationCode } : {}),
       ...(hotel.description ? { description: hotel.description.content } : {}),
       amenities: (hotel.facilities ?? []).map((f) => f.facilityCode),
-      images: (hotel.images ?? []).filter((i) => !i.roomCode).sort((a, b) => a.order - b.order).map((i) => i.path),
+      images: (hotel.images ?? [])
+        .filter((i) => !i.roomCode)
+        .sort((a, b) => a.order - b.order)
+        .map((i) => i.path),
       roomTypes: (hotel.rooms ?? []).map((room) => ({
-        code: room.roomCode, name: room.description ?? room.roomCode, ...(room.maxPax ? { maxOccupancy: room.maxPax } : {}),
+        code: room.roomCode,
+        name: room.description ?? room.roomCode,
+        ...(room.maxPax ? { maxOccupancy: room.maxPax } : {}),
       })),
       ...(hotel.checkInTime ? { checkInTime: hotel.checkInTime } : {}),
       ...(hotel.checkOutTime ? { checkOutTime: hotel.checkOutTime } : {}),
@@ -123,7 +175,9 @@ export class HotelbedsAdapter implements SupplierPort {
     const hotel = rs.hotels ?? rs.hotel;
     if (!hotel) throw bad('checkrates', 'missing hotels');
     const currency = requireString(hotel.currency, 'checkrates', 'hotel.currency');
-    const groupKeys = (hotel.rooms ?? []).flatMap((room) => room.rates ?? []).map((rate) => occupancyKey(rate.adults ?? 0, rate.childrenAges));
+    const groupKeys = (hotel.rooms ?? [])
+      .flatMap((room) => room.rates ?? [])
+      .map((rate) => occupancyKey(rate.adults ?? 0, rate.childrenAges));
     const [rate] = combineRates(hotel, [...new Set(groupKeys)], currency, 'checkrates');
     if (!rate) throw new SupplierError('sold_out', SUPPLIER_ID, 'checkrates: the rate is no longer offered', { operation: 'checkrates' });
     return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: String(hotel.code ?? '') };
@@ -159,7 +213,12 @@ export class HotelbedsAdapter implements SupplierPort {
     const start = new Date(around.getTime() - 7 * day).toISOString().slice(0, 10);
     const end = new Date(Math.max(around.getTime(), this.now().getTime()) + day).toISOString().slice(0, 10);
     const query = new URLSearchParams({
-      filterType: 'CREATION', status: 'ALL', from: '1', to: '100', start, end,
+      filterType: 'CREATION',
+      status: 'ALL',
+      from: '1',
+      to: '100',
+      start,
+      end,
       clientReference: wireClientReference(request.clientReference),
     });
     const rs = await this.call<WireBookingListRS>('bookingList', 'GET', `/hotel-api/1.0/bookings?${query}`, request);
@@ -171,7 +230,12 @@ export class HotelbedsAdapter implements SupplierPort {
   }
 
   async getBooking(request: BookingLookup): Promise<SupplierBooking> {
-    const rs = await this.call<WireBookingRS>('bookingDetail', 'GET', `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`, request);
+    const rs = await this.call<WireBookingRS>(
+      'bookingDetail',
+      'GET',
+      `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`,
+      request,
+    );
     return bookingFromWire(rs.booking, 'bookingDetail');
   }
 
@@ -187,7 +251,12 @@ export class HotelbedsAdapter implements SupplierPort {
 
   async modify(request: ModifyRequest): Promise<ModifyResult> {
     // The booking says whether it can be changed; ask first rather than guess from an error message.
-    const detail = await this.call<WireBookingRS>('bookingDetail', 'GET', `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`, request);
+    const detail = await this.call<WireBookingRS>(
+      'bookingDetail',
+      'GET',
+      `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`,
+      request,
+    );
     if (detail.booking?.modificationPolicies?.modification !== true) {
       return { kind: 'unsupported', reason: 'Hotelbeds does not allow modifying this booking' };
     }
@@ -196,13 +265,21 @@ export class HotelbedsAdapter implements SupplierPort {
       booking: {
         ...(request.holder ? { holder: { name: request.holder.firstName, surname: request.holder.lastName } } : {}),
         ...(request.remark !== undefined ? { remark: request.remark } : {}),
-        ...(request.rooms ? {
-          hotel: { rooms: request.rooms.map((room, index) => ({ id: index + 1, paxes: paxesFromGuests(room.guests, index + 1) })) },
-        } : {}),
+        ...(request.rooms
+          ? {
+              hotel: { rooms: request.rooms.map((room, index) => ({ id: index + 1, paxes: paxesFromGuests(room.guests, index + 1) })) },
+            }
+          : {}),
       },
     };
     try {
-      const rs = await this.call<WireBookingRS>('bookingChange', 'PUT', `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`, request, body);
+      const rs = await this.call<WireBookingRS>(
+        'bookingChange',
+        'PUT',
+        `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`,
+        request,
+        body,
+      );
       return { kind: 'modified', booking: bookingFromWire(rs.booking, 'bookingChange') };
     } catch (error) {
       if (error instanceof SupplierError && error.kind === 'rejected' && /modification is not allowed/i.test(error.message)) {
@@ -213,8 +290,12 @@ export class HotelbedsAdapter implements SupplierPort {
   }
 
   private async cancellation(request: CancelRequest, flag: 'CANCELLATION' | 'SIMULATION'): Promise<CancellationResult> {
-    const rs = await this.call<WireBookingRS>('bookingCancellation', 'DELETE',
-      `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}?cancellationFlag=${flag}`, request);
+    const rs = await this.call<WireBookingRS>(
+      'bookingCancellation',
+      'DELETE',
+      `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}?cancellationFlag=${flag}`,
+      request,
+    );
     const booking = rs.booking;
     if (!booking) throw bad('bookingCancellation', 'missing booking');
     const currency = requireString(booking.currency, 'bookingCancellation', 'booking.currency');
@@ -234,7 +315,13 @@ export class HotelbedsAdapter implements SupplierPort {
     return this.options.clock?.() ?? new Date();
   }
 
-  private async call<T>(operation: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, context: CallContext, body?: unknown): Promise<T> {
+  private async call<T>(
+    operation: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    context: CallContext,
+    body?: unknown,
+  ): Promise<T> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Encoding': 'gzip',
@@ -245,13 +332,19 @@ export class HotelbedsAdapter implements SupplierPort {
     if (this.options.forwardScenarios && context.scenarios && context.scenarios.length > 0) {
       headers[SANDBOX_SCENARIO_HEADER] = formatScenarios(context.scenarios);
     }
-    const response = await supplierHttp({
-      supplierId: SUPPLIER_ID, operation, method, headers,
-      url: `${this.options.baseUrl.replace(/\/+$/, '')}${path}`,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(context.signal ? { signal: context.signal } : {}),
-      timeoutMs: this.options.timeoutMs ?? 60_000,
-    }, this.options.fetch);
+    const response = await supplierHttp(
+      {
+        supplierId: SUPPLIER_ID,
+        operation,
+        method,
+        headers,
+        url: `${this.options.baseUrl.replace(/\/+$/, '')}${path}`,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(context.signal ? { signal: context.signal } : {}),
+        timeoutMs: this.options.timeoutMs ?? 60_000,
+      },
+      this.options.fetch,
+    );
     if (response.status >= 200 && response.status < 300) {
       const parsed = parseJsonBody(response.text, SUPPLIER_ID, operation);
       if (!parsed || typeof parsed !== 'object') throw bad(operation, 'body is not an object');
@@ -286,7 +379,8 @@ function errorFromResponse(operation: string, status: number, text: string): Sup
     if (/allotment|stop sales|no longer available/i.test(message)) return new SupplierError('sold_out', SUPPLIER_ID, text2, details);
     return new SupplierError('rejected', SUPPLIER_ID, text2, details);
   }
-  if (status === 401 || status === 403 || (status >= 400 && status < 500)) return new SupplierError('rejected', SUPPLIER_ID, text2, details);
+  if (status === 401 || status === 403 || (status >= 400 && status < 500))
+    return new SupplierError('rejected', SUPPLIER_ID, text2, details);
   return new SupplierError('unavailable', SUPPLIER_ID, text2, details);
 }
 

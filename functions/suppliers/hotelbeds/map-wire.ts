@@ -1,6 +1,14 @@
 import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
 import type {
-  BoardBasis, CancellationPenalty, Guest, Holder, PropertyCharge, RateTax, SupplierBooking, SupplierOffer, SupplierRate,
+  BoardBasis,
+  CancellationPenalty,
+  Guest,
+  Holder,
+  PropertyCharge,
+  RateTax,
+  SupplierBooking,
+  SupplierOffer,
+  SupplierRate,
 } from '../port.js';
 import { cancellationPenalty, joinLists, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
@@ -46,7 +54,9 @@ function basisPoints(value: string | number): number | undefined {
 /** What a penalty in nights is made of: the rate's daily prices where it gives them, else its price spread evenly. */
 function nightlyMinor(rate: WireRate, price: Money, nights: number | undefined, operation: string): (count: number) => number {
   const total = parseMinor(price.amount, price.currency);
-  const daily = (rate.dailyRates ?? []).map((day) => (rate.paymentType === 'AT_HOTEL' ? day.dailySellingRate : day.dailyNet) ?? day.dailyNet);
+  const daily = (rate.dailyRates ?? []).map(
+    (day) => (rate.paymentType === 'AT_HOTEL' ? day.dailySellingRate : day.dailyNet) ?? day.dailyNet,
+  );
   if (daily.length > 0 && daily.every((day) => day !== undefined)) {
     const minors = daily.map((day) => parseMinor(requireString(day, operation, 'dailyRates.dailyNet'), price.currency));
     return (count) => minors.slice(0, count).reduce((sum, minor) => sum + minor, 0);
@@ -63,23 +73,25 @@ function nightlyMinor(rate: WireRate, price: Money, nights: number | undefined, 
 export function cancellationPolicy(rate: WireRate, price: Money, operation: string, nights?: number): CancellationPenalty[] {
   const currency = price.currency;
   let nightly: ((count: number) => number) | undefined;
-  return (rate.cancellationPolicies ?? []).map((policy) => {
-    const from = Date.parse(requireString(policy.from, operation, 'cancellationPolicies.from'));
-    if (Number.isNaN(from)) throw bad(operation, 'cancellationPolicies.from is not a date-time');
-    let penalty: Money;
-    if (policy.amount !== undefined) penalty = amount(policy.amount, currency, operation, 'cancellationPolicies.amount');
-    else if (policy.percent !== undefined) {
-      const points = basisPoints(policy.percent);
-      if (points === undefined) throw bad(operation, 'cancellationPolicies.percent is not a percentage');
-      penalty = money(scaleMinor(parseMinor(price.amount, currency), points, 10_000), currency);
-    } else if (policy.numberOfNights !== undefined) {
-      const count = Number(policy.numberOfNights);
-      if (!Number.isInteger(count) || count < 0) throw bad(operation, 'cancellationPolicies.numberOfNights is not a count');
-      nightly ??= nightlyMinor(rate, price, nights, operation);
-      penalty = money(nightly(count), currency);
-    } else throw bad(operation, 'cancellationPolicies entry without amount, percent or numberOfNights');
-    return cancellationPenalty(new Date(from).toISOString(), penalty);
-  }).sort((a, b) => a.from.localeCompare(b.from));
+  return (rate.cancellationPolicies ?? [])
+    .map((policy) => {
+      const from = Date.parse(requireString(policy.from, operation, 'cancellationPolicies.from'));
+      if (Number.isNaN(from)) throw bad(operation, 'cancellationPolicies.from is not a date-time');
+      let penalty: Money;
+      if (policy.amount !== undefined) penalty = amount(policy.amount, currency, operation, 'cancellationPolicies.amount');
+      else if (policy.percent !== undefined) {
+        const points = basisPoints(policy.percent);
+        if (points === undefined) throw bad(operation, 'cancellationPolicies.percent is not a percentage');
+        penalty = money(scaleMinor(parseMinor(price.amount, currency), points, 10_000), currency);
+      } else if (policy.numberOfNights !== undefined) {
+        const count = Number(policy.numberOfNights);
+        if (!Number.isInteger(count) || count < 0) throw bad(operation, 'cancellationPolicies.numberOfNights is not a count');
+        nightly ??= nightlyMinor(rate, price, nights, operation);
+        penalty = money(nightly(count), currency);
+      } else throw bad(operation, 'cancellationPolicies entry without amount, percent or numberOfNights');
+      return cancellationPenalty(new Date(from).toISOString(), penalty);
+    })
+    .sort((a, b) => a.from.localeCompare(b.from));
 }
 
 const TAX_LABEL = { TAX: 'Tax', FEE: 'Fee', TAXESANDFEES: 'Taxes and fees' } as const;
@@ -90,7 +102,8 @@ const TAX_LABEL = { TAX: 'Tax', FEE: 'Fee', TAXESANDFEES: 'Taxes and fees' } as 
  */
 function taxAmount(tax: WireTax, price: Money, operation: string): Money | undefined {
   if (tax.amount !== undefined) return amount(tax.amount, tax.currency ?? price.currency, operation, 'taxes.amount');
-  if (tax.clientAmount !== undefined) return amount(tax.clientAmount, tax.clientCurrency ?? price.currency, operation, 'taxes.clientAmount');
+  if (tax.clientAmount !== undefined)
+    return amount(tax.clientAmount, tax.clientCurrency ?? price.currency, operation, 'taxes.clientAmount');
   const points = tax.percent === undefined ? undefined : basisPoints(tax.percent);
   return points === undefined ? undefined : money(scaleMinor(parseMinor(price.amount, price.currency), points, 10_000), price.currency);
 }
@@ -105,12 +118,19 @@ function taxesOf(rate: WireRate, price: Money, operation: string): { taxes: Rate
   const payAtProperty: PropertyCharge[] = [];
   for (const tax of rate.taxes?.taxes ?? []) {
     const label = tax.type ? TAX_LABEL[tax.type] : 'Tax';
-    const description = tax.percent !== undefined && tax.amount === undefined && tax.clientAmount === undefined ? `${label} (${tax.percent} %)` : label;
+    const description =
+      tax.percent !== undefined && tax.amount === undefined && tax.clientAmount === undefined ? `${label} (${tax.percent} %)` : label;
     if (tax.included === true) {
-      const inRateCurrency = tax.currency === undefined || tax.currency === price.currency
-        ? tax.amount ?? (tax.clientCurrency === price.currency ? tax.clientAmount : undefined)
-        : tax.clientCurrency === price.currency ? tax.clientAmount : undefined;
-      if (inRateCurrency !== undefined) taxes.push(rateTax(tax.type === 'FEE' ? 'fee' : 'tax', true, amount(inRateCurrency, price.currency, operation, 'taxes.amount'), undefined));
+      const inRateCurrency =
+        tax.currency === undefined || tax.currency === price.currency
+          ? (tax.amount ?? (tax.clientCurrency === price.currency ? tax.clientAmount : undefined))
+          : tax.clientCurrency === price.currency
+            ? tax.clientAmount
+            : undefined;
+      if (inRateCurrency !== undefined)
+        taxes.push(
+          rateTax(tax.type === 'FEE' ? 'fee' : 'tax', true, amount(inRateCurrency, price.currency, operation, 'taxes.amount'), undefined),
+        );
       continue;
     }
     const charge = taxAmount(tax, price, operation);
@@ -120,11 +140,16 @@ function taxesOf(rate: WireRate, price: Money, operation: string): { taxes: Rate
 }
 
 /** One wire rate → a port rate for its own occupancy (key = the wire rateKey). `nights`: the stay's, for penalties in nights. */
-export function singleRate(rate: WireRate, roomCode: string, roomName: string, currency: string, operation: string, nights?: number): SupplierRate {
+export function singleRate(
+  rate: WireRate,
+  roomCode: string,
+  roomName: string,
+  currency: string,
+  operation: string,
+  nights?: number,
+): SupplierRate {
   const payAtHotel = rate.paymentType === 'AT_HOTEL';
-  const price = payAtHotel
-    ? amount(rate.sellingRate, currency, operation, 'sellingRate')
-    : amount(rate.net, currency, operation, 'net');
+  const price = payAtHotel ? amount(rate.sellingRate, currency, operation, 'sellingRate') : amount(rate.net, currency, operation, 'net');
   const { taxes, payAtProperty } = taxesOf(rate, price, operation);
   return supplierRate({
     supplierRateKey: requireString(rate.rateKey, operation, 'rateKey'),
@@ -141,7 +166,10 @@ export function singleRate(rate: WireRate, roomCode: string, roomName: string, c
     remarks: rate.rateComments ? remarksOf('rate', [rate.rateComments]) : undefined,
     // hotelMandatory: the hotel's public price, which a reseller must not undercut (the spec's own example:
     // net 250.19, sellingRate 280.00). Without the flag sellingRate is only a recommendation.
-    minimumSellingPrice: rate.hotelMandatory === true && rate.sellingRate !== undefined ? amount(rate.sellingRate, currency, operation, 'sellingRate') : undefined,
+    minimumSellingPrice:
+      rate.hotelMandatory === true && rate.sellingRate !== undefined
+        ? amount(rate.sellingRate, currency, operation, 'sellingRate')
+        : undefined,
     packageOnly: rate.packaging === true ? true : undefined,
   });
 }
@@ -168,7 +196,13 @@ export function unpackRateKeys(key: string): string[] {
  * A hotel's wire rates → port rates covering every requested room. Hotelbeds prices each occupancy group
  * separately; a port rate combines one wire rate per group with the same room, board, class and payment.
  */
-export function combineRates(hotel: WireHotel, groupKeys: readonly string[], currency: string, operation: string, unreadable?: string[]): SupplierRate[] {
+export function combineRates(
+  hotel: WireHotel,
+  groupKeys: readonly string[],
+  currency: string,
+  operation: string,
+  unreadable?: string[],
+): SupplierRate[] {
   const byGroup = new Map<string, Map<string, SupplierRate>>();
   const singles = new Map<string, SupplierRate[]>();
   const nights = stayNights(hotel);
@@ -207,9 +241,13 @@ export function combineRates(hotel: WireHotel, groupKeys: readonly string[], cur
 }
 
 export function occupancyKey(adults: number, childrenAges: string | readonly number[] | undefined): string {
-  const ages = typeof childrenAges === 'string'
-    ? childrenAges.split(/[,~]/).filter((a) => a !== '').map(Number)
-    : [...(childrenAges ?? [])];
+  const ages =
+    typeof childrenAges === 'string'
+      ? childrenAges
+          .split(/[,~]/)
+          .filter((a) => a !== '')
+          .map(Number)
+      : [...(childrenAges ?? [])];
   return `${adults}|${ages.sort((a, b) => a - b).join(',')}`;
 }
 
@@ -218,16 +256,31 @@ function mergeRates(parts: readonly SupplierRate[], currency: string): SupplierR
   if (parts.length === 1) return first;
   const sum = (pick: (rate: SupplierRate) => Money | undefined): Money | undefined => {
     const values = parts.map(pick).filter((m): m is Money => m !== undefined);
-    return values.length === 0 ? undefined : money(values.reduce((total, m) => total + parseMinor(m.amount, m.currency), 0), currency);
+    return values.length === 0
+      ? undefined
+      : money(
+          values.reduce((total, m) => total + parseMinor(m.amount, m.currency), 0),
+          currency,
+        );
   };
   const instants = [...new Set(parts.flatMap((rate) => rate.cancellationPolicy.map((p) => p.from)))].sort();
-  const policy = instants.map((from) => cancellationPenalty(from, money(parts.reduce((total, rate) => {
-    let applied = 0;
-    for (const entry of rate.cancellationPolicy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
-    return total + applied;
-  }, 0), currency)));
+  const policy = instants.map((from) =>
+    cancellationPenalty(
+      from,
+      money(
+        parts.reduce((total, rate) => {
+          let applied = 0;
+          for (const entry of rate.cancellationPolicy) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
+          return total + applied;
+        }, 0),
+        currency,
+      ),
+    ),
+  );
   const charges = joinLists(parts.map((rate) => rate.payAtProperty ?? []));
-  const remarks = joinLists(parts.map((rate) => rate.remarks ?? [])).filter((remark, i, all) => all.findIndex((r) => r.text === remark.text) === i);
+  const remarks = joinLists(parts.map((rate) => rate.remarks ?? [])).filter(
+    (remark, i, all) => all.findIndex((r) => r.text === remark.text) === i,
+  );
   return supplierRate({
     ...first,
     supplierRateKey: packRateKeys(parts.map((rate) => rate.supplierRateKey)),
@@ -294,17 +347,36 @@ export function bookingFromWire(booking: WireBooking | undefined, operation: str
   const rates = rooms.flatMap((room) => room.rates ?? []);
   const payAtHotel = rates.length > 0 && rates.every((rate) => rate.paymentType === 'AT_HOTEL');
   // Sum the rates' decimal strings; the booking's own totals are typed as JSON numbers in the spec.
-  const price = rates.length > 0
-    ? money(rates.reduce((total, rate) => total + parseMinor(String(payAtHotel ? rate.sellingRate : rate.net), currency), 0), currency)
-    : amount(booking.totalNet, currency, operation, 'booking.totalNet');
+  const price =
+    rates.length > 0
+      ? money(
+          rates.reduce((total, rate) => total + parseMinor(String(payAtHotel ? rate.sellingRate : rate.net), currency), 0),
+          currency,
+        )
+      : amount(booking.totalNet, currency, operation, 'booking.totalNet');
   const nights = stayNights(hotel);
-  const perRoomPolicies = rates.map((rate) => cancellationPolicy(rate, amount(payAtHotel ? rate.sellingRate : rate.net, currency, operation, payAtHotel ? 'sellingRate' : 'net'), operation, nights));
+  const perRoomPolicies = rates.map((rate) =>
+    cancellationPolicy(
+      rate,
+      amount(payAtHotel ? rate.sellingRate : rate.net, currency, operation, payAtHotel ? 'sellingRate' : 'net'),
+      operation,
+      nights,
+    ),
+  );
   const instants = [...new Set(perRoomPolicies.flat().map((p) => p.from))].sort();
-  const policy = instants.map((from) => cancellationPenalty(from, money(perRoomPolicies.reduce((total, entries) => {
-    let applied = 0;
-    for (const entry of entries) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
-    return total + applied;
-  }, 0), currency)));
+  const policy = instants.map((from) =>
+    cancellationPenalty(
+      from,
+      money(
+        perRoomPolicies.reduce((total, entries) => {
+          let applied = 0;
+          for (const entry of entries) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
+          return total + applied;
+        }, 0),
+        currency,
+      ),
+    ),
+  );
   const status = booking.status === 'CANCELLED' ? 'cancelled' : booking.status === 'CONFIRMED' ? 'confirmed' : undefined;
   if (!status) throw bad(operation, 'missing booking.status');
   const holder: Holder = { firstName: booking.holder?.name ?? '', lastName: booking.holder?.surname ?? '' };
@@ -328,14 +400,23 @@ export function bookingFromWire(booking: WireBooking | undefined, operation: str
     payment: payAtHotel ? 'pay_at_hotel' : 'net',
     cancellationPolicy: policy,
     // creationDate is a date only (Spanish time), so no createdAt instant is claimed.
-    ...(hotel.supplier?.name ? { issuer: { name: hotel.supplier.name, ...(hotel.supplier.vatNumber ? { vatNumber: hotel.supplier.vatNumber } : {}) } } : {}),
+    ...(hotel.supplier?.name
+      ? { issuer: { name: hotel.supplier.name, ...(hotel.supplier.vatNumber ? { vatNumber: hotel.supplier.vatNumber } : {}) } }
+      : {}),
     ...bookingObligations(rates, currency, operation),
   };
 }
 
 /** What the booking's rates say the traveller must see: their comments, and the taxes the hotel collects. */
-function bookingObligations(rates: readonly WireRate[], currency: string, operation: string): Pick<SupplierBooking, 'remarks' | 'payAtProperty'> {
-  const remarks = remarksOf('rate', rates.map((rate) => rate.rateComments));
+function bookingObligations(
+  rates: readonly WireRate[],
+  currency: string,
+  operation: string,
+): Pick<SupplierBooking, 'remarks' | 'payAtProperty'> {
+  const remarks = remarksOf(
+    'rate',
+    rates.map((rate) => rate.rateComments),
+  );
   const charges = rates.flatMap((rate) => {
     const priced = rate.net ?? rate.sellingRate;
     return priced === undefined ? [] : taxesOf(rate, amount(priced, currency, operation, 'net'), operation).payAtProperty;

@@ -5,17 +5,44 @@ import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { supplierHttp } from '../http-client.js';
 import type {
-  AvailabilityRequest, AvailabilityResult, BookingLookup, BookRequest, CallContext, CancellationResult, CancelRequest,
-  CheckedRate, CheckRateRequest, ClientReferenceLookup, Guest, Holder, ModifyRequest, ModifyResult, StaticContentPage,
-  StaticContentRequest, SupplierBooking, SupplierDestination, SupplierOffer, SupplierPort, SupplierPropertyContent, SupplierRate,
+  AvailabilityRequest,
+  AvailabilityResult,
+  BookingLookup,
+  BookRequest,
+  CallContext,
+  CancellationResult,
+  CancelRequest,
+  CheckedRate,
+  CheckRateRequest,
+  ClientReferenceLookup,
+  Guest,
+  Holder,
+  ModifyRequest,
+  ModifyResult,
+  StaticContentPage,
+  StaticContentRequest,
+  SupplierBooking,
+  SupplierDestination,
+  SupplierOffer,
+  SupplierPort,
+  SupplierPropertyContent,
+  SupplierRate,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { SupplierError } from '../supplier-error.js';
+import { AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION } from './codes.js';
 import {
-  AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION,
-} from './codes.js';
-import {
-  addressOf, amountAttr, bad, bookingFromReservation, expandRoomStays, firstHotelTimes, geoOf, mergeRoomRates, percentOf, roomStayRate, starsOf,
+  addressOf,
+  amountAttr,
+  bad,
+  bookingFromReservation,
+  expandRoomStays,
+  firstHotelTimes,
+  geoOf,
+  mergeRoomRates,
+  percentOf,
+  roomStayRate,
+  starsOf,
   type RoomStayRate,
 } from './map-wire.js';
 import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
@@ -49,8 +76,16 @@ export class OpenTravelAdapter implements SupplierPort {
   async searchAvailability(request: AvailabilityRequest): Promise<AvailabilityResult> {
     const criteria = searchCriteria(request.destination);
     if (criteria.length === 0) return { supplierId: SUPPLIER_ID, offers: [] };
-    const stays = await this.availability('availability', request, criteria, request.checkIn, request.checkOut,
-      request.occupancies.map((occupancy) => ({ adults: occupancy.adults, childrenAges: occupancy.childrenAges })), [], request.nationality);
+    const stays = await this.availability(
+      'availability',
+      request,
+      criteria,
+      request.checkIn,
+      request.checkOut,
+      request.occupancies.map((occupancy) => ({ adults: occupancy.adults, childrenAges: occupancy.childrenAges })),
+      [],
+      request.nationality,
+    );
     const { offers, unreadable } = offersFrom(expandRoomStays(stays.nodes), request, 'availability', this.now());
     return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
   }
@@ -58,8 +93,15 @@ export class OpenTravelAdapter implements SupplierPort {
   async checkRate(request: CheckRateRequest): Promise<CheckedRate> {
     const key = decodeOtaRateKey(request.supplierRateKey);
     const plans = [...new Set(key.rooms.map((room) => room.ratePlanCode))];
-    const stays = await this.availability('priceCheck', request, [{ HotelRef: [{ '@_HotelCode': key.hotelCode }] }], key.checkIn, key.checkOut,
-      key.rooms, plans);
+    const stays = await this.availability(
+      'priceCheck',
+      request,
+      [{ HotelRef: [{ '@_HotelCode': key.hotelCode }] }],
+      key.checkIn,
+      key.checkOut,
+      key.rooms,
+      plans,
+    );
     const rate = combineForKey(expandRoomStays(stays.nodes), key, 'priceCheck', this.now());
     if (!rate) throw new SupplierError('sold_out', SUPPLIER_ID, 'priceCheck: the rate is no longer offered', { operation: 'priceCheck' });
     return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: key.hotelCode };
@@ -87,18 +129,30 @@ export class OpenTravelAdapter implements SupplierPort {
       ...(rph > 0 ? { ResGuests: { ResGuest: roomGuests.flat().map((entry) => resGuest(entry.guest, entry.rph)) } } : {}),
       ResGlobalInfo: {
         ...(request.remark ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [request.remark] }] } } : {}),
-        HotelReservationIDs: { HotelReservationID: [{ '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': clientReference, '@_ResID_Source': CONTEXT_CLIENT }] },
+        HotelReservationIDs: {
+          HotelReservationID: [{ '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': clientReference, '@_ResID_Source': CONTEXT_CLIENT }],
+        },
         Profiles: holderProfiles(request.holder, request.nationality),
         BasicPropertyInfo: property,
       },
     };
-    const rs = await this.send('booking', 'OTA_HotelResRQ', { ResStatus: 'Commit' }, { HotelReservations: { HotelReservation: [reservation] } }, request);
+    const rs = await this.send(
+      'booking',
+      'OTA_HotelResRQ',
+      { ResStatus: 'Commit' },
+      { HotelReservations: { HotelReservation: [reservation] } },
+      request,
+    );
     return bookingFromReservation(child(child(rs, 'HotelReservations'), 'HotelReservation'), 'booking', this.now());
   }
 
   async findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined> {
     try {
-      const found = await this.read('bookingRead', { '@_Type': UIT_RESERVATION, '@_ID': wireClientReference(request.clientReference), '@_ID_Context': CONTEXT_CLIENT }, request);
+      const found = await this.read(
+        'bookingRead',
+        { '@_Type': UIT_RESERVATION, '@_ID': wireClientReference(request.clientReference), '@_ID_Context': CONTEXT_CLIENT },
+        request,
+      );
       // Several reservations under one reference should not happen; prefer a live one, then the latest.
       return [...found].reverse().find((booking) => booking.status === 'confirmed') ?? found[found.length - 1];
     } catch (error) {
@@ -108,7 +162,11 @@ export class OpenTravelAdapter implements SupplierPort {
   }
 
   async getBooking(request: BookingLookup): Promise<SupplierBooking> {
-    const found = await this.read('bookingRead', { '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }, request);
+    const found = await this.read(
+      'bookingRead',
+      { '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER },
+      request,
+    );
     const booking = found.find((candidate) => candidate.supplierReference === request.supplierReference) ?? found[0];
     if (!booking) throw bad('bookingRead', 'no HotelReservation in the answer');
     return booking;
@@ -133,26 +191,39 @@ export class OpenTravelAdapter implements SupplierPort {
     const property = { '@_HotelCode': current.supplierPropertyId };
     const change = {
       UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }],
-      ...(rooms.length > 0 ? {
-        RoomStays: {
-          RoomStay: rooms.map((guests, index) => ({
-            '@_IndexNumber': String(index + 1),
-            ResGuestRPHs: rphList(guests.map((entry) => entry.rph)),
-          })),
-        },
-        ResGuests: { ResGuest: rooms.flat().map((entry) => resGuest(entry.guest, entry.rph)) },
-      } : {}),
-      ...(request.holder || request.remark !== undefined ? {
-        ResGlobalInfo: {
-          ...(request.remark !== undefined ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [request.remark] }] } } : {}),
-          ...(request.holder ? { Profiles: holderProfiles(request.holder) } : {}),
-          BasicPropertyInfo: property,
-        },
-      } : {}),
+      ...(rooms.length > 0
+        ? {
+            RoomStays: {
+              RoomStay: rooms.map((guests, index) => ({
+                '@_IndexNumber': String(index + 1),
+                ResGuestRPHs: rphList(guests.map((entry) => entry.rph)),
+              })),
+            },
+            ResGuests: { ResGuest: rooms.flat().map((entry) => resGuest(entry.guest, entry.rph)) },
+          }
+        : {}),
+      ...(request.holder || request.remark !== undefined
+        ? {
+            ResGlobalInfo: {
+              ...(request.remark !== undefined ? { Comments: { Comment: [{ '@_GuestViewable': 'true', Text: [request.remark] }] } } : {}),
+              ...(request.holder ? { Profiles: holderProfiles(request.holder) } : {}),
+              BasicPropertyInfo: property,
+            },
+          }
+        : {}),
     };
     try {
-      const rs = await this.send('bookingModify', 'OTA_HotelResModifyRQ', { ResStatus: 'Modify' }, { HotelResModifies: { HotelResModify: [change] } }, request);
-      return { kind: 'modified', booking: bookingFromReservation(child(child(rs, 'HotelResModifies'), 'HotelResModify'), 'bookingModify', this.now()) };
+      const rs = await this.send(
+        'bookingModify',
+        'OTA_HotelResModifyRQ',
+        { ResStatus: 'Modify' },
+        { HotelResModifies: { HotelResModify: [change] } },
+        request,
+      );
+      return {
+        kind: 'modified',
+        booking: bookingFromReservation(child(child(rs, 'HotelResModifies'), 'HotelResModify'), 'bookingModify', this.now()),
+      };
     } catch (error) {
       if (error instanceof SupplierError && error.details.supplierCode === ERR.modificationNotAllowed) {
         return { kind: 'unsupported', reason: 'OpenTravel does not allow modifying this reservation' };
@@ -163,10 +234,13 @@ export class OpenTravelAdapter implements SupplierPort {
 
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
     const start = request.cursor ? Number(request.cursor) : 0;
-    if (!Number.isInteger(start) || start < 0) throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
+    if (!Number.isInteger(start) || start < 0)
+      throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
     const count = Math.min(CATALOGUE_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
     const response = await this.http('content', 'GET', `/ota/catalogue?start=${start}&count=${count}`, request, undefined, {
-      'X-Api-Key': this.options.apiKey, 'X-Api-Secret': this.options.secret, Accept: 'application/xml',
+      'X-Api-Key': this.options.apiKey,
+      'X-Api-Secret': this.options.secret,
+      Accept: 'application/xml',
     });
     const root = parseRoot(response.text, 'content', 'HotelCatalogue', response.status);
     if (response.status < 200 || response.status >= 300 || child(root, 'Errors')) throw errorFrom('content', response.status, root);
@@ -182,15 +256,27 @@ export class OpenTravelAdapter implements SupplierPort {
       const email = text(hotel, 'Email');
       return {
         supplierId: SUPPLIER_ID,
-        supplierPropertyId: attr(hotel, 'HotelCode') ?? (() => { throw bad('content', 'missing Hotel/@HotelCode'); })(),
-        name: attr(hotel, 'HotelName') ?? (() => { throw bad('content', 'missing Hotel/@HotelName'); })(),
+        supplierPropertyId:
+          attr(hotel, 'HotelCode') ??
+          (() => {
+            throw bad('content', 'missing Hotel/@HotelCode');
+          })(),
+        name:
+          attr(hotel, 'HotelName') ??
+          (() => {
+            throw bad('content', 'missing Hotel/@HotelName');
+          })(),
         ...(stars ? { stars } : {}),
         ...(geo ? { geo } : {}),
         ...(address ? { address } : {}),
         ...(cityCode && cityTimeZone(cityCode) ? { cityCode } : {}),
         ...(description ? { description } : {}),
-        amenities: children(hotel, 'Amenity').map((a) => attr(a, 'Code') ?? '').filter((code) => code !== ''),
-        images: children(hotel, 'Image').map((i) => attr(i, 'URL') ?? '').filter((url) => url !== ''),
+        amenities: children(hotel, 'Amenity')
+          .map((a) => attr(a, 'Code') ?? '')
+          .filter((code) => code !== ''),
+        images: children(hotel, 'Image')
+          .map((i) => attr(i, 'URL') ?? '')
+          .filter((url) => url !== ''),
         roomTypes: children(hotel, 'Room').map((room) => {
           const max = Number(attr(room, 'MaxOccupancy'));
           const code = attr(room, 'RoomTypeCode') ?? '';
@@ -208,15 +294,26 @@ export class OpenTravelAdapter implements SupplierPort {
 
   // ---------- operations shared by several port calls ----------
 
-  private async availability(operation: string, context: CallContext, criteria: readonly Record<string, unknown>[], checkIn: string, checkOut: string,
-    rooms: readonly { adults: number; childrenAges: readonly number[]; roomTypeCode?: string }[], ratePlans: readonly string[] = [],
-    nationality?: string): Promise<{ nodes: XmlNode[] }> {
+  private async availability(
+    operation: string,
+    context: CallContext,
+    criteria: readonly Record<string, unknown>[],
+    checkIn: string,
+    checkOut: string,
+    rooms: readonly { adults: number; childrenAges: readonly number[]; roomTypeCode?: string }[],
+    ratePlans: readonly string[] = [],
+    nationality?: string,
+  ): Promise<{ nodes: XmlNode[] }> {
     const segment = {
       HotelSearchCriteria: { Criterion: criteria },
       StayDateRange: { '@_Start': checkIn, '@_End': checkOut },
       ...(ratePlans.length > 0 ? { RatePlanCandidates: { RatePlanCandidate: ratePlans.map((code) => ({ '@_RatePlanCode': code })) } } : {}),
       // The traveller's nationality, where the segment carries guests' profiles (Customer/CitizenCountryName).
-      ...(isCountry(nationality) ? { Profiles: { ProfileInfo: [{ Profile: { '@_ProfileType': '1', Customer: { CitizenCountryName: { '@_Code': nationality } } } }] } } : {}),
+      ...(isCountry(nationality)
+        ? {
+            Profiles: { ProfileInfo: [{ Profile: { '@_ProfileType': '1', Customer: { CitizenCountryName: { '@_Code': nationality } } } }] },
+          }
+        : {}),
       // One candidate per requested room (RPH = its position), so each room's rates are told apart.
       RoomStayCandidates: {
         RoomStayCandidate: rooms.map((room, index) => ({
@@ -240,8 +337,13 @@ export class OpenTravelAdapter implements SupplierPort {
 
   private async cancellation(request: CancelRequest, cancelType: 'Commit' | 'Initiate'): Promise<CancellationResult> {
     const operation = cancelType === 'Commit' ? 'cancellation' : 'cancellationQuote';
-    const rs = await this.send(operation, 'OTA_CancelRQ', { CancelType: cancelType },
-      { UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }] }, request);
+    const rs = await this.send(
+      operation,
+      'OTA_CancelRQ',
+      { CancelType: cancelType },
+      { UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }] },
+      request,
+    );
     // From here on the supplier has answered Success: whatever we cannot read is a bad answer (an unknown
     // outcome the booking use case looks up), never a refusal.
     try {
@@ -249,7 +351,11 @@ export class OpenTravelAdapter implements SupplierPort {
       if (cancelType === 'Commit' && status !== 'Cancelled') throw bad(operation, 'OTA_CancelRS/@Status is not Cancelled');
       const info = child(rs, 'CancelInfoRS');
       const penalty = await this.appliedPenalty(children(child(info, 'CancelRules'), 'CancelRule'), request, operation);
-      const reference = attr(children(rs, 'UniqueID').find((id) => attr(id, 'Type') === UIT_RESERVATION), 'ID') ?? request.supplierReference;
+      const reference =
+        attr(
+          children(rs, 'UniqueID').find((id) => attr(id, 'Type') === UIT_RESERVATION),
+          'ID',
+        ) ?? request.supplierReference;
       const cancellationReference = attr(child(info, 'UniqueID'), 'ID');
       return {
         supplierReference: reference,
@@ -260,7 +366,13 @@ export class OpenTravelAdapter implements SupplierPort {
       };
     } catch (error) {
       if (error instanceof SupplierError && error.kind === 'bad_response') throw error;
-      throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: the cancellation answer could not be read`, { operation }, { cause: error });
+      throw new SupplierError(
+        'bad_response',
+        SUPPLIER_ID,
+        `${operation}: the cancellation answer could not be read`,
+        { operation },
+        { cause: error },
+      );
     }
   }
 
@@ -277,9 +389,17 @@ export class OpenTravelAdapter implements SupplierPort {
     const reservationTotal = async (): Promise<Money> => {
       if (!total) {
         try {
-          total = (await this.getBooking({ supplierReference: request.supplierReference, ...(request.signal ? { signal: request.signal } : {}) })).price;
+          total = (
+            await this.getBooking({ supplierReference: request.supplierReference, ...(request.signal ? { signal: request.signal } : {}) })
+          ).price;
         } catch (error) {
-          throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: the penalty is given against the reservation's total, which could not be read`, { operation }, { cause: error });
+          throw new SupplierError(
+            'bad_response',
+            SUPPLIER_ID,
+            `${operation}: the penalty is given against the reservation's total, which could not be read`,
+            { operation },
+            { cause: error },
+          );
         }
       }
       return total;
@@ -293,7 +413,10 @@ export class OpenTravelAdapter implements SupplierPort {
       }
       if (attr(rule, 'Percent') !== undefined) {
         const base = await reservationTotal();
-        return money(percentOf(parseMinor(base.amount, base.currency), attr(rule, 'Percent'), operation, 'CancelRule/@Percent'), base.currency);
+        return money(
+          percentOf(parseMinor(base.amount, base.currency), attr(rule, 'Percent'), operation, 'CancelRule/@Percent'),
+          base.currency,
+        );
       }
       throw bad(operation, 'a CancelRule with neither Amount nor Percent');
     };
@@ -302,7 +425,10 @@ export class OpenTravelAdapter implements SupplierPort {
     const sum = (amounts: readonly Money[]): Money => {
       const currency = amounts[0]!.currency;
       if (amounts.some((m) => m.currency !== currency)) throw bad(operation, 'CancelRules in more than one currency');
-      return money(amounts.reduce((acc, m) => acc + parseMinor(m.amount, currency), 0), currency);
+      return money(
+        amounts.reduce((acc, m) => acc + parseMinor(m.amount, currency), 0),
+        currency,
+      );
     };
     if (charged.length > 0) {
       const amounts: Money[] = [];
@@ -322,25 +448,46 @@ export class OpenTravelAdapter implements SupplierPort {
   // ---------- transport ----------
 
   /** Sends one OTA message and returns the RS root when it reports Success; Errors become SupplierError. */
-  private async send(operation: string, rqRoot: string, attributes: Readonly<Record<string, string | undefined>>,
-    content: Readonly<Record<string, unknown>>, context: CallContext): Promise<XmlNode> {
+  private async send(
+    operation: string,
+    rqRoot: string,
+    attributes: Readonly<Record<string, string | undefined>>,
+    content: Readonly<Record<string, unknown>>,
+    context: CallContext,
+  ): Promise<XmlNode> {
     if (this.options.secret.length > PASSWORD_MAX || this.options.apiKey.length > UNIQUE_ID_MAX) {
-      throw new SupplierError('rejected', SUPPLIER_ID, `${operation}: the API key (≤ 32) or secret (≤ 16 characters) does not fit POS/RequestorID`, { operation });
+      throw new SupplierError(
+        'rejected',
+        SUPPLIER_ID,
+        `${operation}: the API key (≤ 32) or secret (≤ 16 characters) does not fit POS/RequestorID`,
+        { operation },
+      );
     }
-    const body = otaMessage(rqRoot, {
-      EchoToken: randomUUID(),
-      TimeStamp: this.now().toISOString(),
-      Version: OTA_VERSION,
-      ...attributes,
-    }, {
-      // The account's point of sale is the requesting party's country (Source/@ISOCountry), never the traveller's.
-      POS: { Source: [{
-        ...(isCountry(context.pointOfSale) ? { '@_ISOCountry': context.pointOfSale.toUpperCase() } : {}),
-        RequestorID: { '@_Type': UIT_REQUESTOR, '@_ID': this.options.apiKey, '@_MessagePassword': this.options.secret },
-      }] },
-      ...content,
+    const body = otaMessage(
+      rqRoot,
+      {
+        EchoToken: randomUUID(),
+        TimeStamp: this.now().toISOString(),
+        Version: OTA_VERSION,
+        ...attributes,
+      },
+      {
+        // The account's point of sale is the requesting party's country (Source/@ISOCountry), never the traveller's.
+        POS: {
+          Source: [
+            {
+              ...(isCountry(context.pointOfSale) ? { '@_ISOCountry': context.pointOfSale.toUpperCase() } : {}),
+              RequestorID: { '@_Type': UIT_REQUESTOR, '@_ID': this.options.apiKey, '@_MessagePassword': this.options.secret },
+            },
+          ],
+        },
+        ...content,
+      },
+    );
+    const response = await this.http(operation, 'POST', '/ota', context, body, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      Accept: 'application/xml',
     });
-    const response = await this.http(operation, 'POST', '/ota', context, body, { 'Content-Type': 'application/xml; charset=utf-8', Accept: 'application/xml' });
     const rsRoot = `${rqRoot.slice(0, -2)}RS`;
     const root = parseRoot(response.text, operation, rsRoot, response.status);
     if (response.status < 200 || response.status >= 300 || child(root, 'Errors')) throw errorFrom(operation, response.status, root);
@@ -348,19 +495,31 @@ export class OpenTravelAdapter implements SupplierPort {
     return root;
   }
 
-  private async http(operation: string, method: 'GET' | 'POST', path: string, context: CallContext, body: string | undefined,
-    headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  private async http(
+    operation: string,
+    method: 'GET' | 'POST',
+    path: string,
+    context: CallContext,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; text: string }> {
     const allHeaders = { ...headers };
     if (this.options.forwardScenarios && context.scenarios && context.scenarios.length > 0) {
       allHeaders[SANDBOX_SCENARIO_HEADER] = formatScenarios(context.scenarios);
     }
-    return supplierHttp({
-      supplierId: SUPPLIER_ID, operation, method, headers: allHeaders,
-      url: `${this.options.baseUrl.replace(/\/+$/, '')}${path}`,
-      ...(body !== undefined ? { body } : {}),
-      ...(context.signal ? { signal: context.signal } : {}),
-      timeoutMs: this.options.timeoutMs ?? 60_000,
-    }, this.options.fetch);
+    return supplierHttp(
+      {
+        supplierId: SUPPLIER_ID,
+        operation,
+        method,
+        headers: allHeaders,
+        url: `${this.options.baseUrl.replace(/\/+$/, '')}${path}`,
+        ...(body !== undefined ? { body } : {}),
+        ...(context.signal ? { signal: context.signal } : {}),
+        timeoutMs: this.options.timeoutMs ?? 60_000,
+      },
+      this.options.fetch,
+    );
   }
 
   private now(): Date {
@@ -378,7 +537,8 @@ function parseRoot(body: string, operation: string, expectedRoot: string, status
     document = parseXml(body);
   } catch (error) {
     if (status >= 300) throw errorFrom(operation, status, undefined, body);
-    if (error instanceof XmlSyntaxError) throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: malformed XML`, { operation }, { cause: error });
+    if (error instanceof XmlSyntaxError)
+      throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: malformed XML`, { operation }, { cause: error });
     throw error;
   }
   const root = rootOf(document);
@@ -396,7 +556,8 @@ function errorFrom(operation: string, status: number, root: XmlNode | undefined,
   const code = attr(error, 'Code');
   const message = `${operation}: ${attr(error, 'ShortText') ?? texts(child(root, 'Errors'), 'Error')[0] ?? (body ? body.slice(0, 200) : `HTTP ${status}`)}`;
   const details = { status, operation, ...(code ? { supplierCode: code } : {}) };
-  if (status >= 500 || code === ERR.systemError || type === EWT.processingException) return new SupplierError('unavailable', SUPPLIER_ID, message, details);
+  if (status >= 500 || code === ERR.systemError || type === EWT.processingException)
+    return new SupplierError('unavailable', SUPPLIER_ID, message, details);
   if (code === ERR.bookingNotFound) return new SupplierError('not_found', SUPPLIER_ID, message, details);
   if (code === ERR.noAvailability) return new SupplierError('sold_out', SUPPLIER_ID, message, details);
   if (status >= 300 && status < 400) return new SupplierError('unavailable', SUPPLIER_ID, message, details);
@@ -438,17 +599,19 @@ function isCountry(value: string | undefined): value is string {
 
 function holderProfiles(holder: Holder, nationality?: string): Record<string, unknown> {
   return {
-    ProfileInfo: [{
-      Profile: {
-        '@_ProfileType': '1',
-        Customer: {
-          ...personName(holder.firstName, holder.lastName),
-          ...(holder.phone ? { Telephone: [{ '@_PhoneNumber': holder.phone }] } : {}),
-          ...(holder.email ? { Email: [holder.email] } : {}),
-          ...(isCountry(nationality) ? { CitizenCountryName: { '@_Code': nationality.toUpperCase() } } : {}),
+    ProfileInfo: [
+      {
+        Profile: {
+          '@_ProfileType': '1',
+          Customer: {
+            ...personName(holder.firstName, holder.lastName),
+            ...(holder.phone ? { Telephone: [{ '@_PhoneNumber': holder.phone }] } : {}),
+            ...(holder.email ? { Email: [holder.email] } : {}),
+            ...(isCountry(nationality) ? { CitizenCountryName: { '@_Code': nationality.toUpperCase() } } : {}),
+          },
         },
       },
-    }],
+    ],
   };
 }
 
@@ -456,7 +619,12 @@ function holderProfiles(holder: Holder, nationality?: string): Record<string, un
  * Availability RoomStays → offers. Each RoomStay answers one requested room (RoomStayCandidateRPH); a port
  * rate is a room type × rate plan offered for every requested room, its parts added up.
  */
-function offersFrom(nodes: readonly XmlNode[], request: AvailabilityRequest, operation: string, now: Date): { offers: SupplierOffer[]; unreadable: string[] } {
+function offersFrom(
+  nodes: readonly XmlNode[],
+  request: AvailabilityRequest,
+  operation: string,
+  now: Date,
+): { offers: SupplierOffer[]; unreadable: string[] } {
   const unreadable: string[] = [];
   const byHotel = new Map<string, XmlNode[]>();
   for (const node of nodes) {
@@ -481,10 +649,21 @@ function offersFrom(nodes: readonly XmlNode[], request: AvailabilityRequest, ope
     const times = firstHotelTimes(properties);
     const stays: RoomStayRate[] = [];
     for (const node of hotelNodes) {
-      const stay = readable(() => roomStayRate(node, operation, { checkIn: request.checkIn, checkOut: request.checkOut, ...times, bookedAt: now }), unreadable);
+      const stay = readable(
+        () => roomStayRate(node, operation, { checkIn: request.checkIn, checkOut: request.checkOut, ...times, bookedAt: now }),
+        unreadable,
+      );
       if (stay) stays.push(stay);
     }
-    const rates = combine(stays, request.occupancies, hotelCode, attr(property, 'HotelCityCode') ?? stays[0]?.cityCode, request.checkIn, request.checkOut, unreadable);
+    const rates = combine(
+      stays,
+      request.occupancies,
+      hotelCode,
+      attr(property, 'HotelCityCode') ?? stays[0]?.cityCode,
+      request.checkIn,
+      request.checkOut,
+      unreadable,
+    );
     if (rates.length === 0) continue;
     const stars = starsOf(property);
     const geo = geoOf(properties.find((p) => child(p, 'Position')));
@@ -515,8 +694,15 @@ function readable<T>(read: () => T, unreadable: string[]): T | undefined {
   }
 }
 
-function combine(stays: readonly RoomStayRate[], occupancies: readonly { adults: number; childrenAges: readonly number[] }[], hotelCode: string,
-  cityCode: string | undefined, checkIn: string, checkOut: string, unreadable: string[]): SupplierRate[] {
+function combine(
+  stays: readonly RoomStayRate[],
+  occupancies: readonly { adults: number; childrenAges: readonly number[] }[],
+  hotelCode: string,
+  cityCode: string | undefined,
+  checkIn: string,
+  checkOut: string,
+  unreadable: string[],
+): SupplierRate[] {
   const byRoom = occupancies.map((_, index) => {
     const rph = String(index + 1);
     const map = new Map<string, RoomStayRate>();
@@ -533,13 +719,25 @@ function combine(stays: readonly RoomStayRate[], occupancies: readonly { adults:
     if (parts.some((part) => part === undefined)) continue;
     const present = parts as RoomStayRate[];
     const key: OtaRateKey = {
-      hotelCode, ...(cityCode ? { cityCode } : {}), checkIn, checkOut,
+      hotelCode,
+      ...(cityCode ? { cityCode } : {}),
+      checkIn,
+      checkOut,
       rooms: present.map((part, index) => ({
-        roomTypeCode: part.roomTypeCode, ratePlanCode: part.ratePlanCode,
-        adults: occupancies[index]!.adults, childrenAges: [...occupancies[index]!.childrenAges],
+        roomTypeCode: part.roomTypeCode,
+        ratePlanCode: part.ratePlanCode,
+        adults: occupancies[index]!.adults,
+        childrenAges: [...occupancies[index]!.childrenAges],
       })),
     };
-    const rate = readable(() => mergeRoomRates(present.map((part) => part.rate), encodeOtaRateKey(key)), unreadable);
+    const rate = readable(
+      () =>
+        mergeRoomRates(
+          present.map((part) => part.rate),
+          encodeOtaRateKey(key),
+        ),
+      unreadable,
+    );
     if (rate) out.push(rate);
   }
   return out;
@@ -550,18 +748,29 @@ function combineForKey(nodes: readonly XmlNode[], key: OtaRateKey, operation: st
   const mine = nodes.filter((node) => attr(child(node, 'BasicPropertyInfo'), 'HotelCode') === key.hotelCode);
   const times = firstHotelTimes(mine.map((node) => child(node, 'BasicPropertyInfo')));
   const codesOf = (node: XmlNode): { room?: string; plan?: string } => ({
-    room: attr(child(child(node, 'RoomTypes'), 'RoomType'), 'RoomTypeCode') ?? attr(child(child(node, 'RoomRates'), 'RoomRate'), 'RoomTypeCode'),
-    plan: attr(child(child(node, 'RatePlans'), 'RatePlan'), 'RatePlanCode') ?? attr(child(child(node, 'RoomRates'), 'RoomRate'), 'RatePlanCode'),
+    room:
+      attr(child(child(node, 'RoomTypes'), 'RoomType'), 'RoomTypeCode') ??
+      attr(child(child(node, 'RoomRates'), 'RoomRate'), 'RoomTypeCode'),
+    plan:
+      attr(child(child(node, 'RatePlans'), 'RatePlan'), 'RatePlanCode') ??
+      attr(child(child(node, 'RoomRates'), 'RoomRate'), 'RatePlanCode'),
   });
   // Only the RoomStays the key names are read: another rate the answer garbles is not this one's business,
   // but this one unreadable is a bad answer (bad_response), not a rate that is gone.
   const parts = key.rooms.map((room, index) => {
-    const node = mine.find((candidate) => (attr(candidate, 'RoomStayCandidateRPH') ?? '1') === String(index + 1)
-      && codesOf(candidate).room === room.roomTypeCode && codesOf(candidate).plan === room.ratePlanCode);
+    const node = mine.find(
+      (candidate) =>
+        (attr(candidate, 'RoomStayCandidateRPH') ?? '1') === String(index + 1) &&
+        codesOf(candidate).room === room.roomTypeCode &&
+        codesOf(candidate).plan === room.ratePlanCode,
+    );
     return node ? roomStayRate(node, operation, { checkIn: key.checkIn, checkOut: key.checkOut, ...times, bookedAt: now }) : undefined;
   });
   if (parts.some((part) => part === undefined)) return undefined;
-  return mergeRoomRates((parts as RoomStayRate[]).map((part) => part.rate), encodeOtaRateKey(key));
+  return mergeRoomRates(
+    (parts as RoomStayRate[]).map((part) => part.rate),
+    encodeOtaRateKey(key),
+  );
 }
 
 /**
@@ -570,7 +779,11 @@ function combineForKey(nodes: readonly XmlNode[], key: OtaRateKey, operation: st
  */
 export function wireClientReference(ourReference: string): string {
   if (ourReference.length >= 1 && ourReference.length <= UNIQUE_ID_MAX) return ourReference;
-  return `C${createHash('sha256').update(ourReference).digest('base64url').replace(/[-_]/g, 'x').slice(0, UNIQUE_ID_MAX - 1)}`;
+  return `C${createHash('sha256')
+    .update(ourReference)
+    .digest('base64url')
+    .replace(/[-_]/g, 'x')
+    .slice(0, UNIQUE_ID_MAX - 1)}`;
 }
 
 /**
@@ -583,10 +796,12 @@ export function searchCriteria(destination: SupplierDestination): Record<string,
     case 'city':
       return [{ HotelRef: [{ '@_HotelCityCode': destination.cityCode }] }];
     case 'circle':
-      return [{
-        Position: { '@_Latitude': destination.centre.lat.toFixed(6), '@_Longitude': destination.centre.lng.toFixed(6) },
-        Radius: { '@_Distance': String(destination.radiusKm), '@_DistanceMeasure': 'Kilometers' },
-      }];
+      return [
+        {
+          Position: { '@_Latitude': destination.centre.lat.toFixed(6), '@_Longitude': destination.centre.lng.toFixed(6) },
+          Radius: { '@_Distance': String(destination.radiusKm), '@_DistanceMeasure': 'Kilometers' },
+        },
+      ];
     case 'hotels': {
       const criteria: Record<string, unknown>[] = [];
       const ids = destination.supplierPropertyIds;

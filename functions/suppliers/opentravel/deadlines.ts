@@ -77,7 +77,7 @@ function shiftLocal(local: string, unit: string, amount: number): string {
   let month = m;
   let day = d;
   if (unit === 'Year' || unit === 'Month') {
-    const months = (year * 12 + (month - 1)) + amount * (unit === 'Year' ? 12 : 1);
+    const months = year * 12 + (month - 1) + amount * (unit === 'Year' ? 12 : 1);
     year = Math.floor(months / 12);
     month = (months % 12) + 1;
     day = Math.min(day, new Date(Date.UTC(year, month, 0)).getUTCDate());
@@ -113,12 +113,14 @@ export function penaltyStart(deadline: XmlNode | undefined, context: DeadlineCon
   }
   const multiplierText = attr(deadline, 'OffsetUnitMultiplier') ?? '';
   const multiplier = /^\d{1,3}$/.test(multiplierText) ? Number(multiplierText) : Number.NaN;
-  if (!Number.isInteger(multiplier)) throw bad(operation, 'CancelPenalty/Deadline has an OffsetTimeUnit without a usable OffsetUnitMultiplier');
+  if (!Number.isInteger(multiplier))
+    throw bad(operation, 'CancelPenalty/Deadline has an OffsetTimeUnit without a usable OffsetUnitMultiplier');
   const drop = attr(deadline, 'OffsetDropTime') ?? 'BeforeArrival';
   if (!DROP_TIMES.has(drop)) throw bad(operation, 'CancelPenalty/Deadline/@OffsetDropTime is not one the schema allows');
   const calendar = CALENDAR_UNITS.has(unit);
   const elapsed = ELAPSED_MS[unit];
-  if (!calendar && elapsed === undefined) throw bad(operation, 'CancelPenalty/Deadline/@OffsetTimeUnit is not a unit a deadline can be counted in');
+  if (!calendar && elapsed === undefined)
+    throw bad(operation, 'CancelPenalty/Deadline/@OffsetTimeUnit is not a unit a deadline can be counted in');
   const sign = drop === 'BeforeArrival' ? -1 : 1;
   if (drop === 'AfterBooking' || drop === 'AfterConfirmation') {
     // Counted from an instant, not from a hotel date: calendar units on the UTC calendar.
@@ -126,9 +128,10 @@ export function penaltyStart(deadline: XmlNode | undefined, context: DeadlineCon
     return new Date(bookedAt.getTime() + multiplier * elapsed!).toISOString();
   }
   const zone = requireZone(context, operation);
-  const reference = drop === 'AfterDeparture'
-    ? `${stayDate(context.checkOut, 'departure', operation)}T${wallTime(context.checkOutTime) ?? '00:00:00'}`
-    : arrivalLocal();
+  const reference =
+    drop === 'AfterDeparture'
+      ? `${stayDate(context.checkOut, 'departure', operation)}T${wallTime(context.checkOutTime) ?? '00:00:00'}`
+      : arrivalLocal();
   if (calendar) {
     const shifted = shiftLocal(reference, unit, sign * multiplier);
     return zonedLocalToUtc(time ? `${shifted.slice(0, 10)}T${time}` : shifted, zone).toISOString();

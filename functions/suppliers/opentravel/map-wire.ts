@@ -2,13 +2,29 @@
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
 import type {
-  BoardBasis, CancellationPenalty, Guest, Holder, PropertyAddress, PropertyCharge, RateTax, SupplierBooking, SupplierRate, SupplierRemark,
+  BoardBasis,
+  CancellationPenalty,
+  Guest,
+  Holder,
+  PropertyAddress,
+  PropertyCharge,
+  RateTax,
+  SupplierBooking,
+  SupplierRate,
+  SupplierRemark,
 } from '../port.js';
 import { cancellationPenalty, joinLists, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
 import { SupplierError } from '../supplier-error.js';
 import { penaltyStart, type DeadlineContext } from './deadlines.js';
 import {
-  AGE_CHILD, BOARD_BY_MEAL_PLAN, CONTEXT_CLIENT, CONTEXT_SUPPLIER, RES_STATUS_CANCELLED, RES_STATUS_RESERVED, SUPPLIER_ID, UIT_RESERVATION,
+  AGE_CHILD,
+  BOARD_BY_MEAL_PLAN,
+  CONTEXT_CLIENT,
+  CONTEXT_SUPPLIER,
+  RES_STATUS_CANCELLED,
+  RES_STATUS_RESERVED,
+  SUPPLIER_ID,
+  UIT_RESERVATION,
 } from './codes.js';
 import { attr, child, children, text, texts, type XmlNode } from './xml.js';
 
@@ -39,8 +55,14 @@ export function amountOf(value: string | undefined, currency: string | undefined
  * DecimalPlaces="2"), in the element's `CurrencyCode` or, absent, the one the context gives. Undefined when
  * the attribute is absent.
  */
-export function amountAttr(node: XmlNode | undefined, name: string, fallbackCurrency: string | undefined, operation: string, field: string,
-  decimalPlacesFrom: XmlNode | undefined = node): Money | undefined {
+export function amountAttr(
+  node: XmlNode | undefined,
+  name: string,
+  fallbackCurrency: string | undefined,
+  operation: string,
+  field: string,
+  decimalPlacesFrom: XmlNode | undefined = node,
+): Money | undefined {
   const value = attr(node, name);
   if (value === undefined) return undefined;
   const currency = attr(node, 'CurrencyCode') ?? fallbackCurrency;
@@ -66,7 +88,8 @@ export function percentOf(minor: number, percent: string | undefined, operation:
   const match = percent ? /^\+?(\d*)(?:\.(\d*))?$/.exec(percent.trim()) : null;
   const whole = match?.[1] ?? '';
   const fraction = (match?.[2] ?? '').replace(/0+$/, '');
-  if (!match || (whole === '' && fraction === '' && !/\d/.test(percent ?? '')) || fraction.length > 6) throw bad(operation, `${field} is not a percentage`);
+  if (!match || (whole === '' && fraction === '' && !/\d/.test(percent ?? '')) || fraction.length > 6)
+    throw bad(operation, `${field} is not a percentage`);
   // percent × 10^6 as an integer: up to six decimals taken exactly.
   const millionths = Number(whole || '0') * 1_000_000 + Number(fraction.padEnd(6, '0'));
   if (!Number.isSafeInteger(millionths) || millionths > 100_000_000) throw bad(operation, `${field} is above 100`);
@@ -75,7 +98,9 @@ export function percentOf(minor: number, percent: string | undefined, operation:
 
 /** Text of a ParagraphType (its Text and ListItem children, in order), as one string per element. */
 export function paragraphTexts(paragraphs: readonly XmlNode[]): string[] {
-  return paragraphs.map((paragraph) => [...texts(paragraph, 'Text'), ...texts(paragraph, 'ListItem')].filter((t) => t.trim() !== '').join('\n'));
+  return paragraphs.map((paragraph) =>
+    [...texts(paragraph, 'Text'), ...texts(paragraph, 'ListItem')].filter((t) => t.trim() !== '').join('\n'),
+  );
 }
 
 /** What the stay is priced at, per night: the first RoomRate's nightly `Rate/Base`, else the total spread evenly. */
@@ -88,8 +113,9 @@ function nightlyAmounts(roomRate: XmlNode | undefined, price: Money, nights: num
     const multiplier = attr(rate, 'UnitMultiplier');
     if ((unit !== undefined && unit !== 'Day') || (multiplier !== undefined && multiplier !== '1')) return evenly(total, nights);
     const base = child(rate, 'Base');
-    const amount = amountAttr(base, 'AmountAfterTax', currency, operation, 'Rate/Base/@AmountAfterTax')
-      ?? amountAttr(base, 'AmountBeforeTax', currency, operation, 'Rate/Base/@AmountBeforeTax');
+    const amount =
+      amountAttr(base, 'AmountAfterTax', currency, operation, 'Rate/Base/@AmountAfterTax') ??
+      amountAttr(base, 'AmountBeforeTax', currency, operation, 'Rate/Base/@AmountBeforeTax');
     if (!amount || amount.currency !== currency) return evenly(total, nights);
     const from = attr(rate, 'EffectiveDate');
     const to = attr(rate, 'ExpireDate');
@@ -127,8 +153,10 @@ function penaltyAmount(amountPercent: XmlNode | undefined, nonRefundable: boolea
   }
   const amount = amountAttr(amountPercent, 'Amount', currency, operation, 'CancelPenalty/AmountPercent/@Amount');
   // An Amount of zero beside a Percent or a number of nights is the unused one of the pair, not a free cancellation.
-  const amountIsPlaceholder = amount !== undefined && parseMinor(amount.amount, amount.currency) === 0
-    && (attr(amountPercent, 'Percent') !== undefined || attr(amountPercent, 'NmbrOfNights') !== undefined);
+  const amountIsPlaceholder =
+    amount !== undefined &&
+    parseMinor(amount.amount, amount.currency) === 0 &&
+    (attr(amountPercent, 'Percent') !== undefined || attr(amountPercent, 'NmbrOfNights') !== undefined);
   if (amount && !amountIsPlaceholder) {
     if (amount.currency !== currency) throw bad(operation, 'CancelPenalty/AmountPercent is in another currency than the rate');
     return amount;
@@ -161,17 +189,24 @@ export interface CancellationRead {
   readonly refundable: boolean;
 }
 
-export function cancellationPolicy(penalties: XmlNode | undefined, context: DeadlineContext, basis: PenaltyBasis, operation: string): CancellationRead {
+export function cancellationPolicy(
+  penalties: XmlNode | undefined,
+  context: DeadlineContext,
+  basis: PenaltyBasis,
+  operation: string,
+): CancellationRead {
   const entries = children(penalties, 'CancelPenalty');
   const descriptions: string[] = [];
-  const policy = entries.map((penalty) => {
-    const nonRefundable = attr(penalty, 'NonRefundable') === 'true';
-    descriptions.push(...paragraphTexts(children(penalty, 'PenaltyDescription')));
-    return cancellationPenalty(
-      penaltyStart(child(penalty, 'Deadline'), context, operation),
-      penaltyAmount(child(penalty, 'AmountPercent'), nonRefundable, basis, operation),
-    );
-  }).sort((a, b) => a.from.localeCompare(b.from));
+  const policy = entries
+    .map((penalty) => {
+      const nonRefundable = attr(penalty, 'NonRefundable') === 'true';
+      descriptions.push(...paragraphTexts(children(penalty, 'PenaltyDescription')));
+      return cancellationPenalty(
+        penaltyStart(child(penalty, 'Deadline'), context, operation),
+        penaltyAmount(child(penalty, 'AmountPercent'), nonRefundable, basis, operation),
+      );
+    })
+    .sort((a, b) => a.from.localeCompare(b.from));
   return { policy, descriptions, refundable: !entries.some((penalty) => attr(penalty, 'NonRefundable') === 'true') };
 }
 
@@ -202,7 +237,13 @@ interface TaxesRead {
  * includes no untyped tax. A Tax given as a `Percent` is taken of the amount before tax (else the price). A
  * `Taxes` element with a total `Amount` and no Tax is one tax.
  */
-function taxesOf(total: XmlNode | undefined, price: Money, beforeTax: Money | undefined, untypedIncluded: boolean, operation: string): TaxesRead {
+function taxesOf(
+  total: XmlNode | undefined,
+  price: Money,
+  beforeTax: Money | undefined,
+  untypedIncluded: boolean,
+  operation: string,
+): TaxesRead {
   const taxesNode = child(total, 'Taxes');
   const list = children(taxesNode, 'Tax');
   const entries = list.length > 0 ? list : taxesNode && attr(taxesNode, 'Amount') !== undefined ? [taxesNode] : [];
@@ -215,15 +256,17 @@ function taxesOf(total: XmlNode | undefined, price: Money, beforeTax: Money | un
     if (!amount || (parseMinor(amount.amount, amount.currency) === 0 && attr(tax, 'Percent') !== undefined)) {
       const base = beforeTax ?? price;
       if (attr(tax, 'Percent') === undefined) throw bad(operation, 'Taxes/Tax has neither Amount nor Percent');
-      amount = money(percentOf(parseMinor(base.amount, base.currency), attr(tax, 'Percent'), operation, 'Taxes/Tax/@Percent'), base.currency);
+      amount = money(
+        percentOf(parseMinor(base.amount, base.currency), attr(tax, 'Percent'), operation, 'Taxes/Tax/@Percent'),
+        base.currency,
+      );
     }
     const description = paragraphTexts(children(tax, 'TaxDescription')).join('\n') || undefined;
     if (included) {
       // Part of the price cannot be in another currency than the price (and pricing breaks it out of net).
       if (amount.currency !== price.currency) throw bad(operation, 'Taxes/Tax included in the price is in another currency than the price');
       out.taxes.push(rateTax('tax', true, amount, description));
-    }
-    else {
+    } else {
       const code = attr(tax, 'Code') ?? '';
       const kind = FTT_CITY_TAXES.has(code) ? 'city_tax' : code === FTT_RESORT_FEE ? 'resort_fee' : 'tax';
       out.payAtProperty.push(propertyCharge(kind, description, amount));
@@ -275,7 +318,12 @@ export function expandRoomStays(nodes: readonly XmlNode[]): XmlNode[] {
  * once per night of its EffectiveDate..ExpireDate span); an `Amount`, or a `Percent` of the Rate's Base. Kind
  * from the FTT code (12 resort fee, 3 and 18 city taxes), else `mandatory_fee`.
  */
-function rateFeesAtProperty(roomRate: XmlNode | undefined, feesExcluded: boolean, fallbackCurrency: string, operation: string): PropertyCharge[] {
+function rateFeesAtProperty(
+  roomRate: XmlNode | undefined,
+  feesExcluded: boolean,
+  fallbackCurrency: string,
+  operation: string,
+): PropertyCharge[] {
   const out: PropertyCharge[] = [];
   for (const rate of children(child(roomRate, 'Rates'), 'Rate')) {
     const from = attr(rate, 'EffectiveDate');
@@ -288,10 +336,14 @@ function rateFeesAtProperty(roomRate: XmlNode | undefined, feesExcluded: boolean
       if (!(type === 'Exclusive' || (type === undefined && feesExcluded)) || attr(fee, 'MandatoryInd') === 'false') continue;
       let amount = amountAttr(fee, 'Amount', attr(base, 'CurrencyCode') ?? fallbackCurrency, operation, 'Rate/Fees/Fee/@Amount');
       if (!amount || (parseMinor(amount.amount, amount.currency) === 0 && attr(fee, 'Percent') !== undefined)) {
-        const of = amountAttr(base, 'AmountAfterTax', fallbackCurrency, operation, 'Rate/Base/@AmountAfterTax')
-          ?? amountAttr(base, 'AmountBeforeTax', fallbackCurrency, operation, 'Rate/Base/@AmountBeforeTax');
+        const of =
+          amountAttr(base, 'AmountAfterTax', fallbackCurrency, operation, 'Rate/Base/@AmountAfterTax') ??
+          amountAttr(base, 'AmountBeforeTax', fallbackCurrency, operation, 'Rate/Base/@AmountBeforeTax');
         if (!of || attr(fee, 'Percent') === undefined) throw bad(operation, 'Rate/Fees/Fee has neither Amount nor a Percent of a Base');
-        amount = money(percentOf(parseMinor(of.amount, of.currency), attr(fee, 'Percent'), operation, 'Rate/Fees/Fee/@Percent'), of.currency);
+        amount = money(
+          percentOf(parseMinor(of.amount, of.currency), attr(fee, 'Percent'), operation, 'Rate/Fees/Fee/@Percent'),
+          of.currency,
+        );
       }
       const code = attr(fee, 'Code') ?? '';
       const kind = code === FTT_RESORT_FEE ? 'resort_fee' : FTT_CITY_TAXES.has(code) ? 'city_tax' : 'mandatory_fee';
@@ -361,7 +413,10 @@ export function roomStayRate(stay: XmlNode, operation: string, context: StayCont
   if (!price) throw bad(operation, 'RoomStay/Total has neither AmountAfterTax nor AmountBeforeTax');
   const planTaxInclusive = attr(child(plan, 'RatePlanInclusions'), 'TaxInclusive') !== 'false';
   const { taxes, payAtProperty: taxesAtProperty } = taxesOf(total, price, beforeTax, afterTax !== undefined && planTaxInclusive, operation);
-  const payAtProperty = mergeCharges([taxesAtProperty, rateFeesAtProperty(roomRate, attr(total, 'AdditionalFeesExcludedIndicator') === 'true', currency, operation)]);
+  const payAtProperty = mergeCharges([
+    taxesAtProperty,
+    rateFeesAtProperty(roomRate, attr(total, 'AdditionalFeesExcludedIndicator') === 'true', currency, operation),
+  ]);
   const payAtHotel = attr(plan, 'PrepaidIndicator') === 'false';
   const commission = child(child(plan, 'Commission'), 'CommissionPayableAmount');
   // The RoomStay's own penalties; a rate plan may carry them instead.
@@ -373,11 +428,22 @@ export function roomStayRate(stay: XmlNode, operation: string, context: StayCont
   const nights = checkIn && checkOut ? Math.round((Date.parse(checkOut.slice(0, 10)) - Date.parse(checkIn.slice(0, 10))) / 86_400_000) : 1;
   const times = hotelTimesOf(property);
   const nightly = nightlyAmounts(roomRate, price, Number.isInteger(nights) && nights > 0 ? nights : 1, operation);
-  const cancellation = cancellationPolicy(penalties, {
-    zone: zoneOf(cityCode), checkIn, checkOut, bookedAt: context.bookedAt,
-    checkInTime: times.checkInTime ?? context.checkInTime, checkOutTime: times.checkOutTime ?? context.checkOutTime,
-  }, { price, beforeTax, nightly }, operation);
-  const details = children(child(plan, 'AdditionalDetails'), 'AdditionalDetail').map((detail) => child(detail, 'DetailDescription')).filter((d): d is XmlNode => d !== undefined);
+  const cancellation = cancellationPolicy(
+    penalties,
+    {
+      zone: zoneOf(cityCode),
+      checkIn,
+      checkOut,
+      bookedAt: context.bookedAt,
+      checkInTime: times.checkInTime ?? context.checkInTime,
+      checkOutTime: times.checkOutTime ?? context.checkOutTime,
+    },
+    { price, beforeTax, nightly },
+    operation,
+  );
+  const details = children(child(plan, 'AdditionalDetails'), 'AdditionalDetail')
+    .map((detail) => child(detail, 'DetailDescription'))
+    .filter((d): d is XmlNode => d !== undefined);
   return {
     hotelCode,
     ...(cityCode ? { cityCode } : {}),
@@ -408,11 +474,17 @@ export function roomStayRate(stay: XmlNode, operation: string, context: StayCont
 function mergeCharges(lists: readonly (readonly PropertyCharge[])[]): PropertyCharge[] {
   const out: PropertyCharge[] = [];
   for (const charge of lists.flat()) {
-    const index = out.findIndex((c) => c.kind === charge.kind && c.description === charge.description && c.amount.currency === charge.amount.currency);
+    const index = out.findIndex(
+      (c) => c.kind === charge.kind && c.description === charge.description && c.amount.currency === charge.amount.currency,
+    );
     if (index < 0) out.push(charge);
     else {
       const currency = charge.amount.currency;
-      out[index] = propertyCharge(charge.kind, charge.description, money(parseMinor(out[index]!.amount.amount, currency) + parseMinor(charge.amount.amount, currency), currency));
+      out[index] = propertyCharge(
+        charge.kind,
+        charge.description,
+        money(parseMinor(out[index]!.amount.amount, currency) + parseMinor(charge.amount.amount, currency), currency),
+      );
     }
   }
   return out;
@@ -428,10 +500,16 @@ function mergeRemarks(lists: readonly (readonly SupplierRemark[])[]): SupplierRe
 export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateKey'>[], supplierRateKey: string): SupplierRate {
   const first = parts[0]!;
   const currency = first.price.currency;
-  if (parts.some((part) => part.price.currency !== currency)) throw bad('availability', 'the rooms of one rate are priced in different currencies');
+  if (parts.some((part) => part.price.currency !== currency))
+    throw bad('availability', 'the rooms of one rate are priced in different currencies');
   const add = (values: readonly (Money | undefined)[]): Money | undefined => {
     const present = values.filter((m): m is Money => m !== undefined);
-    return present.length === 0 ? undefined : money(present.reduce((total, m) => total + parseMinor(m.amount, currency), 0), currency);
+    return present.length === 0
+      ? undefined
+      : money(
+          present.reduce((total, m) => total + parseMinor(m.amount, currency), 0),
+          currency,
+        );
   };
   return supplierRate({
     ...first,
@@ -439,7 +517,10 @@ export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateK
     price: add(parts.map((part) => part.price))!,
     commission: add(parts.map((part) => part.commission)),
     refundable: parts.every((part) => part.refundable),
-    cancellationPolicy: mergePolicies(parts.map((part) => part.cancellationPolicy), currency),
+    cancellationPolicy: mergePolicies(
+      parts.map((part) => part.cancellationPolicy),
+      currency,
+    ),
     taxes: joinLists(parts.map((part) => part.taxes)),
     payAtProperty: mergeCharges(parts.map((part) => part.payAtProperty ?? [])),
     remarks: mergeRemarks(parts.map((part) => part.remarks ?? [])),
@@ -449,11 +530,19 @@ export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateK
 export function mergePolicies(policies: readonly (readonly CancellationPenalty[])[], currency: string): CancellationPenalty[] {
   if (policies.length === 1) return [...policies[0]!];
   const instants = [...new Set(policies.flat().map((entry) => entry.from))].sort();
-  return instants.map((from) => cancellationPenalty(from, money(policies.reduce((total, entries) => {
-    let applied = 0;
-    for (const entry of entries) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
-    return total + applied;
-  }, 0), currency)));
+  return instants.map((from) =>
+    cancellationPenalty(
+      from,
+      money(
+        policies.reduce((total, entries) => {
+          let applied = 0;
+          for (const entry of entries) if (entry.from <= from) applied = parseMinor(entry.penalty.amount, currency);
+          return total + applied;
+        }, 0),
+        currency,
+      ),
+    ),
+  );
 }
 
 export function addressOf(property: XmlNode | undefined): PropertyAddress | undefined {
@@ -501,8 +590,14 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
   const ids = children(child(global, 'HotelReservationIDs'), 'HotelReservationID');
   const uniqueIds = children(reservation, 'UniqueID');
   const idFrom = (context: string): string | undefined =>
-    attr(ids.find((id) => attr(id, 'ResID_Source') === context && attr(id, 'ResID_Type') === UIT_RESERVATION), 'ResID_Value')
-    ?? attr(uniqueIds.find((id) => attr(id, 'ID_Context') === context), 'ID');
+    attr(
+      ids.find((id) => attr(id, 'ResID_Source') === context && attr(id, 'ResID_Type') === UIT_RESERVATION),
+      'ResID_Value',
+    ) ??
+    attr(
+      uniqueIds.find((id) => attr(id, 'ID_Context') === context),
+      'ID',
+    );
   const supplierReference = idFrom(CONTEXT_SUPPLIER);
   if (!supplierReference) throw bad(operation, 'missing the supplier reservation id');
   const resStatus = attr(reservation, 'ResStatus');
@@ -519,8 +614,12 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
   const parts = stays.map((stay) => roomStayRate(stay, operation, context));
   const cityCode = attr(property, 'HotelCityCode') ?? parts[0]!.cityCode;
   const currency = parts[0]!.rate.price.currency;
-  if (parts.some((part) => part.rate.price.currency !== currency)) throw bad(operation, 'the rooms of the reservation are priced in different currencies');
-  const price = money(parts.reduce((total, part) => total + parseMinor(part.rate.price.amount, currency), 0), currency);
+  if (parts.some((part) => part.rate.price.currency !== currency))
+    throw bad(operation, 'the rooms of the reservation are priced in different currencies');
+  const price = money(
+    parts.reduce((total, part) => total + parseMinor(part.rate.price.amount, currency), 0),
+    currency,
+  );
   const guestsByRph = new Map<string, Guest>();
   for (const guest of children(child(reservation, 'ResGuests'), 'ResGuest')) {
     const isChild = attr(guest, 'AgeQualifyingCode') === AGE_CHILD;
@@ -537,13 +636,25 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
   const holder: Holder = { ...personOf(holderCustomer), ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
   const globalPenalties = child(global, 'CancelPenalties');
   // The reservation's own penalties (all rooms together) when it gives them, else the rooms' added up.
-  const global_ = children(globalPenalties, 'CancelPenalty').length > 0
-    ? cancellationPolicy(globalPenalties, { zone: zoneOf(cityCode), ...context }, {
-      price, beforeTax: undefined,
-      nightly: parts.reduce<number[]>((sum, part) => part.nightly.map((n, i) => n + (sum[i] ?? 0)), []),
-    }, operation)
-    : undefined;
-  const policy = global_?.policy ?? mergePolicies(parts.map((part) => part.rate.cancellationPolicy), currency);
+  const global_ =
+    children(globalPenalties, 'CancelPenalty').length > 0
+      ? cancellationPolicy(
+          globalPenalties,
+          { zone: zoneOf(cityCode), ...context },
+          {
+            price,
+            beforeTax: undefined,
+            nightly: parts.reduce<number[]>((sum, part) => part.nightly.map((n, i) => n + (sum[i] ?? 0)), []),
+          },
+          operation,
+        )
+      : undefined;
+  const policy =
+    global_?.policy ??
+    mergePolicies(
+      parts.map((part) => part.rate.cancellationPolicy),
+      currency,
+    );
   const remarks = mergeRemarks([...parts.map((part) => part.rate.remarks ?? []), remarksOf('policy', global_?.descriptions ?? [])]);
   const payAtProperty = mergeCharges(parts.map((part) => part.rate.payAtProperty ?? []));
   const clientReference = idFrom(CONTEXT_CLIENT);
@@ -561,7 +672,9 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
       roomTypeCode: parts[index]!.roomTypeCode,
       roomTypeName: parts[index]!.rate.roomTypeName,
       boardBasis: parts[index]!.rate.boardBasis,
-      guests: rphsOf(stay).map((rph) => guestsByRph.get(rph)).filter((g): g is Guest => g !== undefined),
+      guests: rphsOf(stay)
+        .map((rph) => guestsByRph.get(rph))
+        .filter((g): g is Guest => g !== undefined),
     })),
     price,
     payment: parts.every((part) => part.rate.payment === 'pay_at_hotel') ? 'pay_at_hotel' : 'net',

@@ -27,7 +27,10 @@ const PREFIX = 'ota1.';
 
 export function encodeOtaRateKey(key: OtaRateKey): string {
   const compact = {
-    h: key.hotelCode, c: key.cityCode, i: key.checkIn, o: key.checkOut,
+    h: key.hotelCode,
+    c: key.cityCode,
+    i: key.checkIn,
+    o: key.checkOut,
     r: key.rooms.map((room) => [room.roomTypeCode, room.ratePlanCode, room.adults, room.childrenAges]),
   };
   return `${PREFIX}${Buffer.from(JSON.stringify(compact)).toString('base64url')}`;
@@ -45,12 +48,19 @@ export function decodeOtaRateKey(value: string): OtaRateKey {
     return refuse();
   }
   const p = parsed as { h?: unknown; c?: unknown; i?: unknown; o?: unknown; r?: unknown };
-  if (typeof p.h !== 'string' || typeof p.i !== 'string' || typeof p.o !== 'string' || !Array.isArray(p.r) || p.r.length === 0) return refuse();
+  if (typeof p.h !== 'string' || typeof p.i !== 'string' || typeof p.o !== 'string' || !Array.isArray(p.r) || p.r.length === 0)
+    return refuse();
   const rooms = (p.r as unknown[]).map((room): OtaRateKeyRoom => {
     if (!Array.isArray(room) || room.length !== 4) return refuse();
     const [roomTypeCode, ratePlanCode, adults, ages] = room as unknown[];
-    if (typeof roomTypeCode !== 'string' || typeof ratePlanCode !== 'string' || !Number.isInteger(adults) || !Array.isArray(ages)
-      || !ages.every((age) => Number.isInteger(age))) return refuse();
+    if (
+      typeof roomTypeCode !== 'string' ||
+      typeof ratePlanCode !== 'string' ||
+      !Number.isInteger(adults) ||
+      !Array.isArray(ages) ||
+      !ages.every((age) => Number.isInteger(age))
+    )
+      return refuse();
     return { roomTypeCode, ratePlanCode, adults: adults as number, childrenAges: ages as number[] };
   });
   return { hotelCode: p.h, ...(typeof p.c === 'string' ? { cityCode: p.c } : {}), checkIn: p.i, checkOut: p.o, rooms };

@@ -15,10 +15,38 @@ export interface XmlNode {
 
 /** Elements that may repeat: always parsed as arrays, so one occurrence reads like many. */
 const REPEATED: ReadonlySet<string> = new Set([
-  'Source', 'Criterion', 'HotelRef', 'RoomStayCandidate', 'GuestCount', 'RatePlanCandidate', 'RoomStay', 'RoomType',
-  'RatePlan', 'RoomRate', 'Rate', 'CancelPenalty', 'Tax', 'HotelReservation', 'UniqueID', 'HotelReservationID',
-  'ResGuest', 'ProfileInfo', 'PersonName', 'GivenName', 'Telephone', 'Email', 'Comment', 'Text',
-  'Error', 'Warning', 'CancelRule', 'HotelResModify', 'Hotel', 'Room', 'Image', 'Amenity',
+  'Source',
+  'Criterion',
+  'HotelRef',
+  'RoomStayCandidate',
+  'GuestCount',
+  'RatePlanCandidate',
+  'RoomStay',
+  'RoomType',
+  'RatePlan',
+  'RoomRate',
+  'Rate',
+  'CancelPenalty',
+  'Tax',
+  'HotelReservation',
+  'UniqueID',
+  'HotelReservationID',
+  'ResGuest',
+  'ProfileInfo',
+  'PersonName',
+  'GivenName',
+  'Telephone',
+  'Email',
+  'Comment',
+  'Text',
+  'Error',
+  'Warning',
+  'CancelRule',
+  'HotelResModify',
+  'Hotel',
+  'Room',
+  'Image',
+  'Amenity',
 ]);
 
 const parser = new XMLParser({
@@ -72,7 +100,11 @@ export function buildXml(document: Readonly<Record<string, unknown>>): string {
 }
 
 /** An OTA message root: namespace, version, timestamp and echo token first, then the content. */
-export function otaMessage(root: string, attributes: Readonly<Record<string, string | undefined>>, content: Readonly<Record<string, unknown>>): string {
+export function otaMessage(
+  root: string,
+  attributes: Readonly<Record<string, string | undefined>>,
+  content: Readonly<Record<string, unknown>>,
+): string {
   const attrs: Record<string, string> = { '@_xmlns': OTA_NAMESPACE };
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) attrs[`@_${name}`] = value;
   return buildXml({ [root]: { ...attrs, ...content } });
@@ -84,7 +116,7 @@ export function child(node: unknown, name: string): XmlNode | undefined {
   if (!node || typeof node !== 'object') return undefined;
   const value = (node as XmlNode)[name];
   const first = Array.isArray(value) ? value[0] : value;
-  if (first === '' ) return {};
+  if (first === '') return {};
   return first && typeof first === 'object' ? (first as XmlNode) : undefined;
 }
 
@@ -119,5 +151,11 @@ export function texts(node: unknown, name: string): string[] {
   if (!node || typeof node !== 'object') return [];
   const value = (node as XmlNode)[name];
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return list.map((item) => (typeof item === 'string' ? item : item && typeof item === 'object' && typeof (item as XmlNode)['#text'] === 'string' ? (item as XmlNode)['#text'] as string : ''));
+  return list.map((item) =>
+    typeof item === 'string'
+      ? item
+      : item && typeof item === 'object' && typeof (item as XmlNode)['#text'] === 'string'
+        ? ((item as XmlNode)['#text'] as string)
+        : '',
+  );
 }

@@ -64,7 +64,12 @@ export function verdictOn(target: FuzzTarget, c: FuzzCase): Verdict {
 }
 
 /** Sends a case with `credentials` (bearer token and tenant) under the case's own headers. */
-export async function send(baseUrl: string, target: FuzzTarget, c: FuzzCase, credentials: Readonly<Record<string, string>>): Promise<Answer> {
+export async function send(
+  baseUrl: string,
+  target: FuzzTarget,
+  c: FuzzCase,
+  credentials: Readonly<Record<string, string>>,
+): Promise<Answer> {
   const headers = new Headers({ ...credentials, ...c.headers });
   if (c.contentType !== null) headers.set('Content-Type', c.contentType);
   if (target.route.idempotencyKey) headers.set('Idempotency-Key', randomUUID());
@@ -85,7 +90,27 @@ export async function send(baseUrl: string, target: FuzzTarget, c: FuzzCase, cre
 }
 
 /** What an error body must never show. Markers the request itself contained are not counted: an echo is no leak. */
-export const LEAK_MARKERS = ['    at ', '/work/', 'node_modules', '.ts:', '.js:', '.mjs', 'zod', 'middy', 'powertools', 'aws-sdk', '@aws', 'dynamodb', 'ValidationException', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'Error:', '[object Object]'];
+export const LEAK_MARKERS = [
+  '    at ',
+  '/work/',
+  'node_modules',
+  '.ts:',
+  '.js:',
+  '.mjs',
+  'zod',
+  'middy',
+  'powertools',
+  'aws-sdk',
+  '@aws',
+  'dynamodb',
+  'ValidationException',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'ReferenceError',
+  'Error:',
+  '[object Object]',
+];
 
 function leaks(answer: Answer, c: FuzzCase, extraMarkers: readonly string[]): string[] {
   const sent = `${c.query} ${c.body?.toString('utf8') ?? ''} ${Object.values(c.headers).join(' ')}`.toLowerCase();
@@ -97,7 +122,13 @@ const sameFields = (a: readonly FieldError[], b: readonly FieldError[]) =>
   JSON.stringify([...new Set(a.map((e) => e.path))].sort()) === JSON.stringify([...new Set(b.map((e) => e.path))].sort());
 
 /** The properties the answer breaks; empty when it keeps them all. */
-export function violations(target: FuzzTarget, c: FuzzCase, verdict: Verdict, answer: Answer, extraLeakMarkers: readonly string[] = []): string[] {
+export function violations(
+  target: FuzzTarget,
+  c: FuzzCase,
+  verdict: Verdict,
+  answer: Answer,
+  extraLeakMarkers: readonly string[] = [],
+): string[] {
   const found: string[] = [];
   const { status } = answer;
   const shown = answer.text.length > 600 ? `${answer.text.slice(0, 600)}…` : answer.text;
@@ -105,7 +136,8 @@ export function violations(target: FuzzTarget, c: FuzzCase, verdict: Verdict, an
   const planned = target.planned && status === 501 && verdict.accepted && answer.text.includes('/problems/not-implemented');
   if ((status >= 500 && !planned) || status < 200 || (status >= 300 && status < 400)) found.push(`answered ${status}`);
   if (!answer.requestId) found.push('no X-Request-Id');
-  if (status >= 200 && status < 300 && !verdict.accepted) found.push(`answered ${status} to a request the schema refuses (${verdict.refusal})`);
+  if (status >= 200 && status < 300 && !verdict.accepted)
+    found.push(`answered ${status} to a request the schema refuses (${verdict.refusal})`);
   if (status >= 400 && !planned) {
     const leaked = leaks(answer, c, extraLeakMarkers);
     if (leaked.length > 0) found.push(`the error body shows ${leaked.map((m) => JSON.stringify(m)).join(', ')}`);
@@ -119,24 +151,34 @@ export function violations(target: FuzzTarget, c: FuzzCase, verdict: Verdict, an
     if (body && oauth) {
       if (mediaType(answer.contentType) !== 'application/json') found.push(`an OAuth error as ${answer.contentType}`);
       if (typeof body.error !== 'string' || !/^[a-z_]+$/.test(body.error)) found.push('no RFC 6749 error code');
-      if (body.error_description !== undefined && (typeof body.error_description !== 'string' || /[^\x20-\x21\x23-\x5b\x5d-\x7e]/.test(body.error_description))) {
+      if (
+        body.error_description !== undefined &&
+        (typeof body.error_description !== 'string' || /[^\x20-\x21\x23-\x5b\x5d-\x7e]/.test(body.error_description))
+      ) {
         found.push('an error_description outside the characters RFC 6749 allows');
       }
     } else if (body) {
-      if (mediaType(answer.contentType) !== 'application/problem+json') found.push(`a ${status} as ${answer.contentType}, not problem+json`);
-      if (body.status !== status || typeof body.type !== 'string' || typeof body.title !== 'string' || typeof body.detail !== 'string') found.push('not a problem (type, title, status, detail)');
+      if (mediaType(answer.contentType) !== 'application/problem+json')
+        found.push(`a ${status} as ${answer.contentType}, not problem+json`);
+      if (body.status !== status || typeof body.type !== 'string' || typeof body.title !== 'string' || typeof body.detail !== 'string')
+        found.push('not a problem (type, title, status, detail)');
       if (body.instance !== answer.requestId) found.push('instance is not the request id');
       if (!verdict.accepted && verdict.refusal === 'schema' && target.kind !== 'form') {
         const errors = body.errors as FieldError[] | undefined;
-        if (status !== 400 || !String(body.type).endsWith('/validation-error')) found.push(`a request the schema refuses answered ${status} ${String(body.type)}, not 400 validation-error`);
+        if (status !== 400 || !String(body.type).endsWith('/validation-error'))
+          found.push(`a request the schema refuses answered ${status} ${String(body.type)}, not 400 validation-error`);
         else if (!Array.isArray(errors) || errors.length === 0) found.push('a validation problem naming no field');
-        else if (errors.some((e) => typeof e.path !== 'string' || e.path === '' || typeof e.message !== 'string' || e.message === '')) found.push('a validation error without a path or a message');
+        else if (errors.some((e) => typeof e.path !== 'string' || e.path === '' || typeof e.message !== 'string' || e.message === ''))
+          found.push('a validation error without a path or a message');
         else if (!sameFields(errors, verdict.errors ?? [])) {
-          found.push(`names ${JSON.stringify(errors.map((e) => e.path))}, the schema ${JSON.stringify((verdict.errors ?? []).map((e) => e.path))}`);
+          found.push(
+            `names ${JSON.stringify(errors.map((e) => e.path))}, the schema ${JSON.stringify((verdict.errors ?? []).map((e) => e.path))}`,
+          );
         }
       }
       if (!verdict.accepted && verdict.refusal === 'json' && status !== 400) found.push(`unreadable JSON answered ${status}`);
-      if (!verdict.accepted && verdict.refusal === 'content-type' && target.kind === 'json' && status !== 415) found.push(`a wrong Content-Type answered ${status}`);
+      if (!verdict.accepted && verdict.refusal === 'content-type' && target.kind === 'json' && status !== 415)
+        found.push(`a wrong Content-Type answered ${status}`);
     }
   }
   return found.map((v) => `${target.route.id}: ${v}; the answer: ${status} ${shown}`);

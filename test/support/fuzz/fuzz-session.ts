@@ -70,17 +70,42 @@ export async function startFuzzSession(host: LocalHost): Promise<FuzzSession> {
   const occupancy = [{ adults: 2 }];
   const search = (await call('/v1/hotels/search', {
     method: 'POST',
-    body: { destination: { type: 'city', code: FUZZ_CITY }, checkIn: inDays(60), checkOut: inDays(62), occupancies: occupancy, currency: 'EUR', nationality: 'GB', limit: 3 },
+    body: {
+      destination: { type: 'city', code: FUZZ_CITY },
+      checkIn: inDays(60),
+      checkOut: inDays(62),
+      occupancies: occupancy,
+      currency: 'EUR',
+      nationality: 'GB',
+      limit: 3,
+    },
   })) as unknown as SearchResponse;
-  const more = (await call(`/v1/hotels/searches/${search.searchId}?cursor=${encodeURIComponent(search.next ?? '')}`)) as unknown as SearchResponse;
+  const more = (await call(
+    `/v1/hotels/searches/${search.searchId}?cursor=${encodeURIComponent(search.next ?? '')}`,
+  )) as unknown as SearchResponse;
   const rates: ShownRate[] = [...search.properties, ...more.properties].map((p) => p.cheapestRate);
-  const rooms = [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Lovelace' }, { type: 'adult', firstName: 'Charles', lastName: 'Babbage' }] }];
+  const rooms = [
+    {
+      guests: [
+        { type: 'adult', firstName: 'Ada', lastName: 'Lovelace' },
+        { type: 'adult', firstName: 'Charles', lastName: 'Babbage' },
+      ],
+    },
+  ];
   const book = async (rate: ShownRate) =>
-    (await call('/v1/hotels/bookings', {
-      method: 'POST',
-      key: randomUUID(),
-      body: { rateId: rate.rateId, searchId: search.searchId, holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }, rooms, clientReference: 'FUZZ-FIXTURE' },
-    })).bookingId as string;
+    (
+      await call('/v1/hotels/bookings', {
+        method: 'POST',
+        key: randomUUID(),
+        body: {
+          rateId: rate.rateId,
+          searchId: search.searchId,
+          holder: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+          rooms,
+          clientReference: 'FUZZ-FIXTURE',
+        },
+      })
+    ).bookingId as string;
   // Modify where the supplier can modify (OpenTravel's XML is the most particular about names), cancel anywhere.
   const modifiable = rates.find((r) => r.supplierId === 'opentravel') ?? rates.find((r) => r.supplierId !== 'expedia') ?? rates[0]!;
   const modifyTarget = await book(modifiable);
@@ -111,10 +136,16 @@ export async function startFuzzSession(host: LocalHost): Promise<FuzzSession> {
     cancelBooking: { pathParameters: { bookingId: cancelTarget } },
     erasePersonalData: { pathParameters: { bookingId: eraseTarget } },
     searchCars: {
-      values: fc.tuple(future, fc.integer({ min: 1, max: 10 })).map(([start, days]) => ({ pickUpAt: `${inDays(start)}T10:00`, dropOffAt: `${inDays(start + days)}T10:00` })),
+      values: fc
+        .tuple(future, fc.integer({ min: 1, max: 10 }))
+        .map(([start, days]) => ({ pickUpAt: `${inDays(start)}T10:00`, dropOffAt: `${inDays(start + days)}T10:00` })),
     },
     issueToken: {
-      values: fc.record({ grant_type: fc.constant('client_credentials'), client_id: fc.constant(TOKEN_CLIENT.clientId), client_secret: fc.constant(TOKEN_CLIENT.secret) }),
+      values: fc.record({
+        grant_type: fc.constant('client_credentials'),
+        client_id: fc.constant(TOKEN_CLIENT.clientId),
+        client_secret: fc.constant(TOKEN_CLIENT.secret),
+      }),
     },
   };
 

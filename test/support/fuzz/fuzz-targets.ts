@@ -86,7 +86,8 @@ export function validValues(target: FuzzTarget, live: LiveValues | undefined): f
     .map(([g, l]) => completeWith(g, l))
     .map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}));
   // A query or a form carries text: judge the values as they will travel.
-  const asSent = (v: Record<string, unknown>) => (target.kind === 'json' ? v : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])));
+  const asSent = (v: Record<string, unknown>) =>
+    target.kind === 'json' ? v : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)]));
   return preferAccepted(completed, (v) => target.schema.safeParse(asSent(v)).success);
 }
 

@@ -17,7 +17,29 @@ const control = fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharC
 const oddCharacter = fc.oneof(
   loneSurrogate,
   control,
-  fc.constantFrom('\u0000', '\u007f', '\u0085', '\u200b', '\u200d', '\u202e', '\u2028', '\u2029', '\ufeff', '\ufffd', '\uffff', '\u{10ffff}', '\u{1f4a9}', '\u0301', 'İ', 'ß', 'ﬃ', '\\', '"', '%', '\''),
+  fc.constantFrom(
+    '\u0000',
+    '\u007f',
+    '\u0085',
+    '\u200b',
+    '\u200d',
+    '\u202e',
+    '\u2028',
+    '\u2029',
+    '\ufeff',
+    '\ufffd',
+    '\uffff',
+    '\u{10ffff}',
+    '\u{1f4a9}',
+    '\u0301',
+    'İ',
+    'ß',
+    'ﬃ',
+    '\\',
+    '"',
+    '%',
+    "'",
+  ),
 );
 
 /** Strings of every kind of code unit, lone surrogates included (fast-check's own units never make those). */
@@ -129,7 +151,9 @@ function stringsAtLimits(s: JsonSchema): fc.Arbitrary<unknown> {
   const lengths = [0, 1];
   if (s.minLength !== undefined) lengths.push(s.minLength - 1, s.minLength);
   if (s.maxLength !== undefined) lengths.push(s.maxLength, s.maxLength + 1);
-  const padded = fc.constantFrom(...lengths.filter((n) => n >= 0)).chain((n) => fc.constantFrom('a', ' ', 'é', '\u{1f600}').map((c) => c.repeat(n).slice(0, Math.max(n, 0))));
+  const padded = fc
+    .constantFrom(...lengths.filter((n) => n >= 0))
+    .chain((n) => fc.constantFrom('a', ' ', 'é', '\u{1f600}').map((c) => c.repeat(n).slice(0, Math.max(n, 0))));
   const arbitraries: fc.Arbitrary<unknown>[] = [padded];
   if (s.pattern !== undefined) {
     const matching = fc.stringMatching(new RegExp(s.pattern), { size: 'small' });
@@ -155,7 +179,10 @@ export function hostileValueFor(s: JsonSchema): fc.Arbitrary<unknown> {
     const longer = (s.maxItems ?? 10) + 1;
     typed.push(fc.constantFrom([], new Array(longer).fill(null), new Array(longer).fill({})));
   }
-  if (type === 'object') typed.push(fc.constantFrom({}, [], new Raw('{"__proto__":{"polluted":true}}'), new Raw('{"constructor":{"prototype":{"polluted":true}}}')));
+  if (type === 'object')
+    typed.push(
+      fc.constantFrom({}, [], new Raw('{"__proto__":{"polluted":true}}'), new Raw('{"constructor":{"prototype":{"polluted":true}}}')),
+    );
   return fc.oneof(
     { arbitrary: fc.constantFrom(null, '', [], {}, true, 0), weight: 2 },
     { arbitrary: wrongType, weight: 2 },

@@ -63,7 +63,9 @@ const CANDIDATES = 8;
  * or the first if none is. Bounded, so a schema whose refinements need live values cannot stall a run.
  */
 export function preferAccepted<T>(arbitrary: fc.Arbitrary<T>, accepts: (value: T) => boolean): fc.Arbitrary<T> {
-  return fc.array(arbitrary, { minLength: CANDIDATES, maxLength: CANDIDATES }).map((candidates) => candidates.find(accepts) ?? candidates[0]!);
+  return fc
+    .array(arbitrary, { minLength: CANDIDATES, maxLength: CANDIDATES })
+    .map((candidates) => candidates.find(accepts) ?? candidates[0]!);
 }
 
 /** Valid arrays and strings stay small: the hostile side makes the huge ones. */
@@ -91,7 +93,9 @@ export function arbitraryOf(schema: JsonSchema, root: JsonSchema = schema): fc.A
     case 'integer':
       return fc.integer({ min: Math.ceil(lowerBound(s) ?? -1_000_000), max: Math.floor(upperBound(s) ?? 1_000_000) });
     case 'number':
-      return fc.double({ min: lowerBound(s) ?? -1e6, max: upperBound(s) ?? 1e6, noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));
+      return fc
+        .double({ min: lowerBound(s) ?? -1e6, max: upperBound(s) ?? 1e6, noNaN: true, noDefaultInfinity: true })
+        .map((n) => (Object.is(n, -0) ? 0 : n));
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -103,11 +107,17 @@ export function arbitraryOf(schema: JsonSchema, root: JsonSchema = schema): fc.A
 }
 
 function lowerBound(s: JsonSchema): number | undefined {
-  return s.minimum ?? (s.exclusiveMinimum === undefined ? undefined : s.exclusiveMinimum + Number.EPSILON * Math.max(1, Math.abs(s.exclusiveMinimum)));
+  return (
+    s.minimum ??
+    (s.exclusiveMinimum === undefined ? undefined : s.exclusiveMinimum + Number.EPSILON * Math.max(1, Math.abs(s.exclusiveMinimum)))
+  );
 }
 
 function upperBound(s: JsonSchema): number | undefined {
-  return s.maximum ?? (s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - Number.EPSILON * Math.max(1, Math.abs(s.exclusiveMaximum)));
+  return (
+    s.maximum ??
+    (s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - Number.EPSILON * Math.max(1, Math.abs(s.exclusiveMaximum)))
+  );
 }
 
 function objectOf(s: JsonSchema, root: JsonSchema): fc.Arbitrary<unknown> {

@@ -37,7 +37,8 @@ export function jsonText(value: unknown): string {
 /** An object literal with an own property named `__proto__` (an assignment would set the prototype instead). */
 export function withOwnKey(target: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const k of Object.keys(target)) Object.defineProperty(copy, k, { value: target[k], enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(target))
+    Object.defineProperty(copy, k, { value: target[k], enumerable: true, writable: true, configurable: true });
   Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
   return copy;
 }

@@ -26,7 +26,10 @@ export interface FuzzCase {
 const SHOWN_CHARACTERS = Number(process.env.FUZZ_SHOW_BYTES ?? 400);
 
 function describeCase(c: Omit<FuzzCase, typeof fc.toStringMethod>): string {
-  const body = c.body === null ? 'no body' : `${c.body.length} bytes: ${JSON.stringify(c.body.subarray(0, SHOWN_CHARACTERS).toString('utf8'))}${c.body.length > SHOWN_CHARACTERS ? '…' : ''}`;
+  const body =
+    c.body === null
+      ? 'no body'
+      : `${c.body.length} bytes: ${JSON.stringify(c.body.subarray(0, SHOWN_CHARACTERS).toString('utf8'))}${c.body.length > SHOWN_CHARACTERS ? '…' : ''}`;
   const query = c.query.length > SHOWN_CHARACTERS ? `${c.query.slice(0, SHOWN_CHARACTERS)}…` : c.query;
   return `{${c.mutation}; Content-Type ${JSON.stringify(c.contentType)}; query ${JSON.stringify(query)}; headers ${JSON.stringify(c.headers)}; ${body}}`;
 }
@@ -110,7 +113,12 @@ export function fieldMutation(valid: unknown, schema: JsonSchema): fc.Arbitrary<
   if (paths.length > 0) {
     const path = fc.constantFrom(...paths);
     arbitraries.push(
-      path.chain((p) => hostileValueFor(schemaAt(schema, p)).map((hostile) => ({ mutation: `replace ${formatPath(p)}`, value: updateAt(valid, p, () => hostile) }))),
+      path.chain((p) =>
+        hostileValueFor(schemaAt(schema, p)).map((hostile) => ({
+          mutation: `replace ${formatPath(p)}`,
+          value: updateAt(valid, p, () => hostile),
+        })),
+      ),
       path.map((p) => ({ mutation: `delete ${formatPath(p)}`, value: updateAt(valid, p, () => undefined) })),
       path.map((p) => ({ mutation: `null ${formatPath(p)}`, value: updateAt(valid, p, () => null) })),
       path.map((p) => ({ mutation: `wrap ${formatPath(p)} in an array`, value: updateAt(valid, p, (v) => [v]) })),
@@ -131,7 +139,10 @@ export function fieldMutation(valid: unknown, schema: JsonSchema): fc.Arbitrary<
         return hostileValueFor(schemaAt(schema, [...p, key])).map((hostile) => {
           const entries = Object.entries(o) as [string, unknown][];
           const twice: [string, unknown][] = hostileFirst ? [[key, hostile], ...entries] : [...entries, [key, hostile]];
-          return { mutation: `key ${formatPath([...p, key])} written twice, the ${hostileFirst ? 'first' : 'last'} hostile`, value: updateAt(valid, p, () => new DuplicateKeys(twice)) };
+          return {
+            mutation: `key ${formatPath([...p, key])} written twice, the ${hostileFirst ? 'first' : 'last'} hostile`,
+            value: updateAt(valid, p, () => new DuplicateKeys(twice)),
+          };
         });
       }),
     );
@@ -140,27 +151,69 @@ export function fieldMutation(valid: unknown, schema: JsonSchema): fc.Arbitrary<
   return fc.oneof(...arbitraries);
 }
 
-export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'APPLICATION/JSON;CHARSET=UTF-8', 'application/problem+json', 'application/vnd.partner+json', 'application/json;charset=utf-16'];
-const WRONG_CONTENT_TYPES = [null, 'text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonp', 'application/octet-stream', 'json', ';', 'application/ json'];
-const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8', 'Application/X-WWW-Form-Urlencoded'];
+export const JSON_CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'APPLICATION/JSON;CHARSET=UTF-8',
+  'application/problem+json',
+  'application/vnd.partner+json',
+  'application/json;charset=utf-16',
+];
+const WRONG_CONTENT_TYPES = [
+  null,
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/jsonp',
+  'application/octet-stream',
+  'json',
+  ';',
+  'application/ json',
+];
+const FORM_CONTENT_TYPES = [
+  'application/x-www-form-urlencoded',
+  'application/x-www-form-urlencoded; charset=utf-8',
+  'Application/X-WWW-Form-Urlencoded',
+];
 
 /** Bytes that are not UTF-8: a stray continuation byte, an overlong slash, an encoded surrogate, past U+10FFFF. */
 const NOT_UTF8 = [[0xff], [0x80], [0xc0, 0xaf], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82]];
 
 /** The text of a request damaged as a whole. */
-function textMutation(text: string, contentTypes: readonly string[]): fc.Arbitrary<{ mutation: string; contentType: string | null; body: Buffer | null }> {
+function textMutation(
+  text: string,
+  contentTypes: readonly string[],
+): fc.Arbitrary<{ mutation: string; contentType: string | null; body: Buffer | null }> {
   const bytes = Buffer.from(text, 'utf8');
   const type = contentTypes[0]!;
   return fc.oneof(
-    fc.integer({ min: 0, max: Math.max(0, bytes.length - 1) }).map((at) => ({ mutation: `truncated after ${at} bytes`, contentType: type, body: bytes.subarray(0, at) })),
-    fc.constantFrom(...WRONG_CONTENT_TYPES, ...contentTypes).filter((t) => t !== type).map((t) => ({ mutation: `Content-Type ${JSON.stringify(t)}`, contentType: t, body: bytes })),
+    fc
+      .integer({ min: 0, max: Math.max(0, bytes.length - 1) })
+      .map((at) => ({ mutation: `truncated after ${at} bytes`, contentType: type, body: bytes.subarray(0, at) })),
+    fc
+      .constantFrom(...WRONG_CONTENT_TYPES, ...contentTypes)
+      .filter((t) => t !== type)
+      .map((t) => ({ mutation: `Content-Type ${JSON.stringify(t)}`, contentType: t, body: bytes })),
     fc.tuple(fc.constantFrom(...NOT_UTF8), fc.nat()).map(([bad, at]) => {
       const cut = at % (bytes.length + 1);
-      return { mutation: `bytes ${Buffer.from(bad).toString('hex')} (not UTF-8) at ${cut}`, contentType: type, body: Buffer.concat([bytes.subarray(0, cut), Buffer.from(bad), bytes.subarray(cut)]) };
+      return {
+        mutation: `bytes ${Buffer.from(bad).toString('hex')} (not UTF-8) at ${cut}`,
+        contentType: type,
+        body: Buffer.concat([bytes.subarray(0, cut), Buffer.from(bad), bytes.subarray(cut)]),
+      };
     }),
     fc.constant({ mutation: 'byte order mark first', contentType: type, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]) }),
-    fc.constantFrom('x', '}', ']', '{}', ',', '\u0000', '/* comment */').map((tail) => ({ mutation: `${JSON.stringify(tail)} after the body`, contentType: type, body: Buffer.concat([bytes, Buffer.from(tail)]) })),
-    fc.constantFrom('', ' ', '\n\t ', '\u0000').map((only) => ({ mutation: `body ${JSON.stringify(only)}`, contentType: type, body: only === '' ? null : Buffer.from(only) })),
+    fc.constantFrom('x', '}', ']', '{}', ',', '\u0000', '/* comment */').map((tail) => ({
+      mutation: `${JSON.stringify(tail)} after the body`,
+      contentType: type,
+      body: Buffer.concat([bytes, Buffer.from(tail)]),
+    })),
+    fc
+      .constantFrom('', ' ', '\n\t ', '\u0000')
+      .map((only) => ({ mutation: `body ${JSON.stringify(only)}`, contentType: type, body: only === '' ? null : Buffer.from(only) })),
   );
 }
 
@@ -176,7 +229,9 @@ export function jsonCases(valid: fc.Arbitrary<unknown>, schema: JsonSchema): fc.
       { arbitrary: fieldMutation(v, schema).map((m) => json(m.mutation, m.value)), weight: 10 },
       {
         arbitrary: fieldMutation(v, schema).chain((m) =>
-          textMutation(jsonText(m.value), JSON_CONTENT_TYPES).map((t) => fuzzCase({ ...t, mutation: `${m.mutation}, then ${t.mutation}`, query: '', headers })),
+          textMutation(jsonText(m.value), JSON_CONTENT_TYPES).map((t) =>
+            fuzzCase({ ...t, mutation: `${m.mutation}, then ${t.mutation}`, query: '', headers }),
+          ),
         ),
         weight: 1,
       },
@@ -212,14 +267,19 @@ const RAW_PARAMETER_TEXT = ['%', '%ZZ', '%00', '%C3%28', '%FF', '%ED%A0%80', '%E
 
 /** Parameters (query or form) mutated one at a time, or their text damaged. */
 function parameterMutation(valid: Record<string, unknown>, schema: JsonSchema): fc.Arbitrary<{ mutation: string; text: string }> {
-  const pairs: Pairs = Object.entries(valid).filter(([, v]) => v !== undefined).map(([k, v]) => [k, asParameter(v)]);
+  const pairs: Pairs = Object.entries(valid)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, asParameter(v)]);
   const names = [...new Set([...pairs.map(([k]) => k), ...Object.keys(schema.properties ?? {})])];
   const name = fc.constantFrom(...names);
   const without = (n: string) => pairs.filter(([k]) => k !== n);
   return fc.oneof(
     {
       arbitrary: name.chain((n) =>
-        hostileValueFor(schemaAt(schema, [n])).map((hostile) => ({ mutation: `replace ${n}`, text: pairsText([...without(n), [n, asParameter(hostile)]]) })),
+        hostileValueFor(schemaAt(schema, [n])).map((hostile) => ({
+          mutation: `replace ${n}`,
+          text: pairsText([...without(n), [n, asParameter(hostile)]]),
+        })),
       ),
       weight: 8,
     },
@@ -235,7 +295,9 @@ function parameterMutation(valid: Record<string, unknown>, schema: JsonSchema): 
       weight: 2,
     },
     {
-      arbitrary: fc.tuple(unknownKey, hostileValueFor({})).map(([k, v]) => ({ mutation: `add parameter ${JSON.stringify(k)}`, text: pairsText([...pairs, [k, asParameter(v)]]) })),
+      arbitrary: fc
+        .tuple(unknownKey, hostileValueFor({}))
+        .map(([k, v]) => ({ mutation: `add parameter ${JSON.stringify(k)}`, text: pairsText([...pairs, [k, asParameter(v)]]) })),
       weight: 2,
     },
     {
@@ -245,7 +307,12 @@ function parameterMutation(valid: Record<string, unknown>, schema: JsonSchema): 
       })),
       weight: 2,
     },
-    { arbitrary: fc.constantFrom(...RAW_PARAMETER_TEXT).map((raw) => ({ mutation: `parameters followed by ${JSON.stringify(raw)}`, text: `${pairsText(pairs)}&${raw}` })), weight: 1 },
+    {
+      arbitrary: fc
+        .constantFrom(...RAW_PARAMETER_TEXT)
+        .map((raw) => ({ mutation: `parameters followed by ${JSON.stringify(raw)}`, text: `${pairsText(pairs)}&${raw}` })),
+      weight: 1,
+    },
   );
 }
 
@@ -255,26 +322,73 @@ export function queryCases(valid: fc.Arbitrary<Record<string, unknown>>, schema:
   const asQuery = (text: string) => (text === '' ? '' : `?${text}`);
   return valid.chain((v) =>
     fc.oneof(
-      { arbitrary: fc.constant(fuzzCase({ mutation: 'valid', query: asQuery(pairsText(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, asParameter(x)]))), contentType: null, body: null, headers })), weight: 1 },
-      { arbitrary: parameterMutation(v, schema).map((m) => fuzzCase({ mutation: m.mutation, query: asQuery(m.text), contentType: null, body: null, headers })), weight: 10 },
+      {
+        arbitrary: fc.constant(
+          fuzzCase({
+            mutation: 'valid',
+            query: asQuery(
+              pairsText(
+                Object.entries(v)
+                  .filter(([, x]) => x !== undefined)
+                  .map(([k, x]) => [k, asParameter(x)]),
+              ),
+            ),
+            contentType: null,
+            body: null,
+            headers,
+          }),
+        ),
+        weight: 1,
+      },
+      {
+        arbitrary: parameterMutation(v, schema).map((m) =>
+          fuzzCase({ mutation: m.mutation, query: asQuery(m.text), contentType: null, body: null, headers }),
+        ),
+        weight: 10,
+      },
     ),
   );
 }
 
-const HOSTILE_AUTHORIZATION = ['Basic', 'Basic ', 'Basic !!!', 'Basic ' + Buffer.from('only-an-id').toString('base64'), 'Basic ' + Buffer.from(':').toString('base64'), 'Basic ' + Buffer.from('%ZZ:%ZZ').toString('base64'), 'Bearer x', 'Basic ' + 'QUJD'.repeat(2_000), 'basic ZGVtbzpkZW1v'];
+const HOSTILE_AUTHORIZATION = [
+  'Basic',
+  'Basic ',
+  'Basic !!!',
+  'Basic ' + Buffer.from('only-an-id').toString('base64'),
+  'Basic ' + Buffer.from(':').toString('base64'),
+  'Basic ' + Buffer.from('%ZZ:%ZZ').toString('base64'),
+  'Bearer x',
+  'Basic ' + 'QUJD'.repeat(2_000),
+  'basic ZGVtbzpkZW1v',
+];
 
 /** The token form's hostile requests: fields, the form's text, its Content-Type, and the Authorization header. */
 export function formCases(valid: fc.Arbitrary<Record<string, unknown>>, schema: JsonSchema): fc.Arbitrary<FuzzCase> {
   const headers = {};
   const form = (mutation: string, text: string, contentType: string | null = FORM_CONTENT_TYPES[0]!, extra: Record<string, string> = {}) =>
-    fuzzCase({ mutation, query: '', contentType, body: text === '' ? null : Buffer.from(text, 'latin1'), headers: { ...headers, ...extra } });
+    fuzzCase({
+      mutation,
+      query: '',
+      contentType,
+      body: text === '' ? null : Buffer.from(text, 'latin1'),
+      headers: { ...headers, ...extra },
+    });
   return valid.chain((v) => {
-    const text = pairsText(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, asParameter(x)]));
+    const text = pairsText(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, asParameter(x)]),
+    );
     return fc.oneof(
       { arbitrary: fc.constant(form('valid', text)), weight: 1 },
       { arbitrary: parameterMutation(v, schema).map((m) => form(m.mutation, m.text)), weight: 10 },
       { arbitrary: textMutation(text, FORM_CONTENT_TYPES).map((t) => fuzzCase({ ...t, query: '', headers })), weight: 3 },
-      { arbitrary: fc.constantFrom(...HOSTILE_AUTHORIZATION).map((a) => form(`Authorization ${JSON.stringify(a.slice(0, 40))}`, text, FORM_CONTENT_TYPES[0], { Authorization: a })), weight: 1 },
+      {
+        arbitrary: fc
+          .constantFrom(...HOSTILE_AUTHORIZATION)
+          .map((a) => form(`Authorization ${JSON.stringify(a.slice(0, 40))}`, text, FORM_CONTENT_TYPES[0], { Authorization: a })),
+        weight: 1,
+      },
     );
   });
 }
