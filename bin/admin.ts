@@ -24,7 +24,7 @@ import {
 import { auditTrail } from '../functions/accounts/audit-trail.js';
 import { createWallet, setWalletCreditLimit, topUpWallet, walletStatement } from '../functions/accounts/wallet-admin.js';
 import { listWebhookEndpoints, setWebhookEndpointEnabled, webhookDeliveries } from '../functions/accounts/webhook-admin.js';
-import { backfillListAttributes } from '../functions/booking/booking-list-backfill.js';
+import { backfillListAttributes } from '../functions/booking/list/booking-list-backfill.js';
 import { RETIRED_KEY_KEEP_SECONDS } from '../functions/auth/key-ring.js';
 import { rotateSigningKeys } from '../functions/auth/signing-key.js';
 import { isDependencyOutage } from '../functions/shared/dependency-outage.js';
@@ -448,7 +448,7 @@ guest
   )
   .action(async () => {
     needGuestTables();
-    const { backfillGuestDetails } = await import('../functions/booking/guest-details-backfill.js');
+    const { backfillGuestDetails } = await import('../functions/booking/personal-data/guest-details-backfill.js');
     const report = await backfillGuestDetails();
     const tenants = Object.entries(report.moved);
     print(
@@ -467,9 +467,9 @@ guest
   .action(async (tenant: string, bookingId: string) => {
     needGuestTables();
     const [{ erasePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }] = await Promise.all([
-      import('../functions/booking/erasure.js'),
-      import('../functions/booking/booking-store.js'),
-      import('../functions/booking/guest-details-store.js'),
+      import('../functions/booking/personal-data/erase-personal-data.js'),
+      import('../functions/booking/record/booking-store.js'),
+      import('../functions/booking/personal-data/guest-details-store.js'),
     ]);
     const outcome = await erasePersonalData(
       tenant,
@@ -495,10 +495,10 @@ guest
   .action(async (tenant: string, options: { days?: string }) => {
     needGuestTables();
     const [{ eraseDuePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }, { retentionDays }] = await Promise.all([
-      import('../functions/booking/erase-due-personal-data.js'),
-      import('../functions/booking/booking-store.js'),
-      import('../functions/booking/guest-details-store.js'),
-      import('../functions/booking/personal-data-retention.js'),
+      import('../functions/booking/personal-data/erase-due-personal-data.js'),
+      import('../functions/booking/record/booking-store.js'),
+      import('../functions/booking/personal-data/guest-details-store.js'),
+      import('../functions/booking/personal-data/personal-data-retention.js'),
     ]);
     const days = options.days === undefined ? retentionDays() : Number(options.days);
     if (!Number.isInteger(days) || days < 0)

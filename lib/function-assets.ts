@@ -10,7 +10,7 @@ export interface FunctionAssets {
   readonly environment: Readonly<Record<string, string>>;
 }
 
-/** The voucher renderer's fonts (functions/booking/voucher/voucher-fonts.ts). */
+/** The voucher renderer's fonts (functions/booking/voucher/render/voucher-fonts.ts). */
 export const VOUCHER_FONT_ASSETS: FunctionAssets = {
   files: ['node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'],
   dir: 'fonts',

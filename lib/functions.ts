@@ -85,7 +85,7 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     readsSearchSecret: true,
   },
   vouchers: {
-    entry: 'functions/booking/vouchers-entry.ts',
+    entry: 'functions/booking/voucher/vouchers-entry.ts',
     description: "Booking vouchers: GET voucher, and the issue of each confirmed booking's voucher",
     // Renders voucher PDFs (pdf-lib with an embedded font): memory buys the CPU that takes. Its own function,
     // so no other function loads the renderer (1.4 MB) at a cold start.

@@ -1,6 +1,6 @@
 /**
  * The pending-booking reconciler: a function that settles bookings whose supplier did not answer in time
- * (functions/booking/reconcile-pending-handler.ts), run every five minutes by an EventBridge schedule. It
+ * (functions/booking/reconcile/reconcile-pending-handler.ts), run every five minutes by an EventBridge schedule. It
  * reads contracts and updates bookings; supplier credentials are granted where they are created.
  */
 import { Duration } from 'aws-cdk-lib';
@@ -28,7 +28,7 @@ export class PendingReconciler extends Construct {
     const { config, tables } = props;
     const scheduled = new ScheduledJob(this, 'Scheduled', {
       config,
-      entry: 'functions/booking/reconcile-pending-handler.ts',
+      entry: 'functions/booking/reconcile/reconcile-pending-handler.ts',
       description: 'Settles pending bookings by asking their suppliers for our reference',
       serviceName: 'hotel-api-pending-reconciler',
       memorySize: 512,

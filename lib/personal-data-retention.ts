@@ -1,16 +1,16 @@
 /**
- * The personal data retention job (functions/booking/personal-data-retention-handler.ts): once a day, the
+ * The personal data retention job (functions/booking/personal-data/personal-data-retention-handler.ts): once a day, the
  * stack's tenant's bookings whose check-out is more than the retention's days behind have their personal
  * data erased, by the same path as a partner's DELETE .../personal-data.
  *
  * The retention is a stack setting, `cdk deploy -c personalDataRetentionDays=N` (default 90, the reasons in
- * functions/booking/personal-data-retention.ts); it reaches the job and every function that writes guest
+ * functions/booking/personal-data/personal-data-retention.ts); it reaches the job and every function that writes guest
  * details (their expiry backstop) as PERSONAL_DATA_RETENTION_DAYS.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Schedule, type Rule } from 'aws-cdk-lib/aws-events';
 import { Construct, type Node } from 'constructs';
-import { DEFAULT_RETENTION_DAYS } from '../functions/booking/personal-data-retention.js';
+import { DEFAULT_RETENTION_DAYS } from '../functions/booking/personal-data/personal-data-retention.js';
 import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
@@ -44,7 +44,7 @@ export class PersonalDataRetention extends Construct {
     const { config, tables, days } = props;
     const scheduled = new ScheduledJob(this, 'Scheduled', {
       config,
-      entry: 'functions/booking/personal-data-retention-handler.ts',
+      entry: 'functions/booking/personal-data/personal-data-retention-handler.ts',
       description: `Erases bookings' personal data ${days} days after check-out`,
       serviceName: 'hotel-api-personal-data-retention',
       memorySize: 512,

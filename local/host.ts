@@ -115,7 +115,7 @@ const GROUP_ENTRIES: Readonly<Record<HandlerGroup, () => Promise<{ routes: ApiHa
   auth: () => import('../functions/auth/index.js'),
   search: () => import('../functions/search/index.js'),
   booking: () => import('../functions/booking/index.js'),
-  vouchers: () => import('../functions/booking/vouchers-entry.js'),
+  vouchers: () => import('../functions/booking/voucher/vouchers-entry.js'),
   webhooks: () => import('../functions/webhooks/index.js'),
   cars: () => import('../functions/cars/index.js'),
   docs: () => import('../functions/docs/index.js'),
@@ -282,7 +282,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     cleanups.push(() => stepFunctions.close());
 
     // The pending-booking reconciler, which AWS runs every five minutes (lib/pending-reconciler.ts).
-    const { settleAllPending } = await import('../functions/booking/settle-pending.js');
+    const { settleAllPending } = await import('../functions/booking/reconcile/settle-pending.js');
     const { flowDeps } = await import('../functions/booking/flow/flow-deps.js');
     const tenants = [...new Set(clients.map((c) => c.tenant))];
     const reconciler = setInterval(() => {
@@ -305,7 +305,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     // The vouchers function, which the booking function hands each confirmed booking's voucher issue to.
     const vouchers: InvokedHandler = bundled
       ? (event, context) => bundled.invoke(GROUP_FUNCTIONS.vouchers, event, context).answer
-      : ((await import('../functions/booking/vouchers-entry.js')).handler as InvokedHandler);
+      : ((await import('../functions/booking/voucher/vouchers-entry.js')).handler as InvokedHandler);
     const lambda = await startLambdaEndpoint({ [LOCAL_VOUCHER_FUNCTION]: { handler: vouchers, timeoutMs: 28_000 } });
     cleanups.push(() => lambda.close());
     process.env.LAMBDA_ENDPOINT = lambda.endpoint;

@@ -4,8 +4,8 @@
  * validate with. Instants are UTC ISO 8601, amounts JSON numbers in the booking's currency.
  */
 import * as z from 'zod';
-import { bookingIdSchema, bookingParams } from '../booking/booking-access.js';
-import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/booking-list-query.js';
+import { bookingIdSchema, bookingParams } from '../booking/record/booking-access.js';
+import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/list/booking-list-query.js';
 import { bookingRequestSchema, cancelBookingBodySchema, erasureBodySchema, modifyBookingBodySchema } from '../booking/booking-request.js';
 import { propertyIdSchema } from '../domain/ids/id-schemas.js';
 import {

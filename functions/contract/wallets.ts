@@ -1,6 +1,6 @@
 /** Agent wallets (issue 17): an account's wallet and its statement, read by the partner. */
 import * as z from 'zod';
-import { WALLET_PAGE, walletParams, walletTransactionsQuery } from '../booking/wallet-access.js';
+import { WALLET_PAGE, walletParams, walletTransactionsQuery } from '../booking/wallet/wallet-access.js';
 import { amount, currencyCode, instant } from './common.js';
 import { json, type OperationSpec } from './operation.js';
 

@@ -17,7 +17,7 @@ const ITEM_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
   kind: 'S',
   tenant: 'S',
   status: 'S',
-  // A booking (functions/booking/booking-record.ts): money as decimal strings in the quote currency.
+  // A booking (functions/booking/record/booking-record.ts): money as decimal strings in the quote currency.
   bookingId: 'S',
   clientReference: 'S',
   supplierId: 'S',

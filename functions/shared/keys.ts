@@ -16,7 +16,7 @@ export const keys = {
   audit: (tenant: string, at: string, id: string) => ({ pk: `${tenant}#audit`, sk: `${at}#${id}` }),
   auditTrail: (tenant: string) => ({ pk: `${tenant}#audit` }),
   booking: (tenant: string, bookingId: string) => ({ pk: `${tenant}#booking#${bookingId}`, sk: 'booking' }),
-  /** A booking's personal data, in the guests table (functions/booking/guest-details-store.ts). */
+  /** A booking's personal data, in the guests table (functions/booking/personal-data/guest-details-store.ts). */
   guestDetails: (tenant: string, bookingId: string) => ({ pk: `${tenant}#booking#${bookingId}`, sk: 'guests' }),
   /** The listing index attributes of a booking item (tables.ts BOOKING_LIST_ATTRIBUTES). */
   bookingList: (booking: { tenant: string; bookingId: string; clientReference: string; createdAt: string; checkIn: string }) => ({

@@ -53,7 +53,7 @@ export type TableId =
   | 'wallets'
   | 'webhooks';
 
-/** The guests table's index (functions/booking/guest-details-store.ts). */
+/** The guests table's index (functions/booking/personal-data/guest-details-store.ts). */
 export const GUEST_INDEXES = { byCheckOut: 'heldByCheckOut' } as const;
 
 /** The webhooks table's indexes (functions/stores/dynamo-webhooks.ts). */
@@ -62,7 +62,7 @@ export const WEBHOOK_INDEXES = { due: 'dueDeliveries', lane: 'openDeliveriesByLa
 const pk: KeyAttribute = { name: 'pk', type: 'S' };
 
 /**
- * What a booking summary shows (functions/booking/booking-summary.ts reads nothing else, which its type
+ * What a booking summary shows (functions/booking/record/booking-summary.ts reads nothing else, which its type
  * checks), so the listing indexes project exactly these attributes of the booking item.
  */
 export const BOOKING_SUMMARY_ATTRIBUTES = [

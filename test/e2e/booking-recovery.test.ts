@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookingStateConflict } from '../../functions/booking/booking-store.js';
+import { BookingStateConflict } from '../../functions/booking/record/booking-store.js';
 import { flowDeps } from '../../functions/booking/flow/flow-deps.js';
 import type { FlowInvocation } from '../../functions/booking/flow/index.js';
 import { adapterFor } from '../../functions/suppliers/adapter-registry.js';

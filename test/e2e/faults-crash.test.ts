@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingIdFor } from '../../functions/booking/booking-id.js';
+import { bookingIdFor } from '../../functions/booking/record/booking-id.js';
 import { keys } from '../../functions/shared/keys.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 import { startSandboxSuppliers, type RunningSandboxSupplier } from '../../local/sandbox-suppliers.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingIdFor } from '../../functions/booking/booking-id.js';
+import { bookingIdFor } from '../../functions/booking/record/booking-id.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../local/dynamodb-local.js';
 import { startLocalHost, type LocalHost } from '../../local/host.js';
 import { NO_LATENCY } from '../../sandbox/latency.js';

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingRecord } from '../../functions/booking/booking-record.js';
+import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
 import { Decimal } from '../../functions/domain/money/decimal.js';
 import { formatMinor } from '../../functions/domain/money/money.js';
 import type { WalletMovement } from '../../functions/domain/wallet/wallet.js';
@@ -91,7 +91,7 @@ function parseCsv(text: string): Record<string, string>[] {
 }
 
 async function record(bookingId: string): Promise<BookingRecord> {
-  const { DynamoBookingStore } = await import('../../functions/booking/booking-store.js');
+  const { DynamoBookingStore } = await import('../../functions/booking/record/booking-store.js');
   return (await new DynamoBookingStore().get('demo', bookingId))!;
 }
 

@@ -4,7 +4,7 @@
  * are printed, so a reviewer or a data-protection officer reads them from the test output.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPIRY_BACKSTOP_DAYS } from '../../functions/booking/personal-data-retention.js';
+import { EXPIRY_BACKSTOP_DAYS } from '../../functions/booking/personal-data/personal-data-retention.js';
 import { IDEMPOTENCY_TTL_SECONDS } from '../../functions/booking/idempotent-operation.js';
 import { SEARCH_TTL_SECONDS } from '../../functions/search/search-store.js';
 import { WEBHOOK_RETENTION_DAYS } from '../../functions/stores/webhook-outbox.js';

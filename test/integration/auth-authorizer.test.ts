@@ -10,7 +10,7 @@ import { handler as authorize } from '../../functions/auth/authorizer.js';
 import { registerClient, setClientStatus } from '../../functions/auth/client-registry.js';
 import { ensureSigningKey, forgetCachedKeys } from '../../functions/auth/signing-key.js';
 import { handler as issueToken } from '../../functions/auth/token.js';
-import { handler as createBooking } from '../../functions/booking/create-booking.js';
+import { handler as createBooking } from '../../functions/booking/create/create-booking-handler.js';
 import { handler as searchHotels } from '../../functions/search/search.js';
 import type { AuthorizerContext } from '../../functions/shared/caller.js';
 import { PROBLEM_BASE } from '../../functions/shared/problem.js';

@@ -1,23 +1,23 @@
 /**
- * The listing indexes' backfill against DynamoDB Local (functions/booking/booking-list-backfill.ts): a
+ * The listing indexes' backfill against DynamoDB Local (functions/booking/list/booking-list-backfill.ts): a
  * booking stored before the indexes (no index attributes) is not listed, is after the backfill, and a
  * second run changes nothing; items that are not bookings are left alone.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BookingRecord } from '../../functions/booking/booking-record.js';
-import type { DynamoBookingStore as Store } from '../../functions/booking/booking-store.js';
-import { planBookingList } from '../../functions/booking/booking-list-plan.js';
+import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
+import type { DynamoBookingStore as Store } from '../../functions/booking/record/booking-store.js';
+import { planBookingList } from '../../functions/booking/list/booking-list-plan.js';
 import { freshTables } from '../support/dynamo.js';
 
 let store: Store;
-let backfill: typeof import('../../functions/booking/booking-list-backfill.js').backfillListAttributes;
+let backfill: typeof import('../../functions/booking/list/booking-list-backfill.js').backfillListAttributes;
 let documents: import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient;
 beforeAll(async () => {
   await freshTables();
   const [{ DynamoBookingStore }, backfillModule, { dynamoClient }] = await Promise.all([
-    import('../../functions/booking/booking-store.js'),
-    import('../../functions/booking/booking-list-backfill.js'),
+    import('../../functions/booking/record/booking-store.js'),
+    import('../../functions/booking/list/booking-list-backfill.js'),
     import('../../functions/shared/dynamodb.js'),
   ]);
   store = new DynamoBookingStore();

@@ -1,15 +1,15 @@
 /**
- * The booking list's store against DynamoDB Local (functions/booking/booking-store.ts list, with the plan
+ * The booking list's store against DynamoDB Local (functions/booking/record/booking-store.ts list, with the plan
  * of booking-list-plan.ts): items carry the listing index attributes from the moment they are written,
  * a selective filter is read across several Query calls and pages (DynamoDB filters after its Limit),
  * a cursor's position never leaves the caller's tenant, and a status change is seen by the status filter.
  */
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BookingRecord } from '../../functions/booking/booking-record.js';
-import type { DynamoBookingStore as Store } from '../../functions/booking/booking-store.js';
-import { filtersOf, planBookingList, type BookingListFilters } from '../../functions/booking/booking-list-plan.js';
-import { decodeBookingCursor, encodeBookingCursor } from '../../functions/booking/booking-list-cursor.js';
+import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
+import type { DynamoBookingStore as Store } from '../../functions/booking/record/booking-store.js';
+import { filtersOf, planBookingList, type BookingListFilters } from '../../functions/booking/list/booking-list-plan.js';
+import { decodeBookingCursor, encodeBookingCursor } from '../../functions/booking/list/booking-list-cursor.js';
 import { freshTables } from '../support/dynamo.js';
 
 let store: Store;
@@ -18,7 +18,7 @@ let documents: DynamoDBDocumentClient;
 beforeAll(async () => {
   await freshTables();
   const [{ DynamoBookingStore }, { dynamoClient }] = await Promise.all([
-    import('../../functions/booking/booking-store.js'),
+    import('../../functions/booking/record/booking-store.js'),
     import('../../functions/shared/dynamodb.js'),
   ]);
   store = new DynamoBookingStore();

@@ -1,20 +1,20 @@
 /**
- * A booking's transition against DynamoDB Local (functions/booking/booking-store.ts): it writes conditionally on
+ * A booking's transition against DynamoDB Local (functions/booking/record/booking-store.ts): it writes conditionally on
  * the booking as read, with its webhook event in the same transaction. Given the caller's own read (`seen`), it
  * spares a read; a `seen` gone stale (another change landed since) loses the conditional write and is read
  * afresh, so the change lands on the booking as it now is, or is refused as a conflict when its status moved on.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BookingRecord } from '../../functions/booking/booking-record.js';
-import type { DynamoBookingStore as Store } from '../../functions/booking/booking-store.js';
+import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
+import type { DynamoBookingStore as Store } from '../../functions/booking/record/booking-store.js';
 import { freshTables } from '../support/dynamo.js';
 
 let store: Store;
-let BookingStateConflict: typeof import('../../functions/booking/booking-store.js').BookingStateConflict;
+let BookingStateConflict: typeof import('../../functions/booking/record/booking-store.js').BookingStateConflict;
 beforeAll(async () => {
   await freshTables();
-  const module = await import('../../functions/booking/booking-store.js');
+  const module = await import('../../functions/booking/record/booking-store.js');
   store = new module.DynamoBookingStore();
   BookingStateConflict = module.BookingStateConflict;
 });

@@ -1,27 +1,27 @@
 /**
- * The guests table against DynamoDB Local (functions/booking/guest-details-store.ts): personal data apart
+ * The guests table against DynamoDB Local (functions/booking/personal-data/guest-details-store.ts): personal data apart
  * from the booking, an erasure that a retried booking step or a later change cannot undo, and bookings
  * stored before the table (their personal data on the booking item) read as before, then moved off the
  * booking item by the operator's backfill (guest-details-backfill.ts), once.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DynamoBookingStore as BookingStore } from '../../functions/booking/booking-store.js';
-import type { DynamoGuestDetailsStore as GuestStore } from '../../functions/booking/guest-details-store.js';
-import type { GuestDetails } from '../../functions/booking/guest-details.js';
+import type { DynamoBookingStore as BookingStore } from '../../functions/booking/record/booking-store.js';
+import type { DynamoGuestDetailsStore as GuestStore } from '../../functions/booking/personal-data/guest-details-store.js';
+import type { GuestDetails } from '../../functions/booking/personal-data/guest-details.js';
 import { freshTables } from '../support/dynamo.js';
 
 let bookings: BookingStore;
 let guests: GuestStore;
 let GuestStoreClass: typeof GuestStore;
-let backfill: typeof import('../../functions/booking/guest-details-backfill.js').backfillGuestDetails;
+let backfill: typeof import('../../functions/booking/personal-data/guest-details-backfill.js').backfillGuestDetails;
 let documents: import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient;
 beforeAll(async () => {
   await freshTables();
   const [{ DynamoBookingStore }, { DynamoGuestDetailsStore }, backfillModule, { dynamoClient }] = await Promise.all([
-    import('../../functions/booking/booking-store.js'),
-    import('../../functions/booking/guest-details-store.js'),
-    import('../../functions/booking/guest-details-backfill.js'),
+    import('../../functions/booking/record/booking-store.js'),
+    import('../../functions/booking/personal-data/guest-details-store.js'),
+    import('../../functions/booking/personal-data/guest-details-backfill.js'),
     import('../../functions/shared/dynamodb.js'),
   ]);
   bookings = new DynamoBookingStore();

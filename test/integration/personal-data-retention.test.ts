@@ -1,24 +1,24 @@
 /**
- * The retention job against DynamoDB Local (functions/booking/erase-due-personal-data.ts): a booking whose
+ * The retention job against DynamoDB Local (functions/booking/personal-data/erase-due-personal-data.ts): a booking whose
  * check-out is more than the retention's days behind is erased by the same path as a partner's request; a
  * later one, and a pending one, keep their data; a run after the first finds nothing more to do.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BookingRecord } from '../../functions/booking/booking-record.js';
-import type { DynamoBookingStore as BookingStore } from '../../functions/booking/booking-store.js';
-import type { DynamoGuestDetailsStore as GuestStore } from '../../functions/booking/guest-details-store.js';
-import type { GuestDetails } from '../../functions/booking/guest-details.js';
+import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
+import type { DynamoBookingStore as BookingStore } from '../../functions/booking/record/booking-store.js';
+import type { DynamoGuestDetailsStore as GuestStore } from '../../functions/booking/personal-data/guest-details-store.js';
+import type { GuestDetails } from '../../functions/booking/personal-data/guest-details.js';
 import { freshTables } from '../support/dynamo.js';
 
 let bookings: BookingStore;
 let guests: GuestStore;
-let eraseDue: typeof import('../../functions/booking/erase-due-personal-data.js').eraseDuePersonalData;
+let eraseDue: typeof import('../../functions/booking/personal-data/erase-due-personal-data.js').eraseDuePersonalData;
 beforeAll(async () => {
   await freshTables();
   const [{ DynamoBookingStore }, { DynamoGuestDetailsStore }, job] = await Promise.all([
-    import('../../functions/booking/booking-store.js'),
-    import('../../functions/booking/guest-details-store.js'),
-    import('../../functions/booking/erase-due-personal-data.js'),
+    import('../../functions/booking/record/booking-store.js'),
+    import('../../functions/booking/personal-data/guest-details-store.js'),
+    import('../../functions/booking/personal-data/erase-due-personal-data.js'),
   ]);
   bookings = new DynamoBookingStore();
   guests = new DynamoGuestDetailsStore();

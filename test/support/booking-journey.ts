@@ -19,7 +19,7 @@ export interface Journey {
     options?: { key?: string; scenario?: string; body?: Record<string, unknown>; tenant?: string },
   ): Promise<{ response: Response; body: Record<string, unknown>; key: string }>;
   /**
-   * Waits until a confirmed booking's voucher is issued (functions/booking/issue-voucher.ts runs just after
+   * Waits until a confirmed booking's voucher is issued (functions/booking/voucher/issue-voucher.ts runs just after
    * the booking's answer), for tests that compare a booking before and after a call.
    */
   untilVoucherIssued(bookingId: string, tenant?: string): Promise<void>;

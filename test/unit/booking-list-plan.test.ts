@@ -3,9 +3,9 @@
  * bounds as the store compares them, and the cursor's binding to tenant and filters.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeBookingCursor, encodeBookingCursor } from '../../functions/booking/booking-list-cursor.js';
-import { filtersOf, planBookingList } from '../../functions/booking/booking-list-plan.js';
-import { bookingListQuery } from '../../functions/booking/booking-list-query.js';
+import { decodeBookingCursor, encodeBookingCursor } from '../../functions/booking/list/booking-list-cursor.js';
+import { filtersOf, planBookingList } from '../../functions/booking/list/booking-list-plan.js';
+import { bookingListQuery } from '../../functions/booking/list/booking-list-query.js';
 import { HttpProblem } from '../../functions/shared/problem.js';
 
 const parse = (query: Record<string, string>) => bookingListQuery.parse(query);

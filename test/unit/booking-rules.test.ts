@@ -1,12 +1,12 @@
 /** The small pure rules of booking: ids, the price guard, rooms against the search, penalties, content negotiation, problems across Step Functions. */
 import { describe, expect, it } from 'vitest';
-import { BOOKING_ID_PATTERN, bookingIdFor } from '../../functions/booking/booking-id.js';
+import { BOOKING_ID_PATTERN, bookingIdFor } from '../../functions/booking/record/booking-id.js';
 import type { BookingRequest } from '../../functions/booking/booking-request.js';
-import { penaltyAt } from '../../functions/booking/cancel.js';
+import { penaltyAt } from '../../functions/booking/cancel/cancel-booking.js';
 import { withinTolerance } from '../../functions/booking/flow/booking-draft.js';
 import { FlowError, problemFromFailure } from '../../functions/booking/flow/flow-problem.js';
 import { occupancyMismatches } from '../../functions/booking/occupancy-match.js';
-import { prefersHtml } from '../../functions/booking/voucher.js';
+import { prefersHtml } from '../../functions/booking/voucher/get-voucher-handler.js';
 import { HttpProblem } from '../../functions/shared/problem.js';
 
 const adult = (firstName: string) => ({ type: 'adult' as const, firstName, lastName: 'X' });

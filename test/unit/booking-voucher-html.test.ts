@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderVoucherHtml } from '../../functions/booking/voucher/render-voucher-html.js';
-import type { VoucherContent } from '../../functions/booking/voucher/voucher-content.js';
+import { renderVoucherHtml } from '../../functions/booking/voucher/render/render-voucher-html.js';
+import type { VoucherContent } from '../../functions/booking/voucher/render/voucher-content.js';
 
 const issuedAt = new Date('2026-11-02T09:41:30Z');
 

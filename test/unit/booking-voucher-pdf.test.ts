@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { renderVoucherPdf } from '../../functions/booking/voucher/render-voucher-pdf.js';
-import type { VoucherContent } from '../../functions/booking/voucher/voucher-content.js';
-import { VOUCHER_FONT_FILES, voucherFontDir } from '../../functions/booking/voucher/voucher-fonts.js';
+import { renderVoucherPdf } from '../../functions/booking/voucher/render/render-voucher-pdf.js';
+import type { VoucherContent } from '../../functions/booking/voucher/render/voucher-content.js';
+import { VOUCHER_FONT_FILES, voucherFontDir } from '../../functions/booking/voucher/render/voucher-fonts.js';
 
 const issuedAt = new Date('2026-11-02T09:41:30Z');
 

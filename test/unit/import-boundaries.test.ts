@@ -94,8 +94,8 @@ function graphOf(...lines: string[]): ImportGraph {
 
 describe('the rules, on graphs that break them', () => {
   it('refuse a production module importing the sandbox', () => {
-    expect(boundaryViolations(graphOf('functions/booking/book.ts: sandbox/world/generate-world.ts'))).toEqual([
-      'functions/booking/book.ts:1 imports sandbox/world/generate-world.ts: booking may import booking, domain, stores, suppliers, shared',
+    expect(boundaryViolations(graphOf('functions/booking/create/create-booking.ts: sandbox/world/generate-world.ts'))).toEqual([
+      'functions/booking/create/create-booking.ts:1 imports sandbox/world/generate-world.ts: booking may import booking, domain, stores, suppliers, shared',
     ]);
     expect(boundaryViolations(graphOf('lib/api.ts: sandbox/suppliers.ts'))).toHaveLength(1);
     expect(boundaryViolations(graphOf('client/hotel-api-client.ts: sandbox/latency.ts'))).toHaveLength(1);
@@ -123,13 +123,13 @@ describe('the rules, on graphs that break them', () => {
   it('refuse booking importing search, and search importing booking', () => {
     const violations = boundaryViolations(
       graphOf(
-        'functions/booking/check-rate.ts: functions/search/run-search.ts',
-        'functions/search/search.ts: functions/booking/booking-id.ts',
+        'functions/booking/rate-check/check-rate.ts: functions/search/run-search.ts',
+        'functions/search/search.ts: functions/booking/record/booking-id.ts',
       ),
     );
     expect(violations).toEqual([
-      'functions/booking/check-rate.ts:1 imports functions/search/run-search.ts: booking may import booking, domain, stores, suppliers, shared',
-      'functions/search/search.ts:1 imports functions/booking/booking-id.ts: search may import search, domain, stores, suppliers, shared',
+      'functions/booking/rate-check/check-rate.ts:1 imports functions/search/run-search.ts: booking may import booking, domain, stores, suppliers, shared',
+      'functions/search/search.ts:1 imports functions/booking/record/booking-id.ts: search may import search, domain, stores, suppliers, shared',
     ]);
   });
 
@@ -139,12 +139,12 @@ describe('the rules, on graphs that break them', () => {
     ).toEqual([]);
     const violations = boundaryViolations(
       graphOf(
-        'functions/domain/pricing/price.ts: functions/search/run-search.ts, functions/booking/book.ts, functions/suppliers/hotelbeds/adapter.ts, functions/stores/dynamo-batch.ts, functions/shared/problem.ts, sandbox/world/cities.ts, @aws-sdk/lib-dynamodb, h3-js',
+        'functions/domain/pricing/price.ts: functions/search/run-search.ts, functions/booking/create/create-booking.ts, functions/suppliers/hotelbeds/adapter.ts, functions/stores/dynamo-batch.ts, functions/shared/problem.ts, sandbox/world/cities.ts, @aws-sdk/lib-dynamodb, h3-js',
       ),
     );
     expect(violations.map((v) => v.split(' imports ')[1]!.split(':')[0])).toEqual([
       'functions/search/run-search.ts',
-      'functions/booking/book.ts',
+      'functions/booking/create/create-booking.ts',
       'functions/suppliers/hotelbeds/adapter.ts',
       'functions/stores/dynamo-batch.ts',
       'functions/shared/problem.ts',
@@ -159,7 +159,7 @@ describe('the rules, on graphs that break them', () => {
       boundaryViolations(
         graphOf(
           'functions/suppliers/contracts.ts: functions/search/search-deps.ts',
-          'functions/stores/dynamo-search-headers.ts: functions/booking/book.ts',
+          'functions/stores/dynamo-search-headers.ts: functions/booking/create/create-booking.ts',
           'functions/shared/http-handler.ts: functions/domain/ids/opaque-id.ts',
         ),
       ),
@@ -182,7 +182,7 @@ describe('reading a file', () => {
     'functions/search/index.ts',
     'functions/shared/problem.ts',
     'functions/search/run-search.ts',
-    'functions/booking/book.ts',
+    'functions/booking/create/create-booking.ts',
   ]);
   const read = (text: string) =>
     importsOf('functions/search/example.ts', text, (path) => files.has(path)).map((e) => `${e.target}${e.typeOnly ? ' (type)' : ''}`);
@@ -209,7 +209,7 @@ describe('reading a file', () => {
       'functions/shared/problem.ts',
       'functions/search/index.ts',
       'functions/search/run-search.ts (type)',
-      'functions/booking/book.ts',
+      'functions/booking/create/create-booking.ts',
       '@aws-sdk/client-dynamodb',
     ]);
   });

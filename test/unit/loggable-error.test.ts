@@ -3,8 +3,8 @@
  * (a booking, a stored answer, a supplier's text) never reaches the line; what finds the case does.
  */
 import { describe, expect, it } from 'vitest';
-import type { BookingRecord } from '../../functions/booking/booking-record.js';
-import { BookingStateConflict } from '../../functions/booking/booking-store.js';
+import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
+import { BookingStateConflict } from '../../functions/booking/record/booking-store.js';
 import { loggableError } from '../../functions/shared/loggable-error.js';
 import { logger } from '../../functions/shared/observability.js';
 import { HttpProblem } from '../../functions/shared/problem.js';

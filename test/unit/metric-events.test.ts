@@ -71,7 +71,7 @@ describe('metric events', () => {
 
 describe('the reconciler pass', () => {
   it('publishes what it left pending by age, the oldest age, and each booking it could not settle', async () => {
-    const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
+    const { settleAllPending } = await import('../../functions/booking/reconcile/settle-pending.js');
     const now = new Date('2026-03-01T12:00:00Z');
     const pending = (bookingId: string, minutesAgo: number) =>
       ({
@@ -104,7 +104,7 @@ describe('the reconciler pass', () => {
   });
 
   it('publishes a booking it settled, with the outcome, and measures the lookup at the supplier', async () => {
-    const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
+    const { settleAllPending } = await import('../../functions/booking/reconcile/settle-pending.js');
     const now = new Date('2026-03-01T12:00:00Z');
     const record = {
       tenant: 'demo',
@@ -135,7 +135,7 @@ describe('the reconciler pass', () => {
   });
 
   it('publishes zeros when nothing is pending, so the 15-minute alarm clears', async () => {
-    const { settleAllPending } = await import('../../functions/booking/settle-pending.js');
+    const { settleAllPending } = await import('../../functions/booking/reconcile/settle-pending.js');
     const deps = { bookings: { pending: async () => [] }, now: () => new Date() } as never;
     await settleAllPending('demo', deps);
     expect(only(emf.metrics.filter((m) => m.name === 'OldestPendingBookingAge')).value).toBe(0);

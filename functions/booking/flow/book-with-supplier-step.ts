@@ -6,8 +6,8 @@
  */
 import { HttpProblem } from '../../shared/problem.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
-import { bookingResponse } from '../booking-record.js';
-import { captureBookingTotal, holdBookingTotal } from '../wallet-payment.js';
+import { bookingResponse } from '../record/booking-record.js';
+import { captureBookingTotal, holdBookingTotal } from '../wallet/wallet-payment.js';
 import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-problem.js';

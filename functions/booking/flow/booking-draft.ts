@@ -8,10 +8,10 @@ import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
-import type { BookingEvent, BookingRecord } from '../booking-record.js';
+import type { BookingEvent, BookingRecord } from '../record/booking-record.js';
 import type { Traveller } from '../../shared/traveller.js';
 import type { BookingRequest } from '../booking-request.js';
-import type { GuestDetails } from '../guest-details.js';
+import type { GuestDetails } from '../personal-data/guest-details.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { CheckedState, FlowState } from './flow-state.js';
 

@@ -3,7 +3,7 @@
  * the booking. A price above the partner's priceTolerance ends the flow before anything is booked.
  */
 import { HttpProblem } from '../../shared/problem.js';
-import { checkRate } from '../check-rate.js';
+import { checkRate } from '../rate-check/check-rate.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-problem.js';
 import { askerOf, type FlowState } from './flow-state.js';

@@ -18,11 +18,11 @@ import { DynamoSearchHeaders } from '../../stores/dynamo-search-headers.js';
 import { DynamoWalletStore } from '../../stores/dynamo-wallets.js';
 import { adapterFor } from '../../suppliers/adapter-registry.js';
 import { listContracts } from '../../suppliers/contracts.js';
-import { DynamoBookingStore, type BookingStore } from '../booking-store.js';
-import { DynamoGuestDetailsStore } from '../guest-details-store.js';
-import type { GuestDetailsStore } from '../guest-details.js';
-import type { RateCheckDeps } from '../check-rate.js';
-import type { WalletPayments } from '../wallet-payment.js';
+import { DynamoBookingStore, type BookingStore } from '../record/booking-store.js';
+import { DynamoGuestDetailsStore } from '../personal-data/guest-details-store.js';
+import type { GuestDetailsStore } from '../personal-data/guest-details.js';
+import type { RateCheckDeps } from '../rate-check/check-rate.js';
+import type { WalletPayments } from '../wallet/wallet-payment.js';
 
 export interface FlowDeps extends RateCheckDeps {
   readonly bookings: BookingStore;

@@ -8,7 +8,7 @@ import type { RateTicket } from '../../domain/rate/rate-id.js';
 import type { Asker, SupplierBooking, SupplierRate } from '../../suppliers/port.js';
 import type { Traveller } from '../../shared/traveller.js';
 import type { Scenario } from '../../suppliers/scenario.js';
-import type { BookingResponse } from '../booking-record.js';
+import type { BookingResponse } from '../record/booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
 
 export interface FlowInput {

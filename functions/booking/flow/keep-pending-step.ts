@@ -4,7 +4,7 @@
  * reconciler (or that GET) has asked the supplier again.
  */
 import { recordBookingOutcome } from '../../shared/metric-events.js';
-import { bookingResponse } from '../booking-record.js';
+import { bookingResponse } from '../record/booking-record.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { FlowState } from './flow-state.js';
 

@@ -4,9 +4,9 @@
  * record already confirmed with the same supplier reference counts as saved.
  */
 import { recordBookingOutcome } from '../../shared/metric-events.js';
-import { bookingResponse } from '../booking-record.js';
-import { BookingStateConflict } from '../booking-store.js';
-import { captureBookingTotal } from '../wallet-payment.js';
+import { bookingResponse } from '../record/booking-record.js';
+import { BookingStateConflict } from '../record/booking-store.js';
+import { captureBookingTotal } from '../wallet/wallet-payment.js';
 import { confirmedChanges } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { FlowState } from './flow-state.js';

@@ -1,7 +1,7 @@
 /** The adapter of one of the tenant's contracted suppliers, or the problem when the contract is gone. */
 import { HttpProblem } from '../../shared/problem.js';
 import type { SupplierPort } from '../../suppliers/port.js';
-import type { RateCheckDeps } from '../check-rate.js';
+import type { RateCheckDeps } from '../rate-check/check-rate.js';
 
 export async function adapterOf(
   tenant: string,

@@ -8,11 +8,11 @@
 import { HttpProblem } from '../../shared/problem.js';
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
-import type { BookingEvent } from '../booking-record.js';
+import type { BookingEvent } from '../record/booking-record.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-problem.js';
 import type { FlowState } from './flow-state.js';
-import { giveBackBookingFunds } from '../wallet-payment.js';
+import { giveBackBookingFunds } from '../wallet/wallet-payment.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';

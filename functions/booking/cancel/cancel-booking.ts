@@ -1,0 +1,166 @@
+/**
+ * POST /v1/hotels/bookings/{bookingId}/cancel (rule 5), under an Idempotency-Key. The supplier cancels and
+ * says what penalty it applied, on its own clock: that is `penalty`, which can differ from `quotedPenalty`
+ * (what our stored policy said at the moment of the request) when a deadline passes during the call.
+ * Both are in the booking's currency, converted with the rate stamped at booking; the supplier's own
+ * amount is kept on the record for finance.
+ */
+import { penaltyInForce } from '../../domain/cancellation/free-cancellation.js';
+import { minorConverter } from '../../domain/fx/minor-converter.js';
+import { formatMinorUnits } from '../../domain/money/minor-units.js';
+import { HttpProblem } from '../../shared/problem.js';
+import type { Asker, CancellationPenalty, CancellationResult, SupplierPort } from '../../suppliers/port.js';
+import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
+import { bookingOr404 } from '../record/booking-access.js';
+import type { BookingRecord } from '../record/booking-record.js';
+import type { CancelBookingBody } from '../booking-request.js';
+import { BookingStateConflict } from '../record/booking-store.js';
+import type { FlowDeps } from '../flow/flow-deps.js';
+import { adapterOf } from '../flow/supplier-of.js';
+import type { IdempotentInput, StoredResult } from '../idempotent-operation.js';
+import { supplierContactOf } from '../personal-data/guest-details.js';
+import { refundCancelledBooking } from '../wallet/wallet-payment.js';
+
+/** The penalty amount in force at `now` under a policy, zero when none is yet. */
+export function penaltyAt(policy: readonly CancellationPenalty[], now: Date, currency: string): string {
+  return penaltyInForce(policy, now)?.penalty.amount ?? formatMinorUnits(0n, currency);
+}
+
+function stateConflict(record: BookingRecord): HttpProblem {
+  const why =
+    record.status === 'cancelled'
+      ? `was already cancelled at ${record.cancelledAt}`
+      : record.status === 'pending'
+        ? 'has no confirmed outcome yet; retry once GET shows it confirmed'
+        : 'was never booked';
+  return new HttpProblem('conflict', `Booking ${record.bookingId} ${why}`, {
+    extensions: { bookingId: record.bookingId, status: record.status },
+  });
+}
+
+export async function cancelBooking(
+  input: IdempotentInput<CancelBookingBody & { bookingId: string }>,
+  deps: FlowDeps,
+): Promise<StoredResult> {
+  const { tenant } = input;
+  const { bookingId, reason } = input.body;
+  const record = await bookingOr404(deps.bookings, tenant, bookingId);
+  if (record.status !== 'confirmed') throw stateConflict(record);
+
+  const quotedPenaltyAmount = penaltyAt(record.cancellationPolicy, deps.now(), record.currency);
+  const adapter = await adapterOf(tenant, record.supplierId, deps);
+  // The holder's e-mail for suppliers that file bookings under it; the traveller who cancels is the caller's.
+  const { holderEmail } = supplierContactOf(await deps.guests.get(tenant, bookingId));
+  const asker = { scenarios: input.scenarios, traveller: input.traveller };
+  let result: CancellationResult;
+  let lookedUp = false;
+  try {
+    result = await adapter.cancel({
+      supplierReference: record.supplierReference!,
+      holderEmail,
+      ...asker,
+      signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
+    });
+  } catch (error) {
+    // Someone else's cancel may have won the race while we asked the supplier.
+    const now = await deps.bookings.get(tenant, bookingId);
+    if (now && now.status !== 'confirmed') throw stateConflict(now);
+    if (!isSupplierError(error)) throw error;
+    if (!error.outcomeUnknown)
+      throw new HttpProblem('supplier-error', `The supplier refused the cancellation (${error.reduced()})`, { extensions: { bookingId } });
+    result = await cancellationAsTheSupplierHoldsIt(record, error, adapter, { ...asker, holderEmail }, deps);
+    lookedUp = true;
+  }
+
+  const penaltyAmount = formatMinorUnits(
+    minorConverter(record.fxRate, record.currency)(result.penalty.amount, result.penalty.currency),
+    record.currency,
+  );
+  // The supplier has cancelled: the wallet's refund comes first (once per booking), so a cut after it
+  // leaves a record the retry cancels, never a cancelled booking that was not refunded.
+  await refundCancelledBooking(record, penaltyAmount, deps.wallets, deps.now());
+  let cancelled: BookingRecord;
+  try {
+    cancelled = await deps.bookings.transition(
+      tenant,
+      bookingId,
+      ['confirmed'],
+      {
+        status: 'cancelled',
+        cancelledAt: result.cancelledAt,
+        penaltyAmount,
+        penaltyCurrency: record.currency,
+        quotedPenaltyAmount,
+        supplierPenaltyAmount: result.penalty.amount,
+        supplierPenaltyCurrency: result.penalty.currency,
+      },
+      {
+        at: deps.now().toISOString(),
+        event: 'cancelled',
+        detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${lookedUp ? " (its answer could not be read; its booking shows cancelled, the penalty is its policy's)" : ''}${reason ? '; a reason was given' : ''}`,
+      },
+      record,
+    );
+  } catch (error) {
+    if (error instanceof BookingStateConflict && error.current) throw stateConflict(error.current);
+    throw error;
+  }
+  // Free text about the guest: kept with the guest details (erasable), never in the history.
+  if (reason) await deps.guests.update(tenant, bookingId, { cancellationReason: reason });
+  return {
+    status: 200,
+    body: {
+      bookingId,
+      status: 'cancelled',
+      cancelledAt: cancelled.cancelledAt,
+      penalty: { amount: Number(penaltyAmount), currency: record.currency },
+      quotedPenalty: { amount: Number(quotedPenaltyAmount), currency: record.currency },
+      supplierReference: record.supplierReference,
+    },
+    requestId: input.requestId,
+  };
+}
+
+/**
+ * The cancellation as the supplier holds it, when its answer to the cancel is unknown: the booking is looked
+ * up, as a booking whose outcome is unknown is. Cancelled there: it is cancelled here too, with the penalty
+ * its own policy applies now (the answer that would have said it is lost). Still confirmed: nothing was
+ * cancelled, and the partner is told so. Not reachable either: the outcome stays unknown (504: retry).
+ */
+async function cancellationAsTheSupplierHoldsIt(
+  record: BookingRecord,
+  error: SupplierError,
+  adapter: SupplierPort,
+  asker: Asker & { holderEmail?: string },
+  deps: FlowDeps,
+): Promise<CancellationResult> {
+  const { bookingId } = record;
+  const unknown = new HttpProblem(
+    'supplier-timeout',
+    'The supplier did not confirm the cancellation; the booking may or may not be cancelled. Retry with the same Idempotency-Key.',
+    { extensions: { bookingId } },
+  );
+  let held;
+  try {
+    held = await adapter.getBooking({
+      supplierReference: record.supplierReference!,
+      ...asker,
+      signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
+    });
+  } catch {
+    throw unknown;
+  }
+  if (held.status === 'cancelled') {
+    const penalty = penaltyInForce(record.supplierCancellationPolicy, deps.now())?.penalty ?? {
+      amount: formatMinorUnits(0n, record.supplierCurrency),
+      currency: record.supplierCurrency,
+    };
+    return { supplierReference: record.supplierReference!, status: 'cancelled', penalty, cancelledAt: deps.now().toISOString() };
+  }
+  if (error.kind === 'timeout') throw unknown;
+  throw new HttpProblem(
+    'supplier-error',
+    'The supplier did not cancel: its booking is still confirmed. Retry with the same Idempotency-Key.',
+    { extensions: { bookingId } },
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Runs the booking state machine synchronously and turns its end into the answer. StartSyncExecution
+ * answers 200 whatever happened, so `status` is read: SUCCEEDED carries the section 2.5 response, FAILED
+ * the problem a step raised (flow-problem.ts), TIMED_OUT means the run was cut before it knew; then the
+ * write-ahead record, if any, says what we know.
+ */
+import { StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
+import { env } from '../../shared/config.js';
+import { logger } from '../../shared/observability.js';
+import { HttpProblem } from '../../shared/problem.js';
+import { stepFunctionsClient } from '../../shared/step-functions.js';
+import type { BookingResponse } from '../record/booking-record.js';
+import { problemFromFailure } from '../flow/flow-problem.js';
+import type { FlowInput } from '../flow/flow-state.js';
+
+export type FlowOutcome = { readonly kind: 'answered'; readonly response: BookingResponse } | { readonly kind: 'timed-out' };
+
+export async function runBookingFlow(input: FlowInput): Promise<FlowOutcome> {
+  const execution = await stepFunctionsClient().send(
+    new StartSyncExecutionCommand({
+      stateMachineArn: env('STATE_MACHINE_ARN'),
+      // Unique per run (a retried request runs again); the bookingId leads so executions are easy to find.
+      name: `${input.bookingId}-${input.requestId}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 80),
+      input: JSON.stringify(input),
+    }),
+  );
+  if (execution.status === 'SUCCEEDED') return { kind: 'answered', response: JSON.parse(execution.output ?? 'null') as BookingResponse };
+  if (execution.status === 'TIMED_OUT') return { kind: 'timed-out' };
+  const problem = problemFromFailure(execution.error, execution.cause);
+  if (problem) throw problem;
+  logger.error('booking flow failed without a problem', {
+    bookingId: input.bookingId,
+    error: execution.error,
+    cause: execution.cause,
+    executionArn: execution.executionArn,
+  });
+  // The error's name stays in the log above: a caller learns that it failed, not what inside failed.
+  throw new HttpProblem('internal-error', 'The booking could not be completed; quote the instance id to support', {
+    extensions: { bookingId: input.bookingId },
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * GET /v1/hotels/bookings/{bookingId}: the full record with its history. A pending booking is settled
+ * with its supplier first (briefly), so polling after a 202 shows the outcome as soon as it is known.
+ */
+import { httpHandler } from '../../shared/http-handler.js';
+import { bookingOr404, bookingParams } from '../record/booking-access.js';
+import { bookingView } from '../record/booking-record.js';
+import { flowDeps } from '../flow/flow-deps.js';
+import { settlePending } from '../reconcile/settle-pending.js';
+
+const SETTLE_ON_READ_MS = 3_000;
+
+export const handler = httpHandler('getBooking', { params: bookingParams, personalData: true }, async (request) => {
+  const deps = flowDeps();
+  const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
+  const [current, guests] = await Promise.all([
+    record.status === 'pending' ? settlePending(record, deps, SETTLE_ON_READ_MS) : record,
+    deps.guests.get(record.tenant, record.bookingId),
+  ]);
+  return { status: 200, body: bookingView(current, guests) };
+});

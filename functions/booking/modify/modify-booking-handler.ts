@@ -1,0 +1,23 @@
+/**
+ * PATCH /v1/hotels/bookings/{bookingId} under its Idempotency-Key: modify.ts does the work. Its answer
+ * shows the guests, so it is kept by no cache, and stored for replays without them.
+ */
+import { bookingParams } from '../record/booking-access.js';
+import { modifyBookingBodySchema } from '../booking-request.js';
+import { modifyBooking } from './modify-booking.js';
+import { flowDeps } from '../flow/flow-deps.js';
+import { idempotentRoute, type StoredResult } from '../idempotent-operation.js';
+import { joinGuestDetails, type BookingView } from '../record/booking-record.js';
+
+export const handler = idempotentRoute(
+  'modifyBooking',
+  { params: bookingParams, body: modifyBookingBodySchema, personalData: true, joinPersonalData: joinAnswerGuests },
+  (input) => modifyBooking(input, flowDeps()),
+);
+
+/** The modified booking's answer with its guest details as they are now (stored without them). */
+async function joinAnswerGuests(result: StoredResult, tenant: string): Promise<StoredResult> {
+  if (result.status !== 200 || !('body' in result)) return result;
+  const view = result.body as BookingView;
+  return { ...result, body: joinGuestDetails(view, await flowDeps().guests.get(tenant, view.bookingId)) };
+}

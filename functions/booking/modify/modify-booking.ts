@@ -1,0 +1,145 @@
+/**
+ * PATCH /v1/hotels/bookings/{bookingId}, under an Idempotency-Key: holder contact and guest names, where
+ * the supplier has a modify path (rule 3 of section 7). Where it has none, 422 modification-unsupported
+ * and the booking is untouched: never cancelled and rebooked. The rooms keep their occupancy (names
+ * change, not who stays: that would be a different price).
+ */
+import { HttpProblem } from '../../shared/problem.js';
+import type { Asker, Holder, ModifyResult, SupplierPort } from '../../suppliers/port.js';
+import { isSupplierError } from '../../suppliers/supplier-error.js';
+import { bookingOr404 } from '../record/booking-access.js';
+import { bookingView, type BookingRecord } from '../record/booking-record.js';
+import type { ModifyBookingBody } from '../booking-request.js';
+import { BookingStateConflict } from '../record/booking-store.js';
+import type { FlowDeps } from '../flow/flow-deps.js';
+import { adapterOf } from '../flow/supplier-of.js';
+import type { IdempotentInput, StoredResult } from '../idempotent-operation.js';
+import { occupancyMismatches } from '../occupancy-match.js';
+import { occupancyOf } from '../personal-data/guest-details.js';
+
+export async function modifyBooking(
+  input: IdempotentInput<ModifyBookingBody & { bookingId: string }>,
+  deps: FlowDeps,
+): Promise<StoredResult> {
+  const { tenant } = input;
+  const { bookingId, holder, rooms } = input.body;
+  const record = await bookingOr404(deps.bookings, tenant, bookingId);
+  if (record.status !== 'confirmed')
+    throw new HttpProblem('conflict', `Booking ${bookingId} is ${record.status}; only a confirmed booking can be modified`, {
+      extensions: { bookingId, status: record.status },
+    });
+  const stored = await deps.guests.get(tenant, bookingId);
+  if (record.personalDataErasedAt || stored?.kind !== 'held') {
+    throw new HttpProblem(
+      'conflict',
+      `Booking ${bookingId} holds no personal data to change (erased ${record.personalDataErasedAt ?? (stored?.kind === 'erased' ? stored.erasedAt : 'or never stored')})`,
+      { extensions: { bookingId, status: record.status } },
+    );
+  }
+  const { details } = stored;
+  if (rooms) {
+    const mismatches = occupancyMismatches(rooms, occupancyOf(details));
+    if (mismatches.length > 0)
+      throw new HttpProblem('validation-error', `Invalid field: ${mismatches.map((e) => e.path).join(', ')}`, {
+        extensions: { errors: mismatches.map((e) => ({ ...e, message: e.message.replace('as searched', 'as booked') })) },
+      });
+  }
+  const newHolder = { ...details.holder, ...(holder ?? {}) };
+  const adapter = await adapterOf(tenant, record.supplierId, deps);
+  const asker = { scenarios: input.scenarios, traveller: input.traveller };
+  let result: ModifyResult;
+  try {
+    result = await adapter.modify({
+      supplierReference: record.supplierReference!,
+      holder: newHolder,
+      ...(rooms ? { rooms } : {}),
+      ...asker,
+      signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
+    });
+  } catch (error) {
+    if (isSupplierError(error) && error.outcomeUnknown)
+      result = await changeAsTheSupplierHoldsIt(
+        record,
+        newHolder,
+        rooms,
+        adapter,
+        { ...asker, ...(details.holder.email ? { holderEmail: details.holder.email } : {}) },
+        deps,
+      );
+    else if (isSupplierError(error))
+      throw new HttpProblem('supplier-error', `The supplier refused the change (${error.reduced()}); the booking is unchanged`, {
+        extensions: { bookingId },
+      });
+    else throw error;
+  }
+  if (result.kind === 'unsupported') {
+    throw new HttpProblem(
+      'modification-unsupported',
+      `${record.supplierId} offers no way to change this booking (${result.reason}); the booking is unchanged. Cancel and book again if the change is essential.`,
+      { extensions: { bookingId, supplierId: record.supplierId } },
+    );
+  }
+  const changed = [holder ? `holder ${Object.keys(holder).join(', ')}` : '', rooms ? 'guest names' : ''].filter(Boolean).join(' and ');
+  // The details first: they are what the supplier now holds, whatever happens to the booking meanwhile.
+  const changes = { holder: newHolder, ...(rooms ? { rooms: rooms.map((room) => ({ guests: room.guests })) } : {}) };
+  await deps.guests.update(tenant, bookingId, changes);
+  let updated: BookingRecord;
+  try {
+    updated = await deps.bookings.transition(
+      tenant,
+      bookingId,
+      ['confirmed'],
+      {},
+      { at: deps.now().toISOString(), event: 'modified', detail: `${changed} changed at ${record.supplierId}` },
+      record,
+    );
+  } catch (error) {
+    if (error instanceof BookingStateConflict)
+      throw new HttpProblem('conflict', `Booking ${bookingId} changed state during the modification`, { extensions: { bookingId } });
+    throw error;
+  }
+  // Stored for replays without the names (modify-booking.ts puts them in on the way out).
+  return { status: 200, body: bookingView(updated, undefined), requestId: input.requestId };
+}
+
+/**
+ * The change as the supplier holds it, when its answer to the change is unknown (no answer in time, one we
+ * could not read): the booking is looked up. Its holder and guests are the ones asked for: the change was
+ * made. Anything else, or no answer to the lookup either: the outcome is unknown (504: retry with the key).
+ */
+async function changeAsTheSupplierHoldsIt(
+  record: BookingRecord,
+  holder: Holder,
+  rooms: ModifyBookingBody['rooms'],
+  adapter: SupplierPort,
+  asker: Asker & { holderEmail?: string },
+  deps: FlowDeps,
+): Promise<ModifyResult> {
+  const unknown = new HttpProblem('supplier-timeout', 'The supplier did not confirm the change; retry with the same Idempotency-Key', {
+    extensions: { bookingId: record.bookingId },
+  });
+  let held;
+  try {
+    held = await adapter.getBooking({
+      supplierReference: record.supplierReference!,
+      ...asker,
+      signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
+    });
+  } catch {
+    throw unknown;
+  }
+  const sameName = (a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }) =>
+    a.firstName.localeCompare(b.firstName, undefined, { sensitivity: 'accent' }) === 0 &&
+    a.lastName.localeCompare(b.lastName, undefined, { sensitivity: 'accent' }) === 0;
+  const holderMade = sameName(held.holder, holder);
+  const guestsMade =
+    !rooms ||
+    rooms.every((room, i) =>
+      room.guests.every((guest, j) => {
+        const heldGuest = held.rooms[i]?.guests[j];
+        return heldGuest !== undefined && sameName(heldGuest, guest);
+      }),
+    );
+  if (held.status === 'confirmed' && holderMade && guestsMade) return { kind: 'modified', booking: held };
+  throw unknown;
+}

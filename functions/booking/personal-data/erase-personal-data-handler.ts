@@ -1,0 +1,35 @@
+/**
+ * DELETE /v1/hotels/bookings/{bookingId}/personal-data under its Idempotency-Key: the booking's personal
+ * data erased from every store we keep (erasure.ts does it). 200 `{bookingId, personalDataErasedAt}`; a
+ * replay, or another erasure later, answers the same time; a booking still pending is 409; another
+ * tenant's booking is 404 like an unknown one.
+ */
+import { HttpProblem } from '../../shared/problem.js';
+import { bookingParams } from '../record/booking-access.js';
+import { erasureBodySchema } from '../booking-request.js';
+import { erasePersonalData } from './erase-personal-data.js';
+import { flowDeps } from '../flow/flow-deps.js';
+import { idempotentRoute } from '../idempotent-operation.js';
+
+export const handler = idempotentRoute('erasePersonalData', { params: bookingParams, body: erasureBodySchema }, async (input) => {
+  const { tenant, body } = input;
+  const outcome = await erasePersonalData(
+    tenant,
+    body.bookingId,
+    { kind: 'partner', ...(body.requestReference ? { requestReference: body.requestReference } : {}) },
+    flowDeps(),
+  );
+  if (outcome.kind === 'not-found') throw new HttpProblem('not-found', `No booking ${body.bookingId}`);
+  if (outcome.kind === 'pending') {
+    throw new HttpProblem(
+      'conflict',
+      `Booking ${body.bookingId} is pending: its supplier may still confirm it under these names; erase it once GET shows it confirmed or failed`,
+      { extensions: { bookingId: body.bookingId, status: 'pending' } },
+    );
+  }
+  return {
+    status: 200,
+    body: { bookingId: outcome.bookingId, personalDataErasedAt: outcome.personalDataErasedAt },
+    requestId: input.requestId,
+  };
+});

@@ -1,0 +1,132 @@
+/**
+ * The rate check (interface document rule 3): the rateId is verified (signed for this tenant, not
+ * expired), the supplier re-validates its rate, and the binding price is priced with the account's rules
+ * exactly as the search priced it, so `available` means the partner pays what it was shown and
+ * `price_changed` carries both prices. The booking flow's CheckRate step uses the same function.
+ */
+import { priceRate } from '../../domain/pricing/price-rate.js';
+import type { Price } from '../../domain/pricing/price.js';
+import type { PricingSources } from '../../domain/pricing/pricing-sources.js';
+import type { PriceView } from '../../domain/rate/price-view.js';
+import type { PricedRate } from '../../domain/rate/priced-rate.js';
+import { RateIdError, verifyRateId, type RateTicket } from '../../domain/rate/rate-id.js';
+import { describeRate, type ShownRate } from '../../domain/rate/shown-rate.js';
+import { HttpProblem } from '../../shared/problem.js';
+import type { ContractedSuppliers } from '../../suppliers/contracted-suppliers.js';
+import type { Asker, SupplierRate } from '../../suppliers/port.js';
+import { isSupplierError } from '../../suppliers/supplier-error.js';
+
+/** What the rate check reaches: the tenant's suppliers, pricing's sources, the rateId key, the clock. */
+export interface RateCheckDeps extends ContractedSuppliers, PricingSources {
+  rateIdKey(): Promise<Buffer>;
+  now(): Date;
+}
+
+export interface RateCheckResult {
+  readonly rateId: string;
+  readonly status: 'available' | 'price_changed';
+  readonly price: PriceView;
+  readonly previousPrice: {
+    readonly net: number;
+    readonly markup: number;
+    readonly tax: number;
+    readonly serviceFee: number;
+    readonly total: number;
+    readonly currency: string;
+  };
+  readonly supplierId: string;
+  readonly roomTypeName: string;
+  readonly boardBasis: ShownRate['boardBasis'];
+  readonly refundable: boolean;
+  readonly cancellationDeadline?: string;
+  readonly cancellationPolicy: ShownRate['cancellationPolicy'];
+  readonly payment: ShownRate['payment'];
+  /** Until when this answer may be booked (the rateId's own expiry). */
+  readonly expiresAt: string;
+}
+
+export interface CheckedTicket {
+  readonly ticket: RateTicket;
+  readonly rate: SupplierRate;
+  /** The binding price as exact decimals (result.price is its JSON view). */
+  readonly price: Price;
+  readonly result: RateCheckResult;
+}
+
+/** The rateId's content, or the problem a partner should see: 404 for anything not issued to this tenant, 410 once expired. */
+export async function ticketOf(rateId: string, tenant: string, deps: Pick<RateCheckDeps, 'rateIdKey' | 'now'>): Promise<RateTicket> {
+  try {
+    return verifyRateId(rateId, tenant, await deps.rateIdKey(), deps.now());
+  } catch (error) {
+    if (error instanceof RateIdError) {
+      if (error.problem === 'expired') throw new HttpProblem('gone', 'This rate has expired; search again for current rates');
+      throw new HttpProblem('not-found', 'No such rate');
+    }
+    throw error;
+  }
+}
+
+export async function checkRate(tenant: string, rateId: string, asker: Asker, deps: RateCheckDeps): Promise<CheckedTicket> {
+  const ticket = await ticketOf(rateId, tenant, deps);
+  // Independent reads side by side: each is a table round trip on the way to the supplier.
+  const [contracts, fx, rules] = await Promise.all([deps.contracts(tenant), deps.fx(), deps.pricingRules(tenant)]);
+  const contract = contracts.find((c) => c.supplierId === ticket.supplierId);
+  if (!contract) throw new HttpProblem('gone', `This rate's supplier is no longer contracted; search again`);
+  const adapter = await deps.adapterFor(contract);
+
+  let checked;
+  try {
+    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, ...asker });
+  } catch (error) {
+    if (isSupplierError(error)) {
+      if (error.kind === 'sold_out' || error.kind === 'not_found')
+        throw new HttpProblem('gone', 'The supplier no longer offers this rate; search again');
+      if (error.kind === 'timeout')
+        throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the rate in time; retry the check');
+      throw new HttpProblem('supplier-error', 'The supplier could not check the rate; retry the check or search again');
+    }
+    throw error;
+  }
+
+  const price = priceRate({
+    rate: checked.rate,
+    supplierId: ticket.supplierId,
+    stars: ticket.starRating,
+    rules,
+    quoteCurrency: ticket.quoted.currency,
+    fx,
+    nights: ticket.nights,
+    rooms: ticket.rooms,
+  });
+  // Shown exactly as search shows a rate (policy in the quote currency, deadline, price view).
+  const priced: PricedRate = {
+    supplierId: ticket.supplierId,
+    supplierPropertyId: ticket.supplierPropertyId,
+    rate: checked.rate,
+    boardBasis: checked.rate.boardBasis,
+    refundable: checked.rate.refundable,
+    cancellationPolicy: checked.rate.cancellationPolicy,
+    price,
+  };
+  const { ticket: _unsigned, ...shown } = describeRate(priced, { propertyId: ticket.propertyId, starRating: ticket.starRating }, ticket);
+  const quoted = ticket.quoted;
+  return {
+    ticket,
+    rate: checked.rate,
+    price,
+    result: {
+      rateId,
+      status: price.total === quoted.total ? 'available' : 'price_changed',
+      ...shown,
+      previousPrice: {
+        net: Number(quoted.net),
+        markup: Number(quoted.markup),
+        tax: Number(quoted.tax),
+        serviceFee: Number(quoted.serviceFee),
+        total: Number(quoted.total),
+        currency: quoted.currency,
+      },
+      expiresAt: ticket.expiresAt,
+    },
+  };
+}

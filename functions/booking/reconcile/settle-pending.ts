@@ -1,0 +1,112 @@
+/**
+ * Settles a pending booking (its supplier did not answer in time) by asking the supplier for a booking
+ * under our reference: found, it is confirmed with what the supplier holds; still absent long after the
+ * attempt, it is failed (nothing was booked); otherwise, or when the supplier cannot be reached, it stays
+ * pending for the next try. Used by GET (so a partner polling sees the outcome at once) and by the
+ * scheduled reconciler (so no pending booking waits for a partner to look).
+ */
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { emitMetric } from '../../shared/metric-events.js';
+import { Dim, MetricName, PENDING_AGE_BUCKETS, type PendingAgeBucket } from '../../shared/metric-names.js';
+import { logger } from '../../shared/observability.js';
+import type { BookingRecord } from '../record/booking-record.js';
+import { supplierContactOf } from '../personal-data/guest-details.js';
+import { confirmedChanges, lockPrice } from '../flow/booking-draft.js';
+import type { FlowDeps } from '../flow/flow-deps.js';
+import { measuredSupplierCall } from '../flow/measured-supplier-call.js';
+import { adapterOf } from '../flow/supplier-of.js';
+import { BookingStateConflict } from '../record/booking-store.js';
+import { captureBookingTotal, giveBackBookingFunds } from '../wallet/wallet-payment.js';
+
+/** How long after the attempt a supplier may still show a booking it was slow to make. */
+export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
+
+export async function settlePending(record: BookingRecord, deps: FlowDeps, timeoutMs = deps.supplierCallTimeoutMs): Promise<BookingRecord> {
+  if (record.status !== 'pending') return record;
+  try {
+    // Side by side; the read is started inside a promise so that a store failing at once still leaves
+    // Promise.all the one to report (and the adapter's own failure handled).
+    const [adapter, stored] = await Promise.all([
+      adapterOf(record.tenant, record.supplierId, deps),
+      Promise.resolve().then(() => deps.guests.get(record.tenant, record.bookingId)),
+    ]);
+    // The holder's e-mail and the traveller, for suppliers that file and look bookings up by them (Rapid).
+    const contact = supplierContactOf(stored);
+    const found = await measuredSupplierCall(record.supplierId, 'find-booking', () =>
+      adapter.findBookingByClientReference({
+        clientReference: record.bookingId,
+        ...contact,
+        bookedAround: new Date(record.createdAt),
+        signal: AbortSignal.timeout(timeoutMs),
+      }),
+    );
+    const now = deps.now();
+    if (found?.status === 'confirmed') {
+      const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);
+      await captureBookingTotal(record, locked, deps.wallets, now);
+      const confirmed = await deps.bookings.transition(
+        record.tenant,
+        record.bookingId,
+        ['pending'],
+        confirmedChanges(record, found, locked),
+        {
+          at: now.toISOString(),
+          event: 'confirmed',
+          detail: `found at ${found.supplierId} under our reference as ${found.supplierReference}`,
+        },
+        record,
+      );
+      emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'confirmed' }]);
+      return confirmed;
+    }
+    if (now.getTime() - Date.parse(record.createdAt) > GIVE_UP_AFTER_MS) {
+      const failed = await deps.bookings.transition(
+        record.tenant,
+        record.bookingId,
+        ['pending'],
+        { status: 'failed' },
+        {
+          at: now.toISOString(),
+          event: 'failed',
+          detail: `${record.supplierId} holds no booking under our reference ${GIVE_UP_AFTER_MS / 60_000} minutes after the attempt: nothing was booked`,
+        },
+        record,
+      );
+      await giveBackBookingFunds(failed, deps.wallets, now);
+      emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'failed' }]);
+      return failed;
+    }
+    return record;
+  } catch (error) {
+    if (error instanceof BookingStateConflict && error.current) return error.current;
+    logger.warn('could not settle a pending booking yet', { bookingId: record.bookingId, error });
+    emitMetric(MetricName.reconcileFailures, MetricUnit.Count, 1, [{}]);
+    return record;
+  }
+}
+
+/** The scheduled reconciler's pass over one tenant's pending bookings. */
+export async function settleAllPending(tenant: string, deps: FlowDeps): Promise<{ readonly checked: number; readonly settled: number }> {
+  const pending = await deps.bookings.pending(tenant);
+  const results = await Promise.all(pending.map((record) => settlePending(record, deps)));
+  recordStillPending(
+    results.filter((r) => r.status === 'pending'),
+    deps.now(),
+  );
+  return { checked: pending.length, settled: results.filter((r) => r.status !== 'pending').length };
+}
+
+/**
+ * What the pass left pending, by age, and the oldest one's age: emitted on every pass (zeros included),
+ * so the "pending booking older than 15 minutes" alarm always has data and clears once it is settled.
+ */
+function recordStillPending(stillPending: readonly BookingRecord[], now: Date): void {
+  const ages = stillPending.map((r) => Math.max(0, now.getTime() - Date.parse(r.createdAt)));
+  const counts = new Map<PendingAgeBucket, number>(PENDING_AGE_BUCKETS.map((bucket) => [bucket, 0]));
+  for (const age of ages) {
+    const bucket: PendingAgeBucket = age < 5 * 60_000 ? 'under-5m' : age <= GIVE_UP_AFTER_MS ? '5m-15m' : 'over-15m';
+    counts.set(bucket, counts.get(bucket)! + 1);
+  }
+  for (const [bucket, count] of counts) emitMetric(MetricName.pendingBookings, MetricUnit.Count, count, [{ [Dim.age]: bucket }]);
+  emitMetric(MetricName.oldestPendingBookingAge, MetricUnit.Seconds, Math.round(Math.max(0, ...ages) / 1000), [{}]);
+}

@@ -1,0 +1,16 @@
+/** A booking of the caller's tenant, or 404: another tenant's booking is as unknown as a missing one. */
+import * as z from 'zod';
+import { opaqueId } from '../../domain/ids/opaque-id.js';
+import { HttpProblem } from '../../shared/problem.js';
+import type { BookingRecord } from './booking-record.js';
+import type { BookingStore } from './booking-store.js';
+
+export const bookingIdSchema = opaqueId('bookingId', 'Booking id', 'BK0F3M9Q2X7Z4W8N1RAB');
+
+export const bookingParams = z.object({ bookingId: bookingIdSchema });
+
+export async function bookingOr404(store: BookingStore, tenant: string, bookingId: string): Promise<BookingRecord> {
+  const record = await store.get(tenant, bookingId);
+  if (!record) throw new HttpProblem('not-found', `No booking ${bookingId}`);
+  return record;
+}

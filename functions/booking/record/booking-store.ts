@@ -1,0 +1,282 @@
+/**
+ * The bookings table. Writes are conditional so that the flow's steps are idempotent (SaveBooking run
+ * twice with the same bookingId stores one booking) and so that state moves are checked where they land
+ * (a cancel racing a cancel: one wins, the other sees a conflict).
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { subjectOf } from '../../domain/webhooks/webhook-event.js';
+import { outboxPut } from '../../stores/webhook-outbox.js';
+import { tableName } from '../../shared/config.js';
+import { dynamoClient } from '../../shared/dynamodb.js';
+import { keys } from '../../shared/keys.js';
+import { BOOKING_LIST_ATTRIBUTES } from '../../shared/tables.js';
+import type { BookingListPosition } from '../list/booking-list-cursor.js';
+import type { BookingListPlan } from '../list/booking-list-plan.js';
+import type { BookingEvent, BookingRecord, BookingStatus } from './booking-record.js';
+import type { BookingSummarySource } from './booking-summary.js';
+import { bookingWebhookEvent } from './booking-webhook-event.js';
+
+export class BookingStateConflict extends Error {
+  override readonly name = 'BookingStateConflict';
+  /**
+   * The booking as it is now, for the caller that lost the race. Not enumerable: a logged error's
+   * enumerable properties are what a logger copies into the line, and a booking holds its guests.
+   */
+  declare readonly current: BookingRecord | undefined;
+  readonly status: BookingStatus | 'missing';
+  constructor(current: BookingRecord | undefined) {
+    super(`booking is ${current?.status ?? 'missing'}`);
+    Object.defineProperty(this, 'current', { value: current, enumerable: false });
+    this.status = current?.status ?? 'missing';
+  }
+}
+
+/** Attributes of a stored item that are storage, not booking: its keys, and those of the indexes. */
+type StoredItem = BookingRecord & { pk: string; sk: string; pendingTenant?: string; pendingSince?: string } & ReturnType<
+    typeof keys.bookingList
+  >;
+
+const STORAGE_ATTRIBUTES = new Set(['pk', 'sk', 'pendingTenant', 'pendingSince', ...Object.values(BOOKING_LIST_ATTRIBUTES)]);
+
+function withoutStorage(item: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !STORAGE_ATTRIBUTES.has(name)));
+}
+
+/**
+ * A stored item as a record. An item written before the guests table may still hold the holder, the guests
+ * and the cancel reason (until the operator's backfill moves them: guest-details-store.ts); they are left
+ * out here, so a record never carries personal data wherever it travels (a conflict, a log, an event).
+ */
+function toRecord(item: Record<string, unknown>): BookingRecord {
+  const { holder: _holder, cancellationReason: _reason, ...rest } = withoutStorage(item);
+  const rooms = Array.isArray(rest.rooms)
+    ? (rest.rooms as { roomTypeName: string; boardBasis: string }[]).map(({ roomTypeName, boardBasis }) => ({ roomTypeName, boardBasis }))
+    : rest.rooms;
+  return { ...rest, rooms } as unknown as BookingRecord;
+}
+
+/** A page of a booking list, and where the next one starts when there may be one. */
+export interface BookingListPage {
+  readonly bookings: readonly BookingSummarySource[];
+  readonly next?: string;
+}
+
+/**
+ * DynamoDB applies Limit before a FilterExpression, so a filtered Query can answer few or no items and
+ * still have more. A page is filled from up to `readsPerPage` Query calls, each evaluating up to
+ * `filteredRead` items; after them the page may be short, with a `next` that resumes where the reading
+ * stopped. Together they bound what one request costs (at most 1,000 items read, about 125 read units of
+ * summaries).
+ */
+export const LIST_READING = { readsPerPage: 5, filteredRead: 200 } as const;
+
+export interface BookingStore {
+  /** Stores a new booking; when one with this id exists already, returns that one unchanged. */
+  create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }>;
+  get(tenant: string, bookingId: string): Promise<BookingRecord | undefined>;
+  /**
+   * Moves a booking from one of `from` to the changes given, appending the event(s); BookingStateConflict
+   * otherwise. `seen`, the booking as the caller just read it, spares the read the first attempt makes.
+   */
+  transition(
+    tenant: string,
+    bookingId: string,
+    from: readonly BookingStatus[],
+    changes: Partial<BookingRecord>,
+    event: BookingEvent | readonly BookingEvent[],
+    seen?: BookingRecord,
+  ): Promise<BookingRecord>;
+  /** Bookings of a tenant still waiting for their supplier's outcome, oldest first. */
+  pending(tenant: string, limit?: number): Promise<BookingRecord[]>;
+  /** A page of a tenant's bookings as a plan (booking-list-plan.ts) lists them, after `after` when given. */
+  list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage>;
+}
+
+/** How often a transition re-reads after losing a race with another change before calling it a conflict. */
+const MAX_TRANSITION_ATTEMPTS = 8;
+
+/** The changes that set something: `history` and `updatedAt` are the transition's own, undefined sets nothing. */
+function definedChanges(changes: Partial<BookingRecord>): Partial<BookingRecord> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([name, value]) => name !== 'history' && name !== 'updatedAt' && value !== undefined),
+  ) as Partial<BookingRecord>;
+}
+
+export class DynamoBookingStore implements BookingStore {
+  private readonly client: DynamoDBDocumentClient;
+  private readonly table: string;
+  private readonly reading: { readonly readsPerPage: number; readonly filteredRead: number };
+
+  constructor(
+    options: { client?: DynamoDBDocumentClient; table?: string; listReading?: { readsPerPage: number; filteredRead: number } } = {},
+  ) {
+    this.client = options.client ?? dynamoClient();
+    this.table = options.table ?? tableName('bookings');
+    this.reading = options.listReading ?? LIST_READING;
+  }
+
+  async create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }> {
+    const item: StoredItem = {
+      ...keys.booking(record.tenant, record.bookingId),
+      ...keys.bookingList(record),
+      ...record,
+      ...(record.status === 'pending' ? { pendingTenant: record.tenant, pendingSince: record.createdAt } : {}),
+    };
+    try {
+      await this.client.send(new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return { created: true, record };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const existing = await this.get(record.tenant, record.bookingId);
+      if (!existing) throw error;
+      return { created: false, record: existing };
+    }
+  }
+
+  async get(tenant: string, bookingId: string): Promise<BookingRecord | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: keys.booking(tenant, bookingId), ConsistentRead: true }),
+    );
+    return Item ? toRecord(Item) : undefined;
+  }
+
+  async transition(
+    tenant: string,
+    bookingId: string,
+    from: readonly BookingStatus[],
+    changes: Partial<BookingRecord>,
+    event: BookingEvent | readonly BookingEvent[],
+    seen?: BookingRecord,
+  ): Promise<BookingRecord> {
+    const events: readonly BookingEvent[] = Array.isArray(event) ? event : [event as BookingEvent];
+    for (let attempt = 1; ; attempt++) {
+      // The caller's own read stands for the first attempt; a write that finds it stale reads afresh.
+      const fromCaller = attempt === 1 && seen !== undefined;
+      const current = fromCaller ? seen : await this.get(tenant, bookingId);
+      if (!current || !from.includes(current.status)) {
+        if (fromCaller) continue;
+        throw new BookingStateConflict(current);
+      }
+      const next = { ...current, ...definedChanges(changes), history: [...current.history, ...events], updatedAt: events.at(-1)!.at };
+      // The change and its webhook event land together or not at all (the outbox: stores/webhook-outbox.ts).
+      const webhook = bookingWebhookEvent(current, next, events);
+      const update = this.transitionUpdate(current, changes, events);
+      try {
+        if (webhook)
+          await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, outboxPut(webhook, subjectOf(webhook))] }));
+        else await this.client.send(new UpdateCommand(update));
+        return next;
+      } catch (error) {
+        const lostRace =
+          error instanceof ConditionalCheckFailedException ||
+          (error instanceof TransactionCanceledException &&
+            (error.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict'));
+        // Another change landed between the read and the write (a voucher noted, a settle): read again.
+        if (lostRace && attempt < MAX_TRANSITION_ATTEMPTS) continue;
+        if (lostRace) throw new BookingStateConflict(await this.get(tenant, bookingId));
+        throw error;
+      }
+    }
+  }
+
+  /** The update of one transition, conditional on the booking being as it was read (its status, its history's length). */
+  private transitionUpdate(current: BookingRecord, changes: Partial<BookingRecord>, events: readonly BookingEvent[]) {
+    const names: Record<string, string> = { '#status': 'status', '#history': 'history', '#updatedAt': 'updatedAt' };
+    const values: Record<string, unknown> = {
+      ':event': events,
+      ':updatedAt': events.at(-1)!.at,
+      ':seenStatus': current.status,
+      ':seenHistory': current.history.length,
+    };
+    const sets = ['#history = list_append(#history, :event)', '#updatedAt = :updatedAt'];
+    for (const [index, [name, value]] of Object.entries(definedChanges(changes)).entries()) {
+      names[`#c${index}`] = name;
+      values[`:c${index}`] = value;
+      sets.push(`#c${index} = :c${index}`);
+    }
+    const leavesPending = changes.status !== undefined && changes.status !== 'pending';
+    return {
+      TableName: this.table,
+      Key: keys.booking(current.tenant, current.bookingId),
+      UpdateExpression: `SET ${sets.join(', ')}${leavesPending ? ' REMOVE pendingTenant, pendingSince' : ''}`,
+      ConditionExpression: 'attribute_exists(pk) AND #status = :seenStatus AND size(#history) = :seenHistory',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+  }
+
+  async pending(tenant: string, limit = 50): Promise<BookingRecord[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'pendingBookings',
+        KeyConditionExpression: 'pendingTenant = :tenant',
+        ExpressionAttributeValues: { ':tenant': tenant },
+        Limit: limit,
+      }),
+    );
+    return Items.map(toRecord);
+  }
+
+  async list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage> {
+    const { partition, sort } = plan;
+    const names: Record<string, string> = { '#partition': partition.attribute, ...plan.filter?.names };
+    const values: Record<string, unknown> = { ':partition': partition.value, ...plan.filter?.values };
+    let keyCondition = '#partition = :partition';
+    // DynamoDB refuses a name or value the expressions do not use: the sort key's are set only when bounded.
+    if (sort.from !== undefined || sort.to !== undefined) names['#sort'] = sort.attribute;
+    if (sort.from !== undefined) values[':sortFrom'] = sort.from;
+    if (sort.to !== undefined) values[':sortTo'] = sort.to;
+    if (sort.from !== undefined && sort.to !== undefined) keyCondition += ' AND #sort BETWEEN :sortFrom AND :sortTo';
+    else if (sort.from !== undefined) keyCondition += ' AND #sort >= :sortFrom';
+    else if (sort.to !== undefined) keyCondition += ' AND #sort <= :sortTo';
+
+    // The start key is rebuilt from the caller's tenant: a cursor carries only a position inside it.
+    let start: Record<string, unknown> | undefined = options.after
+      ? {
+          ...keys.booking(tenant, options.after.bookingId),
+          [partition.attribute]: partition.value,
+          [sort.attribute]: options.after.sortValue,
+        }
+      : undefined;
+    const found: Record<string, unknown>[] = [];
+    for (let read = 0; read < this.reading.readsPerPage && found.length < options.limit; read++) {
+      const wanted = options.limit - found.length;
+      const { Items = [], LastEvaluatedKey } = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: plan.index,
+          KeyConditionExpression: keyCondition,
+          ...(plan.filter ? { FilterExpression: plan.filter.expression } : {}),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: false,
+          // One more than wanted without a filter tells whether a next page exists without another call.
+          Limit: plan.filter ? Math.max(this.reading.filteredRead, wanted + 1) : wanted + 1,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      found.push(...Items);
+      start = LastEvaluatedKey;
+      if (!start) break;
+    }
+    const page = found.slice(0, options.limit);
+    const last = page.at(-1);
+    // More exist when items were read past the page, or when the reading stopped before the index's end.
+    const next =
+      found.length > options.limit
+        ? (last![sort.attribute] as string)
+        : start
+          ? ((found.length === options.limit ? last![sort.attribute] : start[sort.attribute]) as string)
+          : undefined;
+    return { bookings: page.map((item) => withoutStorage(item) as unknown as BookingSummarySource), ...(next ? { next } : {}) };
+  }
+}
