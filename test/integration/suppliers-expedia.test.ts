@@ -739,13 +739,15 @@ describe('Rapid obligations: what a certified integration carries', () => {
     expect(parseBookingMetadata('{"room":"R1","name":"Deluxe"}')).toEqual({ roomTypeCode: 'R1', roomTypeName: 'Deluxe' });
   });
 
-  it('reads phones in international form only, splitting the country code by E.164', () => {
+  it('reads phones in international form only, the country code split off by libphonenumber', () => {
     expect(parsePhone('+44 20 7946 0958')).toEqual({ country_code: '44', number: '2079460958' });
     expect(parsePhone('+1 (202) 555-0100')).toEqual({ country_code: '1', number: '2025550100' });
     expect(parsePhone('0033 1 42 68 53 00')).toEqual({ country_code: '33', number: '142685300' });
     expect(parsePhone('+353 1 234 5678')).toEqual({ country_code: '353', number: '12345678' });
     expect(parsePhone('+7 495 123-45-67')).toEqual({ country_code: '7', number: '4951234567' });
-    for (const bad of ['020 7946 0958', '+44', 'call me', '', undefined, '+1234567890123456']) expect(parsePhone(bad)).toBeUndefined();
+    expect(parsePhone('+972 3 123 4567')).toEqual({ country_code: '972', number: '31234567' });
+    for (const bad of ['020 7946 0958', '+44', '+44 20 79', 'call me', '', undefined, '+1234567890123456'])
+      expect(parsePhone(bad)).toBeUndefined();
   });
 });
 
