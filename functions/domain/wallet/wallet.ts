@@ -19,6 +19,11 @@ export interface Wallet {
   readonly updatedAt: string;
 }
 
+/** What the wallet can still pay: balance + credit limit - held, recomputed from those three by every change. */
+export function availableOf(figures: Pick<Wallet, 'balanceMinor' | 'creditLimitMinor' | 'heldMinor'>): number {
+  return figures.balanceMinor + figures.creditLimitMinor - figures.heldMinor;
+}
+
 export type WalletMovementType = 'top-up' | 'credit-limit' | 'hold' | 'capture' | 'release' | 'refund';
 
 /** One line of a wallet's statement: what moved, why, and where it left the wallet. */
