@@ -186,6 +186,7 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
         const reasons = error.CancellationReasons ?? [];
+        // The guard exists, or the hold was settled meanwhile: the change was made before. The wallet as it is answers.
         if (reasons[GUARD_WRITE]?.Code === 'ConditionalCheckFailed' || reasons[SETTLED_HOLD_WRITE]?.Code === 'ConditionalCheckFailed')
           return this.get(tenant, walletId);
         // Another change won the version race: read again and retry, after a jittered pause.
