@@ -6,6 +6,7 @@
  */
 import { createAccount, issueClient, setContract, setPricing } from '../functions/accounts/account-admin.js';
 import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
+import type { WalletStore } from '../functions/domain/wallet/wallet-store.js';
 import { putSalesSettings } from '../functions/suppliers/contracts.js';
 import { SCOPES, type Scope } from '../functions/shared/routes.js';
 import { SEEDED_TENANT_SUPPLIERS } from '../sandbox/suppliers.js';
@@ -78,7 +79,7 @@ export const DEMO_WALLET_ID = 'wal_de0000000000000000';
 
 export async function seedWallets(now: Date = new Date()): Promise<void> {
   const { DynamoWalletStore } = await import('../functions/stores/dynamo-wallets.js');
-  const wallets = new DynamoWalletStore();
+  const wallets: WalletStore = new DynamoWalletStore();
   await wallets.create({ tenant: 'demo', walletId: DEMO_WALLET_ID, currency: 'EUR', creditLimitMinor: 2_000_00, now });
   // By reference: a restart on kept data pays in nothing twice.
   await wallets.topUp('demo', DEMO_WALLET_ID, 10_000_00, 'local-start-opening-balance', now);

@@ -5,11 +5,14 @@
  */
 import { currencyExponent, formatMinor, parseMinor } from '../domain/money/money.js';
 import type { Wallet, WalletMovement } from '../domain/wallet/wallet.js';
+import type { WalletStore } from '../domain/wallet/wallet-store.js';
+import type { TransactItem } from '../shared/transact-item.js';
 import { DynamoWalletStore } from '../stores/dynamo-wallets.js';
 import { AccountAdminError, getAccount } from './account-admin.js';
 import { auditPut, recordAudit } from './audit-trail.js';
 
-let store: DynamoWalletStore | undefined;
+// The audit entry of each change is written in the same transaction as the change.
+let store: WalletStore<TransactItem> | undefined;
 const wallets = () => (store ??= new DynamoWalletStore());
 
 /** A decimal amount in the currency's own exponent, as minor units; the field is named when it is not one. */

@@ -1,58 +1,51 @@
 /**
- * Agent wallets in DynamoDB (the wallets table): per wallet one partition holding its balance item, the
- * hold of each wallet-paid booking in progress, and every movement.
+ * Agent wallets in DynamoDB (the wallets table), the adapter of the domain's WalletStore: per wallet one
+ * partition holding its balance item, the hold of each wallet-paid booking, and every movement. The rules
+ * are the domain's (functions/domain/wallet/); this file reads, asks them, and writes what they decide.
  *
- * Every change is one transaction of three writes: the balance item, conditional on the version read (so
- * concurrent holds are serialized and none can take `available` below zero), a guard item that makes the
- * change happen once whatever the retries (the booking's hold, or `ref#<reference>`), and the movement with
- * the balance it left. A lost version race re-reads and tries again; a guard that already exists means the
- * change was made before, and the wallet as it is now is the answer.
+ * Every change is one transaction: the balance item, conditional on the version read; a guard item that
+ * makes the change happen once whatever the retries (the booking's hold, or `ref#<onceKey>`); the movement
+ * with the balance it left; the hold it settles, conditional on its still being held; the movement's
+ * webhook event and an operator's audit entry. Optimistic concurrency rather than conditions on the
+ * amounts: the rule was decided on the wallet as read, so the write stands only if that is still the
+ * wallet, whichever rule it was; a lost race reads again and asks the rule again. A guard that already
+ * exists, or a hold settled meanwhile, means the change was made before: the wallet as it is answers.
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { HoldOutcome, Wallet, WalletMovement, WalletMovementType } from '../domain/wallet/wallet.js';
-import { formatMinor } from '../domain/money/money.js';
-import type { WebhookEvent } from '../domain/webhooks/webhook-event.js';
+import { setCreditLimit } from '../domain/wallet/credit-limit.js';
+import { whatToGiveBack } from '../domain/wallet/give-back.js';
+import { placeHold } from '../domain/wallet/hold.js';
+import { openWallet } from '../domain/wallet/open-wallet.js';
+import { refundBooking } from '../domain/wallet/refund.js';
+import { captureHold, releaseHold } from '../domain/wallet/settle-hold.js';
+import { topUp } from '../domain/wallet/top-up.js';
+import type { HoldOutcome, Wallet, WalletMovement } from '../domain/wallet/wallet.js';
+import { isRefusal, type WalletChange, type WalletRefusal, type WalletRule } from '../domain/wallet/wallet-change.js';
+import { walletEvent } from '../domain/wallet/wallet-event.js';
+import type { WalletHold } from '../domain/wallet/wallet-hold.js';
+import type { NewWallet, WalletAudit, WalletStatementPage, WalletStore } from '../domain/wallet/wallet-store.js';
 import { optionalEnv, tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
 import type { TransactItem } from '../shared/transact-item.js';
 import { newEventId, outboxPut } from './webhook-outbox.js';
 
-type StoredWallet = Wallet & { readonly version: number };
-
-interface Change {
-  readonly type: WalletMovementType;
-  /** The idempotency guard: `hold#<bookingId>` items carry the hold; others are `ref#<reference>`. */
-  readonly guardSk: string;
-  readonly guardItem?: Record<string, unknown>;
-  readonly reference: string;
-  readonly bookingId?: string;
-  /** The wallet after the change, from the wallet before it; undefined refuses the change. */
-  readonly apply: (wallet: StoredWallet) => { balanceMinor: number; heldMinor: number; creditLimitMinor: number } | undefined;
-  /** The signed amount the statement shows. */
-  readonly amountMinor: number;
-  /** Writes besides the three (a hold's status change). */
-  readonly also?: (wallet: StoredWallet) => Record<string, unknown>[];
-  /** Written last in the same transaction, given the wallet before and after (an operator's audit entry). */
-  readonly audit?: WalletAudit;
+/** The wallet as read, with the version its next write is conditional on. */
+interface ReadWallet {
+  readonly wallet: Wallet;
+  readonly version: number;
 }
-
-/** What an operator's wallet change writes with it: its audit entry, from the wallet before and after. */
-export type WalletAudit = (before: Wallet, after: Wallet) => TransactItem[];
 
 const MAX_ATTEMPTS = 200;
 
-const WALLET_EVENT_OF: Partial<Record<WalletMovementType, WebhookEvent['type']>> = {
-  'top-up': 'wallet.topped-up',
-  hold: 'wallet.held',
-  capture: 'wallet.captured',
-  release: 'wallet.released',
-  refund: 'wallet.refunded',
-};
+/** Where the change's writes sit in its transaction: a cancellation reason names them by position. */
+const BALANCE_WRITE = 0;
+const GUARD_WRITE = 1;
+const SETTLED_HOLD_WRITE = 3;
 
-export class DynamoWalletStore {
+export class DynamoWalletStore implements WalletStore<TransactItem> {
   private readonly client: DynamoDBDocumentClient;
   private readonly table: string;
 
@@ -61,174 +54,87 @@ export class DynamoWalletStore {
     this.table = options.table ?? tableName('wallets');
   }
 
-  /** A new wallet, or (given its walletId, as local start gives the demo account's) the one already there. */
-  async create(
-    input: { tenant: string; currency: string; creditLimitMinor?: number; now: Date; walletId?: string },
-    audit?: (created: Wallet) => TransactItem[],
-  ): Promise<Wallet> {
+  async create(input: NewWallet, audit?: (created: Wallet) => TransactItem[]): Promise<Wallet> {
     const walletId = input.walletId ?? `wal_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     if (input.walletId) {
       const existing = await this.get(input.tenant, walletId);
       if (existing) return existing;
     }
-    const at = input.now.toISOString();
-    const creditLimitMinor = input.creditLimitMinor ?? 0;
-    const wallet: StoredWallet = {
+    const wallet = openWallet({
       tenant: input.tenant,
       walletId,
       currency: input.currency,
-      balanceMinor: 0,
-      creditLimitMinor,
-      heldMinor: 0,
-      availableMinor: creditLimitMinor,
-      createdAt: at,
-      updatedAt: at,
-      version: 0,
-    };
+      creditLimitMinor: input.creditLimitMinor ?? 0,
+      at: input.now.toISOString(),
+    });
     const put = {
       TableName: this.table,
-      Item: { ...keys.wallet(input.tenant, walletId), kind: 'wallet', ...wallet },
+      Item: { ...keys.wallet(input.tenant, walletId), kind: 'wallet', ...wallet, version: 0 },
       ConditionExpression: 'attribute_not_exists(pk)',
     };
     if (!audit) await this.client.send(new PutCommand(put));
-    else await this.client.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...audit(publicWallet(wallet))] }));
-    return publicWallet(wallet);
+    else await this.client.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...audit(wallet)] }));
+    return wallet;
   }
 
   async get(tenant: string, walletId: string): Promise<Wallet | undefined> {
-    const wallet = await this.read(tenant, walletId);
-    return wallet && publicWallet(wallet);
+    return (await this.read(tenant, walletId))?.wallet;
   }
 
-  /** Money paid in by the account; `reference` (the payment's) makes a repeated call change nothing. */
-  async topUp(
+  topUp(
     tenant: string,
     walletId: string,
     amountMinor: number,
     reference: string,
     now: Date,
-    audit?: WalletAudit,
+    audit?: WalletAudit<TransactItem>,
   ): Promise<Wallet | undefined> {
-    if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new RangeError('a top-up is a positive whole number of minor units');
-    return this.change(tenant, walletId, now, {
-      type: 'top-up',
-      guardSk: `ref#top-up#${reference}`,
-      reference,
-      amountMinor,
-      ...(audit ? { audit } : {}),
-      apply: (w) => ({ balanceMinor: w.balanceMinor + amountMinor, heldMinor: w.heldMinor, creditLimitMinor: w.creditLimitMinor }),
-    });
+    return this.change(tenant, walletId, now, topUp(amountMinor, reference), audit);
   }
 
-  /** Refused (undefined wallet unchanged, `false`) when what is already spent or held would exceed the new limit. */
   async setCreditLimit(
     tenant: string,
     walletId: string,
     creditLimitMinor: number,
     reference: string,
     now: Date,
-    audit?: WalletAudit,
+    audit?: WalletAudit<TransactItem>,
   ): Promise<Wallet | false | undefined> {
-    if (!Number.isSafeInteger(creditLimitMinor) || creditLimitMinor < 0)
-      throw new RangeError('a credit limit is a whole number of minor units, 0 or more');
-    let refused = false;
-    const result = await this.change(tenant, walletId, now, {
-      type: 'credit-limit',
-      guardSk: `ref#credit-limit#${reference}`,
-      reference,
-      amountMinor: creditLimitMinor,
-      ...(audit ? { audit } : {}),
-      apply: (w) => {
-        if (w.balanceMinor + creditLimitMinor - w.heldMinor < 0) {
-          refused = true;
-          return undefined;
-        }
-        return { balanceMinor: w.balanceMinor, heldMinor: w.heldMinor, creditLimitMinor };
-      },
-    });
-    return refused ? false : result;
+    const outcome = await this.change(tenant, walletId, now, setCreditLimit(creditLimitMinor, reference), audit);
+    return outcome && isRefusal(outcome) ? false : outcome;
   }
 
-  /** Reserves a booking's total before its supplier is asked; never below zero available. Idempotent per booking. */
   async hold(tenant: string, walletId: string, bookingId: string, amountMinor: number, currency: string, now: Date): Promise<HoldOutcome> {
-    let short = false;
-    let otherCurrency = false;
-    const result = await this.change(tenant, walletId, now, {
-      type: 'hold',
-      guardSk: `hold#${bookingId}`,
-      reference: `hold#${bookingId}`,
-      bookingId,
-      amountMinor: -amountMinor,
-      guardItem: { kind: 'wallet-hold', bookingId, amountMinor, status: 'held', heldAt: now.toISOString() },
-      apply: (w) => {
-        if (w.currency !== currency) {
-          otherCurrency = true;
-          return undefined;
-        }
-        if (w.balanceMinor + w.creditLimitMinor - w.heldMinor < amountMinor) {
-          short = true;
-          return undefined;
-        }
-        return { balanceMinor: w.balanceMinor, heldMinor: w.heldMinor + amountMinor, creditLimitMinor: w.creditLimitMinor };
-      },
-    });
-    if (otherCurrency) return 'currency-mismatch';
-    // Refused for funds, or a retry of a hold that was placed: the hold item says which.
-    if (short) return (await this.holdOf(tenant, walletId, bookingId)) ? 'held' : 'insufficient-funds';
-    return result ? 'held' : 'not-found';
+    const outcome = await this.change(tenant, walletId, now, placeHold(bookingId, amountMinor, currency));
+    if (!outcome) return 'not-found';
+    if (!isRefusal(outcome)) return 'held';
+    if (outcome.refused === 'currency-mismatch') return 'currency-mismatch';
+    // Refused for funds, or a retry of a hold placed before (which the wallet's figures already count): the hold says which.
+    return (await this.holdOf(tenant, walletId, bookingId)) ? 'held' : 'insufficient-funds';
   }
 
-  private async holdOf(tenant: string, walletId: string, bookingId: string): Promise<Record<string, unknown> | undefined> {
-    return (
-      await this.client.send(
-        new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }),
-      )
-    ).Item;
+  async capture(tenant: string, walletId: string, bookingId: string, now: Date, amountMinor?: number): Promise<Wallet | undefined> {
+    const rule = captureHold(await this.holdOf(tenant, walletId, bookingId), amountMinor);
+    return rule ? this.change(tenant, walletId, now, rule) : this.get(tenant, walletId);
   }
 
-  /**
-   * The booking was confirmed: its hold becomes a payment of the booking's confirmed total (the hold's own
-   * amount when none is given). Idempotent; nothing held is a no-op.
-   */
-  capture(tenant: string, walletId: string, bookingId: string, now: Date, amountMinor?: number): Promise<Wallet | undefined> {
-    return this.settleHold(tenant, walletId, bookingId, 'captured', now, amountMinor);
+  async release(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
+    const rule = releaseHold(await this.holdOf(tenant, walletId, bookingId));
+    return rule ? this.change(tenant, walletId, now, rule) : this.get(tenant, walletId);
   }
 
-  /** The booking failed or was undone: its hold is given back. Idempotent; nothing held is a no-op. */
-  release(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
-    return this.settleHold(tenant, walletId, bookingId, 'released', now);
-  }
-
-  /**
-   * A booking that ends without standing (failed, or undone after the supplier confirmed) gives back
-   * whatever it took: a hold is released, a capture refunded in full. Idempotent; nothing taken is a no-op.
-   */
   async reverse(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
-    const hold = await this.holdOf(tenant, walletId, bookingId);
-    if (hold?.status === 'held') return this.release(tenant, walletId, bookingId, now);
-    if (hold?.status === 'captured') return this.refund(tenant, walletId, bookingId, Number(hold.capturedMinor ?? hold.amountMinor), now);
+    const giveBack = whatToGiveBack(await this.holdOf(tenant, walletId, bookingId));
+    if (giveBack.kind === 'release') return this.release(tenant, walletId, bookingId, now);
+    if (giveBack.kind === 'refund') return this.refund(tenant, walletId, bookingId, giveBack.amountMinor, now);
     return this.get(tenant, walletId);
   }
 
-  /** A cancelled booking's total minus its applied penalty goes back to the wallet, once. */
-  async refund(tenant: string, walletId: string, bookingId: string, amountMinor: number, now: Date): Promise<Wallet | undefined> {
-    if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError('a refund is a whole number of minor units, 0 or more');
-    return this.change(tenant, walletId, now, {
-      type: 'refund',
-      guardSk: `ref#refund#${bookingId}`,
-      reference: `refund#${bookingId}`,
-      bookingId,
-      amountMinor,
-      apply: (w) => ({ balanceMinor: w.balanceMinor + amountMinor, heldMinor: w.heldMinor, creditLimitMinor: w.creditLimitMinor }),
-    });
+  refund(tenant: string, walletId: string, bookingId: string, amountMinor: number, now: Date): Promise<Wallet | undefined> {
+    return this.change(tenant, walletId, now, refundBooking(bookingId, amountMinor));
   }
 
-  /** The statement, oldest first, a page at a time (`after` is the last movement's sort key, opaque to callers). */
-  async movements(
-    tenant: string,
-    walletId: string,
-    options: { limit: number; after?: string },
-  ): Promise<{ movements: WalletMovement[]; next?: string }> {
+  async movements(tenant: string, walletId: string, options: { limit: number; after?: string }): Promise<WalletStatementPage> {
     const { pk } = keys.wallet(tenant, walletId);
     const page = await this.client.send(
       new QueryCommand({
@@ -244,174 +150,47 @@ export class DynamoWalletStore {
     return { movements, ...(typeof last === 'string' ? { next: last } : {}) };
   }
 
-  private async settleHold(
-    tenant: string,
-    walletId: string,
-    bookingId: string,
-    status: 'captured' | 'released',
-    now: Date,
-    capturedMinor?: number,
-  ): Promise<Wallet | undefined> {
-    const hold = await this.holdOf(tenant, walletId, bookingId);
-    if (hold?.status !== 'held') return this.get(tenant, walletId);
-    const heldMinor = Number(hold.amountMinor);
-    const captured = status === 'captured';
-    // What leaves the balance: the confirmed total, which a price within the partner's tolerance may set
-    // apart from the binding total held.
-    const paidMinor = captured ? (capturedMinor ?? heldMinor) : 0;
-    if (!Number.isSafeInteger(paidMinor) || paidMinor < 0) throw new RangeError('a capture is a whole number of minor units, 0 or more');
-    return this.change(tenant, walletId, now, {
-      type: captured ? 'capture' : 'release',
-      guardSk: `ref#${status}#${bookingId}`,
-      reference: `${status}#${bookingId}`,
-      bookingId,
-      amountMinor: captured ? -paidMinor : heldMinor,
-      apply: (w) => ({
-        balanceMinor: w.balanceMinor - paidMinor,
-        heldMinor: w.heldMinor - heldMinor,
-        creditLimitMinor: w.creditLimitMinor,
-      }),
-      also: () => [
-        {
-          Update: {
-            TableName: this.table,
-            Key: keys.walletHold(tenant, walletId, bookingId),
-            UpdateExpression: `SET #status = :status, settledAt = :at${captured ? ', capturedMinor = :paid' : ''}`,
-            ConditionExpression: '#status = :held',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':status': status,
-              ':at': now.toISOString(),
-              ':held': 'held',
-              ...(captured ? { ':paid': paidMinor } : {}),
-            },
-          },
-        },
-      ],
-    });
-  }
-
-  /**
-   * The movement's webhook event, written to the outbox in the same transaction (a credit limit change is
-   * not one). Only where the webhooks table is known: a stack's functions always know it; the operator tool
-   * names it with --webhooks-table.
-   */
-  private walletEvent(
-    tenant: string,
-    walletId: string,
-    movement: WalletMovement,
-    after: { balanceMinor: number },
-  ): ReturnType<typeof outboxPut>[] {
-    const type = WALLET_EVENT_OF[movement.type];
-    if (!type || !optionalEnv('WEBHOOKS_TABLE')) return [];
-    const decimal = (minor: number) => Number(formatMinor(minor, movement.currency));
-    const event: WebhookEvent = {
-      id: newEventId(movement.at),
-      type,
-      createdAt: movement.at,
-      tenant,
-      data: {
-        walletId,
-        currency: movement.currency,
-        balance: decimal(after.balanceMinor),
-        available: decimal(movement.availableAfterMinor),
-        transaction: {
-          transactionId: movement.movementId,
-          type: movement.type,
-          amount: decimal(movement.amountMinor),
-          ...(movement.bookingId ? { bookingId: movement.bookingId } : {}),
-          at: movement.at,
-        },
-      },
-    };
-    return [outboxPut(event, `wallet#${walletId}`)];
-  }
-
-  private async read(tenant: string, walletId: string): Promise<StoredWallet | undefined> {
+  private async read(tenant: string, walletId: string): Promise<ReadWallet | undefined> {
     const result = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.wallet(tenant, walletId), ConsistentRead: true }),
     );
     if (!result.Item) return undefined;
-    const { pk: _pk, sk: _sk, kind: _kind, ...wallet } = result.Item;
-    return wallet as unknown as StoredWallet;
+    const { pk: _pk, sk: _sk, kind: _kind, version, ...wallet } = result.Item;
+    return { wallet: wallet as Wallet, version: Number(version) };
   }
 
-  private async change(tenant: string, walletId: string, now: Date, change: Change): Promise<Wallet | undefined> {
+  private async holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }),
+    );
+    return Item && asHold(Item, bookingId);
+  }
+
+  /** Reads the wallet, asks the rule, writes its change; undefined for no such wallet, the refusal for a refused change. */
+  private async change<Refusal extends WalletRefusal>(
+    tenant: string,
+    walletId: string,
+    now: Date,
+    rule: WalletRule<Refusal>,
+    audit?: WalletAudit<TransactItem>,
+  ): Promise<Wallet | Refusal | undefined> {
+    const at = now.toISOString();
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const wallet = await this.read(tenant, walletId);
-      if (!wallet) return undefined;
-      const after = change.apply(wallet);
-      if (!after) return undefined;
-      const at = now.toISOString();
-      const availableMinor = after.balanceMinor + after.creditLimitMinor - after.heldMinor;
-      const changed: StoredWallet = { ...wallet, ...after, availableMinor, updatedAt: now.toISOString(), version: wallet.version + 1 };
-      const movement: WalletMovement = {
-        movementId: `mov_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
-        type: change.type,
-        amountMinor: change.amountMinor,
-        currency: wallet.currency,
-        balanceAfterMinor: after.balanceMinor,
-        availableAfterMinor: availableMinor,
-        reference: change.reference,
-        at,
-        ...(change.bookingId ? { bookingId: change.bookingId } : {}),
-      };
+      const read = await this.read(tenant, walletId);
+      if (!read) return undefined;
+      const decision = rule(read.wallet, { movementId: `mov_${randomUUID().replaceAll('-', '').slice(0, 20)}`, at });
+      if (isRefusal(decision)) return decision;
       try {
-        await this.client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: this.table,
-                  Key: keys.wallet(tenant, walletId),
-                  UpdateExpression:
-                    'SET balanceMinor = :balance, heldMinor = :held, creditLimitMinor = :limit, availableMinor = :available, updatedAt = :at, version = :next',
-                  ConditionExpression: 'version = :version',
-                  ExpressionAttributeValues: {
-                    ':balance': after.balanceMinor,
-                    ':held': after.heldMinor,
-                    ':limit': after.creditLimitMinor,
-                    ':available': availableMinor,
-                    ':at': at,
-                    ':next': wallet.version + 1,
-                    ':version': wallet.version,
-                  },
-                },
-              },
-              {
-                Put: {
-                  TableName: this.table,
-                  Item: { pk: keys.wallet(tenant, walletId).pk, sk: change.guardSk, ...(change.guardItem ?? { kind: 'wallet-reference' }) },
-                  ConditionExpression: 'attribute_not_exists(sk)',
-                },
-              },
-              {
-                Put: {
-                  TableName: this.table,
-                  Item: {
-                    ...keys.walletMovement(tenant, walletId, at, movement.movementId),
-                    kind: 'wallet-movement',
-                    tenant,
-                    walletId,
-                    ...movement,
-                  },
-                },
-              },
-              ...(change.also?.(wallet) ?? []),
-              ...this.walletEvent(tenant, walletId, movement, after),
-              ...(change.audit?.(publicWallet(wallet), publicWallet(changed)) ?? []),
-            ],
-          }),
-        );
-        return publicWallet(changed);
+        await this.client.send(new TransactWriteCommand({ TransactItems: this.writesOf(tenant, walletId, read, decision, audit) }));
+        return decision.wallet;
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
         const reasons = error.CancellationReasons ?? [];
         // The guard exists, or the hold was settled meanwhile: the change was made before. The wallet as it is answers.
-        if (reasons[1]?.Code === 'ConditionalCheckFailed' || reasons[3]?.Code === 'ConditionalCheckFailed')
+        if (reasons[GUARD_WRITE]?.Code === 'ConditionalCheckFailed' || reasons[SETTLED_HOLD_WRITE]?.Code === 'ConditionalCheckFailed')
           return this.get(tenant, walletId);
         // Another change won the version race: read again and retry, after a jittered pause.
-        if (reasons[0]?.Code === 'ConditionalCheckFailed' || reasons.some((r) => r.Code === 'TransactionConflict')) {
+        if (reasons[BALANCE_WRITE]?.Code === 'ConditionalCheckFailed' || reasons.some((r) => r.Code === 'TransactionConflict')) {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
           continue;
         }
@@ -420,11 +199,106 @@ export class DynamoWalletStore {
     }
     throw new Error(`wallet ${walletId}: too many concurrent changes, gave up after ${MAX_ATTEMPTS} attempts`);
   }
+
+  /** The change's transaction, in the order BALANCE_WRITE, GUARD_WRITE, the movement, SETTLED_HOLD_WRITE name. */
+  private writesOf(
+    tenant: string,
+    walletId: string,
+    read: ReadWallet,
+    change: WalletChange,
+    audit?: WalletAudit<TransactItem>,
+  ): TransactItem[] {
+    const { pk } = keys.wallet(tenant, walletId);
+    const { wallet, movement, hold } = change;
+    const placed = hold?.status === 'held' ? hold : undefined;
+    const settled = hold && hold.status !== 'held' ? hold : undefined;
+    return [
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.wallet(tenant, walletId),
+          UpdateExpression:
+            'SET balanceMinor = :balance, heldMinor = :held, creditLimitMinor = :limit, availableMinor = :available, updatedAt = :at, version = :next',
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: {
+            ':balance': wallet.balanceMinor,
+            ':held': wallet.heldMinor,
+            ':limit': wallet.creditLimitMinor,
+            ':available': wallet.availableMinor,
+            ':at': wallet.updatedAt,
+            ':next': read.version + 1,
+            ':version': read.version,
+          },
+        },
+      },
+      {
+        // A placed hold is its own guard: one hold per booking.
+        Put: {
+          TableName: this.table,
+          Item: placed
+            ? { ...keys.walletHold(tenant, walletId, placed.bookingId), kind: 'wallet-hold', ...placed }
+            : { pk, sk: `ref#${change.onceKey}`, kind: 'wallet-reference' },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.table,
+          Item: {
+            ...keys.walletMovement(tenant, walletId, movement.at, movement.movementId),
+            kind: 'wallet-movement',
+            tenant,
+            walletId,
+            ...movement,
+          },
+        },
+      },
+      ...(settled ? [this.settledHoldWrite(tenant, walletId, settled)] : []),
+      ...this.eventWrites(tenant, walletId, movement),
+      ...(audit?.(read.wallet, wallet) ?? []),
+    ];
+  }
+
+  private settledHoldWrite(tenant: string, walletId: string, hold: WalletHold): TransactItem {
+    const captured = hold.status === 'captured';
+    return {
+      Update: {
+        TableName: this.table,
+        Key: keys.walletHold(tenant, walletId, hold.bookingId),
+        UpdateExpression: `SET #status = :status, settledAt = :at${captured ? ', capturedMinor = :paid' : ''}`,
+        ConditionExpression: '#status = :held',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': hold.status,
+          ':at': hold.settledAt,
+          ':held': 'held',
+          ...(captured ? { ':paid': hold.capturedMinor } : {}),
+        },
+      },
+    };
+  }
+
+  /**
+   * The movement's webhook event, in the outbox in the same transaction. Only where the webhooks table is
+   * known: a stack's functions always know it; the operator tool names it with --webhooks-table.
+   */
+  private eventWrites(tenant: string, walletId: string, movement: WalletMovement): TransactItem[] {
+    if (!optionalEnv('WEBHOOKS_TABLE')) return [];
+    const event = walletEvent(tenant, walletId, movement, newEventId(movement.at));
+    return event ? [outboxPut(event, `wallet#${walletId}`)] : [];
+  }
 }
 
-function publicWallet(wallet: StoredWallet): Wallet {
-  const { version: _version, ...rest } = wallet;
-  return rest;
+/** The hold item as the domain's hold (numbers as numbers; the booking's id is the one asked for). */
+function asHold(item: Record<string, unknown>, bookingId: string): WalletHold {
+  return {
+    bookingId,
+    amountMinor: Number(item.amountMinor),
+    status: item.status as WalletHold['status'],
+    heldAt: String(item.heldAt),
+    ...(item.settledAt == null ? {} : { settledAt: String(item.settledAt) }),
+    ...(item.capturedMinor == null ? {} : { capturedMinor: Number(item.capturedMinor) }),
+  };
 }
 
 function asMovement(item: Record<string, unknown>): WalletMovement {

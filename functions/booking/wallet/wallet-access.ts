@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { walletIdSchema } from '../../domain/ids/id-schemas.js';
 import { formatMinor } from '../../domain/money/money.js';
 import type { Wallet, WalletMovement } from '../../domain/wallet/wallet.js';
+import type { WalletStore } from '../../domain/wallet/wallet-store.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { fieldProblem } from '../../shared/validation.js';
 import { DynamoWalletStore } from '../../stores/dynamo-wallets.js';
@@ -32,8 +33,9 @@ export const walletTransactionsQuery = z.object({
     .meta({ description: 'The `next` of the previous page; absent for the first page' }),
 });
 
-let store: DynamoWalletStore | undefined;
-export function walletStore(): DynamoWalletStore {
+let store: WalletStore | undefined;
+/** The wallets the routes read, wired once per container. */
+export function walletStore(): WalletStore {
   return (store ??= new DynamoWalletStore());
 }
 

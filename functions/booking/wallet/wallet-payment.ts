@@ -13,13 +13,13 @@
  */
 import { formatMinor, parseMinor } from '../../domain/money/money.js';
 import type { Wallet } from '../../domain/wallet/wallet.js';
+import type { WalletStore } from '../../domain/wallet/wallet-store.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { fieldProblem } from '../../shared/validation.js';
-import type { DynamoWalletStore } from '../../stores/dynamo-wallets.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
 
-export type WalletPayments = Pick<DynamoWalletStore, 'get' | 'hold' | 'capture' | 'reverse' | 'refund'>;
+export type WalletPayments = Pick<WalletStore, 'get' | 'hold' | 'capture' | 'reverse' | 'refund'>;
 
 type Paid = Pick<BookingRecord, 'tenant' | 'bookingId' | 'paymentMethod'>;
 

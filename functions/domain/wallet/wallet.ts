@@ -3,13 +3,15 @@
  * which wallet-paid bookings are paid. All amounts in integer minor units of the wallet's currency.
  *
  * available = balance + creditLimit - held: a hold is refused when it would take available below zero,
- * so the balance never goes below minus the credit limit.
+ * and so is a credit limit below what the wallet already uses, so the balance goes below minus the credit
+ * limit only when a capture pays more than its hold (a confirmed total within the partner's price
+ * tolerance). The rules are in this folder, one per file; wallet-store.ts is the port a store implements.
  */
 export interface Wallet {
   readonly tenant: string;
   readonly walletId: string;
   readonly currency: string;
-  /** Paid in, minus what confirmed bookings captured, plus refunds. Below zero only within the credit limit. */
+  /** Paid in, minus what confirmed bookings captured, plus refunds. Below zero within the credit limit (see above). */
   readonly balanceMinor: number;
   readonly creditLimitMinor: number;
   /** Reserved for bookings being made: placed before the supplier is asked, then captured or released. */
@@ -19,13 +21,18 @@ export interface Wallet {
   readonly updatedAt: string;
 }
 
+/** What the wallet can still pay: balance + credit limit - held, recomputed from those three by every change. */
+export function availableOf(figures: Pick<Wallet, 'balanceMinor' | 'creditLimitMinor' | 'heldMinor'>): number {
+  return figures.balanceMinor + figures.creditLimitMinor - figures.heldMinor;
+}
+
 export type WalletMovementType = 'top-up' | 'credit-limit' | 'hold' | 'capture' | 'release' | 'refund';
 
 /** One line of a wallet's statement: what moved, why, and where it left the wallet. */
 export interface WalletMovement {
   readonly movementId: string;
   readonly type: WalletMovementType;
-  /** Signed, minor units: what the movement did to `balance` (top-up, capture, refund) or to `available` (hold, release, credit limit). */
+  /** Signed, minor units: what the movement did to `balance` (top-up, capture, refund) or to `available` (hold, release); a credit limit's line carries the new limit. */
   readonly amountMinor: number;
   readonly currency: string;
   readonly balanceAfterMinor: number;

@@ -1,0 +1,76 @@
+/**
+ * The agent wallets as booking and the operator's commands use them (the port; the DynamoDB adapter is
+ * functions/stores/dynamo-wallets.ts). The rules are the domain's (top-up.ts, credit-limit.ts, hold.ts,
+ * settle-hold.ts, refund.ts, give-back.ts); a store reads the wallet, asks the rule, and writes the change
+ * with its movement only if nothing changed the wallet meanwhile, so concurrent holds can never take
+ * available below zero. Every change happens once per key (WalletChange.onceKey), however often it is
+ * retried: a repeat answers with the wallet as it stands. An unknown wallet, or another tenant's, is
+ * undefined.
+ *
+ * `Write` is what a store can write in the same transaction as a change (an operator's audit entry), so
+ * the change is never made without it.
+ */
+import type { HoldOutcome, Wallet, WalletMovement } from './wallet.js';
+
+/** The writes that go with a change, from the wallet before and after it. */
+export type WalletAudit<Write> = (before: Wallet, after: Wallet) => Write[];
+
+export interface NewWallet {
+  readonly tenant: string;
+  readonly currency: string;
+  /** 0 when not given. */
+  readonly creditLimitMinor?: number;
+  readonly now: Date;
+  /** A given id opens that wallet, or answers with the one already there (local start's demo wallet). */
+  readonly walletId?: string;
+}
+
+export interface WalletStatementPage {
+  readonly movements: WalletMovement[];
+  /** The last movement's position, opaque to callers: pass it as `after` for the next page. */
+  readonly next?: string;
+}
+
+export interface WalletStore<Write = never> {
+  create(input: NewWallet, audit?: (created: Wallet) => Write[]): Promise<Wallet>;
+
+  get(tenant: string, walletId: string): Promise<Wallet | undefined>;
+
+  /** Throws a RangeError for an amount that is not a positive whole number of minor units. */
+  topUp(
+    tenant: string,
+    walletId: string,
+    amountMinor: number,
+    reference: string,
+    now: Date,
+    audit?: WalletAudit<Write>,
+  ): Promise<Wallet | undefined>;
+
+  /** `false` (the wallet unchanged) when what the wallet already spent or holds would exceed the new limit. */
+  setCreditLimit(
+    tenant: string,
+    walletId: string,
+    creditLimitMinor: number,
+    reference: string,
+    now: Date,
+    audit?: WalletAudit<Write>,
+  ): Promise<Wallet | false | undefined>;
+
+  /** A retried hold of the same booking is `held` (in another currency, `currency-mismatch`). */
+  hold(tenant: string, walletId: string, bookingId: string, amountMinor: number, currency: string, now: Date): Promise<HoldOutcome>;
+
+  /** The booking's hold paid, for `amountMinor` (its confirmed total) or the amount held; nothing held is a no-op. */
+  capture(tenant: string, walletId: string, bookingId: string, now: Date, amountMinor?: number): Promise<Wallet | undefined>;
+
+  /** The booking's hold given back; nothing held is a no-op. */
+  release(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined>;
+
+  /** Whatever the booking took given back (give-back.ts). */
+  reverse(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined>;
+
+  /** `amountMinor` back to the balance, once per booking. */
+  refund(tenant: string, walletId: string, bookingId: string, amountMinor: number, now: Date): Promise<Wallet | undefined>;
+
+  /** The statement, oldest first, a page at a time. */
+  movements(tenant: string, walletId: string, options: { limit: number; after?: string }): Promise<WalletStatementPage>;
+}
