@@ -197,9 +197,9 @@ describe('reading a file', () => {
       "export { HttpProblem } from '../shared/problem.js';",
       "const search = () => import('./index.js');",
       "type Run = typeof import('./run-search.js');",
-      "vi.mock('../booking/book.js');",
-      "// import { nothing } from '../booking/book.js';",
-      "const text = `import x from '../booking/book.js'`;",
+      "vi.mock('../booking/create/create-booking.js');",
+      "// import { nothing } from '../booking/create/create-booking.js';",
+      "const text = `import x from '../booking/create/create-booking.js'`;",
       "import { DynamoDBClient } from '@aws-sdk/client-dynamodb/dist-es/index.js';",
     ].join('\n');
     expect(read(text)).toEqual([
