@@ -198,8 +198,8 @@ describe('reading a file', () => {
       "const search = () => import('./index.js');",
       "type Run = typeof import('./run-search.js');",
       "vi.mock('../booking/create/create-booking.js');",
-      "// import { nothing } from '../booking/create/create-booking.js';",
-      "const text = `import x from '../booking/create/create-booking.js'`;",
+      "// import { nothing } from '../booking/book.js';",
+      "const text = `import x from '../booking/book.js'`;",
       "import { DynamoDBClient } from '@aws-sdk/client-dynamodb/dist-es/index.js';",
     ].join('\n');
     expect(read(text)).toEqual([
