@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingStateConflict } from '../../functions/booking/record/booking-store.js';
+import { changeBooking } from '../../functions/booking/record/change-booking.js';
 import { flowDeps } from '../../functions/booking/flow/flow-deps.js';
 import type { FlowInvocation } from '../../functions/booking/flow/index.js';
 import { adapterFor } from '../../functions/suppliers/adapter-registry.js';
@@ -16,6 +17,7 @@ import { listContracts } from '../../functions/suppliers/contracts.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';
 import { startJourney, type Journey } from '../support/booking-journey.js';
+import { confirmAs } from '../support/booking-moves.js';
 import { startTestHost } from '../support/local-host.js';
 import { DocumentSchemas } from '../support/openapi-contract.js';
 
@@ -45,17 +47,11 @@ beforeAll(async () => {
           bookingId: string;
           supplierBooking: { supplierReference: string };
         };
-        await flowDeps()
-          .bookings.transition(
-            tenant,
-            bookingId,
-            ['pending'],
-            { status: 'confirmed', supplierReference: supplierBooking.supplierReference },
-            { at: new Date().toISOString(), event: 'confirmed', detail: 'by the reconciler' },
-          )
-          .catch((error: unknown) => {
+        await changeBooking(flowDeps(), tenant, bookingId, confirmAs(supplierBooking.supplierReference, new Date().toISOString())).catch(
+          (error: unknown) => {
             if (!(error instanceof BookingStateConflict && error.current?.status === 'confirmed')) throw error;
-          });
+          },
+        );
         return saving;
       }
       if (invocation.step === 'CheckRate' && reference.startsWith(CHECK_CRASHES)) {

@@ -13,12 +13,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingStateConflict } from '../../functions/booking/record/booking-store.js';
+import { changeBooking } from '../../functions/booking/record/change-booking.js';
 import { flowDeps } from '../../functions/booking/flow/flow-deps.js';
 import type { FlowInvocation } from '../../functions/booking/flow/index.js';
 import { putContract } from '../../functions/suppliers/contracts.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';
 import { startJourney, type Journey } from '../support/booking-journey.js';
+import { cancelFree, confirmAs } from '../support/booking-moves.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { startTestHost } from '../support/local-host.js';
 import { fileCapture, findLeaks, describeLeaks } from '../support/log-leaks.js';
@@ -39,17 +41,9 @@ let proxy: FaultProxy;
 const now = () => new Date().toISOString();
 /** What the pending-booking reconciler (or a GET settling the booking) does when it finds the booking. */
 async function confirmMeanwhile(tenant: string, bookingId: string, supplierReference: string): Promise<void> {
-  await flowDeps()
-    .bookings.transition(
-      tenant,
-      bookingId,
-      ['pending'],
-      { status: 'confirmed', supplierReference },
-      { at: now(), event: 'confirmed', detail: 'by the reconciler' },
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof BookingStateConflict)) throw error;
-    });
+  await changeBooking(flowDeps(), tenant, bookingId, confirmAs(supplierReference, now())).catch((error: unknown) => {
+    if (!(error instanceof BookingStateConflict)) throw error;
+  });
 }
 
 beforeAll(async () => {
@@ -71,13 +65,7 @@ beforeAll(async () => {
       }
       if (reference.startsWith(SAVE_MEETS_CANCEL) && invocation.step === 'SaveBooking') {
         await confirmMeanwhile(tenant, bookingId, supplierReference);
-        await flowDeps().bookings.transition(
-          tenant,
-          bookingId,
-          ['confirmed'],
-          { status: 'cancelled', cancelledAt: now() },
-          { at: now(), event: 'cancelled' },
-        );
+        await changeBooking(flowDeps(), tenant, bookingId, cancelFree(now()));
       }
       return run();
     },

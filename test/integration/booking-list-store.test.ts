@@ -10,6 +10,7 @@ import type { BookingRecord } from '../../functions/booking/record/booking-recor
 import type { DynamoBookingStore as Store } from '../../functions/booking/record/booking-store.js';
 import { filtersOf, planBookingList, type BookingListFilters } from '../../functions/booking/list/booking-list-plan.js';
 import { decodeBookingCursor, encodeBookingCursor } from '../../functions/booking/list/booking-list-cursor.js';
+import { acceptedMove, cancelFree } from '../support/booking-moves.js';
 import { freshTables } from '../support/dynamo.js';
 
 let store: Store;
@@ -135,7 +136,7 @@ describe('the booking list store', () => {
     const booking = record('eta', 1);
     await store.create(booking);
     await store.create(record('eta', 2));
-    await store.transition('eta', booking.bookingId, ['confirmed'], { status: 'cancelled' }, { at: second(5), event: 'cancelled' });
+    await store.transition('eta', booking.bookingId, acceptedMove(booking, cancelFree(second(5))));
     expect((await pages(store, 'eta', { status: ['cancelled'] }, 10)).found).toEqual([booking.bookingId]);
     expect((await pages(store, 'eta', { status: ['confirmed'] }, 10)).found).toEqual(['BKETA0002']);
     const [summary] = (await store.list('eta', planBookingList('eta', { status: ['cancelled'] }), { limit: 1 })).bookings;

@@ -8,6 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
 import type { DynamoBookingStore as Store } from '../../functions/booking/record/booking-store.js';
+import { acceptedMove, confirmAs, keepPending } from '../support/booking-moves.js';
 import { freshTables } from '../support/dynamo.js';
 
 let store: Store;
@@ -58,14 +59,7 @@ async function eventsOf(bookingId: string): Promise<string[]> {
 describe('a booking transition', () => {
   it("lands on the caller's read, with its event", async () => {
     const { record } = await store.create(pending('BKT1'));
-    const confirmed = await store.transition(
-      'demo',
-      'BKT1',
-      ['pending'],
-      { status: 'confirmed', supplierReference: 'HB-1' },
-      { at: at(1), event: 'confirmed' },
-      record,
-    );
+    const confirmed = await store.transition('demo', 'BKT1', acceptedMove(record, confirmAs('HB-1', at(1))), record);
     expect(confirmed).toMatchObject({ status: 'confirmed', supplierReference: 'HB-1' });
     expect(await store.get('demo', 'BKT1')).toEqual(confirmed);
     expect(await eventsOf('BKT1')).toEqual(['booking.confirmed']);
@@ -73,15 +67,8 @@ describe('a booking transition', () => {
 
   it('reads afresh when what the caller read is stale, and keeps the change that landed meanwhile', async () => {
     const { record: stale } = await store.create(pending('BKT2'));
-    await store.transition('demo', 'BKT2', ['pending'], {}, { at: at(1), event: 'outcome-unknown' });
-    const confirmed = await store.transition(
-      'demo',
-      'BKT2',
-      ['pending'],
-      { status: 'confirmed', supplierReference: 'HB-2' },
-      { at: at(2), event: 'confirmed' },
-      stale,
-    );
+    await store.transition('demo', 'BKT2', acceptedMove(stale, keepPending(at(1))));
+    const confirmed = await store.transition('demo', 'BKT2', acceptedMove(stale, confirmAs('HB-2', at(2))), stale);
     expect(confirmed.history.map((e) => e.event)).toEqual(['requested', 'outcome-unknown', 'confirmed']);
     expect((await store.get('demo', 'BKT2'))!.history.map((e) => e.event)).toEqual(['requested', 'outcome-unknown', 'confirmed']);
     expect(await eventsOf('BKT2')).toEqual(['booking.pending', 'booking.confirmed']);
@@ -90,21 +77,8 @@ describe('a booking transition', () => {
   it('is a conflict carrying the booking as it is when its status moved on since the caller read it', async () => {
     const { record: stale } = await store.create(pending('BKT3'));
     // The reconciler confirmed it between the flow's read and its save.
-    await store.transition(
-      'demo',
-      'BKT3',
-      ['pending'],
-      { status: 'confirmed', supplierReference: 'HB-3' },
-      { at: at(1), event: 'confirmed' },
-    );
-    const saving = store.transition(
-      'demo',
-      'BKT3',
-      ['pending'],
-      { status: 'confirmed', supplierReference: 'HB-3' },
-      { at: at(2), event: 'confirmed' },
-      stale,
-    );
+    await store.transition('demo', 'BKT3', acceptedMove(stale, confirmAs('HB-3', at(1))));
+    const saving = store.transition('demo', 'BKT3', acceptedMove(stale, confirmAs('HB-3', at(2))), stale);
     await expect(saving).rejects.toBeInstanceOf(BookingStateConflict);
     await expect(saving).rejects.toMatchObject({ current: { status: 'confirmed', supplierReference: 'HB-3' } });
     expect(await eventsOf('BKT3')).toEqual(['booking.confirmed']);

@@ -5,6 +5,7 @@
  * Both are in the booking's currency, converted with the rate stamped at booking; the supplier's own
  * amount is kept on the record for finance.
  */
+import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import { penaltyInForce } from '../../domain/cancellation/free-cancellation.js';
 import { minorConverter } from '../../domain/fx/minor-converter.js';
 import { formatMinorUnits } from '../../domain/money/minor-units.js';
@@ -15,27 +16,16 @@ import { bookingOr404 } from '../record/booking-access.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import type { CancelBookingBody } from '../booking-request.js';
 import { BookingStateConflict } from '../record/booking-store.js';
+import { changeBooking } from '../record/change-booking.js';
+import { refusalProblem } from '../record/refusal-problem.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
 import type { IdempotentInput, StoredResult } from '../idempotent-operation.js';
 import { supplierContactOf } from '../personal-data/guest-details.js';
-import { refundCancelledBooking } from '../wallet/wallet-payment.js';
 
 /** The penalty amount in force at `now` under a policy, zero when none is yet. */
 export function penaltyAt(policy: readonly CancellationPenalty[], now: Date, currency: string): string {
   return penaltyInForce(policy, now)?.penalty.amount ?? formatMinorUnits(0n, currency);
-}
-
-function stateConflict(record: BookingRecord): HttpProblem {
-  const why =
-    record.status === 'cancelled'
-      ? `was already cancelled at ${record.cancelledAt}`
-      : record.status === 'pending'
-        ? 'has no confirmed outcome yet; retry once GET shows it confirmed'
-        : 'was never booked';
-  return new HttpProblem('conflict', `Booking ${record.bookingId} ${why}`, {
-    extensions: { bookingId: record.bookingId, status: record.status },
-  });
 }
 
 export async function cancelBooking(
@@ -45,7 +35,8 @@ export async function cancelBooking(
   const { tenant } = input;
   const { bookingId, reason } = input.body;
   const record = await bookingOr404(deps.bookings, tenant, bookingId);
-  if (record.status !== 'confirmed') throw stateConflict(record);
+  const refused = refusalOf(record, 'cancel');
+  if (refused) throw refusalProblem('cancel', bookingId, refused);
 
   const quotedPenaltyAmount = penaltyAt(record.cancellationPolicy, deps.now(), record.currency);
   const adapter = await adapterOf(tenant, record.supplierId, deps);
@@ -64,7 +55,8 @@ export async function cancelBooking(
   } catch (error) {
     // Someone else's cancel may have won the race while we asked the supplier.
     const now = await deps.bookings.get(tenant, bookingId);
-    if (now && now.status !== 'confirmed') throw stateConflict(now);
+    const refusedNow = now && refusalOf(now, 'cancel');
+    if (refusedNow) throw refusalProblem('cancel', bookingId, refusedNow);
     if (!isSupplierError(error)) throw error;
     if (!error.outcomeUnknown)
       throw new HttpProblem('supplier-error', `The supplier refused the cancellation (${error.reduced()})`, { extensions: { bookingId } });
@@ -76,33 +68,30 @@ export async function cancelBooking(
     minorConverter(record.fxRate, record.currency)(result.penalty.amount, result.penalty.currency),
     record.currency,
   );
-  // The supplier has cancelled: the wallet's refund comes first (once per booking), so a cut after it
-  // leaves a record the retry cancels, never a cancelled booking that was not refunded.
-  await refundCancelledBooking(record, penaltyAmount, deps.wallets, deps.now());
+  // The supplier has cancelled: the wallet's refund comes first (once per booking: the lifecycle's
+  // payments), so a cut after it leaves a record the retry cancels, never a cancelled booking not refunded.
   let cancelled: BookingRecord;
   try {
-    cancelled = await deps.bookings.transition(
+    cancelled = await changeBooking(
+      deps,
       tenant,
       bookingId,
-      ['confirmed'],
       {
-        status: 'cancelled',
-        cancelledAt: result.cancelledAt,
-        penaltyAmount,
-        penaltyCurrency: record.currency,
-        quotedPenaltyAmount,
-        supplierPenaltyAmount: result.penalty.amount,
-        supplierPenaltyCurrency: result.penalty.currency,
-      },
-      {
+        kind: 'cancel',
         at: deps.now().toISOString(),
-        event: 'cancelled',
-        detail: `cancelled at ${record.supplierId}${result.cancellationReference ? ` (${result.cancellationReference})` : ''}; penalty applied ${penaltyAmount} ${record.currency}, quoted ${quotedPenaltyAmount}${lookedUp ? " (its answer could not be read; its booking shows cancelled, the penalty is its policy's)" : ''}${reason ? '; a reason was given' : ''}`,
+        supplierId: record.supplierId,
+        cancelledAt: result.cancelledAt,
+        ...(result.cancellationReference ? { cancellationReference: result.cancellationReference } : {}),
+        penalty: { amount: penaltyAmount, currency: record.currency },
+        quotedPenaltyAmount,
+        supplierPenalty: { amount: result.penalty.amount, currency: result.penalty.currency },
+        lookedUp,
+        reasonGiven: Boolean(reason),
       },
       record,
     );
   } catch (error) {
-    if (error instanceof BookingStateConflict && error.current) throw stateConflict(error.current);
+    if (error instanceof BookingStateConflict && error.current && error.refusal) throw refusalProblem('cancel', bookingId, error.refusal);
     throw error;
   }
   // Free text about the guest: kept with the guest details (erasable), never in the history.

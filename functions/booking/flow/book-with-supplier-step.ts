@@ -4,10 +4,14 @@
  * its client reference. A bookingId seen before is never booked again: a confirmed one is answered as it
  * is, a pending one is settled by asking the supplier (PreviousAttemptUnknown → ReconcileBooking).
  */
+import { refusalOf, requestedMove } from '../../domain/booking/booking-lifecycle.js';
+import type { RequestCommand } from '../../domain/booking/lifecycle-command.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingResponse } from '../record/booking-record.js';
-import { captureBookingTotal, holdBookingTotal } from '../wallet/wallet-payment.js';
+import { refusalProblem } from '../record/refusal-problem.js';
+import { captureAgain } from '../wallet/lifecycle-payments.js';
+import { holdBookingTotal } from '../wallet/wallet-payment.js';
 import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-problem.js';
@@ -51,29 +55,21 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
   // The guest details first: a booking record never exists without them (a retry, or details erased since,
   // leaves what is stored as it is).
   await deps.guests.create(state.tenant, state.bookingId, guestDetailsOf(state.request, state.traveller), state.stay.checkOut);
-  const { created, record } = await deps.bookings.create(
-    pendingRecord(state, checked, property, {
-      at: now,
-      event: 'requested',
-      detail: `booking requested with ${checked.ticket.supplierId} (request ${state.requestId})`,
-    }),
-  );
+  const request: RequestCommand = { kind: 'request', at: now, supplierId: checked.ticket.supplierId, requestId: state.requestId };
+  const { created, record } = await deps.bookings.create(pendingRecord(state, checked, property, requestedMove(request)));
   if (!created) {
-    if (record.status === 'confirmed' || record.status === 'cancelled') {
-      // Captured before the record said confirmed; repeated (a no-op once done) in case that step was cut.
-      if (record.status === 'confirmed') await captureBookingTotal(record, record, deps.wallets, deps.now());
+    // A retry of this booking: the lifecycle refuses to request it again, and why says what the retry gets.
+    const refusal = refusalOf(record, request.kind)!;
+    if (refusal.reason === 'already-confirmed' || refusal.reason === 'already-cancelled') {
+      if (refusal.reason === 'already-confirmed') await captureAgain(record, deps.wallets, deps.now());
       return { ...state, response: bookingResponse(record), priceAccepted: true };
     }
-    if (record.status === 'pending')
+    if (refusal.reason === 'still-pending')
       throw new FlowError(PREVIOUS_ATTEMPT_UNKNOWN, {
         kind: 'supplier-timeout',
         detail: 'An earlier attempt of this booking has no known outcome yet',
       });
-    throw FlowError.of(
-      new HttpProblem('conflict', `Booking ${record.bookingId} failed earlier; use a new Idempotency-Key to try again`, {
-        extensions: { bookingId: record.bookingId },
-      }),
-    );
+    throw FlowError.of(refusalProblem('request', record.bookingId, refusal));
   }
 
   if ('error' in adapterOrError) throw adapterOrError.error;

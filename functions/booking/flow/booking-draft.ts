@@ -1,14 +1,16 @@
 /**
  * From what the flow learned to what the bookings table keeps: the write-ahead `pending` record made
- * before the supplier is asked, and the changes that confirm it with what the supplier confirmed.
+ * before the supplier is asked, and the terms the supplier confirmed it on.
  */
+import type { RequestedMove } from '../../domain/booking/booking-lifecycle.js';
+import { historyOf } from '../../domain/booking/history-entry.js';
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
 import { Decimal, parseDecimal } from '../../domain/money/decimal.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
-import type { BookingEvent, BookingRecord } from '../record/booking-record.js';
+import type { BookingRecord } from '../record/booking-record.js';
 import type { Traveller } from '../../shared/traveller.js';
 import type { BookingRequest } from '../booking-request.js';
 import type { GuestDetails } from '../personal-data/guest-details.js';
@@ -85,24 +87,29 @@ export function guestDetailsOf(request: BookingRequest, traveller?: Traveller): 
   return { holder: request.holder, rooms: request.rooms.map((room) => ({ guests: room.guests })), ...(traveller ? { traveller } : {}) };
 }
 
-/** The record written before the supplier is asked: everything we know but who travels, status pending. */
+/**
+ * The record written before the supplier is asked: everything we know but who travels, as the lifecycle's
+ * first move (`requested`) leaves it: pending, no supplier reference yet.
+ */
 export function pendingRecord(
   state: FlowState,
   checked: CheckedState,
   property: UnifiedProperty | undefined,
-  event: BookingEvent,
+  requested: RequestedMove,
 ): BookingRecord {
   const { ticket, rate, price } = checked;
   const { request } = state;
+  const history = historyOf(requested.events);
+  const at = history[0]!.at;
   return {
     tenant: state.tenant,
     clientId: state.clientId,
     bookingId: state.bookingId,
-    status: 'pending',
+    status: requested.changes.status,
     clientReference: request.clientReference,
     searchId: request.searchId,
     supplierId: ticket.supplierId,
-    supplierReference: null,
+    supplierReference: requested.changes.supplierReference,
     propertyId: ticket.propertyId,
     supplierPropertyId: ticket.supplierPropertyId,
     propertyName: property?.name ?? ticket.propertyId,
@@ -123,21 +130,22 @@ export function pendingRecord(
     supplierCancellationPolicy: rate.cancellationPolicy,
     ticket,
     checkedRate: rate,
-    history: [event],
-    createdAt: event.at,
-    updatedAt: event.at,
+    history,
+    createdAt: at,
+    updatedAt: at,
   };
 }
 
-/** What confirming a pending record changes: the supplier's reference, room details, price and policy. */
-export function confirmedChanges(
+/**
+ * The terms a pending record is confirmed on, as the record keeps them: room details, the price as locked,
+ * the supplier's obligations and policy (the status and the reference are the lifecycle's to set).
+ */
+export function confirmedTerms(
   record: Pick<BookingRecord, 'rooms' | 'quotedTotal' | 'checkedRate'>,
   booking: SupplierBooking,
   locked: Price,
 ): Partial<BookingRecord> {
   return {
-    status: 'confirmed',
-    supplierReference: booking.supplierReference,
     rooms: record.rooms.map((room, i) => {
       const confirmed = booking.rooms[i];
       return {

@@ -5,21 +5,12 @@
  */
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { bookingResponse } from '../record/booking-record.js';
+import { changeBooking } from '../record/change-booking.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { FlowState } from './flow-state.js';
 
 export async function keepPendingStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
-  const record = await deps.bookings.transition(
-    state.tenant,
-    state.bookingId,
-    ['pending'],
-    {},
-    {
-      at: deps.now().toISOString(),
-      event: 'outcome-unknown',
-      detail: 'the supplier did not confirm in time and no booking under our reference was found yet; it will be asked again',
-    },
-  );
+  const record = await changeBooking(deps, state.tenant, state.bookingId, { kind: 'keep-pending', at: deps.now().toISOString() });
   recordBookingOutcome('pending');
   return { ...state, response: bookingResponse(record) };
 }

@@ -16,7 +16,7 @@ export async function recordFailureStep(state: FlowState, deps: FlowDeps): Promi
     new HttpProblem('internal-error', 'The booking failed before the supplier was asked; nothing was booked', {
       extensions: { bookingId: state.bookingId },
     });
-  await recordFailure(state, deps, [{ at: deps.now().toISOString(), event: 'failed', detail: problem.message }], null);
+  await recordFailure(state, deps, { kind: 'fail', at: deps.now().toISOString(), cause: { kind: 'not-booked', problem: problem.message } });
   recordBookingOutcome('failed');
   throw FlowError.of(new HttpProblem(problem.kind, problem.message, { extensions: { ...problem.extensions, bookingId: state.bookingId } }));
 }

@@ -6,39 +6,37 @@
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { bookingResponse } from '../record/booking-record.js';
 import { BookingStateConflict } from '../record/booking-store.js';
-import { captureBookingTotal } from '../wallet/wallet-payment.js';
-import { confirmedChanges } from './booking-draft.js';
+import { changeBooking } from '../record/change-booking.js';
+import { confirmedTerms } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { FlowState } from './flow-state.js';
 
 export async function saveBookingStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   const booking = state.supplierBooking!;
   const current = await deps.bookings.get(state.tenant, state.bookingId);
-  if (current?.status === 'confirmed' && current.supplierReference === booking.supplierReference)
-    return { ...state, response: bookingResponse(current) };
-  if (!current) throw new BookingStateConflict(undefined);
-  // Paid before the record says confirmed, so a confirmed booking is never unpaid; if the save then fails,
-  // UndoBooking gives the capture back.
-  await captureBookingTotal(current, state.locked!, deps.wallets, deps.now());
   try {
-    const record = await deps.bookings.transition(
+    // Paid before the record says confirmed (the lifecycle's capture), so a confirmed booking is never
+    // unpaid; if the save then fails, UndoBooking gives the capture back.
+    const record = await changeBooking(
+      deps,
       state.tenant,
       state.bookingId,
-      ['pending'],
-      confirmedChanges(current, booking, state.locked!),
       {
+        kind: 'confirm',
         at: deps.now().toISOString(),
-        event: 'confirmed',
-        detail: `confirmed by ${booking.supplierId} as ${booking.supplierReference}${state.reconciled?.found ? ' (found by our reference after a timeout)' : ''}`,
+        supplierId: booking.supplierId,
+        supplierReference: booking.supplierReference,
+        via: state.reconciled?.found ? 'lookup-after-timeout' : 'answer',
+        terms: current ? confirmedTerms(current, booking, state.locked!) : {},
       },
       current,
     );
     recordBookingOutcome('confirmed');
     return { ...state, response: bookingResponse(record) };
   } catch (error) {
-    // The pending-booking reconciler (or a GET settling it) may confirm the same booking between the read
-    // above and this write. That is this save done, not a failure: failing here would undo at the supplier
-    // a booking our record calls confirmed.
+    // A repeated save finds its booking confirmed; and the pending-booking reconciler (or a GET settling it)
+    // may confirm the same booking between the read above and this write. That is this save done, not a
+    // failure: failing here would undo at the supplier a booking our record calls confirmed.
     const saved = error instanceof BookingStateConflict ? error.current : undefined;
     if (saved?.status === 'confirmed' && saved.supplierReference === booking.supplierReference)
       return { ...state, response: bookingResponse(saved) };

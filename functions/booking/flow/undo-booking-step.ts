@@ -5,32 +5,29 @@
  * problem that says so. If even the cancel fails, the record and the log say which supplier booking is
  * left, for the on-call engineer: nothing the supplier confirmed is forgotten.
  */
+import { eventsOf } from '../../domain/booking/booking-lifecycle.js';
+import { historyOf } from '../../domain/booking/history-entry.js';
+import type { CompensateCommand, FailCommand, UndoAtSupplier } from '../../domain/booking/lifecycle-command.js';
+import type { UndoReason } from '../../domain/booking/lifecycle-event.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
-import type { BookingEvent } from '../record/booking-record.js';
+import { changeBooking } from '../record/change-booking.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-problem.js';
 import type { FlowState } from './flow-state.js';
-import { giveBackBookingFunds } from '../wallet/wallet-payment.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';
 
 export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise<never> {
   const booking = state.supplierBooking!;
-  const reason =
+  const because: UndoReason =
     state.priceAccepted === false
-      ? `the supplier confirmed ${state.locked!.total} ${state.locked!.currency}, above the priceTolerance`
-      : `the booking could not be saved (${state.failure?.Error ?? 'error'})`;
-  const events: BookingEvent[] = [
-    {
-      at: deps.now().toISOString(),
-      event: 'confirmed-by-supplier',
-      detail: `${booking.supplierId} confirmed ${booking.supplierReference}; undone because ${reason}`,
-    },
-  ];
-  let cancelled: { penalty: string } | undefined;
+      ? { kind: 'above-tolerance', total: state.locked!.total, currency: state.locked!.currency }
+      : { kind: 'not-saved', error: state.failure?.Error ?? 'error' };
+  const at = deps.now().toISOString();
+  let undo: UndoAtSupplier;
   try {
     const adapter = await adapterOf(state.tenant, booking.supplierId, deps);
     const result = await measuredSupplierCall(booking.supplierId, 'cancel', () =>
@@ -42,18 +39,17 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
         signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
       }),
     );
-    cancelled = { penalty: `${result.penalty.amount} ${result.penalty.currency}` };
-    events.push({
+    undo = {
+      kind: 'cancelled',
       at: deps.now().toISOString(),
-      event: 'cancelled-at-supplier',
-      detail: `cancelled ${booking.supplierReference} at ${booking.supplierId}, penalty ${cancelled.penalty}`,
-    });
+      penalty: { amount: result.penalty.amount, currency: result.penalty.currency },
+    };
   } catch (error) {
-    events.push({
+    undo = {
+      kind: 'cancel-failed',
       at: deps.now().toISOString(),
-      event: 'cancel-at-supplier-failed',
-      detail: `could not cancel ${booking.supplierReference} at ${booking.supplierId}: ${isSupplierError(error) ? error.reduced() : ((error as Error)?.name ?? 'error')}`,
-    });
+      why: isSupplierError(error) ? error.reduced() : ((error as Error)?.name ?? 'error'),
+    };
     logger.error('compensation failed: a supplier booking is left without a saved booking', {
       bookingId: state.bookingId,
       supplierId: booking.supplierId,
@@ -61,7 +57,16 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
       error,
     });
   }
-  await recordFailure(state, deps, events, booking.supplierReference);
+  const compensate: CompensateCommand = {
+    kind: 'compensate',
+    at,
+    supplierId: booking.supplierId,
+    supplierReference: booking.supplierReference,
+    because,
+    undo,
+  };
+  await recordFailure(state, deps, compensate);
+  const cancelled = undo.kind === 'cancelled' ? { penalty: `${undo.penalty.amount} ${undo.penalty.currency}` } : undefined;
   recordBookingOutcome(cancelled ? 'compensated' : 'compensation-failed');
 
   const extensions = { bookingId: state.bookingId, supplierReference: booking.supplierReference, undone: cancelled !== undefined };
@@ -85,25 +90,16 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
   );
 }
 
-/** Moves the write-ahead record to failed with its story; if the table is what failed, the log keeps it. */
-export async function recordFailure(
-  state: FlowState,
-  deps: FlowDeps,
-  events: readonly BookingEvent[],
-  supplierReference: string | null,
-): Promise<void> {
+/**
+ * Moves the write-ahead record to failed with its story, and gives back what its wallet gave once it says
+ * so (a booking the reconciler confirmed meanwhile keeps its payment); if the table is what failed, the
+ * log keeps the story.
+ */
+export async function recordFailure(state: FlowState, deps: FlowDeps, command: FailCommand | CompensateCommand): Promise<void> {
   try {
-    const failed = await deps.bookings.transition(
-      state.tenant,
-      state.bookingId,
-      ['pending'],
-      { status: 'failed', ...(supplierReference ? { supplierReference } : {}) },
-      events,
-    );
-    // Only once the record says failed: a booking the reconciler confirmed meanwhile keeps its payment.
-    await giveBackBookingFunds(failed, deps.wallets, deps.now());
+    await changeBooking(deps, state.tenant, state.bookingId, command);
   } catch (error) {
     // A pending record left behind is failed by the reconciler later, which gives the funds back then.
-    logger.error('could not record a failed booking', { bookingId: state.bookingId, events, error });
+    logger.error('could not record a failed booking', { bookingId: state.bookingId, events: historyOf(eventsOf(command)), error });
   }
 }

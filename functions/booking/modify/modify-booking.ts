@@ -4,6 +4,7 @@
  * and the booking is untouched: never cancelled and rebooked. The rooms keep their occupancy (names
  * change, not who stays: that would be a different price).
  */
+import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import { HttpProblem } from '../../shared/problem.js';
 import type { Asker, Holder, ModifyResult, SupplierPort } from '../../suppliers/port.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';
@@ -11,6 +12,8 @@ import { bookingOr404 } from '../record/booking-access.js';
 import { bookingView, type BookingRecord } from '../record/booking-record.js';
 import type { ModifyBookingBody } from '../booking-request.js';
 import { BookingStateConflict } from '../record/booking-store.js';
+import { changeBooking } from '../record/change-booking.js';
+import { changedDuringModification, refusalProblem } from '../record/refusal-problem.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
 import type { IdempotentInput, StoredResult } from '../idempotent-operation.js';
@@ -24,17 +27,16 @@ export async function modifyBooking(
   const { tenant } = input;
   const { bookingId, holder, rooms } = input.body;
   const record = await bookingOr404(deps.bookings, tenant, bookingId);
-  if (record.status !== 'confirmed')
-    throw new HttpProblem('conflict', `Booking ${bookingId} is ${record.status}; only a confirmed booking can be modified`, {
-      extensions: { bookingId, status: record.status },
-    });
+  const refused = refusalOf(record, 'modify');
+  if (refused) throw refusalProblem('modify', bookingId, refused);
   const stored = await deps.guests.get(tenant, bookingId);
-  if (record.personalDataErasedAt || stored?.kind !== 'held') {
-    throw new HttpProblem(
-      'conflict',
-      `Booking ${bookingId} holds no personal data to change (erased ${record.personalDataErasedAt ?? (stored?.kind === 'erased' ? stored.erasedAt : 'or never stored')})`,
-      { extensions: { bookingId, status: record.status } },
-    );
+  // The record may not say so yet (an erasure between its two writes), or the details were never stored.
+  if (stored?.kind !== 'held') {
+    throw refusalProblem('modify', bookingId, {
+      reason: 'personal-data-erased',
+      status: record.status,
+      ...(stored?.kind === 'erased' ? { erasedAt: stored.erasedAt } : {}),
+    });
   }
   const { details } = stored;
   if (rooms) {
@@ -79,23 +81,27 @@ export async function modifyBooking(
       { extensions: { bookingId, supplierId: record.supplierId } },
     );
   }
-  const changed = [holder ? `holder ${Object.keys(holder).join(', ')}` : '', rooms ? 'guest names' : ''].filter(Boolean).join(' and ');
   // The details first: they are what the supplier now holds, whatever happens to the booking meanwhile.
   const changes = { holder: newHolder, ...(rooms ? { rooms: rooms.map((room) => ({ guests: room.guests })) } : {}) };
   await deps.guests.update(tenant, bookingId, changes);
   let updated: BookingRecord;
   try {
-    updated = await deps.bookings.transition(
+    updated = await changeBooking(
+      deps,
       tenant,
       bookingId,
-      ['confirmed'],
-      {},
-      { at: deps.now().toISOString(), event: 'modified', detail: `${changed} changed at ${record.supplierId}` },
+      {
+        kind: 'modify',
+        at: deps.now().toISOString(),
+        supplierId: record.supplierId,
+        // The fields' names only: what they now hold is personal data, kept with the guest details.
+        ...(holder ? { holderFields: Object.keys(holder) } : {}),
+        guestNames: Boolean(rooms),
+      },
       record,
     );
   } catch (error) {
-    if (error instanceof BookingStateConflict)
-      throw new HttpProblem('conflict', `Booking ${bookingId} changed state during the modification`, { extensions: { bookingId } });
+    if (error instanceof BookingStateConflict) throw changedDuringModification(bookingId);
     throw error;
   }
   // Stored for replays without the names (modify-booking.ts puts them in on the way out).

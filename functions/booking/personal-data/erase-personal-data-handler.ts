@@ -6,6 +6,7 @@
  */
 import { HttpProblem } from '../../shared/problem.js';
 import { bookingParams } from '../record/booking-access.js';
+import { refusalProblem } from '../record/refusal-problem.js';
 import { erasureBodySchema } from '../booking-request.js';
 import { erasePersonalData } from './erase-personal-data.js';
 import { flowDeps } from '../flow/flow-deps.js';
@@ -20,13 +21,7 @@ export const handler = idempotentRoute('erasePersonalData', { params: bookingPar
     flowDeps(),
   );
   if (outcome.kind === 'not-found') throw new HttpProblem('not-found', `No booking ${body.bookingId}`);
-  if (outcome.kind === 'pending') {
-    throw new HttpProblem(
-      'conflict',
-      `Booking ${body.bookingId} is pending: its supplier may still confirm it under these names; erase it once GET shows it confirmed or failed`,
-      { extensions: { bookingId: body.bookingId, status: 'pending' } },
-    );
-  }
+  if (outcome.kind === 'pending') throw refusalProblem('erase-personal-data', body.bookingId, outcome.refusal);
   return {
     status: 200,
     body: { bookingId: outcome.bookingId, personalDataErasedAt: outcome.personalDataErasedAt },

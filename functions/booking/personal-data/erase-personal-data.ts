@@ -15,9 +15,15 @@
  * A pending booking is refused: its supplier may still confirm it under the names we sent, and it must then
  * be recognisable. Erasing twice answers the first erasure's time.
  */
+import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
+import type { ErasedBy } from '../../domain/booking/erased-by.js';
+import type { LifecycleRefusal } from '../../domain/booking/lifecycle-refusal.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import { BookingStateConflict, type BookingStore } from '../record/booking-store.js';
+import { changeBooking } from '../record/change-booking.js';
 import type { GuestDetailsStore } from './guest-details.js';
+
+export type { ErasedBy };
 
 export interface ErasureDeps {
   readonly bookings: BookingStore;
@@ -25,46 +31,21 @@ export interface ErasureDeps {
   readonly now: () => Date;
 }
 
-/** Who asked, for the booking's history. */
-export type ErasedBy =
-  | { readonly kind: 'partner'; readonly requestReference?: string }
-  | { readonly kind: 'operator'; readonly actor: string }
-  | { readonly kind: 'retention'; readonly days: number };
-
 export type ErasureOutcome =
   | { readonly kind: 'erased'; readonly bookingId: string; readonly personalDataErasedAt: string }
   | { readonly kind: 'not-found' }
-  | { readonly kind: 'pending'; readonly bookingId: string };
-
-const ERASABLE = ['confirmed', 'cancelled', 'failed'] as const;
-
-function historyDetail(by: ErasedBy): string {
-  switch (by.kind) {
-    case 'partner':
-      return `personal data erased at the partner's request${by.requestReference ? ` (${by.requestReference})` : ''}`;
-    case 'operator':
-      return `personal data erased by operator ${by.actor}`;
-    case 'retention':
-      return `personal data erased ${by.days} days after check-out (retention)`;
-  }
-}
+  | { readonly kind: 'pending'; readonly bookingId: string; readonly refusal: LifecycleRefusal };
 
 export async function erasePersonalData(tenant: string, bookingId: string, by: ErasedBy, deps: ErasureDeps): Promise<ErasureOutcome> {
   const record = await deps.bookings.get(tenant, bookingId);
   if (!record) return { kind: 'not-found' };
-  if (record.personalDataErasedAt) return { kind: 'erased', bookingId, personalDataErasedAt: record.personalDataErasedAt };
-  if (record.status === 'pending') return { kind: 'pending', bookingId };
+  const refusal = refusalOf(record, 'erase-personal-data');
+  if (refusal?.reason === 'personal-data-erased') return { kind: 'erased', bookingId, personalDataErasedAt: record.personalDataErasedAt! };
+  if (refusal) return { kind: 'pending', bookingId, refusal };
   const erasedAt = await deps.guests.erase(tenant, bookingId, deps.now().toISOString());
   let marked: BookingRecord;
   try {
-    marked = await deps.bookings.transition(
-      tenant,
-      bookingId,
-      ERASABLE,
-      { personalDataErasedAt: erasedAt },
-      { at: erasedAt, event: 'personal-data-erased', detail: historyDetail(by) },
-      record,
-    );
+    marked = await changeBooking(deps, tenant, bookingId, { kind: 'erase-personal-data', at: erasedAt, by }, record);
   } catch (error) {
     // Marked by another erasure meanwhile: the details are gone either way; its time is the answer.
     if (error instanceof BookingStateConflict && error.current?.personalDataErasedAt)

@@ -11,12 +11,12 @@ import { Dim, MetricName, PENDING_AGE_BUCKETS, type PendingAgeBucket } from '../
 import { logger } from '../../shared/observability.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import { supplierContactOf } from '../personal-data/guest-details.js';
-import { confirmedChanges, lockPrice } from '../flow/booking-draft.js';
+import { confirmedTerms, lockPrice } from '../flow/booking-draft.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { measuredSupplierCall } from '../flow/measured-supplier-call.js';
 import { adapterOf } from '../flow/supplier-of.js';
 import { BookingStateConflict } from '../record/booking-store.js';
-import { captureBookingTotal, giveBackBookingFunds } from '../wallet/wallet-payment.js';
+import { changeBooking } from '../record/change-booking.js';
 
 /** How long after the attempt a supplier may still show a booking it was slow to make. */
 export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
@@ -43,16 +43,18 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
     const now = deps.now();
     if (found?.status === 'confirmed') {
       const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);
-      await captureBookingTotal(record, locked, deps.wallets, now);
-      const confirmed = await deps.bookings.transition(
+      // Captured for the locked total before the record says confirmed (the lifecycle's payments).
+      const confirmed = await changeBooking(
+        deps,
         record.tenant,
         record.bookingId,
-        ['pending'],
-        confirmedChanges(record, found, locked),
         {
+          kind: 'confirm',
           at: now.toISOString(),
-          event: 'confirmed',
-          detail: `found at ${found.supplierId} under our reference as ${found.supplierReference}`,
+          supplierId: found.supplierId,
+          supplierReference: found.supplierReference,
+          via: 'settled-later',
+          terms: confirmedTerms(record, found, locked),
         },
         record,
       );
@@ -60,19 +62,18 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, timeo
       return confirmed;
     }
     if (now.getTime() - Date.parse(record.createdAt) > GIVE_UP_AFTER_MS) {
-      const failed = await deps.bookings.transition(
+      // What its wallet gave goes back once the record says failed (the lifecycle's payments).
+      const failed = await changeBooking(
+        deps,
         record.tenant,
         record.bookingId,
-        ['pending'],
-        { status: 'failed' },
         {
+          kind: 'fail',
           at: now.toISOString(),
-          event: 'failed',
-          detail: `${record.supplierId} holds no booking under our reference ${GIVE_UP_AFTER_MS / 60_000} minutes after the attempt: nothing was booked`,
+          cause: { kind: 'absent-at-supplier', supplierId: record.supplierId, afterMinutes: GIVE_UP_AFTER_MS / 60_000 },
         },
         record,
       );
-      await giveBackBookingFunds(failed, deps.wallets, now);
       emitMetric(MetricName.pendingSettled, MetricUnit.Count, 1, [{ [Dim.outcome]: 'failed' }]);
       return failed;
     }

@@ -7,6 +7,8 @@
  * No personal data: the holder, the guests and the cancel reason are the booking's guest details, kept in
  * their own table (guest-details.ts), and joined only where they are shown (GET, modify, the voucher).
  */
+import type { BookingStatus } from '../../domain/booking/booking-status.js';
+import type { BookingHistoryEntry } from '../../domain/booking/history-entry.js';
 import { policyView } from '../../domain/cancellation/policy-view.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { RateTicket } from '../../domain/rate/rate-id.js';
@@ -15,14 +17,7 @@ import type { PropertyChargeQuote } from '../../domain/pricing/price.js';
 import type { BookingIssuer, BoardBasis, CancellationPenalty, PaymentModel, SupplierRate, SupplierRemark } from '../../suppliers/port.js';
 import type { GuestDetails, StoredGuestDetails } from '../personal-data/guest-details.js';
 
-export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed';
-
-export interface BookingEvent {
-  /** UTC ISO instant. */
-  readonly at: string;
-  readonly event: string;
-  readonly detail?: string;
-}
+export type { BookingStatus };
 
 /** A booked room; who stays in it is in the guest details, room by room in this order. */
 export interface BookedRoom {
@@ -95,7 +90,8 @@ export interface BookingRecord extends LockedAmounts {
   readonly ticket: RateTicket;
   readonly checkedRate: SupplierRate;
 
-  readonly history: readonly BookingEvent[];
+  /** What happened to it, oldest first: derived from its lifecycle's events (domain/booking/history-entry.ts). */
+  readonly history: readonly BookingHistoryEntry[];
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -12,6 +12,10 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import type { BookingStatus } from '../../domain/booking/booking-status.js';
+import { historyOf, type BookingHistoryEntry } from '../../domain/booking/history-entry.js';
+import type { LifecycleEvent } from '../../domain/booking/lifecycle-event.js';
+import type { LifecycleRefusal } from '../../domain/booking/lifecycle-refusal.js';
 import { subjectOf } from '../../domain/webhooks/webhook-event.js';
 import { outboxPut } from '../../stores/webhook-outbox.js';
 import { tableName } from '../../shared/config.js';
@@ -20,9 +24,15 @@ import { keys } from '../../shared/keys.js';
 import { BOOKING_LIST_ATTRIBUTES } from '../../shared/tables.js';
 import type { BookingListPosition } from '../list/booking-list-cursor.js';
 import type { BookingListPlan } from '../list/booking-list-plan.js';
-import type { BookingEvent, BookingRecord, BookingStatus } from './booking-record.js';
+import type { BookingRecord } from './booking-record.js';
 import type { BookingSummarySource } from './booking-summary.js';
 import { bookingWebhookEvent } from './booking-webhook-event.js';
+
+/**
+ * Why a booking was not changed: the lifecycle's refusal, or, when the lifecycle would have allowed the move,
+ * a booking that kept changing under every attempt to write it.
+ */
+export type BookingRefusal = LifecycleRefusal | { readonly reason: 'changed-meanwhile'; readonly status: BookingStatus };
 
 export class BookingStateConflict extends Error {
   override readonly name = 'BookingStateConflict';
@@ -32,11 +42,21 @@ export class BookingStateConflict extends Error {
    */
   declare readonly current: BookingRecord | undefined;
   readonly status: BookingStatus | 'missing';
-  constructor(current: BookingRecord | undefined) {
+  /** Set where the move was asked of the lifecycle (change-booking.ts); the store alone knows no command. */
+  readonly refusal: BookingRefusal | undefined;
+  constructor(current: BookingRecord | undefined, refusal?: BookingRefusal) {
     super(`booking is ${current?.status ?? 'missing'}`);
     Object.defineProperty(this, 'current', { value: current, enumerable: false });
     this.status = current?.status ?? 'missing';
+    this.refusal = refusal;
   }
+}
+
+/** A move the lifecycle accepted (domain/booking/booking-lifecycle.ts), as the store writes it. */
+export interface BookingMove {
+  readonly from: readonly BookingStatus[];
+  readonly events: readonly LifecycleEvent[];
+  readonly changes: Partial<BookingRecord>;
 }
 
 /** Attributes of a stored item that are storage, not booking: its keys, and those of the indexes. */
@@ -83,17 +103,11 @@ export interface BookingStore {
   create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }>;
   get(tenant: string, bookingId: string): Promise<BookingRecord | undefined>;
   /**
-   * Moves a booking from one of `from` to the changes given, appending the event(s); BookingStateConflict
-   * otherwise. `seen`, the booking as the caller just read it, spares the read the first attempt makes.
+   * Writes a move the lifecycle accepted on a booking still in one of its `from` statuses: its changes, its
+   * events' history entries and its webhook event; BookingStateConflict otherwise. `seen`, the booking as
+   * the caller just read it, spares the read the first attempt makes.
    */
-  transition(
-    tenant: string,
-    bookingId: string,
-    from: readonly BookingStatus[],
-    changes: Partial<BookingRecord>,
-    event: BookingEvent | readonly BookingEvent[],
-    seen?: BookingRecord,
-  ): Promise<BookingRecord>;
+  transition(tenant: string, bookingId: string, move: BookingMove, seen?: BookingRecord): Promise<BookingRecord>;
   /** Bookings of a tenant still waiting for their supplier's outcome, oldest first. */
   pending(tenant: string, limit?: number): Promise<BookingRecord[]>;
   /** A page of a tenant's bookings as a plan (booking-list-plan.ts) lists them, after `after` when given. */
@@ -148,15 +162,9 @@ export class DynamoBookingStore implements BookingStore {
     return Item ? toRecord(Item) : undefined;
   }
 
-  async transition(
-    tenant: string,
-    bookingId: string,
-    from: readonly BookingStatus[],
-    changes: Partial<BookingRecord>,
-    event: BookingEvent | readonly BookingEvent[],
-    seen?: BookingRecord,
-  ): Promise<BookingRecord> {
-    const events: readonly BookingEvent[] = Array.isArray(event) ? event : [event as BookingEvent];
+  async transition(tenant: string, bookingId: string, move: BookingMove, seen?: BookingRecord): Promise<BookingRecord> {
+    const { from, changes } = move;
+    const entries = historyOf(move.events);
     for (let attempt = 1; ; attempt++) {
       // The caller's own read stands for the first attempt; a write that finds it stale reads afresh.
       const fromCaller = attempt === 1 && seen !== undefined;
@@ -165,10 +173,10 @@ export class DynamoBookingStore implements BookingStore {
         if (fromCaller) continue;
         throw new BookingStateConflict(current);
       }
-      const next = { ...current, ...definedChanges(changes), history: [...current.history, ...events], updatedAt: events.at(-1)!.at };
+      const next = { ...current, ...definedChanges(changes), history: [...current.history, ...entries], updatedAt: entries.at(-1)!.at };
       // The change and its webhook event land together or not at all (the outbox: stores/webhook-outbox.ts).
-      const webhook = bookingWebhookEvent(current, next, events);
-      const update = this.transitionUpdate(current, changes, events);
+      const webhook = bookingWebhookEvent(next, move.events);
+      const update = this.transitionUpdate(current, changes, entries);
       try {
         if (webhook)
           await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, outboxPut(webhook, subjectOf(webhook))] }));
@@ -188,7 +196,7 @@ export class DynamoBookingStore implements BookingStore {
   }
 
   /** The update of one transition, conditional on the booking being as it was read (its status, its history's length). */
-  private transitionUpdate(current: BookingRecord, changes: Partial<BookingRecord>, events: readonly BookingEvent[]) {
+  private transitionUpdate(current: BookingRecord, changes: Partial<BookingRecord>, events: readonly BookingHistoryEntry[]) {
     const names: Record<string, string> = { '#status': 'status', '#history': 'history', '#updatedAt': 'updatedAt' };
     const values: Record<string, unknown> = {
       ':event': events,

@@ -5,25 +5,21 @@
  * than everything else a booking does on our side, and the partner does not wait for it. The voucher itself
  * is rendered from the record whenever it is asked for, so it always shows the current names and status.
  */
+import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { renderBookingVoucher } from './booking-voucher.js';
 import { BookingStateConflict } from '../record/booking-store.js';
+import { changeBooking } from '../record/change-booking.js';
 
 export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'guests' | 'property' | 'now'>;
 
 export async function issueVoucher(tenant: string, bookingId: string, deps: IssueVoucherDeps): Promise<void> {
   const record = await deps.bookings.get(tenant, bookingId);
-  if (record?.status !== 'confirmed' || record.history.some((e) => e.event === 'voucher-issued')) return;
+  // Not confirmed (any more), or issued already: nothing to issue.
+  if (!record || refusalOf(record, 'issue-voucher')) return;
   const pdf = await renderBookingVoucher(record, await deps.guests.get(tenant, bookingId), deps, 'pdf');
   try {
-    await deps.bookings.transition(
-      tenant,
-      bookingId,
-      ['confirmed'],
-      {},
-      { at: deps.now().toISOString(), event: 'voucher-issued', detail: `voucher PDF, ${pdf.length} bytes` },
-      record,
-    );
+    await changeBooking(deps, tenant, bookingId, { kind: 'issue-voucher', at: deps.now().toISOString(), bytes: pdf.length }, record);
   } catch (error) {
     // Cancelled meanwhile (a partner may cancel the moment it has the answer): nothing to note.
     if (error instanceof BookingStateConflict) return;

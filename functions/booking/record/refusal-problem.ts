@@ -1,0 +1,42 @@
+/**
+ * The one place a refused booking change becomes the problem a partner gets: a 409 conflict for each
+ * operation, worded as partners have always read it.
+ */
+import { HttpProblem } from '../../shared/problem.js';
+import type { BookingRefusal } from './booking-store.js';
+
+export type RefusedOperation = 'request' | 'cancel' | 'modify' | 'erase-personal-data';
+
+function detailOf(operation: RefusedOperation, bookingId: string, refusal: BookingRefusal): string {
+  const status = 'status' in refusal ? refusal.status : 'missing';
+  switch (operation) {
+    case 'request':
+      return `Booking ${bookingId} failed earlier; use a new Idempotency-Key to try again`;
+    case 'cancel':
+      if (refusal.reason === 'already-cancelled') return `Booking ${bookingId} was already cancelled at ${refusal.cancelledAt}`;
+      if (refusal.reason === 'still-pending') return `Booking ${bookingId} has no confirmed outcome yet; retry once GET shows it confirmed`;
+      // A failed booking; and, as ever, one that kept changing under the cancel's write.
+      return `Booking ${bookingId} was never booked`;
+    case 'modify':
+      if (refusal.reason === 'personal-data-erased')
+        return `Booking ${bookingId} holds no personal data to change (erased ${refusal.erasedAt ?? 'or never stored'})`;
+      return `Booking ${bookingId} is ${status}; only a confirmed booking can be modified`;
+    case 'erase-personal-data':
+      return `Booking ${bookingId} is ${status}: its supplier may still confirm it under these names; erase it once GET shows it confirmed or failed`;
+  }
+}
+
+/** Which fields the problem names: the status, where the partner is told which it is. */
+function extensionsOf(operation: RefusedOperation, bookingId: string, refusal: BookingRefusal): Record<string, unknown> {
+  if (operation === 'request') return { bookingId };
+  return { bookingId, status: 'status' in refusal ? refusal.status : 'missing' };
+}
+
+export function refusalProblem(operation: RefusedOperation, bookingId: string, refusal: BookingRefusal): HttpProblem {
+  return new HttpProblem('conflict', detailOf(operation, bookingId, refusal), { extensions: extensionsOf(operation, bookingId, refusal) });
+}
+
+/** A modification the supplier made, whose booking changed here before it was noted. */
+export function changedDuringModification(bookingId: string): HttpProblem {
+  return new HttpProblem('conflict', `Booking ${bookingId} changed state during the modification`, { extensions: { bookingId } });
+}

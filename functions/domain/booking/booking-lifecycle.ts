@@ -1,0 +1,205 @@
+/**
+ * The booking's lifecycle: which command may move a booking from which status, what it raises, and what
+ * it changes on the record. Pure: `decide` is given the booking as read and answers either the move (the
+ * statuses it stands on, the events, the changes) or a refusal naming why. The bookings store writes a
+ * move conditionally on the booking still being as it was read; the history entries, the webhook event and
+ * the wallet movements are derived from the move's events.
+ *
+ *   (none) --request--> pending --keep-pending--> pending
+ *                       pending --confirm--> confirmed --modify, issue-voucher--> confirmed
+ *                       pending --fail, compensate--> failed      confirmed --cancel--> cancelled
+ *   confirmed, cancelled, failed --erase-personal-data--> the same status
+ */
+import type { BookingStatus } from './booking-status.js';
+import { HISTORY_EVENT_NAME, type BookingHistoryEntry } from './history-entry.js';
+import type { LifecycleCommand, LifecycleCommandKind, RequestCommand } from './lifecycle-command.js';
+import type { LifecycleEvent } from './lifecycle-event.js';
+import type { LifecycleRefusal } from './lifecycle-refusal.js';
+
+/** What the lifecycle reads of a booking (a stored booking record is one). */
+export interface LifecycleBooking {
+  readonly status: BookingStatus;
+  readonly cancelledAt?: string;
+  readonly personalDataErasedAt?: string;
+  readonly history: readonly BookingHistoryEntry[];
+}
+
+/** The record's fields the lifecycle itself sets; a confirmation adds the supplier's terms. */
+export interface LifecycleChanges {
+  readonly status?: BookingStatus;
+  readonly supplierReference?: string | null;
+  readonly cancelledAt?: string;
+  readonly penaltyAmount?: string;
+  readonly penaltyCurrency?: string;
+  readonly quotedPenaltyAmount?: string;
+  readonly supplierPenaltyAmount?: string;
+  readonly supplierPenaltyCurrency?: string;
+  readonly personalDataErasedAt?: string;
+}
+
+/** What a move changes on the record: the lifecycle's fields, and a confirmation's terms with them. */
+export type MoveChanges<Terms extends object = object> = LifecycleChanges | (Terms & LifecycleChanges);
+
+export interface LifecycleMove<Terms extends object = object> {
+  /** The statuses the booking must still have where the move is written; none for a booking not yet written. */
+  readonly from: readonly BookingStatus[];
+  readonly events: readonly LifecycleEvent[];
+  readonly changes: MoveChanges<Terms>;
+}
+
+export type LifecycleDecision<Terms extends object = object> =
+  | ({ readonly accepted: true } & LifecycleMove<Terms>)
+  | { readonly accepted: false; readonly refusal: LifecycleRefusal };
+
+/** The statuses each command moves a booking from. */
+export const MOVES_FROM: Readonly<Record<LifecycleCommandKind, readonly BookingStatus[]>> = {
+  request: [],
+  'keep-pending': ['pending'],
+  confirm: ['pending'],
+  fail: ['pending'],
+  compensate: ['pending'],
+  modify: ['confirmed'],
+  cancel: ['confirmed'],
+  'issue-voucher': ['confirmed'],
+  // Not pending: its supplier may still confirm it under the names we sent, and it must then be recognisable.
+  'erase-personal-data': ['confirmed', 'cancelled', 'failed'],
+};
+
+/** A command refused because of where the booking stands. */
+function refusedAt(booking: LifecycleBooking): LifecycleRefusal {
+  switch (booking.status) {
+    case 'pending':
+      return { reason: 'still-pending', status: 'pending' };
+    case 'confirmed':
+      return { reason: 'already-confirmed', status: 'confirmed' };
+    case 'cancelled':
+      return { reason: 'already-cancelled', status: 'cancelled', ...(booking.cancelledAt ? { cancelledAt: booking.cancelledAt } : {}) };
+    case 'failed':
+      return { reason: 'never-booked', status: 'failed' };
+  }
+}
+
+function erased(booking: LifecycleBooking): LifecycleRefusal {
+  return {
+    reason: 'personal-data-erased',
+    status: booking.status,
+    ...(booking.personalDataErasedAt ? { erasedAt: booking.personalDataErasedAt } : {}),
+  };
+}
+
+const voucherIssued = (booking: LifecycleBooking) => booking.history.some((e) => e.event === HISTORY_EVENT_NAME['voucher-issued']);
+
+/**
+ * Why a command of this kind cannot be made on the booking now, or undefined when it can: asked before
+ * the work a command records is done (a supplier call, a render), and again by `decide`.
+ */
+export function refusalOf(booking: LifecycleBooking | undefined, kind: LifecycleCommandKind): LifecycleRefusal | undefined {
+  if (!booking) return kind === 'request' ? undefined : { reason: 'missing' };
+  // Erasing twice is done already, whatever the status (the first erasure's time is the answer).
+  if (kind === 'erase-personal-data' && booking.personalDataErasedAt) return erased(booking);
+  if (!MOVES_FROM[kind].includes(booking.status)) return refusedAt(booking);
+  if (kind === 'modify' && booking.personalDataErasedAt) return erased(booking);
+  if (kind === 'issue-voucher' && voucherIssued(booking)) return { reason: 'voucher-already-issued', status: 'confirmed' };
+  return undefined;
+}
+
+/** The events a command raises once accepted: a function of the command alone. */
+export function eventsOf(command: LifecycleCommand): LifecycleEvent[] {
+  const { at } = command;
+  switch (command.kind) {
+    case 'request':
+      return [{ type: 'requested', at, supplierId: command.supplierId, requestId: command.requestId }];
+    case 'keep-pending':
+      return [{ type: 'outcome-unknown', at }];
+    case 'confirm':
+      return [{ type: 'confirmed', at, supplierId: command.supplierId, supplierReference: command.supplierReference, via: command.via }];
+    case 'fail':
+      return [{ type: 'failed', at, cause: command.cause }];
+    case 'compensate': {
+      const { supplierId, supplierReference, undo } = command;
+      return [
+        { type: 'compensated', at, supplierId, supplierReference, because: command.because },
+        undo.kind === 'cancelled'
+          ? { type: 'cancelled-at-supplier', at: undo.at, supplierId, supplierReference, penalty: undo.penalty }
+          : { type: 'cancel-at-supplier-failed', at: undo.at, supplierId, supplierReference, why: undo.why },
+      ];
+    }
+    case 'modify':
+      return [
+        {
+          type: 'modified',
+          at,
+          supplierId: command.supplierId,
+          ...(command.holderFields ? { holderFields: command.holderFields } : {}),
+          guestNames: command.guestNames,
+        },
+      ];
+    case 'cancel':
+      return [
+        {
+          type: 'cancelled',
+          at,
+          supplierId: command.supplierId,
+          ...(command.cancellationReference ? { cancellationReference: command.cancellationReference } : {}),
+          penalty: command.penalty,
+          quotedPenaltyAmount: command.quotedPenaltyAmount,
+          lookedUp: command.lookedUp,
+          reasonGiven: command.reasonGiven,
+        },
+      ];
+    case 'issue-voucher':
+      return [{ type: 'voucher-issued', at, bytes: command.bytes }];
+    case 'erase-personal-data':
+      return [{ type: 'personal-data-erased', at, by: command.by }];
+  }
+}
+
+function changesOf<Terms extends object>(command: LifecycleCommand<Terms>): MoveChanges<Terms> {
+  switch (command.kind) {
+    case 'request':
+      return requestedMove(command).changes;
+    case 'confirm':
+      // The terms first: the status and the reference are the lifecycle's to set.
+      return { ...command.terms, status: 'confirmed', supplierReference: command.supplierReference };
+    case 'fail':
+      return { status: 'failed' };
+    case 'compensate':
+      // The supplier's reference stays on the failed booking: what was undone, and where, is never forgotten.
+      return { status: 'failed', supplierReference: command.supplierReference };
+    case 'cancel':
+      return {
+        status: 'cancelled',
+        cancelledAt: command.cancelledAt,
+        penaltyAmount: command.penalty.amount,
+        penaltyCurrency: command.penalty.currency,
+        quotedPenaltyAmount: command.quotedPenaltyAmount,
+        supplierPenaltyAmount: command.supplierPenalty.amount,
+        supplierPenaltyCurrency: command.supplierPenalty.currency,
+      };
+    case 'erase-personal-data':
+      return { personalDataErasedAt: command.at };
+    case 'keep-pending':
+    case 'modify':
+    case 'issue-voucher':
+      return {};
+  }
+}
+
+/** A booking's first move: its write-ahead record, pending with no supplier reference yet. */
+export interface RequestedMove extends LifecycleMove {
+  readonly changes: { readonly status: 'pending'; readonly supplierReference: null };
+}
+
+/** A booking's first move, always accepted, for there is no booking yet (a retry finds it: `decide` refuses). */
+export function requestedMove(command: RequestCommand): RequestedMove {
+  return { from: MOVES_FROM.request, events: eventsOf(command), changes: { status: 'pending', supplierReference: null } };
+}
+
+export function decide<Terms extends object = object>(
+  booking: LifecycleBooking | undefined,
+  command: LifecycleCommand<Terms>,
+): LifecycleDecision<Terms> {
+  const refusal = refusalOf(booking, command.kind);
+  if (refusal) return { accepted: false, refusal };
+  return { accepted: true, from: MOVES_FROM[command.kind], events: eventsOf(command), changes: changesOf(command) };
+}

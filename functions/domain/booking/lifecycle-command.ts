@@ -1,0 +1,119 @@
+/**
+ * What may be asked of a booking: every move the booking's use cases make. Each carries what its events
+ * and the record's changes are made of (times included), so deciding is a plain function of the booking
+ * and the command (booking-lifecycle.ts).
+ */
+import type { ErasedBy } from './erased-by.js';
+import type { Amount, ConfirmedVia, FailureCause, UndoReason } from './lifecycle-event.js';
+
+/** The write-ahead record, made before the supplier is asked. */
+export interface RequestCommand {
+  readonly kind: 'request';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly requestId: string;
+}
+
+/** The supplier's outcome is unknown: the booking stays pending and is asked again later. */
+export interface KeepPendingCommand {
+  readonly kind: 'keep-pending';
+  readonly at: string;
+}
+
+/**
+ * The supplier holds the booking. `terms` is what it confirmed as the record keeps it (rooms, the price as
+ * locked, its policy...): the lifecycle passes it through to the record's changes without reading it.
+ */
+export interface ConfirmCommand<Terms extends object = object> {
+  readonly kind: 'confirm';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly supplierReference: string;
+  readonly via: ConfirmedVia;
+  readonly terms: Terms;
+}
+
+/** Nothing was booked. */
+export interface FailCommand {
+  readonly kind: 'fail';
+  readonly at: string;
+  readonly cause: FailureCause;
+}
+
+/** How undoing a confirmed booking at its supplier went, and when it was known. */
+export type UndoAtSupplier =
+  | { readonly kind: 'cancelled'; readonly at: string; readonly penalty: Amount }
+  | { readonly kind: 'cancel-failed'; readonly at: string; readonly why: string };
+
+/** The supplier confirmed, but the booking cannot stand: it was cancelled there (or that failed), and it fails here. */
+export interface CompensateCommand {
+  readonly kind: 'compensate';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly supplierReference: string;
+  readonly because: UndoReason;
+  readonly undo: UndoAtSupplier;
+}
+
+/** The holder's contact or the guests' names changed at the supplier. */
+export interface ModifyCommand {
+  readonly kind: 'modify';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly holderFields?: readonly string[];
+  readonly guestNames: boolean;
+}
+
+/** The supplier cancelled a confirmed booking. Penalties in the booking's currency, and the supplier's own. */
+export interface CancelCommand {
+  readonly kind: 'cancel';
+  readonly at: string;
+  readonly supplierId: string;
+  /** As the supplier says (its own clock). */
+  readonly cancelledAt: string;
+  readonly cancellationReference?: string;
+  readonly penalty: Amount;
+  readonly quotedPenaltyAmount: string;
+  readonly supplierPenalty: Amount;
+  readonly lookedUp: boolean;
+  readonly reasonGiven: boolean;
+}
+
+/** The confirmed booking's voucher was rendered once, so it is known to render. */
+export interface IssueVoucherCommand {
+  readonly kind: 'issue-voucher';
+  readonly at: string;
+  readonly bytes: number;
+}
+
+/** The booking's personal data was erased (at `at`, the time the guests store answers). */
+export interface ErasePersonalDataCommand {
+  readonly kind: 'erase-personal-data';
+  readonly at: string;
+  readonly by: ErasedBy;
+}
+
+export type LifecycleCommand<Terms extends object = object> =
+  | RequestCommand
+  | KeepPendingCommand
+  | ConfirmCommand<Terms>
+  | FailCommand
+  | CompensateCommand
+  | ModifyCommand
+  | CancelCommand
+  | IssueVoucherCommand
+  | ErasePersonalDataCommand;
+
+export type LifecycleCommandKind = LifecycleCommand['kind'];
+
+export const LIFECYCLE_COMMAND_KINDS = [
+  'request',
+  'keep-pending',
+  'confirm',
+  'fail',
+  'compensate',
+  'modify',
+  'cancel',
+  'issue-voucher',
+  'erase-personal-data',
+] as const satisfies readonly LifecycleCommandKind[];

@@ -1,0 +1,18 @@
+/**
+ * Why the lifecycle refuses a command, named for what the booking is: the caller turns it into its own
+ * answer (a 409 with the words partners know, a replay, a retry later, or nothing to do).
+ */
+import type { BookingStatus } from './booking-status.js';
+
+export type LifecycleRefusal =
+  | { readonly reason: 'missing' }
+  | { readonly reason: 'still-pending'; readonly status: 'pending' }
+  | { readonly reason: 'already-confirmed'; readonly status: 'confirmed' }
+  | { readonly reason: 'already-cancelled'; readonly status: 'cancelled'; readonly cancelledAt?: string }
+  /** A failed booking: nothing stands booked, whatever the supplier did on the way. */
+  | { readonly reason: 'never-booked'; readonly status: 'failed' }
+  | { readonly reason: 'voucher-already-issued'; readonly status: 'confirmed' }
+  /** The personal data is gone: nothing to change, nothing more to erase. */
+  | { readonly reason: 'personal-data-erased'; readonly status: BookingStatus; readonly erasedAt?: string };
+
+export type LifecycleRefusalReason = LifecycleRefusal['reason'];
