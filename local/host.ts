@@ -16,7 +16,7 @@ import { ensureSigningKey, forgetCachedKeys } from '../functions/auth/signing-ke
 import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { HANDLER_GROUPS, type HandlerGroup } from '../functions/shared/routes.js';
 import type { LatencyProfile } from '../sandbox/latency.js';
-import type { FlowInvocation } from '../functions/booking/flow/index.js';
+import type { FlowInvocation } from '../functions/booking/flow/flow-handler.js';
 import { repositoryPath } from '../lib/project-paths.js';
 import { metricNamespace } from '../functions/shared/metric-names.js';
 import { createTables } from './create-tables.js';

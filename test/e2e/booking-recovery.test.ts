@@ -10,7 +10,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingStateConflict } from '../../functions/booking/record/booking-store.js';
 import { flowDeps } from '../../functions/booking/flow/flow-deps.js';
-import type { FlowInvocation } from '../../functions/booking/flow/index.js';
+import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
 import { adapterFor } from '../../functions/suppliers/adapter-registry.js';
 import { listContracts } from '../../functions/suppliers/contracts.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
