@@ -6,7 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduledEvent } from 'aws-lambda';
-import { handler, mapSupplierCatalogues } from '../../functions/search/mapping-job-handler.js';
+import { handler } from '../../functions/search/mapping-job-handler.js';
+import { mapSupplierCatalogues } from '../../functions/search/mapping/map-supplier-catalogues.js';
 import { DynamoDestinationIndex } from '../../functions/search/mapping/destination-index.js';
 import { DynamoPropertyMapStore } from '../../functions/stores/dynamo-property-map-store.js';
 import type { MappingJobReport } from '../../functions/search/mapping/mapping-job.js';
