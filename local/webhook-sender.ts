@@ -31,7 +31,7 @@ export async function startWebhookSender(options: {
 }): Promise<LocalWebhookSender> {
   // Loaded once the host has set the table names and the sender's environment.
   const [{ dispatchStreamRecords }, { deliverDue }, { webhookDeps }] = await Promise.all([
-    import('../functions/webhooks/sender-entry.js'),
+    import('../functions/webhooks/dispatch-stream-records.js'),
     import('../functions/webhooks/deliver-due.js'),
     import('../functions/webhooks/webhook-deps.js'),
   ]);
@@ -76,7 +76,7 @@ export async function startWebhookSender(options: {
       }
       if (records.length === 0) continue;
       const { batchItemFailures } = await inInvocation(randomUUID(), () =>
-        dispatchStreamRecords({ Records: records } as unknown as DynamoDBStreamEvent),
+        dispatchStreamRecords({ Records: records } as unknown as DynamoDBStreamEvent, webhookDeps()),
       );
       const failedAt = batchItemFailures[0]
         ? records.findIndex((r) => r.dynamodb?.SequenceNumber === batchItemFailures[0]!.itemIdentifier)
