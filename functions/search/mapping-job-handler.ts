@@ -9,13 +9,16 @@
  * job keeps ids across runs, so the schedule's next run (or a retry) simply starts over.
  */
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { env } from '../shared/config.js';
 import { logger } from '../shared/observability.js';
 import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
 import { listContracts } from '../suppliers/contracts.js';
 import { DynamoDestinationIndex } from './mapping/destination-index.js';
 import { mapSupplierCatalogues } from './mapping/map-supplier-catalogues.js';
 import type { MappingJobReport } from './mapping/mapping-job.js';
+import { mappingJobConfig } from './mapping-job-config.js';
+
+// At the cold start: a variable missing or malformed fails the init, naming it.
+const config = mappingJobConfig();
 
 /**
  * Time kept back from the Lambda timeout for matching and writing once the catalogues are read: reading
@@ -25,7 +28,7 @@ const MATCH_AND_WRITE_RESERVE_MS = 3 * 60_000;
 
 export async function handler(event: ScheduledEvent, context: Context): Promise<MappingJobReport> {
   logger.addContext(context);
-  const tenant = env('TENANT');
+  const { tenant } = config;
   const contracts = await listContracts(tenant);
   const suppliers = [...new Set(contracts.map((c) => c.supplierId))];
   logger.info('property mapping started', { tenant, suppliers, scheduledAt: event.time });

@@ -14,7 +14,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type Dynamo
 import type { HoldOutcome, Wallet, WalletMovement, WalletMovementType } from '../domain/wallet/wallet.js';
 import { formatMinor } from '../domain/money/money.js';
 import type { WebhookEvent } from '../domain/webhooks/webhook-event.js';
-import { optionalEnv, tableName } from '../shared/config.js';
+import { hasTable, tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
 import type { TransactItem } from '../shared/transact-item.js';
@@ -303,7 +303,7 @@ export class DynamoWalletStore {
     after: { balanceMinor: number },
   ): ReturnType<typeof outboxPut>[] {
     const type = WALLET_EVENT_OF[movement.type];
-    if (!type || !optionalEnv('WEBHOOKS_TABLE')) return [];
+    if (!type || !hasTable('webhooks')) return [];
     const decimal = (minor: number) => Number(formatMinor(minor, movement.currency));
     const event: WebhookEvent = {
       id: newEventId(movement.at),

@@ -6,10 +6,10 @@
  * is rendered from the record whenever it is asked for, so it always shows the current names and status.
  */
 import type { FlowDeps } from '../flow/flow-deps.js';
-import { renderBookingVoucher } from './booking-voucher.js';
+import { renderBookingVoucher, type VoucherRenderDeps } from './booking-voucher.js';
 import { BookingStateConflict } from '../record/booking-store.js';
 
-export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'guests' | 'property' | 'now'>;
+export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'guests' | 'property' | 'now'> & VoucherRenderDeps;
 
 export async function issueVoucher(tenant: string, bookingId: string, deps: IssueVoucherDeps): Promise<void> {
   const record = await deps.bookings.get(tenant, bookingId);
