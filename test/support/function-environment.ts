@@ -38,7 +38,8 @@ const TABLES = {
   WEBHOOKS_TABLE: table('Webhooks'),
   IDEMPOTENCY_TABLE: table('Idempotency'),
 } as const;
-const tables = (...names: (keyof typeof TABLES)[]) => Object.fromEntries(names.map((name) => [name, TABLES[name]]));
+const tables = <const Name extends keyof typeof TABLES>(...names: Name[]) =>
+  Object.fromEntries(names.map((name) => [name, TABLES[name]])) as Pick<typeof TABLES, Name>;
 
 const TOKENS = { TOKEN_ISSUER: 'https://auth.hotel-api.dev/demo/sandbox', TOKEN_AUDIENCE: 'hotel-api' };
 const SEARCH_SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:SearchSecret3A1F2B-AbCdEf';
