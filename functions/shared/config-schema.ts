@@ -10,7 +10,7 @@
  */
 import * as z from 'zod';
 import { ENDPOINT_VARIABLES, type AwsService, type SharedConfig } from './config.js';
-import { arnVariable, bucketNameVariable, endpointVariable, tableNameVariable, textVariable } from './config-variables.js';
+import { arnVariable, bucketNameVariable, endpointVariable, tableNameVariable, textVariable, urlVariable } from './config-variables.js';
 import { TABLES, tableDefinition, type TableId } from './tables.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -76,7 +76,7 @@ function sharedVariables(needs: SharedNeeds, optional: boolean): Shape {
   if (needs.searchRowsBucket) shape.SEARCH_ROWS_BUCKET = variable(bucketNameVariable());
   for (const service of needs.endpoints ?? []) shape[ENDPOINT_VARIABLES[service]] = endpointVariable().optional();
   if (needs.tokens) {
-    shape.TOKEN_ISSUER = variable(textVariable('the issuer our access tokens carry (a URL)'));
+    shape.TOKEN_ISSUER = variable(urlVariable('the issuer our access tokens carry, an http(s) URL'));
     shape.TOKEN_AUDIENCE = variable(textVariable('the audience our access tokens carry'));
   }
   if (needs.searchSecret) {
@@ -113,10 +113,10 @@ function sharedConfigOf(needs: SharedNeeds, values: Record<string, unknown>): Sh
 
 /** What a variable's schema expects: its description, looked for through optional and default wrappers. */
 function expected(schema: z.ZodType | undefined): string {
-  let current: unknown = schema;
-  while (current instanceof z.ZodType) {
+  let current = schema;
+  while (current) {
     if (current.description) return current.description;
-    current = (current._zod.def as { innerType?: unknown }).innerType;
+    current = current instanceof z.ZodOptional || current instanceof z.ZodDefault ? (current.unwrap() as z.ZodType) : undefined;
   }
   return 'a value';
 }
@@ -135,7 +135,7 @@ function parseVariables(name: string, variables: z.ZodObject, alternatives: read
     const wants = ways.flat().map((variable) => `${variable}: ${expected(variables.shape[variable] as z.ZodType | undefined)}`);
     problems.set(ways.map((way) => way.join(' and ')).join(' or '), `is not set (expected ${wants.join('; ')})`);
   }
-  if (problems.size > 0 || !result.success)
+  if (!result.success || problems.size > 0)
     throw new ConfigError(
       name,
       [...problems].map(([variable, problem]) => ({ variable, problem })),

@@ -29,9 +29,14 @@ export function arnVariable(service: string) {
   return described(z.string().regex(new RegExp(`^arn:aws[a-z-]*:${service}:[a-z0-9-]*:\\d{12}:.+$`)), `an ARN of ${service}`);
 }
 
-/** An http(s) URL: where an AWS client is pointed instead of the regional endpoint. */
+/** An http(s) URL. */
+export function urlVariable(expected: string) {
+  return described(z.url({ protocol: /^https?$/ }), expected);
+}
+
+/** Where an AWS client is pointed instead of the regional endpoint. */
 export function endpointVariable() {
-  return described(z.url({ protocol: /^https?$/ }), 'an http(s) URL');
+  return urlVariable('an http(s) URL');
 }
 
 /** A Lambda function's name. */

@@ -118,6 +118,7 @@ const MALFORMED: Readonly<Record<string, string>> = {
   TENANT: 'Demo_Tenant',
   PERSONAL_DATA_RETENTION_DAYS: '-1',
   API_HOST: 'https://api.example.com/v1',
+  TOKEN_ISSUER: 'auth.hotel-api.dev/acme',
   POWERTOOLS_LOG_LEVEL: 'VERBOSE',
   SUPPLIER_BOOK_TIMEOUT_MS: '8s',
   SUPPLIER_CALL_TIMEOUT_MS: '-7',
