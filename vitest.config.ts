@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // Captures every log line of each test file and fails the file when one holds a secret or guest data.
-    setupFiles: ['test/capture-logs.ts'],
+    // Captures every log line of each test file and fails the file when one holds a secret or guest data;
+    // then configures the file's process as the local host configures its own.
+    setupFiles: ['test/capture-logs.ts', 'test/process-config.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores here; CDK synthesis and DynamoDB Local are heavy, so keep the pool small.

@@ -2,7 +2,7 @@
  * `npm run bench:cold-start`: the bundles CDK deploys, as a `cdk synth` builds them (esbuild, locally), and
  * how long each takes to load. Every function's bundle is imported BENCH_RUNS times (default 11), each time
  * in a fresh Node process of the project's runtime, with the environment CDK gives it (table names and ARNs
- * stand in as placeholders: nothing is called at import). The floor (Powertools logger, metrics and tracer
+ * as CloudFormation would resolve them: the entry parses its configuration as it loads, nothing is called). The floor (Powertools logger, metrics and tracer
  * with the X-Ray SDK, and the DynamoDB document client, bundled the same way) is imported in turn with each
  * function's runs, so the two figures beside each other saw the same machine: this one is shared, and only
  * the ratio means much.
@@ -20,6 +20,7 @@ import { build } from 'esbuild';
 import { ESM_REQUIRE_BANNER } from '../lib/hotel-function.js';
 import { repositoryPath } from '../lib/project-paths.js';
 import { synthesize } from '../test/infra/synthesize.js';
+import { deployedEnvironment } from '../test/infra/deployed-values.js';
 import { resourcesOfType } from '../test/infra/template-queries.js';
 import { bundleComposition } from './support/bundle-composition.js';
 import { printXrayFloors } from './support/xray-floors.js';
@@ -46,10 +47,8 @@ try {
     .filter(([, resource]) => resource.Properties.Handler === 'index.handler' && resource.Properties.Environment !== undefined)
     .map(([id, resource]) => {
       const hash = String((resource.Properties.Code as { S3Key: unknown }).S3Key).replace(/\.zip$/, '');
-      const variables = (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      const environment = Object.fromEntries(
-        Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : `placeholder-${k}`]),
-      );
+      // Each entry parses its configuration as it loads: references resolved as CloudFormation resolves them.
+      const environment = deployedEnvironment(synthesis.template, synthesis.stack.stackName, id);
       return {
         name: id.replace(/[0-9A-F]{8}$/, ''),
         bundle: join(synthesis.assembly.directory, `asset.${hash}`, 'index.mjs'),

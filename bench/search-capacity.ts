@@ -159,6 +159,12 @@ try {
   admin.destroy();
   process.env.S3_ENDPOINT = s3.endpoint;
   process.env.SEARCH_ROWS_BUCKET = await createSearchRowsBucket(s3.endpoint, 'benchcap');
+  // The search's stores read their tables and endpoints as a function's configuration gives them.
+  const [{ provideSharedConfig }, { sharedConfigFrom }] = await Promise.all([
+    import('../functions/shared/config.js'),
+    import('../functions/shared/config-schema.js'),
+  ]);
+  provideSharedConfig(sharedConfigFrom(process.env));
   const { runSearch } = await import('../functions/search/run-search.js');
   const { DynamoSearchStore } = await import('../functions/search/search-store.js');
 

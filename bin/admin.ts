@@ -27,6 +27,8 @@ import { listWebhookEndpoints, setWebhookEndpointEnabled, webhookDeliveries } fr
 import { backfillListAttributes } from '../functions/booking/list/booking-list-backfill.js';
 import { RETIRED_KEY_KEEP_SECONDS } from '../functions/auth/key-ring.js';
 import { rotateSigningKeys } from '../functions/auth/signing-key.js';
+import { provideSharedConfig } from '../functions/shared/config.js';
+import { sharedConfigFrom } from '../functions/shared/config-schema.js';
 import { isDependencyOutage } from '../functions/shared/dependency-outage.js';
 import { SCOPES } from '../functions/shared/routes.js';
 import { ADAPTER_KINDS } from '../functions/suppliers/contracts.js';
@@ -107,6 +109,8 @@ program.hook('preAction', () => {
   const guests = options.guestsTable ?? (options.tablePrefix ? `${options.tablePrefix}-guests` : process.env.GUESTS_TABLE);
   if (guests) process.env.GUESTS_TABLE = guests;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+  // The functions' code this tool runs reads the tables and endpoint from their configuration, as in a function.
+  provideSharedConfig(sharedConfigFrom(process.env));
 });
 
 const actor = () => program.opts<GlobalOptions>().actor;
@@ -494,13 +498,16 @@ guest
   .option('--days <days>', 'the retention in days after check-out (default: PERSONAL_DATA_RETENTION_DAYS, else 90)')
   .action(async (tenant: string, options: { days?: string }) => {
     needGuestTables();
-    const [{ eraseDuePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }, { retentionDays }] = await Promise.all([
+    const [{ eraseDuePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }, { DEFAULT_RETENTION_DAYS }] = await Promise.all([
       import('../functions/booking/personal-data/erase-due-personal-data.js'),
       import('../functions/booking/record/booking-store.js'),
       import('../functions/booking/personal-data/guest-details-store.js'),
       import('../functions/booking/personal-data/personal-data-retention.js'),
     ]);
-    const days = options.days === undefined ? retentionDays() : Number(options.days);
+    // The stack's setting when this shell has it (a malformed one is ignored, as the default is meant), else 90.
+    const configured = Number(process.env.PERSONAL_DATA_RETENTION_DAYS || DEFAULT_RETENTION_DAYS);
+    const stackDays = Number.isInteger(configured) && configured >= 0 ? configured : DEFAULT_RETENTION_DAYS;
+    const days = options.days === undefined ? stackDays : Number(options.days);
     if (!Number.isInteger(days) || days < 0)
       throw new AccountAdminError('invalid', '--days must be a whole number of days, 0 or more', '--days');
     const run = await eraseDuePersonalData(

@@ -41,10 +41,13 @@ export class HotelFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
+  /** The entry module (repository path): its configuration schema says what the environment must hold. */
+  readonly entry: string;
 
   constructor(scope: Construct, id: string, props: HotelFunctionProps) {
     super(scope, id);
     const { config } = props;
+    this.entry = props.entry;
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: logRetentionFor(config.stage),

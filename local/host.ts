@@ -4,8 +4,9 @@
  * local gateway in front of the same authorizer and handler modules CDK deploys. `npm start` runs it
  * (bin/local.ts); end-to-end tests start one per file.
  *
- * Handlers read only the environment, so the host configures them the way the stack does (table names,
- * signing key, Step Functions endpoint and state machine ARN) before it loads them.
+ * Each function reads its environment once, as its entry loads (its configuration, parsed at the cold
+ * start), so the host sets that environment the way the stack does (table names, endpoints, the state
+ * machine and the vouchers function, this API's own host) before it loads the entry, never after.
  */
 // First, as Lambda's runtime makes it before loading a handler: Powertools' constructors read it (AWS_LAMBDA_MAX_CONCURRENCY).
 import { inInvocation } from './invocation-scope.js';
@@ -16,12 +17,16 @@ import { ensureSigningKey, forgetCachedKeys } from '../functions/auth/signing-ke
 import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { HANDLER_GROUPS, type HandlerGroup } from '../functions/shared/routes.js';
 import type { LatencyProfile } from '../sandbox/latency.js';
-import type { FlowInvocation } from '../functions/booking/flow/index.js';
+import type { FlowInvocation } from '../functions/booking/flow/flow-handler.js';
+import { supplierTimeoutsConfig } from '../functions/booking/flow/supplier-timeouts-config.js';
+import { provideSharedConfig } from '../functions/shared/config.js';
+import { defineConfig, sharedConfigFrom } from '../functions/shared/config-schema.js';
 import { repositoryPath } from '../lib/project-paths.js';
-import { metricNamespace } from '../functions/shared/metric-names.js';
 import { createTables } from './create-tables.js';
+import { LOCAL_FUNCTION_ENVIRONMENT } from './local-environment.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalGateway, type LocalGateway, type LocalGatewayOptions } from './gateway.js';
+
 import { startSandboxSuppliers, type RunningSandboxSupplier } from './sandbox-suppliers.js';
 import type { MappingJobReport } from '../functions/search/mapping/mapping-job.js';
 import { mapLocalProperties } from './map-properties.js';
@@ -37,6 +42,13 @@ import { lambdaContext } from './lambda-context.js';
 import { deferAfterResponse } from '../functions/shared/after-response.js';
 import type { Context } from 'aws-lambda';
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type TaskHandler } from './step-functions-endpoint.js';
+
+type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+
+interface LoadedFunctions {
+  readonly groups: Record<HandlerGroup, ApiHandler>;
+  readonly authorizer: Authorizer;
+}
 
 /** Locally a minute (AWS: five): a partner trying the 202 path sees it settle soon. */
 const PENDING_RECONCILE_INTERVAL_MS = 60_000;
@@ -137,23 +149,24 @@ const LOCAL_VOUCHER_FUNCTION = 'local-vouchers';
 
 /** What the stack sets on every function, with local values; an operator's own environment wins. */
 function configureEnvironment(): void {
-  const defaults: Record<string, string> = {
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    STAGE: 'sandbox',
-    POWERTOOLS_LOG_LEVEL: 'WARN',
-    POWERTOOLS_METRICS_DISABLED: 'true',
-    POWERTOOLS_TRACE_ENABLED: 'false',
-    // The namespace the demo sandbox stack gives its functions (lib/hotel-function.ts), so the in-process
-    // host and the one serving bundles write the same metrics.
-    POWERTOOLS_METRICS_NAMESPACE: metricNamespace('demo', 'sandbox'),
-    POWERTOOLS_SERVICE_NAME: 'hotel-api-local',
-    // Webhooks may go to receivers on this machine over http (functions/webhooks/webhook-url.ts); deployed stacks are strict.
-    WEBHOOK_URL_POLICY: 'local',
-  };
-  for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+  for (const [name, value] of Object.entries(LOCAL_FUNCTION_ENVIRONMENT)) process.env[name] ??= value;
 }
+
+/**
+ * The host runs functions' code itself before and beside their entries (the signing key, the seeding, the
+ * jobs AWS schedules), and tests read the stores through it: that code takes what the host set up as a
+ * function takes its configuration. Only what it set: a test file's host finds the previous file's values
+ * in the environment of the worker they share.
+ */
+function configureHostProcess(variables: Readonly<Record<string, string>>): void {
+  provideSharedConfig(sharedConfigFrom(variables));
+}
+
+/** The pending reconciler's settings for the host's own runs of it (functions/booking/reconcile/reconciler-config.ts). */
+const reconcilerTimeouts = defineConfig('local pending reconciler', {
+  variables: supplierTimeoutsConfig.variables,
+  read: supplierTimeoutsConfig.read,
+});
 
 interface BundledFunctions {
   /** Reads the template once the host has set every local value its references become. */
@@ -223,8 +236,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     }
     process.env.DYNAMODB_ENDPOINT = dynamoEndpoint;
     const admin = new DynamoDBClient({ endpoint: dynamoEndpoint, region: process.env.AWS_REGION });
-    Object.assign(process.env, await createTables(admin, options.tablePrefix ?? 'local'));
+    const tableNames = await createTables(admin, options.tablePrefix ?? 'local');
+    Object.assign(process.env, tableNames);
     admin.destroy();
+    configureHostProcess({ ...tableNames, DYNAMODB_ENDPOINT: dynamoEndpoint });
 
     // The search rows' bucket, in a local S3-compatible server (lib/search-rows-bucket.ts on AWS).
     let s3Endpoint = options.s3Endpoint;
@@ -235,12 +250,14 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     }
     process.env.S3_ENDPOINT = s3Endpoint;
     process.env.SEARCH_ROWS_BUCKET = await createSearchRowsBucket(s3Endpoint, options.tablePrefix ?? 'local');
+    configureHostProcess({ S3_ENDPOINT: s3Endpoint, SEARCH_ROWS_BUCKET: process.env.SEARCH_ROWS_BUCKET });
 
     // The first signing key, as the stack's custom resource makes it at creation (kept on a DATA_DIR restart).
     forgetCachedKeys();
     await ensureSigningKey();
     // Signs rateIds and paging cursors; on AWS a Secrets Manager secret (SEARCH_SECRET_ARN).
     process.env.SEARCH_SECRET ??= randomBytes(32).toString('base64url');
+    configureHostProcess({ SEARCH_SECRET: process.env.SEARCH_SECRET });
 
     const suppliers = options.externalSuppliers
       ? [...options.externalSuppliers]
@@ -281,12 +298,14 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     });
     cleanups.push(() => stepFunctions.close());
 
-    // The pending-booking reconciler, which AWS runs every five minutes (lib/pending-reconciler.ts).
+    // The pending-booking reconciler, which AWS runs every five minutes (lib/pending-reconciler.ts), here for
+    // every seeded tenant (a stack has one: its TENANT).
     const { settleAllPending } = await import('../functions/booking/reconcile/settle-pending.js');
     const { flowDeps } = await import('../functions/booking/flow/flow-deps.js');
+    const reconcilerDeps = flowDeps(reconcilerTimeouts.parse(process.env));
     const tenants = [...new Set(clients.map((c) => c.tenant))];
     const reconciler = setInterval(() => {
-      for (const tenant of tenants) inInvocation(randomUUID(), () => settleAllPending(tenant, flowDeps())).catch(() => undefined);
+      for (const tenant of tenants) inInvocation(randomUUID(), () => settleAllPending(tenant, reconcilerDeps)).catch(() => undefined);
     }, options.reconcileIntervalMs ?? PENDING_RECONCILE_INTERVAL_MS);
     reconciler.unref();
     cleanups.push(async () => clearInterval(reconciler));
@@ -311,26 +330,19 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.LAMBDA_ENDPOINT = lambda.endpoint;
     process.env.VOUCHER_FUNCTION_NAME = LOCAL_VOUCHER_FUNCTION;
 
-    const groups = Object.fromEntries(
-      await Promise.all(
-        HANDLER_GROUPS.map(
-          async (group) =>
-            [group, bundled ? bundledRoutes(bundled, GROUP_FUNCTIONS[group]) : (await GROUP_ENTRIES[group]()).routes] as const,
-        ),
-      ),
-    ) as Record<HandlerGroup, ApiHandler>;
-    const authorizer = bundled
-      ? (event: APIGatewayRequestAuthorizerEvent) =>
-          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), 5_000))
-            .answer as Promise<APIGatewayAuthorizerResult>
-      : (
-          (await import('../functions/auth/authorizer.js')) as {
-            handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
-          }
-        ).handler;
+    // The gateway listens before the group functions and the authorizer load: the webhooks function's
+    // configuration names this API's own host (API_HOST, the gateway's, known once it listens), and a function
+    // reads its environment as it loads. Nothing calls the gateway before the host is handed out, so the
+    // routes it holds meanwhile wait for nothing.
+    let functionsLoaded!: (functions: LoadedFunctions) => void;
+    const loaded = new Promise<LoadedFunctions>((resolve) => (functionsLoaded = resolve));
+    const loadedGroup =
+      (group: HandlerGroup): ApiHandler =>
+      async (event, context) =>
+        (await loaded).groups[group](event, context);
     const gateway: LocalGateway = await startLocalGateway({
-      groups,
-      authorizer,
+      groups: Object.fromEntries(HANDLER_GROUPS.map((group) => [group, loadedGroup(group)])) as Record<HandlerGroup, ApiHandler>,
+      authorizer: async (event) => (await loaded).authorizer(event),
       port: options.port ?? 0,
       ...(options.throttling ? { throttling: options.throttling } : {}),
       ...(options.authorizerCacheSeconds !== undefined ? { authorizerCacheSeconds: options.authorizerCacheSeconds } : {}),
@@ -339,9 +351,24 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     cleanups.push(() => gateway.close());
     // This API's own host, which webhooks may not be aimed at (the stack sets the API's domain on AWS).
     process.env.API_HOST = new URL(gateway.url).host;
-    // The bundles read their environment now that it is whole (API_HOST is the gateway's, known once it
-    // listens); nothing has called them yet, as the host has not been handed out.
+    // The bundles read their environment now that it is whole; nothing has called them yet, as the host has
+    // not been handed out.
     bundled?.prepare();
+
+    const groups = Object.fromEntries(
+      await Promise.all(
+        HANDLER_GROUPS.map(
+          async (group) =>
+            [group, bundled ? bundledRoutes(bundled, GROUP_FUNCTIONS[group]) : (await GROUP_ENTRIES[group]()).routes] as const,
+        ),
+      ),
+    ) as Record<HandlerGroup, ApiHandler>;
+    const authorizer: Authorizer = bundled
+      ? (event) =>
+          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), 5_000))
+            .answer as Promise<APIGatewayAuthorizerResult>
+      : ((await import('../functions/auth/authorizer.js')) as { handler: Authorizer }).handler;
+    functionsLoaded({ groups, authorizer });
 
     // Started last: the worker copies the environment, which is now complete, and the gateway is serving.
     const mappingDone = options.mapProperties === 'background' ? mapInBackground('demo', cleanups) : undefined;

@@ -6,6 +6,8 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { provideSharedConfig } from '../functions/shared/config.js';
+import { sharedConfigFrom } from '../functions/shared/config-schema.js';
 import { mapLocalProperties } from './map-properties.js';
 
 // Lowest priority, for this thread only (Linux keeps a nice value per thread): on two shared cores a
@@ -15,5 +17,7 @@ try {
 } catch {
   // not permitted here: the job just competes as an equal
 }
+// A thread of its own, with modules of its own: the job's code takes the tables from the copied environment.
+provideSharedConfig(sharedConfigFrom(process.env));
 const { tenant } = workerData as { tenant: string };
 parentPort!.postMessage(await mapLocalProperties(tenant));

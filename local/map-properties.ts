@@ -9,7 +9,7 @@ export async function mapLocalProperties(tenant: string): Promise<MappingJobRepo
   // Loaded here rather than at the top: Powertools reads its settings when the modules load, and the
   // host sets them (and the table names) only once it has started.
   const [{ mapSupplierCatalogues }, { DynamoPropertyMapStore }, { DynamoDestinationIndex }, { listContracts }] = await Promise.all([
-    import('../functions/search/mapping-job-handler.js'),
+    import('../functions/search/mapping/map-supplier-catalogues.js'),
     import('../functions/stores/dynamo-property-map-store.js'),
     import('../functions/search/mapping/destination-index.js'),
     import('../functions/suppliers/contracts.js'),

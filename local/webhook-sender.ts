@@ -16,6 +16,8 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { inInvocation } from './invocation-scope.js';
+import { defineConfig } from '../functions/shared/config-schema.js';
+import { webhookDeliveryConfig } from '../functions/webhooks/webhook-delivery-config.js';
 
 export interface LocalWebhookSender {
   stop(): Promise<void>;
@@ -31,10 +33,12 @@ export async function startWebhookSender(options: {
 }): Promise<LocalWebhookSender> {
   // Loaded once the host has set the table names and the sender's environment.
   const [{ dispatchStreamRecords }, { deliverDue }, { webhookDeps }] = await Promise.all([
-    import('../functions/webhooks/sender-entry.js'),
+    import('../functions/webhooks/dispatch-stream-records.js'),
     import('../functions/webhooks/deliver-due.js'),
     import('../functions/webhooks/webhook-deps.js'),
   ]);
+  // The sender's settings as its function reads them (functions/webhooks/sender-config.ts), for every tenant.
+  const deps = webhookDeps(defineConfig('local webhook sender', webhookDeliveryConfig).parse(process.env));
   const region = process.env.AWS_REGION;
   const tables = new DynamoDBClient({ endpoint: options.dynamoEndpoint, region });
   const streams = new DynamoDBStreamsClient({ endpoint: options.dynamoEndpoint, region });
@@ -76,7 +80,7 @@ export async function startWebhookSender(options: {
       }
       if (records.length === 0) continue;
       const { batchItemFailures } = await inInvocation(randomUUID(), () =>
-        dispatchStreamRecords({ Records: records } as unknown as DynamoDBStreamEvent),
+        dispatchStreamRecords({ Records: records } as unknown as DynamoDBStreamEvent, deps),
       );
       const failedAt = batchItemFailures[0]
         ? records.findIndex((r) => r.dynamodb?.SequenceNumber === batchItemFailures[0]!.itemIdentifier)
@@ -94,7 +98,7 @@ export async function startWebhookSender(options: {
     }
   })();
   const sweeper = setInterval(() => {
-    for (const tenant of options.tenants) inInvocation(randomUUID(), () => deliverDue(tenant, webhookDeps())).catch(() => undefined);
+    for (const tenant of options.tenants) inInvocation(randomUUID(), () => deliverDue(tenant, deps)).catch(() => undefined);
   }, options.sweepIntervalMs);
   sweeper.unref();
 

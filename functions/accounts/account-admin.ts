@@ -246,7 +246,7 @@ export async function setContract(tenant: string, input: ContractInput, actor: s
     throw new AccountAdminError('invalid', 'aws-account: the 12-digit AWS account id the secret lives in', 'aws-account');
   // A partial ARN (no random suffix): Secrets Manager resolves it, and the stack's grant covers the prefix.
   const credentialsSecretArn = input.secretName
-    ? `arn:aws:secretsmanager:${input.region ?? process.env.AWS_REGION ?? 'us-east-1'}:${input.awsAccount}:secret:${supplierSecretPrefix(tenant)}${input.secretName}`
+    ? `arn:aws:secretsmanager:${input.region ?? 'us-east-1'}:${input.awsAccount}:secret:${supplierSecretPrefix(tenant)}${input.secretName}`
     : undefined;
   const parsed = contractSchema.safeParse({
     tenant,

@@ -12,8 +12,12 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import type { AuthorizerContext } from '../shared/caller.js';
 import { logger } from '../shared/observability.js';
 import { InvalidTokenError, verifyAccessToken } from './access-token.js';
+import { authorizerConfig } from './authorizer-config.js';
 import { getClient } from './client-registry.js';
 import { policyFor } from './route-policy.js';
+
+// At the cold start: a variable missing or malformed fails the init, naming it.
+authorizerConfig();
 
 /** RFC 6750 §2.1: `Bearer` then a b64token. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;

@@ -10,6 +10,10 @@
 import type { CdkCustomResourceEvent, CdkCustomResourceResponse, ScheduledEvent } from 'aws-lambda';
 import { logger } from '../shared/observability.js';
 import { ensureSigningKey, rotateSigningKeys } from './signing-key.js';
+import { signingKeyRotatorConfig } from './signing-key-rotator-config.js';
+
+// At the cold start: a variable missing or malformed fails the init, naming it.
+signingKeyRotatorConfig();
 
 export const PHYSICAL_RESOURCE_ID = 'signing-key-ring';
 

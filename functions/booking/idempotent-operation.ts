@@ -14,12 +14,13 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { z } from 'zod';
-import { optionalEnv, stage, tableName } from '../shared/config.js';
+import { awsEndpoint, tableName } from '../shared/config.js';
 import { httpHandler, type ApiHandler, type HttpResult } from '../shared/http-handler.js';
 import { recordIdempotentReplay } from '../shared/metric-events.js';
 import { tracer } from '../shared/observability.js';
 import { travellerOf, type Traveller } from '../shared/traveller.js';
 import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
+import { bookingConfig } from './booking-config.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
@@ -44,7 +45,7 @@ export type StoredResult = HttpResult & { readonly requestId: string };
 let persistenceStore: DynamoDBPersistenceLayer | undefined;
 
 function store(): DynamoDBPersistenceLayer {
-  const endpoint = optionalEnv('DYNAMODB_ENDPOINT');
+  const endpoint = awsEndpoint('dynamodb');
   return (persistenceStore ??= new DynamoDBPersistenceLayer({
     tableName: tableName('idempotency'),
     awsSdkV3Client: tracer.captureAWSv3Client(new DynamoDBClient(endpoint ? { endpoint } : {})),
@@ -90,7 +91,7 @@ export function idempotentRoute<B, P extends Record<string, string>>(
       clientId: caller.clientId,
       idempotencyKey: request.idempotencyKey!,
       body: { ...request.body, ...(request.params ?? {}) } as B & P,
-      scenarios: stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [],
+      scenarios: bookingConfig().stage === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [],
       traveller: travellerOf(request.event, request.headers),
       requestId: request.requestId,
     });

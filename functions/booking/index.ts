@@ -1,6 +1,7 @@
 /** Entry of the booking Lambda function: one handler per route of the booking group in the route table. */
 import { bufferedEntry } from '../shared/lambda-entry.js';
 import { groupHandler } from '../shared/dispatch.js';
+import { bookingConfig } from './booking-config.js';
 import { handler as checkRate } from './rate-check/rate-check-handler.js';
 import { handler as createBooking } from './create/create-booking-handler.js';
 import { handler as getBooking } from './get/get-booking-handler.js';
@@ -10,6 +11,9 @@ import { handler as cancelBooking } from './cancel/cancel-booking-handler.js';
 import { handler as erasePersonalData } from './personal-data/erase-personal-data-handler.js';
 import { handler as getWallet } from './wallet/get-wallet-handler.js';
 import { handler as listWalletTransactions } from './wallet/list-wallet-transactions-handler.js';
+
+// At the cold start: a variable missing or malformed fails the init, naming it.
+bookingConfig();
 
 export const routes = groupHandler('booking', {
   checkRate,

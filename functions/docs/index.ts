@@ -4,6 +4,10 @@ import { groupHandler } from '../shared/dispatch.js';
 import { handler as getDocsScript } from './docs-script.js';
 import { handler as getDocs } from './docs-page.js';
 import { handler as getOpenApi } from './openapi.js';
+import { docsConfig } from './docs-config.js';
+
+// At the cold start: a variable missing or malformed fails the init, naming it.
+docsConfig();
 
 export const routes = groupHandler('docs', { getOpenApi, getDocs, getDocsScript });
 

@@ -2,17 +2,16 @@
  * Scalar API Reference's standalone build, which renders the reference page in the browser; served by
  * this API, so the page needs no outside network. Read once per container.
  *
- * Where the file is: DOCS_SCRIPT_PATH when set (the docs function's Lambda package carries
- * node_modules/@scalar/api-reference/dist/browser/standalone.js and points this at it); otherwise the
- * installed package (local host, tests).
+ * Where the file is: DOCS_SCRIPT_PATH when the docs function's configuration sets it (its Lambda package
+ * carries node_modules/@scalar/api-reference/dist/browser/standalone.js and points this at it); otherwise
+ * the installed package (local host, tests).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 
-export function scalarScriptPath(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.DOCS_SCRIPT_PATH?.trim();
-  if (configured) return resolve(configured);
+export function scalarScriptPath(configured: string | undefined): string {
+  if (configured?.trim()) return resolve(configured.trim());
   // Through the package's main entry: its exports map does not name the standalone build. In the bundle
   // there is no node_modules, and this line is never reached there.
   try {
@@ -26,7 +25,8 @@ export function scalarScriptPath(env: NodeJS.ProcessEnv = process.env): string {
 
 let script: string | undefined;
 
-export function scalarScript(): string {
-  script ??= readFileSync(scalarScriptPath(), 'utf8');
+/** `configured`: DOCS_SCRIPT_PATH (docs-config.ts). */
+export function scalarScript(configured: string | undefined): string {
+  script ??= readFileSync(scalarScriptPath(configured), 'utf8');
   return script;
 }

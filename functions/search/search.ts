@@ -1,17 +1,17 @@
 /** POST /v1/hotels/search: fan-out, unified properties, account pricing, ranking (run-search.ts). */
 import { FxUnavailableError } from '../domain/fx/fx-rates.js';
-import { stage } from '../shared/config.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
 import { travellerOf } from '../shared/traveller.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { runSearch } from './run-search.js';
+import { searchConfig } from './search-config.js';
 import { searchDeps } from './search-deps.js';
 import { searchRequestSchema } from './search-request.js';
 
 export const handler = httpHandler('searchHotels', { body: searchRequestSchema }, async (request) => {
   // Sandbox scenarios drive our sandbox suppliers; a production stack never passes them on.
-  const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
+  const scenarios = searchConfig().stage === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
   try {
     const traveller = travellerOf(request.event, request.headers);
     const { response, timings, storeRows } = await runSearch(

@@ -1,19 +1,18 @@
 /**
  * The Lambda client a function hands work to another with (an asynchronous `Event` invoke). On Lambda it
- * talks to the regional endpoint; under the local host LAMBDA_ENDPOINT points at the Invoke endpoint that
- * runs the named function's handler in-process (local/lambda-endpoint.ts).
+ * talks to the regional endpoint; under the local host LAMBDA_ENDPOINT (the function's configuration,
+ * config.ts) points at the Invoke endpoint that runs the named function's handler in-process
+ * (local/lambda-endpoint.ts).
  */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { optionalEnv } from './config.js';
+import { awsEndpoint } from './config.js';
 
-let client: LambdaClient | undefined;
+let made: { readonly endpoint: string | undefined; readonly client: LambdaClient } | undefined;
 
 function lambdaClient(): LambdaClient {
-  if (!client) {
-    const endpoint = optionalEnv('LAMBDA_ENDPOINT');
-    client = new LambdaClient(endpoint ? { endpoint } : {});
-  }
-  return client;
+  const endpoint = awsEndpoint('lambda');
+  if (!made || made.endpoint !== endpoint) made = { endpoint, client: new LambdaClient(endpoint ? { endpoint } : {}) };
+  return made.client;
 }
 
 /** Queues the payload for the function: Lambda answers 202 once it holds the event, and retries a failure twice. */

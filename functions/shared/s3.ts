@@ -1,18 +1,18 @@
 /**
- * The S3 client. Where it points comes from the environment: nothing on Lambda (the regional endpoint),
- * S3_ENDPOINT under the local host (a local S3-compatible server, addressed by path: it has no bucket
- * subdomains). One client per container, reused for its kept-alive connections.
+ * The S3 client. Where it points comes from the function's configuration (config.ts): nowhere on Lambda
+ * (the regional endpoint), S3_ENDPOINT under the local host (a local S3-compatible server, addressed by
+ * path: it has no bucket subdomains). One client per container, reused for its kept-alive connections.
  */
 import { S3Client } from '@aws-sdk/client-s3';
-import { optionalEnv } from './config.js';
+import { awsEndpoint } from './config.js';
 import { tracer } from './observability.js';
 
-let client: S3Client | undefined;
+let made: { readonly endpoint: string | undefined; readonly client: S3Client } | undefined;
 
 export function s3Client(): S3Client {
-  if (!client) {
-    const endpoint = optionalEnv('S3_ENDPOINT');
-    client = tracer.captureAWSv3Client(new S3Client(endpoint ? { endpoint, forcePathStyle: true } : {}));
+  const endpoint = awsEndpoint('s3');
+  if (!made || made.endpoint !== endpoint) {
+    made = { endpoint, client: tracer.captureAWSv3Client(new S3Client(endpoint ? { endpoint, forcePathStyle: true } : {})) };
   }
-  return client;
+  return made.client;
 }

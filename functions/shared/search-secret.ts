@@ -1,11 +1,12 @@
 /**
- * The secret behind search's signed identifiers (rateIds and paging cursors): SEARCH_SECRET directly
- * (the local host generates one at start) or the Secrets Manager secret SEARCH_SECRET_ARN names (on AWS).
- * Each use gets its own key derived with HKDF, so a cursor MAC can never pass as a rateId MAC.
+ * The secret behind search's signed identifiers (rateIds and paging cursors), as the function's
+ * configuration names it (config.ts): SEARCH_SECRET itself (the local host generates one at start) or the
+ * Secrets Manager secret SEARCH_SECRET_ARN names (on AWS). Each use gets its own key derived with HKDF, so
+ * a cursor MAC can never pass as a rateId MAC.
  */
 import { hkdfSync } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { optionalEnv } from './config.js';
+import { searchSecretSource } from './config.js';
 
 export type SearchKeyUse = 'rate-id' | 'cursor';
 
@@ -13,11 +14,9 @@ let secret: Promise<Buffer> | undefined;
 
 function baseSecret(): Promise<Buffer> {
   secret ??= (async () => {
-    const inline = optionalEnv('SEARCH_SECRET');
-    if (inline) return Buffer.from(inline, 'utf8');
-    const arn = optionalEnv('SEARCH_SECRET_ARN');
-    if (!arn) throw new Error('configure SEARCH_SECRET or SEARCH_SECRET_ARN');
-    const value = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+    const source = searchSecretSource();
+    if ('secret' in source) return Buffer.from(source.secret, 'utf8');
+    const value = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: source.secretArn }));
     if (!value.SecretString) throw new Error('the search secret is empty');
     return Buffer.from(value.SecretString, 'utf8');
   })().catch((error: unknown) => {

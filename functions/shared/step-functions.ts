@@ -1,19 +1,19 @@
 /**
  * The Step Functions client the booking handler starts its synchronous workflow with. On Lambda it talks
- * to the regional endpoint; under the local host SFN_ENDPOINT points at the StartSyncExecution endpoint
- * that runs the same ASL file (local/step-functions-endpoint.ts).
+ * to the regional endpoint; under the local host SFN_ENDPOINT (the function's configuration, config.ts)
+ * points at the StartSyncExecution endpoint that runs the same ASL file (local/step-functions-endpoint.ts).
  */
 import { SFNClient } from '@aws-sdk/client-sfn';
-import { optionalEnv } from './config.js';
+import { awsEndpoint } from './config.js';
 
-let client: SFNClient | undefined;
+let made: { readonly endpoint: string | undefined; readonly client: SFNClient } | undefined;
 
 export function stepFunctionsClient(): SFNClient {
-  if (!client) {
-    const endpoint = optionalEnv('SFN_ENDPOINT');
+  const endpoint = awsEndpoint('sfn');
+  if (!made || made.endpoint !== endpoint) {
     // StartSyncExecution carries the host prefix `sync-` (sync-states.<region>.amazonaws.com); a loopback
     // endpoint has no such host, so the prefix is left off there.
-    client = new SFNClient(endpoint ? { endpoint, disableHostPrefix: true } : {});
+    made = { endpoint, client: new SFNClient(endpoint ? { endpoint, disableHostPrefix: true } : {}) };
   }
-  return client;
+  return made.client;
 }

@@ -26,7 +26,7 @@ import { isRefusal, type WalletChange, type WalletRefusal, type WalletRule } fro
 import { walletEvent } from '../domain/wallet/wallet-event.js';
 import type { WalletHold } from '../domain/wallet/wallet-hold.js';
 import type { NewWallet, WalletAudit, WalletStatementPage, WalletStore } from '../domain/wallet/wallet-store.js';
-import { optionalEnv, tableName } from '../shared/config.js';
+import { hasTable, tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
 import type { TransactItem } from '../shared/transact-item.js';
@@ -283,7 +283,7 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
    * known: a stack's functions always know it; the operator tool names it with --webhooks-table.
    */
   private eventWrites(tenant: string, walletId: string, movement: WalletMovement): TransactItem[] {
-    if (!optionalEnv('WEBHOOKS_TABLE')) return [];
+    if (!hasTable('webhooks')) return [];
     const event = walletEvent(tenant, walletId, movement, newEventId(movement.at));
     return event ? [outboxPut(event, `wallet#${walletId}`)] : [];
   }

@@ -6,7 +6,7 @@
  * the objects a day later (lib/search-rows-bucket.ts).
  */
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { env } from '../shared/config.js';
+import { searchRowsBucket } from '../shared/config.js';
 import { s3Client } from '../shared/s3.js';
 
 export class S3SearchChunks {
@@ -15,7 +15,7 @@ export class S3SearchChunks {
 
   constructor(options: { readonly client?: S3Client; readonly bucket?: string } = {}) {
     this.client = options.client ?? s3Client();
-    this.bucket = options.bucket ?? env('SEARCH_ROWS_BUCKET');
+    this.bucket = options.bucket ?? searchRowsBucket();
   }
 
   async put(tenant: string, searchId: string, index: number, rows: Uint8Array): Promise<void> {

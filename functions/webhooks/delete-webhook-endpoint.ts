@@ -3,10 +3,11 @@ import { HttpProblem } from '../shared/problem.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { endpointParams } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
+import { webhooksConfig } from './webhooks-config.js';
 
 export const handler = httpHandler('deleteWebhookEndpoint', { params: endpointParams }, async (request) => {
   const { endpointId } = request.params;
-  if (!(await webhookDeps().store.deleteEndpoint(request.caller!.tenant, endpointId)))
+  if (!(await webhookDeps(webhooksConfig().delivery).store.deleteEndpoint(request.caller!.tenant, endpointId)))
     throw new HttpProblem('not-found', `No webhook endpoint ${endpointId}`);
   return { status: 204 };
 });

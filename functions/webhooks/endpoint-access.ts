@@ -12,6 +12,7 @@ import { plainText } from '../shared/plain-text.js';
 import { HttpProblem } from '../shared/problem.js';
 import { fieldProblem } from '../shared/validation.js';
 import { webhookDeps } from './webhook-deps.js';
+import { webhooksConfig } from './webhooks-config.js';
 import { urlProblem } from './webhook-url.js';
 
 /** Endpoints one account may have. */
@@ -64,7 +65,8 @@ export const deliveriesQuery = z.object({
 
 /** A URL the stage's policy refuses is a 400 naming the field. */
 export function checkUrl(value: string, path = 'url'): void {
-  const problem = urlProblem(value, webhookDeps().urlPolicy);
+  const { delivery, apiHost } = webhooksConfig();
+  const problem = urlProblem(value, delivery.urlPolicy, apiHost);
   if (problem) throw fieldProblem([{ path, message: problem }]);
 }
 
@@ -74,7 +76,7 @@ export function newWebhookSecret(): string {
 }
 
 export async function endpointOr404(tenant: string, endpointId: string): Promise<WebhookEndpoint> {
-  const endpoint = await webhookDeps().store.getEndpoint(tenant, endpointId);
+  const endpoint = await webhookDeps(webhooksConfig().delivery).store.getEndpoint(tenant, endpointId);
   if (!endpoint) throw new HttpProblem('not-found', `No webhook endpoint ${endpointId}`);
   return endpoint;
 }

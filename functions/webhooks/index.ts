@@ -10,6 +10,10 @@ import { handler as retryWebhookDelivery } from './retry-webhook-delivery.js';
 import { handler as rotateWebhookSecret } from './rotate-webhook-secret.js';
 import { handler as testWebhookEndpoint } from './test-webhook-endpoint.js';
 import { handler as updateWebhookEndpoint } from './update-webhook-endpoint.js';
+import { webhooksConfig } from './webhooks-config.js';
+
+// At the cold start: a variable missing or malformed fails the init, naming it.
+webhooksConfig();
 
 export const routes = groupHandler('webhooks', {
   createWebhookEndpoint,

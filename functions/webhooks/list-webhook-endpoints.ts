@@ -2,8 +2,9 @@
 import { httpHandler } from '../shared/http-handler.js';
 import { endpointView } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
+import { webhooksConfig } from './webhooks-config.js';
 
 export const handler = httpHandler('listWebhookEndpoints', {}, async (request) => {
-  const endpoints = await webhookDeps().store.listEndpoints(request.caller!.tenant);
+  const endpoints = await webhookDeps(webhooksConfig().delivery).store.listEndpoints(request.caller!.tenant);
   return { status: 200, body: { endpoints: endpoints.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map(endpointView) } };
 });

@@ -7,11 +7,12 @@ import { httpHandler } from '../shared/http-handler.js';
 import { claimAndAttempt } from './dispatch-event.js';
 import { deliveryParams, deliveryView, endpointOr404 } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
+import { webhooksConfig } from './webhooks-config.js';
 
 export const handler = httpHandler('retryWebhookDelivery', { params: deliveryParams }, async (request) => {
   const { tenant } = request.caller!;
   const { endpointId, deliveryId } = request.params;
-  const deps = webhookDeps();
+  const deps = webhookDeps(webhooksConfig().delivery);
   await endpointOr404(tenant, endpointId);
   const delivery = await deps.store.getDelivery(tenant, endpointId, deliveryId);
   if (!delivery) throw new HttpProblem('not-found', `No delivery ${deliveryId}`);

@@ -9,10 +9,11 @@ import { HttpProblem } from '../shared/problem.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { endpointOr404, endpointParams, newWebhookSecret } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
+import { webhooksConfig } from './webhooks-config.js';
 
 export const handler = httpHandler('rotateWebhookSecret', { params: endpointParams }, async (request) => {
   const { tenant } = request.caller!;
-  const { store, now } = webhookDeps();
+  const { store, now } = webhookDeps(webhooksConfig().delivery);
   const endpoint = await endpointOr404(tenant, request.params.endpointId);
   const at = now();
   const secret = newWebhookSecret();

@@ -8,10 +8,11 @@ import { httpHandler } from '../shared/http-handler.js';
 import { claimAndAttempt, newDelivery } from './dispatch-event.js';
 import { deliveryView, endpointOr404, endpointParams } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
+import { webhooksConfig } from './webhooks-config.js';
 
 export const handler = httpHandler('testWebhookEndpoint', { params: endpointParams }, async (request) => {
   const { tenant } = request.caller!;
-  const deps = webhookDeps();
+  const deps = webhookDeps(webhooksConfig().delivery);
   const endpoint = await endpointOr404(tenant, request.params.endpointId);
   const createdAt = deps.now().toISOString();
   const event: WebhookEvent = {

@@ -2,10 +2,11 @@
  * Where a webhook may be sent. A receiver URL is the partner's, but the request leaves from inside our
  * network, so it must never reach our own infrastructure or anything private (SSRF): the URL is https on
  * port 443, its host is a name (not an IP literal, not written with a trailing dot, which would slip past
- * any suffix rule), not ours (API_HOST, which the stack sets) and not a name of the cloud's internals or of
- * its function endpoints (execute-api, Lambda function URLs on `on.aws`); and every address it resolves to,
- * at the moment of each send, is a public unicast address (checked in the connection's own DNS lookup, so
- * a name cannot resolve to a public address when checked and a private one when used).
+ * any suffix rule), not ours (API_HOST, which the stack sets: webhooks-config.ts) and not a name of the
+ * cloud's internals or of its function endpoints (execute-api, Lambda function URLs on `on.aws`); and every
+ * address it resolves to, at the moment of each send, is a public unicast address (checked in the
+ * connection's own DNS lookup, so a name cannot resolve to a public address when checked and a private one
+ * when used).
  *
  * The local host (npm start, the tests) runs with the `local` policy, which only it sets
  * (WEBHOOK_URL_POLICY): it lets through exactly what receivers on this machine need, http and loopback
@@ -14,13 +15,8 @@
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { optionalEnv } from '../shared/config.js';
 
 export type UrlPolicy = 'strict' | 'local';
-
-export function urlPolicy(): UrlPolicy {
-  return optionalEnv('WEBHOOK_URL_POLICY') === 'local' ? 'local' : 'strict';
-}
 
 /**
  * Host names that are ours or the platform's, whatever they resolve to: private suffixes, every AWS
@@ -37,8 +33,8 @@ function isLoopbackHost(host: string): boolean {
   return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
 }
 
-/** Why the URL cannot receive webhooks under the policy; undefined when it can. */
-export function urlProblem(raw: string, policy: UrlPolicy): string | undefined {
+/** Why the URL cannot receive webhooks under the policy; undefined when it can. `ownApiHost`: API_HOST. */
+export function urlProblem(raw: string, policy: UrlPolicy, ownApiHost?: string): string | undefined {
   let url: URL;
   try {
     url = new URL(raw);
@@ -50,7 +46,7 @@ export function urlProblem(raw: string, policy: UrlPolicy): string | undefined {
   // WHATWG URL lower-cases the name and drops a default port (443 for https).
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host.endsWith('.')) return 'must not end in a dot';
-  if (isOwnApi(host, url.port)) return 'must not be this API';
+  if (ownApiHost && isOwnApi(host, url.port, ownApiHost)) return 'must not be this API';
   if (policy === 'local' && isLoopbackHost(host)) return undefined;
   if (url.protocol !== 'https:') return 'must be https';
   if (url.port !== '') return 'must use port 443';
@@ -63,9 +59,8 @@ export function urlProblem(raw: string, policy: UrlPolicy): string | undefined {
  * Whether host and port are this API's (API_HOST: `host` on AWS, where the stack sets the API's domain;
  * `127.0.0.1:<port>` on the local host, where any loopback name on that port is the gateway).
  */
-function isOwnApi(host: string, port: string): boolean {
-  const own = optionalEnv('API_HOST')?.toLowerCase();
-  if (!own) return false;
+function isOwnApi(host: string, port: string, ownApiHost: string): boolean {
+  const own = ownApiHost.toLowerCase();
   let ownUrl: URL;
   try {
     ownUrl = new URL(`https://${own}`);

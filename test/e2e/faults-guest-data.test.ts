@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingStateConflict } from '../../functions/booking/record/booking-store.js';
 import { changeBooking } from '../../functions/booking/record/change-booking.js';
 import { flowDeps } from '../../functions/booking/flow/flow-deps.js';
-import type { FlowInvocation } from '../../functions/booking/flow/index.js';
+import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
 import { putContract } from '../../functions/suppliers/contracts.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FlowInvocation } from '../../functions/booking/flow/index.js';
+import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
 import type { LocalHost } from '../../local/host.js';
 import { startJourney, inDays, type Journey } from '../support/booking-journey.js';
 import { collectEmf, withDimensions } from '../support/emf-lines.js';

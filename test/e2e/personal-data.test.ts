@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowInvocation } from '../../functions/booking/flow/index.js';
+import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
 import { runLedger } from '../../functions/finance/run-ledger.js';
 import { tableName } from '../../functions/shared/config.js';
 import { TABLES } from '../../functions/shared/tables.js';

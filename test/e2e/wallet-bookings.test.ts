@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowInvocation } from '../../functions/booking/flow/index.js';
+import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
 import { parseMinor } from '../../functions/domain/money/money.js';
 import { DynamoWalletStore } from '../../functions/stores/dynamo-wallets.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';

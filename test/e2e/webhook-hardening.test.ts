@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTEMPT_TIMEOUT_MS } from '../../functions/webhooks/webhook-deps.js';
+import { ATTEMPT_TIMEOUT_MS } from '../../functions/webhooks/webhook-delivery-config.js';
 import type { LocalHost } from '../../local/host.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 

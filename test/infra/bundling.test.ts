@@ -1,7 +1,8 @@
 /**
  * The one test that bundles for real (esbuild from node_modules, as `cdk synth` does) and then loads each
  * bundle in a fresh Node process the way Lambda would: an ES module whose `handler` export must exist. A
- * missing entry file, an unresolvable import or a CommonJS dependency that breaks under ESM fails here.
+ * missing entry file, an unresolvable import, a CommonJS dependency that breaks under ESM, or a configuration
+ * its stack's environment does not satisfy fails here.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../lib/hotel-function.js';
+import { deployedEnvironment } from './deployed-values.js';
 import { synthesize, type Synthesis } from './synthesize.js';
 import { resourcesOfType } from './template-queries.js';
 
@@ -27,11 +29,9 @@ function bundledFunctions(): { id: string; bundle: string; environment: Record<s
       .map(([id, resource]) => {
         const key = String((resource.Properties.Code as { S3Key: unknown }).S3Key);
         const hash = key.replace(/\.zip$/, '');
-        const variables = (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-        // Table names and ARNs are CloudFormation references here; any string stands in for them.
-        const environment = Object.fromEntries(
-          Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : `placeholder-${k}`]),
-        );
+        // Table names and ARNs are CloudFormation references here, resolved as it resolves them: an entry parses
+        // its configuration as it loads, and a value of the wrong shape fails it.
+        const environment = deployedEnvironment(synthesis.template, synthesis.stack.stackName, id);
         return { id, bundle: join(synthesis.assembly.directory, `asset.${hash}`, 'index.mjs'), environment };
       })
   );

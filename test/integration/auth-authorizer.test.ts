@@ -6,7 +6,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../../functions/auth/access-token.js';
-import { handler as authorize } from '../../functions/auth/authorizer.js';
 import { registerClient, setClientStatus } from '../../functions/auth/client-registry.js';
 import { ensureSigningKey, forgetCachedKeys } from '../../functions/auth/signing-key.js';
 import { handler as issueToken } from '../../functions/auth/token.js';
@@ -16,9 +15,13 @@ import type { AuthorizerContext } from '../../functions/shared/caller.js';
 import { PROBLEM_BASE } from '../../functions/shared/problem.js';
 import type { Scope } from '../../functions/shared/routes.js';
 import { freshTables } from '../support/dynamo.js';
+import { stubFunctionEnvironment } from '../support/function-environment.js';
 import { authorizerEvent, lambdaContext, METHOD_ARN_PREFIX, proxyEvent, tokenRequestEvent } from '../support/auth-events.js';
 
 await freshTables();
+// The authorizer is a function's entry: it reads its environment as it loads.
+stubFunctionEnvironment();
+const { handler: authorize } = await import('../../functions/auth/authorizer.js');
 
 const USAGE_KEY = 'demoUsageKey0123456789abcdefghij';
 

@@ -9,7 +9,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAccessToken } from '../../functions/auth/access-token.js';
 import { registerClient, setClientStatus } from '../../functions/auth/client-registry.js';
 import { ensureSigningKey, forgetCachedKeys } from '../../functions/auth/signing-key.js';
-import { handler as authEntry } from '../../functions/auth/index.js';
 import { handler } from '../../functions/auth/token.js';
 import { tokenWindowAt } from '../../functions/auth/token-rate-limit.js';
 import { backoffSeconds } from '../../functions/auth/token-failure-limit.js';
@@ -20,9 +19,13 @@ import { LIMITS } from '../../functions/shared/limits.js';
 import { PROBLEM_BASE } from '../../functions/shared/problem.js';
 import type { Scope } from '../../functions/shared/routes.js';
 import { freshTables } from '../support/dynamo.js';
+import { stubFunctionEnvironment } from '../support/function-environment.js';
 import { lambdaContext, tokenRequestEvent } from '../support/auth-events.js';
 
 await freshTables();
+// The auth function's entry reads its environment as it loads.
+stubFunctionEnvironment();
+const { handler: authEntry } = await import('../../functions/auth/index.js');
 
 beforeAll(async () => {
   forgetCachedKeys();

@@ -4,9 +4,9 @@
  * property map and destination index in DynamoDB Local.
  */
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScheduledEvent } from 'aws-lambda';
-import { handler, mapSupplierCatalogues } from '../../functions/search/mapping-job-handler.js';
+import { mapSupplierCatalogues } from '../../functions/search/mapping/map-supplier-catalogues.js';
 import { DynamoDestinationIndex } from '../../functions/search/mapping/destination-index.js';
 import { DynamoPropertyMapStore } from '../../functions/stores/dynamo-property-map-store.js';
 import type { MappingJobReport } from '../../functions/search/mapping/mapping-job.js';
@@ -21,6 +21,7 @@ import { startSandboxSuppliers, type RunningSandboxSupplier } from '../../local/
 import { seedContracts } from '../../local/seed.js';
 import { lambdaContext } from '../../local/lambda-context.js';
 import { freshTables } from '../support/dynamo.js';
+import { stubFunctionEnvironment } from '../support/function-environment.js';
 
 const RUN_TIMEOUT_MS = 15 * 60_000;
 
@@ -141,9 +142,15 @@ describe('the mapping job over the sandbox suppliers', () => {
 
 describe('the scheduled handler', () => {
   const scheduled = { time: '2025-01-01T03:00:00Z', 'detail-type': 'Scheduled Event', source: 'aws.events' } as ScheduledEvent;
+  /** The job's function loaded as Lambda loads it in a stack of the tenant's: TENANT is read as its entry loads. */
+  async function mappingJobOf(tenant: string) {
+    vi.resetModules();
+    stubFunctionEnvironment({ TENANT: tenant });
+    return (await import('../../functions/search/mapping-job-handler.js')).handler;
+  }
 
   it('gives up reading when too little time is left, and leaves the map as it was', async () => {
-    process.env.TENANT = 'demo';
+    const handler = await mappingJobOf('demo');
     // Three minutes are kept for matching and writing: a run with less than that left never reads.
     await expect(handler(scheduled, lambdaContext('mapping', 'r-1', 3 * 60_000))).rejects.toMatchObject({
       name: 'SupplierError',
@@ -155,7 +162,7 @@ describe('the scheduled handler', () => {
   it(
     "maps the catalogues of the stack tenant's suppliers",
     async () => {
-      process.env.TENANT = 'acme';
+      const handler = await mappingJobOf('acme');
       const report = await handler(scheduled, lambdaContext('mapping', 'r-2', 10 * 60_000));
       expect(Object.keys(report.supplierProperties).sort()).toEqual(['expedia', 'hotelbeds']);
       // Hotels of the two keep their ids; hotels only opentravel carried are not in this run. A renamed hotel

@@ -5,6 +5,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { provideSharedConfig } from '../../functions/shared/config.js';
+import { sharedConfigFrom } from '../../functions/shared/config-schema.js';
 import { createTables } from '../../local/create-tables.js';
 import { createSearchRowsBucket } from '../../local/s3-local.js';
 
@@ -16,6 +18,8 @@ export function useLocalAwsEnvironment(endpoint: string): void {
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   process.env.POWERTOOLS_TRACE_ENABLED = 'false';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+  // The code under test reads its endpoint as a function's configuration gives it.
+  provideSharedConfig(sharedConfigFrom({ DYNAMODB_ENDPOINT: endpoint }));
 }
 
 /** Creates a fresh set of tables and points the environment at them; returns their names. */
@@ -30,5 +34,8 @@ export async function freshTables(): Promise<Record<string, string>> {
   // The search rows' bucket beside the tables (functions/stores/s3-search-chunks.ts).
   process.env.S3_ENDPOINT = inject('s3Endpoint');
   process.env.SEARCH_ROWS_BUCKET = await createSearchRowsBucket(process.env.S3_ENDPOINT, prefix);
+  provideSharedConfig(
+    sharedConfigFrom({ ...names, S3_ENDPOINT: process.env.S3_ENDPOINT, SEARCH_ROWS_BUCKET: process.env.SEARCH_ROWS_BUCKET }),
+  );
   return names;
 }

@@ -5,6 +5,7 @@ import { deferAfterResponse, runDeferred } from '../../functions/shared/after-re
 import { bufferedEntry, streamingEntry, type StreamingRuntime } from '../../functions/shared/lambda-entry.js';
 import type { ApiHandler } from '../../functions/shared/http-handler.js';
 import { lambdaContext } from '../../local/lambda-context.js';
+import { STACK_ENVIRONMENTS, stubFunctionEnvironment } from '../support/function-environment.js';
 
 const event = {} as APIGatewayProxyEvent;
 const answer: APIGatewayProxyResult = {
@@ -94,6 +95,7 @@ describe('work after the response', () => {
 
 describe('the search function entry', () => {
   it('loads outside Lambda as the buffered entry of its routes', async () => {
+    stubFunctionEnvironment(STACK_ENVIRONMENTS.search);
     const { handler, routes } = await import('../../functions/search/index.js');
     expect(typeof handler).toBe('function');
     expect(typeof routes).toBe('function');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { FLOW_STEPS } from '../../functions/booking/flow/index.js';
+import { FLOW_STEPS } from '../../functions/booking/flow/flow-handler.js';
 import { BOOKING_DEFINITION_PATH } from '../../lib/booking-workflow.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 

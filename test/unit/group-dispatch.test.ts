@@ -1,9 +1,13 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { handler as bookingGroup } from '../../functions/booking/index.js';
-import { handler as carsGroup } from '../../functions/cars/index.js';
 import { groupHandler } from '../../functions/shared/dispatch.js';
 import { CAR_SEARCH_QUERY } from '../support/car-search-query.js';
+import { STACK_ENVIRONMENTS, stubFunctionEnvironment } from '../support/function-environment.js';
+
+// Functions' entries, which read their environment as they load.
+stubFunctionEnvironment({ ...STACK_ENVIRONMENTS.booking, ...STACK_ENVIRONMENTS.cars });
+const { handler: bookingGroup } = await import('../../functions/booking/index.js');
+const { handler: carsGroup } = await import('../../functions/cars/index.js');
 
 const context = { awsRequestId: 'r', functionName: 'f', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 

@@ -1,19 +1,14 @@
 /** Where webhooks may go (functions/webhooks/webhook-url.ts): nothing of ours, nothing private, https in production. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressAllowed, urlProblem } from '../../functions/webhooks/webhook-url.js';
 
 describe('webhook URLs under the strict (deployed) policy', () => {
-  beforeAll(() => {
-    // The stack sets this API's own host on the webhook functions (lib/functions.ts, lib/webhook-sender.ts).
-    process.env.API_HOST = 'API.hotel-partner.example';
-  });
-  afterAll(() => {
-    delete process.env.API_HOST;
-  });
+  // The stack sets this API's own host on the webhooks function (API_HOST: functions/webhooks/webhooks-config.ts).
+  const OWN_API = 'API.hotel-partner.example';
 
   it('accepts an https URL on a public host name, port 443 written or not', () => {
-    expect(urlProblem('https://partner.example.com/hooks/hotel-api?x=1', 'strict')).toBeUndefined();
-    expect(urlProblem('https://partner.example.com:443/hooks', 'strict')).toBeUndefined();
+    expect(urlProblem('https://partner.example.com/hooks/hotel-api?x=1', 'strict', OWN_API)).toBeUndefined();
+    expect(urlProblem('https://partner.example.com:443/hooks', 'strict', OWN_API)).toBeUndefined();
   });
 
   it.each([
@@ -40,7 +35,7 @@ describe('webhook URLs under the strict (deployed) policy', () => {
     ['ftp://partner.example.com/hooks', 'must be https'],
     ['partner.example.com/hooks', 'is not an absolute URL'],
   ])('refuses %s: %s', (url, problem) => {
-    expect(urlProblem(url, 'strict')).toBe(problem);
+    expect(urlProblem(url, 'strict', OWN_API)).toBe(problem);
   });
 
   it.each([
@@ -88,14 +83,10 @@ describe('webhook URLs under the local policy (npm start and the tests only)', (
   });
 
   it("refuses the local gateway's own port under any loopback name", () => {
-    process.env.API_HOST = '127.0.0.1:3000';
-    try {
-      for (const url of ['http://127.0.0.1:3000/v1/oauth/token', 'http://localhost:3000/x', 'http://[::1]:3000/x'])
-        expect(urlProblem(url, 'local'), url).toBe('must not be this API');
-      expect(urlProblem('http://127.0.0.1:3001/hooks', 'local')).toBeUndefined();
-    } finally {
-      delete process.env.API_HOST;
-    }
+    const gateway = '127.0.0.1:3000';
+    for (const url of ['http://127.0.0.1:3000/v1/oauth/token', 'http://localhost:3000/x', 'http://[::1]:3000/x'])
+      expect(urlProblem(url, 'local', gateway), url).toBe('must not be this API');
+    expect(urlProblem('http://127.0.0.1:3001/hooks', 'local', gateway)).toBeUndefined();
   });
 
   it('connects to loopback and public addresses only', () => {

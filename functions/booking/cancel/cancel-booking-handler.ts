@@ -2,9 +2,9 @@
 import { bookingParams } from '../record/booking-access.js';
 import { cancelBookingBodySchema } from '../booking-request.js';
 import { cancelBooking } from './cancel-booking.js';
-import { flowDeps } from '../flow/flow-deps.js';
+import { bookingDeps } from '../booking-deps.js';
 import { idempotentRoute } from '../idempotent-operation.js';
 
 export const handler = idempotentRoute('cancelBooking', { params: bookingParams, body: cancelBookingBodySchema }, (input) =>
-  cancelBooking(input, flowDeps()),
+  cancelBooking(input, bookingDeps()),
 );

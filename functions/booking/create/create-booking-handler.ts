@@ -1,11 +1,11 @@
 /** POST /v1/hotels/bookings under its Idempotency-Key: book.ts does the booking. */
 import { bookRate } from './create-booking.js';
 import { bookingRequestSchema } from '../booking-request.js';
-import { flowDeps } from '../flow/flow-deps.js';
+import { bookingDeps } from '../booking-deps.js';
 import { idempotentRoute } from '../idempotent-operation.js';
 import { runBookingFlow } from './run-booking-flow.js';
 import { handOverVoucherIssue } from '../voucher/voucher-issue-handoff.js';
 
 export const handler = idempotentRoute('createBooking', { body: bookingRequestSchema, personalData: true }, (input) =>
-  bookRate(input, { ...flowDeps(), runFlow: runBookingFlow, issueVoucher: handOverVoucherIssue }),
+  bookRate(input, { ...bookingDeps(), runFlow: runBookingFlow, issueVoucher: handOverVoucherIssue }),
 );

@@ -5,10 +5,10 @@
  * write-ahead record, if any, says what we know.
  */
 import { StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
-import { env } from '../../shared/config.js';
 import { logger } from '../../shared/observability.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { stepFunctionsClient } from '../../shared/step-functions.js';
+import { bookingConfig } from '../booking-config.js';
 import type { BookingResponse } from '../record/booking-record.js';
 import { problemFromFailure } from '../flow/flow-problem.js';
 import type { FlowInput } from '../flow/flow-state.js';
@@ -18,7 +18,7 @@ export type FlowOutcome = { readonly kind: 'answered'; readonly response: Bookin
 export async function runBookingFlow(input: FlowInput): Promise<FlowOutcome> {
   const execution = await stepFunctionsClient().send(
     new StartSyncExecutionCommand({
-      stateMachineArn: env('STATE_MACHINE_ARN'),
+      stateMachineArn: bookingConfig().stateMachineArn,
       // Unique per run (a retried request runs again); the bookingId leads so executions are easy to find.
       name: `${input.bookingId}-${input.requestId}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 80),
       input: JSON.stringify(input),

@@ -1,7 +1,7 @@
 /**
- * What booking reaches, wired once per container (tests build their own): the rate check's ports (the
- * tenant's suppliers, pricing's sources, the rateId key, the clock), the bookings table, the stored search
- * a booking is checked against and the unified property content.
+ * What booking reaches, wired once per container from the function's configuration (tests build their
+ * own): the rate check's ports (the tenant's suppliers, pricing's sources, the rateId key, the clock), the
+ * bookings table, the stored search a booking is checked against and the unified property content.
  *
  * Booking's own wiring, not search's: contracts are read afresh on every call (search keeps them a few
  * seconds), so a contract that ended stops rate checks and bookings at once. The stored search's header and
@@ -11,7 +11,6 @@
 import { storedPricingSources } from '../../stores/dynamo-pricing-rules.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SearchHeaders } from '../../domain/stay/search-header.js';
-import { optionalEnv } from '../../shared/config.js';
 import { searchKey } from '../../shared/search-secret.js';
 import { DynamoPropertyContent } from '../../stores/dynamo-property-content.js';
 import { DynamoSearchHeaders } from '../../stores/dynamo-search-headers.js';
@@ -23,8 +22,9 @@ import { DynamoGuestDetailsStore } from '../personal-data/guest-details-store.js
 import type { GuestDetailsStore } from '../personal-data/guest-details.js';
 import type { RateCheckDeps } from '../rate-check/check-rate.js';
 import type { WalletPayments } from '../wallet/wallet-payment.js';
+import { DEFAULT_SUPPLIER_TIMEOUTS, type SupplierTimeouts } from './supplier-timeouts-config.js';
 
-export interface FlowDeps extends RateCheckDeps {
+export interface FlowDeps extends RateCheckDeps, SupplierTimeouts {
   readonly bookings: BookingStore;
   /** The bookings' personal data, apart from them (guest-details.ts): only what shows or changes it reads it. */
   readonly guests: GuestDetailsStore;
@@ -33,34 +33,38 @@ export interface FlowDeps extends RateCheckDeps {
   readonly property: (propertyId: string) => Promise<UnifiedProperty | undefined>;
   /** Agent wallets: a wallet-paid booking's hold, capture, give-back and refund (wallet-payment.ts). */
   readonly wallets: WalletPayments;
-  /**
-   * How long a supplier may take to confirm a booking before we stop waiting and ask it by our
-   * reference instead. Well inside the state machine's 27 s, leaving room for the lookup and the save.
-   */
-  readonly bookTimeoutMs: number;
-  /** Budget of the lookup by our reference, and of the cancel that undoes a booking. */
-  readonly supplierCallTimeoutMs: number;
 }
 
-let deps: FlowDeps | undefined;
+/** What a function's configuration sets of booking's wiring. */
+export interface FlowSettings extends SupplierTimeouts {
+  /** PERSONAL_DATA_RETENTION_DAYS, in the functions that write guest details (their expiry backstop). */
+  readonly retentionDays?: number;
+}
 
-export function flowDeps(): FlowDeps {
-  if (deps) return deps;
-  // The content reader alone: booking never matches or indexes properties.
-  const properties = new DynamoPropertyContent();
-  deps = {
+const wired = new WeakMap<FlowSettings, FlowDeps>();
+
+/** One set per configuration, so per container; without one (tests reaching the stores), the defaults. */
+export function flowDeps(settings: FlowSettings = DEFAULT_SUPPLIER_TIMEOUTS): FlowDeps {
+  const existing = wired.get(settings);
+  if (existing) return existing;
+  // The content reader alone: booking never matches or indexes properties. It and the stored searches are
+  // made at their first use: the pending reconciler settles bookings without them, and is not told their tables.
+  let properties: DynamoPropertyContent | undefined;
+  let searches: DynamoSearchHeaders | undefined;
+  const deps: FlowDeps = {
     contracts: listContracts,
     adapterFor,
     ...storedPricingSources,
     rateIdKey: () => searchKey('rate-id'),
     now: () => new Date(),
     bookings: new DynamoBookingStore(),
-    guests: new DynamoGuestDetailsStore(),
-    searches: new DynamoSearchHeaders(),
-    property: (propertyId) => properties.getProperty(propertyId),
+    guests: new DynamoGuestDetailsStore(settings.retentionDays === undefined ? {} : { retentionDays: settings.retentionDays }),
+    searches: { find: (tenant, searchId, now) => (searches ??= new DynamoSearchHeaders()).find(tenant, searchId, now) },
+    property: (propertyId) => (properties ??= new DynamoPropertyContent()).getProperty(propertyId),
     wallets: new DynamoWalletStore(),
-    bookTimeoutMs: Number(optionalEnv('SUPPLIER_BOOK_TIMEOUT_MS') ?? 8_000),
-    supplierCallTimeoutMs: Number(optionalEnv('SUPPLIER_CALL_TIMEOUT_MS') ?? 6_000),
+    bookTimeoutMs: settings.bookTimeoutMs,
+    supplierCallTimeoutMs: settings.supplierCallTimeoutMs,
   };
+  wired.set(settings, deps);
   return deps;
 }

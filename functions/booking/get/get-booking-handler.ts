@@ -5,13 +5,13 @@
 import { httpHandler } from '../../shared/http-handler.js';
 import { bookingOr404, bookingParams } from '../record/booking-access.js';
 import { bookingView } from '../record/booking-record.js';
-import { flowDeps } from '../flow/flow-deps.js';
+import { bookingDeps } from '../booking-deps.js';
 import { settlePending } from '../reconcile/settle-pending.js';
 
 const SETTLE_ON_READ_MS = 3_000;
 
 export const handler = httpHandler('getBooking', { params: bookingParams, personalData: true }, async (request) => {
-  const deps = flowDeps();
+  const deps = bookingDeps();
   const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
   const [current, guests] = await Promise.all([
     record.status === 'pending' ? settlePending(record, deps, SETTLE_ON_READ_MS) : record,

@@ -4,13 +4,13 @@ import { decodeBookingCursor, encodeBookingCursor } from './booking-list-cursor.
 import { filtersOf, planBookingList } from './booking-list-plan.js';
 import { bookingListQuery } from './booking-list-query.js';
 import { bookingSummary } from '../record/booking-summary.js';
-import { flowDeps } from '../flow/flow-deps.js';
+import { bookingDeps } from '../booking-deps.js';
 
 export const handler = httpHandler('listBookings', { query: bookingListQuery }, async (request) => {
   const { tenant } = request.caller!;
   const plan = planBookingList(tenant, filtersOf(request.query));
   const after = request.query.cursor ? decodeBookingCursor(plan, request.query.cursor) : undefined;
-  const page = await flowDeps().bookings.list(tenant, plan, { limit: request.query.limit, ...(after ? { after } : {}) });
+  const page = await bookingDeps().bookings.list(tenant, plan, { limit: request.query.limit, ...(after ? { after } : {}) });
   return {
     status: 200,
     body: {

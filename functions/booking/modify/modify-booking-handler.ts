@@ -5,19 +5,19 @@
 import { bookingParams } from '../record/booking-access.js';
 import { modifyBookingBodySchema } from '../booking-request.js';
 import { modifyBooking } from './modify-booking.js';
-import { flowDeps } from '../flow/flow-deps.js';
+import { bookingDeps } from '../booking-deps.js';
 import { idempotentRoute, type StoredResult } from '../idempotent-operation.js';
 import { joinGuestDetails, type BookingView } from '../record/booking-record.js';
 
 export const handler = idempotentRoute(
   'modifyBooking',
   { params: bookingParams, body: modifyBookingBodySchema, personalData: true, joinPersonalData: joinAnswerGuests },
-  (input) => modifyBooking(input, flowDeps()),
+  (input) => modifyBooking(input, bookingDeps()),
 );
 
 /** The modified booking's answer with its guest details as they are now (stored without them). */
 async function joinAnswerGuests(result: StoredResult, tenant: string): Promise<StoredResult> {
   if (result.status !== 200 || !('body' in result)) return result;
   const view = result.body as BookingView;
-  return { ...result, body: joinGuestDetails(view, await flowDeps().guests.get(tenant, view.bookingId)) };
+  return { ...result, body: joinGuestDetails(view, await bookingDeps().guests.get(tenant, view.bookingId)) };
 }

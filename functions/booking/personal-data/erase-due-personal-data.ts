@@ -8,7 +8,7 @@
  * index, so a run picks up where the last stopped and a day's work is a few queries.
  */
 import { erasePersonalData, type ErasureDeps } from './erase-personal-data.js';
-import { lastCheckOutDue, retentionDays } from './personal-data-retention.js';
+import { DEFAULT_RETENTION_DAYS, lastCheckOutDue } from './personal-data-retention.js';
 
 export interface RetentionRun {
   readonly retentionDays: number;
@@ -23,7 +23,7 @@ const PAGE = 100;
 /** One run's bound; the rest is the next run's (a daily run never meets this unless it was off for a while). */
 const MAX_PER_RUN = 5_000;
 
-export async function eraseDuePersonalData(tenant: string, deps: ErasureDeps, days = retentionDays()): Promise<RetentionRun> {
+export async function eraseDuePersonalData(tenant: string, deps: ErasureDeps, days = DEFAULT_RETENTION_DAYS): Promise<RetentionRun> {
   const lastCheckOut = lastCheckOutDue(deps.now(), days);
   let erased = 0;
   let skippedPending = 0;

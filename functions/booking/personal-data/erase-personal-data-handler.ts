@@ -9,7 +9,7 @@ import { bookingParams } from '../record/booking-access.js';
 import { refusalProblem } from '../record/refusal-problem.js';
 import { erasureBodySchema } from '../booking-request.js';
 import { erasePersonalData } from './erase-personal-data.js';
-import { flowDeps } from '../flow/flow-deps.js';
+import { bookingDeps } from '../booking-deps.js';
 import { idempotentRoute } from '../idempotent-operation.js';
 
 export const handler = idempotentRoute('erasePersonalData', { params: bookingParams, body: erasureBodySchema }, async (input) => {
@@ -18,7 +18,7 @@ export const handler = idempotentRoute('erasePersonalData', { params: bookingPar
     tenant,
     body.bookingId,
     { kind: 'partner', ...(body.requestReference ? { requestReference: body.requestReference } : {}) },
-    flowDeps(),
+    bookingDeps(),
   );
   if (outcome.kind === 'not-found') throw new HttpProblem('not-found', `No booking ${body.bookingId}`);
   if (outcome.kind === 'pending') throw refusalProblem('erase-personal-data', body.bookingId, outcome.refusal);

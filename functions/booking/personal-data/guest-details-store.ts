@@ -15,7 +15,7 @@ import { keys } from '../../shared/keys.js';
 import { GUEST_INDEXES } from '../../shared/tables.js';
 import type { Guest, Holder } from '../../suppliers/port.js';
 import type { GuestDetails, GuestDetailsChanges, GuestDetailsStore, StoredGuestDetails } from './guest-details.js';
-import { expiryBackstop } from './personal-data-retention.js';
+import { DEFAULT_RETENTION_DAYS, expiryBackstop } from './personal-data-retention.js';
 
 /** The booking item's attributes that held personal data before the guests table. */
 export const LEGACY_PERSONAL_ATTRIBUTES = ['holder', 'cancellationReason'] as const;
@@ -35,9 +35,12 @@ function detailsOf(item: Record<string, unknown>): GuestDetails {
 export class DynamoGuestDetailsStore implements GuestDetailsStore {
   private readonly client: DynamoDBDocumentClient;
   private readonly names: { table?: string; bookingsTable?: string };
+  /** The stack's retention (PERSONAL_DATA_RETENTION_DAYS), from which a stay's details get their expiry backstop. */
+  private readonly retentionDays: number;
 
-  constructor(options: { client?: DynamoDBDocumentClient; table?: string; bookingsTable?: string } = {}) {
+  constructor(options: { client?: DynamoDBDocumentClient; table?: string; bookingsTable?: string; retentionDays?: number } = {}) {
     this.client = options.client ?? dynamoClient();
+    this.retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
     this.names = {
       ...(options.table ? { table: options.table } : {}),
       ...(options.bookingsTable ? { bookingsTable: options.bookingsTable } : {}),
@@ -77,7 +80,7 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
             ...details,
             checkOut,
             heldTenant: tenant,
-            expiresAt: expiryBackstop(checkOut),
+            expiresAt: expiryBackstop(checkOut, this.retentionDays),
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),

@@ -7,29 +7,36 @@
  * card chargeback is opened within 120 days of the charge, which for a prepaid booking came before the
  * stay. A partner whose contract says otherwise gets its own stack setting.
  */
-import { optionalEnv } from '../../shared/config.js';
+import { configFragment } from '../../shared/config-schema.js';
+import { integerVariable } from '../../shared/config-variables.js';
 
 export const DEFAULT_RETENTION_DAYS = 90;
+/** The most a stack may set (lib/personal-data-retention.ts refuses more): ten years. */
+export const MAX_RETENTION_DAYS = 3650;
 /** The guests table's expiry comes this much later than the retention job's erasure: a backstop only. */
 export const EXPIRY_BACKSTOP_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-export function retentionDays(): number {
-  const configured = Number(optionalEnv('PERSONAL_DATA_RETENTION_DAYS') ?? DEFAULT_RETENTION_DAYS);
-  return Number.isInteger(configured) && configured >= 0 ? configured : DEFAULT_RETENTION_DAYS;
-}
+/**
+ * PERSONAL_DATA_RETENTION_DAYS, which the stack sets on the retention job and on every function that writes
+ * guest details (their expiry backstop).
+ */
+export const retentionDaysConfig = configFragment(
+  { PERSONAL_DATA_RETENTION_DAYS: integerVariable(0, MAX_RETENTION_DAYS, 'days') },
+  (values) => values.PERSONAL_DATA_RETENTION_DAYS,
+);
 
 /** The instant a stay's personal data is due for erasure: check-out (a date, taken as its UTC end) plus the retention. */
-export function erasureDueAt(checkOut: string, days = retentionDays()): Date {
+export function erasureDueAt(checkOut: string, days: number): Date {
   return new Date(Date.parse(`${checkOut}T00:00:00Z`) + (days + 1) * DAY_MS);
 }
 
 /** The guests table's expiry (epoch seconds) for a stay: after the erasure is due, plus the backstop. */
-export function expiryBackstop(checkOut: string, days = retentionDays()): number {
+export function expiryBackstop(checkOut: string, days: number): number {
   return Math.floor((erasureDueAt(checkOut, days).getTime() + EXPIRY_BACKSTOP_DAYS * DAY_MS) / 1000);
 }
 
 /** The last check-out date whose personal data is due for erasure at `now`. */
-export function lastCheckOutDue(now: Date, days = retentionDays()): string {
+export function lastCheckOutDue(now: Date, days: number): string {
   return new Date(now.getTime() - (days + 1) * DAY_MS).toISOString().slice(0, 10);
 }

@@ -1,18 +1,18 @@
 /** POST /v1/hotels/rates/{rateId}/check: the binding price of a searched rate (check-rate.ts). */
 import * as z from 'zod';
 import { rateIdSchema } from '../../domain/ids/id-schemas.js';
-import { stage } from '../../shared/config.js';
 import { httpHandler } from '../../shared/http-handler.js';
 import { travellerOf } from '../../shared/traveller.js';
 import { parseScenarios } from '../../suppliers/scenario.js';
 import { checkRate } from './check-rate.js';
-import { flowDeps } from '../flow/flow-deps.js';
+import { bookingConfig } from '../booking-config.js';
+import { bookingDeps } from '../booking-deps.js';
 
 const params = z.object({ rateId: rateIdSchema });
 
 export const handler = httpHandler('checkRate', { params }, async (request) => {
-  const scenarios = stage() === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
+  const scenarios = bookingConfig().stage === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
   const traveller = travellerOf(request.event, request.headers);
-  const { result } = await checkRate(request.caller!.tenant, request.params.rateId, { scenarios, traveller }, flowDeps());
+  const { result } = await checkRate(request.caller!.tenant, request.params.rateId, { scenarios, traveller }, bookingDeps());
   return { status: 200, body: result };
 });

@@ -3,13 +3,16 @@
  * stack's tenant whose supplier outcome is unknown is asked for by our reference and settled
  * (settle-pending.ts), so none waits for a partner to look at it.
  */
-import { env } from '../../shared/config.js';
 import { logger } from '../../shared/observability.js';
 import { flowDeps } from '../flow/flow-deps.js';
+import { reconcilerConfig } from './reconciler-config.js';
 import { settleAllPending } from './settle-pending.js';
 
+// At the cold start: a variable missing or malformed fails the init, naming it.
+const config = reconcilerConfig();
+
 export async function handler(): Promise<{ checked: number; settled: number }> {
-  const result = await settleAllPending(env('TENANT'), flowDeps());
+  const result = await settleAllPending(config.tenant, flowDeps(config.flow));
   if (result.checked > 0) logger.info('pending bookings reconciled', result);
   return result;
 }

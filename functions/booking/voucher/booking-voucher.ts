@@ -84,26 +84,36 @@ export function voucherContent(
   };
 }
 
+/** The property's content it shows, and where the PDF's fonts are when not in node_modules (vouchers-config.ts). */
+export interface VoucherRenderDeps {
+  readonly property: (propertyId: string) => Promise<UnifiedProperty | undefined>;
+  readonly voucherFontDir?: string;
+}
+
 export async function renderBookingVoucher(
   record: BookingRecord,
   guests: StoredGuestDetails | undefined,
-  deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
+  deps: VoucherRenderDeps,
   format: 'pdf',
 ): Promise<Uint8Array>;
 export async function renderBookingVoucher(
   record: BookingRecord,
   guests: StoredGuestDetails | undefined,
-  deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
+  deps: VoucherRenderDeps,
   format: 'html',
 ): Promise<string>;
 export async function renderBookingVoucher(
   record: BookingRecord,
   guests: StoredGuestDetails | undefined,
-  deps: { property: (propertyId: string) => Promise<UnifiedProperty | undefined> },
+  deps: VoucherRenderDeps,
   format: 'pdf' | 'html',
 ): Promise<Uint8Array | string> {
   const content = voucherContent(record, guests, await deps.property(record.propertyId));
   // Loaded on first use: the PDF library and its fonts stay out of the cold start of every other call.
-  if (format === 'pdf') return (await import('./render/render-voucher-pdf.js')).renderVoucherPdf(content);
+  if (format === 'pdf')
+    return (await import('./render/render-voucher-pdf.js')).renderVoucherPdf(
+      content,
+      deps.voucherFontDir ? { fontDir: deps.voucherFontDir } : {},
+    );
   return (await import('./render/render-voucher-html.js')).renderVoucherHtml(content);
 }

@@ -7,11 +7,11 @@
  */
 import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
-import { renderBookingVoucher } from './booking-voucher.js';
+import { renderBookingVoucher, type VoucherRenderDeps } from './booking-voucher.js';
 import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
 
-export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'guests' | 'property' | 'now'>;
+export type IssueVoucherDeps = Pick<FlowDeps, 'bookings' | 'guests' | 'property' | 'now'> & VoucherRenderDeps;
 
 export async function issueVoucher(tenant: string, bookingId: string, deps: IssueVoucherDeps): Promise<void> {
   const record = await deps.bookings.get(tenant, bookingId);

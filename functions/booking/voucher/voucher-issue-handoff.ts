@@ -4,8 +4,8 @@
  * (pdf-lib, fontkit and the fonts, 1.4 MB of the 2.4 MB bundle) then loads only where vouchers are made,
  * and a buffered booking answer no longer waits behind a render.
  */
-import { env } from '../../shared/config.js';
 import { invokeAsync } from '../../shared/lambda-invoke.js';
+import { bookingConfig } from '../booking-config.js';
 
 /** What the booking function sends the vouchers function. */
 export interface VoucherIssueEvent {
@@ -19,5 +19,5 @@ export function isVoucherIssueEvent(event: unknown): event is VoucherIssueEvent 
 
 export function handOverVoucherIssue(tenant: string, bookingId: string): Promise<void> {
   const event: VoucherIssueEvent = { issueVoucher: { tenant, bookingId } };
-  return invokeAsync(env('VOUCHER_FUNCTION_NAME'), event);
+  return invokeAsync(bookingConfig().voucherFunctionName, event);
 }

@@ -10,6 +10,10 @@ import { voucherDeps } from './voucher-deps.js';
 import { issueVoucher } from './issue-voucher.js';
 import { isVoucherIssueEvent, type VoucherIssueEvent } from './voucher-issue-handoff.js';
 import { handler as getVoucher } from './get-voucher-handler.js';
+import { vouchersConfig } from './vouchers-config.js';
+
+// At the cold start: a variable missing or malformed fails the init, naming it.
+vouchersConfig();
 
 export const routes = groupHandler('vouchers', { getVoucher });
 

@@ -279,12 +279,14 @@ function watermark(page: PDFPage, face: Face, text: string, color: RGB): void {
 export interface RenderVoucherOptions {
   /** When the voucher is issued; now unless given (tests fix it). */
   readonly issuedAt?: Date;
+  /** Where the fonts are (VOUCHER_FONT_DIR, the Lambda bundle's copy); node_modules unless given. */
+  readonly fontDir?: string;
 }
 
 export async function renderVoucherPdf(content: VoucherContent, options: RenderVoucherOptions = {}): Promise<Uint8Array> {
   const issuedAt = options.issuedAt ?? new Date();
   const view = voucherView(content, issuedAt);
-  const bytes = await loadVoucherFonts();
+  const bytes = await loadVoucherFonts(options.fontDir);
 
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);

@@ -2,9 +2,9 @@
  * DejaVu Sans (regular and bold) for the voucher: the standard PDF fonts are WinAnsi only, and guest names
  * come in any Latin, Greek or Cyrillic script. The bytes are read once per container and kept.
  *
- * Where the TTFs are: VOUCHER_FONT_DIR when set (the Lambda bundle carries DejaVuSans.ttf and
- * DejaVuSans-Bold.ttf next to the code and points this at them); otherwise the dejavu-fonts-ttf package in
- * node_modules (local host, tests).
+ * Where the TTFs are: VOUCHER_FONT_DIR when the vouchers function's configuration sets it (the Lambda bundle
+ * carries DejaVuSans.ttf and DejaVuSans-Bold.ttf next to the code and points this at them); otherwise the
+ * dejavu-fonts-ttf package in node_modules (local host, tests).
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -17,8 +17,9 @@ export interface VoucherFontBytes {
   readonly bold: Uint8Array;
 }
 
-export function voucherFontDir(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.VOUCHER_FONT_DIR?.trim();
+/** The directory, from the vouchers function's VOUCHER_FONT_DIR (vouchers-config.ts) when set. */
+export function voucherFontDir(config: { readonly VOUCHER_FONT_DIR?: string | undefined }): string {
+  const configured = config.VOUCHER_FONT_DIR?.trim();
   if (configured) return resolve(configured);
   // Resolved lazily: in the bundle there is no node_modules, and this line is never reached there.
   try {
@@ -33,9 +34,9 @@ export function voucherFontDir(env: NodeJS.ProcessEnv = process.env): string {
 
 let loading: Promise<VoucherFontBytes> | undefined;
 
-export function loadVoucherFonts(): Promise<VoucherFontBytes> {
+export function loadVoucherFonts(fontDir?: string): Promise<VoucherFontBytes> {
   loading ??= (async () => {
-    const dir = voucherFontDir();
+    const dir = voucherFontDir({ VOUCHER_FONT_DIR: fontDir });
     const [regular, bold] = await Promise.all([
       readFile(join(dir, VOUCHER_FONT_FILES.regular)),
       readFile(join(dir, VOUCHER_FONT_FILES.bold)),

@@ -1,0 +1,26 @@
+/**
+ * The booking flow function's configuration (index.ts): the tables its steps read and write (guest details
+ * and wallet holds among them, and the outbox of webhook events), the secret rateIds are checked with, and
+ * booking's timeouts and retention.
+ */
+import { defineConfig } from '../../shared/config-schema.js';
+import { functionConfig } from '../../shared/function-config.js';
+import { observabilityConfig } from '../../shared/observability-config.js';
+import { retentionDaysConfig } from '../personal-data/personal-data-retention.js';
+import type { FlowSettings } from './flow-deps.js';
+import { supplierTimeoutsConfig } from './supplier-timeouts-config.js';
+
+export const flowConfigSchema = defineConfig('booking flow function', {
+  shared: {
+    tables: ['bookings', 'guests', 'searches', 'contracts', 'properties', 'wallets', 'webhooks'],
+    endpoints: ['dynamodb'],
+    searchSecret: true,
+  },
+  variables: { ...observabilityConfig.variables, ...supplierTimeoutsConfig.variables, ...retentionDaysConfig.variables },
+  read: (values) => ({
+    observability: observabilityConfig.read(values),
+    flow: { ...supplierTimeoutsConfig.read(values), retentionDays: retentionDaysConfig.read(values) } satisfies FlowSettings,
+  }),
+});
+
+export const flowConfig = functionConfig(flowConfigSchema);

@@ -1,0 +1,34 @@
+/**
+ * How long booking waits for a supplier, for every function that runs booking's steps or settles their
+ * outcome (the booking function, the flow's, the pending reconciler). Stacks leave both to their defaults;
+ * tests shorten them.
+ */
+import { configFragment } from '../../shared/config-schema.js';
+import { integerVariable } from '../../shared/config-variables.js';
+
+/** Well inside the state machine's 27 s, leaving room for the lookup by our reference and the save. */
+export const DEFAULT_BOOK_TIMEOUT_MS = 8_000;
+export const DEFAULT_SUPPLIER_CALL_TIMEOUT_MS = 6_000;
+
+export interface SupplierTimeouts {
+  /** How long a supplier may take to confirm a booking before we stop waiting and ask it by our reference. */
+  readonly bookTimeoutMs: number;
+  /** Budget of the lookup by our reference, and of the cancel that undoes a booking. */
+  readonly supplierCallTimeoutMs: number;
+}
+
+export const DEFAULT_SUPPLIER_TIMEOUTS: SupplierTimeouts = {
+  bookTimeoutMs: DEFAULT_BOOK_TIMEOUT_MS,
+  supplierCallTimeoutMs: DEFAULT_SUPPLIER_CALL_TIMEOUT_MS,
+};
+
+export const supplierTimeoutsConfig = configFragment(
+  {
+    SUPPLIER_BOOK_TIMEOUT_MS: integerVariable(1, 900_000, 'milliseconds').optional(),
+    SUPPLIER_CALL_TIMEOUT_MS: integerVariable(1, 900_000, 'milliseconds').optional(),
+  },
+  (values): SupplierTimeouts => ({
+    bookTimeoutMs: values.SUPPLIER_BOOK_TIMEOUT_MS ?? DEFAULT_BOOK_TIMEOUT_MS,
+    supplierCallTimeoutMs: values.SUPPLIER_CALL_TIMEOUT_MS ?? DEFAULT_SUPPLIER_CALL_TIMEOUT_MS,
+  }),
+);

@@ -1,0 +1,22 @@
+/**
+ * The search function's configuration (index.ts): the stored searches (header in DynamoDB, rows in S3),
+ * the property map and contracts it reads, the secret it signs rateIds and cursors with, and the stage
+ * (sandbox stacks pass a partner's X-Sandbox-Scenario on to the suppliers; production never does).
+ */
+import { defineConfig } from '../shared/config-schema.js';
+import { stageVariable } from '../shared/config-variables.js';
+import { functionConfig } from '../shared/function-config.js';
+import { observabilityConfig } from '../shared/observability-config.js';
+
+export const searchConfigSchema = defineConfig('search function', {
+  shared: {
+    tables: ['searches', 'properties', 'contracts'],
+    searchRowsBucket: true,
+    endpoints: ['dynamodb', 's3'],
+    searchSecret: true,
+  },
+  variables: { ...observabilityConfig.variables, STAGE: stageVariable() },
+  read: (values) => ({ observability: observabilityConfig.read(values), stage: values.STAGE }),
+});
+
+export const searchConfig = functionConfig(searchConfigSchema);
