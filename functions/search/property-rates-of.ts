@@ -8,7 +8,7 @@ import type { PricedRate } from '../domain/rate/priced-rate.js';
 import { type ShownRate, showRate } from '../domain/rate/shown-rate.js';
 import { quotedStayOf } from '../domain/stay/quoted-stay.js';
 import { HttpProblem } from '../shared/problem.js';
-import { searchGone } from '../stores/stored-search-or-404.js';
+import { searchGone } from '../stores/require-stored-search.js';
 import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { packageSellers, sellableOffer } from './sale-terms.js';

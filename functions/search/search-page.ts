@@ -2,7 +2,7 @@
 import { quotedStayOf } from '../domain/stay/quoted-stay.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
-import { searchGone } from '../stores/stored-search-or-404.js';
+import { searchGone } from '../stores/require-stored-search.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
 import { searchPageParams, searchPageQuery } from './search-params.js';

@@ -1,5 +1,5 @@
 /** A stored search of the caller's tenant with its rows, or the problem a partner should see: 404 unknown, 410 expired. */
-import { searchGone, storedSearchOr404 } from '../stores/stored-search-or-404.js';
+import { searchGone, storedSearchOr404 } from '../stores/require-stored-search.js';
 import type { SearchStore, StoredSearch } from './search-store.js';
 
 /**

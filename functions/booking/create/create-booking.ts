@@ -9,7 +9,7 @@
 import { nightsBetween } from '../../domain/stay/nights.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from '../../shared/problem.js';
 import { fieldProblem } from '../../shared/validation.js';
-import { storedSearchOr404 } from '../../stores/stored-search-or-404.js';
+import { storedSearchOr404 } from '../../stores/require-stored-search.js';
 import { bookingIdFor } from '../record/booking-id.js';
 import { bookingPath, bookingResponse, type BookingResponse } from '../record/booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
