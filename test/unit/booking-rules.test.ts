@@ -4,7 +4,7 @@ import { BOOKING_ID_PATTERN, bookingIdFor } from '../../functions/booking/record
 import type { BookingRequest } from '../../functions/booking/booking-request.js';
 import { penaltyAt } from '../../functions/booking/cancel/cancel-booking.js';
 import { withinTolerance } from '../../functions/booking/flow/booking-draft.js';
-import { FlowError, problemFromFailure } from '../../functions/booking/flow/flow-problem.js';
+import { FlowError, problemFromFailure } from '../../functions/booking/flow/flow-error.js';
 import { occupancyMismatches } from '../../functions/booking/occupancy-match.js';
 import { prefersHtml } from '../../functions/booking/voucher/get-voucher-handler.js';
 import { HttpProblem } from '../../functions/shared/problem.js';

@@ -1,7 +1,7 @@
 /**
  * Runs the booking state machine synchronously and turns its end into the answer. StartSyncExecution
  * answers 200 whatever happened, so `status` is read: SUCCEEDED carries the section 2.5 response, FAILED
- * the problem a step raised (flow-problem.ts), TIMED_OUT means the run was cut before it knew; then the
+ * the problem a step raised (flow-error.ts), TIMED_OUT means the run was cut before it knew; then the
  * write-ahead record, if any, says what we know.
  */
 import { StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
@@ -10,7 +10,7 @@ import { logger } from '../../shared/observability.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { stepFunctionsClient } from '../../shared/step-functions.js';
 import type { BookingResponse } from '../record/booking-record.js';
-import { problemFromFailure } from '../flow/flow-problem.js';
+import { problemFromFailure } from '../flow/flow-error.js';
 import type { FlowInput } from '../flow/flow-state.js';
 
 export type FlowOutcome = { readonly kind: 'answered'; readonly response: BookingResponse } | { readonly kind: 'timed-out' };

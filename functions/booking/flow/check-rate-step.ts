@@ -5,7 +5,7 @@
 import { HttpProblem } from '../../shared/problem.js';
 import { checkRate } from '../rate-check/check-rate.js';
 import type { FlowDeps } from './flow-deps.js';
-import { FlowError } from './flow-problem.js';
+import { FlowError } from './flow-error.js';
 import { askerOf, type FlowState } from './flow-state.js';
 import { withinTolerance } from './booking-draft.js';
 

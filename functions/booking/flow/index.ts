@@ -12,7 +12,7 @@ import { logger } from '../../shared/observability.js';
 import { bookWithSupplierStep } from './book-with-supplier-step.js';
 import { checkRateStep } from './check-rate-step.js';
 import { flowDeps, type FlowDeps } from './flow-deps.js';
-import { FlowError } from './flow-problem.js';
+import { FlowError } from './flow-error.js';
 import type { FlowState } from './flow-state.js';
 import { keepPendingStep } from './keep-pending-step.js';
 import { reconcileStep } from './reconcile-step.js';

@@ -6,7 +6,7 @@
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { HttpProblem } from '../../shared/problem.js';
 import type { FlowDeps } from './flow-deps.js';
-import { FlowError, problemFromFailure } from './flow-problem.js';
+import { FlowError, problemFromFailure } from './flow-error.js';
 import type { FlowState } from './flow-state.js';
 import { recordFailure } from './undo-booking-step.js';
 

@@ -14,7 +14,7 @@ import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
 import { changeBooking } from '../record/change-booking.js';
 import type { FlowDeps } from './flow-deps.js';
-import { FlowError } from './flow-problem.js';
+import { FlowError } from './flow-error.js';
 import type { FlowState } from './flow-state.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
