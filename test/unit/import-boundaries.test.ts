@@ -166,6 +166,13 @@ describe('the rules, on graphs that break them', () => {
     ).toHaveLength(3);
   });
 
+  it('let shared read the domain errors it answers, and no other file of the domain', () => {
+    expect(boundaryViolations(graphOf('functions/shared/domain-error-problems.ts: functions/domain/errors/domain-error.ts'))).toEqual([]);
+    expect(boundaryViolations(graphOf('functions/shared/caller.ts: functions/domain/ids/opaque-id.ts'))).toEqual([
+      'functions/shared/caller.ts:1 imports functions/domain/ids/opaque-id.ts: shared may import shared, functions/domain/errors/',
+    ]);
+  });
+
   it('find every loop, naming its files, and none where there is none', () => {
     expect(importCycles(graphOf('a/x.ts: a/y.ts', 'a/y.ts: a/z.ts', 'a/z.ts: a/x.ts, zod', 'a/w.ts: a/x.ts'))).toEqual([
       ['a/x.ts', 'a/y.ts', 'a/z.ts'],
