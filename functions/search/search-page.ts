@@ -2,7 +2,7 @@
 import { quotedStayOf } from '../domain/stay/quoted-stay.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { HttpProblem } from '../shared/problem.js';
-import { searchGone } from '../stores/require-stored-search.js';
+import { searchExpired } from '../stores/require-stored-search.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
 import { searchPageParams, searchPageQuery } from './search-params.js';
@@ -32,7 +32,7 @@ export const handler = httpHandler('getSearchPage', { params: searchPageParams, 
   const limit = search.request.limit;
   const rateIdKey = await deps.rateIdKey();
   const rows = await deps.searches.slice(search, offset, limit);
-  if (rows === 'expired') throw searchGone(searchId);
+  if (rows === 'expired') throw searchExpired(searchId);
   const stay = { ...quotedStayOf(search), tenant, rateIdKey };
   const properties = rows.map((row) => showProperty(row, stay));
   const end = offset + limit;

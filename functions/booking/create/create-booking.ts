@@ -9,7 +9,7 @@
 import { nightsBetween } from '../../domain/stay/nights.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from '../../shared/problem.js';
 import { fieldProblem } from '../../shared/validation.js';
-import { storedSearchOr404 } from '../../stores/require-stored-search.js';
+import { requireStoredSearch } from '../../stores/require-stored-search.js';
 import { bookingIdFor } from '../record/booking-id.js';
 import { bookingPath, bookingResponse, type BookingResponse } from '../record/booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
@@ -57,7 +57,7 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
       },
     });
   }
-  const search = await storedSearchOr404(deps.searches, tenant, body.searchId);
+  const search = await requireStoredSearch(deps.searches, tenant, body.searchId);
   const mismatches = occupancyMismatches(body.rooms, search.request.occupancies);
   if (mismatches.length > 0) {
     throw fieldProblem(mismatches);
