@@ -18,25 +18,11 @@ import { optionalEnv, stage, tableName } from '../shared/config.js';
 import { httpHandler, type ApiHandler, type HttpResult } from '../shared/http-handler.js';
 import { recordIdempotentReplay } from '../shared/metric-events.js';
 import { tracer } from '../shared/observability.js';
-import { travellerOf, type Traveller } from '../shared/traveller.js';
-import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
+import { travellerOf } from '../shared/traveller.js';
+import { parseScenarios } from '../suppliers/scenario.js';
+import type { IdempotentInput } from './idempotent-input.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
-
-/** What an idempotent use case receives: who asks, under which key, and the request as validated. */
-export interface IdempotentInput<B> {
-  readonly operation: string;
-  readonly tenant: string;
-  readonly clientId: string;
-  readonly idempotencyKey: string;
-  /** What must match on a replay: the validated body, with the path's ids merged in. */
-  readonly body: B;
-  /** Sandbox stacks pass X-Sandbox-Scenario through to the suppliers; production never does. */
-  readonly scenarios: readonly Scenario[];
-  /** The traveller's address and session for suppliers that take them (Customer-Ip, or the caller's own). */
-  readonly traveller: Traveller;
-  readonly requestId: string;
-}
 
 /** A result as stored: JSON, with the request id of the request that produced it (replays are marked). */
 export type StoredResult = HttpResult & { readonly requestId: string };

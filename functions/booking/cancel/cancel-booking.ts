@@ -20,7 +20,8 @@ import { changeBooking } from '../record/change-booking.js';
 import { refusalProblem } from '../record/refusal-problem.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
-import type { IdempotentInput, StoredResult } from '../idempotent-operation.js';
+import type { IdempotentInput } from '../idempotent-input.js';
+import type { StoredResult } from '../idempotent-operation.js';
 import { supplierContactOf } from '../personal-data/guest-details.js';
 
 /** The penalty amount in force at `now` under a policy, zero when none is yet. */

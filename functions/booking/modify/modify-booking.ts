@@ -16,7 +16,8 @@ import { changeBooking } from '../record/change-booking.js';
 import { changedDuringModification, refusalProblem } from '../record/refusal-problem.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
-import type { IdempotentInput, StoredResult } from '../idempotent-operation.js';
+import type { IdempotentInput } from '../idempotent-input.js';
+import type { StoredResult } from '../idempotent-operation.js';
 import { occupancyMismatches } from '../occupancy-match.js';
 import { occupancyOf } from '../personal-data/guest-details.js';
 
