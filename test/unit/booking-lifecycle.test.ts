@@ -21,7 +21,7 @@ import { webhookTypeOf } from '../../functions/domain/booking/webhook-type.js';
 import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
 import { BookingStateConflict, type BookingMove, type BookingStore } from '../../functions/booking/record/booking-store.js';
 import { changeBooking, type BookingCommand } from '../../functions/booking/record/change-booking.js';
-import { refusalProblem } from '../../functions/booking/record/refusal-problem.js';
+import { refusalProblem } from '../../functions/booking/record/refusal-error.js';
 import type { WalletPayments } from '../../functions/booking/wallet/wallet-payment.js';
 import type { BookingEventType } from '../../functions/domain/webhooks/webhook-event.js';
 

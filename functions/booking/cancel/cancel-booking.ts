@@ -17,7 +17,7 @@ import type { BookingRecord } from '../record/booking-record.js';
 import type { CancelBookingBody } from '../booking-request.js';
 import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
-import { refusalProblem } from '../record/refusal-problem.js';
+import { refusalProblem } from '../record/refusal-error.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
 import type { IdempotentInput } from '../idempotent-input.js';

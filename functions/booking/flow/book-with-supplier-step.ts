@@ -9,7 +9,7 @@ import type { RequestCommand } from '../../domain/booking/lifecycle-command.js';
 import { HttpProblem } from '../../shared/problem.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingResponse } from '../record/booking-record.js';
-import { refusalProblem } from '../record/refusal-problem.js';
+import { refusalProblem } from '../record/refusal-error.js';
 import { captureAgain } from '../wallet/lifecycle-payments.js';
 import { holdBookingTotal } from '../wallet/wallet-payment.js';
 import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';

@@ -13,7 +13,7 @@ import { bookingView, type BookingRecord } from '../record/booking-record.js';
 import type { ModifyBookingBody } from '../booking-request.js';
 import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
-import { changedDuringModification, refusalProblem } from '../record/refusal-problem.js';
+import { changedDuringModification, refusalProblem } from '../record/refusal-error.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
 import type { IdempotentInput } from '../idempotent-input.js';

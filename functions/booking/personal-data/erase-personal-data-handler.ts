@@ -6,7 +6,7 @@
  */
 import { HttpProblem } from '../../shared/problem.js';
 import { bookingParams } from '../record/booking-access.js';
-import { refusalProblem } from '../record/refusal-problem.js';
+import { refusalProblem } from '../record/refusal-error.js';
 import { erasureBodySchema } from '../booking-request.js';
 import { erasePersonalData } from './erase-personal-data.js';
 import { flowDeps } from '../flow/flow-deps.js';
