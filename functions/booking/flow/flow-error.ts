@@ -1,36 +1,37 @@
 /**
- * Errors that end the booking flow, carrying the problem the partner gets. A Task's error reaches the
- * booking function as the execution's `error` (the name) and `cause` (on AWS a JSON object whose
- * errorMessage is the message), so the problem travels as JSON in the message: one format for AWS and the
- * local runner. The ASL branches on a few names (SupplierBookingTimeout, PreviousAttemptUnknown); every
- * other failure is a BookingProblem.
+ * Errors that end the booking flow, carrying the domain error the partner is answered with. A Task's error
+ * reaches the booking function as the execution's `error` (the name) and `cause` (on AWS a JSON object whose
+ * errorMessage is the message), so the domain error travels as JSON in the message: one format for AWS and
+ * the local runner. Its fields are {kind, detail, extensions} (the domain error's kind, message and
+ * details), names a step and a reader of different releases share while a deploy rolls. The ASL branches on
+ * a few names (SupplierBookingTimeout, PreviousAttemptUnknown); every other failure is a BookingProblem.
  */
-import { OUTAGE_RETRY_AFTER_SECONDS } from '../../shared/dependency-outage.js';
-import { HttpProblem, PROBLEM_KINDS, type ProblemKind } from '../../shared/problem.js';
+import { DomainError, isDomainErrorKind, type DomainErrorKind } from '../../domain/errors/domain-error.js';
+import type { DomainErrorDetails } from '../../domain/errors/domain-error-details.js';
 
 export const SUPPLIER_BOOKING_TIMEOUT = 'SupplierBookingTimeout';
 export const PREVIOUS_ATTEMPT_UNKNOWN = 'PreviousAttemptUnknown';
 export const BOOKING_PROBLEM = 'BookingProblem';
 
-interface ProblemMessage {
-  readonly kind: ProblemKind;
+interface ErrorMessage {
+  readonly kind: DomainErrorKind;
   readonly detail: string;
-  readonly extensions?: Record<string, unknown>;
+  readonly extensions?: DomainErrorDetails;
 }
 
 export class FlowError extends Error {
-  constructor(name: string, problem: ProblemMessage) {
-    super(JSON.stringify(problem));
+  constructor(name: string, error: ErrorMessage) {
+    super(JSON.stringify(error));
     this.name = name;
   }
 
-  static of(problem: HttpProblem, name = BOOKING_PROBLEM): FlowError {
-    return new FlowError(name, { kind: problem.kind, detail: problem.message, extensions: problem.extensions });
+  static of(error: DomainError, name = BOOKING_PROBLEM): FlowError {
+    return new FlowError(name, { kind: error.kind, detail: error.message, extensions: error.details });
   }
 }
 
-/** The problem carried by a failed execution's (or a Catch's) error and cause; undefined when it carries none. */
-export function problemFromFailure(error: string | undefined, cause: string | undefined): HttpProblem | undefined {
+/** The domain error carried by a failed execution's (or a Catch's) error and cause; undefined when it carries none. */
+export function domainErrorFromFailure(error: string | undefined, cause: string | undefined): DomainError | undefined {
   if (!cause) return undefined;
   let message: unknown = cause;
   try {
@@ -44,10 +45,7 @@ export function problemFromFailure(error: string | undefined, cause: string | un
   } catch {
     return undefined;
   }
-  const problem = message as Partial<ProblemMessage>;
-  if (typeof problem?.kind !== 'string' || !(problem.kind in PROBLEM_KINDS) || typeof problem.detail !== 'string') return undefined;
-  // Headers do not travel through the state machine; the one a kind always carries is restored here.
-  const headers: Record<string, string> =
-    problem.kind === 'service-unavailable' ? { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } : {};
-  return new HttpProblem(problem.kind, problem.detail, { extensions: { ...(problem.extensions ?? {}) }, headers, cause: error });
+  const carried = message as Partial<ErrorMessage> | null;
+  if (!isDomainErrorKind(carried?.kind) || typeof carried.detail !== 'string') return undefined;
+  return new DomainError(carried.kind, carried.detail, { ...(carried.extensions ?? {}) }, { cause: error });
 }
