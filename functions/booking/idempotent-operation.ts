@@ -6,41 +6,47 @@
  * IdempotencyAlreadyInProgressError (409), both mapped in functions/shared/error-response.ts.
  *
  * makeIdempotent around the use case rather than Powertools' Middy middleware: the middleware (2.35)
- * deletes records it never acquired when it refuses a duplicate (upstream issue 5675). What the use case
- * returns is stored; what it throws is not (the record is released), so a request that failed before
- * anything was booked can be retried with the same key.
+ * deletes records it never acquired when it refuses a duplicate (upstream issue 5675). What `run` returns
+ * is stored; what it throws is not (the record is released), so a request that failed before anything was
+ * booked can be retried with the same key.
+ *
+ * What is stored is the answer, not the use case's domain result: each route's handler turns its result
+ * into the status, headers and body inside `run`, so the record holds exactly what a replay sends. A replay
+ * reads the record and sends it as it is, whatever the code that wrote it: a record written by an earlier
+ * release replays byte for byte, and a later change to the domain-error table never rewrites an answer
+ * already given (a failed booking's problem keeps its status and its first request's instance).
  */
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { z } from 'zod';
+import type { DomainError } from '../domain/errors/domain-error.js';
 import { awsEndpoint, tableName } from '../shared/config.js';
+import { problemOf } from '../shared/domain-error-problems.js';
 import { httpHandler, type ApiHandler, type HttpResult } from '../shared/http-handler.js';
 import { recordIdempotentReplay } from '../shared/metric-events.js';
 import { tracer } from '../shared/observability.js';
-import { travellerOf, type Traveller } from '../shared/traveller.js';
-import { parseScenarios, type Scenario } from '../suppliers/scenario.js';
+import { PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
+import { travellerOf } from '../shared/traveller.js';
+import { parseScenarios } from '../suppliers/scenario.js';
 import { bookingConfig } from './booking-config.js';
+import type { IdempotentInput } from './idempotent-input.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
-/** What an idempotent use case receives: who asks, under which key, and the request as validated. */
-export interface IdempotentInput<B> {
-  readonly operation: string;
-  readonly tenant: string;
-  readonly clientId: string;
-  readonly idempotencyKey: string;
-  /** What must match on a replay: the validated body, with the path's ids merged in. */
-  readonly body: B;
-  /** Sandbox stacks pass X-Sandbox-Scenario through to the suppliers; production never does. */
-  readonly scenarios: readonly Scenario[];
-  /** The traveller's address and session for suppliers that take them (Customer-Ip, or the caller's own). */
-  readonly traveller: Traveller;
-  readonly requestId: string;
-}
-
 /** A result as stored: JSON, with the request id of the request that produced it (replays are marked). */
 export type StoredResult = HttpResult & { readonly requestId: string };
+
+/** A domain error that is the request's answer (a booking we recorded as failed), stored as its problem. */
+export function storedProblem(error: DomainError, requestId: string): StoredResult {
+  const problem = problemOf(error);
+  return {
+    status: problem.status,
+    raw: { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body(requestId)) },
+    headers: problem.headers,
+    requestId,
+  };
+}
 
 let persistenceStore: DynamoDBPersistenceLayer | undefined;
 

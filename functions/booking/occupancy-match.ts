@@ -2,8 +2,8 @@
  * The rooms of a booking must be the rooms that were searched and priced: the same number of rooms, and
  * in each the same number of adults and children with the same ages (suppliers price children by age).
  */
+import type { FieldError } from '../domain/errors/field-error.js';
 import type { RoomOccupancy } from '../domain/stay/searched-stay.js';
-import type { FieldError } from '../shared/problem.js';
 import type { BookingRequest } from './booking-request.js';
 
 export function occupancyMismatches(rooms: BookingRequest['rooms'], searched: readonly RoomOccupancy[]): FieldError[] {

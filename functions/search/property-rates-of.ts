@@ -4,11 +4,11 @@
  * the search's budget, and prices, filters and signs each rate as the search did. Sorted by total,
  * refundable first on ties.
  */
+import { DomainError } from '../domain/errors/domain-error.js';
 import type { PricedRate } from '../domain/rate/priced-rate.js';
 import { type ShownRate, showRate } from '../domain/rate/shown-rate.js';
 import { quotedStayOf } from '../domain/stay/quoted-stay.js';
-import { HttpProblem } from '../shared/problem.js';
-import { searchGone } from '../stores/stored-search-or-404.js';
+import { searchExpired } from '../stores/require-stored-search.js';
 import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { packageSellers, sellableOffer } from './sale-terms.js';
@@ -42,8 +42,8 @@ export async function propertyRatesOf(call: PropertyRatesCall, deps: SearchDeps)
   const { tenant, searchId, propertyId } = call;
   const search = await storedSearchWithRows(deps.searches, tenant, searchId);
   const property = await deps.searches.property(search, propertyId);
-  if (property === 'expired') throw searchGone(searchId);
-  if (!property) throw new HttpProblem('not-found', `Property ${propertyId} is not in search ${searchId}`);
+  if (property === 'expired') throw searchExpired(searchId);
+  if (!property) throw new DomainError('not-found', `Property ${propertyId} is not in search ${searchId}`);
 
   const contracts = (await deps.contracts(tenant)).filter((c) => property.supplierRefs.some((r) => r.supplierId === c.supplierId));
   const [adapters, fx, rules, rateIdKey] = await Promise.all([

@@ -4,8 +4,8 @@
  * is a 404 like an unknown one. Room-level content is passed through per supplier unchanged. An id the
  * mapping job retired (a split or merge) answers with the property that replaced it.
  */
+import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { HttpProblem } from '../shared/problem.js';
 import { listContracts } from '../suppliers/contracts.js';
 import { propertyMapStore } from './search-deps.js';
 import { propertyParams } from './search-params.js';
@@ -15,7 +15,7 @@ export const handler = httpHandler('getProperty', { params: propertyParams }, as
   const [property, contracts] = await Promise.all([propertyMapStore().getProperty(propertyId), listContracts(request.caller!.tenant)]);
   const contracted = new Set(contracts.map((c) => c.supplierId));
   const visible = property?.supplierRefs.filter((ref) => contracted.has(ref.supplierId)) ?? [];
-  if (!property || visible.length === 0) throw new HttpProblem('not-found', `No property ${propertyId}`);
+  if (!property || visible.length === 0) throw new DomainError('not-found', `No property ${propertyId}`);
 
   const rooms = property.roomTypes.filter((r) => contracted.has(r.supplierId));
   const images = [

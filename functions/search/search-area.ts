@@ -10,10 +10,10 @@
  *   called); the listed properties are the entries. Distances are measured from their centroid.
  */
 import { citiesAround, resolveDestination, type Destination } from '../domain/destinations/index.js';
+import { invalidFields } from '../domain/errors/invalid-fields.js';
 import { distanceMetres } from '../domain/geo/distance.js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
-import { fieldProblem } from '../shared/validation.js';
 import type { SupplierDestination } from '../suppliers/port.js';
 import { destinationEntry, type DestinationEntry } from './mapping/destination-index.js';
 import type { SearchDeps } from './search-ports.js';
@@ -55,7 +55,7 @@ async function propertyListArea(propertyIds: readonly string[], deps: Pick<Searc
     known.has(id) ? [] : [{ path: `destination.propertyIds[${index}]`, message: `${id} is not a property we know` }],
   );
   if (unknown.length > 0) {
-    throw fieldProblem(unknown);
+    throw invalidFields(unknown);
   }
   // An id the mapping job has since merged into another answers under the id that took over, once.
   const properties = [...new Map([...known.values()].map((p) => [p.propertyId, p])).values()];

@@ -1,8 +1,8 @@
 /** GET /v1/hotels/searches/{searchId}?cursor=: the next page of a stored search, in the search's own order. */
+import { DomainError } from '../domain/errors/domain-error.js';
 import { quotedStayOf } from '../domain/stay/quoted-stay.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { HttpProblem } from '../shared/problem.js';
-import { searchGone } from '../stores/stored-search-or-404.js';
+import { searchExpired } from '../stores/require-stored-search.js';
 import { decodeCursor, encodeCursor, PagingError } from './ranking/paging-cursor.js';
 import { searchDeps } from './search-deps.js';
 import { searchPageParams, searchPageQuery } from './search-params.js';
@@ -22,9 +22,7 @@ export const handler = httpHandler('getSearchPage', { params: searchPageParams, 
       offset = decodeCursor(request.query.cursor, { searchId, key }).offset;
     } catch (error) {
       if (error instanceof PagingError) {
-        throw new HttpProblem('validation-error', 'Invalid field: cursor', {
-          extensions: { errors: [{ path: 'query.cursor', message: error.message }] },
-        });
+        throw new DomainError('invalid', 'Invalid field: cursor', { errors: [{ path: 'query.cursor', message: error.message }] });
       }
       throw error;
     }
@@ -32,7 +30,7 @@ export const handler = httpHandler('getSearchPage', { params: searchPageParams, 
   const limit = search.request.limit;
   const rateIdKey = await deps.rateIdKey();
   const rows = await deps.searches.slice(search, offset, limit);
-  if (rows === 'expired') throw searchGone(searchId);
+  if (rows === 'expired') throw searchExpired(searchId);
   const stay = { ...quotedStayOf(search), tenant, rateIdKey };
   const properties = rows.map((row) => showProperty(row, stay));
   const end = offset + limit;

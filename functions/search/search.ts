@@ -1,7 +1,7 @@
 /** POST /v1/hotels/search: fan-out, unified properties, account pricing, ranking (run-search.ts). */
+import { DomainError } from '../domain/errors/domain-error.js';
 import { FxUnavailableError } from '../domain/fx/fx-rates.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { HttpProblem } from '../shared/problem.js';
 import { travellerOf } from '../shared/traveller.js';
 import { parseScenarios } from '../suppliers/scenario.js';
 import { runSearch } from './run-search.js';
@@ -25,8 +25,8 @@ export const handler = httpHandler('searchHotels', { body: searchRequestSchema }
     return { status: 200, body: response, headers: { 'Server-Timing': serverTiming }, afterResponse: storeRows };
   } catch (error) {
     if (error instanceof FxUnavailableError) {
-      throw new HttpProblem('validation-error', `Invalid field: currency`, {
-        extensions: { errors: [{ path: 'currency', message: `${request.body.currency} is not a currency we quote in` }] },
+      throw new DomainError('invalid', `Invalid field: currency`, {
+        errors: [{ path: 'currency', message: `${request.body.currency} is not a currency we quote in` }],
       });
     }
     throw error;

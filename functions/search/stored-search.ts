@@ -1,5 +1,5 @@
-/** A stored search of the caller's tenant with its rows, or the problem a partner should see: 404 unknown, 410 expired. */
-import { searchGone, storedSearchOr404 } from '../stores/stored-search-or-404.js';
+/** A stored search of the caller's tenant with its rows, which must be there: not found when unknown, gone once expired. */
+import { searchExpired, requireStoredSearch } from '../stores/require-stored-search.js';
 import type { SearchStore, StoredSearch } from './search-store.js';
 
 /**
@@ -10,7 +10,7 @@ import type { SearchStore, StoredSearch } from './search-store.js';
 export const ROWS_WAIT_MS = 3_000;
 const ROWS_POLL_MS = 20;
 
-/** storedSearchOr404 for the calls that read the search's rows: waits for rows still being stored. */
+/** requireStoredSearch for the calls that read the search's rows: waits for rows still being stored. */
 export async function storedSearchWithRows(
   store: SearchStore,
   tenant: string,
@@ -19,9 +19,9 @@ export async function storedSearchWithRows(
 ): Promise<StoredSearch> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const search = await storedSearchOr404(store, tenant, searchId);
+    const search = await requireStoredSearch(store, tenant, searchId);
     if (!('rowsPending' in search)) return search;
-    if (Date.now() >= deadline) throw searchGone(searchId);
+    if (Date.now() >= deadline) throw searchExpired(searchId);
     await new Promise((resolve) => setTimeout(resolve, ROWS_POLL_MS));
   }
 }

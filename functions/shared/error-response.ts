@@ -1,9 +1,12 @@
 /**
- * The one place an error becomes a response. Known problems keep their status; anything else is logged
- * with its stack and answered as a bare 500 problem, so no stack trace or internal message reaches a caller.
+ * The one place an error becomes a response. Known problems keep their status, a domain error is answered
+ * through the one table (domain-error-problems.ts); anything else is logged with its stack and answered as
+ * a bare 500 problem, so no stack trace or internal message reaches a caller.
  */
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { isDependencyOutage, OUTAGE_RETRY_AFTER_SECONDS } from './dependency-outage.js';
+import { problemOf } from './domain-error-problems.js';
 import { logger } from './observability.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, type problemBody } from './problem.js';
 
@@ -21,7 +24,7 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
     const res = error.toResponse(requestId);
     return { ...res, headers: { ...res.headers, 'X-Request-Id': requestId } };
   }
-  const known = error instanceof HttpProblem ? error : knownForeignProblem(error);
+  const known = error instanceof HttpProblem ? error : error instanceof DomainError ? problemOf(error) : knownForeignProblem(error);
   const problem =
     known ?? new HttpProblem('internal-error', 'An internal error occurred; quote the instance id to support', { cause: error });
   if (!known) logger.error('request failed', { error: error as Error, status: problem.status });

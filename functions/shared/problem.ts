@@ -3,6 +3,8 @@
  * `type` rather than on prose; `instance` is the request id, which support can look up in the logs.
  */
 
+import type { FieldError } from '../domain/errors/field-error.js';
+
 export const PROBLEM_BASE = 'https://hotel-api.dev/problems/';
 
 export const PROBLEM_KINDS = {
@@ -36,10 +38,7 @@ export const PROBLEM_KINDS = {
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
 export interface ProblemBody {
   type: string;
@@ -47,11 +46,14 @@ export interface ProblemBody {
   status: number;
   detail: string;
   instance?: string;
-  errors?: FieldError[];
+  errors?: readonly FieldError[];
   [extension: string]: unknown;
 }
 
-/** Thrown anywhere below a handler; the error middleware turns it into the response. */
+/**
+ * Thrown by the HTTP layer itself (the caller checks, the body, the schemas, a refusal of the idempotency
+ * library); below it, domain errors are thrown and domain-error-problems.ts makes them problems.
+ */
 export class HttpProblem extends Error {
   readonly kind: ProblemKind;
   readonly status: number;

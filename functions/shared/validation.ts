@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { HttpProblem, type FieldError } from './problem.js';
+import { invalidFields } from '../domain/errors/invalid-fields.js';
+import { problemOf } from './domain-error-problems.js';
+import type { FieldError, HttpProblem } from './problem.js';
 
 /** Turns zod issues into the `errors` list of a validation problem, one entry per offending field. */
 export function fieldErrors(error: z.ZodError, prefix = ''): FieldError[] {
@@ -25,8 +27,7 @@ export function parseOrProblem<T>(schema: z.ZodType<T>, value: unknown, prefix =
   throw fieldProblem(fieldErrors(result.error, prefix));
 }
 
-/** The 400 naming every offending field, for a check only the server can make (an id we do not know, a cursor). */
+/** The 400 naming every offending field the edge refuses (a schema, a header); worded as the domain's `invalid`. */
 export function fieldProblem(errors: readonly FieldError[]): HttpProblem {
-  const named = errors.map((e) => e.path).join(', ');
-  return new HttpProblem('validation-error', `Invalid field${errors.length > 1 ? 's' : ''}: ${named}`, { extensions: { errors } });
+  return problemOf(invalidFields(errors));
 }

@@ -1,6 +1,6 @@
 /** POST /v1/webhook-endpoints: a new endpoint; its signing secret is in this answer and never again. */
 import { randomBytes } from 'node:crypto';
-import { HttpProblem } from '../shared/problem.js';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { checkUrl, createEndpointBody, endpointView, MAX_ENDPOINTS, newWebhookSecret } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
@@ -11,7 +11,7 @@ export const handler = httpHandler('createWebhookEndpoint', { body: createEndpoi
   const { store, now } = webhookDeps(webhooksConfig().delivery);
   checkUrl(request.body.url);
   if ((await store.listEndpoints(tenant)).length >= MAX_ENDPOINTS) {
-    throw new HttpProblem('conflict', `An account has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`);
+    throw new DomainError('conflict', `An account has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`);
   }
   const at = now().toISOString();
   const endpoint = {

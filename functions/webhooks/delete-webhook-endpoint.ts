@@ -1,5 +1,5 @@
 /** DELETE /v1/webhook-endpoints/{endpointId}: no further deliveries; those still open are dead-lettered. */
-import { HttpProblem } from '../shared/problem.js';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { endpointParams } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
@@ -8,6 +8,6 @@ import { webhooksConfig } from './webhooks-config.js';
 export const handler = httpHandler('deleteWebhookEndpoint', { params: endpointParams }, async (request) => {
   const { endpointId } = request.params;
   if (!(await webhookDeps(webhooksConfig().delivery).store.deleteEndpoint(request.caller!.tenant, endpointId)))
-    throw new HttpProblem('not-found', `No webhook endpoint ${endpointId}`);
+    throw new DomainError('not-found', `No webhook endpoint ${endpointId}`);
   return { status: 204 };
 });

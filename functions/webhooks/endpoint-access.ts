@@ -1,16 +1,16 @@
 /**
- * What the webhook endpoint routes share: the request schemas, the endpoint or a 404 (another tenant's id is
- * unknown, like any id we did not issue to the caller), the URL check under the stage's policy, and the
+ * What the webhook endpoint routes share: the request schemas, the endpoint or `not-found` (another tenant's
+ * id is unknown, like any id we did not issue to the caller), the URL check under the stage's policy, and the
  * views partners read. The secret is shown once, in the answer that creates the endpoint.
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { DomainError } from '../domain/errors/domain-error.js';
+import { invalidFields } from '../domain/errors/invalid-fields.js';
 import { webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../domain/ids/id-schemas.js';
 import { isOpen, type WebhookDelivery, type WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-event.js';
 import { plainText } from '../shared/plain-text.js';
-import { HttpProblem } from '../shared/problem.js';
-import { fieldProblem } from '../shared/validation.js';
 import { webhookDeps } from './webhook-deps.js';
 import { webhooksConfig } from './webhooks-config.js';
 import { urlProblem } from './webhook-url.js';
@@ -63,11 +63,11 @@ export const deliveriesQuery = z.object({
   cursor: webhookDeliveryIdSchema.optional().meta({ description: 'The `next` of the previous page; absent for the first page' }),
 });
 
-/** A URL the stage's policy refuses is a 400 naming the field. */
+/** A URL the stage's policy refuses is an invalid field, named. */
 export function checkUrl(value: string, path = 'url'): void {
   const { delivery, apiHost } = webhooksConfig();
   const problem = urlProblem(value, delivery.urlPolicy, apiHost);
-  if (problem) throw fieldProblem([{ path, message: problem }]);
+  if (problem) throw invalidFields([{ path, message: problem }]);
 }
 
 /** `whsec_` + 24 random bytes in base64, the Standard Webhooks secret format. */
@@ -77,7 +77,7 @@ export function newWebhookSecret(): string {
 
 export async function endpointOr404(tenant: string, endpointId: string): Promise<WebhookEndpoint> {
   const endpoint = await webhookDeps(webhooksConfig().delivery).store.getEndpoint(tenant, endpointId);
-  if (!endpoint) throw new HttpProblem('not-found', `No webhook endpoint ${endpointId}`);
+  if (!endpoint) throw new DomainError('not-found', `No webhook endpoint ${endpointId}`);
   return endpoint;
 }
 

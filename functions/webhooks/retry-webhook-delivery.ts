@@ -2,7 +2,7 @@
  * POST /v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry: one more attempt now, for a
  * dead-lettered delivery (or one waiting for its next try). A delivered one is 409: it arrived.
  */
-import { HttpProblem } from '../shared/problem.js';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { claimAndAttempt } from './dispatch-event.js';
 import { deliveryParams, deliveryView, endpointOr404 } from './endpoint-access.js';
@@ -15,9 +15,9 @@ export const handler = httpHandler('retryWebhookDelivery', { params: deliveryPar
   const deps = webhookDeps(webhooksConfig().delivery);
   await endpointOr404(tenant, endpointId);
   const delivery = await deps.store.getDelivery(tenant, endpointId, deliveryId);
-  if (!delivery) throw new HttpProblem('not-found', `No delivery ${deliveryId}`);
+  if (!delivery) throw new DomainError('not-found', `No delivery ${deliveryId}`);
   if (delivery.status === 'delivered')
-    throw new HttpProblem('conflict', `Delivery ${deliveryId} was delivered at ${delivery.deliveredAt}`, { extensions: { deliveryId } });
+    throw new DomainError('conflict', `Delivery ${deliveryId} was delivered at ${delivery.deliveredAt}`, { deliveryId });
   const due = await deps.store.saveDelivery({ ...delivery, status: 'retrying', nextAttemptAt: deps.now().toISOString() });
   const attempted = (await claimAndAttempt(due, deps)) ?? (await deps.store.getDelivery(tenant, endpointId, deliveryId))!;
   return { status: 200, body: deliveryView(attempted) };

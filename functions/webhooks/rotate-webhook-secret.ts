@@ -4,8 +4,8 @@
  * the Standard Webhooks spec allows, so the partner can deploy the new secret without missing an event;
  * then only the new one signs. Rotating again within the 24 hours drops the oldest secret at once.
  */
+import { DomainError } from '../domain/errors/domain-error.js';
 import { SECRET_ROTATION_OVERLAP_MS } from '../domain/webhooks/webhook-endpoint.js';
-import { HttpProblem } from '../shared/problem.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { endpointOr404, endpointParams, newWebhookSecret } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
@@ -26,7 +26,7 @@ export const handler = httpHandler('rotateWebhookSecret', { params: endpointPara
   // Deleted meanwhile (404 on the next read), or rotated by a concurrent call: the caller tries again.
   if (!rotated) {
     await endpointOr404(tenant, request.params.endpointId);
-    throw new HttpProblem('conflict', 'The secret was rotated by another request at the same time; rotate again');
+    throw new DomainError('conflict', 'The secret was rotated by another request at the same time; rotate again');
   }
   return { status: 200, body: { id: rotated.endpointId, secret }, headers: { 'Cache-Control': 'no-store' } };
 });

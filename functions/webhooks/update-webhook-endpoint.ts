@@ -3,7 +3,7 @@
  * Enabling clears the reason it was disabled and its failure count: deliveries resume with the next event
  * (dead ones are retried by the partner, one by one).
  */
-import { HttpProblem } from '../shared/problem.js';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { checkUrl, endpointOr404, endpointParams, endpointView, updateEndpointBody } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
@@ -23,6 +23,6 @@ export const handler = httpHandler('updateWebhookEndpoint', { params: endpointPa
     ...(enabled === false ? { enabled, disabledReason: 'disabled by the partner' } : {}),
     updatedAt: webhookDeps(webhooksConfig().delivery).now().toISOString(),
   });
-  if (!updated) throw new HttpProblem('not-found', `No webhook endpoint ${endpointId}`);
+  if (!updated) throw new DomainError('not-found', `No webhook endpoint ${endpointId}`);
   return { status: 200, body: endpointView(updated) };
 });

@@ -3,12 +3,14 @@
  *
  *   handlers and use cases (search, booking, auth, cars)  ->  domain  <-  adapters (suppliers, stores)
  *   nothing in production (functions/, lib/ but the sandbox stack construct, client/) -> sandbox/
+ *   the HTTP layer (problems, the handler stack) <- handlers only: nothing below them knows HTTP
  *
  * boundaryViolations lists every import that breaks a rule, importCycles every loop of our own modules;
  * test/unit/import-boundaries.test.ts runs both over the real graph (import-graph.ts) and over small graphs
  * that break each rule on purpose.
  */
 import { isBuiltin } from 'node:module';
+import { ROUTES } from '../../functions/shared/routes.js';
 import type { ImportGraph } from './import-graph.js';
 
 export type Room =
@@ -108,6 +110,59 @@ export const MAY_IMPORT: Readonly<Record<Room, readonly Room[]>> = {
   test: EVERYTHING,
 };
 
+/**
+ * Files of another room a room may import beyond MAY_IMPORT. Shared is the ground floor, but its HTTP layer
+ * answers the domain's errors (domain-error-problems.ts), so it reads them, and nothing else of the domain.
+ */
+export const MAY_IMPORT_FILES: Readonly<Partial<Record<Room, readonly string[]>>> = {
+  shared: ['functions/domain/errors/'],
+};
+
+/**
+ * The HTTP layer: problems and the table that answers domain errors with them, the handler stack and what
+ * it runs (reading the body, the schemas' 400, the caller's checks, work after the answer), group dispatch
+ * and the Lambda entries, API Gateway's own answers, and the idempotent route, which stores and replays
+ * answers. Only handlers and the HTTP layer itself import these files.
+ */
+export const HTTP_LAYER: readonly string[] = [
+  'functions/shared/problem.ts',
+  'functions/shared/domain-error-problems.ts',
+  'functions/shared/error-response.ts',
+  'functions/shared/http-handler.ts',
+  'functions/shared/request-body.ts',
+  'functions/shared/validation.ts',
+  'functions/shared/caller.ts',
+  'functions/shared/after-response.ts',
+  'functions/shared/dispatch.ts',
+  'functions/shared/lambda-entry.ts',
+  'functions/shared/gateway-responses.ts',
+  'functions/booking/idempotent-operation.ts',
+];
+
+/**
+ * Rooms whose code below the handlers knows nothing of HTTP: the domain, the adapters (stores, suppliers),
+ * and the use cases and flow steps of search, booking, webhooks and cars. They throw domain errors and
+ * return domain results; a handler makes the answer.
+ */
+export const BELOW_HTTP: readonly Room[] = ['domain', 'stores', 'suppliers', 'search', 'booking', 'webhooks', 'cars'];
+
+/**
+ * The modules the route table names as route handlers (search's, webhooks' and cars' are named for their
+ * route, not *-handler.ts).
+ */
+export const ROUTE_MODULES: readonly string[] = ROUTES.map((route) => route.module);
+
+/**
+ * Where a request or an event enters a function: a file named *-handler.ts, a module the route table names,
+ * or a Lambda function's entry (a room's index.ts, a file named *-entry.ts). The booking flow's entry
+ * (booking/flow/index.ts) is not a room's: it runs the flow's steps and is held like them.
+ */
+export function isHandler(path: string, routeModules: readonly string[] = ROUTE_MODULES): boolean {
+  return (
+    path.endsWith('-handler.ts') || path.endsWith('-entry.ts') || /^functions\/[^/]+\/index\.ts$/.test(path) || routeModules.includes(path)
+  );
+}
+
 /** Packages the domain may import besides Node's built-ins: plain functions over plain data need no more. */
 export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'decimal.js', '@photostructure/tz-lookup'];
 
@@ -117,10 +172,21 @@ export function roomOf(path: string): Room | undefined {
 
 export interface BoundaryRules {
   readonly mayImport: Readonly<Record<Room, readonly Room[]>>;
+  readonly mayImportFiles: Readonly<Partial<Record<Room, readonly string[]>>>;
   readonly domainPackages: readonly string[];
+  readonly httpLayer: readonly string[];
+  readonly belowHttp: readonly Room[];
+  readonly routeModules: readonly string[];
 }
 
-export const RULES: BoundaryRules = { mayImport: MAY_IMPORT, domainPackages: DOMAIN_PACKAGES };
+export const RULES: BoundaryRules = {
+  mayImport: MAY_IMPORT,
+  mayImportFiles: MAY_IMPORT_FILES,
+  domainPackages: DOMAIN_PACKAGES,
+  httpLayer: HTTP_LAYER,
+  belowHttp: BELOW_HTTP,
+  routeModules: ROUTE_MODULES,
+};
 
 /** Every import that breaks a rule, as `file:line imports target: why`. */
 export function boundaryViolations(graph: ImportGraph, rules: BoundaryRules = RULES): string[] {
@@ -137,8 +203,17 @@ export function boundaryViolations(graph: ImportGraph, rules: BoundaryRules = RU
         continue;
       }
       const to = roomOf(edge.target);
-      if (!to || rules.mayImport[from].includes(to)) continue;
-      violations.push(`${at}: ${from} may import ${rules.mayImport[from].join(', ')}`);
+      const files = rules.mayImportFiles[from] ?? [];
+      if (to && !rules.mayImport[from].includes(to) && !files.some((prefix) => edge.target.startsWith(prefix))) {
+        violations.push(`${at}: ${from} may import ${[...rules.mayImport[from], ...files].join(', ')}`);
+      } else if (
+        rules.httpLayer.includes(edge.target) &&
+        rules.belowHttp.includes(from) &&
+        !rules.httpLayer.includes(file) &&
+        !isHandler(file, rules.routeModules)
+      ) {
+        violations.push(`${at}: only a handler imports the HTTP layer; below it (${from}) code throws domain errors`);
+      }
     }
   }
   return violations;

@@ -21,9 +21,10 @@ import { webhookTypeOf } from '../../functions/domain/booking/webhook-type.js';
 import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
 import { BookingStateConflict, type BookingMove, type BookingStore } from '../../functions/booking/record/booking-store.js';
 import { changeBooking, type BookingCommand } from '../../functions/booking/record/change-booking.js';
-import { refusalProblem } from '../../functions/booking/record/refusal-problem.js';
+import { refusalError } from '../../functions/booking/record/refusal-error.js';
 import type { WalletPayments } from '../../functions/booking/wallet/wallet-payment.js';
 import type { BookingEventType } from '../../functions/domain/webhooks/webhook-event.js';
+import { problemOf } from '../../functions/shared/domain-error-problems.js';
 
 const at = (n: number) => `2026-11-23T12:20:${String(n).padStart(2, '0')}.000Z`;
 
@@ -435,9 +436,9 @@ describe("a wallet-paid booking's money, from its events", () => {
 });
 
 describe('a refusal, as the partner gets it (one 409 per operation)', () => {
-  const problem = (operation: Parameters<typeof refusalProblem>[0], state: string, kind: LifecycleCommandKind) => {
+  const problem = (operation: Parameters<typeof refusalError>[0], state: string, kind: LifecycleCommandKind) => {
     const refusal = refusalOf(STATES[state], kind)!;
-    const { status, message, extensions } = refusalProblem(operation, 'BK1', refusal);
+    const { status, message, extensions } = problemOf(refusalError(operation, 'BK1', refusal));
     return { status, detail: message, extensions };
   };
 
@@ -470,7 +471,7 @@ describe('a refusal, as the partner gets it (one 409 per operation)', () => {
       detail: `Booking BK1 holds no personal data to change (erased ${at(7)})`,
       extensions: { bookingId: 'BK1', status: 'confirmed' },
     });
-    expect(refusalProblem('modify', 'BK1', { reason: 'personal-data-erased', status: 'confirmed' }).message).toBe(
+    expect(refusalError('modify', 'BK1', { reason: 'personal-data-erased', status: 'confirmed' }).message).toBe(
       'Booking BK1 holds no personal data to change (erased or never stored)',
     );
   });

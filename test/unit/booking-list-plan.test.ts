@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBookingCursor, encodeBookingCursor } from '../../functions/booking/list/booking-list-cursor.js';
 import { filtersOf, planBookingList } from '../../functions/booking/list/booking-list-plan.js';
 import { bookingListQuery } from '../../functions/booking/list/booking-list-query.js';
-import { HttpProblem } from '../../functions/shared/problem.js';
+import { DomainError } from '../../functions/domain/errors/domain-error.js';
 
 const parse = (query: Record<string, string>) => bookingListQuery.parse(query);
 const plan = (query: Record<string, string>, tenant = 'demo') => planBookingList(tenant, filtersOf(parse(query)));
@@ -81,9 +81,9 @@ describe('the booking list plan', () => {
       sortValue: '2026-11-01T10:00:00.000Z#BK1',
       bookingId: 'BK1',
     });
-    expect(() => decodeBookingCursor(plan({ status: 'cancelled' }), cursor)).toThrow(HttpProblem);
-    expect(() => decodeBookingCursor(plan({ status: 'confirmed,cancelled' }, 'acme'), cursor)).toThrow(HttpProblem);
+    expect(() => decodeBookingCursor(plan({ status: 'cancelled' }), cursor)).toThrow(DomainError);
+    expect(() => decodeBookingCursor(plan({ status: 'confirmed,cancelled' }, 'acme'), cursor)).toThrow(DomainError);
     const ranged = plan({ createdFrom: '2026-11-02' });
-    expect(() => decodeBookingCursor(ranged, encodeBookingCursor(ranged, '2026-11-01T10:00:00.000Z#BK1'))).toThrow(HttpProblem);
+    expect(() => decodeBookingCursor(ranged, encodeBookingCursor(ranged, '2026-11-01T10:00:00.000Z#BK1'))).toThrow(DomainError);
   });
 });

@@ -4,10 +4,11 @@ import { BOOKING_ID_PATTERN, bookingIdFor } from '../../functions/booking/record
 import type { BookingRequest } from '../../functions/booking/booking-request.js';
 import { penaltyAt } from '../../functions/booking/cancel/cancel-booking.js';
 import { withinTolerance } from '../../functions/booking/flow/booking-draft.js';
-import { FlowError, problemFromFailure } from '../../functions/booking/flow/flow-problem.js';
+import { domainErrorFromFailure, FlowError } from '../../functions/booking/flow/flow-error.js';
 import { occupancyMismatches } from '../../functions/booking/occupancy-match.js';
 import { prefersHtml } from '../../functions/booking/voucher/get-voucher-handler.js';
-import { HttpProblem } from '../../functions/shared/problem.js';
+import { DomainError } from '../../functions/domain/errors/domain-error.js';
+import { problemOf } from '../../functions/shared/domain-error-problems.js';
 
 const adult = (firstName: string) => ({ type: 'adult' as const, firstName, lastName: 'X' });
 const child = (age: number) => ({ type: 'child' as const, firstName: 'C', lastName: 'X', age });
@@ -85,22 +86,38 @@ describe('voucher content negotiation', () => {
 });
 
 describe('problems across Step Functions', () => {
-  const error = FlowError.of(new HttpProblem('gone', 'The supplier no longer offers this rate', { extensions: { bookingId: 'BK1' } }));
+  const error = FlowError.of(new DomainError('gone', 'The supplier no longer offers this rate', { bookingId: 'BK1' }));
   it('survive the Lambda error wrapping of AWS and of the local runner', () => {
     const aws = JSON.stringify({ errorType: error.name, errorMessage: error.message, trace: ['at x'] });
     for (const cause of [aws, error.message]) {
-      const problem = problemFromFailure(error.name, cause)!;
-      expect(problem).toBeInstanceOf(HttpProblem);
-      expect(problem).toMatchObject({
+      const carried = domainErrorFromFailure(error.name, cause)!;
+      expect(carried).toBeInstanceOf(DomainError);
+      expect(carried).toMatchObject({
         kind: 'gone',
-        status: 410,
         message: 'The supplier no longer offers this rate',
-        extensions: { bookingId: 'BK1' },
+        details: { bookingId: 'BK1' },
       });
+      expect(problemOf(carried)).toMatchObject({ kind: 'gone', status: 410, extensions: { bookingId: 'BK1' } });
     }
   });
   it('are absent from a failure that carries none', () => {
-    expect(problemFromFailure('States.Timeout', 'The execution timed out')).toBeUndefined();
-    expect(problemFromFailure('TypeError', JSON.stringify({ errorType: 'TypeError', errorMessage: 'x is undefined' }))).toBeUndefined();
+    expect(domainErrorFromFailure('States.Timeout', 'The execution timed out')).toBeUndefined();
+    expect(domainErrorFromFailure('TypeError', JSON.stringify({ errorType: 'TypeError', errorMessage: 'x is undefined' }))).toBeUndefined();
+    expect(domainErrorFromFailure('BookingProblem', JSON.stringify({ kind: 'no-such-kind', detail: 'x' }))).toBeUndefined();
+  });
+  it('travel as {kind, detail, extensions}, the fields executions carry', () => {
+    expect(JSON.parse(error.message)).toEqual({
+      kind: 'gone',
+      detail: 'The supplier no longer offers this rate',
+      extensions: { bookingId: 'BK1' },
+    });
+  });
+  it('come back with the headers their kind always carries, which no execution holds', () => {
+    const outage = FlowError.of(
+      new DomainError('dependency-unavailable', 'Retry with the same key', { bookingId: 'BK1' }),
+      'DependencyUnavailable',
+    );
+    const problem = problemOf(domainErrorFromFailure(outage.name, outage.message)!);
+    expect(problem).toMatchObject({ kind: 'service-unavailable', status: 503, headers: { 'Retry-After': '5' } });
   });
 });

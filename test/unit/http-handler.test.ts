@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DomainError } from '../../functions/domain/errors/domain-error.js';
 import { httpHandler } from '../../functions/shared/http-handler.js';
 import { HttpProblem, PROBLEM_BASE } from '../../functions/shared/problem.js';
 
@@ -125,5 +126,22 @@ describe('shared HTTP stack', () => {
     const res = await gone(event({ headers: json }), context);
     expect(res.statusCode).toBe(410);
     expect(JSON.parse(res.body)).toMatchObject({ status: 410, detail: 'The search expired', searchId: 's1' });
+  });
+
+  it('answers a domain error with the problem the table gives its kind', async () => {
+    const busy = httpHandler('searchHotels', {}, async () => {
+      throw new DomainError('dependency-unavailable', 'Retry shortly', { bookingId: 'BK1' });
+    });
+    const res = await busy(event({ headers: json }), context);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers).toMatchObject({ 'Content-Type': 'application/problem+json', 'Retry-After': '5', 'X-Request-Id': 'req-123' });
+    expect(JSON.parse(res.body)).toEqual({
+      bookingId: 'BK1',
+      type: `${PROBLEM_BASE}service-unavailable`,
+      title: 'A service this API depends on is briefly unavailable',
+      status: 503,
+      detail: 'Retry shortly',
+      instance: 'req-123',
+    });
   });
 });

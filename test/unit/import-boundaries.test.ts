@@ -2,13 +2,13 @@
  * The import rules of the README's "Layout", held against the repository's real import graph: production
  * never imports the sandbox (but for the named findCity imports), search and booking never import each
  * other, the domain imports only itself, zod, decimal.js and Node's built-ins, every room imports only the
- * rooms below it, and no module loop exists. The second half breaks each rule on a small graph of its own,
+ * rooms below it, only handlers import the HTTP layer, and no module loop exists. The second half breaks each rule on a small graph of its own,
  * so the rules are seen to catch what they say.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { repositoryPath } from '../../lib/project-paths.js';
-import { boundaryViolations, importCycles } from '../support/import-boundaries.js';
+import { boundaryViolations, HTTP_LAYER, importCycles, isHandler, ROUTE_MODULES } from '../support/import-boundaries.js';
 import { importsOf, readImportGraph, type ImportEdge, type ImportGraph } from '../support/import-graph.js';
 
 const graph = readImportGraph(repositoryPath(''));
@@ -40,6 +40,10 @@ describe('the repository', () => {
 
   it('keeps every import rule', () => {
     expect(boundaryViolations(graph)).toEqual([]);
+  });
+
+  it('names an HTTP layer and route handlers that exist, so the rule about them holds real files', () => {
+    for (const file of [...HTTP_LAYER, ...ROUTE_MODULES]) expect(graph.has(file), file).toBe(true);
   });
 
   it('has no import cycle', () => {
@@ -164,6 +168,67 @@ describe('the rules, on graphs that break them', () => {
         ),
       ),
     ).toHaveLength(3);
+  });
+
+  it('let shared read the domain errors it answers, and no other file of the domain', () => {
+    expect(boundaryViolations(graphOf('functions/shared/domain-error-problems.ts: functions/domain/errors/domain-error.ts'))).toEqual([]);
+    expect(boundaryViolations(graphOf('functions/shared/caller.ts: functions/domain/ids/opaque-id.ts'))).toEqual([
+      'functions/shared/caller.ts:1 imports functions/domain/ids/opaque-id.ts: shared may import shared, functions/domain/errors/',
+    ]);
+  });
+
+  it('refuse the HTTP layer to everything below the handlers: use cases, flow steps, stores, adapters, the domain', () => {
+    const violations = boundaryViolations(
+      graphOf(
+        'functions/booking/flow/check-rate-step.ts: functions/shared/problem.ts',
+        'functions/booking/flow/index.ts: functions/shared/domain-error-problems.ts',
+        'functions/booking/create/create-booking.ts: functions/booking/idempotent-operation.ts, functions/shared/validation.ts',
+        'functions/search/run-search.ts: functions/shared/http-handler.ts',
+        'functions/webhooks/endpoint-access.ts: functions/shared/error-response.ts',
+        'functions/cars/planned-contract.ts: functions/shared/problem.ts',
+        'functions/stores/require-stored-search.ts: functions/shared/problem.ts',
+        'functions/suppliers/hotelbeds/adapter.ts: functions/shared/request-body.ts',
+        'functions/domain/errors/domain-error.ts: functions/shared/problem.ts',
+      ),
+    );
+    expect(violations).toEqual([
+      'functions/booking/flow/check-rate-step.ts:1 imports functions/shared/problem.ts: only a handler imports the HTTP layer; below it (booking) code throws domain errors',
+      'functions/booking/flow/index.ts:1 imports functions/shared/domain-error-problems.ts: only a handler imports the HTTP layer; below it (booking) code throws domain errors',
+      'functions/booking/create/create-booking.ts:1 imports functions/booking/idempotent-operation.ts: only a handler imports the HTTP layer; below it (booking) code throws domain errors',
+      'functions/booking/create/create-booking.ts:2 imports functions/shared/validation.ts: only a handler imports the HTTP layer; below it (booking) code throws domain errors',
+      'functions/search/run-search.ts:1 imports functions/shared/http-handler.ts: only a handler imports the HTTP layer; below it (search) code throws domain errors',
+      'functions/webhooks/endpoint-access.ts:1 imports functions/shared/error-response.ts: only a handler imports the HTTP layer; below it (webhooks) code throws domain errors',
+      'functions/cars/planned-contract.ts:1 imports functions/shared/problem.ts: only a handler imports the HTTP layer; below it (cars) code throws domain errors',
+      'functions/stores/require-stored-search.ts:1 imports functions/shared/problem.ts: only a handler imports the HTTP layer; below it (stores) code throws domain errors',
+      'functions/suppliers/hotelbeds/adapter.ts:1 imports functions/shared/request-body.ts: only a handler imports the HTTP layer; below it (suppliers) code throws domain errors',
+      'functions/domain/errors/domain-error.ts:1 imports functions/shared/problem.ts: domain may import domain',
+    ]);
+  });
+
+  it('let handlers and the HTTP layer itself import it', () => {
+    expect(
+      boundaryViolations(
+        graphOf(
+          'functions/booking/create/create-booking-handler.ts: functions/booking/idempotent-operation.ts, functions/shared/problem.ts',
+          'functions/search/search-page.ts: functions/shared/http-handler.ts',
+          'functions/webhooks/create-webhook-endpoint.ts: functions/shared/http-handler.ts',
+          'functions/booking/index.ts: functions/shared/dispatch.ts, functions/shared/lambda-entry.ts',
+          'functions/booking/voucher/vouchers-entry.ts: functions/shared/dispatch.ts',
+          'functions/booking/idempotent-operation.ts: functions/shared/http-handler.ts, functions/shared/domain-error-problems.ts',
+          'functions/shared/error-response.ts: functions/shared/domain-error-problems.ts',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('tell a handler by its name, the route table or a function entry, and a flow step from the flow entry', () => {
+    expect(isHandler('functions/booking/get/get-booking-handler.ts')).toBe(true);
+    expect(isHandler('functions/search/property.ts')).toBe(true);
+    expect(isHandler('functions/webhooks/index.ts')).toBe(true);
+    expect(isHandler('functions/webhooks/sender-entry.ts')).toBe(true);
+    expect(isHandler('functions/booking/get/get-booking.ts')).toBe(false);
+    expect(isHandler('functions/booking/flow/index.ts')).toBe(false);
+    expect(isHandler('functions/search/run-search.ts')).toBe(false);
   });
 
   it('find every loop, naming its files, and none where there is none', () => {

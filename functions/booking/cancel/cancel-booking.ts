@@ -7,9 +7,9 @@
  */
 import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import { penaltyInForce } from '../../domain/cancellation/free-cancellation.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { minorConverter } from '../../domain/fx/minor-converter.js';
 import { formatMinorUnits } from '../../domain/money/minor-units.js';
-import { HttpProblem } from '../../shared/problem.js';
 import type { Asker, CancellationPenalty, CancellationResult, SupplierPort } from '../../suppliers/port.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingOr404 } from '../record/booking-access.js';
@@ -17,10 +17,10 @@ import type { BookingRecord } from '../record/booking-record.js';
 import type { CancelBookingBody } from '../booking-request.js';
 import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
-import { refusalProblem } from '../record/refusal-problem.js';
+import { refusalError } from '../record/refusal-error.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
-import type { IdempotentInput, StoredResult } from '../idempotent-operation.js';
+import type { IdempotentInput } from '../idempotent-input.js';
 import { supplierContactOf } from '../personal-data/guest-details.js';
 
 /** The penalty amount in force at `now` under a policy, zero when none is yet. */
@@ -28,15 +28,25 @@ export function penaltyAt(policy: readonly CancellationPenalty[], now: Date, cur
   return penaltyInForce(policy, now)?.penalty.amount ?? formatMinorUnits(0n, currency);
 }
 
+/** What the partner is shown of a cancelled booking: the penalty the supplier applied beside the quoted one. */
+export interface CancelledBooking {
+  readonly bookingId: string;
+  readonly status: 'cancelled';
+  readonly cancelledAt: BookingRecord['cancelledAt'];
+  readonly penalty: { readonly amount: number; readonly currency: string };
+  readonly quotedPenalty: { readonly amount: number; readonly currency: string };
+  readonly supplierReference: BookingRecord['supplierReference'];
+}
+
 export async function cancelBooking(
   input: IdempotentInput<CancelBookingBody & { bookingId: string }>,
   deps: FlowDeps,
-): Promise<StoredResult> {
+): Promise<CancelledBooking> {
   const { tenant } = input;
   const { bookingId, reason } = input.body;
   const record = await bookingOr404(deps.bookings, tenant, bookingId);
   const refused = refusalOf(record, 'cancel');
-  if (refused) throw refusalProblem('cancel', bookingId, refused);
+  if (refused) throw refusalError('cancel', bookingId, refused);
 
   const quotedPenaltyAmount = penaltyAt(record.cancellationPolicy, deps.now(), record.currency);
   const adapter = await adapterOf(tenant, record.supplierId, deps);
@@ -56,10 +66,10 @@ export async function cancelBooking(
     // Someone else's cancel may have won the race while we asked the supplier.
     const now = await deps.bookings.get(tenant, bookingId);
     const refusedNow = now && refusalOf(now, 'cancel');
-    if (refusedNow) throw refusalProblem('cancel', bookingId, refusedNow);
+    if (refusedNow) throw refusalError('cancel', bookingId, refusedNow);
     if (!isSupplierError(error)) throw error;
     if (!error.outcomeUnknown)
-      throw new HttpProblem('supplier-error', `The supplier refused the cancellation (${error.reduced()})`, { extensions: { bookingId } });
+      throw new DomainError('supplier-failed', `The supplier refused the cancellation (${error.reduced()})`, { bookingId });
     result = await cancellationAsTheSupplierHoldsIt(record, error, adapter, { ...asker, holderEmail }, deps);
     lookedUp = true;
   }
@@ -91,22 +101,18 @@ export async function cancelBooking(
       record,
     );
   } catch (error) {
-    if (error instanceof BookingStateConflict && error.current && error.refusal) throw refusalProblem('cancel', bookingId, error.refusal);
+    if (error instanceof BookingStateConflict && error.current && error.refusal) throw refusalError('cancel', bookingId, error.refusal);
     throw error;
   }
   // Free text about the guest: kept with the guest details (erasable), never in the history.
   if (reason) await deps.guests.update(tenant, bookingId, { cancellationReason: reason });
   return {
-    status: 200,
-    body: {
-      bookingId,
-      status: 'cancelled',
-      cancelledAt: cancelled.cancelledAt,
-      penalty: { amount: Number(penaltyAmount), currency: record.currency },
-      quotedPenalty: { amount: Number(quotedPenaltyAmount), currency: record.currency },
-      supplierReference: record.supplierReference,
-    },
-    requestId: input.requestId,
+    bookingId,
+    status: 'cancelled',
+    cancelledAt: cancelled.cancelledAt,
+    penalty: { amount: Number(penaltyAmount), currency: record.currency },
+    quotedPenalty: { amount: Number(quotedPenaltyAmount), currency: record.currency },
+    supplierReference: record.supplierReference,
   };
 }
 
@@ -114,7 +120,8 @@ export async function cancelBooking(
  * The cancellation as the supplier holds it, when its answer to the cancel is unknown: the booking is looked
  * up, as a booking whose outcome is unknown is. Cancelled there: it is cancelled here too, with the penalty
  * its own policy applies now (the answer that would have said it is lost). Still confirmed: nothing was
- * cancelled, and the partner is told so. Not reachable either: the outcome stays unknown (504: retry).
+ * cancelled, and the partner is told so. Not reachable either: the outcome stays unknown (supplier-timeout:
+ * retry).
  */
 async function cancellationAsTheSupplierHoldsIt(
   record: BookingRecord,
@@ -124,10 +131,10 @@ async function cancellationAsTheSupplierHoldsIt(
   deps: FlowDeps,
 ): Promise<CancellationResult> {
   const { bookingId } = record;
-  const unknown = new HttpProblem(
+  const unknown = new DomainError(
     'supplier-timeout',
     'The supplier did not confirm the cancellation; the booking may or may not be cancelled. Retry with the same Idempotency-Key.',
-    { extensions: { bookingId } },
+    { bookingId },
   );
   let held;
   try {
@@ -147,9 +154,9 @@ async function cancellationAsTheSupplierHoldsIt(
     return { supplierReference: record.supplierReference!, status: 'cancelled', penalty, cancelledAt: deps.now().toISOString() };
   }
   if (error.kind === 'timeout') throw unknown;
-  throw new HttpProblem(
-    'supplier-error',
+  throw new DomainError(
+    'supplier-failed',
     'The supplier did not cancel: its booking is still confirmed. Retry with the same Idempotency-Key.',
-    { extensions: { bookingId } },
+    { bookingId },
   );
 }

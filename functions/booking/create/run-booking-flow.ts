@@ -1,16 +1,16 @@
 /**
- * Runs the booking state machine synchronously and turns its end into the answer. StartSyncExecution
+ * Runs the booking state machine synchronously and turns its end into the outcome. StartSyncExecution
  * answers 200 whatever happened, so `status` is read: SUCCEEDED carries the section 2.5 response, FAILED
- * the problem a step raised (flow-problem.ts), TIMED_OUT means the run was cut before it knew; then the
- * write-ahead record, if any, says what we know.
+ * the domain error a step raised (flow-error.ts), thrown again here, TIMED_OUT means the run was cut before
+ * it knew; then the write-ahead record, if any, says what we know.
  */
 import { StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { logger } from '../../shared/observability.js';
-import { HttpProblem } from '../../shared/problem.js';
 import { stepFunctionsClient } from '../../shared/step-functions.js';
 import { bookingConfig } from '../booking-config.js';
 import type { BookingResponse } from '../record/booking-record.js';
-import { problemFromFailure } from '../flow/flow-problem.js';
+import { domainErrorFromFailure } from '../flow/flow-error.js';
 import type { FlowInput } from '../flow/flow-state.js';
 
 export type FlowOutcome = { readonly kind: 'answered'; readonly response: BookingResponse } | { readonly kind: 'timed-out' };
@@ -26,8 +26,8 @@ export async function runBookingFlow(input: FlowInput): Promise<FlowOutcome> {
   );
   if (execution.status === 'SUCCEEDED') return { kind: 'answered', response: JSON.parse(execution.output ?? 'null') as BookingResponse };
   if (execution.status === 'TIMED_OUT') return { kind: 'timed-out' };
-  const problem = problemFromFailure(execution.error, execution.cause);
-  if (problem) throw problem;
+  const failure = domainErrorFromFailure(execution.error, execution.cause);
+  if (failure) throw failure;
   logger.error('booking flow failed without a problem', {
     bookingId: input.bookingId,
     error: execution.error,
@@ -35,7 +35,5 @@ export async function runBookingFlow(input: FlowInput): Promise<FlowOutcome> {
     executionArn: execution.executionArn,
   });
   // The error's name stays in the log above: a caller learns that it failed, not what inside failed.
-  throw new HttpProblem('internal-error', 'The booking could not be completed; quote the instance id to support', {
-    extensions: { bookingId: input.bookingId },
-  });
+  throw new DomainError('internal', 'The booking could not be completed; quote the instance id to support', { bookingId: input.bookingId });
 }

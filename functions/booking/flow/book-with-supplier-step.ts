@@ -6,37 +6,36 @@
  */
 import { refusalOf, requestedMove } from '../../domain/booking/booking-lifecycle.js';
 import type { RequestCommand } from '../../domain/booking/lifecycle-command.js';
-import { HttpProblem } from '../../shared/problem.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingResponse } from '../record/booking-record.js';
-import { refusalProblem } from '../record/refusal-problem.js';
+import { refusalError } from '../record/refusal-error.js';
 import { captureAgain } from '../wallet/lifecycle-payments.js';
 import { holdBookingTotal } from '../wallet/wallet-payment.js';
 import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
-import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-problem.js';
+import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-error.js';
 import { askerOf, type FlowState } from './flow-state.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 
-export function bookingProblem(error: SupplierError, bookingId: string): HttpProblem {
-  const extensions = { bookingId, supplierId: error.supplierId };
+/** What a supplier's refusal of the booking means for the partner: nothing was booked, and why. */
+export function bookingRefusal(error: SupplierError, bookingId: string): DomainError {
+  const details = { bookingId, supplierId: error.supplierId };
   switch (error.kind) {
     case 'sold_out':
     case 'not_found':
-      return new HttpProblem('gone', 'The supplier no longer offers this rate; nothing was booked. Search again.', { extensions });
+      return new DomainError('gone', 'The supplier no longer offers this rate; nothing was booked. Search again.', details);
     case 'price_changed':
-      return new HttpProblem(
+      return new DomainError(
         'price-changed',
         'The supplier would only book at a different price; nothing was booked. Check the rate again.',
-        { extensions },
+        details,
       );
     case 'timeout':
-      return new HttpProblem('supplier-timeout', 'The supplier did not answer in time', { extensions });
+      return new DomainError('supplier-timeout', 'The supplier did not answer in time', details);
     default:
-      return new HttpProblem('supplier-error', `The supplier refused the booking (${error.reduced()}). Nothing was booked.`, {
-        extensions,
-      });
+      return new DomainError('supplier-failed', `The supplier refused the booking (${error.reduced()}). Nothing was booked.`, details);
   }
 }
 
@@ -69,7 +68,7 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
         kind: 'supplier-timeout',
         detail: 'An earlier attempt of this booking has no known outcome yet',
       });
-    throw FlowError.of(refusalProblem('request', record.bookingId, refusal));
+    throw FlowError.of(refusalError('request', record.bookingId, refusal));
   }
 
   if ('error' in adapterOrError) throw adapterOrError.error;
@@ -96,7 +95,7 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
         detail: 'The supplier did not confirm the booking (no answer in time, or one we could not read)',
       });
     }
-    if (isSupplierError(error)) throw FlowError.of(bookingProblem(error, state.bookingId));
+    if (isSupplierError(error)) throw FlowError.of(bookingRefusal(error, state.bookingId));
     throw error;
   }
   return confirmedByTheSupplier(state, booking, deps);

@@ -2,10 +2,10 @@
  * CheckRate: the rate check of rule 3 inside the flow, so the supplier re-validates the rate right before
  * the booking. A price above the partner's priceTolerance ends the flow before anything is booked.
  */
-import { HttpProblem } from '../../shared/problem.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { checkRate } from '../rate-check/check-rate.js';
 import type { FlowDeps } from './flow-deps.js';
-import { FlowError } from './flow-problem.js';
+import { FlowError } from './flow-error.js';
 import { askerOf, type FlowState } from './flow-state.js';
 import { withinTolerance } from './booking-draft.js';
 
@@ -14,18 +14,16 @@ export async function checkRateStep(state: FlowState, deps: FlowDeps): Promise<F
   try {
     checked = await checkRate(state.tenant, state.request.rateId, askerOf(state), deps);
   } catch (error) {
-    if (error instanceof HttpProblem) throw FlowError.of(error);
+    if (error instanceof DomainError) throw FlowError.of(error);
     throw error;
   }
   const { ticket, rate, price, result } = checked;
   if (!withinTolerance(state.request, ticket.quoted.total, price.total)) {
     throw FlowError.of(
-      new HttpProblem(
+      new DomainError(
         'price-changed',
         `The supplier now asks ${price.total} ${price.currency}, more than ${state.request.priceTolerance!.maxIncreasePercent}% above the searched ${ticket.quoted.total}; nothing was booked`,
-        {
-          extensions: { price: result.price, previousPrice: result.previousPrice },
-        },
+        { price: result.price, previousPrice: result.previousPrice },
       ),
     );
   }

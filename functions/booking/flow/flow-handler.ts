@@ -1,18 +1,18 @@
 /**
  * The booking flow's steps as one handler: the Task states of statemachines/booking.asl.json invoke the
  * flow function (index.ts) with {step, input}. Each step is a plain function of the flow state and its
- * ports; a problem a step raises leaves as a FlowError so the state machine can branch on its name and the
+ * ports; a domain error a step raises leaves as a FlowError so the state machine can branch on its name and the
  * booking function can answer with it.
  */
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { isDependencyOutage } from '../../shared/dependency-outage.js';
-import { HttpProblem } from '../../shared/problem.js';
 import { recordBookingStep } from '../../shared/metric-events.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';
 import { logger } from '../../shared/observability.js';
 import { bookWithSupplierStep } from './book-with-supplier-step.js';
 import { checkRateStep } from './check-rate-step.js';
 import type { FlowDeps } from './flow-deps.js';
-import { FlowError } from './flow-problem.js';
+import { FlowError } from './flow-error.js';
 import type { FlowState } from './flow-state.js';
 import { keepPendingStep } from './keep-pending-step.js';
 import { reconcileStep } from './reconcile-step.js';
@@ -51,7 +51,7 @@ export function flowHandler(deps: () => FlowDeps) {
       result = 'ok';
       return next;
     } catch (error) {
-      if (error instanceof HttpProblem) throw FlowError.of(error);
+      if (error instanceof DomainError) throw FlowError.of(error);
       // Our tables (or another AWS service) out of reach: the partner is told to retry with the same key,
       // which resumes this booking (its id is the key's), instead of seeing an internal error.
       if (isDependencyOutage(error)) {
@@ -74,12 +74,10 @@ export function flowHandler(deps: () => FlowDeps) {
 
 export const DEPENDENCY_UNAVAILABLE = 'DependencyUnavailable';
 
-function dependencyUnavailable(bookingId: string | undefined): HttpProblem {
-  return new HttpProblem(
-    'service-unavailable',
+function dependencyUnavailable(bookingId: string | undefined): DomainError {
+  return new DomainError(
+    'dependency-unavailable',
     'The booking could not be completed because a service it depends on was briefly unavailable; retry with the same Idempotency-Key, which resumes this booking',
-    {
-      ...(bookingId ? { extensions: { bookingId } } : {}),
-    },
+    bookingId ? { bookingId } : {},
   );
 }

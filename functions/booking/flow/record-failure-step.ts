@@ -1,22 +1,20 @@
 /**
  * RecordFailure: the supplier refused the booking (or the step failed before asking it). The write-ahead
- * record becomes failed with the reason, then the flow ends with the same error, so the partner gets
- * the problem and GET shows what happened.
+ * record becomes failed with the reason, then the flow ends with the same error, so the partner is
+ * answered with it and GET shows what happened.
  */
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { recordBookingOutcome } from '../../shared/metric-events.js';
-import { HttpProblem } from '../../shared/problem.js';
 import type { FlowDeps } from './flow-deps.js';
-import { FlowError, problemFromFailure } from './flow-problem.js';
+import { domainErrorFromFailure, FlowError } from './flow-error.js';
 import type { FlowState } from './flow-state.js';
 import { recordFailure } from './undo-booking-step.js';
 
 export async function recordFailureStep(state: FlowState, deps: FlowDeps): Promise<never> {
-  const problem =
-    problemFromFailure(state.failure?.Error, state.failure?.Cause) ??
-    new HttpProblem('internal-error', 'The booking failed before the supplier was asked; nothing was booked', {
-      extensions: { bookingId: state.bookingId },
-    });
-  await recordFailure(state, deps, { kind: 'fail', at: deps.now().toISOString(), cause: { kind: 'not-booked', problem: problem.message } });
+  const failure =
+    domainErrorFromFailure(state.failure?.Error, state.failure?.Cause) ??
+    new DomainError('internal', 'The booking failed before the supplier was asked; nothing was booked', { bookingId: state.bookingId });
+  await recordFailure(state, deps, { kind: 'fail', at: deps.now().toISOString(), cause: { kind: 'not-booked', problem: failure.message } });
   recordBookingOutcome('failed');
-  throw FlowError.of(new HttpProblem(problem.kind, problem.message, { extensions: { ...problem.extensions, bookingId: state.bookingId } }));
+  throw FlowError.of(new DomainError(failure.kind, failure.message, { ...failure.details, bookingId: state.bookingId }));
 }

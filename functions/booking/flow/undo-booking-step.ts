@@ -1,20 +1,20 @@
 /**
  * UndoBooking (compensation): the supplier confirmed but the booking cannot stand, because it could not be
  * saved or because the confirmed price broke the partner's priceTolerance. It is cancelled at the
- * supplier, the attempt and its penalty are recorded on the booking (failed), and the flow ends with a
- * problem that says so. If even the cancel fails, the record and the log say which supplier booking is
+ * supplier, the attempt and its penalty are recorded on the booking (failed), and the flow ends with an
+ * error that says so. If even the cancel fails, the record and the log say which supplier booking is
  * left, for the on-call engineer: nothing the supplier confirmed is forgotten.
  */
 import { eventsOf } from '../../domain/booking/booking-lifecycle.js';
 import { historyOf } from '../../domain/booking/history-entry.js';
 import type { CompensateCommand, FailCommand, UndoAtSupplier } from '../../domain/booking/lifecycle-command.js';
 import type { UndoReason } from '../../domain/booking/lifecycle-event.js';
-import { HttpProblem } from '../../shared/problem.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
 import { changeBooking } from '../record/change-booking.js';
 import type { FlowDeps } from './flow-deps.js';
-import { FlowError } from './flow-problem.js';
+import { FlowError } from './flow-error.js';
 import type { FlowState } from './flow-state.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
@@ -69,23 +69,23 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
   const cancelled = undo.kind === 'cancelled' ? { penalty: `${undo.penalty.amount} ${undo.penalty.currency}` } : undefined;
   recordBookingOutcome(cancelled ? 'compensated' : 'compensation-failed');
 
-  const extensions = { bookingId: state.bookingId, supplierReference: booking.supplierReference, undone: cancelled !== undefined };
+  const details = { bookingId: state.bookingId, supplierReference: booking.supplierReference, undone: cancelled !== undefined };
   if (state.priceAccepted === false) {
     throw FlowError.of(
-      new HttpProblem(
+      new DomainError(
         'price-changed',
         `The supplier confirmed ${state.locked!.total} ${state.locked!.currency}, above your priceTolerance; the booking was ${cancelled ? `cancelled at the supplier (penalty ${cancelled.penalty})` : 'NOT cancelled at the supplier: contact support'}`,
-        { extensions },
+        details,
       ),
     );
   }
   throw FlowError.of(
-    new HttpProblem(
-      'booking-not-completed',
+    new DomainError(
+      'not-completed',
       cancelled
         ? `The supplier confirmed the booking but we could not record it, so we cancelled it at the supplier (penalty ${cancelled.penalty}). Nothing is booked; try again with a new Idempotency-Key.`
         : `The supplier confirmed the booking but we could not record it, and cancelling it at the supplier failed; contact support with booking ${state.bookingId}.`,
-      { extensions },
+      details,
     ),
   );
 }

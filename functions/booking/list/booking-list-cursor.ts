@@ -6,8 +6,8 @@
  * so no cursor can point into another tenant's bookings.
  */
 import * as z from 'zod';
+import { invalidFields } from '../../domain/errors/invalid-fields.js';
 import { ID_CHARACTERS, ID_MAX_LENGTH } from '../../domain/ids/opaque-id.js';
-import { fieldProblem } from '../../shared/validation.js';
 import type { BookingListPlan } from './booking-list-plan.js';
 
 /** Where a page ended: the sort value of its last booking, which ends in `#<bookingId>`. */
@@ -22,7 +22,7 @@ export function encodeBookingCursor(plan: BookingListPlan, sortValue: string): s
   return Buffer.from(JSON.stringify({ f: plan.fingerprint, s: sortValue }), 'utf8').toString('base64url');
 }
 
-const notOurs = (message = 'is not a cursor we issued') => fieldProblem([{ path: 'query.cursor', message }]);
+const notOurs = (message = 'is not a cursor we issued') => invalidFields([{ path: 'query.cursor', message }]);
 
 export function decodeBookingCursor(plan: BookingListPlan, cursor: string): BookingListPosition {
   let content: z.infer<typeof cursorContent>;

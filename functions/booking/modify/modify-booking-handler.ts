@@ -1,6 +1,6 @@
 /**
- * PATCH /v1/hotels/bookings/{bookingId} under its Idempotency-Key: modify.ts does the work. Its answer
- * shows the guests, so it is kept by no cache, and stored for replays without them.
+ * PATCH /v1/hotels/bookings/{bookingId} under its Idempotency-Key: modify-booking.ts does the work, answered
+ * 200. Its answer shows the guests, so it is kept by no cache, and stored for replays without them.
  */
 import { bookingParams } from '../record/booking-access.js';
 import { modifyBookingBodySchema } from '../booking-request.js';
@@ -12,7 +12,7 @@ import { joinGuestDetails, type BookingView } from '../record/booking-record.js'
 export const handler = idempotentRoute(
   'modifyBooking',
   { params: bookingParams, body: modifyBookingBodySchema, personalData: true, joinPersonalData: joinAnswerGuests },
-  (input) => modifyBooking(input, bookingDeps()),
+  async (input) => ({ status: 200, body: await modifyBooking(input, bookingDeps()), requestId: input.requestId }),
 );
 
 /** The modified booking's answer with its guest details as they are now (stored without them). */

@@ -1,38 +1,38 @@
 /**
  * PATCH /v1/hotels/bookings/{bookingId}, under an Idempotency-Key: holder contact and guest names, where
- * the supplier has a modify path (rule 3 of section 7). Where it has none, 422 modification-unsupported
- * and the booking is untouched: never cancelled and rebooked. The rooms keep their occupancy (names
+ * the supplier has a modify path (rule 3 of section 7). Where it has none, `unsupported` (422
+ * modification-unsupported) and the booking is untouched: never cancelled and rebooked. The rooms keep their occupancy (names
  * change, not who stays: that would be a different price).
  */
 import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
-import { HttpProblem } from '../../shared/problem.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import type { Asker, Holder, ModifyResult, SupplierPort } from '../../suppliers/port.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';
 import { bookingOr404 } from '../record/booking-access.js';
-import { bookingView, type BookingRecord } from '../record/booking-record.js';
+import { bookingView, type BookingRecord, type BookingView } from '../record/booking-record.js';
 import type { ModifyBookingBody } from '../booking-request.js';
 import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
-import { changedDuringModification, refusalProblem } from '../record/refusal-problem.js';
+import { changedDuringModification, refusalError } from '../record/refusal-error.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
-import type { IdempotentInput, StoredResult } from '../idempotent-operation.js';
+import type { IdempotentInput } from '../idempotent-input.js';
 import { occupancyMismatches } from '../occupancy-match.js';
 import { occupancyOf } from '../personal-data/guest-details.js';
 
 export async function modifyBooking(
   input: IdempotentInput<ModifyBookingBody & { bookingId: string }>,
   deps: FlowDeps,
-): Promise<StoredResult> {
+): Promise<BookingView> {
   const { tenant } = input;
   const { bookingId, holder, rooms } = input.body;
   const record = await bookingOr404(deps.bookings, tenant, bookingId);
   const refused = refusalOf(record, 'modify');
-  if (refused) throw refusalProblem('modify', bookingId, refused);
+  if (refused) throw refusalError('modify', bookingId, refused);
   const stored = await deps.guests.get(tenant, bookingId);
   // The record may not say so yet (an erasure between its two writes), or the details were never stored.
   if (stored?.kind !== 'held') {
-    throw refusalProblem('modify', bookingId, {
+    throw refusalError('modify', bookingId, {
       reason: 'personal-data-erased',
       status: record.status,
       ...(stored?.kind === 'erased' ? { erasedAt: stored.erasedAt } : {}),
@@ -42,8 +42,8 @@ export async function modifyBooking(
   if (rooms) {
     const mismatches = occupancyMismatches(rooms, occupancyOf(details));
     if (mismatches.length > 0)
-      throw new HttpProblem('validation-error', `Invalid field: ${mismatches.map((e) => e.path).join(', ')}`, {
-        extensions: { errors: mismatches.map((e) => ({ ...e, message: e.message.replace('as searched', 'as booked') })) },
+      throw new DomainError('invalid', `Invalid field: ${mismatches.map((e) => e.path).join(', ')}`, {
+        errors: mismatches.map((e) => ({ ...e, message: e.message.replace('as searched', 'as booked') })),
       });
   }
   const newHolder = { ...details.holder, ...(holder ?? {}) };
@@ -69,16 +69,16 @@ export async function modifyBooking(
         deps,
       );
     else if (isSupplierError(error))
-      throw new HttpProblem('supplier-error', `The supplier refused the change (${error.reduced()}); the booking is unchanged`, {
-        extensions: { bookingId },
+      throw new DomainError('supplier-failed', `The supplier refused the change (${error.reduced()}); the booking is unchanged`, {
+        bookingId,
       });
     else throw error;
   }
   if (result.kind === 'unsupported') {
-    throw new HttpProblem(
-      'modification-unsupported',
+    throw new DomainError(
+      'unsupported',
       `${record.supplierId} offers no way to change this booking (${result.reason}); the booking is unchanged. Cancel and book again if the change is essential.`,
-      { extensions: { bookingId, supplierId: record.supplierId } },
+      { bookingId, supplierId: record.supplierId },
     );
   }
   // The details first: they are what the supplier now holds, whatever happens to the booking meanwhile.
@@ -104,14 +104,15 @@ export async function modifyBooking(
     if (error instanceof BookingStateConflict) throw changedDuringModification(bookingId);
     throw error;
   }
-  // Stored for replays without the names (modify-booking.ts puts them in on the way out).
-  return { status: 200, body: bookingView(updated, undefined), requestId: input.requestId };
+  // Without the names: stored so for replays (modify-booking-handler.ts puts them in on the way out).
+  return bookingView(updated, undefined);
 }
 
 /**
  * The change as the supplier holds it, when its answer to the change is unknown (no answer in time, one we
  * could not read): the booking is looked up. Its holder and guests are the ones asked for: the change was
- * made. Anything else, or no answer to the lookup either: the outcome is unknown (504: retry with the key).
+ * made. Anything else, or no answer to the lookup either: the outcome is unknown (supplier-timeout: retry
+ * with the key).
  */
 async function changeAsTheSupplierHoldsIt(
   record: BookingRecord,
@@ -121,8 +122,8 @@ async function changeAsTheSupplierHoldsIt(
   asker: Asker & { holderEmail?: string },
   deps: FlowDeps,
 ): Promise<ModifyResult> {
-  const unknown = new HttpProblem('supplier-timeout', 'The supplier did not confirm the change; retry with the same Idempotency-Key', {
-    extensions: { bookingId: record.bookingId },
+  const unknown = new DomainError('supplier-timeout', 'The supplier did not confirm the change; retry with the same Idempotency-Key', {
+    bookingId: record.bookingId,
   });
   let held;
   try {

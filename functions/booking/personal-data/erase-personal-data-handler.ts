@@ -4,9 +4,9 @@
  * replay, or another erasure later, answers the same time; a booking still pending is 409; another
  * tenant's booking is 404 like an unknown one.
  */
-import { HttpProblem } from '../../shared/problem.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { bookingParams } from '../record/booking-access.js';
-import { refusalProblem } from '../record/refusal-problem.js';
+import { refusalError } from '../record/refusal-error.js';
 import { erasureBodySchema } from '../booking-request.js';
 import { erasePersonalData } from './erase-personal-data.js';
 import { bookingDeps } from '../booking-deps.js';
@@ -20,8 +20,8 @@ export const handler = idempotentRoute('erasePersonalData', { params: bookingPar
     { kind: 'partner', ...(body.requestReference ? { requestReference: body.requestReference } : {}) },
     bookingDeps(),
   );
-  if (outcome.kind === 'not-found') throw new HttpProblem('not-found', `No booking ${body.bookingId}`);
-  if (outcome.kind === 'pending') throw refusalProblem('erase-personal-data', body.bookingId, outcome.refusal);
+  if (outcome.kind === 'not-found') throw new DomainError('not-found', `No booking ${body.bookingId}`);
+  if (outcome.kind === 'pending') throw refusalError('erase-personal-data', body.bookingId, outcome.refusal);
   return {
     status: 200,
     body: { bookingId: outcome.bookingId, personalDataErasedAt: outcome.personalDataErasedAt },

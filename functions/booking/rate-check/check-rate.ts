@@ -4,6 +4,7 @@
  * exactly as the search priced it, so `available` means the partner pays what it was shown and
  * `price_changed` carries both prices. The booking flow's CheckRate step uses the same function.
  */
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { PricingSources } from '../../domain/pricing/pricing-sources.js';
@@ -11,7 +12,6 @@ import type { PriceView } from '../../domain/rate/price-view.js';
 import type { PricedRate } from '../../domain/rate/priced-rate.js';
 import { RateIdError, verifyRateId, type RateTicket } from '../../domain/rate/rate-id.js';
 import { describeRate, type ShownRate } from '../../domain/rate/shown-rate.js';
-import { HttpProblem } from '../../shared/problem.js';
 import type { ContractedSuppliers } from '../../suppliers/contracted-suppliers.js';
 import type { Asker, SupplierRate } from '../../suppliers/port.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';
@@ -53,14 +53,14 @@ export interface CheckedTicket {
   readonly result: RateCheckResult;
 }
 
-/** The rateId's content, or the problem a partner should see: 404 for anything not issued to this tenant, 410 once expired. */
+/** The rateId's content; not-found for anything not issued to this tenant, gone once expired. */
 export async function ticketOf(rateId: string, tenant: string, deps: Pick<RateCheckDeps, 'rateIdKey' | 'now'>): Promise<RateTicket> {
   try {
     return verifyRateId(rateId, tenant, await deps.rateIdKey(), deps.now());
   } catch (error) {
     if (error instanceof RateIdError) {
-      if (error.problem === 'expired') throw new HttpProblem('gone', 'This rate has expired; search again for current rates');
-      throw new HttpProblem('not-found', 'No such rate');
+      if (error.problem === 'expired') throw new DomainError('gone', 'This rate has expired; search again for current rates');
+      throw new DomainError('not-found', 'No such rate');
     }
     throw error;
   }
@@ -71,7 +71,7 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
   // Independent reads side by side: each is a table round trip on the way to the supplier.
   const [contracts, fx, rules] = await Promise.all([deps.contracts(tenant), deps.fx(), deps.pricingRules(tenant)]);
   const contract = contracts.find((c) => c.supplierId === ticket.supplierId);
-  if (!contract) throw new HttpProblem('gone', `This rate's supplier is no longer contracted; search again`);
+  if (!contract) throw new DomainError('gone', `This rate's supplier is no longer contracted; search again`);
   const adapter = await deps.adapterFor(contract);
 
   let checked;
@@ -80,10 +80,10 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
   } catch (error) {
     if (isSupplierError(error)) {
       if (error.kind === 'sold_out' || error.kind === 'not_found')
-        throw new HttpProblem('gone', 'The supplier no longer offers this rate; search again');
+        throw new DomainError('gone', 'The supplier no longer offers this rate; search again');
       if (error.kind === 'timeout')
-        throw new HttpProblem('supplier-timeout', 'The supplier did not confirm the rate in time; retry the check');
-      throw new HttpProblem('supplier-error', 'The supplier could not check the rate; retry the check or search again');
+        throw new DomainError('supplier-timeout', 'The supplier did not confirm the rate in time; retry the check');
+      throw new DomainError('supplier-failed', 'The supplier could not check the rate; retry the check or search again');
     }
     throw error;
   }

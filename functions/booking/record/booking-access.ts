@@ -1,7 +1,7 @@
-/** A booking of the caller's tenant, or 404: another tenant's booking is as unknown as a missing one. */
+/** A booking of the caller's tenant, or not-found: another tenant's booking is as unknown as a missing one. */
 import * as z from 'zod';
+import { DomainError } from '../../domain/errors/domain-error.js';
 import { opaqueId } from '../../domain/ids/opaque-id.js';
-import { HttpProblem } from '../../shared/problem.js';
 import type { BookingRecord } from './booking-record.js';
 import type { BookingStore } from './booking-store.js';
 
@@ -11,6 +11,6 @@ export const bookingParams = z.object({ bookingId: bookingIdSchema });
 
 export async function bookingOr404(store: BookingStore, tenant: string, bookingId: string): Promise<BookingRecord> {
   const record = await store.get(tenant, bookingId);
-  if (!record) throw new HttpProblem('not-found', `No booking ${bookingId}`);
+  if (!record) throw new DomainError('not-found', `No booking ${bookingId}`);
   return record;
 }

@@ -3,7 +3,7 @@
  * booking as read (domain/booking/booking-lifecycle.ts); the wallet movements its events call for are made
  * when due (wallet/lifecycle-payments.ts); the store writes the move conditionally on the booking still
  * standing where the lifecycle allows it. A refusal, the lifecycle's or that of a booking which moved on
- * before the write, leaves as a BookingStateConflict carrying it (refusal-problem.ts words it for partners).
+ * before the write, leaves as a BookingStateConflict carrying it (refusal-error.ts words it for partners).
  */
 import { decide, refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import type { LifecycleCommand } from '../../domain/booking/lifecycle-command.js';

@@ -1,15 +1,15 @@
 /**
- * What the wallet routes share: the path parameter, the wallet or a 404 (another tenant's id is unknown,
+ * What the wallet routes share: the path parameter, the wallet or not-found (another tenant's id is unknown,
  * like any id we did not issue to the caller), the statement's paging, and the views partners read, in
  * decimal amounts of the wallet's currency.
  */
 import * as z from 'zod';
+import { DomainError } from '../../domain/errors/domain-error.js';
+import { invalidFields } from '../../domain/errors/invalid-fields.js';
 import { walletIdSchema } from '../../domain/ids/id-schemas.js';
 import { formatMinor } from '../../domain/money/money.js';
 import type { Wallet, WalletMovement } from '../../domain/wallet/wallet.js';
 import type { WalletStore } from '../../domain/wallet/wallet-store.js';
-import { HttpProblem } from '../../shared/problem.js';
-import { fieldProblem } from '../../shared/validation.js';
 import { DynamoWalletStore } from '../../stores/dynamo-wallets.js';
 
 export const walletParams = z.object({ walletId: walletIdSchema });
@@ -41,7 +41,7 @@ export function walletStore(): WalletStore {
 
 export async function walletOr404(tenant: string, walletId: string): Promise<Wallet> {
   const wallet = await walletStore().get(tenant, walletId);
-  if (!wallet) throw new HttpProblem('not-found', `No wallet ${walletId}`);
+  if (!wallet) throw new DomainError('not-found', `No wallet ${walletId}`);
   return wallet;
 }
 
@@ -79,7 +79,7 @@ export const encodeCursor = (sortKey: string) => Buffer.from(sortKey, 'utf8').to
 export function decodeCursor(cursor: string): string {
   const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!sortKey.startsWith('movement#')) {
-    throw fieldProblem([{ path: 'query.cursor', message: 'is not a cursor we issued' }]);
+    throw invalidFields([{ path: 'query.cursor', message: 'is not a cursor we issued' }]);
   }
   return sortKey;
 }

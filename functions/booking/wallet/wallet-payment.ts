@@ -11,11 +11,11 @@
  * - failed or undone: whatever was taken goes back (a hold released, a capture refunded);
  * - cancelled: the total minus the penalty the supplier applied is refunded.
  */
+import { DomainError } from '../../domain/errors/domain-error.js';
+import { invalidFields } from '../../domain/errors/invalid-fields.js';
 import { formatMinor, parseMinor } from '../../domain/money/money.js';
 import type { Wallet } from '../../domain/wallet/wallet.js';
 import type { WalletStore } from '../../domain/wallet/wallet-store.js';
-import { HttpProblem } from '../../shared/problem.js';
-import { fieldProblem } from '../../shared/validation.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
 
@@ -28,13 +28,11 @@ function walletIdOf(payment: BookingRequest['payment'] | BookingRecord['paymentM
   return payment?.method === 'agent_wallet' ? payment.walletId : undefined;
 }
 
-function shortOfFunds(wallet: Pick<Wallet, 'walletId' | 'currency' | 'availableMinor'>, required: string): HttpProblem {
-  return new HttpProblem(
-    'insufficient-funds',
+function shortOfFunds(wallet: Pick<Wallet, 'walletId' | 'currency' | 'availableMinor'>, required: string): DomainError {
+  return new DomainError(
+    'payment-refused',
     `Wallet ${wallet.walletId} has ${formatMinor(wallet.availableMinor, wallet.currency)} ${wallet.currency} available, less than the ${required} ${wallet.currency} this booking costs; nothing was booked. Top up the wallet (or ask for a higher credit limit) and book with a new Idempotency-Key.`,
-    {
-      extensions: { walletId: wallet.walletId, required: Number(required), currency: wallet.currency },
-    },
+    { walletId: wallet.walletId, required: Number(required), currency: wallet.currency },
   );
 }
 
@@ -51,9 +49,9 @@ export async function checkWalletFunds(
   const walletId = walletIdOf(payment);
   if (!walletId) return;
   const wallet = await wallets.get(tenant, walletId);
-  if (!wallet) throw new HttpProblem('not-found', `No wallet ${walletId}`, { extensions: { walletId } });
+  if (!wallet) throw new DomainError('not-found', `No wallet ${walletId}`, { walletId });
   if (wallet.currency !== quoted.currency) {
-    throw fieldProblem([
+    throw invalidFields([
       {
         path: 'payment.walletId',
         message: `is a ${wallet.currency} wallet; this rate is quoted in ${quoted.currency} (pay from a ${quoted.currency} wallet, or search with currency ${wallet.currency})`,
@@ -63,7 +61,7 @@ export async function checkWalletFunds(
   if (wallet.availableMinor < parseMinor(quoted.total, quoted.currency)) throw shortOfFunds(wallet, quoted.total);
 }
 
-/** Holds the binding total before the supplier is asked; a problem (402, 404, 400) when it cannot. */
+/** Holds the binding total before the supplier is asked; payment-refused, not-found or invalid when it cannot. */
 export async function holdBookingTotal(
   tenant: string,
   bookingId: string,
@@ -76,11 +74,11 @@ export async function holdBookingTotal(
   if (!walletId) return;
   const outcome = await wallets.hold(tenant, walletId, bookingId, parseMinor(total.total, total.currency), total.currency, now);
   if (outcome === 'held') return;
-  if (outcome === 'not-found') throw new HttpProblem('not-found', `No wallet ${walletId}`, { extensions: { walletId, bookingId } });
-  if (outcome === 'currency-mismatch') throw fieldProblem([{ path: 'payment.walletId', message: `is not a ${total.currency} wallet` }]);
+  if (outcome === 'not-found') throw new DomainError('not-found', `No wallet ${walletId}`, { walletId, bookingId });
+  if (outcome === 'currency-mismatch') throw invalidFields([{ path: 'payment.walletId', message: `is not a ${total.currency} wallet` }]);
   const wallet = await wallets.get(tenant, walletId);
-  const problem = shortOfFunds(wallet ?? { walletId, currency: total.currency, availableMinor: 0 }, total.total);
-  throw new HttpProblem(problem.kind, problem.message, { extensions: { ...problem.extensions, bookingId } });
+  const refused = shortOfFunds(wallet ?? { walletId, currency: total.currency, availableMinor: 0 }, total.total);
+  throw new DomainError(refused.kind, refused.message, { ...refused.details, bookingId });
 }
 
 /** The booking is confirmed at `total`: its hold becomes the payment (a no-op for other payments, or when done). */

@@ -1,8 +1,9 @@
 /**
- * The one place a refused booking change becomes the problem a partner gets: a 409 conflict for each
- * operation, worded as partners have always read it.
+ * The one place a refused booking change becomes the domain error a partner is answered with: a conflict
+ * for each operation, worded as partners have always read it.
  */
-import { HttpProblem } from '../../shared/problem.js';
+import { DomainError } from '../../domain/errors/domain-error.js';
+import type { DomainErrorDetails } from '../../domain/errors/domain-error-details.js';
 import type { BookingRefusal } from './booking-store.js';
 
 export type RefusedOperation = 'request' | 'cancel' | 'modify' | 'erase-personal-data';
@@ -26,17 +27,17 @@ function detailOf(operation: RefusedOperation, bookingId: string, refusal: Booki
   }
 }
 
-/** Which fields the problem names: the status, where the partner is told which it is. */
-function extensionsOf(operation: RefusedOperation, bookingId: string, refusal: BookingRefusal): Record<string, unknown> {
+/** Which fields the error names: the status, where the partner is told which it is. */
+function detailsOf(operation: RefusedOperation, bookingId: string, refusal: BookingRefusal): DomainErrorDetails {
   if (operation === 'request') return { bookingId };
   return { bookingId, status: 'status' in refusal ? refusal.status : 'missing' };
 }
 
-export function refusalProblem(operation: RefusedOperation, bookingId: string, refusal: BookingRefusal): HttpProblem {
-  return new HttpProblem('conflict', detailOf(operation, bookingId, refusal), { extensions: extensionsOf(operation, bookingId, refusal) });
+export function refusalError(operation: RefusedOperation, bookingId: string, refusal: BookingRefusal): DomainError {
+  return new DomainError('conflict', detailOf(operation, bookingId, refusal), detailsOf(operation, bookingId, refusal));
 }
 
 /** A modification the supplier made, whose booking changed here before it was noted. */
-export function changedDuringModification(bookingId: string): HttpProblem {
-  return new HttpProblem('conflict', `Booking ${bookingId} changed state during the modification`, { extensions: { bookingId } });
+export function changedDuringModification(bookingId: string): DomainError {
+  return new DomainError('conflict', `Booking ${bookingId} changed state during the modification`, { bookingId });
 }
