@@ -119,11 +119,15 @@ describe('operator changes and their audit entries', () => {
     const afterIssue = (await auditTrail(tenant)).length;
     expect(afterIssue).toBe(trailBefore + 1);
     await expect(revokeClient(tenant, 'no-such-client', 'ops')).rejects.toThrow(/no client/);
-    await expect(
-      Promise.all([rotateSecret(tenant, issued.clientId, 60, 'ops'), rotateSecret(tenant, issued.clientId, 60, 'ops')]),
-    ).rejects.toThrow();
-    // One rotation won, one lost: one entry, for the one that happened.
+    // Two rotations at once: usually one loses on its condition; on a loaded machine they may run one after
+    // the other and both win. Either way, exactly the rotations that happened have entries.
+    const rotations = await Promise.allSettled([
+      rotateSecret(tenant, issued.clientId, 60, 'ops'),
+      rotateSecret(tenant, issued.clientId, 60, 'ops'),
+    ]);
+    const happened = rotations.filter((r) => r.status === 'fulfilled').length;
+    expect(happened).toBeGreaterThanOrEqual(1);
     const trail = await auditTrail(tenant);
-    expect(trail.slice(afterIssue).map((e) => e.action)).toEqual(['client.secret-rotated']);
+    expect(trail.slice(afterIssue).map((e) => e.action)).toEqual(Array(happened).fill('client.secret-rotated'));
   });
 });
