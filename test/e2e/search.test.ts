@@ -32,6 +32,9 @@ const searchBody = (overrides: Record<string, unknown> = {}) => ({
   occupancies: [{ adults: 2 }],
   currency: 'EUR',
   nationality: 'GB',
+  // Tests that expect every supplier to answer give them a wide budget: a whole city's answers (NYC, 1,000
+  // properties) can pass the 6 s default on a loaded 2-core machine. The budget's own tests set theirs.
+  timeoutMs: 15_000,
   ...overrides,
 });
 

@@ -15,6 +15,7 @@ import type { ApiHandler } from '../../functions/shared/http-handler.js';
 import type { StoredResult } from '../../functions/booking/idempotent-operation.js';
 import { DomainError } from '../../functions/domain/errors/domain-error.js';
 import { freshTables } from '../support/dynamo.js';
+import { STACK_ENVIRONMENTS, stubFunctionEnvironment } from '../support/function-environment.js';
 
 const FIRST = 'req-first';
 
@@ -75,6 +76,8 @@ let idempotencyTable: string;
 beforeAll(async () => {
   const names = await freshTables();
   idempotencyTable = names.IDEMPOTENCY_TABLE!;
+  // The booking function's configuration (read by the route), with this test's own tables.
+  stubFunctionEnvironment({ ...STACK_ENVIRONMENTS.booking, ...names });
   documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT }));
   const { idempotentRoute } = await import('../../functions/booking/idempotent-operation.js');
   // The first request's answer, stored under its key; the test then puts a record of its own in its place.
