@@ -4,7 +4,6 @@
  */
 import { SFNClient, StartSyncExecutionCommand, StateMachineDoesNotExist } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stepFunctionsClient } from '../../functions/shared/step-functions.js';
 import type { LocalHost } from '../../local/host.js';
 import { startTestHost } from '../support/local-host.js';
 
@@ -22,7 +21,9 @@ describe('local Step Functions endpoint', () => {
 
   it('runs the booking ASL; a failing Task fails the execution with the step error as the Lambda errorType', async () => {
     // A rateId we never issued: CheckRate refuses it with the problem the partner would get.
-    const result = await stepFunctionsClient().send(
+    // A client of the test's own: in bundles mode the functions run in their bundles, not in this process.
+    const client = new SFNClient({ endpoint: host.stepFunctionsEndpoint, disableHostPrefix: true });
+    const result = await client.send(
       new StartSyncExecutionCommand({
         stateMachineArn: host.stateMachineArn,
         name: 'e2e-flow',
