@@ -1,18 +1,8 @@
 /**
- * What a supplier imposes on a rate beyond its price (API-SPEC "Supplier obligations"), applied to the price
- * pricing computed:
- *
- * - A selling floor (Hotelbeds `sellingRate` with `hotelMandatory`, Rapid `minimum_selling_price`): the
- *   hotel's lowest public price, which a reseller must not undercut. It is converted at the price's stamped
- *   rate and rounded UP to the quote currency's minor unit, so no rounding sells below it; when the total is
- *   below, the markup is raised by the difference, so `total = net + markup + tax + serviceFee` still holds
- *   exactly and the extra is ours (what the floor forbids giving away).
- * - Charges the property collects (`payAtProperty`): shown with their amount in the property's currency and
- *   an estimate in the quote currency at a stamped rate (the price's own when the currency is the rate's,
- *   otherwise listed in `feeFx`), added to `payableAtHotel`, never to `total`.
- *
- * Most rates carry neither, and those are returned as priced, untouched: search prices every rate on the
- * latency a partner waits for.
+ * The supplier's obligations on a rate (rate-obligations.ts says what they are) applied in decimal.js: the
+ * reference the integer path of rate-obligations.ts is tested against, and what it falls back to for any
+ * input it does not take (signs, spaces, more decimals than the currency has, amounts past 2^53), which
+ * also raises the errors.
  */
 import type { FxRates } from '../fx/fx-rates.js';
 import { ceilToMinor, formatMinorUnits, minorUnitExponent, parseAmount, roundToMinor } from '../money/minor-units.js';
@@ -20,7 +10,7 @@ import { parseDecimal } from '../money/decimal.js';
 import type { SupplierRate } from '../rate/supplier-rate.js';
 import type { FxStamp, Price, PropertyChargeQuote } from './price.js';
 
-export function withRateObligations(price: Price, rate: SupplierRate, fx: FxRates, asOf: string | undefined): Price {
+export function withRateObligationsOnDecimals(price: Price, rate: SupplierRate, fx: FxRates, asOf: string | undefined): Price {
   const charges = rate.payAtProperty ?? [];
   const floor = rate.minimumSellingPrice;
   if (charges.length === 0 && !floor) return price;

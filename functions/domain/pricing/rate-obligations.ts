@@ -1,0 +1,165 @@
+/**
+ * What a supplier imposes on a rate beyond its price (API-SPEC "Supplier obligations"), applied to the price
+ * pricing computed:
+ *
+ * - A selling floor (Hotelbeds `sellingRate` with `hotelMandatory`, Rapid `minimum_selling_price`): the
+ *   hotel's lowest public price, which a reseller must not undercut. It is converted at the price's stamped
+ *   rate and rounded UP to the quote currency's minor unit, so no rounding sells below it; when the total is
+ *   below, the markup is raised by the difference, so `total = net + markup + tax + serviceFee` still holds
+ *   exactly and the extra is ours (what the floor forbids giving away).
+ * - Charges the property collects (`payAtProperty`): shown with their amount in the property's currency and
+ *   an estimate in the quote currency at a stamped rate (the price's own when the currency is the rate's,
+ *   otherwise listed in `feeFx`), added to `payableAtHotel`, never to `total`.
+ *
+ * Most rates carry neither, and those are returned as priced, untouched. Those that do are worked out on
+ * safe integers (safe-integer.ts), as the pricer's number path is: every amount is units / 10^exponent and
+ * every stamped rate units / 10^scale, so each conversion is one exact product rounded once, the integer
+ * decimal.js arrives at. Anything that is not plain data or not exact there goes to decimal.js
+ * (rate-obligations-decimal.ts), which also raises the errors. A search applies them to thousands of rates
+ * while its partner waits, hence one RateObligations per search, which keeps each fee stamp and each stamped
+ * rate's parsed multiplier.
+ */
+import type { FxRates } from '../fx/fx-rates.js';
+import { minorUnitExponent } from '../money/minor-units.js';
+import { parseUnsignedDecimal } from '../money/scaled-integer.js';
+import type { SupplierRate } from '../rate/supplier-rate.js';
+import type { FxStamp, Price, PropertyChargeQuote } from './price.js';
+import { withRateObligationsOnDecimals } from './rate-obligations-decimal.js';
+import {
+  NOT_EXACT,
+  formatSafeMinorUnits,
+  parseSafeMinorUnits,
+  safeScaling,
+  scaleRoundHalfUp,
+  scaleRoundUp,
+  type SafeScaling,
+} from './safe-integer.js';
+
+export interface RateObligations {
+  /** The price with the rate's selling floor and property charges applied (the price itself when it has neither). */
+  apply(price: Price, rate: SupplierRate): Price;
+}
+
+/** One rate's obligations, on their own: a search's pricer keeps one RateObligations for all its rates. */
+export function withRateObligations(price: Price, rate: SupplierRate, fx: FxRates, asOf: string | undefined): Price {
+  return createRateObligations(fx, asOf).apply(price, rate);
+}
+
+/** Marks a stamped rate whose multiplier is not a safe integer (its conversions go to decimal.js). */
+const NOT_SAFE = null;
+
+export function createRateObligations(fx: FxRates, asOf: string | undefined): RateObligations {
+  // quote → currency → the stamp fx gave for it: FxRates answers one search with one set of figures.
+  const stamps = new Map<string, Map<string, FxStamp>>();
+  const fxStamp = (currency: string, quote: string): FxStamp => {
+    let byCurrency = stamps.get(quote);
+    if (!byCurrency) stamps.set(quote, (byCurrency = new Map()));
+    let stamp = byCurrency.get(currency);
+    if (!stamp) {
+      stamp = fx.rate(currency, quote, asOf); // an FxUnavailableError is not kept: decimal.js raises it again
+      byCurrency.set(currency, stamp);
+    }
+    return stamp;
+  };
+
+  // stamped rate text → (amount exponent − quote exponent) → amount minor units × rate → quote minor units
+  const scalings = new Map<string, Map<number, SafeScaling | typeof NOT_SAFE>>();
+  const scalingOf = (rateText: string, amountExponent: number, quoteExponent: number): SafeScaling | typeof NOT_SAFE => {
+    let byShift = scalings.get(rateText);
+    if (!byShift) scalings.set(rateText, (byShift = new Map()));
+    const exponents = amountExponent - quoteExponent;
+    let scaling = byShift.get(exponents);
+    if (scaling === undefined) {
+      const parsed = parseUnsignedDecimal(rateText);
+      scaling = (parsed && safeScaling(parsed.units, exponents + parsed.scale)) ?? NOT_SAFE;
+      byShift.set(exponents, scaling);
+    }
+    return scaling;
+  };
+
+  // In the order the reference asks: the price's own stamp, one already listed, else fx's (listed unless the quote's).
+  const stampFor = (currency: string, price: Price, feeFx: FxStamp[]): FxStamp => {
+    if (currency === price.fx.from) return price.fx;
+    const listed = feeFx.find((stamp) => stamp.from === currency);
+    if (listed) return listed;
+    const stamp = fxStamp(currency, price.currency);
+    if (currency !== price.currency) feeFx.push(stamp);
+    return stamp;
+  };
+
+  /** An amount in `currency` → quote minor units, rounded half up or (a floor) up; negative when not plain or not exact. */
+  const converted = (amount: string, currency: string, price: Price, feeFx: FxStamp[], quoteExponent: number, up: boolean): number => {
+    const exponent = minorUnitExponent(currency);
+    const minor = parseSafeMinorUnits(amount, exponent);
+    if (minor < 0) return minor;
+    const scaling = scalingOf(stampFor(currency, price, feeFx).rate, exponent, quoteExponent);
+    if (!scaling) return NOT_EXACT;
+    return up ? scaleRoundUp(minor, scaling) : scaleRoundHalfUp(minor, scaling);
+  };
+
+  // No closures are made per rate: this runs for every rate with an obligation.
+  /** Applied on safe integers; undefined where decimal.js must decide (it then gives the answer or the error). */
+  const onSafeIntegers = (price: Price, rate: SupplierRate): Price | undefined => {
+    const charges = rate.payAtProperty ?? [];
+    const floor = rate.minimumSellingPrice;
+    const quoteExponent = minorUnitExponent(price.currency);
+    const feeFx: FxStamp[] = price.feeFx ? [...price.feeFx] : [];
+
+    let payableAtHotel = parseSafeMinorUnits(price.payableAtHotel, quoteExponent);
+    if (payableAtHotel < 0) return undefined;
+    const payAtProperty: PropertyChargeQuote[] = [];
+    for (const charge of charges) {
+      const { amount, currency } = charge.amount;
+      const quoted = converted(amount, currency, price, feeFx, quoteExponent, false);
+      if (quoted < 0) return undefined;
+      payableAtHotel += quoted;
+      payAtProperty.push({
+        kind: charge.kind,
+        description: charge.description,
+        amount,
+        currency,
+        quote: formatSafeMinorUnits(quoted, quoteExponent),
+      });
+    }
+
+    let markup = parseSafeMinorUnits(price.markup, quoteExponent);
+    let total = parseSafeMinorUnits(price.total, quoteExponent);
+    if (markup < 0 || total < 0) return undefined;
+    let minimumSellingPrice: string | undefined;
+    if (floor) {
+      const floorInQuote = converted(floor.amount, floor.currency, price, feeFx, quoteExponent, true);
+      if (floorInQuote < 0) return undefined;
+      if (total < floorInQuote) {
+        markup += floorInQuote - total;
+        total = floorInQuote;
+      }
+      minimumSellingPrice = formatSafeMinorUnits(floorInQuote, quoteExponent);
+    }
+    // Sums of safe integers only grow: past 2^53 they stay unsafe, so one check at the end is enough.
+    if (!Number.isSafeInteger(payableAtHotel) || !Number.isSafeInteger(markup)) return undefined;
+
+    const { feeFx: _previous, ...rest } = price;
+    return {
+      ...rest,
+      markup: formatSafeMinorUnits(markup, quoteExponent),
+      total: formatSafeMinorUnits(total, quoteExponent),
+      payableAtHotel: formatSafeMinorUnits(payableAtHotel, quoteExponent),
+      ...(feeFx.length > 0 ? { feeFx } : {}),
+      ...(payAtProperty.length > 0 ? { payAtProperty } : {}),
+      ...(minimumSellingPrice !== undefined ? { minimumSellingPrice } : {}),
+    };
+  };
+
+  return {
+    apply(price, rate) {
+      if ((rate.payAtProperty === undefined || rate.payAtProperty.length === 0) && !rate.minimumSellingPrice) return price;
+      let applied: Price | undefined;
+      try {
+        applied = onSafeIntegers(price, rate);
+      } catch {
+        // Whatever went wrong (an unavailable fx pair, ...), decimal.js applies them or raises its own error.
+      }
+      return applied ?? withRateObligationsOnDecimals(price, rate, fx, asOf);
+    },
+  };
+}
