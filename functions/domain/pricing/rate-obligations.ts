@@ -36,13 +36,11 @@ import {
 } from './safe-integer.js';
 
 export interface RateObligations {
-  /** The price with the rate's selling floor and property charges applied (the price itself when it has neither). */
+  /**
+   * The price with the rate's selling floor and property charges applied (the price itself when it has
+   * neither). `price` is one the pricer built, in Price's key order, which the answer keeps.
+   */
   apply(price: Price, rate: SupplierRate): Price;
-}
-
-/** One rate's obligations, on their own: a search's pricer keeps one RateObligations for all its rates. */
-export function withRateObligations(price: Price, rate: SupplierRate, fx: FxRates, asOf: string | undefined): Price {
-  return createRateObligations(fx, asOf).apply(price, rate);
 }
 
 /** Marks a stamped rate whose multiplier is not a safe integer (its conversions go to decimal.js). */
@@ -80,8 +78,7 @@ export function createRateObligations(fx: FxRates, asOf: string | undefined): Ra
   // In the order the reference asks: the price's own stamp, one already listed, else fx's (listed unless the quote's).
   const stampFor = (currency: string, price: Price, feeFx: FxStamp[]): FxStamp => {
     if (currency === price.fx.from) return price.fx;
-    const listed = feeFx.find((stamp) => stamp.from === currency);
-    if (listed) return listed;
+    for (const listed of feeFx) if (listed.from === currency) return listed;
     const stamp = fxStamp(currency, price.currency);
     if (currency !== price.currency) feeFx.push(stamp);
     return stamp;
@@ -97,29 +94,33 @@ export function createRateObligations(fx: FxRates, asOf: string | undefined): Ra
     return up ? scaleRoundUp(minor, scaling) : scaleRoundHalfUp(minor, scaling);
   };
 
-  // No closures are made per rate: this runs for every rate with an obligation.
+  // No closures, object spreads or rests per rate: this runs for every rate with an obligation.
   /** Applied on safe integers; undefined where decimal.js must decide (it then gives the answer or the error). */
   const onSafeIntegers = (price: Price, rate: SupplierRate): Price | undefined => {
-    const charges = rate.payAtProperty ?? [];
+    if (price.payAtProperty !== undefined || price.minimumSellingPrice !== undefined) return undefined;
+    const charges = rate.payAtProperty;
     const floor = rate.minimumSellingPrice;
     const quoteExponent = minorUnitExponent(price.currency);
-    const feeFx: FxStamp[] = price.feeFx ? [...price.feeFx] : [];
+    const feeFx: FxStamp[] = price.feeFx === undefined ? [] : price.feeFx.slice();
 
     let payableAtHotel = parseSafeMinorUnits(price.payableAtHotel, quoteExponent);
     if (payableAtHotel < 0) return undefined;
-    const payAtProperty: PropertyChargeQuote[] = [];
-    for (const charge of charges) {
-      const { amount, currency } = charge.amount;
-      const quoted = converted(amount, currency, price, feeFx, quoteExponent, false);
-      if (quoted < 0) return undefined;
-      payableAtHotel += quoted;
-      payAtProperty.push({
-        kind: charge.kind,
-        description: charge.description,
-        amount,
-        currency,
-        quote: formatSafeMinorUnits(quoted, quoteExponent),
-      });
+    let payAtProperty: PropertyChargeQuote[] | undefined;
+    if (charges !== undefined && charges.length > 0) {
+      payAtProperty = [];
+      for (const charge of charges) {
+        const { amount, currency } = charge.amount;
+        const quoted = converted(amount, currency, price, feeFx, quoteExponent, false);
+        if (quoted < 0) return undefined;
+        payableAtHotel += quoted;
+        payAtProperty.push({
+          kind: charge.kind,
+          description: charge.description,
+          amount,
+          currency,
+          quote: formatSafeMinorUnits(quoted, quoteExponent),
+        });
+      }
     }
 
     let markup = parseSafeMinorUnits(price.markup, quoteExponent);
@@ -138,16 +139,22 @@ export function createRateObligations(fx: FxRates, asOf: string | undefined): Ra
     // Sums of safe integers only grow: past 2^53 they stay unsafe, so one check at the end is enough.
     if (!Number.isSafeInteger(payableAtHotel) || !Number.isSafeInteger(markup)) return undefined;
 
-    const { feeFx: _previous, ...rest } = price;
-    return {
-      ...rest,
+    // The reference's key order: the price's own, then feeFx, payAtProperty and minimumSellingPrice when there are any.
+    const applied: { -readonly [K in keyof Price]: Price[K] } = {
+      net: price.net,
       markup: formatSafeMinorUnits(markup, quoteExponent),
+      commission: price.commission,
+      tax: price.tax,
+      serviceFee: price.serviceFee,
       total: formatSafeMinorUnits(total, quoteExponent),
+      currency: price.currency,
       payableAtHotel: formatSafeMinorUnits(payableAtHotel, quoteExponent),
-      ...(feeFx.length > 0 ? { feeFx } : {}),
-      ...(payAtProperty.length > 0 ? { payAtProperty } : {}),
-      ...(minimumSellingPrice !== undefined ? { minimumSellingPrice } : {}),
+      fx: price.fx,
     };
+    if (feeFx.length > 0) applied.feeFx = feeFx;
+    if (payAtProperty !== undefined) applied.payAtProperty = payAtProperty;
+    if (minimumSellingPrice !== undefined) applied.minimumSellingPrice = minimumSellingPrice;
+    return applied;
   };
 
   return {
