@@ -1,7 +1,7 @@
 /**
  * `npm run bench:load`: the whole API under a fixed mix, at a fixed concurrency for a bounded time, against
  * the local host `npm start` runs (in this process, with the sandbox suppliers at no latency so the figures
- * are ours). Each autocannon connection is a partner repeating one journey: search, read a page, check a
+ * are ours, on a thread of their own so their heap is not ours). Each autocannon connection is a partner repeating one journey: search, read a page, check a
  * rate, book it, retrieve the booking, cancel it. Then an audit reads every booking back from our table and
  * from the supplier that holds it. Finally bookings one at a time, to print booking overhead: the time a
  * booking takes minus the time the sandbox suppliers spent answering its calls, where the rest went, and
@@ -20,6 +20,7 @@ import { startLocalHost } from '../local/host.js';
 import { answerHelp } from '../bin/cli-help.js';
 import { BookingOverhead } from './support/booking-overhead.js';
 import { traceCalls } from './support/call-trace.js';
+import { startSuppliersThread } from './support/sandbox-suppliers-thread.js';
 
 answerHelp(`usage: npm run bench:load
 
@@ -55,11 +56,13 @@ let suppliers: readonly { supplierId: string; endpoint: string }[] = [];
 const trace = traceCalls(() => suppliers);
 const bookingOverhead = new BookingOverhead(() => trace);
 
+// The suppliers in a heap of their own (bench/support/sandbox-suppliers-thread.ts), as they are other machines.
+const suppliersThread = await startSuppliersThread(NO_LATENCY);
 const host = await startLocalHost({
   interceptFlowStep: bookingOverhead.interceptFlowStep,
   port: 0,
   tablePrefix: `benchload${Date.now()}`,
-  supplierLatency: NO_LATENCY,
+  externalSuppliers: suppliersThread.suppliers,
   mapProperties: false,
   throttling: { stage: { ratePerSecond: 1e6, burst: 1e6 }, perClient: { ratePerSecond: 1e6, burst: 1e6 } },
   // As AWS runs it, every minute: its retries are no part of a booking (0.5 s is the tests' local default).
@@ -230,10 +233,11 @@ try {
   const views = new Map(await Promise.all(SUPPLIERS.map(async (id) => [id as string, await supplierViewOf('demo', id, asker)] as const)));
   const wasCancelled = new Set(cancelled);
   const problems: string[] = [];
+  const holdings = await suppliersThread.bookingsUnder(booked.map((b) => b.bookingId));
   for (const { bookingId, supplierId } of booked) {
     const item = (await dynamoClient().send(new GetCommand({ TableName: tableName('bookings'), Key: keys.booking('demo', bookingId) })))
       .Item;
-    const held = host.suppliers.find((s) => s.supplierId === supplierId)!.bookingsUnder(bookingId);
+    const held = holdings.get(supplierId)?.get(bookingId) ?? 0;
     const theirs = await views.get(supplierId)!(bookingId);
     if (!item) problems.push(`${bookingId}: answered 201, not in the table`);
     if (held !== 1) problems.push(`${bookingId}: held ${held} times by ${supplierId}`);
@@ -278,5 +282,7 @@ try {
       .join(' ')} on ${cpus().length} cores`,
   );
 } finally {
+  trace.stop();
   await host.stop();
+  await suppliersThread.close();
 }

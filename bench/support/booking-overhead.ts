@@ -218,6 +218,10 @@ export class BookingOverhead {
         BOOKING_OVERHEAD_GOAL_MS,
         p((row) => row.overhead),
         stages,
+        {
+          ours: p((row) => row.overhead - row.runner - row.gateway - row.transport),
+          standIns: p((row) => row.runner + row.gateway + row.transport),
+        },
       ),
     ];
   }
