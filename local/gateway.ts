@@ -45,8 +45,12 @@ export interface LocalGatewayOptions {
   readonly throttling?: { readonly stage: Throttle; readonly perClient: Throttle };
   readonly authorizerCacheSeconds?: number;
   readonly integrationTimeoutMs?: number;
-  /** Called once per answered request (npm start prints an access log line). */
-  readonly onResponse?: (line: { method: string; path: string; status: number; ms: number; requestId: string }) => void;
+  /**
+   * Called once per answered request (npm start prints an access log line). `handlerMs` is the time in the
+   * handler group's Lambda entry, what the function itself took (absent when no handler ran): the rest of
+   * `ms` is this gateway's own, the part API Gateway plays on AWS.
+   */
+  readonly onResponse?: (line: { method: string; path: string; status: number; ms: number; requestId: string; handlerMs?: number }) => void;
 }
 
 export interface LocalGateway {
@@ -63,6 +67,8 @@ interface Answer {
   readonly body: Buffer;
   /** What the route deferred until after its answer (after-response.ts). */
   readonly afterwards?: () => Promise<void>;
+  /** How long the handler ran, when one did. */
+  readonly handlerMs?: number;
 }
 
 function refusal(
@@ -155,12 +161,14 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     const context = lambdaContext(`local-${route.group}`, randomUUID(), integrationTimeoutMs);
     const invocation = invocationScope(context.awsRequestId);
     try {
+      const invoked = performance.now();
       const result = await withTimeout(
         invocation(() => options.groups[route.group](event, context)),
         integrationTimeoutMs,
       );
       if (result === 'timeout') return refusal('DEFAULT_5XX', requestId, { status: 504 });
-      return { ...fromProxyResult(result, requestId), afterwards: () => invocation(() => runDeferred(context)) };
+      const handlerMs = performance.now() - invoked;
+      return { ...fromProxyResult(result, requestId), afterwards: () => invocation(() => runDeferred(context)), handlerMs };
     } catch (error) {
       console.error(`[gateway] ${route.group} handler failed for ${requestId}:`, loggable(error));
       return refusal('DEFAULT_5XX', requestId, { status: 502 });
@@ -209,6 +217,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
             status: answer.status,
             ms: Math.round(performance.now() - started),
             requestId: call.requestId,
+            ...(answer.handlerMs !== undefined ? { handlerMs: answer.handlerMs } : {}),
           });
           if (answer.afterwards) {
             await sent;

@@ -1,9 +1,10 @@
 /**
  * Search's fan-out stage: every contracted supplier is asked in parallel under the search's budget
  * (fan-out.ts), and everything that does not need the last answer happens while it is awaited: the
- * destination index entries load (search-area.ts); each supplier's offers are placed, priced and filtered as it answers
- * (offer-merger.ts), each property keeping the rate it would show; and between answers those rates are
- * written as the stored search's rows (shown-rates.ts). The last answer leaves only its own offers.
+ * destination index entries and the account's pricing rules load (search-area.ts, search-setup.ts); each
+ * supplier's offers are placed, priced and filtered as it answers (offer-merger.ts), each property keeping
+ * the rate it would show; and between answers those rates are written as the stored search's rows
+ * (shown-rates.ts). The last answer leaves only its own offers.
  */
 import { recordSupplierCall } from '../shared/metric-events.js';
 import { logger } from '../shared/observability.js';
@@ -41,11 +42,10 @@ export async function askSuppliers(
   deps: Pick<SearchDeps, 'propertiesNear'>,
 ): Promise<SupplierAnswers> {
   const { request, area } = call;
-  const { fx, rules, stay } = setup;
-  const destination = area.entries;
+  const { fx, stay } = setup;
   const keepRate = rateFilter(request.filters, setup.now);
-  const merger = destination.then(
-    (entries) =>
+  const merger = Promise.all([area.entries, setup.rules]).then(
+    ([entries, rules]) =>
       new OfferMerger(
         entries,
         deps.propertiesNear,

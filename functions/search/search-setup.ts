@@ -1,7 +1,9 @@
 /**
  * Search's first stage, before any supplier is asked: the search's id and stay, the tenant's contracted
- * suppliers and their adapters, the fx rates and pricing rules it prices with, its signing keys, and its
- * header, whose write starts here and is awaited only before answering.
+ * suppliers and their adapters, the fx rates it prices with, its signing keys, and its header, whose write
+ * starts here and is awaited only before answering. The account's pricing rules are read here too, but not
+ * waited for: only pricing the first answer needs them, so their table round trip runs while the suppliers
+ * are asked instead of before.
  */
 import { randomUUID } from 'node:crypto';
 import type { FxRates } from '../domain/fx/fx-rates.js';
@@ -25,7 +27,11 @@ export interface SearchSetup {
   /** Whether the account's contract with a supplier sells its package-only rates. */
   readonly sellsPackages: (supplierId: string) => boolean;
   readonly fx: FxRates;
-  readonly rules: PricingRules;
+  /**
+   * Read while the suppliers are asked (merged answers wait for it). A failed read fails the search as it
+   * did when it came first, with its own error, only later: once the suppliers have answered.
+   */
+  readonly rules: Promise<PricingRules>;
   readonly rateIdKey: Buffer;
   readonly cursorKey: Buffer;
 }
@@ -36,11 +42,12 @@ export async function setUpSearch(tenant: string, request: SearchRequest, deps: 
   const expiresAt = new Date(now.getTime() + SEARCH_TTL_SECONDS * 1000).toISOString();
   const stay = { searchId, nights: nightsBetween(request.checkIn, request.checkOut), rooms: request.occupancies.length, expiresAt };
 
+  const rules = deps.pricingRules(tenant);
+  rules.catch(() => undefined); // awaited by the merge; until then a failure is not unhandled
   const contracts = await deps.contracts(tenant);
-  const [adapters, fx, rules, rateIdKey, cursorKey] = await Promise.all([
+  const [adapters, fx, rateIdKey, cursorKey] = await Promise.all([
     Promise.all(contracts.map((c) => deps.adapterFor(c))),
     deps.fx(),
-    deps.pricingRules(tenant),
     deps.rateIdKey(),
     deps.cursorKey(),
   ]);

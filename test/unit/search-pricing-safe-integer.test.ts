@@ -2,7 +2,8 @@
  * The number (safe-integer) helpers of the pricing fast path (safe-integer.ts) against their BigInt
  * counterparts (scaled-integer.ts, minor-units.ts): the same integers and texts wherever they answer, and
  * NOT_EXACT exactly where an intermediate value would leave the safe integers. Seeded random values plus
- * the values either side of Number.MAX_SAFE_INTEGER and of the split point inside scaleRoundHalfUp.
+ * the values either side of Number.MAX_SAFE_INTEGER and of the split point inside scaleRoundHalfUp. The
+ * rounding up of a selling floor (roundShiftUpSafe, scaleRoundUp) against BigInt's ceiling likewise.
  */
 import { describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '../../functions/domain/money/minor-units.js';
@@ -11,8 +12,10 @@ import {
   formatSafeMinorUnits,
   parseSafeMinorUnits,
   roundShiftHalfUpSafe,
+  roundShiftUpSafe,
   safeScaling,
   scaleRoundHalfUp,
+  scaleRoundUp,
 } from '../../functions/domain/pricing/safe-integer.js';
 import { parseMinorUnits, roundShiftHalfUp } from '../../functions/domain/money/scaled-integer.js';
 import { Rng } from '../../sandbox/world/prng.js';
@@ -27,6 +30,12 @@ function randomDigits(rng: Rng, maxDigits: number): bigint {
   let text = String(digits === 1 ? rng.int(0, 9) : rng.int(1, 9));
   for (let i = 1; i < digits; i += 1) text += String(rng.int(0, 9));
   return BigInt(text);
+}
+
+/** ceil(value / 10^shift) on BigInt, for a non-negative value: what ceilToMinor gives on a scaled value. */
+function ceilShift(value: bigint, shift: number): bigint {
+  const divisor = 10n ** BigInt(shift);
+  return (value + divisor - 1n) / divisor;
 }
 
 /** round half up (a × m / 10^shift) on BigInt: the answer scaleRoundHalfUp must give. */
@@ -222,5 +231,49 @@ describe('scaleRoundHalfUp = roundShiftHalfUp(a × M, shift)', () => {
     expect(exact).toBeGreaterThan(1000);
     expect(split).toBeGreaterThan(1000);
     expect(refused).toBeGreaterThan(1000);
+  });
+});
+
+describe('scaleRoundUp = ceil(a × M / 10^shift), as ceilToMinor rounds a selling floor', () => {
+  it('rounds any remainder up, none down, on the direct and the split path', () => {
+    expect([roundShiftUpSafe(1240, 1), roundShiftUpSafe(1241, 1), roundShiftUpSafe(1249, 1), roundShiftUpSafe(7, 0)]).toEqual([
+      124, 125, 125, 7,
+    ]);
+    expect(roundShiftUpSafe(MAX, 22)).toBe(1);
+    expect(roundShiftUpSafe(0, 22)).toBe(0);
+    // A floor of 240.00 at a rate of 0.99997 is 239.9928: up gives 240.00, where half up would give 239.99.
+    const rate = safeScaling(99997n, 2 + 5 - 2)!;
+    expect(scaleRoundUp(24_000, rate)).toBe(24_000);
+    expect(scaleRoundHalfUp(24_000, rate)).toBe(23_999);
+    // The split path: a × m past 2^53, a remainder only in the low part, then none at all.
+    const m = 10n ** 12n + 1n;
+    const scaling = safeScaling(m, 12)!;
+    const a = 9_000_001n;
+    expect(Number(a * m)).toBeGreaterThan(MAX);
+    expect(scaleRoundUp(Number(a), scaling)).toBe(Number(ceilShift(a * m, 12)));
+    expect(scaleRoundUp(Number(a), safeScaling(10n ** 12n, 12)!)).toBe(9_000_001);
+  });
+
+  it('agrees with BigInt on 50,000 seeded random amounts, multipliers and shifts, refusing exactly where scaleRoundHalfUp does', () => {
+    const rng = new Rng(2027);
+    let answered = 0;
+    for (let i = 0; i < 50_000; i += 1) {
+      const m = randomDigits(rng, rng.pick([3, 13, 16, 20]));
+      const shift = rng.int(-3, 22);
+      const scaling = safeScaling(m, shift);
+      if (!scaling) continue;
+      const folded = shift < 0 ? m * 10n ** BigInt(-shift) : m;
+      const a = randomDigits(rng, rng.pick([4, 8, 12, 16])) % (BIG_MAX + 1n);
+      const up = scaleRoundUp(Number(a), scaling);
+      const expected = ceilShift(a * folded, Math.max(shift, 0));
+      if (up === NOT_EXACT) {
+        // Refused only where a part leaves the safe integers, or the answer itself would.
+        expect(scaleRoundHalfUp(Number(a), scaling) === NOT_EXACT || expected > BIG_MAX, `${a} × ${m} / 10^${shift}`).toBe(true);
+        continue;
+      }
+      answered += 1;
+      expect(up, `${a} × ${m} / 10^${shift}`).toBe(Number(expected));
+    }
+    expect(answered).toBeGreaterThan(20_000);
   });
 });

@@ -150,4 +150,18 @@ describe('sortProperties by price', () => {
     const cheapest = sorted.map((p) => cheapestRate(p.rates)!.price.total);
     for (let i = 1; i < cheapest.length; i += 1) expect(byValue(cheapest[i - 1]!, cheapest[i]!)).toBeLessThanOrEqual(0);
   });
+
+  it('orders totals of one scale by value either side of what it reads as numbers (15 digits), and mixed with properties without rates', () => {
+    const totals = ['9999999999999.99', '10000000000000.00', '999999999999999', '0.05', '0.50', '12.00', '100000000000000.00'];
+    for (const list of [totals.slice(0, 2), totals.slice(0, 3), totals.slice(3, 6), [...totals.slice(3, 6), totals[6]!]]) {
+      // In reverse, each followed by one without a rate (the first must have one: it names the currency).
+      const properties: RankableProperty<Rate>[] = [...list].reverse().flatMap((total, i) => [
+        { propertyId: `P${i}`, name: 'Same', starRating: 3, rates: [rate(total)] },
+        { propertyId: `Q${i}`, name: 'Same', starRating: 3, rates: [] },
+      ]);
+      const sorted = sortProperties(properties).map((p) => p.rates[0]?.price.total ?? 'none');
+      const expected = [...list].sort(byValue);
+      expect(sorted).toEqual([...expected, ...list.map(() => 'none')]);
+    }
+  });
 });

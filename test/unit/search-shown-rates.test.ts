@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
 import type { DestinationEntry } from '../../functions/search/mapping/destination-index.js';
 import { NO_PRICING_RULES } from '../../functions/domain/pricing/default-pricing-rules.js';
+import type { PricingRules } from '../../functions/domain/pricing/pricing-rules.js';
 import { cheapestRate, sortProperties } from '../../functions/search/ranking/property-sort.js';
 import { applySearchFilters } from '../../functions/search/ranking/search-filters.js';
 import { runSearch } from '../../functions/search/run-search.js';
@@ -92,11 +93,14 @@ class MemorySearchStore implements SearchStore {
   }
 }
 
-function port(supplierId: string, offers: readonly SupplierOffer[], delayMs: number): SupplierPort {
+function port(supplierId: string, offers: readonly SupplierOffer[], delayMs: number, asked?: () => void): SupplierPort {
   const unused = () => Promise.reject(new Error('not used by search'));
   return {
     supplierId,
-    searchAvailability: () => new Promise((resolve) => setTimeout(() => resolve({ supplierId, offers }), delayMs)),
+    searchAvailability: () => {
+      asked?.();
+      return new Promise((resolve) => setTimeout(() => resolve({ supplierId, offers }), delayMs));
+    },
     staticContent: unused,
     checkRate: unused,
     book: unused,
@@ -112,10 +116,13 @@ async function search(input: {
   delays: readonly number[];
   filters?: SearchRequest['filters'];
   sort?: SearchRequest['sort'];
+  /** The account's rules as the store reads them; by default at once. */
+  pricingRules?: (asked: () => number) => Promise<PricingRules>;
 }) {
   const { destination, offers } = world(input.seed);
   const store = new MemorySearchStore();
   const fx = await embeddedFxRates.ratesFor();
+  let asked = 0;
   const deps: SearchDeps = {
     contracts: async () => SUPPLIERS.map((supplierId) => ({ supplierId }) as SupplierContract),
     adapterFor: async (contract) =>
@@ -123,12 +130,13 @@ async function search(input: {
         contract.supplierId,
         offers.get(contract.supplierId)!,
         input.delays[SUPPLIERS.indexOf(contract.supplierId as (typeof SUPPLIERS)[number])]!,
+        () => asked++,
       ),
     destination: async () => destination,
     propertiesNear: async () => [],
     knownProperties: async () => new Map(),
     fx: async () => fx,
-    pricingRules: async () => NO_PRICING_RULES,
+    pricingRules: input.pricingRules ? () => input.pricingRules!(() => asked) : async () => NO_PRICING_RULES,
     searches: store,
     rateIdKey: async () => KEY,
     cursorKey: async () => KEY,
@@ -205,4 +213,28 @@ describe('search merging each supplier as it answers', () => {
       }
     });
   }
+});
+
+describe("the account's pricing rules, read while the suppliers are asked", () => {
+  it('asks every supplier before the rules have been read, and prices with them once they are', async () => {
+    let askedWhenRead = -1;
+    const { response, stored, expected } = await search({
+      seed: 4,
+      delays: [5, 10, 15],
+      pricingRules: async (asked) => {
+        // The read answers only after the fan-out has begun.
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        askedWhenRead = asked();
+        return NO_PRICING_RULES;
+      },
+    });
+    expect(askedWhenRead).toBe(SUPPLIERS.length);
+    expect(stored).toEqual(expected);
+    expect(response.properties).toEqual(expected.slice(0, 10));
+  });
+
+  it("fails the search with the read's own error when the rules cannot be read, once the suppliers have answered", async () => {
+    const failure = new Error('the contracts table is out of reach');
+    await expect(search({ seed: 4, delays: [5, 10, 15], pricingRules: () => Promise.reject(failure) })).rejects.toBe(failure);
+  });
 });

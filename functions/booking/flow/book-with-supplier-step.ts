@@ -75,6 +75,10 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
   // After the write-ahead record (so the reconciler can always give a hold back) and before the supplier is asked.
   await holdBookingTotal(state.tenant, state.bookingId, state.request.payment, checked.price, deps.wallets, deps.now());
   const { adapter } = adapterOrError;
+  // The account's pricing rules, which the confirmed price is locked with, read while the supplier books:
+  // a table round trip less after its answer. Awaited only once it has answered (lockPrice).
+  const rules = deps.pricingRules(state.tenant);
+  rules.catch(() => undefined);
   let booking;
   try {
     booking = await measuredSupplierCall(checked.ticket.supplierId, 'book', () =>
@@ -98,7 +102,7 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
     if (isSupplierError(error)) throw FlowError.of(bookingRefusal(error, state.bookingId));
     throw error;
   }
-  return confirmedByTheSupplier(state, booking, deps);
+  return confirmedByTheSupplier(state, booking, { ...deps, pricingRules: () => rules });
 }
 
 /** The supplier holds the booking: its price locked for the account and held against the tolerance. */

@@ -11,66 +11,162 @@
  *   an estimate in the quote currency at a stamped rate (the price's own when the currency is the rate's,
  *   otherwise listed in `feeFx`), added to `payableAtHotel`, never to `total`.
  *
- * Most rates carry neither, and those are returned as priced, untouched: search prices every rate on the
- * latency a partner waits for.
+ * Most rates carry neither, and those are returned as priced, untouched. Those that do are worked out on
+ * safe integers (safe-integer.ts), as the pricer's number path is: every amount is units / 10^exponent and
+ * every stamped rate units / 10^scale, so each conversion is one exact product rounded once, the integer
+ * decimal.js arrives at. Anything that is not plain data or not exact there goes to decimal.js
+ * (rate-obligations-decimal.ts), which also raises the errors. A search applies them to thousands of rates
+ * while its partner waits, hence one RateObligations per search, which keeps each fee stamp and each stamped
+ * rate's parsed multiplier.
  */
 import type { FxRates } from '../fx/fx-rates.js';
-import { ceilToMinor, formatMinorUnits, minorUnitExponent, parseAmount, roundToMinor } from '../money/minor-units.js';
-import { parseDecimal } from '../money/decimal.js';
+import { minorUnitExponent } from '../money/minor-units.js';
+import { parseUnsignedDecimal } from '../money/scaled-integer.js';
 import type { SupplierRate } from '../rate/supplier-rate.js';
 import type { FxStamp, Price, PropertyChargeQuote } from './price.js';
+import { withRateObligationsOnDecimals } from './rate-obligations-decimal.js';
+import {
+  NOT_EXACT,
+  formatSafeMinorUnits,
+  parseSafeMinorUnits,
+  safeScaling,
+  scaleRoundHalfUp,
+  scaleRoundUp,
+  type SafeScaling,
+} from './safe-integer.js';
 
-export function withRateObligations(price: Price, rate: SupplierRate, fx: FxRates, asOf: string | undefined): Price {
-  const charges = rate.payAtProperty ?? [];
-  const floor = rate.minimumSellingPrice;
-  if (charges.length === 0 && !floor) return price;
+export interface RateObligations {
+  /**
+   * The price with the rate's selling floor and property charges applied (the price itself when it has
+   * neither). `price` is one the pricer built, in Price's key order, which the answer keeps.
+   */
+  apply(price: Price, rate: SupplierRate): Price;
+}
 
-  const quote = price.currency;
-  const feeFx: FxStamp[] = [...(price.feeFx ?? [])];
-  const stampFor = (currency: string): FxStamp => {
-    if (currency === price.fx.from) return price.fx;
-    const listed = feeFx.find((stamp) => stamp.from === currency);
-    if (listed) return listed;
-    const stamp = fx.rate(currency, quote, asOf);
-    if (currency !== quote) feeFx.push(stamp);
+/** Marks a stamped rate whose multiplier is not a safe integer (its conversions go to decimal.js). */
+const NOT_SAFE = null;
+
+export function createRateObligations(fx: FxRates, asOf: string | undefined): RateObligations {
+  // quote → currency → the stamp fx gave for it: FxRates answers one search with one set of figures.
+  const stamps = new Map<string, Map<string, FxStamp>>();
+  const fxStamp = (currency: string, quote: string): FxStamp => {
+    let byCurrency = stamps.get(quote);
+    if (!byCurrency) stamps.set(quote, (byCurrency = new Map()));
+    let stamp = byCurrency.get(currency);
+    if (!stamp) {
+      stamp = fx.rate(currency, quote, asOf); // an FxUnavailableError is not kept: decimal.js raises it again
+      byCurrency.set(currency, stamp);
+    }
     return stamp;
   };
-  const minor = (amount: string): bigint =>
-    BigInt(
-      parseAmount(amount, quote)
-        .times(10 ** minorUnitExponent(quote))
-        .toFixed(0),
-    );
 
-  let payableAtHotel = minor(price.payableAtHotel);
-  const payAtProperty: PropertyChargeQuote[] = charges.map((charge) => {
-    const { amount, currency } = charge.amount;
-    const quoted = roundToMinor(parseAmount(amount, currency).times(parseDecimal(stampFor(currency).rate)), quote);
-    payableAtHotel += quoted;
-    return { kind: charge.kind, description: charge.description, amount, currency, quote: formatMinorUnits(quoted, quote) };
-  });
-
-  let markup = minor(price.markup);
-  let total = minor(price.total);
-  let minimumSellingPrice: string | undefined;
-  if (floor) {
-    const floorInQuote = ceilToMinor(parseAmount(floor.amount, floor.currency).times(parseDecimal(stampFor(floor.currency).rate)), quote);
-    if (total < floorInQuote) {
-      markup += floorInQuote - total;
-      total = floorInQuote;
+  // stamped rate text → (amount exponent − quote exponent) → amount minor units × rate → quote minor units
+  const scalings = new Map<string, Map<number, SafeScaling | typeof NOT_SAFE>>();
+  const scalingOf = (rateText: string, amountExponent: number, quoteExponent: number): SafeScaling | typeof NOT_SAFE => {
+    let byShift = scalings.get(rateText);
+    if (!byShift) scalings.set(rateText, (byShift = new Map()));
+    const exponents = amountExponent - quoteExponent;
+    let scaling = byShift.get(exponents);
+    if (scaling === undefined) {
+      const parsed = parseUnsignedDecimal(rateText);
+      scaling = (parsed && safeScaling(parsed.units, exponents + parsed.scale)) ?? NOT_SAFE;
+      byShift.set(exponents, scaling);
     }
-    minimumSellingPrice = formatMinorUnits(floorInQuote, quote);
-  }
+    return scaling;
+  };
 
-  const text = (value: bigint): string => formatMinorUnits(value, quote);
-  const { feeFx: _previous, ...rest } = price;
+  // In the order the reference asks: the price's own stamp, one already listed, else fx's (listed unless the quote's).
+  const stampFor = (currency: string, price: Price, feeFx: FxStamp[]): FxStamp => {
+    if (currency === price.fx.from) return price.fx;
+    for (const listed of feeFx) if (listed.from === currency) return listed;
+    const stamp = fxStamp(currency, price.currency);
+    if (currency !== price.currency) feeFx.push(stamp);
+    return stamp;
+  };
+
+  /** An amount in `currency` → quote minor units, rounded half up or (a floor) up; negative when not plain or not exact. */
+  const converted = (amount: string, currency: string, price: Price, feeFx: FxStamp[], quoteExponent: number, up: boolean): number => {
+    const exponent = minorUnitExponent(currency);
+    const minor = parseSafeMinorUnits(amount, exponent);
+    if (minor < 0) return minor;
+    const scaling = scalingOf(stampFor(currency, price, feeFx).rate, exponent, quoteExponent);
+    if (!scaling) return NOT_EXACT;
+    return up ? scaleRoundUp(minor, scaling) : scaleRoundHalfUp(minor, scaling);
+  };
+
+  // No closures, object spreads or rests per rate: this runs for every rate with an obligation.
+  /** Applied on safe integers; undefined where decimal.js must decide (it then gives the answer or the error). */
+  const onSafeIntegers = (price: Price, rate: SupplierRate): Price | undefined => {
+    if (price.payAtProperty !== undefined || price.minimumSellingPrice !== undefined) return undefined;
+    const charges = rate.payAtProperty;
+    const floor = rate.minimumSellingPrice;
+    const quoteExponent = minorUnitExponent(price.currency);
+    const feeFx: FxStamp[] = price.feeFx === undefined ? [] : price.feeFx.slice();
+
+    let payableAtHotel = parseSafeMinorUnits(price.payableAtHotel, quoteExponent);
+    if (payableAtHotel < 0) return undefined;
+    let payAtProperty: PropertyChargeQuote[] | undefined;
+    if (charges !== undefined && charges.length > 0) {
+      payAtProperty = [];
+      for (const charge of charges) {
+        const { amount, currency } = charge.amount;
+        const quoted = converted(amount, currency, price, feeFx, quoteExponent, false);
+        if (quoted < 0) return undefined;
+        payableAtHotel += quoted;
+        payAtProperty.push({
+          kind: charge.kind,
+          description: charge.description,
+          amount,
+          currency,
+          quote: formatSafeMinorUnits(quoted, quoteExponent),
+        });
+      }
+    }
+
+    let markup = parseSafeMinorUnits(price.markup, quoteExponent);
+    let total = parseSafeMinorUnits(price.total, quoteExponent);
+    if (markup < 0 || total < 0) return undefined;
+    let minimumSellingPrice: string | undefined;
+    if (floor) {
+      const floorInQuote = converted(floor.amount, floor.currency, price, feeFx, quoteExponent, true);
+      if (floorInQuote < 0) return undefined;
+      if (total < floorInQuote) {
+        markup += floorInQuote - total;
+        total = floorInQuote;
+      }
+      minimumSellingPrice = formatSafeMinorUnits(floorInQuote, quoteExponent);
+    }
+    // Sums of safe integers only grow: past 2^53 they stay unsafe, so one check at the end is enough.
+    if (!Number.isSafeInteger(payableAtHotel) || !Number.isSafeInteger(markup)) return undefined;
+
+    // The reference's key order: the price's own, then feeFx, payAtProperty and minimumSellingPrice when there are any.
+    const applied: { -readonly [K in keyof Price]: Price[K] } = {
+      net: price.net,
+      markup: formatSafeMinorUnits(markup, quoteExponent),
+      commission: price.commission,
+      tax: price.tax,
+      serviceFee: price.serviceFee,
+      total: formatSafeMinorUnits(total, quoteExponent),
+      currency: price.currency,
+      payableAtHotel: formatSafeMinorUnits(payableAtHotel, quoteExponent),
+      fx: price.fx,
+    };
+    if (feeFx.length > 0) applied.feeFx = feeFx;
+    if (payAtProperty !== undefined) applied.payAtProperty = payAtProperty;
+    if (minimumSellingPrice !== undefined) applied.minimumSellingPrice = minimumSellingPrice;
+    return applied;
+  };
+
   return {
-    ...rest,
-    markup: text(markup),
-    total: text(total),
-    payableAtHotel: text(payableAtHotel),
-    ...(feeFx.length > 0 ? { feeFx } : {}),
-    ...(payAtProperty.length > 0 ? { payAtProperty } : {}),
-    ...(minimumSellingPrice !== undefined ? { minimumSellingPrice } : {}),
+    apply(price, rate) {
+      if ((rate.payAtProperty === undefined || rate.payAtProperty.length === 0) && !rate.minimumSellingPrice) return price;
+      let applied: Price | undefined;
+      try {
+        applied = onSafeIntegers(price, rate);
+      } catch {
+        // Whatever went wrong (an unavailable fx pair, ...), decimal.js applies them or raises its own error.
+      }
+      return applied ?? withRateObligationsOnDecimals(price, rate, fx, asOf);
+    },
   };
 }

@@ -17,7 +17,8 @@
  *
  * Cached per pricer, i.e. per search: the fx quote of each (from, quote) pair and its parsed rate, the
  * markup rule chosen for each (supplier, stars, board), parsed percents, converted fixed amounts (and their
- * text), and the number path's prepared multipliers (rate, rate × percent, fee percent).
+ * text), the number path's prepared multipliers (rate, rate × percent, fee percent), and the stamps and
+ * multipliers of the suppliers' obligations (rate-obligations.ts).
  */
 import type { FxQuote } from '../fx/fx-rates.js';
 import { formatMinorUnits, minorUnitExponent } from '../money/minor-units.js';
@@ -26,7 +27,7 @@ import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, 
 import type { SupplierRate } from '../rate/supplier-rate.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
 import { priceRateWithDecimals } from './price-rate-decimal.js';
-import { withRateObligations } from './rate-obligations.js';
+import { createRateObligations } from './rate-obligations.js';
 import type { PriceRateInput } from './price-rate-input.js';
 import type { FxStamp, Price } from './price.js';
 import type { MarkupRule } from './pricing-rules.js';
@@ -365,19 +366,22 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
     );
   };
 
+  // Selling floors and property charges, with their stamps and multipliers kept for the search's other rates.
+  const obligations = createRateObligations(fx, asOf);
+
   const slow = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price =>
     priceRateWithDecimals({ rate, supplierId, stars, rules, quoteCurrency: quote, fx, nights: context.nights, rooms: context.rooms, asOf });
 
   return {
     price(rate, supplierId, stars) {
-      if (!countsValid) return withRateObligations(slow(rate, supplierId, stars), rate, fx, asOf);
+      if (!countsValid) return obligations.apply(slow(rate, supplierId, stars), rate);
       let priced: Price | undefined;
       try {
         priced = priceOnSafeIntegers(rate, supplierId, stars) ?? priceOnBigInts(rate, supplierId, stars);
       } catch {
         // Whatever went wrong (an unavailable fx pair, ...), decimal.js prices the rate or raises its own error.
       }
-      return withRateObligations(priced ?? slow(rate, supplierId, stars), rate, fx, asOf);
+      return obligations.apply(priced ?? slow(rate, supplierId, stars), rate);
     },
   };
 }

@@ -11,8 +11,8 @@
  * the BigInt path, which gives the same answer more slowly. Only non-negative values are handled: the fast
  * path parses unsigned amounts, rates and percents only.
  *
- * The one rounding rule is roundToMinor's (minor-units.ts): half up, i.e. half away from zero, which on
- * non-negative values is floor(x + 1/2).
+ * The rounding rule of pricing is roundToMinor's (minor-units.ts): half up, i.e. half away from zero, which
+ * on non-negative values is floor(x + 1/2). A selling floor alone rounds up (ceilToMinor): ceil(x).
  */
 
 /** What a function answers when the exact result is not a safe integer or the input is not plain data. */
@@ -83,6 +83,22 @@ export function roundShiftHalfUpSafe(value: number, shift: number): number {
     remainder -= divisor;
   }
   return remainder * 2 >= divisor ? quotient + 1 : quotient;
+}
+
+/** `value / 10^shift` rounded up (ceilToMinor's rule), for a safe non-negative integer value and 0 ≤ shift ≤ 22. */
+export function roundShiftUpSafe(value: number, shift: number): number {
+  if (shift === 0) return value;
+  const divisor = POW10[shift]!;
+  let quotient = Math.floor(value / divisor);
+  let remainder = value - quotient * divisor;
+  if (remainder < 0) {
+    quotient -= 1;
+    remainder += divisor;
+  } else if (remainder >= divisor) {
+    quotient += 1;
+    remainder -= divisor;
+  }
+  return remainder > 0 ? quotient + 1 : quotient;
 }
 
 /** FRACTION_TEXTS[e][f]: f as exactly e digits ("05" for 5, 2), made once for the exponents currencies have. */
@@ -185,5 +201,41 @@ export function scaleRoundHalfUp(a: number, scaling: SafeScaling): number {
   }
   const roundsUp = restDivisor === 1 ? lowRemainder * 2 >= splitDivisor : remainder * 2 >= restDivisor;
   if (!roundsUp) return quotient;
+  return quotient < Number.MAX_SAFE_INTEGER ? quotient + 1 : NOT_EXACT;
+}
+
+/**
+ * round up (a × M / 10^shift), exactly, for a safe non-negative integer a: scaleRoundHalfUp's split with
+ * ceilToMinor's rule. With the remainder R = zr × 10^k + xr (see scaleRoundHalfUp), the answer is q, plus 1
+ * when R > 0, i.e. when zr or xr is not zero. NOT_EXACT as scaleRoundHalfUp.
+ */
+export function scaleRoundUp(a: number, scaling: SafeScaling): number {
+  const product = a * scaling.whole;
+  if (Number.isSafeInteger(product)) return roundShiftUpSafe(product, scaling.shift);
+  const lowProduct = a * scaling.low;
+  const highProduct = a * scaling.high;
+  if (!Number.isSafeInteger(lowProduct) || !Number.isSafeInteger(highProduct)) return NOT_EXACT;
+  const { splitDivisor, restDivisor } = scaling;
+  let lowQuotient = Math.floor(lowProduct / splitDivisor);
+  let lowRemainder = lowProduct - lowQuotient * splitDivisor;
+  if (lowRemainder < 0) {
+    lowQuotient -= 1;
+    lowRemainder += splitDivisor;
+  } else if (lowRemainder >= splitDivisor) {
+    lowQuotient += 1;
+    lowRemainder -= splitDivisor;
+  }
+  const z = highProduct + lowQuotient;
+  if (!Number.isSafeInteger(z)) return NOT_EXACT;
+  let quotient = Math.floor(z / restDivisor);
+  let remainder = z - quotient * restDivisor;
+  if (remainder < 0) {
+    quotient -= 1;
+    remainder += restDivisor;
+  } else if (remainder >= restDivisor) {
+    quotient += 1;
+    remainder -= restDivisor;
+  }
+  if (remainder === 0 && lowRemainder === 0) return quotient;
   return quotient < Number.MAX_SAFE_INTEGER ? quotient + 1 : NOT_EXACT;
 }

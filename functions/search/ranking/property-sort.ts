@@ -30,6 +30,8 @@ interface Keyed<P> {
   readonly property: P;
   /** The cheapest total's text; undefined (ranks as +∞) for a property without rates. */
   readonly cheapest: string | undefined;
+  /** The same total as an integer, when every property's is plain text of one scale (see amountsOf); else NaN. */
+  amount: number;
   readonly stars: number;
   readonly distance: number;
 }
@@ -46,25 +48,55 @@ export function sortProperties<R extends RankableRate, P extends RankablePropert
   const keyed: Keyed<P>[] = properties.map((property) => ({
     property,
     cheapest: cheapestTotal(property, currency),
+    amount: Number.NaN,
     stars: property.starRating ?? 0,
     // Only the distance order reads it: a haversine per property is most of a price sort's key-building.
     distance:
       sort === 'distance' && options.centre && property.geo ? distanceMetres(options.centre, property.geo) : Number.POSITIVE_INFINITY,
   }));
-  const byPrice = (a: Keyed<P>, b: Keyed<P>): number => compareCheapest(a.cheapest, b.cheapest);
+  // A sort compares each property about log2(n) times: totals read once as numbers when they can be, rather
+  // than scanned as text in every comparison.
+  const byPrice = amountsOf(keyed)
+    ? (a: Keyed<P>, b: Keyed<P>): number => (a.amount === b.amount ? 0 : a.amount < b.amount ? -1 : 1)
+    : (a: Keyed<P>, b: Keyed<P>): number => compareCheapest(a.cheapest, b.cheapest);
   const byStarsDescending = (a: Keyed<P>, b: Keyed<P>): number => b.stars - a.stars;
   const byDistance = (a: Keyed<P>, b: Keyed<P>): number => (a.distance === b.distance ? 0 : a.distance < b.distance ? -1 : 1);
-  const primary =
+  const [first, second] =
     sort === 'price' ? [byPrice, byStarsDescending] : sort === 'starRating' ? [byStarsDescending, byPrice] : [byDistance, byPrice];
-  const order = [...primary, byName, byPropertyId];
-  keyed.sort((a, b) => {
-    for (const compare of order) {
-      const result = compare(a, b);
-      if (result !== 0) return result;
-    }
-    return 0;
-  });
+  keyed.sort((a, b) => first(a, b) || second(a, b) || byName(a, b) || byPropertyId(a, b));
   return keyed.map((k) => k.property);
+}
+
+/**
+ * Sets each entry's `amount` to its cheapest total as an integer (the text's digits without the point; +∞
+ * without a rate) when every total is plain text of one scale with at most 15 digits (a safe integer), as
+ * every priced total is: such texts order as compareTotals orders them (by length, then digit by digit), and
+ * so do their integers. False, and nothing set, otherwise.
+ */
+function amountsOf(keyed: Keyed<unknown>[]): boolean {
+  let scale = -1;
+  for (const entry of keyed) {
+    const text = entry.cheapest;
+    if (text === undefined) continue;
+    const own = canonicalScale(text);
+    const digits = own === 0 ? text.length : text.length - 1;
+    if (own < 0 || (scale >= 0 && own !== scale) || digits > 15) return false;
+    scale = own;
+  }
+  for (const entry of keyed) {
+    const text = entry.cheapest;
+    if (text === undefined) {
+      entry.amount = Number.POSITIVE_INFINITY;
+      continue;
+    }
+    let amount = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c !== DOT) amount = amount * 10 + (c - DIGIT_0);
+    }
+    entry.amount = amount;
+  }
+  return true;
 }
 
 /** The rate a property is shown with: lowest total; on equal totals a refundable one, then the first. */

@@ -59,6 +59,9 @@ const parser = new XMLParser({
   // A supplier may prefix the OTA namespace (`ota:OTA_HotelAvailRS`); the names are what matter.
   removeNSPrefix: true,
   isArray: (name) => REPEATED.has(name),
+  // isArray reads the name alone: without this the parser writes out every element's path as a string for it
+  // (a tenth of the time of a search's multi-megabyte answer).
+  jPath: false,
 });
 
 const builder = new XMLBuilder({
