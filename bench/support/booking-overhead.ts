@@ -16,7 +16,7 @@
  * network. The report says which part is which.
  */
 import { randomUUID } from 'node:crypto';
-import type { FlowInvocation } from '../../functions/booking/flow/index.js';
+import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
 import { coveredMs, type CallTrace, type TracedCall } from './call-trace.js';
 import { goalVerdict, type Stage } from './goal-verdict.js';
 
