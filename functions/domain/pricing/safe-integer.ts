@@ -178,30 +178,7 @@ export function scaleRoundHalfUp(a: number, scaling: SafeScaling): number {
   const lowProduct = a * scaling.low;
   const highProduct = a * scaling.high;
   if (!Number.isSafeInteger(lowProduct) || !Number.isSafeInteger(highProduct)) return NOT_EXACT;
-  const { splitDivisor, restDivisor } = scaling;
-  let lowQuotient = Math.floor(lowProduct / splitDivisor);
-  let lowRemainder = lowProduct - lowQuotient * splitDivisor;
-  if (lowRemainder < 0) {
-    lowQuotient -= 1;
-    lowRemainder += splitDivisor;
-  } else if (lowRemainder >= splitDivisor) {
-    lowQuotient += 1;
-    lowRemainder -= splitDivisor;
-  }
-  const z = highProduct + lowQuotient;
-  if (!Number.isSafeInteger(z)) return NOT_EXACT;
-  let quotient = Math.floor(z / restDivisor);
-  let remainder = z - quotient * restDivisor;
-  if (remainder < 0) {
-    quotient -= 1;
-    remainder += restDivisor;
-  } else if (remainder >= restDivisor) {
-    quotient += 1;
-    remainder -= restDivisor;
-  }
-  const roundsUp = restDivisor === 1 ? lowRemainder * 2 >= splitDivisor : remainder * 2 >= restDivisor;
-  if (!roundsUp) return quotient;
-  return quotient < Number.MAX_SAFE_INTEGER ? quotient + 1 : NOT_EXACT;
+  return roundSplitProduct(lowProduct, highProduct, scaling, false);
 }
 
 /**
@@ -215,6 +192,14 @@ export function scaleRoundUp(a: number, scaling: SafeScaling): number {
   const lowProduct = a * scaling.low;
   const highProduct = a * scaling.high;
   if (!Number.isSafeInteger(lowProduct) || !Number.isSafeInteger(highProduct)) return NOT_EXACT;
+  return roundSplitProduct(lowProduct, highProduct, scaling, true);
+}
+
+/**
+ * The split division both roundings share: with the products a × low and a × high (see scaleRoundHalfUp),
+ * q and the remainders zr and xr, then q rounded half up, or up (`up`) when the remainder is not zero.
+ */
+function roundSplitProduct(lowProduct: number, highProduct: number, scaling: SafeScaling, up: boolean): number {
   const { splitDivisor, restDivisor } = scaling;
   let lowQuotient = Math.floor(lowProduct / splitDivisor);
   let lowRemainder = lowProduct - lowQuotient * splitDivisor;
@@ -236,6 +221,11 @@ export function scaleRoundUp(a: number, scaling: SafeScaling): number {
     quotient += 1;
     remainder -= restDivisor;
   }
-  if (remainder === 0 && lowRemainder === 0) return quotient;
+  const roundsUp = up
+    ? remainder !== 0 || lowRemainder !== 0
+    : restDivisor === 1
+      ? lowRemainder * 2 >= splitDivisor
+      : remainder * 2 >= restDivisor;
+  if (!roundsUp) return quotient;
   return quotient < Number.MAX_SAFE_INTEGER ? quotient + 1 : NOT_EXACT;
 }
