@@ -12,6 +12,17 @@ export interface HotelApiApp {
   readonly stack: HotelApiStack;
 }
 
+/** Each table the operator tool takes by name: the table, its stack output, and the tool's flag. */
+const ADMIN_TABLE_OUTPUTS = [
+  ['clients', 'ClientsTable', 'npm run admin -- --clients-table'],
+  ['contracts', 'ContractsTable', 'npm run admin -- --contracts-table'],
+  ['signingKeys', 'SigningKeysTable', 'npm run admin -- --signing-keys-table (keys rotate)'],
+  ['wallets', 'WalletsTable', 'npm run admin -- --wallets-table'],
+  ['webhooks', 'WebhooksTable', "npm run admin -- --webhooks-table: a wallet top-up's webhook event"],
+  ['guests', 'GuestsTable', 'npm run admin -- --guests-table (guest erase, erase-due, backfill)'],
+  ['bookings', 'BookingsTable', 'npm run admin -- --bookings-table (bookings reindex)'],
+] as const;
+
 export function createHotelApiApp(props?: AppProps): HotelApiApp {
   const app = new App(props);
   const config = deploymentConfigFrom(app.node);
@@ -24,23 +35,10 @@ export function createHotelApiApp(props?: AppProps): HotelApiApp {
     value: stack.restApi.usagePlan.usagePlanId,
     description: 'npm run admin -- --usage-plan-id: each issued client gets its API key in this usage plan',
   });
-  // What the operator tool (npm run admin) needs to administer this stack's accounts.
-  new CfnOutput(stack, 'ClientsTable', {
-    value: stack.tables.get('clients').table.tableName,
-    description: 'npm run admin -- --clients-table',
-  });
-  new CfnOutput(stack, 'ContractsTable', {
-    value: stack.tables.get('contracts').table.tableName,
-    description: 'npm run admin -- --contracts-table',
-  });
-  new CfnOutput(stack, 'SigningKeysTable', {
-    value: stack.tables.get('signingKeys').table.tableName,
-    description: 'npm run admin -- --signing-keys-table (keys rotate)',
-  });
-  new CfnOutput(stack, 'WalletsTable', {
-    value: stack.tables.get('wallets').table.tableName,
-    description: 'npm run admin -- --wallets-table',
-  });
+  // What the operator tool (npm run admin) needs to administer this stack's accounts, bookings and guests.
+  for (const [table, id, description] of ADMIN_TABLE_OUTPUTS) {
+    new CfnOutput(stack, id, { value: stack.tables.get(table).table.tableName, description });
+  }
   // What finance needs: where to export the tables, and where the ledger query runs (README "Finance").
   new CfnOutput(stack, 'FinanceExportBucket', {
     value: stack.financeLedger.bucket.bucketName,
@@ -49,18 +47,6 @@ export function createHotelApiApp(props?: AppProps): HotelApiApp {
   new CfnOutput(stack, 'FinanceWorkGroup', {
     value: stack.financeLedger.workGroup.name,
     description: 'Athena workgroup holding the finance-ledger named query',
-  });
-  new CfnOutput(stack, 'WebhooksTable', {
-    value: stack.tables.get('webhooks').table.tableName,
-    description: "npm run admin -- --webhooks-table: a wallet top-up's webhook event",
-  });
-  new CfnOutput(stack, 'GuestsTable', {
-    value: stack.tables.get('guests').table.tableName,
-    description: 'npm run admin -- --guests-table (guest erase, erase-due, backfill)',
-  });
-  new CfnOutput(stack, 'BookingsTable', {
-    value: stack.tables.get('bookings').table.tableName,
-    description: 'npm run admin -- --bookings-table (bookings reindex)',
   });
   // A violation fails synthesis; the report is <outdir>/validation-report.json.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
