@@ -114,18 +114,18 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
   }
 
   async capture(tenant: string, walletId: string, bookingId: string, now: Date, amountMinor?: number): Promise<Wallet | undefined> {
-    const rule = captureHold(await this.holdOf(tenant, walletId, bookingId), amountMinor);
-    return rule ? this.change(tenant, walletId, now, rule) : this.get(tenant, walletId);
+    return this.settle(tenant, walletId, now, captureHold(await this.holdOf(tenant, walletId, bookingId), amountMinor));
   }
 
   async release(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
-    const rule = releaseHold(await this.holdOf(tenant, walletId, bookingId));
-    return rule ? this.change(tenant, walletId, now, rule) : this.get(tenant, walletId);
+    return this.settle(tenant, walletId, now, releaseHold(await this.holdOf(tenant, walletId, bookingId)));
   }
 
   async reverse(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
-    const giveBack = whatToGiveBack(await this.holdOf(tenant, walletId, bookingId));
-    if (giveBack.kind === 'release') return this.release(tenant, walletId, bookingId, now);
+    const hold = await this.holdOf(tenant, walletId, bookingId);
+    const giveBack = whatToGiveBack(hold);
+    // The hold just read decides the release too: no second read of it.
+    if (giveBack.kind === 'release') return this.settle(tenant, walletId, now, releaseHold(hold));
     if (giveBack.kind === 'refund') return this.refund(tenant, walletId, bookingId, giveBack.amountMinor, now);
     return this.get(tenant, walletId);
   }
@@ -159,6 +159,11 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
     return { wallet: wallet as Wallet, version: Number(version) };
   }
 
+  /** A capture or release of a hold: its change, or the wallet as it is when the hold is gone or settled. */
+  private settle(tenant: string, walletId: string, now: Date, rule: WalletRule | undefined): Promise<Wallet | undefined> {
+    return rule ? this.change(tenant, walletId, now, rule) : this.get(tenant, walletId);
+  }
+
   private async holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined> {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }),
@@ -186,8 +191,14 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
         const reasons = error.CancellationReasons ?? [];
-        // The guard exists, or the hold was settled meanwhile: the change was made before. The wallet as it is answers.
-        if (reasons[GUARD_WRITE]?.Code === 'ConditionalCheckFailed' || reasons[SETTLED_HOLD_WRITE]?.Code === 'ConditionalCheckFailed')
+        // The guard exists, or the hold this change settles was settled meanwhile: the change was made before.
+        // The wallet as it is answers. (Only a settling change has its hold at SETTLED_HOLD_WRITE; in any other
+        // the position holds the next write, whose failure is not "made before".)
+        const settles = decision.hold !== undefined && decision.hold.status !== 'held';
+        if (
+          reasons[GUARD_WRITE]?.Code === 'ConditionalCheckFailed' ||
+          (settles && reasons[SETTLED_HOLD_WRITE]?.Code === 'ConditionalCheckFailed')
+        )
           return this.get(tenant, walletId);
         // Another change won the version race: read again and retry, after a jittered pause.
         if (reasons[BALANCE_WRITE]?.Code === 'ConditionalCheckFailed' || reasons.some((r) => r.Code === 'TransactionConflict')) {
