@@ -71,22 +71,16 @@ export function parseSafeMinorUnits(text: string, exponent: number): number {
  * 2^(53 + shift), hence exact, and so is the difference).
  */
 export function roundShiftHalfUpSafe(value: number, shift: number): number {
-  if (shift === 0) return value;
-  const divisor = POW10[shift]!;
-  let quotient = Math.floor(value / divisor);
-  let remainder = value - quotient * divisor;
-  if (remainder < 0) {
-    quotient -= 1;
-    remainder += divisor;
-  } else if (remainder >= divisor) {
-    quotient += 1;
-    remainder -= divisor;
-  }
-  return remainder * 2 >= divisor ? quotient + 1 : quotient;
+  return roundShiftSafe(value, shift, false);
 }
 
 /** `value / 10^shift` rounded up (ceilToMinor's rule), for a safe non-negative integer value and 0 ≤ shift ≤ 22. */
 export function roundShiftUpSafe(value: number, shift: number): number {
+  return roundShiftSafe(value, shift, true);
+}
+
+/** The division both share: rounded half up, or up (`up`) when anything remains. */
+function roundShiftSafe(value: number, shift: number, up: boolean): number {
   if (shift === 0) return value;
   const divisor = POW10[shift]!;
   let quotient = Math.floor(value / divisor);
@@ -98,7 +92,7 @@ export function roundShiftUpSafe(value: number, shift: number): number {
     quotient += 1;
     remainder -= divisor;
   }
-  return remainder > 0 ? quotient + 1 : quotient;
+  return (up ? remainder > 0 : remainder * 2 >= divisor) ? quotient + 1 : quotient;
 }
 
 /** FRACTION_TEXTS[e][f]: f as exactly e digits ("05" for 5, 2), made once for the exponents currencies have. */

@@ -100,7 +100,6 @@ export function penaltyStart(deadline: XmlNode | undefined, context: DeadlineCon
   const absolute = attr(deadline, 'AbsoluteDeadline');
   const unit = attr(deadline, 'OffsetTimeUnit');
   const time = wallTime(absolute);
-  if (absolute && !time && !unit) return deadlineToUtc(absolute, requireZone(context, operation), operation);
   if (absolute && !time) {
     // Both forms given: the XSD says either one; the date-time is the more precise, and says it all.
     return deadlineToUtc(absolute, requireZone(context, operation), operation);
