@@ -28,7 +28,7 @@ import { backfillListAttributes } from '../functions/booking/list/booking-list-b
 import { RETIRED_KEY_KEEP_SECONDS } from '../functions/auth/key-ring.js';
 import { rotateSigningKeys } from '../functions/auth/signing-key.js';
 import { provideSharedConfig } from '../functions/shared/config.js';
-import { sharedConfigFrom } from '../functions/shared/config-schema.js';
+import { ConfigError, defineConfig, sharedConfigFrom } from '../functions/shared/config-schema.js';
 import { isDependencyOutage } from '../functions/shared/dependency-outage.js';
 import { SCOPES } from '../functions/shared/routes.js';
 import { ADAPTER_KINDS } from '../functions/suppliers/contracts.js';
@@ -498,15 +498,18 @@ guest
   .option('--days <days>', 'the retention in days after check-out (default: PERSONAL_DATA_RETENTION_DAYS, else 90)')
   .action(async (tenant: string, options: { days?: string }) => {
     needGuestTables();
-    const [{ eraseDuePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }, { DEFAULT_RETENTION_DAYS }] = await Promise.all([
+    const [{ eraseDuePersonalData }, { DynamoBookingStore }, { DynamoGuestDetailsStore }, retention] = await Promise.all([
       import('../functions/booking/personal-data/erase-due-personal-data.js'),
       import('../functions/booking/record/booking-store.js'),
       import('../functions/booking/personal-data/guest-details-store.js'),
       import('../functions/booking/personal-data/personal-data-retention.js'),
     ]);
-    // The stack's setting when this shell has it (a malformed one is ignored, as the default is meant), else 90.
-    const configured = Number(process.env.PERSONAL_DATA_RETENTION_DAYS || DEFAULT_RETENTION_DAYS);
-    const stackDays = Number.isInteger(configured) && configured >= 0 ? configured : DEFAULT_RETENTION_DAYS;
+    // The stack's setting when this shell has it, read by the job's own rule (a malformed one fails, naming
+    // the variable), else the default.
+    const { days: stackDays } = defineConfig('operator tool', {
+      variables: { PERSONAL_DATA_RETENTION_DAYS: retention.retentionDaysConfig.variables.PERSONAL_DATA_RETENTION_DAYS.optional() },
+      read: (values) => ({ days: values.PERSONAL_DATA_RETENTION_DAYS ?? retention.DEFAULT_RETENTION_DAYS }),
+    }).parse(process.env);
     const days = options.days === undefined ? stackDays : Number(options.days);
     if (!Number.isInteger(days) || days < 0)
       throw new AccountAdminError('invalid', '--days must be a whole number of days, 0 or more', '--days');
@@ -556,6 +559,8 @@ function exitCodeOf(error: unknown): number {
       ? EXIT.ok
       : EXIT.usage;
   if (error instanceof AccountAdminError) return { 'not-found': EXIT.notFound, conflict: EXIT.conflict, invalid: EXIT.invalid }[error.code];
+  // A variable of this shell the tool reads (a table, an endpoint, the retention) is malformed: it says which.
+  if (error instanceof ConfigError) return EXIT.invalid;
   if (isDependencyOutage(error)) return EXIT.unreachable;
   return EXIT.unexpected;
 }
@@ -566,7 +571,7 @@ try {
   const code = exitCodeOf(error);
   if (!(error instanceof CommanderError)) {
     const message =
-      error instanceof AccountAdminError
+      error instanceof AccountAdminError || error instanceof ConfigError
         ? error.message
         : code === EXIT.unreachable
           ? `the tables could not be reached: ${(error as Error).message}`
