@@ -8,9 +8,7 @@ import { defineConfig } from '../shared/config-schema.js';
 import { arnVariable, functionNameVariable, stageVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
 import { observabilityConfig } from '../shared/observability-config.js';
-import type { FlowSettings } from './flow/flow-deps.js';
-import { supplierTimeoutsConfig } from './flow/supplier-timeouts-config.js';
-import { retentionDaysConfig } from './personal-data/personal-data-retention.js';
+import { flowSettingsConfig } from './flow/flow-settings-config.js';
 
 export const bookingConfigSchema = defineConfig('booking function', {
   shared: {
@@ -20,8 +18,7 @@ export const bookingConfigSchema = defineConfig('booking function', {
   },
   variables: {
     ...observabilityConfig.variables,
-    ...supplierTimeoutsConfig.variables,
-    ...retentionDaysConfig.variables,
+    ...flowSettingsConfig.variables,
     STAGE: stageVariable(),
     STATE_MACHINE_ARN: arnVariable('states'),
     VOUCHER_FUNCTION_NAME: functionNameVariable(),
@@ -31,7 +28,7 @@ export const bookingConfigSchema = defineConfig('booking function', {
     stage: values.STAGE,
     stateMachineArn: values.STATE_MACHINE_ARN,
     voucherFunctionName: values.VOUCHER_FUNCTION_NAME,
-    flow: { ...supplierTimeoutsConfig.read(values), retentionDays: retentionDaysConfig.read(values) } satisfies FlowSettings,
+    flow: flowSettingsConfig.read(values),
   }),
 });
 

@@ -6,9 +6,7 @@
 import { defineConfig } from '../../shared/config-schema.js';
 import { functionConfig } from '../../shared/function-config.js';
 import { observabilityConfig } from '../../shared/observability-config.js';
-import { retentionDaysConfig } from '../personal-data/personal-data-retention.js';
-import type { FlowSettings } from './flow-deps.js';
-import { supplierTimeoutsConfig } from './supplier-timeouts-config.js';
+import { flowSettingsConfig } from './flow-settings-config.js';
 
 export const flowConfigSchema = defineConfig('booking flow function', {
   shared: {
@@ -16,10 +14,10 @@ export const flowConfigSchema = defineConfig('booking flow function', {
     endpoints: ['dynamodb'],
     searchSecret: true,
   },
-  variables: { ...observabilityConfig.variables, ...supplierTimeoutsConfig.variables, ...retentionDaysConfig.variables },
+  variables: { ...observabilityConfig.variables, ...flowSettingsConfig.variables },
   read: (values) => ({
     observability: observabilityConfig.read(values),
-    flow: { ...supplierTimeoutsConfig.read(values), retentionDays: retentionDaysConfig.read(values) } satisfies FlowSettings,
+    flow: flowSettingsConfig.read(values),
   }),
 });
 

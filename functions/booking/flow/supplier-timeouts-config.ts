@@ -7,8 +7,8 @@ import { configFragment } from '../../shared/config-schema.js';
 import { integerVariable } from '../../shared/config-variables.js';
 
 /** Well inside the state machine's 27 s, leaving room for the lookup by our reference and the save. */
-export const DEFAULT_BOOK_TIMEOUT_MS = 8_000;
-export const DEFAULT_SUPPLIER_CALL_TIMEOUT_MS = 6_000;
+const DEFAULT_BOOK_TIMEOUT_MS = 8_000;
+const DEFAULT_SUPPLIER_CALL_TIMEOUT_MS = 6_000;
 
 export interface SupplierTimeouts {
   /** How long a supplier may take to confirm a booking before we stop waiting and ask it by our reference. */
