@@ -6,11 +6,13 @@ import type { FieldError } from '../domain/errors/field-error.js';
 import type { RoomOccupancy } from '../domain/stay/searched-stay.js';
 import type { BookingRequest } from './booking-request.js';
 
-export function occupancyMismatches(rooms: BookingRequest['rooms'], searched: readonly RoomOccupancy[]): FieldError[] {
+export function occupancyMismatches(
+  rooms: BookingRequest['rooms'],
+  searched: readonly RoomOccupancy[],
+  as: 'as searched' | 'as booked' = 'as searched',
+): FieldError[] {
   if (rooms.length !== searched.length) {
-    return [
-      { path: 'rooms', message: `must hold ${searched.length} room${searched.length > 1 ? 's' : ''}, as searched (got ${rooms.length})` },
-    ];
+    return [{ path: 'rooms', message: `must hold ${searched.length} room${searched.length > 1 ? 's' : ''}, ${as} (got ${rooms.length})` }];
   }
   const errors: FieldError[] = [];
   rooms.forEach((room, i) => {
@@ -27,7 +29,7 @@ export function occupancyMismatches(rooms: BookingRequest['rooms'], searched: re
         : ' and no children';
       errors.push({
         path: `rooms[${i}].guests`,
-        message: `must be ${wanted.adults} adult${wanted.adults > 1 ? 's' : ''}${childText}, as searched`,
+        message: `must be ${wanted.adults} adult${wanted.adults > 1 ? 's' : ''}${childText}, ${as}`,
       });
     }
   });

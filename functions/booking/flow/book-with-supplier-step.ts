@@ -10,7 +10,7 @@ import { DomainError } from '../../domain/errors/domain-error.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingResponse } from '../record/booking-record.js';
 import { refusalError } from '../record/refusal-error.js';
-import { captureAgain } from '../wallet/lifecycle-payments.js';
+import { captureBookingTotal } from '../wallet/wallet-payment.js';
 import { holdBookingTotal } from '../wallet/wallet-payment.js';
 import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
@@ -60,7 +60,9 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
     // A retry of this booking: the lifecycle refuses to request it again, and why says what the retry gets.
     const refusal = refusalOf(record, request.kind)!;
     if (refusal.reason === 'already-confirmed' || refusal.reason === 'already-cancelled') {
-      if (refusal.reason === 'already-confirmed') await captureAgain(record, deps.wallets, deps.now());
+      // A retried request that finds its booking confirmed: the capture its confirmation called for is made
+      // again (a no-op once done), in case the step that made it was cut before the record said confirmed.
+      if (refusal.reason === 'already-confirmed') await captureBookingTotal(record, record, deps.wallets, deps.now());
       return { ...state, response: bookingResponse(record), priceAccepted: true };
     }
     if (refusal.reason === 'still-pending')

@@ -6,6 +6,7 @@
  */
 import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
+import { invalidFields } from '../../domain/errors/invalid-fields.js';
 import type { Asker, Holder, ModifyResult, SupplierPort } from '../../suppliers/port.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';
 import { bookingOr404 } from '../record/booking-access.js';
@@ -40,11 +41,8 @@ export async function modifyBooking(
   }
   const { details } = stored;
   if (rooms) {
-    const mismatches = occupancyMismatches(rooms, occupancyOf(details));
-    if (mismatches.length > 0)
-      throw new DomainError('invalid', `Invalid field: ${mismatches.map((e) => e.path).join(', ')}`, {
-        errors: mismatches.map((e) => ({ ...e, message: e.message.replace('as searched', 'as booked') })),
-      });
+    const mismatches = occupancyMismatches(rooms, occupancyOf(details), 'as booked');
+    if (mismatches.length > 0) throw invalidFields(mismatches);
   }
   const newHolder = { ...details.holder, ...(holder ?? {}) };
   const adapter = await adapterOf(tenant, record.supplierId, deps);

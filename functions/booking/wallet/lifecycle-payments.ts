@@ -42,11 +42,3 @@ export async function makePayments(
     }
   }
 }
-
-/**
- * A retried booking request that finds its booking confirmed: the capture its confirmation called for is
- * made again (a no-op once done), in case the step that made it was cut before the record said confirmed.
- */
-export async function captureAgain(confirmed: BookingRecord, wallets: WalletPayments, now: Date): Promise<void> {
-  await captureBookingTotal(confirmed, confirmed, wallets, now);
-}

@@ -28,11 +28,11 @@ function walletIdOf(payment: BookingRequest['payment'] | BookingRecord['paymentM
   return payment?.method === 'agent_wallet' ? payment.walletId : undefined;
 }
 
-function shortOfFunds(wallet: Pick<Wallet, 'walletId' | 'currency' | 'availableMinor'>, required: string): DomainError {
+function shortOfFunds(wallet: Pick<Wallet, 'walletId' | 'currency' | 'availableMinor'>, required: string, bookingId?: string): DomainError {
   return new DomainError(
     'payment-refused',
     `Wallet ${wallet.walletId} has ${formatMinor(wallet.availableMinor, wallet.currency)} ${wallet.currency} available, less than the ${required} ${wallet.currency} this booking costs; nothing was booked. Top up the wallet (or ask for a higher credit limit) and book with a new Idempotency-Key.`,
-    { walletId: wallet.walletId, required: Number(required), currency: wallet.currency },
+    { walletId: wallet.walletId, required: Number(required), currency: wallet.currency, ...(bookingId ? { bookingId } : {}) },
   );
 }
 
@@ -77,8 +77,7 @@ export async function holdBookingTotal(
   if (outcome === 'not-found') throw new DomainError('not-found', `No wallet ${walletId}`, { walletId, bookingId });
   if (outcome === 'currency-mismatch') throw invalidFields([{ path: 'payment.walletId', message: `is not a ${total.currency} wallet` }]);
   const wallet = await wallets.get(tenant, walletId);
-  const refused = shortOfFunds(wallet ?? { walletId, currency: total.currency, availableMinor: 0 }, total.total);
-  throw new DomainError(refused.kind, refused.message, { ...refused.details, bookingId });
+  throw shortOfFunds(wallet ?? { walletId, currency: total.currency, availableMinor: 0 }, total.total, bookingId);
 }
 
 /** The booking is confirmed at `total`: its hold becomes the payment (a no-op for other payments, or when done). */
