@@ -13,9 +13,11 @@ const SETTLE_ON_READ_MS = 3_000;
 export const handler = httpHandler('getBooking', { params: bookingParams, personalData: true }, async (request) => {
   const deps = bookingDeps();
   const record = await bookingOr404(deps.bookings, request.caller!.tenant, request.params.bookingId);
+  // Read once: the answer shows them, and settling a pending booking needs the holder's contact.
+  const guestDetails = deps.guests.get(record.tenant, record.bookingId);
   const [current, guests] = await Promise.all([
-    record.status === 'pending' ? settlePending(record, deps, SETTLE_ON_READ_MS) : record,
-    deps.guests.get(record.tenant, record.bookingId),
+    record.status === 'pending' ? settlePending(record, deps, SETTLE_ON_READ_MS, guestDetails) : record,
+    guestDetails,
   ]);
   return { status: 200, body: bookingView(current, guests) };
 });

@@ -21,14 +21,22 @@ import { changeBooking } from '../record/change-booking.js';
 /** How long after the attempt a supplier may still show a booking it was slow to make. */
 export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
 
-export async function settlePending(record: BookingRecord, deps: FlowDeps, timeoutMs = deps.supplierCallTimeoutMs): Promise<BookingRecord> {
+type StoredGuests = Awaited<ReturnType<FlowDeps['guests']['get']>>;
+
+/** `guests`: the booking's guest details when the caller reads them anyway (GET), so they are read once. */
+export async function settlePending(
+  record: BookingRecord,
+  deps: FlowDeps,
+  timeoutMs = deps.supplierCallTimeoutMs,
+  guests?: Promise<StoredGuests>,
+): Promise<BookingRecord> {
   if (record.status !== 'pending') return record;
   try {
     // Side by side; the read is started inside a promise so that a store failing at once still leaves
     // Promise.all the one to report (and the adapter's own failure handled).
     const [adapter, stored] = await Promise.all([
       adapterOf(record.tenant, record.supplierId, deps),
-      Promise.resolve().then(() => deps.guests.get(record.tenant, record.bookingId)),
+      Promise.resolve().then(() => guests ?? deps.guests.get(record.tenant, record.bookingId)),
     ]);
     // The holder's e-mail and the traveller, for suppliers that file and look bookings up by them (Rapid).
     const contact = supplierContactOf(stored);
