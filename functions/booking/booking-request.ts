@@ -10,7 +10,7 @@ import { plainText } from '../shared/plain-text.js';
 
 const name = plainText({ trim: true, min: 1, max: 60 });
 
-export const guestSchema = z
+const guestSchema = z
   .strictObject({
     type: z.enum(['adult', 'child']),
     firstName: name,
@@ -22,7 +22,7 @@ export const guestSchema = z
       ctx.addIssue({ code: 'custom', path: ['age'], message: 'is required for a child' });
   });
 
-export const holderSchema = z.strictObject({
+const holderSchema = z.strictObject({
   firstName: name,
   lastName: name,
   email: z.email('must be an e-mail address').max(254),
@@ -32,7 +32,7 @@ export const holderSchema = z.strictObject({
     .optional(),
 });
 
-export const roomGuestsSchema = z.strictObject({
+const roomGuestsSchema = z.strictObject({
   guests: z
     .array(guestSchema)
     .min(1)

@@ -41,7 +41,7 @@ async function booking(bookingId: string, checkOut: string, status: BookingRecor
     supplierReference: status === 'pending' ? null : 'HB-1',
     propertyId: 'prop_1',
     propertyName: 'Hotel One',
-    checkIn: '2026-01-01',
+    checkIn: '2036-01-01',
     checkOut,
     nights: 2,
     rooms: [{ roomTypeName: 'Double', boardBasis: 'BB' }],
@@ -49,27 +49,29 @@ async function booking(bookingId: string, checkOut: string, status: BookingRecor
     currency: 'EUR',
     matchedSearchPrice: true,
     cancellationPolicy: [],
-    history: [{ at: '2025-12-01T00:00:00.000Z', event: 'requested' }],
-    createdAt: '2025-12-01T00:00:00.000Z',
-    updatedAt: '2025-12-01T00:00:00.000Z',
+    history: [{ at: '2035-12-01T00:00:00.000Z', event: 'requested' }],
+    createdAt: '2035-12-01T00:00:00.000Z',
+    updatedAt: '2035-12-01T00:00:00.000Z',
   } as unknown as BookingRecord;
   await guests.create('demo', bookingId, details, checkOut);
   await bookings.create(record);
 }
 
+// The dates lie in the future: the guests table's expiry (check-out plus the retention and a backstop) is a
+// real TTL, and DynamoDB Local sweeps items whose expiry has passed while the test runs.
 describe('the retention job', () => {
   it('erases what is due by the same path, keeps what is not and what is pending, and finds nothing more the next time', async () => {
-    const now = new Date('2026-06-01T03:00:00.000Z');
-    // 90 days: a check-out on 2026-03-02 is due on 2026-06-01 (the day after the 90th), one on 2026-03-03 the day after.
-    await booking('BKDUE1', '2026-01-10');
-    await booking('BKDUE2', '2026-03-02');
-    await booking('BKNOTYET', '2026-03-03');
-    await booking('BKPENDING', '2026-01-10', 'pending');
-    await guests.create('demo', 'BKORPHAN', details, '2026-01-10');
+    const now = new Date('2036-06-01T03:00:00.000Z');
+    // 90 days: a check-out on 2036-03-02 is due on 2036-06-01 (the day after the 90th), one on 2036-03-03 the day after.
+    await booking('BKDUE1', '2036-01-10');
+    await booking('BKDUE2', '2036-03-02');
+    await booking('BKNOTYET', '2036-03-03');
+    await booking('BKPENDING', '2036-01-10', 'pending');
+    await guests.create('demo', 'BKORPHAN', details, '2036-01-10');
 
     const deps = { bookings, guests, now: () => now };
     const run = await eraseDue('demo', deps, 90);
-    expect(run).toEqual({ retentionDays: 90, lastCheckOut: '2026-03-02', erased: 3, skippedPending: 1 });
+    expect(run).toEqual({ retentionDays: 90, lastCheckOut: '2036-03-02', erased: 3, skippedPending: 1 });
     for (const id of ['BKDUE1', 'BKDUE2']) {
       const record = await bookings.get('demo', id);
       expect(record?.personalDataErasedAt).toBe(now.toISOString());

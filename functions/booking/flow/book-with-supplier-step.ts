@@ -20,7 +20,7 @@ import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 
 /** What a supplier's refusal of the booking means for the partner: nothing was booked, and why. */
-export function bookingRefusal(error: SupplierError, bookingId: string): DomainError {
+function bookingRefusal(error: SupplierError, bookingId: string): DomainError {
   const details = { bookingId, supplierId: error.supplierId };
   switch (error.kind) {
     case 'sold_out':

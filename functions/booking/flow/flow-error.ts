@@ -12,7 +12,7 @@ import type { DomainErrorDetails } from '../../domain/errors/domain-error-detail
 
 export const SUPPLIER_BOOKING_TIMEOUT = 'SupplierBookingTimeout';
 export const PREVIOUS_ATTEMPT_UNKNOWN = 'PreviousAttemptUnknown';
-export const BOOKING_PROBLEM = 'BookingProblem';
+const BOOKING_PROBLEM = 'BookingProblem';
 
 /**
  * The flow's own names for the kinds whose wire name is not the domain's: the names it wrote before the

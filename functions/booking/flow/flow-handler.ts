@@ -72,7 +72,7 @@ export function flowHandler(deps: () => FlowDeps) {
   };
 }
 
-export const DEPENDENCY_UNAVAILABLE = 'DependencyUnavailable';
+const DEPENDENCY_UNAVAILABLE = 'DependencyUnavailable';
 
 function dependencyUnavailable(bookingId: string | undefined): DomainError {
   return new DomainError(

@@ -18,7 +18,7 @@ import type { GuestDetails, GuestDetailsChanges, GuestDetailsStore, StoredGuestD
 import { DEFAULT_RETENTION_DAYS, expiryBackstop } from './personal-data-retention.js';
 
 /** The booking item's attributes that held personal data before the guests table. */
-export const LEGACY_PERSONAL_ATTRIBUTES = ['holder', 'cancellationReason'] as const;
+const LEGACY_PERSONAL_ATTRIBUTES = ['holder', 'cancellationReason'] as const;
 
 interface LegacyBookingItem {
   readonly holder?: Holder;

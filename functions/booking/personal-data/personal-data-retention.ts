@@ -12,7 +12,7 @@ import { integerVariable } from '../../shared/config-variables.js';
 
 export const DEFAULT_RETENTION_DAYS = 90;
 /** The most a stack may set (lib/personal-data-retention.ts refuses more): ten years. */
-export const MAX_RETENTION_DAYS = 3650;
+const MAX_RETENTION_DAYS = 3650;
 /** The guests table's expiry comes this much later than the retention job's erasure: a backstop only. */
 export const EXPIRY_BACKSTOP_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -27,7 +27,7 @@ export const retentionDaysConfig = configFragment(
 );
 
 /** The instant a stay's personal data is due for erasure: check-out (a date, taken as its UTC end) plus the retention. */
-export function erasureDueAt(checkOut: string, days: number): Date {
+function erasureDueAt(checkOut: string, days: number): Date {
   return new Date(Date.parse(`${checkOut}T00:00:00Z`) + (days + 1) * DAY_MS);
 }
 

@@ -17,7 +17,7 @@ const CHARGE_LABEL: Readonly<Record<PropertyChargeKind, string>> = {
   other: 'Charge',
 };
 
-export function voucherContent(
+function voucherContent(
   record: BookingRecord,
   guests: StoredGuestDetails | undefined,
   property: UnifiedProperty | undefined,

@@ -52,7 +52,7 @@ export type LifecycleDecision<Terms extends object = object> =
   | { readonly accepted: false; readonly refusal: LifecycleRefusal };
 
 /** The statuses each command moves a booking from. */
-export const MOVES_FROM: Readonly<Record<LifecycleCommandKind, readonly BookingStatus[]>> = {
+const MOVES_FROM: Readonly<Record<LifecycleCommandKind, readonly BookingStatus[]>> = {
   request: [],
   'keep-pending': ['pending'],
   confirm: ['pending'],

@@ -91,7 +91,7 @@ function detailOf(event: LifecycleEvent): string {
   }
 }
 
-export function historyEntryOf(event: LifecycleEvent): BookingHistoryEntry {
+function historyEntryOf(event: LifecycleEvent): BookingHistoryEntry {
   return { at: event.at, event: HISTORY_EVENT_NAME[event.type], detail: detailOf(event) };
 }
 

@@ -7,7 +7,7 @@ import type { BookingEventType } from '../webhooks/webhook-event.js';
 import type { LifecycleEvent, LifecycleEventType } from './lifecycle-event.js';
 
 /** undefined: the event is the booking's own record keeping, not news for the partner's systems. */
-export const WEBHOOK_OF_EVENT: Readonly<Record<LifecycleEventType, BookingEventType | undefined>> = {
+const WEBHOOK_OF_EVENT: Readonly<Record<LifecycleEventType, BookingEventType | undefined>> = {
   requested: undefined,
   'outcome-unknown': 'booking.pending',
   confirmed: 'booking.confirmed',
