@@ -53,8 +53,9 @@ const legacyItem = (tenant: string, bookingId: string) => ({
   clientReference: `OLD-${bookingId}`,
   supplierId: 'hotelbeds',
   supplierReference: 'HB-1',
-  checkIn: '2026-01-10',
-  checkOut: '2026-01-12',
+  // A stay in the future: the guests item's expiry follows it, and DynamoDB Local sweeps expired items.
+  checkIn: '2036-01-10',
+  checkOut: '2036-01-12',
   total: '100.00',
   currency: 'EUR',
   holder: details.holder,
