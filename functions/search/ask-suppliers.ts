@@ -6,7 +6,7 @@
  * the rate it would show; and between answers those rates are written as the stored search's rows
  * (shown-rates.ts). The last answer leaves only its own offers.
  */
-import { recordSupplierCall } from '../shared/metric-events.js';
+import { recordRatesUnreadable, recordSupplierCall } from '../shared/metric-events.js';
 import { logger } from '../shared/observability.js';
 import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
@@ -96,7 +96,9 @@ export async function askSuppliers(
   });
   shown.stopWaiting();
   await Promise.all(merging);
-  const properties = await (await merger).finishShown();
+  const merged = await merger;
+  const properties = await merged.finishShown();
+  reportUnpriced(merged.unpricedBySupplier());
   return { outcomes, properties, shown, askedAt, lastAnswer };
 }
 
@@ -113,4 +115,20 @@ function reportUnreadable(outcome: SupplierOutcome): void {
     unreadable: reasons.length,
     reasons: [...new Set(reasons)].slice(0, 5),
   });
+}
+
+/**
+ * Rates left out because they could not be priced (an amount in a currency the FX table lacks, taxes above
+ * the price): counted with the unreadable ones, which the metric's definition includes, and logged with the
+ * pricer's first few reasons (our own words: currencies and amounts, never guest data).
+ */
+function reportUnpriced(unpriced: ReadonlyMap<string, readonly string[]>): void {
+  for (const [supplierId, reasons] of unpriced) {
+    recordRatesUnreadable(supplierId, 'search', reasons.length);
+    logger.warn('supplier rates left out: they could not be priced', {
+      supplierId,
+      unpriced: reasons.length,
+      reasons: [...new Set(reasons)].slice(0, 5),
+    });
+  }
 }

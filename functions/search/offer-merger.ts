@@ -52,6 +52,13 @@ export async function mergeOffers(
 export class OfferMerger {
   private readonly properties = new Map<string, PropertyAccumulator>();
   private readonly unknown: SupplierOffer[] = [];
+  /** Per supplier, why each of its rates that could not be priced was left out (unpricedBySupplier). */
+  private readonly unpriced = new Map<string, string[]>();
+  private readonly noteUnpriced = (supplierId: string, reason: string): void => {
+    const reasons = this.unpriced.get(supplierId);
+    if (reasons) reasons.push(reason);
+    else this.unpriced.set(supplierId, [reason]);
+  };
   private readonly pricer: RatePricer;
   /** Per property, the rate it would be shown with among the rates keepRate keeps (cheapestRate's pick). */
   private readonly best = new Map<string, PricedRate>();
@@ -98,6 +105,11 @@ export class OfferMerger {
    * rates applySearchFilters would keep, ranked as sortProperties would rank them, shown as cheapestRate
    * would pick, without sorting or filtering every rate again).
    */
+  /** The rates each supplier sent that could not be priced and were left out, with the pricer's reasons. */
+  unpricedBySupplier(): ReadonlyMap<string, readonly string[]> {
+    return this.unpriced;
+  }
+
   async finishShown(): Promise<ShownAccumulated[]> {
     await this.resolveUnknown();
     const out: ShownAccumulated[] = [];
@@ -168,7 +180,12 @@ export class OfferMerger {
     if (!property.supplierRefs.some((r) => r.supplierId === offer.supplierId && r.supplierPropertyId === offer.supplierPropertyId)) {
       property.supplierRefs.push({ supplierId: offer.supplierId, supplierPropertyId: offer.supplierPropertyId });
       let best = this.best.get(propertyId);
-      for (const rate of pricedRates(sellableOffer(offer, this.sellsPackages(offer.supplierId)), property.starRating, this.pricer)) {
+      for (const rate of pricedRates(
+        sellableOffer(offer, this.sellsPackages(offer.supplierId)),
+        property.starRating,
+        this.pricer,
+        this.noteUnpriced,
+      )) {
         if (!this.shownOnly) property.rates.push(rate);
         if (this.keepRate(rate) && (!best || isPreferredRate(rate, best))) best = rate;
       }

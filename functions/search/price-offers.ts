@@ -25,15 +25,21 @@ export function pricerFor(context: Omit<PricingContext, 'stars'>): RatePricer {
 /**
  * priceOffer with the search's pricer, whose caches (fx pairs, chosen rules, ...) every offer shares. A rate
  * that cannot be priced (an amount in a currency we have no rate for, say) is left out, the offer's others
- * kept: one rate never fails a search.
+ * kept: one rate never fails a search. `unpriced` hears of each one left out, with the pricer's reason.
  */
-export function pricedRates(offer: SupplierOffer, stars: number | undefined, pricer: RatePricer): PricedRate[] {
+export function pricedRates(
+  offer: SupplierOffer,
+  stars: number | undefined,
+  pricer: RatePricer,
+  unpriced?: (supplierId: string, reason: string) => void,
+): PricedRate[] {
   const priced: PricedRate[] = [];
   for (const rate of offer.rates) {
     let price;
     try {
       price = pricer.price(rate, offer.supplierId, stars);
-    } catch {
+    } catch (error) {
+      unpriced?.(offer.supplierId, error instanceof Error ? error.message : 'unpriceable');
       continue;
     }
     priced.push({

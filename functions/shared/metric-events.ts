@@ -47,15 +47,22 @@ export function recordSupplierCall(call: {
   offers?: number;
   unreadable?: number;
 }): void {
-  const sets: Record<string, string>[] = [
-    { [Dim.operation]: call.operation },
-    { [Dim.operation]: call.operation, [Dim.supplier]: call.supplier },
-  ];
+  const sets = supplierDimensions(call.supplier, call.operation);
   emitMetric(MetricName.supplierLatency, MetricUnit.Milliseconds, call.tookMs, sets);
   emitMetric(MetricName.supplierTimeout, MetricUnit.Count, call.result === 'timeout' ? 1 : 0, sets);
   emitMetric(MetricName.supplierError, MetricUnit.Count, call.result === 'error' ? 1 : 0, sets);
   if (call.offers !== undefined) emitMetric(MetricName.supplierOffers, MetricUnit.Count, call.offers, sets);
   if (call.unreadable !== undefined) emitMetric(MetricName.supplierRatesUnreadable, MetricUnit.Count, call.unreadable, sets);
+}
+
+/** Rates of a supplier's answer left out after it was recorded (the ones search could not price). */
+export function recordRatesUnreadable(supplier: string, operation: SupplierOperation, count: number): void {
+  emitMetric(MetricName.supplierRatesUnreadable, MetricUnit.Count, count, supplierDimensions(supplier, operation));
+}
+
+/** A supplier metric's two series: per operation, and per operation and supplier. */
+function supplierDimensions(supplier: string, operation: SupplierOperation): Record<string, string>[] {
+  return [{ [Dim.operation]: operation }, { [Dim.operation]: operation, [Dim.supplier]: supplier }];
 }
 
 export function recordBookingStep(step: string, result: 'ok' | 'error', tookMs: number): void {
