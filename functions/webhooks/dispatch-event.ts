@@ -4,7 +4,7 @@
  * and the endpoint, so a stream record handed over twice makes no second delivery.
  */
 import { createHash } from 'node:crypto';
-import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
+import { isOpen, type WebhookDelivery, type WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
 import type { WebhookEvent } from '../domain/webhooks/webhook-event.js';
 import { attemptDelivery } from './attempt-delivery.js';
 import type { WebhookDeps } from './webhook-deps.js';
@@ -34,20 +34,50 @@ export function newDelivery(
   };
 }
 
-/** Makes the delivery's first attempt unless another sender holds it (claims push its due time past the attempt). */
+/**
+ * How long one attempt holds its delivery: its due time is pushed this far ahead, so the sweep leaves it
+ * alone, and takes it again only if the sender died mid-attempt.
+ */
+const ATTEMPT_HOLD_MS = 60_000;
+
+function heldUntil(deps: WebhookDeps): string {
+  return new Date(deps.now().getTime() + ATTEMPT_HOLD_MS).toISOString();
+}
+
+/** Makes the delivery's next attempt unless another sender holds it (claims push its due time past the attempt). */
 export async function claimAndAttempt(delivery: WebhookDelivery, deps: WebhookDeps): Promise<WebhookDelivery | undefined> {
-  const until = new Date(deps.now().getTime() + 60_000).toISOString();
+  const until = heldUntil(deps);
   if (!(await deps.store.claim(delivery, until))) return undefined;
   return attemptDelivery({ ...delivery, nextAttemptAt: until }, deps);
+}
+
+/**
+ * Records a new delivery already held for its first attempt, and makes it; undefined when the delivery
+ * exists already. Born held, it is never due in between: a sweep running at that moment cannot take the
+ * attempt away from the sender that made it (which then answered a ping with `pending`).
+ */
+export async function createAndAttempt(delivery: WebhookDelivery, deps: WebhookDeps): Promise<WebhookDelivery | undefined> {
+  const held = { ...delivery, nextAttemptAt: heldUntil(deps) };
+  if (!(await deps.store.createDelivery(held))) return undefined;
+  return attemptDelivery(held, deps);
+}
+
+/**
+ * One more attempt now, asked for by the partner. An open delivery is claimed on the due time it was read
+ * with, so an attempt a sweep is making at that moment is not made twice (undefined: the sweep has it). A
+ * dead one is not due for anyone, so it is saved held for the attempt this sender then makes.
+ */
+export async function attemptNow(delivery: WebhookDelivery, deps: WebhookDeps): Promise<WebhookDelivery | undefined> {
+  if (isOpen(delivery.status)) return claimAndAttempt(delivery, deps);
+  const held = await deps.store.saveDelivery({ ...delivery, status: 'retrying', nextAttemptAt: heldUntil(deps) });
+  return attemptDelivery(held, deps);
 }
 
 export async function dispatchEvent(event: WebhookEvent, subject: string, deps: WebhookDeps): Promise<WebhookDelivery[]> {
   const endpoints = (await deps.store.listEndpoints(event.tenant)).filter((e) => e.enabled && e.events.includes(event.type));
   const attempted: WebhookDelivery[] = [];
   for (const endpoint of endpoints) {
-    const delivery = newDelivery(event, subject, endpoint, deps.now());
-    if (!(await deps.store.createDelivery(delivery))) continue;
-    const done = await claimAndAttempt(delivery, deps);
+    const done = await createAndAttempt(newDelivery(event, subject, endpoint, deps.now()), deps);
     if (done) attempted.push(done);
   }
   return attempted;

@@ -4,7 +4,7 @@
  */
 import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { claimAndAttempt } from './dispatch-event.js';
+import { attemptNow } from './dispatch-event.js';
 import { deliveryParams, deliveryView, endpointOr404 } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
 import { webhooksConfig } from './webhooks-config.js';
@@ -18,7 +18,6 @@ export const handler = httpHandler('retryWebhookDelivery', { params: deliveryPar
   if (!delivery) throw new DomainError('not-found', `No delivery ${deliveryId}`);
   if (delivery.status === 'delivered')
     throw new DomainError('conflict', `Delivery ${deliveryId} was delivered at ${delivery.deliveredAt}`, { deliveryId });
-  const due = await deps.store.saveDelivery({ ...delivery, status: 'retrying', nextAttemptAt: deps.now().toISOString() });
-  const attempted = (await claimAndAttempt(due, deps)) ?? (await deps.store.getDelivery(tenant, endpointId, deliveryId))!;
+  const attempted = (await attemptNow(delivery, deps)) ?? (await deps.store.getDelivery(tenant, endpointId, deliveryId))!;
   return { status: 200, body: deliveryView(attempted) };
 });

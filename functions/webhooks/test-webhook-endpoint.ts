@@ -5,7 +5,7 @@
 import { newEventId } from '../stores/webhook-outbox.js';
 import { PING_EVENT_TYPE, type WebhookEvent } from '../domain/webhooks/webhook-event.js';
 import { httpHandler } from '../shared/http-handler.js';
-import { claimAndAttempt, newDelivery } from './dispatch-event.js';
+import { createAndAttempt, newDelivery } from './dispatch-event.js';
 import { deliveryView, endpointOr404, endpointParams } from './endpoint-access.js';
 import { webhookDeps } from './webhook-deps.js';
 import { webhooksConfig } from './webhooks-config.js';
@@ -23,8 +23,7 @@ export const handler = httpHandler('testWebhookEndpoint', { params: endpointPara
     data: { endpointId: endpoint.endpointId },
   };
   // Each ping is its own subject: a failing ping never holds up another.
-  const delivery = newDelivery(event, `ping#${event.id}`, endpoint, deps.now());
-  await deps.store.createDelivery(delivery);
-  const attempted = (await claimAndAttempt(delivery, deps)) ?? delivery;
+  // The event's id is new, so the delivery is too: createAndAttempt always makes it.
+  const attempted = (await createAndAttempt(newDelivery(event, `ping#${event.id}`, endpoint, deps.now()), deps))!;
   return { status: 200, body: deliveryView(attempted) };
 });
