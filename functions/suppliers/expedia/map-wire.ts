@@ -1,4 +1,5 @@
 import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
+import { PercentError, percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
 import type {
   CancellationPenalty,
   Guest,
@@ -286,9 +287,7 @@ export function cancellationPolicy(
         if (!Number.isInteger(nights) || nights < 0) throw bad(operation, 'cancel_penalties.nights is not a count');
         minor = pricing.nightlyMinor.slice(0, nights).reduce((sum, night) => sum + night, 0);
       } else if (penalty.percent !== undefined) {
-        const match = /^(\d+(?:\.\d{1,2})?)\s*%?$/.exec(String(penalty.percent).trim());
-        if (!match) throw bad(operation, 'cancel_penalties.percent is not a percentage');
-        minor = scaleMinor(totalMinor, Math.round(Number(match[1]) * 100), 10_000);
+        minor = penaltyPercentOf(totalMinor, penalty.percent, operation);
       } else throw bad(operation, 'cancel_penalties entry without amount, nights or percent');
       return cancellationPenalty(new Date(start).toISOString(), money(minor, penaltyCurrency));
     })
@@ -304,6 +303,19 @@ export function cancellationPolicy(
   const now = new Date(Math.floor(stay.now.getTime() / 1000) * 1000).toISOString();
   const folded = windows.map((w) => cancellationPenalty(w.from, capped(parseMinor(w.penalty.amount, currency) + owed)));
   return windows.some((w) => w.from <= now) ? folded : [cancellationPenalty(now, capped(owed)), ...folded];
+}
+
+/** Rapid's contract sets no ceiling on a penalty's percentage ("30%" of the total booking); none is imposed here. */
+const PENALTY_PERCENT_RULES: PercentRules = { atMost100: false };
+
+/** A penalty window's `percent` ("30%", "12.5", or a JSON number) of the stay's total, in its minor units. */
+function penaltyPercentOf(totalMinor: number, percent: string | number, operation: string): number {
+  try {
+    return percentOfMinor(totalMinor, percent, PENALTY_PERCENT_RULES);
+  } catch (error) {
+    if (error instanceof PercentError) throw bad(operation, 'cancel_penalties.percent is not a percentage');
+    throw error;
+  }
 }
 
 /** The charge of the stay's nights inside the ranges: each night's own charge, or a share of the total. */

@@ -1,4 +1,5 @@
 import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
+import { PercentError, percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
 import type {
   BoardBasis,
   CancellationPenalty,
@@ -43,12 +44,17 @@ export function boardBasis(code: string | undefined): BoardBasis {
   return code && BOARDS.has(code) ? (code as BoardBasis) : 'RO';
 }
 
-/** A percentage as the spec writes it ("100", "50.00", 25) → basis points; undefined when it is not one. */
-function basisPoints(value: string | number): number | undefined {
-  const match = /^(\d{1,3})(?:\.(\d{1,2})\d*)?$/.exec(String(value).trim());
-  if (!match) return undefined;
-  const points = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return points <= 10_000 ? points : undefined;
+/** Penalty and tax percentages are shares of the rate's price: never above all of it. */
+const PERCENT_RULES: PercentRules = { atMost100: true };
+
+/** `percent` (as the spec writes it: "100", "10.00", or the number 25) of the rate's price; undefined when it is not a percentage. */
+function percentOfPrice(percent: string | number, price: Money): Money | undefined {
+  try {
+    return money(percentOfMinor(parseMinor(price.amount, price.currency), percent, PERCENT_RULES), price.currency);
+  } catch (error) {
+    if (error instanceof PercentError) return undefined;
+    throw error;
+  }
 }
 
 /** What a penalty in nights is made of: the rate's daily prices where it gives them, else its price spread evenly. */
@@ -80,9 +86,9 @@ export function cancellationPolicy(rate: WireRate, price: Money, operation: stri
       let penalty: Money;
       if (policy.amount !== undefined) penalty = amount(policy.amount, currency, operation, 'cancellationPolicies.amount');
       else if (policy.percent !== undefined) {
-        const points = basisPoints(policy.percent);
-        if (points === undefined) throw bad(operation, 'cancellationPolicies.percent is not a percentage');
-        penalty = money(scaleMinor(parseMinor(price.amount, currency), points, 10_000), currency);
+        const share = percentOfPrice(policy.percent, price);
+        if (share === undefined) throw bad(operation, 'cancellationPolicies.percent is not a percentage');
+        penalty = share;
       } else if (policy.numberOfNights !== undefined) {
         const count = Number(policy.numberOfNights);
         if (!Number.isInteger(count) || count < 0) throw bad(operation, 'cancellationPolicies.numberOfNights is not a count');
@@ -104,8 +110,7 @@ function taxAmount(tax: WireTax, price: Money, operation: string): Money | undef
   if (tax.amount !== undefined) return amount(tax.amount, tax.currency ?? price.currency, operation, 'taxes.amount');
   if (tax.clientAmount !== undefined)
     return amount(tax.clientAmount, tax.clientCurrency ?? price.currency, operation, 'taxes.clientAmount');
-  const points = tax.percent === undefined ? undefined : basisPoints(tax.percent);
-  return points === undefined ? undefined : money(scaleMinor(parseMinor(price.amount, price.currency), points, 10_000), price.currency);
+  return tax.percent === undefined ? undefined : percentOfPrice(tax.percent, price);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
-import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
+import { money, parseMinor, type Money } from '../../domain/money/money.js';
+import { PercentError, percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
 import type {
   BoardBasis,
   CancellationPenalty,
@@ -83,17 +84,18 @@ export function zoneOf(cityCode: string | undefined): string | undefined {
 
 export { deadlineToUtc } from './deadlines.js';
 
-/** A percentage (OTA Percentage: an xs:decimal from 0 to 100) of an amount in minor units, exactly, rounded half up. */
+/** OTA's Percentage type: an xs:decimal from 0 to 100. */
+const OTA_PERCENTAGE: PercentRules = { atMost100: true };
+
+/** A percentage (OTA Percentage) of an amount in minor units, exactly, rounded half up. */
 export function percentOf(minor: number, percent: string | undefined, operation: string, field: string): number {
-  const match = percent ? /^\+?(\d*)(?:\.(\d*))?$/.exec(percent.trim()) : null;
-  const whole = match?.[1] ?? '';
-  const fraction = (match?.[2] ?? '').replace(/0+$/, '');
-  if (!match || (whole === '' && fraction === '' && !/\d/.test(percent ?? '')) || fraction.length > 6)
-    throw bad(operation, `${field} is not a percentage`);
-  // percent × 10^6 as an integer: up to six decimals taken exactly.
-  const millionths = Number(whole || '0') * 1_000_000 + Number(fraction.padEnd(6, '0'));
-  if (!Number.isSafeInteger(millionths) || millionths > 100_000_000) throw bad(operation, `${field} is above 100`);
-  return scaleMinor(minor, millionths, 100_000_000);
+  if (percent === undefined) throw bad(operation, `${field} is not a percentage`);
+  try {
+    return percentOfMinor(minor, percent, OTA_PERCENTAGE);
+  } catch (error) {
+    if (!(error instanceof PercentError)) throw error;
+    throw bad(operation, error.reason === 'not-a-percentage' ? `${field} is not a percentage` : `${field} is above 100`);
+  }
 }
 
 /** Text of a ParagraphType (its Text and ListItem children, in order), as one string per element. */
