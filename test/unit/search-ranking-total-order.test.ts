@@ -164,4 +164,18 @@ describe('sortProperties by price', () => {
       expect(sorted).toEqual([...expected, ...list.map(() => 'none')]);
     }
   });
+
+  it('orders totals of one scale by value either side of the largest safe integer (2^53 − 1 units)', () => {
+    const safe = ['90071992547409.91', '90071992547409.90', '9007199254740.99', '10000000000000.00'];
+    const unsafe = ['90071992547409.92', '90071992547409.93', '99999999999999.99'];
+    for (const list of [safe, [...safe, ...unsafe], unsafe]) {
+      const properties: RankableProperty<Rate>[] = [...list].reverse().map((total, i) => ({
+        propertyId: `P${i}`,
+        name: 'Same',
+        starRating: 3,
+        rates: [rate(total)],
+      }));
+      expect(sortProperties(properties).map((p) => p.rates[0]!.price.total)).toEqual([...list].sort(byValue));
+    }
+  });
 });

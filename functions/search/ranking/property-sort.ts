@@ -13,6 +13,7 @@
  */
 import { Decimal, parseDecimal } from '../../domain/money/decimal.js';
 import { parseUnsignedDecimal, pow10, type ScaledInteger } from '../../domain/money/scaled-integer.js';
+import { NOT_EXACT, parseSafeMinorUnits } from '../../domain/pricing/safe-integer.js';
 import type { GeoPoint } from '../../suppliers/port.js';
 import { distanceMetres } from '../../domain/geo/distance.js';
 import type { RankableProperty, RankableRate } from './rankable.js';
@@ -68,10 +69,10 @@ export function sortProperties<R extends RankableRate, P extends RankablePropert
 }
 
 /**
- * Sets each entry's `amount` to its cheapest total as an integer (the text's digits without the point; +∞
- * without a rate) when every total is plain text of one scale with at most 15 digits (a safe integer), as
- * every priced total is: such texts order as compareTotals orders them (by length, then digit by digit), and
- * so do their integers. False, and nothing set, otherwise.
+ * Sets each entry's `amount` to its cheapest total in integer units of its scale (+∞ without a rate) when
+ * every total is plain text of one scale whose units are a safe integer, as every priced total is: such
+ * texts order as compareTotals orders them (by length, then digit by digit), and so do their integers.
+ * False otherwise, and the amounts are not read.
  */
 function amountsOf(keyed: Keyed<unknown>[]): boolean {
   let scale = -1;
@@ -79,21 +80,13 @@ function amountsOf(keyed: Keyed<unknown>[]): boolean {
     const text = entry.cheapest;
     if (text === undefined) continue;
     const own = canonicalScale(text);
-    const digits = own === 0 ? text.length : text.length - 1;
-    if (own < 0 || (scale >= 0 && own !== scale) || digits > 15) return false;
+    if (own < 0 || (scale >= 0 && own !== scale)) return false;
     scale = own;
   }
   for (const entry of keyed) {
     const text = entry.cheapest;
-    if (text === undefined) {
-      entry.amount = Number.POSITIVE_INFINITY;
-      continue;
-    }
-    let amount = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== DOT) amount = amount * 10 + (c - DIGIT_0);
-    }
+    const amount = text === undefined ? Number.POSITIVE_INFINITY : parseSafeMinorUnits(text, scale);
+    if (amount === NOT_EXACT) return false;
     entry.amount = amount;
   }
   return true;
