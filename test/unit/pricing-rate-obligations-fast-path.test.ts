@@ -12,6 +12,7 @@ import { DEFAULT_PRICING_RULES } from '../../functions/domain/pricing/default-pr
 import { priceRateWithDecimals } from '../../functions/domain/pricing/price-rate-decimal.js';
 import type { Price } from '../../functions/domain/pricing/price.js';
 import { withRateObligationsOnDecimals } from '../../functions/domain/pricing/rate-obligations-decimal.js';
+import { createQuoteConversions } from '../../functions/domain/pricing/quote-conversions.js';
 import { createRateObligations } from '../../functions/domain/pricing/rate-obligations.js';
 import { createRatePricer } from '../../functions/domain/pricing/rate-pricer.js';
 import type { PropertyCharge } from '../../functions/domain/rate/supplier-rate.js';
@@ -109,9 +110,12 @@ function outcome(apply: () => unknown): unknown {
   }
 }
 
-/** Applies every case through one RateObligations (shared caches) and each alone through the reference; counts fallbacks. */
+/**
+ * Applies every case (all quoted in one currency, as a search's are) through one RateObligations (shared
+ * caches) and each alone through the reference; counts fallbacks.
+ */
 function compareAll(cases: readonly { price: Price; rate: SupplierRate }[], fx: FxRates): number {
-  const obligations = createRateObligations(fx, undefined);
+  const obligations = createRateObligations(createQuoteConversions(fx, cases[0]!.price.currency, undefined));
   let fallbacks = 0;
   for (const [i, c] of cases.entries()) {
     const before = reference.mock.calls.length;
@@ -205,6 +209,51 @@ describe('rate obligations on safe integers = decimal.js reference', () => {
       ],
       embeddedFxRates,
     );
+  });
+
+  it('falls back to the reference for a price at other figures than its conversions, or in another quote currency', () => {
+    const rng = new Rng(17);
+    let fallbacks = 0;
+    for (let i = 0; i < 200; i += 1) {
+      const quote = rng.pick(CURRENCIES);
+      // Priced at the long figures, applied through conversions at the embedded ones: the price's own stamp
+      // is not the conversion's, and the reference converts at the price's own.
+      const { price, rate } = randomCase(rng, quote, LONG_FX, 7);
+      const obligations = createRateObligations(createQuoteConversions(embeddedFxRates, quote, undefined));
+      const before = reference.mock.calls.length;
+      const fast = outcome(() => obligations.apply(price, rate));
+      if (reference.mock.calls.length > before) fallbacks += 1;
+      expect(fast, `case ${i}`).toEqual(outcome(() => withRateObligationsOnDecimals(price, rate, embeddedFxRates, undefined)));
+    }
+    expect(fallbacks).toBeGreaterThan(0);
+    // A price in another currency than the conversions' quote is applied by the reference, in its own currency.
+    const { price, rate } = randomCase(new Rng(3), 'GBP', embeddedFxRates, 7);
+    const floored = { ...rate, minimumSellingPrice: { amount: '999.00', currency: 'EUR' } };
+    const before = reference.mock.calls.length;
+    const applied = createRateObligations(createQuoteConversions(embeddedFxRates, 'EUR', undefined)).apply(price, floored);
+    expect(reference.mock.calls.length).toBe(before + 1);
+    expect(applied).toEqual(withRateObligationsOnDecimals(price, floored, embeddedFxRates, undefined));
+  });
+
+  it('is what one pricer applies to a whole search of rates, its conversions shared with the prices', () => {
+    const rng = new Rng(23);
+    for (let search = 0; search < 40; search += 1) {
+      const quote = rng.pick(CURRENCIES);
+      const context = { rules: DEFAULT_PRICING_RULES.acme!, quoteCurrency: quote, fx: embeddedFxRates, nights: 3, rooms: 2 };
+      const pricer = createRatePricer(context);
+      let fallbacks = 0;
+      for (let i = 0; i < 30; i += 1) {
+        const { rate } = randomCase(rng, quote, embeddedFxRates, 7);
+        const supplierId = rng.pick(['expedia', 'hotelbeds', 'opentravel']);
+        const before = reference.mock.calls.length;
+        const priced = outcome(() => pricer.price(rate, supplierId, 5));
+        fallbacks += reference.mock.calls.length - before;
+        const input = { ...context, rate, supplierId, stars: 5 };
+        const expected = outcome(() => withRateObligationsOnDecimals(priceRateWithDecimals(input), rate, embeddedFxRates, undefined));
+        expect(priced, `search ${search}, rate ${i}`).toEqual(expected);
+      }
+      expect(fallbacks, `search ${search}`).toBe(0);
+    }
   });
 
   it('is what the pricer applies to every rate', () => {

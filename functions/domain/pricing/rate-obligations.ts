@@ -16,24 +16,15 @@
  * every stamped rate units / 10^scale, so each conversion is one exact product rounded once, the integer
  * decimal.js arrives at. Anything that is not plain data or not exact there goes to decimal.js
  * (rate-obligations-decimal.ts), which also raises the errors. A search applies them to thousands of rates
- * while its partner waits, hence one RateObligations per search, which keeps each fee stamp and each stamped
- * rate's parsed multiplier.
+ * while its partner waits, hence one RateObligations per search, converting through the search's
+ * conversions into its quote currency (quote-conversions.ts), the ones its rate pricer prices with.
  */
-import type { FxRates } from '../fx/fx-rates.js';
 import { minorUnitExponent } from '../money/minor-units.js';
-import { parseUnsignedDecimal } from '../money/scaled-integer.js';
 import type { SupplierRate } from '../rate/supplier-rate.js';
 import type { FxStamp, Price, PropertyChargeQuote } from './price.js';
+import type { QuoteConversion, QuoteConversions } from './quote-conversions.js';
 import { withRateObligationsOnDecimals } from './rate-obligations-decimal.js';
-import {
-  NOT_EXACT,
-  formatSafeMinorUnits,
-  parseSafeMinorUnits,
-  safeScaling,
-  scaleRoundHalfUp,
-  scaleRoundUp,
-  type SafeScaling,
-} from './safe-integer.js';
+import { NOT_EXACT, formatSafeMinorUnits, parseSafeMinorUnits, scaleRoundHalfUp, scaleRoundUp } from './safe-integer.js';
 
 export interface RateObligations {
   /**
@@ -43,53 +34,30 @@ export interface RateObligations {
   apply(price: Price, rate: SupplierRate): Price;
 }
 
-/** Marks a stamped rate whose multiplier is not a safe integer (its conversions go to decimal.js). */
-const NOT_SAFE = null;
+export function createRateObligations(conversions: QuoteConversions): RateObligations {
+  const { fx, asOf } = conversions;
 
-export function createRateObligations(fx: FxRates, asOf: string | undefined): RateObligations {
-  // quote → currency → the stamp fx gave for it: FxRates answers one search with one set of figures.
-  const stamps = new Map<string, Map<string, FxStamp>>();
-  const fxStamp = (currency: string, quote: string): FxStamp => {
-    let byCurrency = stamps.get(quote);
-    if (!byCurrency) stamps.set(quote, (byCurrency = new Map()));
-    let stamp = byCurrency.get(currency);
-    if (!stamp) {
-      stamp = fx.rate(currency, quote, asOf); // an FxUnavailableError is not kept: decimal.js raises it again
-      byCurrency.set(currency, stamp);
+  /**
+   * This search's conversion of `currency`, when it is at the stamp the reference takes: the price's own, one
+   * already listed, else fx's (listed unless the quote's). Null when that stamp is another rate than the
+   * conversion's (a price priced at other figures) or fx's rate is not plain: decimal.js decides then.
+   */
+  const conversionFor = (currency: string, price: Price, feeFx: FxStamp[]): QuoteConversion | null => {
+    const conversion = conversions.from(currency);
+    if (!conversion) return null;
+    const stamp = currency === price.fx.from ? price.fx : listedStamp(feeFx, currency);
+    if (stamp === undefined) {
+      if (currency !== price.currency) feeFx.push(conversion.stamp);
+      return conversion;
     }
-    return stamp;
-  };
-
-  // stamped rate text → (amount exponent − quote exponent) → amount minor units × rate → quote minor units
-  const scalings = new Map<string, Map<number, SafeScaling | typeof NOT_SAFE>>();
-  const scalingOf = (rateText: string, amountExponent: number, quoteExponent: number): SafeScaling | typeof NOT_SAFE => {
-    let byShift = scalings.get(rateText);
-    if (!byShift) scalings.set(rateText, (byShift = new Map()));
-    const exponents = amountExponent - quoteExponent;
-    let scaling = byShift.get(exponents);
-    if (scaling === undefined) {
-      const parsed = parseUnsignedDecimal(rateText);
-      scaling = (parsed && safeScaling(parsed.units, exponents + parsed.scale)) ?? NOT_SAFE;
-      byShift.set(exponents, scaling);
-    }
-    return scaling;
-  };
-
-  // In the order the reference asks: the price's own stamp, one already listed, else fx's (listed unless the quote's).
-  const stampFor = (currency: string, price: Price, feeFx: FxStamp[]): FxStamp => {
-    if (currency === price.fx.from) return price.fx;
-    for (const listed of feeFx) if (listed.from === currency) return listed;
-    const stamp = fxStamp(currency, price.currency);
-    if (currency !== price.currency) feeFx.push(stamp);
-    return stamp;
+    return stamp.rate === conversion.stamp.rate ? conversion : null;
   };
 
   /** An amount in `currency` → quote minor units, rounded half up or (a floor) up; negative when not plain or not exact. */
-  const converted = (amount: string, currency: string, price: Price, feeFx: FxStamp[], quoteExponent: number, up: boolean): number => {
-    const exponent = minorUnitExponent(currency);
-    const minor = parseSafeMinorUnits(amount, exponent);
+  const converted = (amount: string, currency: string, price: Price, feeFx: FxStamp[], up: boolean): number => {
+    const minor = parseSafeMinorUnits(amount, minorUnitExponent(currency));
     if (minor < 0) return minor;
-    const scaling = scalingOf(stampFor(currency, price, feeFx).rate, exponent, quoteExponent);
+    const scaling = conversionFor(currency, price, feeFx)?.safe;
     if (!scaling) return NOT_EXACT;
     return up ? scaleRoundUp(minor, scaling) : scaleRoundHalfUp(minor, scaling);
   };
@@ -98,9 +66,10 @@ export function createRateObligations(fx: FxRates, asOf: string | undefined): Ra
   /** Applied on safe integers; undefined where decimal.js must decide (it then gives the answer or the error). */
   const onSafeIntegers = (price: Price, rate: SupplierRate): Price | undefined => {
     if (price.payAtProperty !== undefined || price.minimumSellingPrice !== undefined) return undefined;
+    if (price.currency !== conversions.quote) return undefined;
     const charges = rate.payAtProperty;
     const floor = rate.minimumSellingPrice;
-    const quoteExponent = minorUnitExponent(price.currency);
+    const quoteExponent = conversions.quoteExponent;
     const feeFx: FxStamp[] = price.feeFx === undefined ? [] : price.feeFx.slice();
 
     let payableAtHotel = parseSafeMinorUnits(price.payableAtHotel, quoteExponent);
@@ -110,7 +79,7 @@ export function createRateObligations(fx: FxRates, asOf: string | undefined): Ra
       payAtProperty = [];
       for (const charge of charges) {
         const { amount, currency } = charge.amount;
-        const quoted = converted(amount, currency, price, feeFx, quoteExponent, false);
+        const quoted = converted(amount, currency, price, feeFx, false);
         if (quoted < 0) return undefined;
         payableAtHotel += quoted;
         payAtProperty.push({
@@ -128,7 +97,7 @@ export function createRateObligations(fx: FxRates, asOf: string | undefined): Ra
     if (markup < 0 || total < 0) return undefined;
     let minimumSellingPrice: string | undefined;
     if (floor) {
-      const floorInQuote = converted(floor.amount, floor.currency, price, feeFx, quoteExponent, true);
+      const floorInQuote = converted(floor.amount, floor.currency, price, feeFx, true);
       if (floorInQuote < 0) return undefined;
       if (total < floorInQuote) {
         markup += floorInQuote - total;
@@ -169,4 +138,10 @@ export function createRateObligations(fx: FxRates, asOf: string | undefined): Ra
       return applied ?? withRateObligationsOnDecimals(price, rate, fx, asOf);
     },
   };
+}
+
+/** The first stamp listed for `currency`, if any. */
+function listedStamp(feeFx: readonly FxStamp[], currency: string): FxStamp | undefined {
+  for (const listed of feeFx) if (listed.from === currency) return listed;
+  return undefined;
 }

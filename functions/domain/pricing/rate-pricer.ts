@@ -15,18 +15,19 @@
  * error), the rate is priced by the decimal.js implementation itself (price-rate-decimal.ts), which also
  * raises the errors. test/unit/search-pricing-fast-path.test.ts compares all three on many random rates.
  *
- * Cached per pricer, i.e. per search: the fx quote of each (from, quote) pair and its parsed rate, the
- * markup rule chosen for each (supplier, stars, board), parsed percents, converted fixed amounts (and their
- * text), the number path's prepared multipliers (rate, rate × percent, fee percent), and the stamps and
- * multipliers of the suppliers' obligations (rate-obligations.ts).
+ * Cached per pricer, i.e. per search: the conversion of each currency into the quote (quote-conversions.ts:
+ * fx's stamp, its parsed rate and its number-path multiplier), which the suppliers' obligations
+ * (rate-obligations.ts) convert through too; the markup rule chosen for each (supplier, stars, board),
+ * parsed percents, converted fixed amounts (and their text), and the number path's other prepared
+ * multipliers (rate × percent, fee percent).
  */
-import type { FxQuote } from '../fx/fx-rates.js';
 import { formatMinorUnits, minorUnitExponent } from '../money/minor-units.js';
 import type { Money } from '../money/money.js';
 import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, type ScaledInteger } from '../money/scaled-integer.js';
 import type { SupplierRate } from '../rate/supplier-rate.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
 import { priceRateWithDecimals } from './price-rate-decimal.js';
+import { createQuoteConversions, type QuoteConversion } from './quote-conversions.js';
 import { createRateObligations } from './rate-obligations.js';
 import type { PriceRateInput } from './price-rate-input.js';
 import type { FxStamp, Price } from './price.js';
@@ -41,17 +42,6 @@ export interface RatePricer {
   price(rate: SupplierRate, supplierId: string, stars: number | undefined): Price;
 }
 
-/** A conversion into the quote currency: the stamp and its rate as units / 10^scale. */
-interface Conversion {
-  readonly stamp: FxQuote;
-  readonly rate: ScaledInteger;
-  readonly supplierExponent: number;
-  /** Supplier minor units → quote minor units on numbers: × rate units / 10^shift; undefined if it cannot be. */
-  readonly safe: SafeScaling | undefined;
-  /** Per percentage markup: supplier minor units → the markup in quote minor units (× rate units × percent units). */
-  readonly safeMarkups: Map<PercentageMarkup, SafeScaling | typeof SLOW>;
-}
-
 /** A fixed rule amount (× its count) converted and rounded into the quote currency. */
 interface ConvertedFixed {
   readonly minor: bigint;
@@ -60,12 +50,14 @@ interface ConvertedFixed {
   /** minor formatted in the quote currency, once: it is the same on every rate. */
   readonly text: string;
   readonly currency: string;
-  readonly stamp: FxQuote;
+  readonly stamp: FxStamp;
 }
 
 interface PercentageMarkup {
   readonly kind: 'percentage';
   readonly percent: ScaledInteger;
+  /** Per supplier currency's conversion: its minor units → the markup in quote minor units (× rate units × percent units). */
+  readonly safeScalings: Map<QuoteConversion, SafeScaling | typeof SLOW>;
 }
 
 type PreparedMarkup = PercentageMarkup | { readonly kind: 'fixed'; readonly converted: ConvertedFixed };
@@ -86,39 +78,14 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
   const text = (minor: bigint): string => (minor === 0n ? zeroText : formatMinorUnits(minor, quote));
   const safeText = (minor: number): string => (minor === 0 ? zeroText : formatSafeMinorUnits(minor, quoteExponent));
 
-  const conversions = new Map<string, Conversion | typeof SLOW>();
-  // Consecutive rates are mostly in one currency: comparing with the last one is cheaper than hashing
-  // each rate's own copy of the currency code for the map.
-  let lastCurrency: string | undefined;
-  let lastConversion: Conversion | typeof SLOW = SLOW;
-  const conversionFrom = (currency: string): Conversion | typeof SLOW => {
-    if (currency === lastCurrency) return lastConversion;
-    let conversion = conversions.get(currency);
-    if (conversion === undefined) {
-      const stamp = fx.rate(currency, quote, asOf); // an FxUnavailableError is not cached: decimal.js raises it again
-      const rate = parseUnsignedDecimal(stamp.rate);
-      const supplierExponent = minorUnitExponent(currency);
-      conversion = rate
-        ? {
-            stamp,
-            rate,
-            supplierExponent,
-            safe: safeScaling(rate.units, supplierExponent + rate.scale - quoteExponent),
-            safeMarkups: new Map(),
-          }
-        : SLOW;
-      conversions.set(currency, conversion);
-    }
-    lastCurrency = currency;
-    lastConversion = conversion;
-    return conversion;
-  };
+  // Shared with the obligations below: fx is asked once per currency, and each rate parsed once, per search.
+  const conversions = createQuoteConversions(fx, quote, asOf);
 
   /** amount (in `currency`, at most its decimals) × count × rate(currency → quote), rounded once. */
   const convertFixed = (amount: string, currency: string, count: number): ConvertedFixed | typeof SLOW => {
     const exponent = minorUnitExponent(currency);
     const minor = parseMinorUnits(amount, exponent);
-    const conversion = minor === undefined ? SLOW : conversionFrom(currency);
+    const conversion = minor === undefined ? SLOW : conversions.from(currency);
     if (minor === undefined || !conversion) return SLOW;
     const counted = exactProduct(minor, BigInt(count));
     const product = counted === undefined ? undefined : exactProduct(counted, conversion.rate.units);
@@ -135,7 +102,7 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
       const { markup } = rule;
       if (markup.kind === 'percentage') {
         const percent = parseUnsignedDecimal(markup.percent);
-        prepared = percent ? { kind: 'percentage', percent } : SLOW;
+        prepared = percent ? { kind: 'percentage', percent, safeScalings: new Map() } : SLOW;
       } else {
         const count = markup.per === 'booking' ? 1 : markup.per === 'night' ? context.nights : context.nights * context.rooms;
         const converted = convertFixed(markup.amount, markup.currency, count);
@@ -182,12 +149,12 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
   };
 
   /** (supplier minor units) × rate × percent / 100 in quote minor units, for one supplier currency. */
-  const safeMarkupScaling = (conversion: Conversion, markup: PercentageMarkup): SafeScaling | typeof SLOW => {
-    let scaling = conversion.safeMarkups.get(markup);
+  const safeMarkupScaling = (conversion: QuoteConversion, markup: PercentageMarkup): SafeScaling | typeof SLOW => {
+    let scaling = markup.safeScalings.get(conversion);
     if (scaling === undefined) {
-      const shift = conversion.supplierExponent + conversion.rate.scale - quoteExponent + markup.percent.scale + 2;
+      const shift = conversion.exponent + conversion.rate.scale - quoteExponent + markup.percent.scale + 2;
       scaling = safeScaling(conversion.rate.units * markup.percent.units, shift) ?? SLOW;
-      conversion.safeMarkups.set(markup, scaling);
+      markup.safeScalings.set(conversion, scaling);
     }
     return scaling;
   };
@@ -195,10 +162,10 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
   // No closures are made per rate: this runs for every rate of a search. Negative results are NOT_EXACT.
   const priceOnSafeIntegers = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price | undefined => {
     const supplierCurrency = rate.price.currency;
-    const conversion = conversionFrom(supplierCurrency);
+    const conversion = conversions.from(supplierCurrency);
     const scaling = conversion?.safe;
     if (!conversion || !scaling) return undefined;
-    const supplierExponent = conversion.supplierExponent;
+    const supplierExponent = conversion.exponent;
 
     const supplierPrice = parseSafeMinorUnits(rate.price.amount, supplierExponent); // in supplierCurrency by definition
     if (supplierPrice < 0) return undefined;
@@ -282,9 +249,9 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
   // No closures are made per rate: this runs for every rate the number path leaves.
   const priceOnBigInts = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price | undefined => {
     const supplierCurrency = rate.price.currency;
-    const conversion = conversionFrom(supplierCurrency);
+    const conversion = conversions.from(supplierCurrency);
     if (!conversion) return undefined;
-    const supplierExponent = conversion.supplierExponent;
+    const supplierExponent = conversion.exponent;
 
     const supplierPrice = minorIn(rate.price, supplierCurrency, supplierExponent);
     if (supplierPrice === undefined) return undefined;
@@ -366,8 +333,8 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
     );
   };
 
-  // Selling floors and property charges, with their stamps and multipliers kept for the search's other rates.
-  const obligations = createRateObligations(fx, asOf);
+  // Selling floors and property charges, converted through the same conversions as the prices.
+  const obligations = createRateObligations(conversions);
 
   const slow = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price =>
     priceRateWithDecimals({ rate, supplierId, stars, rules, quoteCurrency: quote, fx, nights: context.nights, rooms: context.rooms, asOf });
