@@ -1,5 +1,5 @@
 import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
-import { PercentError, percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
+import { percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
 import type {
   CancellationPenalty,
   Guest,
@@ -310,12 +310,9 @@ const PENALTY_PERCENT_RULES: PercentRules = { atMost100: false };
 
 /** A penalty window's `percent` ("30%", "12.5", or a JSON number) of the stay's total, in its minor units. */
 function penaltyPercentOf(totalMinor: number, percent: string | number, operation: string): number {
-  try {
-    return percentOfMinor(totalMinor, percent, PENALTY_PERCENT_RULES);
-  } catch (error) {
-    if (error instanceof PercentError) throw bad(operation, 'cancel_penalties.percent is not a percentage');
-    throw error;
-  }
+  const share = percentOfMinor(totalMinor, percent, PENALTY_PERCENT_RULES);
+  if (typeof share !== 'number') throw bad(operation, 'cancel_penalties.percent is not a percentage');
+  return share;
 }
 
 /** The charge of the stay's nights inside the ranges: each night's own charge, or a share of the total. */

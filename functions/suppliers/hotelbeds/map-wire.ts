@@ -1,5 +1,5 @@
 import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
-import { PercentError, percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
+import { percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
 import type {
   BoardBasis,
   CancellationPenalty,
@@ -49,12 +49,8 @@ const PERCENT_RULES: PercentRules = { atMost100: true };
 
 /** `percent` (as the spec writes it: "100", "10.00", or the number 25) of the rate's price; undefined when it is not a percentage. */
 function percentOfPrice(percent: string | number, price: Money): Money | undefined {
-  try {
-    return money(percentOfMinor(parseMinor(price.amount, price.currency), percent, PERCENT_RULES), price.currency);
-  } catch (error) {
-    if (error instanceof PercentError) return undefined;
-    throw error;
-  }
+  const share = percentOfMinor(parseMinor(price.amount, price.currency), percent, PERCENT_RULES);
+  return typeof share === 'number' ? money(share, price.currency) : undefined;
 }
 
 /** What a penalty in nights is made of: the rate's daily prices where it gives them, else its price spread evenly. */

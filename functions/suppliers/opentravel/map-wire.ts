@@ -1,7 +1,7 @@
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import { money, parseMinor, type Money } from '../../domain/money/money.js';
-import { PercentError, percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
+import { percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
 import type {
   BoardBasis,
   CancellationPenalty,
@@ -89,13 +89,9 @@ const OTA_PERCENTAGE: PercentRules = { atMost100: true };
 
 /** A percentage (OTA Percentage) of an amount in minor units, exactly, rounded half up. */
 export function percentOf(minor: number, percent: string | undefined, operation: string, field: string): number {
-  if (percent === undefined) throw bad(operation, `${field} is not a percentage`);
-  try {
-    return percentOfMinor(minor, percent, OTA_PERCENTAGE);
-  } catch (error) {
-    if (!(error instanceof PercentError)) throw error;
-    throw bad(operation, error.reason === 'not-a-percentage' ? `${field} is not a percentage` : `${field} is above 100`);
-  }
+  const share = percent === undefined ? 'not-a-percentage' : percentOfMinor(minor, percent, OTA_PERCENTAGE);
+  if (typeof share === 'number') return share;
+  throw bad(operation, share === 'not-a-percentage' ? `${field} is not a percentage` : `${field} is above 100`);
 }
 
 /** Text of a ParagraphType (its Text and ListItem children, in order), as one string per element. */
