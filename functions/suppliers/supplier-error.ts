@@ -16,9 +16,8 @@ export class SupplierError extends Error {
   override readonly name = 'SupplierError';
   /**
    * The supplier's own text stays here only: it may echo what we sent (the holder's name, e-mail, phone), so
-   * logs and problems get `reduced()` instead (functions/shared/loggable-error.ts reads redactedMessage).
+   * logs and problems get `redactedMessage()` instead (functions/shared/loggable-error.ts reads it too).
    */
-
   constructor(
     readonly kind: SupplierErrorKind,
     readonly supplierId: string,
@@ -43,7 +42,7 @@ export class SupplierError extends Error {
    * The error as codes and a length, for logs, problems and a booking's history: kind, supplier, the
    * supplier's code and HTTP status where it gave them, and how long its text was, never the text.
    */
-  reduced(): string {
+  redactedMessage(): string {
     const { supplierCode, status, operation } = this.details;
     const parts = [
       `${this.kind} from ${this.supplierId}`,
@@ -53,10 +52,6 @@ export class SupplierError extends Error {
       `message of ${this.message.length} characters withheld`,
     ];
     return parts.join(', ');
-  }
-
-  redactedMessage(): string {
-    return this.reduced();
   }
 
   /** Whether a retry of the same request could succeed. */

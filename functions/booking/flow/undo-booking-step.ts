@@ -48,7 +48,7 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
     undo = {
       kind: 'cancel-failed',
       at: deps.now().toISOString(),
-      why: isSupplierError(error) ? error.reduced() : ((error as Error)?.name ?? 'error'),
+      why: isSupplierError(error) ? error.redactedMessage() : ((error as Error)?.name ?? 'error'),
     };
     logger.error('compensation failed: a supplier booking is left without a saved booking', {
       bookingId: state.bookingId,
