@@ -63,3 +63,11 @@ export class SupplierError extends Error {
 export function isSupplierError(value: unknown): value is SupplierError {
   return value instanceof SupplierError;
 }
+
+/**
+ * Why a supplier call failed, in words safe for a log line or a booking's history: a supplier error's
+ * redacted message, or only the name of anything else thrown (a parser's message may quote the body it read).
+ */
+export function supplierFailureReason(error: unknown): string {
+  return isSupplierError(error) ? error.redactedMessage() : ((error as Error | undefined)?.name ?? 'error');
+}
