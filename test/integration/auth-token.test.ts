@@ -193,13 +193,23 @@ describe('token request rate limit', () => {
       expect((await call(tokenRequestEvent(credentials(limited)))).statusCode, `request ${i + 1}`).toBe(200);
     }
     const refused = await call(tokenRequestEvent(credentials(limited), { requestId: 'req-429' }));
+    const secondsLeft = LIMITS.tokenRequests.windowSeconds - 15;
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers).toMatchObject({
+    expect(refused.headers).toEqual({
       'Content-Type': 'application/problem+json',
-      'Retry-After': String(LIMITS.tokenRequests.windowSeconds - 15),
       'X-Request-Id': 'req-429',
+      'Retry-After': String(secondsLeft),
     });
-    expect(refused.json).toMatchObject({ type: `${PROBLEM_BASE}rate-limited`, status: 429, instance: 'req-429' });
+    expect(refused.body).toBe(
+      JSON.stringify({
+        retryAfterSeconds: secondsLeft,
+        type: `${PROBLEM_BASE}rate-limited`,
+        title: 'Too many requests',
+        status: 429,
+        detail: `At most ${LIMITS.tokenRequests.perWindow} token requests per ${LIMITS.tokenRequests.windowSeconds} seconds per client; retry after ${secondsLeft} seconds`,
+        instance: 'req-429',
+      }),
+    );
 
     // Another client of the same tenant is not affected.
     expect((await call(tokenRequestEvent(credentials(neighbour)))).statusCode).toBe(200);
@@ -248,10 +258,25 @@ describe('wrong secrets', () => {
     const guess = (n: number) =>
       call(fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${n}` }), '192.0.2.10'));
     for (let i = 0; i < policy.perClientAddress; i++) expectOAuthError(await guess(i), 401, 'invalid_client');
-    const blocked = await guess(99);
+    const blocked = await call(
+      fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: 'guess-99' }, { requestId: 'req-blocked' }), '192.0.2.10'),
+    );
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers?.['Content-Type']).toBe('application/problem+json');
-    expect(blocked.headers?.['Retry-After']).toBe(String(backoffSeconds(1)));
+    expect(blocked.headers).toEqual({
+      'Content-Type': 'application/problem+json',
+      'X-Request-Id': 'req-blocked',
+      'Retry-After': String(backoffSeconds(1)),
+    });
+    expect(blocked.body).toBe(
+      JSON.stringify({
+        retryAfterSeconds: backoffSeconds(1),
+        type: `${PROBLEM_BASE}rate-limited`,
+        title: 'Too many requests',
+        status: 429,
+        detail: `Too many failed token requests from this address; retry after ${backoffSeconds(1)} seconds`,
+        instance: 'req-blocked',
+      }),
+    );
     // The right secret from the blocked address waits too: the address cannot tell which guess is right.
     expect((await call(fromAddress(tokenRequestEvent(credentials(client)), '192.0.2.10'))).statusCode).toBe(429);
     // After the wait one more guess is tried, and the next wait is twice as long.
