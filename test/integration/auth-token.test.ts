@@ -64,6 +64,22 @@ function expectOAuthError(res: Awaited<ReturnType<typeof call>>, status: number,
   expect(res.headers?.['X-Request-Id']).toBeTruthy();
 }
 
+/** A 429 problem, byte for byte: its headers exactly, and its body as the bytes a client parses. */
+function expectRateLimited(res: Awaited<ReturnType<typeof call>>, requestId: string, retryAfter: number, detail: string): void {
+  expect(res.statusCode).toBe(429);
+  expect(res.headers).toEqual({ 'Content-Type': 'application/problem+json', 'X-Request-Id': requestId, 'Retry-After': String(retryAfter) });
+  expect(res.body).toBe(
+    JSON.stringify({
+      retryAfterSeconds: retryAfter,
+      type: `${PROBLEM_BASE}rate-limited`,
+      title: 'Too many requests',
+      status: 429,
+      detail,
+      instance: requestId,
+    }),
+  );
+}
+
 describe('POST /v1/oauth/token', () => {
   it('issues a 15-minute bearer token for client credentials in the form body', async () => {
     const client = await newClient();
@@ -194,21 +210,11 @@ describe('token request rate limit', () => {
     }
     const refused = await call(tokenRequestEvent(credentials(limited), { requestId: 'req-429' }));
     const secondsLeft = LIMITS.tokenRequests.windowSeconds - 15;
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers).toEqual({
-      'Content-Type': 'application/problem+json',
-      'X-Request-Id': 'req-429',
-      'Retry-After': String(secondsLeft),
-    });
-    expect(refused.body).toBe(
-      JSON.stringify({
-        retryAfterSeconds: secondsLeft,
-        type: `${PROBLEM_BASE}rate-limited`,
-        title: 'Too many requests',
-        status: 429,
-        detail: `At most ${LIMITS.tokenRequests.perWindow} token requests per ${LIMITS.tokenRequests.windowSeconds} seconds per client; retry after ${secondsLeft} seconds`,
-        instance: 'req-429',
-      }),
+    expectRateLimited(
+      refused,
+      'req-429',
+      secondsLeft,
+      `At most ${LIMITS.tokenRequests.perWindow} token requests per ${LIMITS.tokenRequests.windowSeconds} seconds per client; retry after ${secondsLeft} seconds`,
     );
 
     // Another client of the same tenant is not affected.
@@ -261,21 +267,11 @@ describe('wrong secrets', () => {
     const blocked = await call(
       fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: 'guess-99' }, { requestId: 'req-blocked' }), '192.0.2.10'),
     );
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers).toEqual({
-      'Content-Type': 'application/problem+json',
-      'X-Request-Id': 'req-blocked',
-      'Retry-After': String(backoffSeconds(1)),
-    });
-    expect(blocked.body).toBe(
-      JSON.stringify({
-        retryAfterSeconds: backoffSeconds(1),
-        type: `${PROBLEM_BASE}rate-limited`,
-        title: 'Too many requests',
-        status: 429,
-        detail: `Too many failed token requests from this address; retry after ${backoffSeconds(1)} seconds`,
-        instance: 'req-blocked',
-      }),
+    expectRateLimited(
+      blocked,
+      'req-blocked',
+      backoffSeconds(1),
+      `Too many failed token requests from this address; retry after ${backoffSeconds(1)} seconds`,
     );
     // The right secret from the blocked address waits too: the address cannot tell which guess is right.
     expect((await call(fromAddress(tokenRequestEvent(credentials(client)), '192.0.2.10'))).statusCode).toBe(429);
