@@ -51,8 +51,8 @@ const NAMES: ReadonlySet<string> = new Set<ScenarioName>([
 ]);
 
 /**
- * The scenarios a partner's call asks of the suppliers: its header's on a sandbox stack, where they drive
- * the sandbox suppliers; none on a production stack, which never passes them on.
+ * The scenarios a partner's call asks of the suppliers: those its header names on a sandbox stack, where
+ * they drive the sandbox suppliers; none on a production stack, which never passes them on.
  */
 export function requestedScenarios(stage: Stage, headers: Readonly<Record<string, string | undefined>>): Scenario[] {
   return stage === 'sandbox' ? parseScenarios(headers[SANDBOX_SCENARIO_HEADER.toLowerCase()]) : [];

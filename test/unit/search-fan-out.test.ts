@@ -42,6 +42,7 @@ async function failureLines<T>(run: () => Promise<T>): Promise<{ result: T; writ
   const result = await run();
   const written = lines.slice(from).map((line) => line.text);
   const warnings = written
+    .flatMap((text) => text.split('\n'))
     .filter((text) => text.trimStart().startsWith('{'))
     .map((text) => JSON.parse(text) as Record<string, unknown>)
     .filter((line) => line.message === 'supplier search failed');
