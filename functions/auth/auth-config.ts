@@ -4,12 +4,12 @@
  */
 import { defineConfig } from '../shared/config-schema.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 
 export const authConfigSchema = defineConfig('auth function', {
   shared: { tables: ['clients', 'rateLimits', 'signingKeys'], endpoints: ['dynamodb'], tokens: true },
-  variables: { ...observabilityConfig.variables },
-  read: (values) => ({ observability: observabilityConfig.read(values) }),
+  variables: observabilityVariables,
+  read: () => ({}),
 });
 
 export const authConfig = functionConfig(authConfigSchema);

@@ -4,12 +4,12 @@
  */
 import { defineConfig } from '../shared/config-schema.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 
 export const signingKeyRotatorConfigSchema = defineConfig('signing key job', {
   shared: { tables: ['clients', 'signingKeys'], endpoints: ['dynamodb'] },
-  variables: { ...observabilityConfig.variables },
-  read: (values) => ({ observability: observabilityConfig.read(values) }),
+  variables: observabilityVariables,
+  read: () => ({}),
 });
 
 export const signingKeyRotatorConfig = functionConfig(signingKeyRotatorConfigSchema);

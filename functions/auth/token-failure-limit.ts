@@ -15,11 +15,11 @@
  * clears its count for that client and exempts it, for that client, from its count across clients.
  */
 import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
 import { LIMITS } from '../shared/limits.js';
-import { HttpProblem } from '../shared/problem.js';
 
 export interface FailureSubject {
   /** The client the request names, when it exists. */
@@ -56,14 +56,13 @@ function counterKeys(subject: FailureSubject, now: Date) {
   };
 }
 
-function tooManyFailures(retryAfter: number): HttpProblem {
-  return new HttpProblem('rate-limited', `Too many failed token requests from this address; retry after ${retryAfter} seconds`, {
-    headers: { 'Retry-After': String(retryAfter) },
-    extensions: { retryAfterSeconds: retryAfter },
+function tooManyFailures(retryAfter: number): DomainError {
+  return new DomainError('rate-limited', `Too many failed token requests from this address; retry after ${retryAfter} seconds`, {
+    retryAfterSeconds: retryAfter,
   });
 }
 
-/** Throws a 429 when the address is waiting out a backoff (for this client, or for every client). */
+/** Throws a rate-limited domain error when the address is waiting out a backoff (for this client, or for every client). */
 export async function refuseWhileBlocked(subject: FailureSubject, now: Date = new Date()): Promise<void> {
   const k = counterKeys(subject, now);
   const wanted = [k.address, ...(k.clientAddress ? [k.clientAddress] : [])];

@@ -5,11 +5,11 @@
  * keeps hammering does not push a number nobody reads, and the item expires shortly after its window.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
 import { LIMITS } from '../shared/limits.js';
-import { HttpProblem } from '../shared/problem.js';
 
 /** DynamoDB's TTL sweep is lazy; a minute past the window is enough for a counter nobody reads again. */
 const EXPIRY_MARGIN_SECONDS = 60;
@@ -28,8 +28,8 @@ export function tokenWindowAt(now: Date, windowSeconds: number = LIMITS.tokenReq
 }
 
 /**
- * Counts one token request of the client; throws a 429 problem with Retry-After when the window's
- * allowance is spent. The tenant leads the key, like every stored key.
+ * Counts one token request of the client; throws a rate-limited domain error, with the seconds to the
+ * window's end, when the window's allowance is spent. The tenant leads the key, like every stored key.
  */
 export async function countTokenRequest(tenant: string, clientId: string, now: Date = new Date()): Promise<void> {
   const { perWindow, windowSeconds } = LIMITS.tokenRequests;
@@ -47,10 +47,10 @@ export async function countTokenRequest(tenant: string, clientId: string, now: D
     );
   } catch (error) {
     if ((error as { name?: unknown }).name !== 'ConditionalCheckFailedException') throw error;
-    throw new HttpProblem(
+    throw new DomainError(
       'rate-limited',
       `At most ${perWindow} token requests per ${windowSeconds} seconds per client; retry after ${secondsLeft} seconds`,
-      { headers: { 'Retry-After': String(secondsLeft) }, extensions: { retryAfterSeconds: secondsLeft } },
+      { retryAfterSeconds: secondsLeft },
     );
   }
 }

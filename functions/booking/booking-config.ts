@@ -7,7 +7,7 @@
 import { defineConfig } from '../shared/config-schema.js';
 import { arnVariable, functionNameVariable, stageVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 import { flowSettingsConfig } from './flow/flow-settings-config.js';
 
 export const bookingConfigSchema = defineConfig('booking function', {
@@ -17,14 +17,13 @@ export const bookingConfigSchema = defineConfig('booking function', {
     searchSecret: true,
   },
   variables: {
-    ...observabilityConfig.variables,
+    ...observabilityVariables,
     ...flowSettingsConfig.variables,
     STAGE: stageVariable(),
     STATE_MACHINE_ARN: arnVariable('states'),
     VOUCHER_FUNCTION_NAME: functionNameVariable(),
   },
   read: (values) => ({
-    observability: observabilityConfig.read(values),
     stage: values.STAGE,
     stateMachineArn: values.STATE_MACHINE_ARN,
     voucherFunctionName: values.VOUCHER_FUNCTION_NAME,

@@ -28,7 +28,7 @@ import { recordIdempotentReplay } from '../shared/metric-events.js';
 import { tracer } from '../shared/observability.js';
 import { PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
 import { travellerOf } from '../shared/traveller.js';
-import { parseScenarios } from '../suppliers/scenario.js';
+import { requestedScenarios } from '../suppliers/scenario.js';
 import { bookingConfig } from './booking-config.js';
 import type { IdempotentInput } from './idempotent-input.js';
 
@@ -97,7 +97,7 @@ export function idempotentRoute<B, P extends Record<string, string>>(
       clientId: caller.clientId,
       idempotencyKey: request.idempotencyKey!,
       body: { ...request.body, ...(request.params ?? {}) } as B & P,
-      scenarios: bookingConfig().stage === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [],
+      scenarios: requestedScenarios(bookingConfig().stage, request.headers),
       traveller: travellerOf(request.event, request.headers),
       requestId: request.requestId,
     });

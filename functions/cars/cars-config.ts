@@ -1,11 +1,11 @@
 /** The cars function's configuration (index.ts): the planned surface reads nothing of the stack, only Powertools' settings. */
 import { defineConfig } from '../shared/config-schema.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 
 export const carsConfigSchema = defineConfig('cars function', {
-  variables: { ...observabilityConfig.variables },
-  read: (values) => ({ observability: observabilityConfig.read(values) }),
+  variables: observabilityVariables,
+  read: () => ({}),
 });
 
 export const carsConfig = functionConfig(carsConfigSchema);

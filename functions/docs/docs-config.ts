@@ -5,14 +5,14 @@
 import { defineConfig } from '../shared/config-schema.js';
 import { textVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 
 export const docsConfigSchema = defineConfig('docs function', {
   variables: {
-    ...observabilityConfig.variables,
+    ...observabilityVariables,
     DOCS_SCRIPT_PATH: textVariable("the path of Scalar API Reference's standalone.js").optional(),
   },
-  read: (values) => ({ observability: observabilityConfig.read(values), scriptPath: values.DOCS_SCRIPT_PATH }),
+  read: (values) => ({ scriptPath: values.DOCS_SCRIPT_PATH }),
 });
 
 export const docsConfig = functionConfig(docsConfigSchema);

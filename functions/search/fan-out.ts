@@ -1,11 +1,13 @@
 /**
  * One search, every contracted supplier, in parallel, each under the same time budget. A supplier past
  * its budget is aborted (its HTTP request really cancelled through the AbortSignal) and reported as
- * `timeout` with `tookMs` equal to the budget and no results; one that fails is `error`. The fan-out itself
- * never throws for a supplier's sake and settles at the budget even if an adapter ignored its signal.
+ * `timeout` with `tookMs` equal to the budget and no results; one that fails is `error`, and a warning line
+ * says why in codes, never in the supplier's words. The fan-out itself never throws for a supplier's sake
+ * and settles at the budget even if an adapter ignored its signal.
  */
 import type { AvailabilityRequest, SupplierOffer, SupplierPort } from '../suppliers/port.js';
-import { isSupplierError } from '../suppliers/supplier-error.js';
+import { isSupplierError, supplierFailureReason } from '../suppliers/supplier-error.js';
+import { logger } from '../shared/observability.js';
 import { traced } from '../shared/traced.js';
 
 export type SupplierStatus = 'ok' | 'timeout' | 'error';
@@ -17,8 +19,6 @@ export interface SupplierOutcome {
   /** Properties this supplier answered with; 0 unless ok. */
   readonly results: number;
   readonly offers: readonly SupplierOffer[];
-  /** Why it failed (for logs and the response's diagnostics), never the supplier's raw body. */
-  readonly reason?: string;
   /** Why each rate it sent and we could not read was left out (the adapter's words: a field, never a value). */
   readonly unreadable?: readonly string[];
 }
@@ -85,8 +85,8 @@ async function querySupplier(
   } catch (error) {
     // An adapter that noticed the abort (or its own deadline) reports a timeout: the budget decided it.
     if (controller.signal.aborted || (isSupplierError(error) && error.kind === 'timeout')) return timedOut();
-    const reason = isSupplierError(error) ? `${error.kind}: ${error.message}` : 'unexpected adapter failure';
-    return { id: supplier.supplierId, status: 'error', tookMs: Math.round(now() - started), results: 0, offers: [], reason };
+    logger.warn('supplier search failed', { supplierId: supplier.supplierId, reason: supplierFailureReason(error) });
+    return { id: supplier.supplierId, status: 'error', tookMs: Math.round(now() - started), results: 0, offers: [] };
   } finally {
     clearTimeout(timer);
   }

@@ -5,12 +5,12 @@
 import { defineConfig } from '../shared/config-schema.js';
 import { tenantVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 
 export const mappingJobConfigSchema = defineConfig('property mapping job', {
   shared: { tables: ['contracts', 'properties'], endpoints: ['dynamodb'] },
-  variables: { ...observabilityConfig.variables, TENANT: tenantVariable() },
-  read: (values) => ({ observability: observabilityConfig.read(values), tenant: values.TENANT }),
+  variables: { ...observabilityVariables, TENANT: tenantVariable() },
+  read: (values) => ({ tenant: values.TENANT }),
 });
 
 export const mappingJobConfig = functionConfig(mappingJobConfigSchema);

@@ -6,7 +6,7 @@
 import { defineConfig } from '../shared/config-schema.js';
 import { stageVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 
 export const searchConfigSchema = defineConfig('search function', {
   shared: {
@@ -15,8 +15,8 @@ export const searchConfigSchema = defineConfig('search function', {
     endpoints: ['dynamodb', 's3'],
     searchSecret: true,
   },
-  variables: { ...observabilityConfig.variables, STAGE: stageVariable() },
-  read: (values) => ({ observability: observabilityConfig.read(values), stage: values.STAGE }),
+  variables: { ...observabilityVariables, STAGE: stageVariable() },
+  read: (values) => ({ stage: values.STAGE }),
 });
 
 export const searchConfig = functionConfig(searchConfigSchema);

@@ -3,15 +3,14 @@ import { DomainError } from '../domain/errors/domain-error.js';
 import { FxUnavailableError } from '../domain/fx/fx-rates.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { travellerOf } from '../shared/traveller.js';
-import { parseScenarios } from '../suppliers/scenario.js';
+import { requestedScenarios } from '../suppliers/scenario.js';
 import { runSearch } from './run-search.js';
 import { searchConfig } from './search-config.js';
 import { searchDeps } from './search-deps.js';
 import { searchRequestSchema } from './search-request.js';
 
 export const handler = httpHandler('searchHotels', { body: searchRequestSchema }, async (request) => {
-  // Sandbox scenarios drive our sandbox suppliers; a production stack never passes them on.
-  const scenarios = searchConfig().stage === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
+  const scenarios = requestedScenarios(searchConfig().stage, request.headers);
   try {
     const traveller = travellerOf(request.event, request.headers);
     const { response, timings, storeRows } = await runSearch(

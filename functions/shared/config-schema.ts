@@ -42,7 +42,7 @@ export interface SharedNeeds {
   readonly searchSecret?: boolean;
 }
 
-/** Variables several functions read the same way (observability, the flow's timeouts), with what they become. */
+/** Variables several functions read the same way (the flow's timeouts, webhook delivery), with what they become. */
 export interface ConfigFragment<S extends Shape, Value> {
   readonly variables: S;
   read(values: Values<S>): Value;

@@ -21,6 +21,8 @@ export const DOMAIN_ERROR_PROBLEMS: Readonly<Record<DomainErrorKind, ProblemOfKi
   'price-changed': { problem: 'price-changed' },
   unsupported: { problem: 'modification-unsupported' },
   'payment-refused': { problem: 'insufficient-funds' },
+  // Retry-After is the error's own retryAfterSeconds (problemOf).
+  'rate-limited': { problem: 'rate-limited' },
   'supplier-failed': { problem: 'supplier-error' },
   'supplier-timeout': { problem: 'supplier-timeout' },
   'not-completed': { problem: 'booking-not-completed' },
@@ -30,8 +32,17 @@ export const DOMAIN_ERROR_PROBLEMS: Readonly<Record<DomainErrorKind, ProblemOfKi
   internal: { problem: 'internal-error' },
 };
 
-/** The problem a domain error is answered with: its message the detail, its details the extensions. */
+/**
+ * The problem a domain error is answered with: its message the detail, its details the extensions, and the
+ * kind's headers, with Retry-After when the error says how long to wait.
+ */
 export function problemOf(error: DomainError): HttpProblem {
   const { problem, headers } = DOMAIN_ERROR_PROBLEMS[error.kind];
-  return new HttpProblem(problem, error.message, { extensions: { ...error.details }, headers: { ...headers }, cause: error });
+  const { retryAfterSeconds } = error.details;
+  const retryAfter: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
+  return new HttpProblem(problem, error.message, {
+    extensions: { ...error.details },
+    headers: { ...headers, ...retryAfter },
+    cause: error,
+  });
 }

@@ -3,6 +3,8 @@
  * is passed from the API through the adapters to the sandbox suppliers, which act on it. Real
  * suppliers never see it (production adapters drop it).
  */
+import type { Stage } from '../shared/config-variables.js';
+
 export const SANDBOX_SCENARIO_HEADER = 'X-Sandbox-Scenario';
 
 export type ScenarioName = 'slow' | 'error' | 'reprice' | 'book-fail' | 'book-timeout' | 'no-modify' | 'late-cancel' | SpecShapeScenario;
@@ -47,6 +49,14 @@ const NAMES: ReadonlySet<string> = new Set<ScenarioName>([
   'late-cancel',
   ...SPEC_SHAPE_SCENARIOS,
 ]);
+
+/**
+ * The scenarios a partner's call asks of the suppliers: those its header names on a sandbox stack, where
+ * they drive the sandbox suppliers; none on a production stack, which never passes them on.
+ */
+export function requestedScenarios(stage: Stage, headers: Readonly<Record<string, string | undefined>>): Scenario[] {
+  return stage === 'sandbox' ? parseScenarios(headers[SANDBOX_SCENARIO_HEADER.toLowerCase()]) : [];
+}
 
 /** Parses the header; unknown entries are ignored (a sandbox must not fail on a typo in a test header). */
 export function parseScenarios(header: string | undefined | null): Scenario[] {

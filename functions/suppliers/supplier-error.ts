@@ -16,9 +16,8 @@ export class SupplierError extends Error {
   override readonly name = 'SupplierError';
   /**
    * The supplier's own text stays here only: it may echo what we sent (the holder's name, e-mail, phone), so
-   * logs and problems get `reduced()` instead (functions/shared/loggable-error.ts reads redactedMessage).
+   * logs and problems get `redactedMessage()` instead (functions/shared/loggable-error.ts reads it too).
    */
-
   constructor(
     readonly kind: SupplierErrorKind,
     readonly supplierId: string,
@@ -43,7 +42,7 @@ export class SupplierError extends Error {
    * The error as codes and a length, for logs, problems and a booking's history: kind, supplier, the
    * supplier's code and HTTP status where it gave them, and how long its text was, never the text.
    */
-  reduced(): string {
+  redactedMessage(): string {
     const { supplierCode, status, operation } = this.details;
     const parts = [
       `${this.kind} from ${this.supplierId}`,
@@ -55,10 +54,6 @@ export class SupplierError extends Error {
     return parts.join(', ');
   }
 
-  redactedMessage(): string {
-    return this.reduced();
-  }
-
   /** Whether a retry of the same request could succeed. */
   get retryable(): boolean {
     return this.kind === 'timeout' || this.kind === 'unavailable';
@@ -67,4 +62,12 @@ export class SupplierError extends Error {
 
 export function isSupplierError(value: unknown): value is SupplierError {
   return value instanceof SupplierError;
+}
+
+/**
+ * Why a supplier call failed, in words safe for a log line or a booking's history: a supplier error's
+ * redacted message, or only the name of anything else thrown (a parser's message may quote the body it read).
+ */
+export function supplierFailureReason(error: unknown): string {
+  return isSupplierError(error) ? error.redactedMessage() : ((error as Error | undefined)?.name ?? 'error');
 }

@@ -5,14 +5,13 @@
 import { defineConfig } from '../shared/config-schema.js';
 import { tenantVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 import { webhookDeliveryConfig } from './webhook-delivery-config.js';
 
 export const senderConfigSchema = defineConfig('webhook sender', {
   shared: { tables: ['webhooks'], endpoints: ['dynamodb'] },
-  variables: { ...observabilityConfig.variables, ...webhookDeliveryConfig.variables, TENANT: tenantVariable() },
+  variables: { ...observabilityVariables, ...webhookDeliveryConfig.variables, TENANT: tenantVariable() },
   read: (values) => ({
-    observability: observabilityConfig.read(values),
     tenant: values.TENANT,
     delivery: webhookDeliveryConfig.read(values),
   }),

@@ -6,14 +6,13 @@
 import { defineConfig } from '../shared/config-schema.js';
 import { hostVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
-import { observabilityConfig } from '../shared/observability-config.js';
+import { observabilityVariables } from '../shared/observability-config.js';
 import { webhookDeliveryConfig } from './webhook-delivery-config.js';
 
 export const webhooksConfigSchema = defineConfig('webhooks function', {
   shared: { tables: ['webhooks'], endpoints: ['dynamodb'] },
-  variables: { ...observabilityConfig.variables, ...webhookDeliveryConfig.variables, API_HOST: hostVariable() },
+  variables: { ...observabilityVariables, ...webhookDeliveryConfig.variables, API_HOST: hostVariable() },
   read: (values) => ({
-    observability: observabilityConfig.read(values),
     delivery: webhookDeliveryConfig.read(values),
     apiHost: values.API_HOST,
   }),

@@ -64,6 +64,22 @@ function expectOAuthError(res: Awaited<ReturnType<typeof call>>, status: number,
   expect(res.headers?.['X-Request-Id']).toBeTruthy();
 }
 
+/** A 429 problem, byte for byte: its headers exactly, and its body as the bytes a client parses. */
+function expectRateLimited(res: Awaited<ReturnType<typeof call>>, requestId: string, retryAfter: number, detail: string): void {
+  expect(res.statusCode).toBe(429);
+  expect(res.headers).toEqual({ 'Content-Type': 'application/problem+json', 'X-Request-Id': requestId, 'Retry-After': String(retryAfter) });
+  expect(res.body).toBe(
+    JSON.stringify({
+      retryAfterSeconds: retryAfter,
+      type: `${PROBLEM_BASE}rate-limited`,
+      title: 'Too many requests',
+      status: 429,
+      detail,
+      instance: requestId,
+    }),
+  );
+}
+
 describe('POST /v1/oauth/token', () => {
   it('issues a 15-minute bearer token for client credentials in the form body', async () => {
     const client = await newClient();
@@ -193,13 +209,13 @@ describe('token request rate limit', () => {
       expect((await call(tokenRequestEvent(credentials(limited)))).statusCode, `request ${i + 1}`).toBe(200);
     }
     const refused = await call(tokenRequestEvent(credentials(limited), { requestId: 'req-429' }));
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers).toMatchObject({
-      'Content-Type': 'application/problem+json',
-      'Retry-After': String(LIMITS.tokenRequests.windowSeconds - 15),
-      'X-Request-Id': 'req-429',
-    });
-    expect(refused.json).toMatchObject({ type: `${PROBLEM_BASE}rate-limited`, status: 429, instance: 'req-429' });
+    const secondsLeft = LIMITS.tokenRequests.windowSeconds - 15;
+    expectRateLimited(
+      refused,
+      'req-429',
+      secondsLeft,
+      `At most ${LIMITS.tokenRequests.perWindow} token requests per ${LIMITS.tokenRequests.windowSeconds} seconds per client; retry after ${secondsLeft} seconds`,
+    );
 
     // Another client of the same tenant is not affected.
     expect((await call(tokenRequestEvent(credentials(neighbour)))).statusCode).toBe(200);
@@ -248,10 +264,15 @@ describe('wrong secrets', () => {
     const guess = (n: number) =>
       call(fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: `guess-${n}` }), '192.0.2.10'));
     for (let i = 0; i < policy.perClientAddress; i++) expectOAuthError(await guess(i), 401, 'invalid_client');
-    const blocked = await guess(99);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers?.['Content-Type']).toBe('application/problem+json');
-    expect(blocked.headers?.['Retry-After']).toBe(String(backoffSeconds(1)));
+    const blocked = await call(
+      fromAddress(tokenRequestEvent({ ...credentials(client), client_secret: 'guess-99' }, { requestId: 'req-blocked' }), '192.0.2.10'),
+    );
+    expectRateLimited(
+      blocked,
+      'req-blocked',
+      backoffSeconds(1),
+      `Too many failed token requests from this address; retry after ${backoffSeconds(1)} seconds`,
+    );
     // The right secret from the blocked address waits too: the address cannot tell which guess is right.
     expect((await call(fromAddress(tokenRequestEvent(credentials(client)), '192.0.2.10'))).statusCode).toBe(429);
     // After the wait one more guess is tried, and the next wait is twice as long.

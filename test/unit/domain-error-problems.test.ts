@@ -77,6 +77,17 @@ const SAME_ANSWER: readonly (readonly [DomainErrorKind, DomainError, HttpProblem
     }),
   ],
   [
+    'rate-limited',
+    new DomainError('rate-limited', 'At most 10 token requests per 60 seconds per client; retry after 45 seconds', {
+      retryAfterSeconds: 45,
+    }),
+    // The token endpoint's answer to a client past its window (token-rate-limit.ts), Retry-After included.
+    new HttpProblem('rate-limited', 'At most 10 token requests per 60 seconds per client; retry after 45 seconds', {
+      headers: { 'Retry-After': '45' },
+      extensions: { retryAfterSeconds: 45 },
+    }),
+  ],
+  [
     'supplier-failed',
     new DomainError('supplier-failed', 'The supplier refused the booking', { bookingId: 'BK1', supplierId: 'hotelbeds' }),
     new HttpProblem('supplier-error', 'The supplier refused the booking', { extensions: { bookingId: 'BK1', supplierId: 'hotelbeds' } }),

@@ -196,7 +196,6 @@ describe('the typed configurations', () => {
   it('booking: the stage, its state machine and vouchers function, the flow settings, and what shared code reads', () => {
     const env = STACK_ENVIRONMENTS.booking;
     expect(bookingConfigSchema.parse(env)).toEqual({
-      observability: { serviceName: 'hotel-api-booking', metricsNamespace: 'HotelApi/demo/sandbox' },
       stage: 'sandbox',
       stateMachineArn: env.STATE_MACHINE_ARN,
       voucherFunctionName: env.VOUCHER_FUNCTION_NAME,

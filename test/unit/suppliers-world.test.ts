@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatMinor, parseMinor, scaleMinor } from '../../functions/domain/money/money.js';
-import { hasScenario, parseScenarios } from '../../functions/suppliers/scenario.js';
+import { hasScenario, parseScenarios, requestedScenarios } from '../../functions/suppliers/scenario.js';
 import { toLocalIsoWithOffset, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
 import { CITIES, findCity } from '../../sandbox/world/cities.js';
 import { distanceMetres, generateWorld, getWorld } from '../../sandbox/world/generate-world.js';
@@ -203,5 +203,12 @@ describe('money, time zones and scenarios used by the suppliers', () => {
     expect(hasScenario(scenarios, 'reprice', 'opentravel')).toBe(true);
     expect(hasScenario(scenarios, 'error', 'expedia')).toBe(true);
     expect(scenarios).toHaveLength(3);
+  });
+
+  it("takes a call's scenarios on a sandbox stack only (headers as the handlers read them, lower-cased)", () => {
+    const headers = { 'x-sandbox-scenario': 'slow:hotelbeds,book-timeout', 'content-type': 'application/json' };
+    expect(requestedScenarios('sandbox', headers)).toEqual([{ name: 'slow', supplierId: 'hotelbeds' }, { name: 'book-timeout' }]);
+    expect(requestedScenarios('production', headers)).toEqual([]);
+    expect(requestedScenarios('sandbox', { 'content-type': 'application/json' })).toEqual([]);
   });
 });

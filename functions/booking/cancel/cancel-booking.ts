@@ -69,7 +69,7 @@ export async function cancelBooking(
     if (refusedNow) throw refusalError('cancel', bookingId, refusedNow);
     if (!isSupplierError(error)) throw error;
     if (!error.outcomeUnknown)
-      throw new DomainError('supplier-failed', `The supplier refused the cancellation (${error.reduced()})`, { bookingId });
+      throw new DomainError('supplier-failed', `The supplier refused the cancellation (${error.redactedMessage()})`, { bookingId });
     result = await cancellationAsTheSupplierHoldsIt(record, error, adapter, { ...asker, holderEmail }, deps);
     lookedUp = true;
   }

@@ -35,7 +35,11 @@ function bookingRefusal(error: SupplierError, bookingId: string): DomainError {
     case 'timeout':
       return new DomainError('supplier-timeout', 'The supplier did not answer in time', details);
     default:
-      return new DomainError('supplier-failed', `The supplier refused the booking (${error.reduced()}). Nothing was booked.`, details);
+      return new DomainError(
+        'supplier-failed',
+        `The supplier refused the booking (${error.redactedMessage()}). Nothing was booked.`,
+        details,
+      );
   }
 }
 

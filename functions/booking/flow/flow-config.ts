@@ -5,7 +5,7 @@
  */
 import { defineConfig } from '../../shared/config-schema.js';
 import { functionConfig } from '../../shared/function-config.js';
-import { observabilityConfig } from '../../shared/observability-config.js';
+import { observabilityVariables } from '../../shared/observability-config.js';
 import { flowSettingsConfig } from './flow-settings-config.js';
 
 export const flowConfigSchema = defineConfig('booking flow function', {
@@ -14,9 +14,8 @@ export const flowConfigSchema = defineConfig('booking flow function', {
     endpoints: ['dynamodb'],
     searchSecret: true,
   },
-  variables: { ...observabilityConfig.variables, ...flowSettingsConfig.variables },
+  variables: { ...observabilityVariables, ...flowSettingsConfig.variables },
   read: (values) => ({
-    observability: observabilityConfig.read(values),
     flow: flowSettingsConfig.read(values),
   }),
 });

@@ -61,7 +61,7 @@ export function flowHandler(deps: () => FlowDeps) {
       if (!(error instanceof FlowError)) logger.error('booking flow step failed', { error });
       // What leaves a step is kept in the execution's history and reaches the booking function's log: a
       // supplier's own text (which may echo the holder) leaves as its codes and length, under its name.
-      if (isSupplierError(error)) throw Object.assign(new Error(error.reduced()), { name: error.name });
+      if (isSupplierError(error)) throw Object.assign(new Error(error.redactedMessage()), { name: error.name });
       throw error;
     } finally {
       // UndoBooking and RecordFailure always end the flow with an error: that is their job, so their

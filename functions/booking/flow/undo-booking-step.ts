@@ -18,7 +18,7 @@ import { FlowError } from './flow-error.js';
 import type { FlowState } from './flow-state.js';
 import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
-import { isSupplierError } from '../../suppliers/supplier-error.js';
+import { supplierFailureReason } from '../../suppliers/supplier-error.js';
 
 export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise<never> {
   const booking = state.supplierBooking!;
@@ -48,7 +48,7 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
     undo = {
       kind: 'cancel-failed',
       at: deps.now().toISOString(),
-      why: isSupplierError(error) ? error.reduced() : ((error as Error)?.name ?? 'error'),
+      why: supplierFailureReason(error),
     };
     logger.error('compensation failed: a supplier booking is left without a saved booking', {
       bookingId: state.bookingId,

@@ -67,7 +67,7 @@ export async function modifyBooking(
         deps,
       );
     else if (isSupplierError(error))
-      throw new DomainError('supplier-failed', `The supplier refused the change (${error.reduced()}); the booking is unchanged`, {
+      throw new DomainError('supplier-failed', `The supplier refused the change (${error.redactedMessage()}); the booking is unchanged`, {
         bookingId,
       });
     else throw error;

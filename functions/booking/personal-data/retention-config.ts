@@ -6,14 +6,13 @@
 import { defineConfig } from '../../shared/config-schema.js';
 import { tenantVariable } from '../../shared/config-variables.js';
 import { functionConfig } from '../../shared/function-config.js';
-import { observabilityConfig } from '../../shared/observability-config.js';
+import { observabilityVariables } from '../../shared/observability-config.js';
 import { retentionDaysConfig } from './personal-data-retention.js';
 
 export const retentionConfigSchema = defineConfig('personal data retention job', {
   shared: { tables: ['bookings', 'guests'], endpoints: ['dynamodb'] },
-  variables: { ...observabilityConfig.variables, ...retentionDaysConfig.variables, TENANT: tenantVariable() },
+  variables: { ...observabilityVariables, ...retentionDaysConfig.variables, TENANT: tenantVariable() },
   read: (values) => ({
-    observability: observabilityConfig.read(values),
     tenant: values.TENANT,
     retentionDays: retentionDaysConfig.read(values),
   }),

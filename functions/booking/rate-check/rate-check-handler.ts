@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { rateIdSchema } from '../../domain/ids/id-schemas.js';
 import { httpHandler } from '../../shared/http-handler.js';
 import { travellerOf } from '../../shared/traveller.js';
-import { parseScenarios } from '../../suppliers/scenario.js';
+import { requestedScenarios } from '../../suppliers/scenario.js';
 import { checkRate } from './check-rate.js';
 import { bookingConfig } from '../booking-config.js';
 import { bookingDeps } from '../booking-deps.js';
@@ -11,7 +11,7 @@ import { bookingDeps } from '../booking-deps.js';
 const params = z.object({ rateId: rateIdSchema });
 
 export const handler = httpHandler('checkRate', { params }, async (request) => {
-  const scenarios = bookingConfig().stage === 'sandbox' ? parseScenarios(request.headers['x-sandbox-scenario']) : [];
+  const scenarios = requestedScenarios(bookingConfig().stage, request.headers);
   const traveller = travellerOf(request.event, request.headers);
   const { result } = await checkRate(request.caller!.tenant, request.params.rateId, { scenarios, traveller }, bookingDeps());
   return { status: 200, body: result };

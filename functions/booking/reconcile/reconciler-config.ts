@@ -6,15 +6,14 @@
 import { defineConfig } from '../../shared/config-schema.js';
 import { tenantVariable } from '../../shared/config-variables.js';
 import { functionConfig } from '../../shared/function-config.js';
-import { observabilityConfig } from '../../shared/observability-config.js';
+import { observabilityVariables } from '../../shared/observability-config.js';
 import type { FlowSettings } from '../flow/flow-deps.js';
 import { supplierTimeoutsConfig } from '../flow/supplier-timeouts-config.js';
 
 export const reconcilerConfigSchema = defineConfig('pending reconciler', {
   shared: { tables: ['contracts', 'bookings', 'guests', 'wallets', 'webhooks'], endpoints: ['dynamodb'] },
-  variables: { ...observabilityConfig.variables, ...supplierTimeoutsConfig.variables, TENANT: tenantVariable() },
+  variables: { ...observabilityVariables, ...supplierTimeoutsConfig.variables, TENANT: tenantVariable() },
   read: (values) => ({
-    observability: observabilityConfig.read(values),
     tenant: values.TENANT,
     flow: supplierTimeoutsConfig.read(values) satisfies FlowSettings,
   }),

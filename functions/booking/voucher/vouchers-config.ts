@@ -5,16 +5,16 @@
 import { defineConfig } from '../../shared/config-schema.js';
 import { textVariable } from '../../shared/config-variables.js';
 import { functionConfig } from '../../shared/function-config.js';
-import { observabilityConfig } from '../../shared/observability-config.js';
+import { observabilityVariables } from '../../shared/observability-config.js';
 
 export const vouchersConfigSchema = defineConfig('vouchers function', {
   shared: { tables: ['bookings', 'guests', 'properties'], endpoints: ['dynamodb'] },
   variables: {
-    ...observabilityConfig.variables,
+    ...observabilityVariables,
     // The Lambda package carries the fonts (lib/function-assets.ts); elsewhere they are found in node_modules.
     VOUCHER_FONT_DIR: textVariable('the directory holding the voucher fonts').optional(),
   },
-  read: (values) => ({ observability: observabilityConfig.read(values), fontDir: values.VOUCHER_FONT_DIR }),
+  read: (values) => ({ fontDir: values.VOUCHER_FONT_DIR }),
 });
 
 export const vouchersConfig = functionConfig(vouchersConfigSchema);

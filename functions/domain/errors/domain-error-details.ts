@@ -28,4 +28,6 @@ export interface DomainErrorDetails {
   readonly contract?: string;
   /** Each refused field of an `invalid` error. */
   readonly errors?: readonly FieldError[];
+  /** How many seconds a `rate-limited` caller waits before it asks again. */
+  readonly retryAfterSeconds?: number;
 }

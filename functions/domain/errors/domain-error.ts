@@ -21,6 +21,8 @@ export const DOMAIN_ERROR_KINDS = [
   'unsupported',
   /** The payment cannot be taken: the wallet does not cover it. */
   'payment-refused',
+  /** The caller asked too often (a client's window of token requests, an address's wrong secrets): details.retryAfterSeconds says when to retry. */
+  'rate-limited',
   /** The supplier refused or failed, or is no longer contracted; what it holds is said in the message. */
   'supplier-failed',
   /** The supplier did not answer in time, or its outcome is not known: retrying is safe. */
