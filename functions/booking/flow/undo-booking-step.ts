@@ -1,9 +1,15 @@
 /**
  * UndoBooking (compensation): the supplier confirmed but the booking cannot stand, because it could not be
- * saved or because the confirmed price broke the partner's priceTolerance. It is cancelled at the
- * supplier, the attempt and its penalty are recorded on the booking (failed), and the flow ends with an
- * error that says so. If even the cancel fails, the record and the log say which supplier booking is
- * left, for the on-call engineer: nothing the supplier confirmed is forgotten.
+ * saved or because the confirmed price broke the partner's priceTolerance. The undo first takes the pending
+ * booking (a conditional write: the lifecycle's begin-undo), so the settle path (the reconciler, a GET) can no
+ * longer confirm it; only then is it cancelled at the supplier, the attempt and its penalty recorded on the
+ * booking (failed), and the flow ended with an error that says so. If even the cancel fails, the record and
+ * the log say which supplier booking is left, for the on-call engineer: nothing the supplier confirmed is
+ * forgotten.
+ *
+ * A booking the settle path confirmed first is not undone: the supplier holds it, we hold it confirmed and
+ * paid, and the flow answers it. The two never both win, because each moves the booking only from the
+ * status and history it read.
  */
 import { eventsOf } from '../../domain/booking/booking-lifecycle.js';
 import { historyOf } from '../../domain/booking/history-entry.js';
@@ -12,6 +18,8 @@ import type { UndoReason } from '../../domain/booking/lifecycle-event.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
+import { bookingResponse, type BookingRecord } from '../record/booking-record.js';
+import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-error.js';
@@ -20,12 +28,60 @@ import { measuredSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';
 
-export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise<never> {
+/** What taking the booking for its undo found. */
+type Taken =
+  /** Ours to undo: taken now, or one nothing can confirm under this reference any more (failed, or none). */
+  | { readonly kind: 'to-undo' }
+  /** Confirmed (and maybe cancelled since) under this reference before the undo could take it: it stands. */
+  | { readonly kind: 'stands'; readonly record: BookingRecord }
+  /** An earlier attempt of this booking took it and is cancelling it. */
+  | { readonly kind: 'undone-elsewhere' };
+
+async function takeForUndo(
+  state: FlowState,
+  deps: FlowDeps,
+  supplier: { readonly supplierId: string; readonly supplierReference: string },
+  because: UndoReason,
+): Promise<Taken> {
+  try {
+    await changeBooking(deps, state.tenant, state.bookingId, { kind: 'begin-undo', at: deps.now().toISOString(), ...supplier, because });
+    return { kind: 'to-undo' };
+  } catch (error) {
+    // Anything but a refusal (the table out of reach) leaves the booking pending and uncancelled: the
+    // reconciler settles it with what the supplier holds, and a retry with the same key resumes it.
+    if (!(error instanceof BookingStateConflict)) throw error;
+    const current = error.current;
+    if (current?.status === 'pending') return { kind: 'undone-elsewhere' };
+    if ((current?.status === 'confirmed' || current?.status === 'cancelled') && current.supplierReference === supplier.supplierReference)
+      return { kind: 'stands', record: current };
+    return { kind: 'to-undo' };
+  }
+}
+
+export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   const booking = state.supplierBooking!;
   const because: UndoReason =
     state.priceAccepted === false
       ? { kind: 'above-tolerance', total: state.locked!.total, currency: state.locked!.currency }
       : { kind: 'not-saved', error: state.failure?.Error ?? 'error' };
+  const taken = await takeForUndo(state, deps, booking, because);
+  if (taken.kind === 'stands') {
+    logger.warn('not undone: the booking was confirmed meanwhile under the same supplier reference', {
+      bookingId: state.bookingId,
+      supplierId: booking.supplierId,
+      status: taken.record.status,
+    });
+    return { ...state, response: bookingResponse(taken.record) };
+  }
+  if (taken.kind === 'undone-elsewhere') {
+    throw FlowError.of(
+      new DomainError(
+        'not-completed',
+        `The supplier confirmed the booking but we could not record it; an earlier attempt of booking ${state.bookingId} is cancelling it at the supplier. GET the booking for the outcome.`,
+        { bookingId: state.bookingId, supplierReference: booking.supplierReference, undone: false },
+      ),
+    );
+  }
   const at = deps.now().toISOString();
   let undo: UndoAtSupplier;
   try {
@@ -99,7 +155,8 @@ export async function recordFailure(state: FlowState, deps: FlowDeps, command: F
   try {
     await changeBooking(deps, state.tenant, state.bookingId, command);
   } catch (error) {
-    // A pending record left behind is failed by the reconciler later, which gives the funds back then.
+    // A pending record left behind is failed by the reconciler later, which gives the funds back then; one an
+    // undo took stays pending, past the pending-age alarm, for on-call (docs/on-call.md).
     logger.error('could not record a failed booking', { bookingId: state.bookingId, events: historyOf(eventsOf(command)), error });
   }
 }

@@ -2,7 +2,9 @@
  * Settles a pending booking (its supplier did not answer in time) by asking the supplier for a booking
  * under our reference: found, it is confirmed with what the supplier holds; still absent long after the
  * attempt, it is failed (nothing was booked); otherwise, or when the supplier cannot be reached, it stays
- * pending for the next try. Used by GET (so a partner polling sees the outcome at once) and by the
+ * pending for the next try. A booking the flow's undo took is left to it: its supplier's booking is being
+ * cancelled, and the lifecycle refuses to confirm or fail it (a settle that read it before the undo took it
+ * is refused at its write). Used by GET (so a partner polling sees the outcome at once) and by the
  * scheduled reconciler (so no pending booking waits for a partner to look).
  */
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
@@ -30,7 +32,7 @@ export async function settlePending(
   timeoutMs = deps.supplierCallTimeoutMs,
   guests?: Promise<StoredGuests>,
 ): Promise<BookingRecord> {
-  if (record.status !== 'pending') return record;
+  if (record.status !== 'pending' || record.undoBegunAt) return record;
   try {
     // Side by side; the read is started inside a promise so that a store failing at once still leaves
     // Promise.all the one to report (and the adapter's own failure handled).

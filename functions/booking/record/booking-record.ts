@@ -75,6 +75,9 @@ export interface BookingRecord extends LockedAmounts {
   readonly supplierPenaltyAmount?: string;
   readonly supplierPenaltyCurrency?: string;
 
+  /** Set when the flow's undo took a pending booking to cancel it at its supplier (booking-lifecycle.ts): UTC ISO instant. */
+  readonly undoBegunAt?: string;
+
   /** Set once the booking's personal data was erased (on request, or after check-out): UTC ISO instant. */
   readonly personalDataErasedAt?: string;
 

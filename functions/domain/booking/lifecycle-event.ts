@@ -45,6 +45,7 @@ export type LifecycleEvent =
   | { readonly type: 'outcome-unknown'; readonly at: string }
   | ({ readonly type: 'confirmed'; readonly at: string; readonly via: ConfirmedVia } & Supplied)
   | { readonly type: 'failed'; readonly at: string; readonly cause: FailureCause }
+  | ({ readonly type: 'undo-begun'; readonly at: string; readonly because: UndoReason } & Supplied)
   | ({ readonly type: 'compensated'; readonly at: string; readonly because: UndoReason } & Supplied)
   | ({ readonly type: 'cancelled-at-supplier'; readonly at: string; readonly penalty: Amount } & Supplied)
   | ({ readonly type: 'cancel-at-supplier-failed'; readonly at: string; readonly why: string } & Supplied)
