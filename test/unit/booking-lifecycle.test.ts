@@ -575,7 +575,7 @@ describe('a change made through the lifecycle (record/change-booking.ts, with a 
     } as unknown as BookingStore;
     const wallets = {
       capture: async (_t: string, _w: string, _b: string, _now: Date, amountMinor?: number) => void calls.push(`capture ${amountMinor}`),
-      refund: async (_t: string, _w: string, _b: string, amountMinor: number) => void calls.push(`refund ${amountMinor}`),
+      refundCancelled: async (_t: string, _w: string, _b: string, penaltyMinor: number) => void calls.push(`refund less ${penaltyMinor}`),
       reverse: async () => void calls.push('give back'),
     } as unknown as WalletPayments;
     return { calls, deps: { bookings, wallets, now: () => new Date(at(20)) } };
@@ -587,10 +587,10 @@ describe('a change made through the lifecycle (record/change-booking.ts, with a 
     expect(calls).toEqual(['capture 12000', 'write confirmed']);
   });
 
-  it('refunds the total less the penalty before the cancel is written', async () => {
+  it('refunds the capture less the penalty before the cancel is written', async () => {
     const { calls, deps } = world(paidBooking('confirmed'));
     await changeBooking(deps, 'demo', 'BK1', COMMANDS.cancel);
-    expect(calls).toEqual(['refund 7000', 'write cancelled']);
+    expect(calls).toEqual(['refund less 3000', 'write cancelled']);
   });
 
   it('gives back once a failure, or a compensation, is written', async () => {

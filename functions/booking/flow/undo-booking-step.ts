@@ -130,7 +130,7 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
     throw FlowError.of(
       new DomainError(
         'price-changed',
-        `The supplier confirmed ${state.locked!.total} ${state.locked!.currency}, above your priceTolerance; the booking was ${cancelled ? `cancelled at the supplier (penalty ${cancelled.penalty})` : 'NOT cancelled at the supplier: contact support'}`,
+        `The supplier confirmed ${state.locked!.total} ${state.locked!.currency}, above ${state.request.priceTolerance ? 'your priceTolerance' : 'the binding total held from your wallet (send a priceTolerance to accept a rise)'}; the booking was ${cancelled ? `cancelled at the supplier (penalty ${cancelled.penalty})` : 'NOT cancelled at the supplier: contact support'}`,
         details,
       ),
     );
