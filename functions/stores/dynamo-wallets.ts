@@ -183,7 +183,7 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
     return rule ? this.change(tenant, walletId, now, rule) : this.get(tenant, walletId);
   }
 
-  private async holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined> {
+  async holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined> {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }),
     );

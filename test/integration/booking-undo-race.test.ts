@@ -3,7 +3,8 @@
  * booking), both on DynamoDB Local with a wallet-paid booking, and a supplier in memory that holds the booking
  * under our reference until it is cancelled. Whichever moves first, the other cannot undo what it did: the
  * booking the supplier holds is the booking we hold confirmed (and paid), or it is cancelled there and failed
- * here (and its hold given back). Never a confirmed booking the supplier cancelled.
+ * here (and its hold given back). Never a confirmed booking the supplier cancelled. And the settle path's own
+ * undo: a wallet-paid booking its supplier confirmed above what the wallet held.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestedMove } from '../../functions/domain/booking/booking-lifecycle.js';
@@ -95,6 +96,7 @@ let undoBookingStep: typeof import('../../functions/booking/flow/undo-booking-st
 let settlePending: typeof import('../../functions/booking/reconcile/settle-pending.js').settlePending;
 let pendingRecord: typeof import('../../functions/booking/flow/booking-draft.js').pendingRecord;
 let guestDetailsOf: typeof import('../../functions/booking/flow/booking-draft.js').guestDetailsOf;
+let changeBooking: typeof import('../../functions/booking/record/change-booking.js').changeBooking;
 
 beforeAll(async () => {
   await freshTables();
@@ -105,6 +107,7 @@ beforeAll(async () => {
   ({ undoBookingStep } = await import('../../functions/booking/flow/undo-booking-step.js'));
   ({ settlePending } = await import('../../functions/booking/reconcile/settle-pending.js'));
   ({ pendingRecord, guestDetailsOf } = await import('../../functions/booking/flow/booking-draft.js'));
+  ({ changeBooking } = await import('../../functions/booking/record/change-booking.js'));
   supplier = new SupplierInMemory();
   deps = {
     ...storedPricingSources,
@@ -126,7 +129,10 @@ const totalMinor = Math.round(Number(price.total) * 100);
  * A wallet-paid booking the supplier confirmed and whose save failed, as UndoBooking is given it: its pending
  * record (as the settle path lists it), its hold placed, and the flow's state.
  */
-async function bookedButNotSaved(bookingId: string): Promise<{ state: FlowState; listed: BookingRecord; walletId: string }> {
+async function bookedButNotSaved(
+  bookingId: string,
+  heldMinor = totalMinor,
+): Promise<{ state: FlowState; listed: BookingRecord; walletId: string }> {
   const wallets = deps.wallets as import('../../functions/stores/dynamo-wallets.js').DynamoWalletStore;
   const wallet = await wallets.create({ tenant: 'demo', currency: 'EUR', now: new Date() });
   await wallets.topUp('demo', wallet.walletId, EUR(1_000_00), `pay-${bookingId}`, new Date());
@@ -166,7 +172,7 @@ async function bookedButNotSaved(bookingId: string): Promise<{ state: FlowState;
   await deps.guests.create('demo', bookingId, guestDetailsOf(state.request), state.stay.checkOut);
   const request = { kind: 'request' as const, at: new Date().toISOString(), supplierId: 'hotelbeds', requestId: state.requestId };
   const { record: listed } = await deps.bookings.create(pendingRecord(state, state.checked!, undefined, requestedMove(request)));
-  expect(await wallets.hold('demo', wallet.walletId, bookingId, totalMinor, 'EUR', new Date())).toBe('held');
+  expect(await wallets.hold('demo', wallet.walletId, bookingId, heldMinor, 'EUR', new Date())).toBe('held');
   // The supplier confirmed; SaveBooking then failed, and the state machine hands the flow to UndoBooking.
   supplier.status.set(bookingId, 'confirmed');
   const supplierBooking = supplier.booking(bookingId);
@@ -224,6 +230,37 @@ describe('undoing a booking against settling it', () => {
     expect(supplier.status.get('bk_race_settle_late')).toBe('cancelled');
     expect(await deps.bookings.get('demo', 'bk_race_settle_late')).toMatchObject({ status: 'failed' });
     // The settle path's capture, made before its refused write, finds the hold released: nothing is paid.
+    expect(await walletOf(walletId)).toMatchObject({ balanceMinor: 1_000_00, heldMinor: 0, availableMinor: 1_000_00 });
+  });
+
+  it('undoes, through the settle path, a wallet-paid booking its supplier confirmed above what the wallet held', async () => {
+    // Held a cent less than the supplier's confirmed total (locked as the check priced it): the capture cannot pay it.
+    const { listed, walletId } = await bookedButNotSaved('bk_settle_above_hold', totalMinor - 1);
+    const settled = await settlePending(listed, deps);
+    expect(settled).toMatchObject({ status: 'failed', supplierReference: 'HB-bk_settle_above_hold' });
+    expect(settled.history.map((e) => e.event)).toEqual(['requested', 'undo-begun', 'confirmed-by-supplier', 'cancelled-at-supplier']);
+    expect(settled.history[2]!.detail).toContain('more than the wallet held for it');
+    expect(supplier.status.get('bk_settle_above_hold')).toBe('cancelled');
+    expect(await walletOf(walletId)).toMatchObject({ balanceMinor: 1_000_00, heldMinor: 0, availableMinor: 1_000_00 });
+  });
+
+  it('finishes, through the settle path, an undo cut short after it took the booking, and only once it is long past', async () => {
+    const { listed, walletId } = await bookedButNotSaved('bk_undo_cut_short');
+    const begun = new Date(Date.now() - 16 * 60_000).toISOString();
+    const because = { kind: 'not-saved', error: 'InternalFailure' } as const;
+    const target = { supplierId: 'hotelbeds', supplierReference: 'HB-bk_undo_cut_short' };
+    // The flow's undo took the booking, then its Lambda ended before it cancelled anything.
+    const taken = await changeBooking(deps, 'demo', 'bk_undo_cut_short', { kind: 'begin-undo', at: begun, ...target, because }, listed);
+    // Just begun (the flow may still be cancelling): left alone, nothing asked of the supplier.
+    const early = { ...deps, now: () => new Date(Date.parse(begun) + 60_000) };
+    expect(await settlePending(taken, early)).toMatchObject({ status: 'pending', undoBegunAt: begun });
+    expect(supplier.status.get('bk_undo_cut_short')).toBe('confirmed');
+
+    const finished = await settlePending(taken, deps);
+    expect(finished).toMatchObject({ status: 'failed', supplierReference: 'HB-bk_undo_cut_short' });
+    expect(finished.history.map((e) => e.event)).toEqual(['requested', 'undo-begun', 'confirmed-by-supplier', 'cancelled-at-supplier']);
+    expect(finished.history[2]!.detail).toContain('the booking could not be saved (InternalFailure)');
+    expect(supplier.status.get('bk_undo_cut_short')).toBe('cancelled');
     expect(await walletOf(walletId)).toMatchObject({ balanceMinor: 1_000_00, heldMinor: 0, availableMinor: 1_000_00 });
   });
 });

@@ -240,7 +240,11 @@ const ACCEPTED: Readonly<
   'begin-undo': {
     from: ['pending'],
     events: ['undo-begun'],
-    changes: { undoBegunAt: at(10), supplierReference: 'HB-1' },
+    changes: {
+      undoBegunAt: at(10),
+      undoReason: { kind: 'above-tolerance', total: '130.00', currency: 'EUR' },
+      supplierReference: 'HB-1',
+    },
     webhook: undefined,
   },
   compensate: {
@@ -419,6 +423,11 @@ describe("a booking's history, worded as each path wrote it", () => {
       },
       { at: at(12), event: 'cancel-at-supplier-failed', detail: 'could not cancel HB-1 at hotelbeds: timeout from hotelbeds, on cancel' },
     ]);
+    expect(entriesOf({ ...COMMANDS.compensate, because: { kind: 'above-hold', total: '131.00', currency: 'EUR' } })[0]).toEqual({
+      at: at(10),
+      event: 'confirmed-by-supplier',
+      detail: 'hotelbeds confirmed HB-1; undone because the supplier confirmed 131.00 EUR, more than the wallet held for it',
+    });
   });
 
   it('a modification: the holder, the guest names, or both', () => {

@@ -13,50 +13,17 @@
  */
 import { eventsOf } from '../../domain/booking/booking-lifecycle.js';
 import { historyOf } from '../../domain/booking/history-entry.js';
-import type { CompensateCommand, FailCommand, UndoAtSupplier } from '../../domain/booking/lifecycle-command.js';
+import type { CompensateCommand, FailCommand } from '../../domain/booking/lifecycle-command.js';
 import type { UndoReason } from '../../domain/booking/lifecycle-event.js';
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { recordBookingOutcome } from '../../shared/metric-events.js';
 import { logger } from '../../shared/observability.js';
-import { bookingResponse, type BookingRecord } from '../record/booking-record.js';
-import { BookingStateConflict } from '../record/booking-store.js';
+import { bookingResponse } from '../record/booking-record.js';
 import { changeBooking } from '../record/change-booking.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-error.js';
 import type { FlowState } from './flow-state.js';
-import { measuredSupplierCall } from './measured-supplier-call.js';
-import { adapterOf } from './supplier-of.js';
-import { isSupplierError } from '../../suppliers/supplier-error.js';
-
-/** What taking the booking for its undo found. */
-type Taken =
-  /** Ours to undo: taken now, or one nothing can confirm under this reference any more (failed, or none). */
-  | { readonly kind: 'to-undo' }
-  /** Confirmed (and maybe cancelled since) under this reference before the undo could take it: it stands. */
-  | { readonly kind: 'stands'; readonly record: BookingRecord }
-  /** An earlier attempt of this booking took it and is cancelling it. */
-  | { readonly kind: 'undone-elsewhere' };
-
-async function takeForUndo(
-  state: FlowState,
-  deps: FlowDeps,
-  supplier: { readonly supplierId: string; readonly supplierReference: string },
-  because: UndoReason,
-): Promise<Taken> {
-  try {
-    await changeBooking(deps, state.tenant, state.bookingId, { kind: 'begin-undo', at: deps.now().toISOString(), ...supplier, because });
-    return { kind: 'to-undo' };
-  } catch (error) {
-    // Anything but a refusal (the table out of reach) leaves the booking pending and uncancelled: the
-    // reconciler settles it with what the supplier holds, and a retry with the same key resumes it.
-    if (!(error instanceof BookingStateConflict)) throw error;
-    const current = error.current;
-    if (current?.status === 'pending') return { kind: 'undone-elsewhere' };
-    if ((current?.status === 'confirmed' || current?.status === 'cancelled') && current.supplierReference === supplier.supplierReference)
-      return { kind: 'stands', record: current };
-    return { kind: 'to-undo' };
-  }
-}
+import { cancelAtSupplier, takeForUndo, type UndoTarget } from './undo-at-supplier.js';
 
 export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   const booking = state.supplierBooking!;
@@ -64,7 +31,13 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
     state.priceAccepted === false
       ? { kind: 'above-tolerance', total: state.locked!.total, currency: state.locked!.currency }
       : { kind: 'not-saved', error: state.failure?.Error ?? 'error' };
-  const taken = await takeForUndo(state, deps, booking, because);
+  const target: UndoTarget = {
+    tenant: state.tenant,
+    bookingId: state.bookingId,
+    supplierId: booking.supplierId,
+    supplierReference: booking.supplierReference,
+  };
+  const taken = await takeForUndo(deps, target, because);
   if (taken.kind === 'stands') {
     logger.warn('not undone: the booking was confirmed meanwhile under the same supplier reference', {
       bookingId: state.bookingId,
@@ -83,36 +56,10 @@ export async function undoBookingStep(state: FlowState, deps: FlowDeps): Promise
     );
   }
   const at = deps.now().toISOString();
-  let undo: UndoAtSupplier;
-  try {
-    const adapter = await adapterOf(state.tenant, booking.supplierId, deps);
-    const result = await measuredSupplierCall(booking.supplierId, 'cancel', () =>
-      adapter.cancel({
-        supplierReference: booking.supplierReference,
-        holderEmail: state.request.holder.email,
-        scenarios: [],
-        ...(state.traveller ? { traveller: state.traveller } : {}),
-        signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
-      }),
-    );
-    undo = {
-      kind: 'cancelled',
-      at: deps.now().toISOString(),
-      penalty: { amount: result.penalty.amount, currency: result.penalty.currency },
-    };
-  } catch (error) {
-    undo = {
-      kind: 'cancel-failed',
-      at: deps.now().toISOString(),
-      why: isSupplierError(error) ? error.reduced() : ((error as Error)?.name ?? 'error'),
-    };
-    logger.error('compensation failed: a supplier booking is left without a saved booking', {
-      bookingId: state.bookingId,
-      supplierId: booking.supplierId,
-      supplierReference: booking.supplierReference,
-      error,
-    });
-  }
+  const undo = await cancelAtSupplier(deps, target, {
+    holderEmail: state.request.holder.email,
+    ...(state.traveller ? { traveller: state.traveller } : {}),
+  });
   const compensate: CompensateCommand = {
     kind: 'compensate',
     at,
@@ -156,7 +103,7 @@ export async function recordFailure(state: FlowState, deps: FlowDeps, command: F
     await changeBooking(deps, state.tenant, state.bookingId, command);
   } catch (error) {
     // A pending record left behind is failed by the reconciler later, which gives the funds back then; one an
-    // undo took stays pending, past the pending-age alarm, for on-call (docs/on-call.md).
+    // undo took is finished by the reconciler (settle-pending.ts, FINISH_UNDO_AFTER_MS).
     logger.error('could not record a failed booking', { bookingId: state.bookingId, events: historyOf(eventsOf(command)), error });
   }
 }

@@ -9,7 +9,8 @@
  *   conditional write that never takes `available` below zero; refused, the booking fails with 402 and no
  *   supplier is asked;
  * - the supplier's confirmed total must fit in that hold: above it, the booking is undone as a price above
- *   the tolerance is (UndoBooking, 409 `price-changed`), so a capture never pays more than was held;
+ *   the tolerance is (UndoBooking, 409 `price-changed`; the settle path undoes a pending one the same way),
+ *   so a capture never pays more than was held;
  * - confirmed (SaveBooking, or the reconciler settling a pending booking): the hold is captured for the
  *   confirmed total, before the record says confirmed, so a confirmed booking is always paid; what the hold
  *   kept beyond it is free again;
@@ -25,7 +26,7 @@ import type { BookingRecord } from '../record/booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
 import { walletHoldMinor, type AgreedPrice } from './wallet-hold-amount.js';
 
-export type WalletPayments = Pick<WalletStore, 'get' | 'hold' | 'capture' | 'reverse' | 'refundCancelled'>;
+export type WalletPayments = Pick<WalletStore, 'get' | 'hold' | 'holdOf' | 'capture' | 'reverse' | 'refundCancelled'>;
 
 type PaidRequest = Pick<BookingRequest, 'payment' | 'priceTolerance'>;
 
@@ -121,6 +122,21 @@ export async function captureBookingTotal(
 ): Promise<void> {
   const walletId = walletIdOf(booking.paymentMethod);
   if (walletId) await wallets.capture(booking.tenant, walletId, booking.bookingId, now, parseMinor(total.total, total.currency));
+}
+
+/**
+ * Whether the booking's hold, as it stands, can pay `total` when it is confirmed at it: a booking paid
+ * otherwise, or a hold captured or released before (its capture is then a no-op), has nothing to refuse.
+ */
+export async function walletHoldCovers(
+  booking: Paid,
+  total: { total: string; currency: string },
+  wallets: WalletPayments,
+): Promise<boolean> {
+  const walletId = walletIdOf(booking.paymentMethod);
+  if (!walletId) return true;
+  const hold = await wallets.holdOf(booking.tenant, walletId, booking.bookingId);
+  return hold?.status !== 'held' || parseMinor(total.total, total.currency) <= hold.amountMinor;
 }
 
 /** The booking did not stand: whatever its wallet gave is given back. */

@@ -14,7 +14,7 @@
 import type { BookingStatus } from './booking-status.js';
 import { HISTORY_EVENT_NAME, type BookingHistoryEntry } from './history-entry.js';
 import type { LifecycleCommand, LifecycleCommandKind, RequestCommand } from './lifecycle-command.js';
-import type { LifecycleEvent } from './lifecycle-event.js';
+import type { LifecycleEvent, UndoReason } from './lifecycle-event.js';
 import type { LifecycleRefusal } from './lifecycle-refusal.js';
 
 /** What the lifecycle reads of a booking (a stored booking record is one). */
@@ -39,6 +39,8 @@ export interface LifecycleChanges {
   readonly supplierPenaltyCurrency?: string;
   readonly personalDataErasedAt?: string;
   readonly undoBegunAt?: string;
+  /** Why the undo was begun: what its compensation says, whoever records it. */
+  readonly undoReason?: UndoReason;
 }
 
 /** What a move changes on the record: the lifecycle's fields, and a confirmation's terms with them. */
@@ -177,7 +179,7 @@ function changesOf<Terms extends object>(command: LifecycleCommand<Terms>): Move
       return { status: 'failed' };
     case 'begin-undo':
       // Still pending (its outcome is not known until the supplier answers the cancel); the reference says what is undone.
-      return { undoBegunAt: command.at, supplierReference: command.supplierReference };
+      return { undoBegunAt: command.at, undoReason: command.because, supplierReference: command.supplierReference };
     case 'compensate':
       // The supplier's reference stays on the failed booking: what was undone, and where, is never forgotten.
       return { status: 'failed', supplierReference: command.supplierReference };

@@ -43,6 +43,8 @@ function undoReason(because: UndoReason): string {
   switch (because.kind) {
     case 'above-tolerance':
       return `the supplier confirmed ${because.total} ${because.currency}, above the priceTolerance`;
+    case 'above-hold':
+      return `the supplier confirmed ${because.total} ${because.currency}, more than the wallet held for it`;
     case 'not-saved':
       return `the booking could not be saved (${because.error})`;
   }

@@ -33,6 +33,8 @@ export type FailureCause =
 /** Why a booking the supplier confirmed is undone. */
 export type UndoReason =
   | { readonly kind: 'above-tolerance'; readonly total: string; readonly currency: string }
+  /** A wallet-paid booking confirmed later (settled) at more than its wallet held: it cannot be paid. */
+  | { readonly kind: 'above-hold'; readonly total: string; readonly currency: string }
   | { readonly kind: 'not-saved'; readonly error: string };
 
 interface Supplied {

@@ -11,6 +11,7 @@
  * the change is never made without it.
  */
 import type { HoldOutcome, Wallet, WalletMovement } from './wallet.js';
+import type { WalletHold } from './wallet-hold.js';
 
 /** The writes that go with a change, from the wallet before and after it. */
 export type WalletAudit<Write> = (before: Wallet, after: Wallet) => Write[];
@@ -79,6 +80,9 @@ export interface WalletStore<Write = never> {
 
   /** A cancelled booking's refund: what its capture paid less `penaltyMinor`, once per booking (refund.ts). */
   refundCancelled(tenant: string, walletId: string, bookingId: string, penaltyMinor: number, now: Date): Promise<Wallet | undefined>;
+
+  /** The booking's hold as it stands (held, captured or released), or undefined when none was placed. */
+  holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined>;
 
   /** The statement, oldest first, a page at a time. */
   movements(tenant: string, walletId: string, options: { limit: number; after?: string }): Promise<WalletStatementPage>;
