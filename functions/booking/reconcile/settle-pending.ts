@@ -2,11 +2,15 @@
  * Settles a pending booking (its supplier did not answer in time) by asking the supplier for a booking
  * under our reference: found, it is confirmed with what the supplier holds; still absent long after the
  * attempt, it is failed (nothing was booked); otherwise, or when the supplier cannot be reached, it stays
- * pending for the next try. A booking the flow's undo took is left to it: its supplier's booking is being
- * cancelled, and the lifecycle refuses to confirm or fail it (a settle that read it before the undo took it
- * is refused at its write); an undo still unrecorded long after it began was cut short, and is finished here. A wallet-paid booking found confirmed at more than its wallet held cannot be
- * paid: it is undone as the flow undoes one (flow/undo-at-supplier.ts). Used by GET (so a partner polling sees the outcome at once) and by the
- * scheduled reconciler (so no pending booking waits for a partner to look).
+ * pending for the next try. A wallet-paid booking found confirmed at more than its wallet held cannot be
+ * paid: it is undone as the flow undoes one (flow/undo-at-supplier.ts).
+ *
+ * A booking the flow's undo took is left to it: its supplier's booking is being cancelled, and the lifecycle
+ * refuses to confirm or fail it (a settle that read it before the undo took it is refused at its write). An
+ * undo still unrecorded long after it began was cut short, and is finished here.
+ *
+ * Used by GET (so a partner polling sees the outcome at once) and by the scheduled reconciler (so no pending
+ * booking waits for a partner to look).
  */
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Price } from '../../domain/pricing/price.js';
