@@ -1991,7 +1991,7 @@ export interface components {
                     age?: number;
                 }[];
             }[];
-            /** @description Pay from the account's agent wallet: its total is held before the supplier is asked, captured when confirmed, given back if the booking fails, and refunded less the applied penalty on cancel. A wallet that cannot cover it is 402 `insufficient-funds` before any supplier call; an unknown walletId is 404. Absent: the booking is settled with us outside the API. */
+            /** @description Pay from the account's agent wallet: the most the booking may cost is held before the supplier is asked (the searched total raised by `priceTolerance`, or the binding total without one), the confirmed total is captured when confirmed (never more than the hold; the rest is freed), all is given back if the booking fails, and the capture less the applied penalty is refunded on cancel. A wallet that cannot cover the hold is 402 `insufficient-funds` (`required` is the hold) before any supplier call; an unknown walletId is 404. Without `priceTolerance`, a supplier confirming above the binding total is undone: 409 `price-changed`. Absent: the booking is settled with us outside the API. */
             payment?: {
                 /** @enum {string} */
                 method: "agent_wallet";

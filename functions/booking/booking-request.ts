@@ -50,7 +50,7 @@ export const bookingRequestSchema = z.strictObject({
     .optional()
     .meta({
       description:
-        "Pay from the account's agent wallet: its total is held before the supplier is asked, captured when confirmed, given back if the booking fails, and refunded less the applied penalty on cancel. A wallet that cannot cover it is 402 `insufficient-funds` before any supplier call; an unknown walletId is 404. Absent: the booking is settled with us outside the API.",
+        "Pay from the account's agent wallet: the most the booking may cost is held before the supplier is asked (the searched total raised by `priceTolerance`, or the binding total without one), the confirmed total is captured when confirmed (never more than the hold; the rest is freed), all is given back if the booking fails, and the capture less the applied penalty is refunded on cancel. A wallet that cannot cover the hold is 402 `insufficient-funds` (`required` is the hold) before any supplier call; an unknown walletId is 404. Without `priceTolerance`, a supplier confirming above the binding total is undone: 409 `price-changed`. Absent: the booking is settled with us outside the API.",
     }),
   clientReference: plainText({ trim: true, min: 1, max: 64 }),
   priceTolerance: z.strictObject({ maxIncreasePercent: z.number().min(0).max(100) }).optional(),

@@ -12,14 +12,15 @@
  * exists, or a hold settled meanwhile, means the change was made before: the wallet as it is answers.
  */
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { setCreditLimit } from '../domain/wallet/credit-limit.js';
 import { whatToGiveBack } from '../domain/wallet/give-back.js';
 import { placeHold } from '../domain/wallet/hold.js';
 import { openWallet } from '../domain/wallet/open-wallet.js';
-import { refundBooking } from '../domain/wallet/refund.js';
-import { captureHold, releaseHold } from '../domain/wallet/settle-hold.js';
+import { refundAfterCancel, refundBooking, type RefundRefusal } from '../domain/wallet/refund.js';
+import { captureHold, releaseHold, type CaptureRefusal } from '../domain/wallet/settle-hold.js';
 import { topUp } from '../domain/wallet/top-up.js';
 import type { HoldOutcome, Wallet, WalletMovement } from '../domain/wallet/wallet.js';
 import { isRefusal, type WalletChange, type WalletRefusal, type WalletRule } from '../domain/wallet/wallet-change.js';
@@ -114,7 +115,8 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
   }
 
   async capture(tenant: string, walletId: string, bookingId: string, now: Date, amountMinor?: number): Promise<Wallet | undefined> {
-    return this.settle(tenant, walletId, now, captureHold(await this.holdOf(tenant, walletId, bookingId), amountMinor));
+    const outcome = await this.settle(tenant, walletId, now, captureHold(await this.holdOf(tenant, walletId, bookingId), amountMinor));
+    return refusedAs(outcome, walletId, bookingId);
   }
 
   async release(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
@@ -124,14 +126,26 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
   async reverse(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined> {
     const hold = await this.holdOf(tenant, walletId, bookingId);
     const giveBack = whatToGiveBack(hold);
-    // The hold just read decides the release too: no second read of it.
-    if (giveBack.kind === 'release') return this.settle(tenant, walletId, now, releaseHold(hold));
-    if (giveBack.kind === 'refund') return this.refund(tenant, walletId, bookingId, giveBack.amountMinor, now);
+    if (giveBack.kind === 'release') {
+      // The hold just read decides the release too. A capture that lands between that read and the release
+      // wins the hold (the release then finds it settled): what the capture paid is refunded instead.
+      await this.settle(tenant, walletId, now, releaseHold(hold));
+      const after = await this.holdOf(tenant, walletId, bookingId);
+      return after?.status === 'captured' ? this.reverse(tenant, walletId, bookingId, now) : this.get(tenant, walletId);
+    }
+    if (giveBack.kind === 'refund')
+      return refusedAs(await this.change(tenant, walletId, now, refundBooking(bookingId, hold, giveBack.amountMinor)), walletId, bookingId);
     return this.get(tenant, walletId);
   }
 
-  refund(tenant: string, walletId: string, bookingId: string, amountMinor: number, now: Date): Promise<Wallet | undefined> {
-    return this.change(tenant, walletId, now, refundBooking(bookingId, amountMinor));
+  async refund(tenant: string, walletId: string, bookingId: string, amountMinor: number, now: Date): Promise<Wallet | undefined> {
+    const hold = await this.holdOf(tenant, walletId, bookingId);
+    return refusedAs(await this.change(tenant, walletId, now, refundBooking(bookingId, hold, amountMinor)), walletId, bookingId);
+  }
+
+  async refundCancelled(tenant: string, walletId: string, bookingId: string, penaltyMinor: number, now: Date): Promise<Wallet | undefined> {
+    const hold = await this.holdOf(tenant, walletId, bookingId);
+    return refusedAs(await this.change(tenant, walletId, now, refundAfterCancel(bookingId, hold, penaltyMinor)), walletId, bookingId);
   }
 
   async movements(tenant: string, walletId: string, options: { limit: number; after?: string }): Promise<WalletStatementPage> {
@@ -160,11 +174,16 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
   }
 
   /** A capture or release of a hold: its change, or the wallet as it is when the hold is gone or settled. */
-  private settle(tenant: string, walletId: string, now: Date, rule: WalletRule | undefined): Promise<Wallet | undefined> {
+  private settle<Refusal extends WalletRefusal>(
+    tenant: string,
+    walletId: string,
+    now: Date,
+    rule: WalletRule<Refusal> | undefined,
+  ): Promise<Wallet | Refusal | undefined> {
     return rule ? this.change(tenant, walletId, now, rule) : this.get(tenant, walletId);
   }
 
-  private async holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined> {
+  async holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined> {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }),
     );
@@ -298,6 +317,20 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
     const event = walletEvent(tenant, walletId, movement, newEventId(movement.at));
     return event ? [outboxPut(event, `wallet#${walletId}`)] : [];
   }
+}
+
+/**
+ * A booking's money the wallet rules refused to move as a domain error: never expected of a caller that asks
+ * for the booking's own figures (a capture of its confirmed total within its hold, a refund within its
+ * capture), so a refusal here is a conflict with what the wallet holds, not a partner's input.
+ */
+function refusedAs(outcome: Wallet | RefundRefusal | CaptureRefusal | undefined, walletId: string, bookingId: string): Wallet | undefined {
+  if (!outcome || !isRefusal(outcome)) return outcome;
+  const what =
+    outcome.refused === 'capture-above-hold'
+      ? 'a capture may not pay more than the booking held'
+      : "a refund may not give back more than the booking's capture paid";
+  throw new DomainError('conflict', `Wallet ${walletId}, booking ${bookingId}: ${what}`, { walletId, bookingId });
 }
 
 /** The hold item as the domain's hold (numbers as numbers; the booking's id is the one asked for). */

@@ -84,7 +84,12 @@ describe('booking recovery', () => {
     const record = (await (await journey.call(`/v1/hotels/bookings/${bookingId}`, 'demo')).json()) as Record<string, any>;
     expect(record.status).toBe('failed');
     expect(record.supplierReference).toBe(body.supplierReference);
-    expect(record.history.map((e: { event: string }) => e.event)).toEqual(['requested', 'confirmed-by-supplier', 'cancelled-at-supplier']);
+    expect(record.history.map((e: { event: string }) => e.event)).toEqual([
+      'requested',
+      'undo-begun',
+      'confirmed-by-supplier',
+      'cancelled-at-supplier',
+    ]);
 
     // The supplier's own view, through its API: the booking under our reference is cancelled there.
     const contract = (await listContracts('demo')).find((c) => c.supplierId === 'hotelbeds')!;

@@ -118,6 +118,29 @@ describe('a booking paid from the wallet', () => {
     ]);
   });
 
+  it('holds the most a priceTolerance lets it cost, captures the repriced total, and frees the rest of the hold', async () => {
+    const walletId = await fundedWallet(500_000);
+    const rate = journey.rateOf('hotelbeds');
+    const { response, body } = await journey.book(rate, {
+      scenario: 'reprice',
+      body: journey.bookingBody(rate, paidFrom(walletId, { priceTolerance: { maxIncreasePercent: 10 } })),
+    });
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    const total = minor((body.priceLocked as { total: number }).total);
+    // The searched total raised by 10 %, down to the cent: the most the partner agreed to pay.
+    const agreed = Math.floor((minor(rate.price.total) * 110) / 100);
+    expect(total).toBeGreaterThan(minor(rate.price.total));
+    expect(total).toBeLessThanOrEqual(agreed);
+    const lines = await statement(walletId);
+    expect(lines.map((t) => [t.type, minor(t.amount)])).toEqual([
+      ['top-up', 500_000],
+      ['hold', -agreed],
+      ['capture', -total],
+    ]);
+    expect(lines.map((t) => minor(t.availableAfter))).toEqual([500_000, 500_000 - agreed, 500_000 - total]);
+    expect(await walletView(walletId)).toMatchObject({ balance: (500_000 - total) / 100, held: 0, available: (500_000 - total) / 100 });
+  });
+
   it('a replay of the booking moves nothing more', async () => {
     const walletId = await fundedWallet(500_000);
     const rate = journey.rateOf('expedia');
@@ -224,6 +247,24 @@ describe('a wallet that cannot pay', () => {
       required: rate.price.total,
     });
     // No step of the flow ran: the supplier was not asked to check the rate, nor to book.
+    expect(stepsRun.get(clientReference)).toBeUndefined();
+    expect((await statement(walletId)).map((t) => t.type)).toEqual(['top-up']);
+  });
+
+  it('is 402 insufficient-funds before any supplier call when it covers the searched total but not its priceTolerance', async () => {
+    const rate = journey.rateOf('hotelbeds');
+    const walletId = await fundedWallet(minor(rate.price.total));
+    const clientReference = `SHORT-TOL-${randomUUID().slice(0, 8)}`;
+    const { response, body } = await journey.book(rate, {
+      body: journey.bookingBody(rate, paidFrom(walletId, { clientReference, priceTolerance: { maxIncreasePercent: 10 } })),
+    });
+    expect(response.status, JSON.stringify(body)).toBe(402);
+    expect(body).toMatchObject({
+      type: 'https://hotel-api.dev/problems/insufficient-funds',
+      walletId,
+      currency: 'EUR',
+      required: Math.floor((minor(rate.price.total) * 110) / 100) / 100,
+    });
     expect(stepsRun.get(clientReference)).toBeUndefined();
     expect((await statement(walletId)).map((t) => t.type)).toEqual(['top-up']);
   });

@@ -1,6 +1,7 @@
 /**
  * Agent wallets against DynamoDB Local (functions/stores/dynamo-wallets.ts): holds never overdraw, even
- * fifty at once; every movement is in the statement; each change happens once however often it is retried.
+ * fifty at once; a capture never pays more than its hold, nor a refund more than the capture; every movement
+ * is in the statement; each change happens once however often it is retried.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,8 @@ describe('agent wallets', () => {
   it('captures the confirmed total, and gives back whatever a booking that did not stand took', async () => {
     const wallet = await store.create({ tenant: 'demo', currency: 'EUR', now: now() });
     await store.topUp('demo', wallet.walletId, 100_00, 'pay-give-back', now());
-    // Confirmed a little above the binding total held (within the partner's tolerance): the confirmed total is paid.
-    expect(await store.hold('demo', wallet.walletId, 'BK-A', 40_00, 'EUR', now())).toBe('held');
+    // Held at the most the partner agreed to pay, confirmed a little below it: the confirmed total is paid, the rest freed.
+    expect(await store.hold('demo', wallet.walletId, 'BK-A', 42_00, 'EUR', now())).toBe('held');
     await store.capture('demo', wallet.walletId, 'BK-A', now(), 41_00);
     expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 59_00, heldMinor: 0, availableMinor: 59_00 });
     // Undone after the capture: refunded in full, once.
@@ -36,7 +37,7 @@ describe('agent wallets', () => {
     const { movements } = await store.movements('demo', wallet.walletId, { limit: 20 });
     expect(movements.map((m) => [m.type, m.amountMinor, m.bookingId])).toEqual([
       ['top-up', 100_00, undefined],
-      ['hold', -40_00, 'BK-A'],
+      ['hold', -42_00, 'BK-A'],
       ['capture', -41_00, 'BK-A'],
       ['refund', 41_00, 'BK-A'],
       ['hold', -30_00, 'BK-B'],
@@ -81,6 +82,73 @@ describe('agent wallets', () => {
     ]);
     // Another tenant's wallet id is not found.
     expect(await store.get('acme', wallet.walletId)).toBeUndefined();
+  });
+
+  it('refuses a capture above its hold and a refund above the capture, moving nothing', async () => {
+    const wallet = await store.create({ tenant: 'demo', currency: 'EUR', creditLimitMinor: 10_00, now: now() });
+    await store.topUp('demo', wallet.walletId, 50_00, 'pay-caps', now());
+    expect(await store.hold('demo', wallet.walletId, 'BK-CAP', 60_00, 'EUR', now())).toBe('held');
+    await expect(store.capture('demo', wallet.walletId, 'BK-CAP', now(), 60_01)).rejects.toMatchObject({
+      kind: 'conflict',
+      details: { walletId: wallet.walletId, bookingId: 'BK-CAP' },
+    });
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 50_00, heldMinor: 60_00, availableMinor: 0 });
+    await store.capture('demo', wallet.walletId, 'BK-CAP', now(), 60_00);
+    // Nothing was refunded yet: more than the capture is refused, the capture itself is not.
+    await expect(store.refund('demo', wallet.walletId, 'BK-CAP', 60_01, now())).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(store.refund('demo', wallet.walletId, 'BK-NONE', 1, now())).rejects.toMatchObject({ kind: 'conflict' });
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: -10_00, heldMinor: 0, availableMinor: 0 });
+    // A cancel with a 15.00 penalty: the capture less the penalty, once.
+    await store.refundCancelled('demo', wallet.walletId, 'BK-CAP', 15_00, now());
+    await store.refundCancelled('demo', wallet.walletId, 'BK-CAP', 0, now());
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 35_00, availableMinor: 45_00 });
+    const { movements } = await store.movements('demo', wallet.walletId, { limit: 20 });
+    expect(movements.map((m) => [m.type, m.amountMinor])).toEqual([
+      ['top-up', 50_00],
+      ['hold', -60_00],
+      ['capture', -60_00],
+      ['refund', 45_00],
+    ]);
+  });
+
+  it('refunds a capture that landed between the give-back reading the hold and releasing it', async () => {
+    const wallet = await store.create({ tenant: 'demo', currency: 'EUR', now: now() });
+    await store.topUp('demo', wallet.walletId, 100_00, 'pay-race', now());
+    expect(await store.hold('demo', wallet.walletId, 'BK-RACE', 40_00, 'EUR', now())).toBe('held');
+    // The settle path's capture lands right after the give-back has read the hold as held.
+    const racing = store as unknown as { holdOf: (tenant: string, walletId: string, bookingId: string) => Promise<unknown> };
+    const readHold = racing.holdOf.bind(store);
+    let captured = false;
+    racing.holdOf = async (...args) => {
+      const hold = await readHold(...args);
+      if (!captured) {
+        captured = true;
+        await store.capture('demo', wallet.walletId, 'BK-RACE', now(), 40_00);
+      }
+      return hold;
+    };
+    try {
+      await store.reverse('demo', wallet.walletId, 'BK-RACE', now());
+    } finally {
+      racing.holdOf = readHold;
+    }
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 100_00, heldMinor: 0, availableMinor: 100_00 });
+    // Movements made in the same millisecond are listed in the order of their ids: compared as a set.
+    const { movements } = await store.movements('demo', wallet.walletId, { limit: 20 });
+    expect(movements.map((m) => `${m.type} ${m.amountMinor}`).sort()).toEqual([
+      'capture -4000',
+      'hold -4000',
+      'refund 4000',
+      'top-up 10000',
+    ]);
+  });
+
+  it('refuses a hold of nothing or less', async () => {
+    const wallet = await store.create({ tenant: 'demo', currency: 'EUR', now: now() });
+    await store.topUp('demo', wallet.walletId, 10_00, 'pay-zero', now());
+    for (const amount of [0, -5_00])
+      await expect(store.hold('demo', wallet.walletId, 'BK-ZERO', amount, 'EUR', now())).rejects.toThrow(RangeError);
+    expect((await store.movements('demo', wallet.walletId, { limit: 10 })).movements.map((m) => m.type)).toEqual(['top-up']);
   });
 
   it('refuses a credit limit below what is already spent or held', async () => {

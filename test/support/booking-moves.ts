@@ -10,7 +10,7 @@ import type { BookingCommand } from '../../functions/booking/record/change-booki
 export function acceptedMove(booking: LifecycleBooking, command: BookingCommand): BookingMove {
   const decision = decide(booking, command);
   if (!decision.accepted) throw new Error(`the lifecycle refuses ${command.kind}: ${decision.refusal.reason}`);
-  return decision;
+  return { ...decision, kind: command.kind };
 }
 
 /** A pending booking found confirmed under our reference (what the reconciler records). */

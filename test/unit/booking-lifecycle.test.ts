@@ -31,11 +31,17 @@ const at = (n: number) => `2026-11-23T12:20:${String(n).padStart(2, '0')}.000Z`;
 const requestedEntry = { at: at(0), event: 'requested', detail: 'booking requested with hotelbeds (request req-1)' };
 const confirmedEntry = { at: at(1), event: 'confirmed', detail: 'confirmed by hotelbeds as HB-1' };
 const voucherEntry = { at: at(2), event: 'voucher-issued', detail: 'voucher PDF, 5120 bytes' };
+const undoBegunEntry = {
+  at: at(3),
+  event: 'undo-begun',
+  detail: 'hotelbeds confirmed HB-1; cancelling it there because the booking could not be saved (InternalFailure)',
+};
 
 /** A booking in each state the lifecycle tells apart; `absent` is no booking at all. */
 const STATES: Readonly<Record<string, LifecycleBooking | undefined>> = {
   absent: undefined,
   pending: { status: 'pending', history: [requestedEntry] },
+  'pending, being undone': { status: 'pending', undoBegunAt: at(3), history: [requestedEntry, undoBegunEntry] },
   confirmed: { status: 'confirmed', history: [requestedEntry, confirmedEntry] },
   cancelled: { status: 'cancelled', cancelledAt: at(5), history: [requestedEntry, confirmedEntry] },
   failed: { status: 'failed', history: [requestedEntry] },
@@ -68,6 +74,13 @@ const COMMANDS: { readonly [K in LifecycleCommandKind]: Extract<LifecycleCommand
     at: at(10),
     cause: { kind: 'not-booked', problem: 'The supplier no longer offers this rate; nothing was booked. Search again.' },
   },
+  'begin-undo': {
+    kind: 'begin-undo',
+    at: at(10),
+    supplierId: 'hotelbeds',
+    supplierReference: 'HB-1',
+    because: { kind: 'above-tolerance', total: '130.00', currency: 'EUR' },
+  },
   compensate: {
     kind: 'compensate',
     at: at(10),
@@ -98,10 +111,35 @@ type Expected = typeof OK | LifecycleRefusalReason;
 
 /** The whole lifecycle: what each command gets in each state (columns in LIFECYCLE_COMMAND_KINDS' order). */
 const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expected>>>> = {
-  absent: row(OK, 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing'),
-  pending: row('still-pending', OK, OK, OK, OK, 'still-pending', 'still-pending', 'still-pending', 'still-pending'),
-  confirmed: row('already-confirmed', 'already-confirmed', 'already-confirmed', 'already-confirmed', 'already-confirmed', OK, OK, OK, OK),
+  absent: row(OK, 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing'),
+  pending: row('still-pending', OK, OK, OK, OK, OK, 'still-pending', 'still-pending', 'still-pending', 'still-pending'),
+  // Only the compensation that records the cancel at its supplier moves it: nothing confirms what is being cancelled.
+  'pending, being undone': row(
+    'still-pending',
+    'being-undone',
+    'being-undone',
+    'being-undone',
+    'being-undone',
+    OK,
+    'still-pending',
+    'still-pending',
+    'still-pending',
+    'still-pending',
+  ),
+  confirmed: row(
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    OK,
+    OK,
+    OK,
+    OK,
+  ),
   cancelled: row(
+    'already-cancelled',
     'already-cancelled',
     'already-cancelled',
     'already-cancelled',
@@ -121,9 +159,11 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'never-booked',
     'never-booked',
     'never-booked',
+    'never-booked',
     OK,
   ),
   'confirmed, voucher issued': row(
+    'already-confirmed',
     'already-confirmed',
     'already-confirmed',
     'already-confirmed',
@@ -135,6 +175,7 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     OK,
   ),
   'confirmed, personal data erased': row(
+    'already-confirmed',
     'already-confirmed',
     'already-confirmed',
     'already-confirmed',
@@ -154,9 +195,11 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'already-cancelled',
     'already-cancelled',
     'already-cancelled',
+    'already-cancelled',
     'personal-data-erased',
   ),
   'failed, personal data erased': row(
+    'never-booked',
     'never-booked',
     'never-booked',
     'never-booked',
@@ -194,6 +237,16 @@ const ACCEPTED: Readonly<
     webhook: 'booking.confirmed',
   },
   fail: { from: ['pending'], events: ['failed'], changes: { status: 'failed' }, webhook: 'booking.failed' },
+  'begin-undo': {
+    from: ['pending'],
+    events: ['undo-begun'],
+    changes: {
+      undoBegunAt: at(10),
+      undoReason: { kind: 'above-tolerance', total: '130.00', currency: 'EUR' },
+      supplierReference: 'HB-1',
+    },
+    webhook: undefined,
+  },
   compensate: {
     from: ['pending'],
     events: ['compensated', 'cancelled-at-supplier'],
@@ -228,7 +281,7 @@ describe('the booking lifecycle, every command in every state', () => {
   const pairs = Object.keys(STATES).flatMap((state) => LIFECYCLE_COMMAND_KINDS.map((kind) => [state, kind] as const));
 
   it('covers every state and every command', () => {
-    expect(pairs).toHaveLength(Object.keys(STATES).length * 9);
+    expect(pairs).toHaveLength(Object.keys(STATES).length * LIFECYCLE_COMMAND_KINDS.length);
     expect(Object.keys(TABLE).sort()).toEqual(Object.keys(STATES).sort());
     expect(Object.keys(COMMANDS).sort()).toEqual([...LIFECYCLE_COMMAND_KINDS].sort());
   });
@@ -337,6 +390,16 @@ describe("a booking's history, worded as each path wrote it", () => {
     );
   });
 
+  it('an undo taking the booking before it cancels at the supplier (UndoBooking)', () => {
+    expect(entriesOf(COMMANDS['begin-undo'])).toEqual([
+      {
+        at: at(10),
+        event: 'undo-begun',
+        detail: 'hotelbeds confirmed HB-1; cancelling it there because the supplier confirmed 130.00 EUR, above the priceTolerance',
+      },
+    ]);
+  });
+
   it('a compensation (UndoBooking): above the tolerance and cancelled, or not saved and the cancel failed', () => {
     expect(entriesOf(COMMANDS.compensate)).toEqual([
       {
@@ -360,6 +423,11 @@ describe("a booking's history, worded as each path wrote it", () => {
       },
       { at: at(12), event: 'cancel-at-supplier-failed', detail: 'could not cancel HB-1 at hotelbeds: timeout from hotelbeds, on cancel' },
     ]);
+    expect(entriesOf({ ...COMMANDS.compensate, because: { kind: 'above-hold', total: '131.00', currency: 'EUR' } })[0]).toEqual({
+      at: at(10),
+      event: 'confirmed-by-supplier',
+      detail: 'hotelbeds confirmed HB-1; undone because the supplier confirmed 131.00 EUR, more than the wallet held for it',
+    });
   });
 
   it('a modification: the holder, the guest names, or both', () => {
@@ -426,7 +494,7 @@ describe("a wallet-paid booking's money, from its events", () => {
   });
 
   it('does not move for the other moves, nor for a booking paid otherwise', () => {
-    for (const kind of ['request', 'keep-pending', 'modify', 'issue-voucher', 'erase-personal-data'] as const)
+    for (const kind of ['request', 'keep-pending', 'begin-undo', 'modify', 'issue-voucher', 'erase-personal-data'] as const)
       expect(due(kind)).toEqual([]);
     for (const kind of LIFECYCLE_COMMAND_KINDS) {
       expect(unpaid(kind)).toEqual([]);
@@ -516,7 +584,7 @@ describe('a change made through the lifecycle (record/change-booking.ts, with a 
     } as unknown as BookingStore;
     const wallets = {
       capture: async (_t: string, _w: string, _b: string, _now: Date, amountMinor?: number) => void calls.push(`capture ${amountMinor}`),
-      refund: async (_t: string, _w: string, _b: string, amountMinor: number) => void calls.push(`refund ${amountMinor}`),
+      refundCancelled: async (_t: string, _w: string, _b: string, penaltyMinor: number) => void calls.push(`refund less ${penaltyMinor}`),
       reverse: async () => void calls.push('give back'),
     } as unknown as WalletPayments;
     return { calls, deps: { bookings, wallets, now: () => new Date(at(20)) } };
@@ -528,10 +596,10 @@ describe('a change made through the lifecycle (record/change-booking.ts, with a 
     expect(calls).toEqual(['capture 12000', 'write confirmed']);
   });
 
-  it('refunds the total less the penalty before the cancel is written', async () => {
+  it('refunds the capture less the penalty before the cancel is written', async () => {
     const { calls, deps } = world(paidBooking('confirmed'));
     await changeBooking(deps, 'demo', 'BK1', COMMANDS.cancel);
-    expect(calls).toEqual(['refund 7000', 'write cancelled']);
+    expect(calls).toEqual(['refund less 3000', 'write cancelled']);
   });
 
   it('gives back once a failure, or a compensation, is written', async () => {

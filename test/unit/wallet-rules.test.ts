@@ -11,7 +11,7 @@ import { setCreditLimit } from '../../functions/domain/wallet/credit-limit.js';
 import { whatToGiveBack } from '../../functions/domain/wallet/give-back.js';
 import { placeHold } from '../../functions/domain/wallet/hold.js';
 import { openWallet } from '../../functions/domain/wallet/open-wallet.js';
-import { refundBooking } from '../../functions/domain/wallet/refund.js';
+import { refundAfterCancel, refundBooking } from '../../functions/domain/wallet/refund.js';
 import { captureHold, releaseHold } from '../../functions/domain/wallet/settle-hold.js';
 import { topUp } from '../../functions/domain/wallet/top-up.js';
 import { availableOf, type Wallet, type WalletMovement } from '../../functions/domain/wallet/wallet.js';
@@ -143,6 +143,11 @@ describe('a hold', () => {
     });
   });
 
+  it('is a positive whole number of minor units, or a RangeError before any wallet is read', () => {
+    for (const amount of [0, -1, -80_00, 1.5, Number.NaN, 2 ** 53]) expect(() => placeHold('BK1', amount, 'EUR')).toThrow(RangeError);
+    expect(() => placeHold('BK1', 1, 'EUR')).not.toThrow();
+  });
+
   it('is refused in another currency than the wallet, before its funds are looked at', () => {
     expect(placeHold('BK1', 1, 'USD')(wallet({ balanceMinor: 100_00 }), stamp)).toEqual({ refused: 'currency-mismatch' });
     expect(placeHold('BK1', 1_000_00, 'USD')(wallet(), stamp)).toEqual({ refused: 'currency-mismatch' });
@@ -160,16 +165,18 @@ describe('settling a hold', () => {
     expect(change.onceKey).toBe('captured#BK1');
   });
 
-  it("pays the confirmed total, which a price within the partner's tolerance may set above or below the hold", () => {
-    expect(changed(captureHold(held(40_00), 41_00)!, before).wallet).toMatchObject({
-      balanceMinor: 59_00,
-      heldMinor: 0,
-      availableMinor: 59_00,
-    });
-    expect(changed(captureHold(held(40_00), 39_00)!, before).wallet).toMatchObject({
-      balanceMinor: 61_00,
-      heldMinor: 0,
-      availableMinor: 61_00,
+  it('pays a confirmed total below the hold and frees the rest of it', () => {
+    const change = changed(captureHold(held(40_00), 39_00)!, before);
+    expect(change.wallet).toMatchObject({ balanceMinor: 61_00, heldMinor: 0, availableMinor: 61_00 });
+    expect(change.movement).toMatchObject({ type: 'capture', amountMinor: -39_00, availableAfterMinor: 61_00 });
+    expect(change.hold).toMatchObject({ status: 'captured', amountMinor: 40_00, capturedMinor: 39_00 });
+    expect(changed(captureHold(held(40_00), 40_00)!, before).wallet).toMatchObject({ balanceMinor: 60_00, availableMinor: 60_00 });
+  });
+
+  it('refuses a confirmed total above the hold: the balance would pay what was never held', () => {
+    expect(captureHold(held(40_00), 40_01)!(before, stamp)).toEqual({ refused: 'capture-above-hold' });
+    expect(captureHold(held(40_00), 41_00)!(wallet({ balanceMinor: 0, creditLimitMinor: 40_00, heldMinor: 40_00 }), stamp)).toEqual({
+      refused: 'capture-above-hold',
     });
   });
 
@@ -196,17 +203,37 @@ describe('settling a hold', () => {
 });
 
 describe('a refund', () => {
+  const captured = held(80_00, 'captured', 80_00);
+
   it('raises the balance by the amount asked, once per booking', () => {
-    const change = changed(refundBooking('BK1', 75_00), wallet({ balanceMinor: 20_00 }));
+    const change = changed(refundBooking('BK1', captured, 75_00), wallet({ balanceMinor: 20_00 }));
     expect(change.wallet).toMatchObject({ balanceMinor: 95_00, availableMinor: 95_00 });
     expect(change.movement).toMatchObject({ type: 'refund', amountMinor: 75_00, reference: 'refund#BK1', bookingId: 'BK1' });
     expect(change.onceKey).toBe('refund#BK1');
-    expect(refundBooking('BK1', 10_00)(wallet(), stamp)).toMatchObject({ onceKey: 'refund#BK1' });
+    expect(refundBooking('BK1', captured, 10_00)(wallet(), stamp)).toMatchObject({ onceKey: 'refund#BK1' });
+  });
+
+  it('gives back at most what the capture paid: more is refused', () => {
+    expect(isRefusal(refundBooking('BK1', captured, 80_00)(wallet(), stamp))).toBe(false);
+    expect(refundBooking('BK1', captured, 80_01)(wallet(), stamp)).toEqual({ refused: 'refund-above-capture' });
+    // A capture below its hold paid less than was held: the capture, not the hold, is the cap.
+    expect(refundBooking('BK1', held(80_00, 'captured', 70_00), 70_01)(wallet(), stamp)).toEqual({ refused: 'refund-above-capture' });
+    // Nothing captured (held, released, never placed): nothing to give back.
+    for (const hold of [held(80_00), held(80_00, 'released'), undefined]) {
+      expect(refundBooking('BK1', hold, 1)(wallet(), stamp)).toEqual({ refused: 'refund-above-capture' });
+      expect(isRefusal(refundBooking('BK1', hold, 0)(wallet(), stamp))).toBe(false);
+    }
+  });
+
+  it('after a cancel, is the capture less the penalty applied, nothing when the penalty takes it all', () => {
+    expect(changed(refundAfterCancel('BK1', held(80_00, 'captured', 70_00), 30_00), wallet()).movement.amountMinor).toBe(40_00);
+    expect(changed(refundAfterCancel('BK1', captured, 90_00), wallet()).movement.amountMinor).toBe(0);
+    expect(() => refundAfterCancel('BK1', captured, -1)).toThrow(RangeError);
   });
 
   it('is a whole number of minor units, 0 or more', () => {
-    expect(() => refundBooking('BK1', -1)).toThrow(RangeError);
-    expect(() => refundBooking('BK1', 0)).not.toThrow();
+    expect(() => refundBooking('BK1', captured, -1)).toThrow(RangeError);
+    expect(() => refundBooking('BK1', captured, 0)).not.toThrow();
   });
 });
 
@@ -251,6 +278,7 @@ type Request =
   | { readonly kind: 'capture'; readonly bookingId: string; readonly permille?: number }
   | { readonly kind: 'release'; readonly bookingId: string }
   | { readonly kind: 'refund'; readonly bookingId: string; readonly amountMinor: number }
+  | { readonly kind: 'cancel-refund'; readonly bookingId: string; readonly penaltyMinor: number }
   | { readonly kind: 'give-back'; readonly bookingId: string };
 
 interface Ledger {
@@ -277,11 +305,13 @@ function ruleFor(ledger: Ledger, request: Request): WalletRule<WalletRefusal> | 
     case 'release':
       return releaseHold(holdOf(request.bookingId));
     case 'refund':
-      return refundBooking(request.bookingId, request.amountMinor);
+      return refundBooking(request.bookingId, holdOf(request.bookingId), request.amountMinor);
+    case 'cancel-refund':
+      return refundAfterCancel(request.bookingId, holdOf(request.bookingId), request.penaltyMinor);
     case 'give-back': {
       const giveBack = whatToGiveBack(holdOf(request.bookingId));
       if (giveBack.kind === 'release') return releaseHold(holdOf(request.bookingId));
-      if (giveBack.kind === 'refund') return refundBooking(request.bookingId, giveBack.amountMinor);
+      if (giveBack.kind === 'refund') return refundBooking(request.bookingId, holdOf(request.bookingId), giveBack.amountMinor);
       return undefined;
     }
   }
@@ -314,7 +344,7 @@ const amount = fc.integer({ min: 1, max: 50_000 });
 const reference = fc.constantFrom('r1', 'r2', 'r3');
 const bookingId = fc.constantFrom('BK1', 'BK2', 'BK3', 'BK4');
 
-/** Requests whose captures never pay more than was held (`maxPermille` 1000), or up to a fifth more. */
+/** Requests whose captures ask to pay up to `maxPermille` of what was held (above 1000: more than was held). */
 function requests(maxPermille: number): fc.Arbitrary<Request[]> {
   const request: fc.Arbitrary<Request> = fc.oneof(
     fc.record({ kind: fc.constant('top-up' as const), amountMinor: amount, reference }),
@@ -331,6 +361,7 @@ function requests(maxPermille: number): fc.Arbitrary<Request[]> {
     ),
     fc.record({ kind: fc.constant('release' as const), bookingId }),
     fc.record({ kind: fc.constant('refund' as const), bookingId, amountMinor: fc.integer({ min: 0, max: 50_000 }) }),
+    fc.record({ kind: fc.constant('cancel-refund' as const), bookingId, penaltyMinor: fc.integer({ min: 0, max: 50_000 }) }),
     fc.record({ kind: fc.constant('give-back' as const), bookingId }),
   );
   return fc.array(request, { maxLength: 40 });
@@ -367,9 +398,9 @@ describe('any sequence of requests', () => {
     );
   });
 
-  it('never takes the balance below minus the credit limit, nor available below zero, while no capture pays more than it held', () => {
+  it('never takes the balance below minus the credit limit, nor available below zero, even when captures ask for more than was held', () => {
     fc.assert(
-      fc.property(creditLimit, requests(1000), (limit, sequence) => {
+      fc.property(creditLimit, requests(1200), (limit, sequence) => {
         let ledger = opened(limit);
         for (const request of sequence) {
           ledger = apply(ledger, request);
@@ -402,8 +433,25 @@ describe('any sequence of requests', () => {
   });
 });
 
+describe('the refunds of a booking', () => {
+  it('never add up to more than its capture paid, whatever is asked and however often', () => {
+    fc.assert(
+      fc.property(creditLimit, requests(1200), (limit, sequence) => {
+        const ledger = sequence.reduce(apply, opened(limit));
+        for (const id of ['BK1', 'BK2', 'BK3', 'BK4']) {
+          const lines = ledger.movements.filter((m) => m.bookingId === id);
+          const refunded = lines.filter((m) => m.type === 'refund').reduce((sum, m) => sum + m.amountMinor, 0);
+          const paid = -lines.filter((m) => m.type === 'capture').reduce((sum, m) => sum + m.amountMinor, 0);
+          expect(refunded).toBeLessThanOrEqual(paid);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('a capture above its hold', () => {
-  it("is paid in full, as the confirmed total within the partner's tolerance is, even when that leaves available below zero", () => {
+  it('is refused, and the wallet keeps its hold: the balance cannot go below minus the credit limit', () => {
     let ledger = opened(0);
     for (const request of [
       { kind: 'top-up', amountMinor: 100_00, reference: 'r1' },
@@ -411,6 +459,7 @@ describe('a capture above its hold', () => {
       { kind: 'capture', bookingId: 'BK1', permille: 1010 },
     ] as const)
       ledger = apply(ledger, request);
-    expect(ledger.wallet).toMatchObject({ balanceMinor: -1_00, heldMinor: 0, availableMinor: -1_00 });
+    expect(ledger.wallet).toMatchObject({ balanceMinor: 100_00, heldMinor: 100_00, availableMinor: 0 });
+    expect(ledger.holds.get('BK1')?.status).toBe('held');
   });
 });

@@ -54,7 +54,7 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
     throw invalidFields(mismatches);
   }
   // A wallet that cannot pay is told before any supplier call (the flow's hold is what guarantees it).
-  await checkWalletFunds(tenant, body.payment, ticket.quoted, deps.wallets);
+  await checkWalletFunds(tenant, body, ticket.quoted, deps.wallets);
 
   const bookingId = bookingIdFor(tenant, clientId, input.idempotencyKey);
   const { checkIn, checkOut } = search.request;

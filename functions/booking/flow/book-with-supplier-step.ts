@@ -10,8 +10,7 @@ import { DomainError } from '../../domain/errors/domain-error.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingResponse } from '../record/booking-record.js';
 import { refusalError } from '../record/refusal-error.js';
-import { captureBookingTotal } from '../wallet/wallet-payment.js';
-import { holdBookingTotal } from '../wallet/wallet-payment.js';
+import { captureBookingTotal, holdAgreedTotal, withinWalletHold } from '../wallet/wallet-payment.js';
 import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-error.js';
@@ -79,7 +78,7 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
 
   if ('error' in adapterOrError) throw adapterOrError.error;
   // After the write-ahead record (so the reconciler can always give a hold back) and before the supplier is asked.
-  await holdBookingTotal(state.tenant, state.bookingId, state.request.payment, checked.price, deps.wallets, deps.now());
+  await holdAgreedTotal(state.tenant, state.bookingId, state.request, agreedPrice(checked), deps.wallets, deps.now());
   const { adapter } = adapterOrError;
   // The account's pricing rules, which the confirmed price is locked with, read while the supplier books:
   // a table round trip less after its answer. Awaited only once it has answered (lockPrice).
@@ -111,7 +110,17 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
   return confirmedByTheSupplier(state, booking, { ...deps, pricingRules: () => rules });
 }
 
-/** The supplier holds the booking: its price locked for the account and held against the tolerance. */
+/** What the partner agreed to pay: the searched total (its tolerance counts from it) and the binding one. */
+const agreedPrice = (checked: NonNullable<FlowState['checked']>) => ({
+  quotedTotal: checked.ticket.quoted.total,
+  bindingTotal: checked.price.total,
+  currency: checked.price.currency,
+});
+
+/**
+ * The supplier holds the booking: its price locked for the account and held against the tolerance, and, for
+ * a wallet-paid booking, against its hold, which a capture may never exceed.
+ */
 export async function confirmedByTheSupplier(
   state: FlowState,
   booking: NonNullable<FlowState['supplierBooking']>,
@@ -123,6 +132,8 @@ export async function confirmedByTheSupplier(
     ...state,
     supplierBooking: booking,
     locked,
-    priceAccepted: withinTolerance(state.request, checked.ticket.quoted.total, locked.total),
+    priceAccepted:
+      withinTolerance(state.request, checked.ticket.quoted.total, locked.total) &&
+      withinWalletHold(state.request, agreedPrice(checked), locked.total),
   };
 }

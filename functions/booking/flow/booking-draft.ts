@@ -5,7 +5,7 @@
 import type { RequestedMove } from '../../domain/booking/booking-lifecycle.js';
 import { historyOf } from '../../domain/booking/history-entry.js';
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
-import { Decimal, parseDecimal } from '../../domain/money/decimal.js';
+import { parseDecimal } from '../../domain/money/decimal.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
@@ -13,6 +13,7 @@ import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import type { Traveller } from '../../shared/traveller.js';
 import type { BookingRequest } from '../booking-request.js';
+import { toleratedTotal } from '../price-tolerance.js';
 import type { GuestDetails } from '../personal-data/guest-details.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { CheckedState, FlowState } from './flow-state.js';
@@ -74,12 +75,8 @@ export async function lockPrice(
 
 /** Whether `total` stays within the partner's priceTolerance over the searched total (always, without one). */
 export function withinTolerance(request: BookingRequest, quotedTotal: string, total: string): boolean {
-  if (!request.priceTolerance) return true;
-  const quoted = parseDecimal(quotedTotal);
-  // A JSON number, not decimal text: 1e-7 or 2.5e-307 are valid percentages whose String() has an exponent,
-  // which parseDecimal refuses by design. Decimal reads the number exactly as JavaScript prints it.
-  const limit = quoted.times(new Decimal(request.priceTolerance.maxIncreasePercent).dividedBy(100).plus(1));
-  return !parseDecimal(total).greaterThan(limit);
+  const limit = toleratedTotal(request, quotedTotal);
+  return !limit || !parseDecimal(total).greaterThan(limit);
 }
 
 /** The booking's personal data, as the request gave it: stored apart from the record (guest-details.ts). */

@@ -64,8 +64,9 @@ export function flowHandler(deps: () => FlowDeps) {
       if (isSupplierError(error)) throw Object.assign(new Error(error.redactedMessage()), { name: error.name });
       throw error;
     } finally {
-      // UndoBooking and RecordFailure always end the flow with an error: that is their job, so their
-      // `error` counts are the compensations and failures, which BookingOutcome names.
+      // RecordFailure always ends the flow with an error, and UndoBooking does unless the booking was confirmed
+      // meanwhile: that is their job, so their `error` counts are the compensations and failures, which
+      // BookingOutcome names.
       recordBookingStep(event.step, result, Math.round(performance.now() - started));
       logger.removeKeys(['bookingId', 'step', 'correlation_id']);
     }

@@ -2,11 +2,20 @@
  * Settles a pending booking (its supplier did not answer in time) by asking the supplier for a booking
  * under our reference: found, it is confirmed with what the supplier holds; still absent long after the
  * attempt, it is failed (nothing was booked); otherwise, or when the supplier cannot be reached, it stays
- * pending for the next try. Used by GET (so a partner polling sees the outcome at once) and by the
- * scheduled reconciler (so no pending booking waits for a partner to look).
+ * pending for the next try. A wallet-paid booking found confirmed at more than its wallet held cannot be
+ * paid: it is undone as the flow undoes one (flow/undo-at-supplier.ts).
+ *
+ * A booking the flow's undo took is left to it: its supplier's booking is being cancelled, and the lifecycle
+ * refuses to confirm or fail it (a settle that read it before the undo took it is refused at its write). An
+ * undo still unrecorded long after it began was cut short, and is finished here.
+ *
+ * Used by GET (so a partner polling sees the outcome at once) and by the scheduled reconciler (so no pending
+ * booking waits for a partner to look).
  */
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { emitMetric } from '../../shared/metric-events.js';
+import type { Price } from '../../domain/pricing/price.js';
+import { emitMetric, recordBookingOutcome } from '../../shared/metric-events.js';
+import type { SupplierBooking } from '../../suppliers/port.js';
 import { Dim, MetricName, PENDING_AGE_BUCKETS, type PendingAgeBucket } from '../../shared/metric-names.js';
 import { logger } from '../../shared/observability.js';
 import type { BookingRecord } from '../record/booking-record.js';
@@ -17,9 +26,18 @@ import { measuredSupplierCall } from '../flow/measured-supplier-call.js';
 import { adapterOf } from '../flow/supplier-of.js';
 import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
+import { cancelAtSupplier, takeForUndo } from '../flow/undo-at-supplier.js';
+import { walletHoldCovers } from '../wallet/wallet-payment.js';
 
 /** How long after the attempt a supplier may still show a booking it was slow to make. */
 export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * How long after an undo began the settle path takes it for cut short (its Lambda ended before it recorded
+ * the cancel) and finishes it: far past any flow run, so the two do not both cancel at the supplier. Which
+ * one records the outcome is the bookings table's conditional write, never this delay.
+ */
+export const FINISH_UNDO_AFTER_MS = GIVE_UP_AFTER_MS;
 
 type StoredGuests = Awaited<ReturnType<FlowDeps['guests']['get']>>;
 
@@ -31,6 +49,8 @@ export async function settlePending(
   guests?: Promise<StoredGuests>,
 ): Promise<BookingRecord> {
   if (record.status !== 'pending') return record;
+  const undoBegunAt = record.undoBegunAt;
+  if (undoBegunAt && deps.now().getTime() - Date.parse(undoBegunAt) <= FINISH_UNDO_AFTER_MS) return record;
   try {
     // Side by side; the read is started inside a promise so that a store failing at once still leaves
     // Promise.all the one to report (and the adapter's own failure handled).
@@ -40,6 +60,7 @@ export async function settlePending(
     ]);
     // The holder's e-mail and the traveller, for suppliers that file and look bookings up by them (Rapid).
     const contact = supplierContactOf(stored);
+    if (undoBegunAt) return await finishUndo(record, contact, deps);
     const found = await measuredSupplierCall(record.supplierId, 'find-booking', () =>
       adapter.findBookingByClientReference({
         clientReference: record.bookingId,
@@ -51,6 +72,7 @@ export async function settlePending(
     const now = deps.now();
     if (found?.status === 'confirmed') {
       const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);
+      if (!(await walletHoldCovers(record, locked, deps.wallets))) return await undoAboveHold(record, found, locked, contact, deps);
       // Captured for the locked total before the record says confirmed (the lifecycle's payments).
       const confirmed = await changeBooking(
         deps,
@@ -92,6 +114,64 @@ export async function settlePending(
     emitMetric(MetricName.reconcileFailures, MetricUnit.Count, 1, [{}]);
     return record;
   }
+}
+
+/**
+ * The supplier confirmed more than the booking's wallet held (a capture never pays more than its hold): the
+ * booking is taken, cancelled at the supplier and recorded as undone, its hold released; if something
+ * confirmed or took it first, it is answered as it stands.
+ */
+async function undoAboveHold(
+  record: BookingRecord,
+  found: SupplierBooking,
+  locked: Price,
+  contact: Parameters<typeof cancelAtSupplier>[2],
+  deps: FlowDeps,
+): Promise<BookingRecord> {
+  const target = {
+    tenant: record.tenant,
+    bookingId: record.bookingId,
+    supplierId: found.supplierId,
+    supplierReference: found.supplierReference,
+  };
+  const because = { kind: 'above-hold', total: locked.total, currency: locked.currency } as const;
+  const taken = await takeForUndo(deps, target, because);
+  if (taken.kind !== 'to-undo') return taken.record;
+  const at = deps.now().toISOString();
+  const undo = await cancelAtSupplier(deps, target, contact);
+  const { supplierId, supplierReference } = target;
+  const undone = await changeBooking(deps, record.tenant, record.bookingId, {
+    kind: 'compensate',
+    at,
+    supplierId,
+    supplierReference,
+    because,
+    undo,
+  });
+  recordBookingOutcome(undo.kind === 'cancelled' ? 'compensated' : 'compensation-failed');
+  return undone;
+}
+
+/**
+ * An undo the flow began and never recorded: the booking is still taken (nothing confirms it), so its
+ * supplier's booking is cancelled now, under the reference the undo named, and the compensation recorded for
+ * the reason it gave.
+ */
+async function finishUndo(record: BookingRecord, contact: Parameters<typeof cancelAtSupplier>[2], deps: FlowDeps): Promise<BookingRecord> {
+  const { tenant, bookingId, supplierId } = record;
+  const supplierReference = record.supplierReference!;
+  const because = record.undoReason ?? { kind: 'not-saved' as const, error: 'unknown' };
+  const at = deps.now().toISOString();
+  const undo = await cancelAtSupplier(deps, { tenant, bookingId, supplierId, supplierReference }, contact);
+  const undone = await changeBooking(
+    deps,
+    tenant,
+    bookingId,
+    { kind: 'compensate', at, supplierId, supplierReference, because, undo },
+    record,
+  );
+  recordBookingOutcome(undo.kind === 'cancelled' ? 'compensated' : 'compensation-failed');
+  return undone;
 }
 
 /** The scheduled reconciler's pass over one tenant's pending bookings. */

@@ -9,6 +9,7 @@
  */
 import type { BookingStatus } from '../../domain/booking/booking-status.js';
 import type { BookingHistoryEntry } from '../../domain/booking/history-entry.js';
+import type { UndoReason } from '../../domain/booking/lifecycle-event.js';
 import { policyView } from '../../domain/cancellation/policy-view.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { RateTicket } from '../../domain/rate/rate-id.js';
@@ -74,6 +75,11 @@ export interface BookingRecord extends LockedAmounts {
   readonly quotedPenaltyAmount?: string;
   readonly supplierPenaltyAmount?: string;
   readonly supplierPenaltyCurrency?: string;
+
+  /** Set when the flow's undo took a pending booking to cancel it at its supplier (booking-lifecycle.ts): UTC ISO instant. */
+  readonly undoBegunAt?: string;
+  /** Why that undo was begun, for whoever records its outcome (the flow, or the reconciler finishing it). */
+  readonly undoReason?: UndoReason;
 
   /** Set once the booking's personal data was erased (on request, or after check-out): UTC ISO instant. */
   readonly personalDataErasedAt?: string;

@@ -12,8 +12,10 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import type { BookingStatus } from '../../domain/booking/booking-status.js';
 import { historyOf, type BookingHistoryEntry } from '../../domain/booking/history-entry.js';
+import type { LifecycleCommandKind } from '../../domain/booking/lifecycle-command.js';
 import type { LifecycleEvent } from '../../domain/booking/lifecycle-event.js';
 import type { LifecycleRefusal } from '../../domain/booking/lifecycle-refusal.js';
 import { subjectOf } from '../../domain/webhooks/webhook-event.js';
@@ -54,6 +56,8 @@ export class BookingStateConflict extends Error {
 
 /** A move the lifecycle accepted (domain/booking/booking-lifecycle.ts), as the store writes it. */
 export interface BookingMove {
+  /** The command accepted: a booking read afresh is asked of the lifecycle again before the move is written on it. */
+  readonly kind: LifecycleCommandKind;
   readonly from: readonly BookingStatus[];
   readonly events: readonly LifecycleEvent[];
   readonly changes: Partial<BookingRecord>;
@@ -103,8 +107,9 @@ export interface BookingStore {
   create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }>;
   get(tenant: string, bookingId: string): Promise<BookingRecord | undefined>;
   /**
-   * Writes a move the lifecycle accepted on a booking still in one of its `from` statuses: its changes, its
-   * events' history entries and its webhook event; BookingStateConflict otherwise. `seen`, the booking as
+   * Writes a move the lifecycle accepted on a booking still in one of its `from` statuses, and where the
+   * lifecycle still accepts it (a booking an undo took meanwhile is still pending, and confirms no more): its
+   * changes, its events' history entries and its webhook event; BookingStateConflict otherwise. `seen`, the booking as
    * the caller just read it, spares the read the first attempt makes.
    */
   transition(tenant: string, bookingId: string, move: BookingMove, seen?: BookingRecord): Promise<BookingRecord>;
@@ -169,7 +174,7 @@ export class DynamoBookingStore implements BookingStore {
       // The caller's own read stands for the first attempt; a write that finds it stale reads afresh.
       const fromCaller = attempt === 1 && seen !== undefined;
       const current = fromCaller ? seen : await this.get(tenant, bookingId);
-      if (!current || !from.includes(current.status)) {
+      if (!current || !from.includes(current.status) || refusalOf(current, move.kind)) {
         if (fromCaller) continue;
         throw new BookingStateConflict(current);
       }

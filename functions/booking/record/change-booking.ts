@@ -31,7 +31,7 @@ export async function changeBooking(
   await makePayments('before-recording', decision.events, { ...current!, ...decision.changes }, deps);
   let changed: BookingRecord;
   try {
-    changed = await deps.bookings.transition(tenant, bookingId, decision, current);
+    changed = await deps.bookings.transition(tenant, bookingId, { ...decision, kind: command.kind }, current);
   } catch (error) {
     if (error instanceof BookingStateConflict) throw refusedOnWrite(error, command);
     throw error;

@@ -8,12 +8,13 @@
  *   (none) --request--> pending --keep-pending--> pending
  *                       pending --confirm--> confirmed --modify, issue-voucher--> confirmed
  *                       pending --fail, compensate--> failed      confirmed --cancel--> cancelled
+ *                       pending --begin-undo--> pending, being undone --compensate--> failed
  *   confirmed, cancelled, failed --erase-personal-data--> the same status
  */
 import type { BookingStatus } from './booking-status.js';
 import { HISTORY_EVENT_NAME, type BookingHistoryEntry } from './history-entry.js';
 import type { LifecycleCommand, LifecycleCommandKind, RequestCommand } from './lifecycle-command.js';
-import type { LifecycleEvent } from './lifecycle-event.js';
+import type { LifecycleEvent, UndoReason } from './lifecycle-event.js';
 import type { LifecycleRefusal } from './lifecycle-refusal.js';
 
 /** What the lifecycle reads of a booking (a stored booking record is one). */
@@ -21,6 +22,8 @@ export interface LifecycleBooking {
   readonly status: BookingStatus;
   readonly cancelledAt?: string;
   readonly personalDataErasedAt?: string;
+  /** Set when an undo took the pending booking: its supplier's booking is being cancelled. */
+  readonly undoBegunAt?: string;
   readonly history: readonly BookingHistoryEntry[];
 }
 
@@ -35,6 +38,9 @@ export interface LifecycleChanges {
   readonly supplierPenaltyAmount?: string;
   readonly supplierPenaltyCurrency?: string;
   readonly personalDataErasedAt?: string;
+  readonly undoBegunAt?: string;
+  /** Why the undo was begun: what its compensation says, whoever records it. */
+  readonly undoReason?: UndoReason;
 }
 
 /** What a move changes on the record: the lifecycle's fields, and a confirmation's terms with them. */
@@ -57,6 +63,7 @@ const MOVES_FROM: Readonly<Record<LifecycleCommandKind, readonly BookingStatus[]
   'keep-pending': ['pending'],
   confirm: ['pending'],
   fail: ['pending'],
+  'begin-undo': ['pending'],
   compensate: ['pending'],
   modify: ['confirmed'],
   cancel: ['confirmed'],
@@ -98,6 +105,9 @@ export function refusalOf(booking: LifecycleBooking | undefined, kind: Lifecycle
   // Erasing twice is done already, whatever the status (the first erasure's time is the answer).
   if (kind === 'erase-personal-data' && booking.personalDataErasedAt) return erased(booking);
   if (!MOVES_FROM[kind].includes(booking.status)) return refusedAt(booking);
+  // Taken by an undo: its supplier's booking is being cancelled, so nothing may confirm it (nor take it
+  // twice); only the compensation that records the cancel moves it on.
+  if (booking.undoBegunAt && kind !== 'compensate') return { reason: 'being-undone', status: 'pending', undoBegunAt: booking.undoBegunAt };
   if (kind === 'modify' && booking.personalDataErasedAt) return erased(booking);
   if (kind === 'issue-voucher' && voucherIssued(booking)) return { reason: 'voucher-already-issued', status: 'confirmed' };
   return undefined;
@@ -115,6 +125,10 @@ export function eventsOf(command: LifecycleCommand): LifecycleEvent[] {
       return [{ type: 'confirmed', at, supplierId: command.supplierId, supplierReference: command.supplierReference, via: command.via }];
     case 'fail':
       return [{ type: 'failed', at, cause: command.cause }];
+    case 'begin-undo':
+      return [
+        { type: 'undo-begun', at, supplierId: command.supplierId, supplierReference: command.supplierReference, because: command.because },
+      ];
     case 'compensate': {
       const { supplierId, supplierReference, undo } = command;
       return [
@@ -163,6 +177,9 @@ function changesOf<Terms extends object>(command: LifecycleCommand<Terms>): Move
       return { ...command.terms, status: 'confirmed', supplierReference: command.supplierReference };
     case 'fail':
       return { status: 'failed' };
+    case 'begin-undo':
+      // Still pending (its outcome is not known until the supplier answers the cancel); the reference says what is undone.
+      return { undoBegunAt: command.at, undoReason: command.because, supplierReference: command.supplierReference };
     case 'compensate':
       // The supplier's reference stays on the failed booking: what was undone, and where, is never forgotten.
       return { status: 'failed', supplierReference: command.supplierReference };

@@ -20,6 +20,7 @@ export const HISTORY_EVENT_NAME: Readonly<Record<LifecycleEventType, string>> = 
   'outcome-unknown': 'outcome-unknown',
   confirmed: 'confirmed',
   failed: 'failed',
+  'undo-begun': 'undo-begun',
   compensated: 'confirmed-by-supplier',
   'cancelled-at-supplier': 'cancelled-at-supplier',
   'cancel-at-supplier-failed': 'cancel-at-supplier-failed',
@@ -42,6 +43,8 @@ function undoReason(because: UndoReason): string {
   switch (because.kind) {
     case 'above-tolerance':
       return `the supplier confirmed ${because.total} ${because.currency}, above the priceTolerance`;
+    case 'above-hold':
+      return `the supplier confirmed ${because.total} ${because.currency}, more than the wallet held for it`;
     case 'not-saved':
       return `the booking could not be saved (${because.error})`;
   }
@@ -70,6 +73,8 @@ function detailOf(event: LifecycleEvent): string {
         : `confirmed by ${event.supplierId} as ${event.supplierReference}${event.via === 'lookup-after-timeout' ? ' (found by our reference after a timeout)' : ''}`;
     case 'failed':
       return failureDetail(event.cause);
+    case 'undo-begun':
+      return `${event.supplierId} confirmed ${event.supplierReference}; cancelling it there because ${undoReason(event.because)}`;
     case 'compensated':
       return `${event.supplierId} confirmed ${event.supplierReference}; undone because ${undoReason(event.because)}`;
     case 'cancelled-at-supplier':

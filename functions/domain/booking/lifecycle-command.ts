@@ -40,6 +40,18 @@ export interface FailCommand {
   readonly cause: FailureCause;
 }
 
+/**
+ * The supplier confirmed a booking that cannot stand, and it is about to be cancelled there: the undo takes
+ * the pending booking first, so nothing (the reconciler, a GET settling it) confirms what is being cancelled.
+ */
+export interface BeginUndoCommand {
+  readonly kind: 'begin-undo';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly supplierReference: string;
+  readonly because: UndoReason;
+}
+
 /** How undoing a confirmed booking at its supplier went, and when it was known. */
 export type UndoAtSupplier =
   | { readonly kind: 'cancelled'; readonly at: string; readonly penalty: Amount }
@@ -98,6 +110,7 @@ export type LifecycleCommand<Terms extends object = object> =
   | KeepPendingCommand
   | ConfirmCommand<Terms>
   | FailCommand
+  | BeginUndoCommand
   | CompensateCommand
   | ModifyCommand
   | CancelCommand
@@ -111,6 +124,7 @@ export const LIFECYCLE_COMMAND_KINDS = [
   'keep-pending',
   'confirm',
   'fail',
+  'begin-undo',
   'compensate',
   'modify',
   'cancel',

@@ -33,6 +33,8 @@ export type FailureCause =
 /** Why a booking the supplier confirmed is undone. */
 export type UndoReason =
   | { readonly kind: 'above-tolerance'; readonly total: string; readonly currency: string }
+  /** A wallet-paid booking confirmed later (settled) at more than its wallet held: it cannot be paid. */
+  | { readonly kind: 'above-hold'; readonly total: string; readonly currency: string }
   | { readonly kind: 'not-saved'; readonly error: string };
 
 interface Supplied {
@@ -45,6 +47,7 @@ export type LifecycleEvent =
   | { readonly type: 'outcome-unknown'; readonly at: string }
   | ({ readonly type: 'confirmed'; readonly at: string; readonly via: ConfirmedVia } & Supplied)
   | { readonly type: 'failed'; readonly at: string; readonly cause: FailureCause }
+  | ({ readonly type: 'undo-begun'; readonly at: string; readonly because: UndoReason } & Supplied)
   | ({ readonly type: 'compensated'; readonly at: string; readonly because: UndoReason } & Supplied)
   | ({ readonly type: 'cancelled-at-supplier'; readonly at: string; readonly penalty: Amount } & Supplied)
   | ({ readonly type: 'cancel-at-supplier-failed'; readonly at: string; readonly why: string } & Supplied)

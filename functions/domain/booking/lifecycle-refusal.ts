@@ -7,6 +7,8 @@ import type { BookingStatus } from './booking-status.js';
 export type LifecycleRefusal =
   | { readonly reason: 'missing' }
   | { readonly reason: 'still-pending'; readonly status: 'pending' }
+  /** A pending booking an undo took (its supplier's booking is being cancelled): only the compensation moves it. */
+  | { readonly reason: 'being-undone'; readonly status: 'pending'; readonly undoBegunAt: string }
   | { readonly reason: 'already-confirmed'; readonly status: 'confirmed' }
   | { readonly reason: 'already-cancelled'; readonly status: 'cancelled'; readonly cancelledAt?: string }
   /** A failed booking: nothing stands booked, whatever the supplier did on the way. */

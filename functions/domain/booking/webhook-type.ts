@@ -12,6 +12,8 @@ const WEBHOOK_OF_EVENT: Readonly<Record<LifecycleEventType, BookingEventType | u
   'outcome-unknown': 'booking.pending',
   confirmed: 'booking.confirmed',
   failed: 'booking.failed',
+  // Told once the undo is done: the compensation's webhook.
+  'undo-begun': undefined,
   compensated: 'booking.compensated',
   // Told inside the compensation: the webhook is booking.compensated, whether the cancel there worked or not.
   'cancelled-at-supplier': undefined,

@@ -4,7 +4,7 @@
  * what the capture paid (a refund made before is not made twice: it has the same key); a hold released
  * before, or none, gives back nothing.
  */
-import type { WalletHold } from './wallet-hold.js';
+import { capturedOf, type WalletHold } from './wallet-hold.js';
 
 export type GiveBack =
   | { readonly kind: 'release' }
@@ -13,6 +13,6 @@ export type GiveBack =
 
 export function whatToGiveBack(hold: WalletHold | undefined): GiveBack {
   if (hold?.status === 'held') return { kind: 'release' };
-  if (hold?.status === 'captured') return { kind: 'refund', amountMinor: hold.capturedMinor ?? hold.amountMinor };
+  if (hold?.status === 'captured') return { kind: 'refund', amountMinor: capturedOf(hold) };
   return { kind: 'nothing' };
 }

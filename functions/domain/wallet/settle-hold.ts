@@ -1,17 +1,24 @@
 /**
  * A booking's hold settled: captured when the booking is confirmed (the balance pays the confirmed total,
- * which a price within the partner's tolerance may set apart from the amount held), released when it is
- * not (nothing paid). Either way the hold leaves `held`. A hold settled before, or never placed, leaves
- * nothing to settle: the rule is then undefined and the wallet stays as it is.
+ * which is never more than the amount held: the hold is the most the partner agreed to pay, and a price
+ * below it pays less), released when it is not (nothing paid). Either way the hold leaves `held`, and what
+ * it held beyond the payment is free again. A hold settled before, or never placed, leaves nothing to
+ * settle: the rule is then undefined and the wallet stays as it is.
  */
 import type { WalletHold } from './wallet-hold.js';
 import { changeTo, requireWholeMinor, type WalletRule } from './wallet-change.js';
 
-/** Pays `confirmedMinor` (the amount held when not given); throws a RangeError at once for a negative or fractional amount. */
-export function captureHold(hold: WalletHold | undefined, confirmedMinor?: number): WalletRule | undefined {
+export type CaptureRefusal = { readonly refused: 'capture-above-hold' };
+
+/**
+ * Pays `confirmedMinor` (the amount held when not given), refused above the amount held, as the balance would
+ * then go below what the hold kept available; throws a RangeError at once for a negative or fractional amount.
+ */
+export function captureHold(hold: WalletHold | undefined, confirmedMinor?: number): WalletRule<CaptureRefusal> | undefined {
   if (hold?.status !== 'held') return undefined;
   const paidMinor = confirmedMinor ?? hold.amountMinor;
   requireWholeMinor(paidMinor, 0, 'a capture is a whole number of minor units, 0 or more');
+  if (paidMinor > hold.amountMinor) return () => ({ refused: 'capture-above-hold' });
   return settle(hold, 'captured', paidMinor);
 }
 

@@ -27,7 +27,9 @@ export interface WalletChange {
 export type WalletRefusal =
   | { readonly refused: 'currency-mismatch' }
   | { readonly refused: 'insufficient-funds' }
-  | { readonly refused: 'credit-limit-below-use' };
+  | { readonly refused: 'credit-limit-below-use' }
+  | { readonly refused: 'refund-above-capture' }
+  | { readonly refused: 'capture-above-hold' };
 
 /** A checked request, decided on the wallet as read; `Refusal` is never for a rule that always applies. */
 export type WalletRule<Refusal extends WalletRefusal = never> = (wallet: Wallet, stamp: MovementStamp) => WalletChange | Refusal;

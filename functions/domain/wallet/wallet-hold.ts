@@ -12,6 +12,11 @@ export interface WalletHold {
   readonly status: WalletHoldStatus;
   readonly heldAt: string;
   readonly settledAt?: string;
-  /** What the capture paid: the confirmed total, which a price within the partner's tolerance may set apart from the amount held. */
+  /** What the capture paid: the confirmed total, never more than the amount held (a price may fall below it). */
   readonly capturedMinor?: number;
+}
+
+/** What the booking's capture paid: nothing while held, released or never placed. */
+export function capturedOf(hold: WalletHold | undefined): number {
+  return hold?.status === 'captured' ? (hold.capturedMinor ?? hold.amountMinor) : 0;
 }

@@ -11,6 +11,7 @@
  * the change is never made without it.
  */
 import type { HoldOutcome, Wallet, WalletMovement } from './wallet.js';
+import type { WalletHold } from './wallet-hold.js';
 
 /** The writes that go with a change, from the wallet before and after it. */
 export type WalletAudit<Write> = (before: Wallet, after: Wallet) => Write[];
@@ -56,10 +57,16 @@ export interface WalletStore<Write = never> {
     audit?: WalletAudit<Write>,
   ): Promise<Wallet | false | undefined>;
 
-  /** A retried hold of the same booking is `held` (in another currency, `currency-mismatch`). */
+  /**
+   * A retried hold of the same booking is `held` (in another currency, `currency-mismatch`). Throws a
+   * RangeError for an amount that is not a positive whole number of minor units.
+   */
   hold(tenant: string, walletId: string, bookingId: string, amountMinor: number, currency: string, now: Date): Promise<HoldOutcome>;
 
-  /** The booking's hold paid, for `amountMinor` (its confirmed total) or the amount held; nothing held is a no-op. */
+  /**
+   * The booking's hold paid, for `amountMinor` (its confirmed total) or the amount held, and the rest of the
+   * hold freed; nothing held is a no-op. More than the amount held is refused: a DomainError (conflict).
+   */
   capture(tenant: string, walletId: string, bookingId: string, now: Date, amountMinor?: number): Promise<Wallet | undefined>;
 
   /** The booking's hold given back; nothing held is a no-op. */
@@ -68,8 +75,14 @@ export interface WalletStore<Write = never> {
   /** Whatever the booking took given back (give-back.ts). */
   reverse(tenant: string, walletId: string, bookingId: string, now: Date): Promise<Wallet | undefined>;
 
-  /** `amountMinor` back to the balance, once per booking. */
+  /** `amountMinor` back to the balance, once per booking; more than its capture paid is refused: a DomainError (conflict). */
   refund(tenant: string, walletId: string, bookingId: string, amountMinor: number, now: Date): Promise<Wallet | undefined>;
+
+  /** A cancelled booking's refund: what its capture paid less `penaltyMinor`, once per booking (refund.ts). */
+  refundCancelled(tenant: string, walletId: string, bookingId: string, penaltyMinor: number, now: Date): Promise<Wallet | undefined>;
+
+  /** The booking's hold as it stands (held, captured or released), or undefined when none was placed. */
+  holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined>;
 
   /** The statement, oldest first, a page at a time. */
   movements(tenant: string, walletId: string, options: { limit: number; after?: string }): Promise<WalletStatementPage>;

@@ -3,15 +3,14 @@
  * which wallet-paid bookings are paid. All amounts in integer minor units of the wallet's currency.
  *
  * available = balance + creditLimit - held: a hold is refused when it would take available below zero,
- * and so is a credit limit below what the wallet already uses, so the balance goes below minus the credit
- * limit only when a capture pays more than its hold (a confirmed total within the partner's price
- * tolerance). The rules are in this folder, one per file; wallet-store.ts is the port a store implements.
+ * and so is a credit limit below what the wallet already uses, and a capture never pays more than its hold
+ * nor a refund more than its capture, so the balance never goes below minus the credit limit. The rules are in this folder, one per file; wallet-store.ts is the port a store implements.
  */
 export interface Wallet {
   readonly tenant: string;
   readonly walletId: string;
   readonly currency: string;
-  /** Paid in, minus what confirmed bookings captured, plus refunds. Below zero within the credit limit (see above). */
+  /** Paid in, minus what confirmed bookings captured, plus refunds. Below zero only within the credit limit (see above). */
   readonly balanceMinor: number;
   readonly creditLimitMinor: number;
   /** Reserved for bookings being made: placed before the supplier is asked, then captured or released. */
