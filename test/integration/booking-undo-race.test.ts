@@ -7,37 +7,17 @@
  * undo: a wallet-paid booking its supplier confirmed above what the wallet held.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseMinor } from '../../functions/domain/money/money.js';
+import { checkedFlowState, SAMPLE_PRICE, SAMPLE_RATE } from '../support/flow-state.js';
 import { requestedMove } from '../../functions/domain/booking/booking-lifecycle.js';
-import { DEFAULT_PRICING_RULES } from '../../functions/domain/pricing/default-pricing-rules.js';
-import { priceRate } from '../../functions/domain/pricing/price-rate.js';
-import { embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
 import type { FlowDeps } from '../../functions/booking/flow/flow-deps.js';
 import type { FlowState } from '../../functions/booking/flow/flow-state.js';
 import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
-import type { CancellationResult, SupplierBooking, SupplierPort, SupplierRate } from '../../functions/suppliers/port.js';
+import type { CancellationResult, SupplierBooking, SupplierPort } from '../../functions/suppliers/port.js';
 import { freshTables } from '../support/dynamo.js';
 
-const rate: SupplierRate = {
-  supplierRateKey: 'RK-1',
-  roomTypeCode: 'DBL',
-  roomTypeName: 'Double room',
-  boardBasis: 'BB',
-  refundable: true,
-  payment: 'net',
-  price: { amount: '250.19', currency: 'EUR' },
-  cancellationPolicy: [],
-  taxes: [],
-};
-const price = priceRate({
-  rate,
-  supplierId: 'hotelbeds',
-  stars: 4,
-  rules: DEFAULT_PRICING_RULES.demo!,
-  quoteCurrency: 'EUR',
-  fx: embeddedFxRates,
-  nights: 5,
-  rooms: 1,
-});
+const rate = SAMPLE_RATE;
+const price = SAMPLE_PRICE;
 
 /** A supplier that holds each booking under our reference, confirmed until cancelled; hooks run inside its calls. */
 class SupplierInMemory {
@@ -56,8 +36,8 @@ class SupplierInMemory {
       status: this.status.get(clientReference) ?? 'confirmed',
       supplierPropertyId: 'H1',
       propertyName: 'Hotel One',
-      checkIn: '2027-03-01',
-      checkOut: '2027-03-06',
+      checkIn: '2036-03-01',
+      checkOut: '2036-03-06',
       holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com' },
       rooms: [{ roomTypeCode: 'DBL', guests: [] }],
       price: rate.price,
@@ -123,7 +103,7 @@ beforeAll(async () => {
 });
 
 const EUR = (minor: number) => minor;
-const totalMinor = Math.round(Number(price.total) * 100);
+const totalMinor = parseMinor(price.total, 'EUR');
 
 /**
  * A wallet-paid booking the supplier confirmed and whose save failed, as UndoBooking is given it: its pending
@@ -136,39 +116,12 @@ async function bookedButNotSaved(
   const wallets = deps.wallets as import('../../functions/stores/dynamo-wallets.js').DynamoWalletStore;
   const wallet = await wallets.create({ tenant: 'demo', currency: 'EUR', now: new Date() });
   await wallets.topUp('demo', wallet.walletId, EUR(1_000_00), `pay-${bookingId}`, new Date());
-  const state: FlowState = {
-    tenant: 'demo',
-    clientId: 'demo-client',
+  const state = checkedFlowState({
     bookingId,
     requestId: `req-${bookingId}`,
-    request: {
-      rateId: 'r1.x',
-      searchId: 'srch_1',
-      holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com' },
-      rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }] }],
-      clientReference: `REF-${bookingId}`,
-      payment: { method: 'agent_wallet', walletId: wallet.walletId },
-    } as FlowState['request'],
-    scenarios: [],
-    stay: { checkIn: '2027-03-01', checkOut: '2027-03-06', nights: 5 },
     requestedAt: new Date().toISOString(),
-    checked: {
-      ticket: {
-        searchId: 'srch_1',
-        supplierId: 'hotelbeds',
-        supplierRateKey: 'RK-1',
-        supplierPropertyId: 'H1',
-        propertyId: 'prop_1',
-        starRating: 4,
-        quoted: { net: price.net, markup: price.markup, tax: price.tax, serviceFee: price.serviceFee, total: price.total, currency: 'EUR' },
-        nights: 5,
-        rooms: 1,
-        expiresAt: '2027-01-01T00:00:00.000Z',
-      },
-      rate,
-      price,
-    },
-  };
+    request: { clientReference: `REF-${bookingId}`, payment: { method: 'agent_wallet', walletId: wallet.walletId } },
+  });
   await deps.guests.create('demo', bookingId, guestDetailsOf(state.request), state.stay.checkOut);
   const request = { kind: 'request' as const, at: new Date().toISOString(), supplierId: 'hotelbeds', requestId: state.requestId };
   const { record: listed } = await deps.bookings.create(pendingRecord(state, state.checked!, undefined, requestedMove(request)));

@@ -4,62 +4,18 @@
  * supplier has booked (where the flow's compensation expects a failure of the lock), never before.
  */
 import { describe, expect, it } from 'vitest';
+import { checkedFlowState, DEMO_RULES, SAMPLE_PRICE } from '../support/flow-state.js';
 import { embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
-import { DEFAULT_PRICING_RULES } from '../../functions/domain/pricing/default-pricing-rules.js';
 import type { PricingRules } from '../../functions/domain/pricing/pricing-rules.js';
-import { priceRate } from '../../functions/domain/pricing/price-rate.js';
 import { bookWithSupplierStep } from '../../functions/booking/flow/book-with-supplier-step.js';
 import type { FlowDeps } from '../../functions/booking/flow/flow-deps.js';
 import type { FlowState } from '../../functions/booking/flow/flow-state.js';
 import type { BookingRecord } from '../../functions/booking/record/booking-record.js';
-import type { SupplierBooking, SupplierPort, SupplierRate } from '../../functions/suppliers/port.js';
+import type { SupplierBooking, SupplierPort } from '../../functions/suppliers/port.js';
 
-const rate: SupplierRate = {
-  supplierRateKey: 'RK-1',
-  roomTypeCode: 'DBL',
-  roomTypeName: 'Double room',
-  boardBasis: 'BB',
-  refundable: true,
-  payment: 'net',
-  price: { amount: '250.19', currency: 'EUR' },
-  cancellationPolicy: [],
-  taxes: [],
-};
-const rules = DEFAULT_PRICING_RULES.demo!;
-const price = priceRate({ rate, supplierId: 'hotelbeds', stars: 4, rules, quoteCurrency: 'EUR', fx: embeddedFxRates, nights: 5, rooms: 1 });
-
-const state: FlowState = {
-  tenant: 'demo',
-  clientId: 'demo-client',
-  bookingId: 'bk_test',
-  requestId: 'req-1',
-  request: {
-    rateId: 'r1.x',
-    searchId: 'srch_1',
-    holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com' },
-    rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }] }],
-    clientReference: 'REF-1',
-  } as FlowState['request'],
-  scenarios: [],
-  stay: { checkIn: '2026-12-15', checkOut: '2026-12-20', nights: 5 },
-  requestedAt: '2026-11-25T12:00:00.000Z',
-  checked: {
-    ticket: {
-      searchId: 'srch_1',
-      supplierId: 'hotelbeds',
-      supplierRateKey: 'RK-1',
-      supplierPropertyId: 'H1',
-      propertyId: 'prop_1',
-      starRating: 4,
-      quoted: { net: price.net, markup: price.markup, tax: price.tax, serviceFee: price.serviceFee, total: price.total, currency: 'EUR' },
-      nights: 5,
-      rooms: 1,
-      expiresAt: '2026-11-25T13:00:00.000Z',
-    },
-    rate,
-    price,
-  },
-};
+const rules = DEMO_RULES;
+const price = SAMPLE_PRICE;
+const state: FlowState = checkedFlowState();
 
 const confirmed: SupplierBooking = {
   supplierId: 'hotelbeds',

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkedFlowState, DEMO_RULES, SAMPLE_PRICE } from '../support/flow-state.js';
 import { confirmedByTheSupplier } from '../../functions/booking/flow/book-with-supplier-step.js';
 import { withinTolerance } from '../../functions/booking/flow/booking-draft.js';
 import type { FlowDeps } from '../../functions/booking/flow/flow-deps.js';
@@ -15,10 +16,8 @@ import { walletHoldMinor } from '../../functions/booking/wallet/wallet-hold-amou
 import { withinWalletHold } from '../../functions/booking/wallet/wallet-payment.js';
 import { embeddedFxRates } from '../../functions/domain/fx/reference-fx-rates.js';
 import { formatMinor } from '../../functions/domain/money/money.js';
-import { DEFAULT_PRICING_RULES } from '../../functions/domain/pricing/default-pricing-rules.js';
-import { priceRate } from '../../functions/domain/pricing/price-rate.js';
 import type { BookingRequest } from '../../functions/booking/booking-request.js';
-import type { SupplierBooking, SupplierRate } from '../../functions/suppliers/port.js';
+import type { SupplierBooking } from '../../functions/suppliers/port.js';
 
 const tolerance = (maxIncreasePercent: number): Pick<BookingRequest, 'priceTolerance'> => ({ priceTolerance: { maxIncreasePercent } });
 
@@ -63,68 +62,10 @@ describe('the amount a wallet-paid booking holds', () => {
   });
 });
 
-const rate: SupplierRate = {
-  supplierRateKey: 'RK-1',
-  roomTypeCode: 'DBL',
-  roomTypeName: 'Double room',
-  boardBasis: 'BB',
-  refundable: true,
-  payment: 'net',
-  price: { amount: '250.19', currency: 'EUR' },
-  cancellationPolicy: [],
-  taxes: [],
-};
-const rules = DEFAULT_PRICING_RULES.demo!;
-const priced = (amount: string) =>
-  priceRate({
-    rate: { ...rate, price: { amount, currency: 'EUR' } },
-    supplierId: 'hotelbeds',
-    stars: 4,
-    rules,
-    quoteCurrency: 'EUR',
-    fx: embeddedFxRates,
-    nights: 5,
-    rooms: 1,
-  });
-const price = priced('250.19');
+const price = SAMPLE_PRICE;
+const flowState = (request: Partial<BookingRequest>): FlowState => checkedFlowState({ bookingId: 'bk_hold', request });
 
-function flowState(request: Partial<BookingRequest>): FlowState {
-  return {
-    tenant: 'demo',
-    clientId: 'demo-client',
-    bookingId: 'bk_hold',
-    requestId: 'req-1',
-    request: {
-      rateId: 'r1.x',
-      searchId: 'srch_1',
-      holder: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com' },
-      rooms: [{ guests: [{ type: 'adult', firstName: 'Ada', lastName: 'Byron' }] }],
-      clientReference: 'REF-1',
-      ...request,
-    } as FlowState['request'],
-    scenarios: [],
-    stay: { checkIn: '2027-03-01', checkOut: '2027-03-06', nights: 5 },
-    requestedAt: '2026-11-25T12:00:00.000Z',
-    checked: {
-      ticket: {
-        searchId: 'srch_1',
-        supplierId: 'hotelbeds',
-        supplierRateKey: 'RK-1',
-        supplierPropertyId: 'H1',
-        propertyId: 'prop_1',
-        starRating: 4,
-        quoted: { net: price.net, markup: price.markup, tax: price.tax, serviceFee: price.serviceFee, total: price.total, currency: 'EUR' },
-        nights: 5,
-        rooms: 1,
-        expiresAt: '2027-01-01T00:00:00.000Z',
-      },
-      rate,
-      price,
-    },
-  };
-}
-
-const deps = { fx: async () => embeddedFxRates, pricingRules: async () => rules } as unknown as FlowDeps;
+const deps = { fx: async () => embeddedFxRates, pricingRules: async () => DEMO_RULES } as unknown as FlowDeps;
 const confirmedAt = (amount: string) =>
   ({
     supplierId: 'hotelbeds',
