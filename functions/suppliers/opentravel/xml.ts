@@ -1,4 +1,5 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { readPlainXml } from './plain-xml-reader.js';
 
 /**
  * XML for the OpenTravel messages, both ways, through fast-xml-parser: messages are built from objects
@@ -48,6 +49,7 @@ const REPEATED: ReadonlySet<string> = new Set([
   'Image',
   'Amenity',
 ]);
+const isRepeated = (name: string): boolean => REPEATED.has(name);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -58,7 +60,7 @@ const parser = new XMLParser({
   trimValues: true,
   // A supplier may prefix the OTA namespace (`ota:OTA_HotelAvailRS`); the names are what matter.
   removeNSPrefix: true,
-  isArray: (name) => REPEATED.has(name),
+  isArray: (name) => isRepeated(name),
   // isArray reads the name alone: without this the parser writes out every element's path as a string for it
   // (a tenth of the time of a search's multi-megabyte answer).
   jPath: false,
@@ -76,8 +78,18 @@ export class XmlSyntaxError extends Error {
   override readonly name = 'XmlSyntaxError';
 }
 
-/** Parses a document; a body that is not well-formed XML throws XmlSyntaxError. */
+/**
+ * Parses a document; a body that is not well-formed XML throws XmlSyntaxError. Plain XML (what suppliers
+ * send) is read in one pass by readPlainXml, to the same result; anything else goes through fast-xml-parser.
+ */
 export function parseXml(text: string): XmlNode {
+  const plain = readPlainXml(text, isRepeated);
+  if (plain) return plain;
+  return parseWithLibrary(text);
+}
+
+/** fast-xml-parser, validating first: the reference for every document, and the one that reports syntax errors. */
+export function parseWithLibrary(text: string): XmlNode {
   let parsed: unknown;
   try {
     parsed = parser.parse(text, true);
