@@ -1,5 +1,3 @@
-import type { XmlNode } from './xml.js';
-
 /**
  * A one-pass reader for the plain XML suppliers send: elements, attributes in quotes, text, the five
  * predefined entities, comments and an XML declaration at the start. It gives exactly what fast-xml-parser gives with
@@ -15,7 +13,7 @@ import type { XmlNode } from './xml.js';
  * duplicated attributes, deep nesting) and anything malformed gives undefined: the caller then parses with
  * fast-xml-parser, which stays the reference for every document and the one that reports syntax errors.
  */
-export function readPlainXml(text: string, isRepeated: (name: string) => boolean): XmlNode | undefined {
+export function readPlainXml(text: string, isRepeated: (name: string) => boolean): Readonly<Record<string, unknown>> | undefined {
   if (text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
   const document: Record<string, unknown> = {};
   const length = text.length;
