@@ -60,7 +60,7 @@ export function readPlainXml(text: string, isRepeated: (name: string) => boolean
     let nameEnd = open + 2;
     while (nameEnd < length && isNameChar(text.charCodeAt(nameEnd))) nameEnd += 1;
     const rawName = text.slice(open + 1, nameEnd);
-    const name = elementName(rawName);
+    const name = remembered(elementNames, rawName, elementName);
     if (name === undefined) return undefined;
     const attributes = readAttributes(text, nameEnd);
     if (attributes === undefined) return undefined;
@@ -173,9 +173,9 @@ function readAttributes(text: string, from: number): { values: Record<string, st
     const raw = text.slice(at + 2, valueEnd);
     at = valueEnd + 1;
     if (raw.includes('<')) return undefined;
-    const name = attributeName(rawName);
-    if (name === undefined) return undefined;
-    if (name === '') {
+    const key = remembered(attributeKeys, rawName, attributeKey);
+    if (key === undefined) return undefined;
+    if (key === '') {
       // A namespace declaration is dropped, but declared twice the document is not well-formed.
       if (dropped?.includes(rawName)) return undefined;
       (dropped ??= []).push(rawName);
@@ -185,7 +185,6 @@ function readAttributes(text: string, from: number): { values: Record<string, st
     const value = trimmed.includes(AMPERSAND) ? decode(trimmed) : trimmed;
     if (value === undefined) return undefined;
     values ??= {};
-    const key = `@_${name}`;
     if (key in values) return undefined;
     values[key] = value;
   }
@@ -200,6 +199,29 @@ function decode(value: string): string | undefined {
     return replacement ?? whole;
   });
   return unknown ? undefined : decoded;
+}
+
+/**
+ * A document repeats a few dozen names thousands of times: each raw name is resolved once (null: left to the
+ * library). The memory is bounded, so a document of endless distinct names cannot grow it without end.
+ */
+const elementNames = new Map<string, string | null>();
+const attributeKeys = new Map<string, string | null>();
+const NAMES_REMEMBERED = 4096;
+
+function remembered(memory: Map<string, string | null>, raw: string, resolve: (raw: string) => string | undefined): string | undefined {
+  let resolved = memory.get(raw);
+  if (resolved === undefined) {
+    resolved = resolve(raw) ?? null;
+    if (memory.size < NAMES_REMEMBERED) memory.set(raw, resolved);
+  }
+  return resolved ?? undefined;
+}
+
+/** An attribute's key (`@_Name`, its prefix dropped), '' for a namespace declaration, which the library drops. */
+function attributeKey(raw: string): string | undefined {
+  const name = attributeName(raw);
+  return name === undefined || name === '' ? name : `@_${name}`;
 }
 
 /** An element's name without its namespace prefix; undefined for names the library treats specially. */
