@@ -75,11 +75,11 @@ export function readPlainXml(text: string, isRepeated: (name: string) => boolean
       if (rootSeen) return undefined;
       rootSeen = true;
     }
-    const frame: Frame = { name, rawName, attributes: attributes.values, children: {}, text: '', hasChildren: false };
-    if (selfClosing) addChild(top?.children ?? document, name, elementValue(frame), isRepeated);
+    // An empty element is its attributes, or '' without any.
+    if (selfClosing) addChild(top?.children ?? document, name, attributes.values ?? '', isRepeated);
     else {
       if (stack.length >= MAX_DEPTH) return undefined;
-      stack.push(frame);
+      stack.push({ name, rawName, attributes: attributes.values, children: {}, text: '', hasChildren: false });
     }
     at = attributes.end + (selfClosing ? 2 : 1);
   }

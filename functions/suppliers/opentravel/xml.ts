@@ -142,9 +142,22 @@ export function children(node: unknown, name: string): XmlNode[] {
   return list.map((item) => (item && typeof item === 'object' ? (item as XmlNode) : {}));
 }
 
+/** `@_Name` for each attribute name the code asks for: built once, not at each of a large answer's many reads. */
+const attributeKeys = new Map<string, string>();
+const ATTRIBUTE_KEYS_KEPT = 1024;
+
+function attributeKey(name: string): string {
+  let key = attributeKeys.get(name);
+  if (key === undefined) {
+    key = `@_${name}`;
+    if (attributeKeys.size < ATTRIBUTE_KEYS_KEPT) attributeKeys.set(name, key);
+  }
+  return key;
+}
+
 export function attr(node: unknown, name: string): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
-  const value = (node as XmlNode)[`@_${name}`];
+  const value = (node as XmlNode)[attributeKey(name)];
   return typeof value === 'string' ? value : undefined;
 }
 
