@@ -108,22 +108,13 @@ const SINGLE_QUOTE = 0x27;
 const AMPERSAND = '&';
 /** fast-xml-parser's maxNestedTags: deeper documents go to it, and it refuses them. */
 const MAX_DEPTH = 100;
-/** Names fast-xml-parser renames or refuses (prototype properties); such documents go to it. */
-const RESERVED = new Set([
-  '__proto__',
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  'toString',
-  'valueOf',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-]);
+/**
+ * fast-xml-parser renames or refuses names of Object.prototype's properties (toString, __proto__, constructor)
+ * and `prototype`: documents with such a name go to it.
+ */
+function isReserved(name: string): boolean {
+  return name in Object.prototype || name === 'prototype';
+}
 const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 function elementValue(frame: Frame): unknown {
@@ -230,7 +221,7 @@ function elementName(raw: string): string | undefined {
   if (colon >= 0 && raw.indexOf(':', colon + 1) >= 0) return undefined;
   const prefix = colon < 0 ? '' : raw.slice(0, colon);
   const name = colon < 0 ? raw : raw.slice(colon + 1);
-  if (prefix === 'xmlns' || name === '' || !isNameStart(name.charCodeAt(0)) || RESERVED.has(name)) return undefined;
+  if (prefix === 'xmlns' || name === '' || !isNameStart(name.charCodeAt(0)) || isReserved(name)) return undefined;
   return name;
 }
 
@@ -241,7 +232,7 @@ function attributeName(raw: string): string | undefined {
   const prefix = colon < 0 ? raw : raw.slice(0, colon);
   if (prefix === 'xmlns') return '';
   const name = colon < 0 ? raw : raw.slice(colon + 1);
-  if (name === '' || !isNameStart(name.charCodeAt(0)) || RESERVED.has(name)) return undefined;
+  if (name === '' || !isNameStart(name.charCodeAt(0)) || isReserved(name)) return undefined;
   return name;
 }
 
