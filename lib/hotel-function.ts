@@ -7,7 +7,7 @@
 import { type Duration, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { metricNamespace } from '../functions/shared/metric-names.js';
@@ -98,9 +98,9 @@ export class HotelFunction extends Construct {
         banner: ESM_REQUIRE_BANNER,
         minify: true,
         // Non-ASCII text as UTF-8 (Node reads the bundle as UTF-8), not six-byte \u escapes; licence comments in
-        // index.mjs.LEGAL.txt beside the bundle, which Node then does not read at a cold start.
-        charset: Charset.UTF8,
-        esbuildArgs: { '--legal-comments': 'external' },
+        // index.mjs.LEGAL.txt beside the bundle, which Node then does not read at a cold start. As esbuild's own
+        // flags: this aws-cdk-lib declares a charset option but does not pass it on.
+        esbuildArgs: { '--charset': 'utf8', '--legal-comments': 'external' },
         sourceMap: true,
         sourcesContent: false,
         // The AWS SDK is bundled at the version the tests ran against rather than taken from whatever
