@@ -30,9 +30,13 @@ const realDocuments: [string, string][] = [
   ]),
   ...readdirSync(SPEC_SAMPLES).map((name): [string, string] => [name, readFileSync(resolve(SPEC_SAMPLES, name), 'utf8')]),
 ].filter(([name]) => name.endsWith('.xml') || name.endsWith('.xml.gz'));
+// The hand-written ones as a supplier on Windows would send them.
+const withCrlf = realDocuments
+  .filter(([name]) => name.endsWith('.xml'))
+  .map(([name, xml]): [string, string] => [`${name} with CRLF line ends`, xml.replace(/\n/g, '\r\n')]);
 
 describe('parseXml against fast-xml-parser', () => {
-  it.each(realDocuments)('%s: read in one pass, to what the library gives', (_name, xml) => {
+  it.each([...realDocuments, ...withCrlf])('%s: read in one pass, to what the library gives', (_name, xml) => {
     const plain = readPlainXml(xml, () => false);
     expect(plain).toBeDefined();
     expect(parseXml(xml)).toStrictEqual(parseWithLibrary(xml));
@@ -49,19 +53,23 @@ describe('parseXml against fast-xml-parser', () => {
     { weight: 1, arbitrary: fc.constantFrom('a:b:c', '__proto__', 'hasOwnProperty') },
   );
   const value = fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom('', ' 12.50 ', 'B&amp;B', '&lt;b&gt;', '&amp;lt;', '"q"', "'q'", ' \n\t ', 'x>y', 'GBP') },
+    {
+      weight: 8,
+      arbitrary: fc.constantFrom('', ' 12.50 ', 'B&amp;B', '&lt;b&gt;', '&amp;lt;', '"q"', "'q'", ' \n\t ', 'x>y', 'GBP', 'a\r\nb'),
+    },
     { weight: 1, arbitrary: fc.constantFrom('&#38;', '&#x26;', '&foo;', 'a & b', 'a]]>b') },
     { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
   );
   const quoting = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('"', "'") }, { weight: 1, arbitrary: fc.constantFrom('', ' = "') });
-  const attribute = fc.tuple(attributeName, value, quoting).map(([name, v, quote]) => {
-    if (quote === '') return ` ${name}=${v.replace(/\s/g, '')}`;
-    if (quote === ' = "') return ` ${name} = "${v.replace(/"/g, '')}"`;
-    return ` ${name}=${quote}${v.split(quote).join('')}${quote}`;
+  const space = fc.constantFrom(' ', ' ', '\n', '\r\n', '\t');
+  const attribute = fc.tuple(space, attributeName, value, quoting).map(([before, name, v, quote]) => {
+    if (quote === '') return `${before}${name}=${v.replace(/\s/g, '')}`;
+    if (quote === ' = "') return `${before}${name} = "${v.replace(/"/g, '')}"`;
+    return `${before}${name}=${quote}${v.split(quote).join('')}${quote}`;
   });
   const misc = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom('', '  ', '\n', '<!-- note -->', 'text') },
-    { weight: 1, arbitrary: fc.constantFrom('<![CDATA[ raw <x> ]]>', '<?pi data?>', '\r\n', '<!-- a -- b -->', '<!DOCTYPE x>') },
+    { weight: 6, arbitrary: fc.constantFrom('', '  ', '\n', '\r\n  ', '\r', '<!-- note -->', 'text', 'a\r\nb') },
+    { weight: 1, arbitrary: fc.constantFrom('<![CDATA[ raw <x> ]]>', '<?pi data?>', '<!-- a -- b -->', '<!DOCTYPE x>') },
   );
   const element: fc.Memo<string> = fc.memo((depth) =>
     fc

@@ -9,12 +9,14 @@
  * half a second of CPU on a city's multi-megabyte availability answer. This reader is a few times faster.
  *
  * Anything outside that subset (comments beside text, CDATA, DOCTYPE, processing instructions after the declaration,
- * numeric character references, mixed content, carriage returns, a byte order mark, unusual names,
+ * numeric character references, mixed content, a byte order mark, unusual names,
  * duplicated attributes, deep nesting) and anything malformed gives undefined: the caller then parses with
  * fast-xml-parser, which stays the reference for every document and the one that reports syntax errors.
  */
-export function readPlainXml(text: string, isRepeated: (name: string) => boolean): Readonly<Record<string, unknown>> | undefined {
-  if (text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
+export function readPlainXml(source: string, isRepeated: (name: string) => boolean): Readonly<Record<string, unknown>> | undefined {
+  if (source.charCodeAt(0) === 0xfeff) return undefined;
+  // Line ends as the library reads them (and XML requires): CRLF and a lone CR are one LF.
+  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
   const document: Record<string, unknown> = {};
   const length = text.length;
   let at = 0;
