@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readPlainXml } from '../../functions/suppliers/opentravel/plain-xml-reader.js';
+import { readPlainXml } from '../../functions/suppliers/opentravel/sax-tree.js';
 import { parseWithLibrary, parseXml } from '../../functions/suppliers/opentravel/xml.js';
 
 /**

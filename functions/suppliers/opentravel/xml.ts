@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { readPlainXml } from './plain-xml-reader.js';
+import { readPlainXml } from './sax-tree.js';
 
 /**
  * XML for the OpenTravel messages, both ways, through fast-xml-parser: messages are built from objects
