@@ -1,115 +1,181 @@
+import { SaxesParser, type SaxesTagPlain, type XMLDecl } from 'saxes';
+
 /**
- * A one-pass reader for the plain XML suppliers send: elements, attributes in quotes, text, the five
- * predefined entities, comments, an XML declaration at the start, LF or CRLF line ends. It gives exactly
- * what fast-xml-parser gives with xml.ts's options (attributes `@_Name` after the children, text trimmed,
- * `#text` beside attributes, an empty element `''`, namespace prefixes and `xmlns` attributes dropped,
- * repeated names as arrays).
+ * The tree fast-xml-parser gives with xml.ts's options, built from saxes's events. saxes parses and checks:
+ * well-formedness, entities, line ends. This module only shapes the tree as fast-xml-parser does (attributes
+ * `@_Name` after the children, text trimmed, `#text` beside attributes, an empty element `''`, namespace
+ * prefixes and `xmlns` attributes dropped, repeated names as arrays, the XML declaration as `?xml`).
  *
  * fast-xml-parser validates the text in one pass, builds an ordered tree in a second and compresses it in a
- * third, with a regular expression over every attribute list and a path matcher on every element: half a
- * second of CPU on a city's 6 MB availability answer, where this reader takes a fifth of that
- * (`npm run bench:opentravel-parse`).
+ * third: half a second of CPU on a city's 6 MB availability answer, where saxes and this shaping take a
+ * fraction of that (`npm run bench:opentravel-parse`).
  *
- * Anything outside that subset (comments beside text, CDATA, DOCTYPE, processing instructions after the
- * declaration, numeric character references, mixed content, a byte order mark, unusual names, duplicated
- * attributes, deep nesting) and anything malformed gives undefined: the caller then parses with
- * fast-xml-parser, which stays the reference for every document and the one that reports syntax errors.
+ * Where fast-xml-parser's shape is not one reproduced here (comments beside text, CDATA, DOCTYPE, processing
+ * instructions other than the declaration, numeric character references, which it leaves as they are, tabs
+ * or line ends inside attribute values, which it keeps and saxes normalises, mixed content, a byte order
+ * mark, unusual names, deep nesting), and wherever saxes reports an error, this gives undefined: the caller
+ * then parses with fast-xml-parser, which stays the reference for every document and the one that reports
+ * syntax errors.
  */
-export function readPlainXml(source: string, isRepeated: (name: string) => boolean): Readonly<Record<string, unknown>> | undefined {
-  if (source.charCodeAt(0) === 0xfeff) return undefined;
-  // Line ends as the library reads them (and XML requires): CRLF and a lone CR are one LF.
-  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
-  const document: Record<string, unknown> = {};
-  const length = text.length;
-  let at = 0;
-  if (text.startsWith('<?xml') && isSpace(text.charCodeAt(5))) {
-    const declaration = readAttributes(text, 5);
-    if (declaration === undefined || !text.startsWith('?>', declaration.end)) return undefined;
-    document['?xml'] = declaration.values ?? '';
-    at = declaration.end + 2;
+export function saxTree(source: string, isRepeated: (name: string) => boolean): Readonly<Record<string, unknown>> | undefined {
+  if (source.charCodeAt(0) === 0xfeff || source.includes('&#')) return undefined;
+  const tree = new SaxTree(source, isRepeated);
+  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
+  // Seven handlers at most: saxes stores each as a property of the parser, and with an eighth V8 turns the
+  // parser into a dictionary object, which makes saxes five times slower. So no comment handler (a comment
+  // shows as a break in the text, see text()) and no xmldecl handler (the declaration is read after the end).
+  parser.on('opentag', (tag) => tree.open(tag, parser.position));
+  parser.on('closetag', (tag) => tree.close(tag));
+  parser.on('text', (text) => tree.text(text));
+  parser.on('cdata', outside);
+  parser.on('doctype', outside);
+  parser.on('processinginstruction', outside);
+  parser.on('error', outside);
+  let declaration: XMLDecl;
+  try {
+    parser.write(source);
+    // close() resets the parser for another document, the declaration it read included.
+    declaration = parser.xmlDecl;
+    parser.close();
+  } catch (error) {
+    if (error === OUTSIDE) return undefined;
+    throw error;
   }
-  const stack: Frame[] = [];
-  let rootSeen = false;
-  while (at < length) {
-    const open = text.indexOf('<', at);
-    const end = open < 0 ? length : open;
-    const top = stack[stack.length - 1];
-    if (top) top.text += text.slice(at, end);
-    else if (!isBlank(text, at, end)) return undefined;
-    if (open < 0) break;
-    const next = text.charCodeAt(open + 1);
-    if (next === SLASH) {
-      // </Name> or </Name  >: the name must close the element open on top.
-      if (!top || !text.startsWith(top.rawName, open + 2)) return undefined;
-      const nameEnd = open + 2 + top.rawName.length;
-      const close = text.indexOf('>', nameEnd);
-      if (close < 0 || !isBlank(text, nameEnd, close)) return undefined;
-      stack.pop();
-      const value = elementValue(top);
-      if (value === undefined) return undefined;
-      addChild(stack[stack.length - 1]?.children ?? document, top.name, value, isRepeated);
-      at = close + 1;
-      continue;
-    }
-    if (next === BANG && text.startsWith('<!--', open)) {
-      // A comment is skipped; beside text the library joins the text's trimmed pieces, so that is its business.
-      const close = text.indexOf('-->', open + 4);
-      if (close < 0 || text.slice(open + 4, close).includes('--') || text.charCodeAt(close - 1) === DASH) return undefined;
-      if (top && !isBlank(top.text, 0, top.text.length)) return undefined;
-      at = close + 3;
-      continue;
-    }
-    // CDATA, DOCTYPE and processing instructions are the library's business.
-    if (!isNameStart(next)) return undefined;
-    let nameEnd = open + 2;
-    while (nameEnd < length && isNameChar(text.charCodeAt(nameEnd))) nameEnd += 1;
-    const rawName = text.slice(open + 1, nameEnd);
-    const name = remembered(elementNames, rawName, elementName);
-    if (name === undefined) return undefined;
-    const attributes = readAttributes(text, nameEnd);
-    if (attributes === undefined) return undefined;
-    const selfClosing = text.charCodeAt(attributes.end) === SLASH;
-    if (text.charCodeAt(attributes.end + (selfClosing ? 1 : 0)) !== GREATER) return undefined;
-    if (top) {
+  if (tree.depth !== 0 || !tree.rootSeen) return undefined;
+  const { version, encoding, standalone } = declaration;
+  if (version === undefined) return tree.document;
+  // The declaration is the library's first entry, before the root element.
+  const attributes: Record<string, string> = { '@_version': version };
+  if (encoding !== undefined) attributes['@_encoding'] = encoding;
+  if (standalone !== undefined) attributes['@_standalone'] = standalone;
+  return { '?xml': attributes, ...tree.document };
+}
+
+/** Thrown from a handler to stop saxes at once: the document is the library's. */
+const OUTSIDE = new Error('outside the shapes sax-tree reproduces');
+function outside(): never {
+  throw OUTSIDE;
+}
+
+/**
+ * The open elements, one slot per depth in parallel arrays (no object per element): the resolved name,
+ * the attributes, the children (created with the first child) and the text since the element opened or
+ * since its last child.
+ */
+class SaxTree {
+  readonly document: Record<string, unknown> = {};
+  depth = 0;
+  rootSeen = false;
+  private readonly names: string[] = [];
+  private readonly attributes: (Record<string, string> | undefined)[] = [];
+  private readonly children: (Record<string, unknown> | undefined)[] = [];
+  private readonly texts: string[] = [];
+
+  constructor(
+    private readonly source: string,
+    private readonly isRepeated: (name: string) => boolean,
+  ) {}
+
+  open(tag: SaxesTagPlain, end: number): void {
+    const name = remembered(elementNames, tag.name, elementName);
+    if (name === undefined) outside();
+    const attributes = this.attributesOf(tag, end);
+    const depth = this.depth;
+    let into: Record<string, unknown>;
+    if (depth > 0) {
       // Text beside child elements (mixed content) is the library's business.
-      if (!isBlank(top.text, 0, top.text.length)) return undefined;
-      top.text = '';
-      top.hasChildren = true;
+      if (!isBlank(this.texts[depth - 1] as string)) outside();
+      this.texts[depth - 1] = '';
+      into = this.children[depth - 1] ??= {};
     } else {
-      if (rootSeen) return undefined;
-      rootSeen = true;
+      this.rootSeen = true;
+      into = this.document;
     }
-    // An empty element is its attributes, or '' without any.
-    if (selfClosing) addChild(top?.children ?? document, name, attributes.values ?? '', isRepeated);
-    else {
-      if (stack.length >= MAX_DEPTH) return undefined;
-      stack.push({ name, rawName, attributes: attributes.values, children: {}, text: '', hasChildren: false });
+    // An empty element is its attributes, or '' without any; saxes closes it at once, which close() skips.
+    if (tag.isSelfClosing) {
+      this.add(into, name, attributes ?? '');
+      return;
     }
-    at = attributes.end + (selfClosing ? 2 : 1);
+    if (depth >= MAX_DEPTH) outside();
+    this.names[depth] = name;
+    this.attributes[depth] = attributes;
+    this.children[depth] = undefined;
+    this.texts[depth] = '';
+    this.depth = depth + 1;
   }
-  if (stack.length > 0 || !rootSeen) return undefined;
-  return document;
+
+  close(tag: SaxesTagPlain): void {
+    if (tag.isSelfClosing) return;
+    const depth = this.depth - 1;
+    this.depth = depth;
+    const attributes = this.attributes[depth];
+    const children = this.children[depth];
+    const text = this.texts[depth] as string;
+    let value: unknown;
+    if (children) {
+      if (!isBlank(text)) outside();
+      // Child elements, then the attributes: the library's key order.
+      value = attributes ? Object.assign(children, attributes) : children;
+    } else {
+      const trimmed = text.trim();
+      value = !attributes ? trimmed : trimmed === '' ? attributes : { '#text': trimmed, ...attributes };
+    }
+    this.attributes[depth] = undefined;
+    this.children[depth] = undefined;
+    this.texts[depth] = '';
+    this.add(depth > 0 ? (this.children[depth - 1] as Record<string, unknown>) : this.document, this.names[depth] as string, value);
+  }
+
+  /**
+   * saxes gives the text between two tags in one event; a second one before the next tag means a comment came
+   * between (processing instructions and CDATA end the reading). The library joins the trimmed pieces of text
+   * beside a comment, so text before a comment is its business.
+   */
+  text(text: string): void {
+    // Outside the root saxes allows only whitespace, which the tree does not keep.
+    if (this.depth === 0) return;
+    const before = this.texts[this.depth - 1] as string;
+    if (before !== '' && !isBlank(before)) outside();
+    this.texts[this.depth - 1] = before + text;
+  }
+
+  private add(into: Record<string, unknown>, name: string, value: unknown): void {
+    const existing = into[name];
+    if (existing === undefined) into[name] = this.isRepeated(name) ? [value] : value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else into[name] = [existing, value];
+  }
+
+  /** `@_Name` keys, prefixes and `xmlns` declarations dropped, values trimmed; undefined when none is kept. */
+  private attributesOf(tag: SaxesTagPlain, end: number): Record<string, string> | undefined {
+    const raw = tag.attributes;
+    let values: Record<string, string> | undefined;
+    let kept = 0;
+    let prefixed = false;
+    let spaced = false;
+    // Object.keys over saxes's null-prototype record: a third cheaper than for...in on a city's answer.
+    const names = Object.keys(raw);
+    for (let i = 0; i < names.length; i += 1) {
+      const rawName = names[i] as string;
+      const key = remembered(attributeKeys, rawName, attributeKey);
+      if (key === undefined) outside();
+      if (key === '') continue;
+      const value = (raw[rawName] as string).trim();
+      (values ??= {})[key] = value;
+      kept += 1;
+      if (!prefixed && rawName.includes(':')) prefixed = true;
+      if (!spaced && value.includes(' ')) spaced = true;
+    }
+    // saxes refuses a name given twice; two names the same once their prefixes are dropped are the library's.
+    if (prefixed && values && Object.keys(values).length !== kept) outside();
+    // saxes turns a tab or line end inside an attribute value into a space, the library keeps it: a tag with a
+    // space in a value is read again in the text to tell them apart (a value holds no '<').
+    if (spaced && TAB_OR_LINE_END_IN_VALUE.test(this.source.slice(this.source.lastIndexOf('<', end - 1), end))) outside();
+    return values;
+  }
 }
 
-interface Frame {
-  readonly name: string;
-  readonly rawName: string;
-  readonly attributes: Record<string, string> | undefined;
-  readonly children: Record<string, unknown>;
-  /** The element's text since it opened or since its last child element. */
-  text: string;
-  hasChildren: boolean;
-}
-
-const SLASH = 0x2f;
-const GREATER = 0x3e;
-const BANG = 0x21;
-const DASH = 0x2d;
-const QUESTION = 0x3f;
-const EQUALS = 0x3d;
-const DOUBLE_QUOTE = 0x22;
-const SINGLE_QUOTE = 0x27;
-const AMPERSAND = '&';
+const TAB_OR_LINE_END_IN_VALUE = /=[ \t\r\n]*(?:"[^"]*[\t\r\n]|'[^']*[\t\r\n])/;
 /** fast-xml-parser's maxNestedTags: deeper documents go to it, and it refuses them. */
 const MAX_DEPTH = 100;
 /**
@@ -118,82 +184,6 @@ const MAX_DEPTH = 100;
  */
 function isReserved(name: string): boolean {
   return name in Object.prototype || name === 'prototype';
-}
-const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function elementValue(frame: Frame): unknown {
-  const attributes = frame.attributes;
-  if (frame.hasChildren) {
-    if (!isBlank(frame.text, 0, frame.text.length)) return undefined;
-    // Child elements, then the attributes: the library's key order.
-    return attributes ? Object.assign(frame.children, attributes) : frame.children;
-  }
-  const raw = frame.text.trim();
-  if (raw.includes(']]>')) return undefined;
-  const value = raw.includes(AMPERSAND) ? decode(raw) : raw;
-  if (value === undefined) return undefined;
-  if (!attributes) return value;
-  return value === '' ? attributes : { '#text': value, ...attributes };
-}
-
-function addChild(into: Record<string, unknown>, name: string, value: unknown, isRepeated: (name: string) => boolean): void {
-  const existing = into[name];
-  if (existing === undefined) into[name] = isRepeated(name) ? [value] : value;
-  else if (Array.isArray(existing)) existing.push(value);
-  else into[name] = [existing, value];
-}
-
-/**
- * The attributes from `from` up to the tag's end (`>` or `/>`, where `end` points): each after whitespace,
- * `name="value"` or `name='value'`. Undefined when the list is not that; `values` undefined when none is kept.
- */
-function readAttributes(text: string, from: number): { values: Record<string, string> | undefined; end: number } | undefined {
-  let values: Record<string, string> | undefined;
-  let dropped: string[] | undefined;
-  let at = from;
-  for (;;) {
-    const spaceStart = at;
-    while (isSpace(text.charCodeAt(at))) at += 1;
-    const code = text.charCodeAt(at);
-    if (code === GREATER || code === SLASH || code === QUESTION || Number.isNaN(code)) return { values, end: at };
-    if (at === spaceStart || !isNameStart(code)) return undefined;
-    const nameStart = at;
-    while (isNameChar(text.charCodeAt(at))) at += 1;
-    const rawName = text.slice(nameStart, at);
-    if (text.charCodeAt(at) !== EQUALS) return undefined;
-    const quote = text.charCodeAt(at + 1);
-    if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return undefined;
-    const valueEnd = text.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", at + 2);
-    if (valueEnd < 0) return undefined;
-    const raw = text.slice(at + 2, valueEnd);
-    at = valueEnd + 1;
-    if (raw.includes('<')) return undefined;
-    const key = remembered(attributeKeys, rawName, attributeKey);
-    if (key === undefined) return undefined;
-    if (key === '') {
-      // A namespace declaration is dropped, but declared twice the document is not well-formed.
-      if (dropped?.includes(rawName)) return undefined;
-      (dropped ??= []).push(rawName);
-      continue;
-    }
-    const trimmed = raw.trim();
-    const value = trimmed.includes(AMPERSAND) ? decode(trimmed) : trimmed;
-    if (value === undefined) return undefined;
-    values ??= {};
-    if (key in values) return undefined;
-    values[key] = value;
-  }
-}
-
-/** The five predefined entities; any other reference (numeric ones included) is the library's. */
-function decode(value: string): string | undefined {
-  let unknown = false;
-  const decoded = value.replace(/&([^;&\s]*);?/g, (whole, name: string) => {
-    const replacement = whole.endsWith(';') ? ENTITIES[name] : undefined;
-    if (replacement === undefined) unknown = true;
-    return replacement ?? whole;
-  });
-  return unknown ? undefined : decoded;
 }
 
 /**
@@ -221,6 +211,7 @@ function attributeKey(raw: string): string | undefined {
 
 /** An element's name without its namespace prefix; undefined for names the library treats specially. */
 function elementName(raw: string): string | undefined {
+  if (!isPlainName(raw)) return undefined;
   const colon = raw.indexOf(':');
   if (colon >= 0 && raw.indexOf(':', colon + 1) >= 0) return undefined;
   const prefix = colon < 0 ? '' : raw.slice(0, colon);
@@ -231,6 +222,7 @@ function elementName(raw: string): string | undefined {
 
 /** An attribute's name without its prefix; '' for namespace declarations, which the library drops. */
 function attributeName(raw: string): string | undefined {
+  if (!isPlainName(raw)) return undefined;
   const colon = raw.indexOf(':');
   if (colon >= 0 && raw.indexOf(':', colon + 1) >= 0) return undefined;
   const prefix = colon < 0 ? raw : raw.slice(0, colon);
@@ -240,13 +232,20 @@ function attributeName(raw: string): string | undefined {
   return name;
 }
 
-function isBlank(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i += 1) if (!isSpace(text.charCodeAt(i))) return false;
+/** XML whitespace only (saxes has already made every line end one LF). */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x09) return false;
+  }
   return true;
 }
 
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x09;
+/** An ASCII name: saxes accepts any XML name, the shapes here are checked for these. */
+function isPlainName(raw: string): boolean {
+  if (!isNameStart(raw.charCodeAt(0))) return false;
+  for (let i = 1; i < raw.length; i += 1) if (!isNameChar(raw.charCodeAt(i))) return false;
+  return true;
 }
 
 /** ASCII letters and underscore (a colon only inside a name, where it marks the prefix). */

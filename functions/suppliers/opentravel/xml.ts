@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { readPlainXml } from './sax-tree.js';
+import { saxTree } from './sax-tree.js';
 
 /**
  * XML for the OpenTravel messages, both ways, through fast-xml-parser: messages are built from objects
@@ -83,7 +83,7 @@ export class XmlSyntaxError extends Error {
  * send) is read in one pass by readPlainXml, to the same result; anything else goes through fast-xml-parser.
  */
 export function parseXml(text: string): XmlNode {
-  const plain = readPlainXml(text, isRepeated);
+  const plain = saxTree(text, isRepeated);
   if (plain) return plain;
   return parseWithLibrary(text);
 }
