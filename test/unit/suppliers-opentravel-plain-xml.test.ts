@@ -7,7 +7,7 @@ import { saxTree } from '../../functions/suppliers/opentravel/sax-tree.js';
 import { parseWithLibrary, parseXml } from '../../functions/suppliers/opentravel/xml.js';
 
 /**
- * parseXml reads plain XML with its own one-pass reader and everything else with fast-xml-parser. The library
+ * parseXml reads plain XML with saxes (sax-tree.ts) and everything else with fast-xml-parser. The library
  * is the reference: on every document, generated or real, parseXml must give what the library gives, or
  * throw what it throws.
  */

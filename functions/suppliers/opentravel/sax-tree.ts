@@ -23,7 +23,7 @@ export function saxTree(source: string, isRepeated: (name: string) => boolean): 
   const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
   // Seven handlers at most: saxes stores each as a property of the parser, and with an eighth V8 turns the
   // parser into a dictionary object, which makes saxes five times slower. So no comment handler (a comment
-  // shows as a break in the text, see text()) and no xmldecl handler (the declaration is read after the end).
+  // shows as a break in the text, see text()) and no xmldecl handler (the declaration is read once the text is through).
   parser.on('opentag', (tag) => tree.open(tag, parser.position));
   parser.on('closetag', (tag) => tree.close(tag));
   parser.on('text', (text) => tree.text(text));
@@ -163,7 +163,8 @@ class SaxTree {
       const value = (raw[rawName] as string).trim();
       (values ??= {})[key] = value;
       kept += 1;
-      if (!prefixed && rawName.includes(':')) prefixed = true;
+      // '@_' and the raw name, unless a prefix was dropped.
+      if (key.length !== rawName.length + 2) prefixed = true;
       if (!spaced && value.includes(' ')) spaced = true;
     }
     // saxes refuses a name given twice; two names the same once their prefixes are dropped are the library's.
