@@ -2,9 +2,10 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { saxTree } from './sax-tree.js';
 
 /**
- * XML for the OpenTravel messages, both ways, through fast-xml-parser: messages are built from objects
+ * XML for the OpenTravel messages, both ways. Messages are built through fast-xml-parser from objects
  * (attributes as `@_Name`, text as `#text`, key order = element order, which the XSDs' sequences
- * require) and never concatenated by hand, so escaping is always the library's.
+ * require) and never concatenated by hand, so escaping is always the library's. Answers are read by
+ * parseXml into fast-xml-parser's shape, with saxes where it can (sax-tree.ts).
  */
 export const OTA_NAMESPACE = 'http://www.opentravel.org/OTA/2003/05';
 export const OTA_VERSION = '1.000';
@@ -80,7 +81,8 @@ export class XmlSyntaxError extends Error {
 
 /**
  * Parses a document; a body that is not well-formed XML throws XmlSyntaxError. Plain XML (what suppliers
- * send) is read in one pass by readPlainXml, to the same result; anything else goes through fast-xml-parser.
+ * send) is parsed by saxes and shaped by saxTree, to the same result; anything else, and anything saxes
+ * refuses, goes through fast-xml-parser.
  */
 export function parseXml(text: string): XmlNode {
   const plain = saxTree(text, isRepeated);
