@@ -80,6 +80,8 @@ try {
     target: 'node24',
     mainFields: ['module', 'main'],
     minify: true,
+    charset: 'utf8',
+    legalComments: 'external',
     banner: { js: ESM_REQUIRE_BANNER },
     outfile: floor,
     logLevel: 'error',

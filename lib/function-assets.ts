@@ -23,3 +23,10 @@ export const DOCS_SCRIPT_ASSETS: FunctionAssets = {
   dir: 'scalar',
   environment: { DOCS_SCRIPT_PATH: '/var/task/scalar/standalone.js' },
 };
+
+/**
+ * Data files the code reads beside its own module (`new URL('./name', import.meta.url)`) rather than bundles:
+ * the destination catalogue (386 KB a bundle would otherwise carry and evaluate at every cold start). In the
+ * repository they lie beside that module; each is copied beside every bundle that names it, and only those.
+ */
+export const DATA_FILES_BESIDE_CODE: readonly string[] = ['functions/domain/destinations/catalogue.json'];

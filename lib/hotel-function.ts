@@ -11,7 +11,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { metricNamespace } from '../functions/shared/metric-names.js';
-import type { FunctionAssets } from './function-assets.js';
+import { DATA_FILES_BESIDE_CODE, type FunctionAssets } from './function-assets.js';
 import { repositoryPath } from './project-paths.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 
@@ -97,12 +97,16 @@ export class HotelFunction extends Construct {
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,
         minify: true,
+        // Non-ASCII text as UTF-8 (Node reads the bundle as UTF-8), not six-byte \u escapes; licence comments in
+        // index.mjs.LEGAL.txt beside the bundle, which Node then does not read at a cold start. As esbuild's own
+        // flags: this aws-cdk-lib declares a charset option but does not pass it on.
+        esbuildArgs: { '--charset': 'utf8', '--legal-comments': 'external' },
         sourceMap: true,
         sourcesContent: false,
         // The AWS SDK is bundled at the version the tests ran against rather than taken from whatever
         // the runtime ships that month.
         externalModules: [],
-        ...(props.assets ? { commandHooks: copyAssets(props.assets) } : {}),
+        commandHooks: afterBundling(props.assets),
       },
     });
 
@@ -114,13 +118,19 @@ export class HotelFunction extends Construct {
   }
 }
 
-function copyAssets(assets: FunctionAssets) {
+function afterBundling(assets: FunctionAssets | undefined) {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (inputDir: string, outputDir: string) => [
-      `mkdir -p "${outputDir}/${assets.dir}"`,
-      ...assets.files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/${assets.dir}/"`),
+      // The bundle names a data file exactly as the code wrote it ("./catalogue.json"): only those bundles get it.
+      ...DATA_FILES_BESIDE_CODE.map((file) => {
+        const name = file.slice(file.lastIndexOf('/') + 1);
+        return `if grep -qF "./${name}" "${outputDir}/index.mjs"; then cp "${inputDir}/${file}" "${outputDir}/"; fi`;
+      }),
+      ...(assets
+        ? [`mkdir -p "${outputDir}/${assets.dir}"`, ...assets.files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/${assets.dir}/"`)]
+        : []),
     ],
   };
 }

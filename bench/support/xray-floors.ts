@@ -33,6 +33,8 @@ export async function printXrayFloors(directory: string, runs: number): Promise<
         target: 'node24',
         mainFields: ['module', 'main'],
         minify: true,
+        charset: 'utf8',
+        legalComments: 'external',
         banner: { js: ESM_REQUIRE_BANNER },
         outfile,
         logLevel: 'error',

@@ -9,7 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_PATH } from '../../bin/destinations/compile-catalogue.js';
 import { ESM_REQUIRE_BANNER } from '../../lib/hotel-function.js';
+import { repositoryPath } from '../../lib/project-paths.js';
 import { deployedEnvironment } from './deployed-values.js';
 import { synthesize, type Synthesis } from './synthesize.js';
 import { resourcesOfType } from './template-queries.js';
@@ -58,6 +60,19 @@ describe('function bundles', () => {
       expect(environment.VOUCHER_FONT_DIR, id).toBe('/var/task/fonts');
       for (const font of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'])
         expect(existsSync(join(bundle, '..', 'fonts', font)), `${id} ${font}`).toBe(true);
+    }
+  });
+
+  it('carry the destination catalogue beside every bundle that reads it, and only those', () => {
+    const readers = bundledFunctions().filter(({ bundle }) => readFileSync(bundle, 'utf8').includes('./catalogue.json'));
+    // Search resolves destinations, Docs lists them, the mapping job and the sandbox suppliers place hotels in cities.
+    expect(readers.map((r) => r.id)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Search/), expect.stringMatching(/Docs/), expect.stringMatching(/PropertyMapping/)]),
+    );
+    for (const { id, bundle } of bundledFunctions()) {
+      const beside = join(bundle, '..', 'catalogue.json');
+      expect(existsSync(beside), id).toBe(readers.some((r) => r.id === id));
+      if (existsSync(beside)) expect(readFileSync(beside, 'utf8'), id).toBe(readFileSync(repositoryPath(CATALOGUE_PATH), 'utf8'));
     }
   });
 

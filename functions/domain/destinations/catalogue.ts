@@ -2,10 +2,10 @@
  * The destination catalogue: IATA cities (metropolitan codes such as LON, NYC, TYO included) and the
  * scheduled-service airports that serve them, compiled at build time into catalogue.json (see
  * bin/build-destinations.ts for where the data comes from and the rules). No network at run time: the
- * file is bundled with the function and parsed once, when this module is first imported; a lookup finds
- * its row by binary search in the sorted code column and decodes that row only, once, then keeps it.
+ * file ships with the function and is parsed once, at the first lookup; a lookup finds its row by binary
+ * search in the sorted code column and decodes that row only, once, then keeps it.
  */
-import catalogueJson from './catalogue.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
 import { CATALOGUE_FORMAT, CODE_LENGTH, COORDINATE_SCALE, COUNTRY_LENGTH, type CatalogueFile } from './catalogue-format.js';
 import { distanceMetres } from '../geo/distance.js';
 import type { GeoPoint } from './geo-point.js';
@@ -38,6 +38,12 @@ export interface Airport {
 }
 
 const IATA_CODE = /^[A-Z]{3}$/;
+/**
+ * Read from a file at the first lookup, not bundled: 386 KB that a function's bundle no longer carries nor
+ * evaluates at a cold start. In the repository it lies beside this module; in a function's package beside the
+ * bundle, where lib/hotel-function.ts copies it for every bundle that names it.
+ */
+const CATALOGUE_FILE = new URL('./catalogue.json', import.meta.url);
 
 let file: CatalogueFile | undefined;
 const cities = new Map<string, City>();
@@ -75,7 +81,7 @@ export function allAirports(): Airport[] {
 
 function catalogue(): CatalogueFile {
   if (!file) {
-    const candidate = catalogueJson as unknown as CatalogueFile;
+    const candidate = JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as CatalogueFile;
     if (candidate.format !== CATALOGUE_FORMAT) {
       throw new Error(
         `catalogue.json has format ${String(candidate.format)}, this code reads ${CATALOGUE_FORMAT}: run npm run build:destinations`,

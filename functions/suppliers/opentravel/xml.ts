@@ -1,9 +1,11 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { saxTree } from './sax-tree.js';
 
 /**
- * XML for the OpenTravel messages, both ways, through fast-xml-parser: messages are built from objects
+ * XML for the OpenTravel messages, both ways. Messages are built through fast-xml-parser from objects
  * (attributes as `@_Name`, text as `#text`, key order = element order, which the XSDs' sequences
- * require) and never concatenated by hand, so escaping is always the library's.
+ * require) and never concatenated by hand, so escaping is always the library's. Answers are read by
+ * parseXml into fast-xml-parser's shape, with saxes where it can (sax-tree.ts).
  */
 export const OTA_NAMESPACE = 'http://www.opentravel.org/OTA/2003/05';
 export const OTA_VERSION = '1.000';
@@ -48,6 +50,7 @@ const REPEATED: ReadonlySet<string> = new Set([
   'Image',
   'Amenity',
 ]);
+const isRepeated = (name: string): boolean => REPEATED.has(name);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -58,7 +61,7 @@ const parser = new XMLParser({
   trimValues: true,
   // A supplier may prefix the OTA namespace (`ota:OTA_HotelAvailRS`); the names are what matter.
   removeNSPrefix: true,
-  isArray: (name) => REPEATED.has(name),
+  isArray: (name) => isRepeated(name),
   // isArray reads the name alone: without this the parser writes out every element's path as a string for it
   // (a tenth of the time of a search's multi-megabyte answer).
   jPath: false,
@@ -76,8 +79,19 @@ export class XmlSyntaxError extends Error {
   override readonly name = 'XmlSyntaxError';
 }
 
-/** Parses a document; a body that is not well-formed XML throws XmlSyntaxError. */
+/**
+ * Parses a document; a body that is not well-formed XML throws XmlSyntaxError. Plain XML (what suppliers
+ * send) is parsed by saxes and shaped by saxTree, to the same result; anything else, and anything saxes
+ * refuses, goes through fast-xml-parser.
+ */
 export function parseXml(text: string): XmlNode {
+  const plain = saxTree(text, isRepeated);
+  if (plain) return plain;
+  return parseWithLibrary(text);
+}
+
+/** fast-xml-parser, validating first: the reference for every document, and the one that reports syntax errors. */
+export function parseWithLibrary(text: string): XmlNode {
   let parsed: unknown;
   try {
     parsed = parser.parse(text, true);
@@ -130,9 +144,22 @@ export function children(node: unknown, name: string): XmlNode[] {
   return list.map((item) => (item && typeof item === 'object' ? (item as XmlNode) : {}));
 }
 
+/** `@_Name` for each attribute name the code asks for: built once, not at each of a large answer's many reads. */
+const attributeKeys = new Map<string, string>();
+const ATTRIBUTE_KEYS_KEPT = 1024;
+
+function attributeKey(name: string): string {
+  let key = attributeKeys.get(name);
+  if (key === undefined) {
+    key = `@_${name}`;
+    if (attributeKeys.size < ATTRIBUTE_KEYS_KEPT) attributeKeys.set(name, key);
+  }
+  return key;
+}
+
 export function attr(node: unknown, name: string): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
-  const value = (node as XmlNode)[`@_${name}`];
+  const value = (node as XmlNode)[attributeKey(name)];
   return typeof value === 'string' ? value : undefined;
 }
 
