@@ -36,7 +36,7 @@ const withCrlf = realDocuments
   .map(([name, xml]): [string, string] => [`${name} with CRLF line ends`, xml.replace(/\n/g, '\r\n')]);
 
 describe('parseXml against fast-xml-parser', () => {
-  it.each([...realDocuments, ...withCrlf])('%s: built from saxes' events, to what the library gives', (_name, xml) => {
+  it.each([...realDocuments, ...withCrlf])('%s: built from saxes events, to what the library gives', (_name, xml) => {
     const plain = saxTree(xml, () => false);
     expect(plain).toBeDefined();
     expect(parseXml(xml)).toStrictEqual(parseWithLibrary(xml));
