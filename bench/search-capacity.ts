@@ -126,6 +126,7 @@ for (const city of CITIES) {
       checkOut: inDays(33),
       occupancies: [{ adults: 2, childrenAges: [] }],
       nationality: 'GB',
+      pointOfSale: 'GB',
     });
     answers.set(adapter.supplierId, result.offers);
     // Suppliers answer gzipped (the adapters ask for it): the compressed size is what crosses the NAT.
