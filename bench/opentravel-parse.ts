@@ -20,7 +20,7 @@ import { parseXml } from '../functions/suppliers/opentravel/xml.js';
 import type { AvailabilityRequest } from '../functions/suppliers/port.js';
 import { NO_LATENCY } from '../sandbox/latency.js';
 import { startOpenTravelSandbox } from '../sandbox/opentravel/server.js';
-import { cityArea } from '../test/support/supplier-destinations.js';
+import { cityAvailability } from './support/city-availability.js';
 import { percentile } from './support/booking-overhead.js';
 
 answerHelp(`usage: npm run bench:opentravel-parse
@@ -35,7 +35,6 @@ const PARSES = Number(process.env.BENCH_PARSES ?? 20);
 const WARM_UPS = 2;
 const CITIES = ['PAR', 'LON', 'NYC', 'ROM', 'BCN'];
 const credentials = { apiKey: 'bench', secret: 'bench-secret-123' };
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 interface Answer {
   readonly label: string;
@@ -43,14 +42,7 @@ interface Answer {
   readonly request: AvailabilityRequest;
 }
 
-const request = (city: string): AvailabilityRequest => ({
-  destination: cityArea(city),
-  checkIn: inDays(30),
-  checkOut: inDays(33),
-  occupancies: [{ adults: 2, childrenAges: [] }],
-  nationality: 'GB',
-  pointOfSale: 'GB',
-});
+const request = cityAvailability;
 
 /** The sandbox's answers, as the adapter received them. */
 async function sandboxAnswers(): Promise<Answer[]> {

@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { cityArea } from '../test/support/supplier-destinations.js';
+import { cityAvailability, inDays } from './support/city-availability.js';
 import { embeddedFxRates } from '../functions/domain/fx/reference-fx-rates.js';
 import { destinationEntry, type DestinationEntry } from '../functions/search/mapping/destination-index.js';
 import { matchProperties } from '../functions/search/mapping/match-properties.js';
@@ -100,7 +100,6 @@ export interface CapacityReport {
 
 const percentile = (values: readonly number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 // Recorded answers and a destination index per city, from the sandbox world (no latency while recording).
 const credentials = { apiKey: 'bench', secret: 'bench-secret-123' };
@@ -120,14 +119,7 @@ let supplierBytes = 0;
 for (const city of CITIES) {
   const answers = new Map<string, readonly SupplierOffer[]>();
   for (const adapter of real) {
-    const result = await adapter.searchAvailability({
-      destination: cityArea(city),
-      checkIn: inDays(30),
-      checkOut: inDays(33),
-      occupancies: [{ adults: 2, childrenAges: [] }],
-      nationality: 'GB',
-      pointOfSale: 'GB',
-    });
+    const result = await adapter.searchAvailability(cityAvailability(city));
     answers.set(adapter.supplierId, result.offers);
     // Suppliers answer gzipped (the adapters ask for it): the compressed size is what crosses the NAT.
     supplierBytes += gzipSync(JSON.stringify(result.offers)).length;

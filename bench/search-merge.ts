@@ -9,7 +9,7 @@
  * distinct hotel in the destination index), so every size resolves, prices and ranks the same mix.
  * Prints the figures; nothing is asserted.
  */
-import { cityArea } from '../test/support/supplier-destinations.js';
+import { cityAvailability } from './support/city-availability.js';
 import { randomBytes } from 'node:crypto';
 import { embeddedFxRates } from '../functions/domain/fx/reference-fx-rates.js';
 import { destinationEntry, type DestinationEntry } from '../functions/search/mapping/destination-index.js';
@@ -61,18 +61,10 @@ const adapters: SupplierPort[] = [
   new ExpediaAdapter({ baseUrl: servers[1].url, ...credentials }),
   new OpenTravelAdapter({ baseUrl: servers[2].url, ...credentials }),
 ];
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const base: SupplierOffer[] = [];
 for (const city of CITIES) {
   for (const adapter of adapters) {
-    const result = await adapter.searchAvailability({
-      destination: cityArea(city),
-      checkIn: inDays(30),
-      checkOut: inDays(33),
-      occupancies: [{ adults: 2, childrenAges: [] }],
-      nationality: 'GB',
-      pointOfSale: 'GB',
-    });
+    const result = await adapter.searchAvailability(cityAvailability(city));
     base.push(...result.offers);
   }
 }
