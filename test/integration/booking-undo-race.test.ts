@@ -208,6 +208,9 @@ describe('undoing a booking against settling it', () => {
     const early = { ...deps, now: () => new Date(Date.parse(begun) + 60_000) };
     expect(await settlePending(taken, early)).toMatchObject({ status: 'pending', undoBegunAt: begun });
     expect(supplier.status.get('bk_undo_cut_short')).toBe('confirmed');
+    // A partner's GET never finishes it, however late: only the reconciler cancels at the supplier.
+    expect(await settlePending(taken, deps, { onRead: true })).toMatchObject({ status: 'pending', undoBegunAt: begun });
+    expect(supplier.status.get('bk_undo_cut_short')).toBe('confirmed');
 
     const finished = await settlePending(taken, deps);
     expect(finished).toMatchObject({ status: 'failed', supplierReference: 'HB-bk_undo_cut_short' });

@@ -16,7 +16,9 @@ export const handler = httpHandler('getBooking', { params: bookingParams, person
   // Read once: the answer shows them, and settling a pending booking needs the holder's contact.
   const guestDetails = deps.guests.get(record.tenant, record.bookingId);
   const [current, guests] = await Promise.all([
-    record.status === 'pending' ? settlePending(record, deps, SETTLE_ON_READ_MS, guestDetails) : record,
+    record.status === 'pending'
+      ? settlePending(record, deps, { timeoutMs: SETTLE_ON_READ_MS, guests: guestDetails, onRead: true })
+      : record,
     guestDetails,
   ]);
   return { status: 200, body: bookingView(current, guests) };

@@ -41,32 +41,38 @@ export const FINISH_UNDO_AFTER_MS = GIVE_UP_AFTER_MS;
 
 type StoredGuests = Awaited<ReturnType<FlowDeps['guests']['get']>>;
 
-/** `guests`: the booking's guest details when the caller reads them anyway (GET), so they are read once. */
-export async function settlePending(
-  record: BookingRecord,
-  deps: FlowDeps,
-  timeoutMs = deps.supplierCallTimeoutMs,
-  guests?: Promise<StoredGuests>,
-): Promise<BookingRecord> {
+export interface SettleOptions {
+  /** How long the supplier's lookup may take (a GET waits less than the reconciler). */
+  readonly timeoutMs?: number;
+  /** The booking's guest details when the caller reads them anyway (GET), so they are read once. */
+  readonly guests?: Promise<StoredGuests>;
+  /**
+   * A partner's read: it settles what the supplier says, but never finishes a cut-short undo. Only the
+   * reconciler does, so one caller cancels at the supplier and a read never does.
+   */
+  readonly onRead?: boolean;
+}
+
+export async function settlePending(record: BookingRecord, deps: FlowDeps, options: SettleOptions = {}): Promise<BookingRecord> {
   if (record.status !== 'pending') return record;
   const undoBegunAt = record.undoBegunAt;
-  if (undoBegunAt && deps.now().getTime() - Date.parse(undoBegunAt) <= FINISH_UNDO_AFTER_MS) return record;
+  if (undoBegunAt && (options.onRead || deps.now().getTime() - Date.parse(undoBegunAt) <= FINISH_UNDO_AFTER_MS)) return record;
+  const readGuests = () => Promise.resolve().then(() => options.guests ?? deps.guests.get(record.tenant, record.bookingId));
   try {
+    // The undo's cancel finds its own adapter and records a supplier it cannot reach, so it waits on no
+    // contract here (an ended contract would otherwise leave the booking pending for ever).
+    if (undoBegunAt) return await finishUndo(record, supplierContactOf(await readGuests()), deps);
     // Side by side; the read is started inside a promise so that a store failing at once still leaves
     // Promise.all the one to report (and the adapter's own failure handled).
-    const [adapter, stored] = await Promise.all([
-      adapterOf(record.tenant, record.supplierId, deps),
-      Promise.resolve().then(() => guests ?? deps.guests.get(record.tenant, record.bookingId)),
-    ]);
+    const [adapter, stored] = await Promise.all([adapterOf(record.tenant, record.supplierId, deps), readGuests()]);
     // The holder's e-mail and the traveller, for suppliers that file and look bookings up by them (Rapid).
     const contact = supplierContactOf(stored);
-    if (undoBegunAt) return await finishUndo(record, contact, deps);
     const found = await measuredSupplierCall(record.supplierId, 'find-booking', () =>
       adapter.findBookingByClientReference({
         clientReference: record.bookingId,
         ...contact,
         bookedAround: new Date(record.createdAt),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(options.timeoutMs ?? deps.supplierCallTimeoutMs),
       }),
     );
     const now = deps.now();
