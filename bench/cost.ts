@@ -12,6 +12,7 @@
  * same run plus bench/search-capacity.ts (run first, alone: how many searches one pinned core holds, and the
  * suppliers' bytes a search pulls through the NAT). Prints figures; asserts nothing.
  */
+import { inDays } from './support/city-availability.js';
 import './support/quiet-powertools.js';
 import { randomUUID } from 'node:crypto';
 import { startDynamoDbLocal } from '../local/dynamodb-local.js';
@@ -136,7 +137,6 @@ s3Client().middlewareStack.add(
   { step: 'initialize', name: 'costMeter' },
 );
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const mean = (values: readonly number[]) => (values.length === 0 ? 0 : sum(values) / values.length);
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -18,9 +18,10 @@ import { keys } from '../functions/shared/keys.js';
 import { NO_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
 import { answerHelp } from '../bin/cli-help.js';
-import { BookingOverhead } from './support/booking-overhead.js';
+import { BookingOverhead, percentile } from './support/booking-overhead.js';
 import { traceCalls } from './support/call-trace.js';
 import { startSuppliersThread } from './support/sandbox-suppliers-thread.js';
+import { inDays } from './support/city-availability.js';
 
 answerHelp(`usage: npm run bench:load
 
@@ -77,13 +78,6 @@ const host = await startLocalHost({
   },
 });
 suppliers = host.suppliers;
-
-const percentile = (values: readonly number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 try {
   const token = (
@@ -259,22 +253,7 @@ try {
   );
 
   // Booking overhead, one booking at a time so the supplier time measured is this booking's own.
-  const searched = (await (
-    await fetch(`${host.url}/v1/hotels/search`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        destination: { type: 'city', code: CITY },
-        checkIn: inDays(200),
-        checkOut: inDays(202),
-        occupancies: [{ adults: 2 }],
-        currency: 'EUR',
-        nationality: 'GB',
-        limit: 200,
-      }),
-    })
-  ).json()) as { searchId: string; properties: { cheapestRate: { rateId: string; supplierId: string } }[] };
-  await bookingOverhead.measure({ url: host.url, headers, searched, count: OVERHEAD_BOOKINGS, reference: 'OVERHEAD' });
+  await bookingOverhead.measure({ url: host.url, headers, city: CITY, count: OVERHEAD_BOOKINGS, reference: 'OVERHEAD' });
   console.log(`\n${bookingOverhead.report().join('\n')}`);
   console.log(
     `load average ${loadavg()

@@ -5,6 +5,7 @@
  * custom metrics per series and month, and EMF lines as log ingestion by the GB). Prints the figures;
  * nothing is asserted.
  */
+import { inDays } from './support/city-availability.js';
 import { randomUUID } from 'node:crypto';
 import { NO_LATENCY } from '../sandbox/latency.js';
 import { answerHelp } from '../bin/cli-help.js';
@@ -61,7 +62,6 @@ const tokenResponse = await fetch(`${host.url}/v1/oauth/token`, {
 });
 const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
 const headers = { Authorization: `Bearer ${token}`, 'X-Service-Tenant': 'demo', 'Content-Type': 'application/json' };
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** EMF lines and bytes one piece of work leaves. */
 async function measure(work: () => Promise<void>): Promise<{ lines: number; bytes: number }> {

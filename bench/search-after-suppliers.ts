@@ -7,6 +7,7 @@
  * delay, plus what the handler adds to write the response body (JSON.stringify). Prints p50 and p95, and
  * what storing the rows of the later pages takes after the answer.
  */
+import { inDays } from './support/city-availability.js';
 import { cityArea } from '../test/support/supplier-destinations.js';
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -67,7 +68,6 @@ const real: SupplierPort[] = [
   new ExpediaAdapter({ baseUrl: servers[1].url, ...credentials }),
   new OpenTravelAdapter({ baseUrl: servers[2].url, ...credentials }),
 ];
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const recorded = new Map<string, readonly SupplierOffer[]>();
 for (const adapter of real) {
   const result = await adapter.searchAvailability({

@@ -4,6 +4,7 @@
  * latency, pricing, ranking, storing the search). Every request is a different stay so no answer is reused.
  * Per-client throttling is raised so the figure is the machine's. Prints the figures; nothing is asserted.
  */
+import { inDays } from './support/city-availability.js';
 import autocannon from 'autocannon';
 import { NO_LATENCY } from '../sandbox/latency.js';
 import { startLocalHost } from '../local/host.js';
@@ -36,7 +37,6 @@ try {
       })
     ).json()) as { access_token: string }
   ).access_token;
-  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   let n = 0;
   const result = await autocannon({
     url: `${host.url}/v1/hotels/search`,

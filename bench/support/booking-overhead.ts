@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
 import { coveredMs, type CallTrace, type TracedCall } from './call-trace.js';
 import { goalVerdict, type Stage } from './goal-verdict.js';
+import { inDays } from './city-availability.js';
 
 export const BOOKING_OVERHEAD_GOAL_MS = 50;
 
@@ -56,6 +57,28 @@ interface StepRun {
   readonly end: number;
 }
 
+/** The search whose cheapest rates the measured bookings take. */
+async function searchToBook(
+  url: string,
+  headers: Record<string, string>,
+  city: string,
+): Promise<{ searchId: string; properties: { cheapestRate: { rateId: string } }[] }> {
+  const response = await fetch(`${url}/v1/hotels/search`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      destination: { type: 'city', code: city },
+      checkIn: inDays(200),
+      checkOut: inDays(202),
+      occupancies: [{ adults: 2 }],
+      currency: 'EUR',
+      nationality: 'GB',
+      limit: 200,
+    }),
+  });
+  return (await response.json()) as { searchId: string; properties: { cheapestRate: { rateId: string } }[] };
+}
+
 export class BookingOverhead {
   private readonly runs: StepRun[] = [];
   private answered: { readonly at: number; readonly ms: number; readonly handlerMs: number } | undefined;
@@ -80,15 +103,19 @@ export class BookingOverhead {
       this.answered = { at: performance.now(), ms: line.ms, handlerMs: line.handlerMs ?? line.ms };
   };
 
-  /** Books `count` times, one at a time, from the search's rates in turn; times each booking answered 201. */
+  /**
+   * Searches `city` (two nights 200 days ahead, two adults), then books `count` times, one at a time, from
+   * its rates in turn; times each booking answered 201.
+   */
   async measure(options: {
     readonly url: string;
     readonly headers: Record<string, string>;
-    readonly searched: { searchId: string; properties: { cheapestRate: { rateId: string } }[] };
+    readonly city: string;
     readonly count: number;
     readonly reference: string;
   }): Promise<void> {
-    const { url, headers, searched, count } = options;
+    const { url, headers, count } = options;
+    const searched = await searchToBook(url, headers, options.city);
     for (let i = 0; i < count; i++) {
       const rate = searched.properties[i % searched.properties.length]!.cheapestRate;
       const body = JSON.stringify({
