@@ -100,16 +100,16 @@ export class OfferMerger {
     return changed;
   }
 
-  /**
-   * finish() for a search: every property with a kept rate, carrying only the rate it is shown with (the
-   * rates applySearchFilters would keep, ranked as sortProperties would rank them, shown as cheapestRate
-   * would pick, without sorting or filtering every rate again).
-   */
   /** The rates each supplier sent that could not be priced and were left out, with the pricer's reasons. */
   unpricedBySupplier(): ReadonlyMap<string, readonly string[]> {
     return this.unpriced;
   }
 
+  /**
+   * finish() for a search: every property with a kept rate, carrying only the rate it is shown with (the
+   * rates applySearchFilters would keep, ranked as sortProperties would rank them, shown as cheapestRate
+   * would pick, without sorting or filtering every rate again).
+   */
   async finishShown(): Promise<ShownAccumulated[]> {
     await this.resolveUnknown();
     const out: ShownAccumulated[] = [];

@@ -4,8 +4,8 @@
  * the variable's name (ConfigError), never a request. Later calls (handlers, wiring) get the same object.
  * The part shared code reads is handed to config.ts on the way.
  *
- * This is the one module of functions/ that reads process.env (test/unit/environment-reads.test.ts holds
- * that): the entry and its handlers read the typed object, and handlers never know where they run: the
+ * With observability.ts (Powertools' service name and namespace), this is the one module of functions/ that
+ * reads process.env (test/unit/environment-reads.test.ts holds that): the entry and its handlers read the typed object, and handlers never know where they run: the
  * local host sets endpoints and credentials in the environment before it imports an entry.
  */
 import { provideSharedConfig } from './config.js';

@@ -91,7 +91,12 @@ const OTA_PERCENTAGE: PercentRules = { atMost100: true };
 export function percentOf(minor: number, percent: string | undefined, operation: string, field: string): number {
   const share = percent === undefined ? 'not-a-percentage' : percentOfMinor(minor, percent, OTA_PERCENTAGE);
   if (typeof share === 'number') return share;
-  throw bad(operation, share === 'not-a-percentage' ? `${field} is not a percentage` : `${field} is above 100`);
+  const why = {
+    'not-a-percentage': 'is not a percentage',
+    'above-100': 'is above 100',
+    'out-of-range': 'gives a share too large to hold exactly',
+  }[share];
+  throw bad(operation, `${field} ${why}`);
 }
 
 /** Text of a ParagraphType (its Text and ListItem children, in order), as one string per element. */
