@@ -11,7 +11,7 @@ import { logger } from '../shared/observability.js';
 import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { fanOut, type SupplierOutcome } from './fan-out.js';
-import { OfferMerger, type ShownAccumulated } from './offer-merger.js';
+import { LEFT_OUT_REASONS_KEPT, type LeftOutRates, OfferMerger, type ShownAccumulated } from './offer-merger.js';
 import { rateFilter } from './ranking/search-filters.js';
 import type { SearchArea } from './search-area.js';
 import type { SearchDeps } from './search-ports.js';
@@ -103,32 +103,29 @@ export async function askSuppliers(
 }
 
 /**
- * Rates a supplier sent that its adapter could not read were left out, the rest of its answer kept: one log
- * line per answer with how many and the first few reasons (the adapter's own words, a field and what was
- * wrong with it, never a value from the answer, so no guest or partner data), for the on-call engineer.
+ * Rates a supplier sent that its adapter could not read, or that could not be priced (an amount in a
+ * currency the FX table lacks, taxes above the price), were left out, the rest of its answer kept: one log
+ * line per supplier with how many and the first few reasons (the adapter's or the pricer's own words: a field
+ * and what was wrong with it, currencies and amounts, never guest or partner data), for the on-call engineer.
+ * The unpriced are counted with the unreadable ones, which the metric's definition includes.
  */
 function reportUnreadable(outcome: SupplierOutcome): void {
   const reasons = outcome.unreadable ?? [];
-  if (reasons.length === 0) return;
-  logger.warn('supplier rates left out: the adapter could not read them', {
-    supplierId: outcome.id,
-    unreadable: reasons.length,
-    reasons: [...new Set(reasons)].slice(0, 5),
-  });
+  if (reasons.length > 0) warnLeftOut(outcome.id, 'unreadable', reasons.length, reasons);
 }
 
-/**
- * Rates left out because they could not be priced (an amount in a currency the FX table lacks, taxes above
- * the price): counted with the unreadable ones, which the metric's definition includes, and logged with the
- * pricer's first few reasons (our own words: currencies and amounts, never guest data).
- */
-function reportUnpriced(unpriced: ReadonlyMap<string, readonly string[]>): void {
-  for (const [supplierId, reasons] of unpriced) {
-    recordRatesUnreadable(supplierId, 'search', reasons.length);
-    logger.warn('supplier rates left out: they could not be priced', {
-      supplierId,
-      unpriced: reasons.length,
-      reasons: [...new Set(reasons)].slice(0, 5),
-    });
+function reportUnpriced(unpriced: ReadonlyMap<string, LeftOutRates>): void {
+  for (const [supplierId, { count, reasons }] of unpriced) {
+    recordRatesUnreadable(supplierId, 'search', count);
+    warnLeftOut(supplierId, 'unpriced', count, reasons);
   }
+}
+
+function warnLeftOut(supplierId: string, why: 'unreadable' | 'unpriced', count: number, reasons: Iterable<string>): void {
+  const message = why === 'unreadable' ? 'the adapter could not read them' : 'they could not be priced';
+  logger.warn(`supplier rates left out: ${message}`, {
+    supplierId,
+    [why]: count,
+    reasons: [...new Set(reasons)].slice(0, LEFT_OUT_REASONS_KEPT),
+  });
 }

@@ -49,15 +49,24 @@ export async function mergeOffers(
  * last one answers. Offers the index does not know wait for finish(), where they are matched together
  * (the same hotel from two suppliers must meet before it gets an id).
  */
+/** How many rates of one supplier were left out, and the first few distinct reasons (all a log line shows). */
+export interface LeftOutRates {
+  count: number;
+  readonly reasons: Set<string>;
+}
+
+export const LEFT_OUT_REASONS_KEPT = 5;
+
 export class OfferMerger {
   private readonly properties = new Map<string, PropertyAccumulator>();
   private readonly unknown: SupplierOffer[] = [];
-  /** Per supplier, why each of its rates that could not be priced was left out (unpricedBySupplier). */
-  private readonly unpriced = new Map<string, string[]>();
+  /** Per supplier, how many of its rates could not be priced and were left out, and why (unpricedBySupplier). */
+  private readonly unpriced = new Map<string, LeftOutRates>();
   private readonly noteUnpriced = (supplierId: string, reason: string): void => {
-    const reasons = this.unpriced.get(supplierId);
-    if (reasons) reasons.push(reason);
-    else this.unpriced.set(supplierId, [reason]);
+    const leftOut = this.unpriced.get(supplierId) ?? { count: 0, reasons: new Set<string>() };
+    this.unpriced.set(supplierId, leftOut);
+    leftOut.count += 1;
+    if (leftOut.reasons.size < LEFT_OUT_REASONS_KEPT) leftOut.reasons.add(reason);
   };
   private readonly pricer: RatePricer;
   /** Per property, the rate it would be shown with among the rates keepRate keeps (cheapestRate's pick). */
@@ -101,7 +110,7 @@ export class OfferMerger {
   }
 
   /** The rates each supplier sent that could not be priced and were left out, with the pricer's reasons. */
-  unpricedBySupplier(): ReadonlyMap<string, readonly string[]> {
+  unpricedBySupplier(): ReadonlyMap<string, LeftOutRates> {
     return this.unpriced;
   }
 
