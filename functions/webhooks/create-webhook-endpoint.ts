@@ -3,12 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { checkUrl, createEndpointBody, endpointView, MAX_ENDPOINTS, newWebhookSecret } from './endpoint-access.js';
-import { webhookDeps } from './webhook-deps.js';
-import { webhooksConfig } from './webhooks-config.js';
+import { routeWebhookDeps } from './webhooks-config.js';
 
 export const handler = httpHandler('createWebhookEndpoint', { body: createEndpointBody }, async (request) => {
   const { tenant } = request.caller!;
-  const { store, now } = webhookDeps(webhooksConfig().delivery);
+  const { store, now } = routeWebhookDeps();
   checkUrl(request.body.url);
   if ((await store.listEndpoints(tenant)).length >= MAX_ENDPOINTS) {
     throw new DomainError('conflict', `An account has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`);

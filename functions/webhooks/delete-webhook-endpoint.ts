@@ -2,12 +2,11 @@
 import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { endpointParams } from './endpoint-access.js';
-import { webhookDeps } from './webhook-deps.js';
-import { webhooksConfig } from './webhooks-config.js';
+import { routeWebhookDeps } from './webhooks-config.js';
 
 export const handler = httpHandler('deleteWebhookEndpoint', { params: endpointParams }, async (request) => {
   const { endpointId } = request.params;
-  if (!(await webhookDeps(webhooksConfig().delivery).store.deleteEndpoint(request.caller!.tenant, endpointId)))
+  if (!(await routeWebhookDeps().store.deleteEndpoint(request.caller!.tenant, endpointId)))
     throw new DomainError('not-found', `No webhook endpoint ${endpointId}`);
   return { status: 204 };
 });

@@ -11,8 +11,7 @@ import { webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../domain/ids/
 import { isOpen, type WebhookDelivery, type WebhookEndpoint } from '../domain/webhooks/webhook-endpoint.js';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-event.js';
 import { plainText } from '../shared/plain-text.js';
-import { webhookDeps } from './webhook-deps.js';
-import { webhooksConfig } from './webhooks-config.js';
+import { routeWebhookDeps, webhooksConfig } from './webhooks-config.js';
 import { urlProblem } from './webhook-url.js';
 
 /** Endpoints one account may have. */
@@ -76,7 +75,7 @@ export function newWebhookSecret(): string {
 }
 
 export async function endpointOr404(tenant: string, endpointId: string): Promise<WebhookEndpoint> {
-  const endpoint = await webhookDeps(webhooksConfig().delivery).store.getEndpoint(tenant, endpointId);
+  const endpoint = await routeWebhookDeps().store.getEndpoint(tenant, endpointId);
   if (!endpoint) throw new DomainError('not-found', `No webhook endpoint ${endpointId}`);
   return endpoint;
 }

@@ -1,14 +1,13 @@
 /** GET /v1/webhook-endpoints/{endpointId}/deliveries: newest first, with status, attempts, last answer and next attempt. */
 import { httpHandler } from '../shared/http-handler.js';
 import { deliveriesQuery, deliveryView, endpointOr404, endpointParams } from './endpoint-access.js';
-import { webhookDeps } from './webhook-deps.js';
-import { webhooksConfig } from './webhooks-config.js';
+import { routeWebhookDeps } from './webhooks-config.js';
 
 export const handler = httpHandler('listWebhookDeliveries', { params: endpointParams, query: deliveriesQuery }, async (request) => {
   const { tenant } = request.caller!;
   const { endpointId } = request.params;
   await endpointOr404(tenant, endpointId);
-  const page = await webhookDeps(webhooksConfig().delivery).store.listDeliveries(tenant, endpointId, {
+  const page = await routeWebhookDeps().store.listDeliveries(tenant, endpointId, {
     limit: request.query.limit,
     ...(request.query.cursor ? { after: request.query.cursor } : {}),
   });

@@ -6,13 +6,12 @@ import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { attemptNow } from './dispatch-event.js';
 import { deliveryParams, deliveryView, endpointOr404 } from './endpoint-access.js';
-import { webhookDeps } from './webhook-deps.js';
-import { webhooksConfig } from './webhooks-config.js';
+import { routeWebhookDeps } from './webhooks-config.js';
 
 export const handler = httpHandler('retryWebhookDelivery', { params: deliveryParams }, async (request) => {
   const { tenant } = request.caller!;
   const { endpointId, deliveryId } = request.params;
-  const deps = webhookDeps(webhooksConfig().delivery);
+  const deps = routeWebhookDeps();
   await endpointOr404(tenant, endpointId);
   const delivery = await deps.store.getDelivery(tenant, endpointId, deliveryId);
   if (!delivery) throw new DomainError('not-found', `No delivery ${deliveryId}`);

@@ -8,12 +8,11 @@ import { DomainError } from '../domain/errors/domain-error.js';
 import { SECRET_ROTATION_OVERLAP_MS } from '../domain/webhooks/webhook-endpoint.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { endpointOr404, endpointParams, newWebhookSecret } from './endpoint-access.js';
-import { webhookDeps } from './webhook-deps.js';
-import { webhooksConfig } from './webhooks-config.js';
+import { routeWebhookDeps } from './webhooks-config.js';
 
 export const handler = httpHandler('rotateWebhookSecret', { params: endpointParams }, async (request) => {
   const { tenant } = request.caller!;
-  const { store, now } = webhookDeps(webhooksConfig().delivery);
+  const { store, now } = routeWebhookDeps();
   const endpoint = await endpointOr404(tenant, request.params.endpointId);
   const at = now();
   const secret = newWebhookSecret();

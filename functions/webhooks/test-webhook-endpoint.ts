@@ -7,12 +7,11 @@ import { PING_EVENT_TYPE, type WebhookEvent } from '../domain/webhooks/webhook-e
 import { httpHandler } from '../shared/http-handler.js';
 import { createAndAttempt, newDelivery } from './dispatch-event.js';
 import { deliveryView, endpointOr404, endpointParams } from './endpoint-access.js';
-import { webhookDeps } from './webhook-deps.js';
-import { webhooksConfig } from './webhooks-config.js';
+import { routeWebhookDeps } from './webhooks-config.js';
 
 export const handler = httpHandler('testWebhookEndpoint', { params: endpointParams }, async (request) => {
   const { tenant } = request.caller!;
-  const deps = webhookDeps(webhooksConfig().delivery);
+  const deps = routeWebhookDeps();
   const endpoint = await endpointOr404(tenant, request.params.endpointId);
   const createdAt = deps.now().toISOString();
   const event: WebhookEvent = {

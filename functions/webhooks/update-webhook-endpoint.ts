@@ -6,8 +6,7 @@
 import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { checkUrl, endpointOr404, endpointParams, endpointView, updateEndpointBody } from './endpoint-access.js';
-import { webhookDeps } from './webhook-deps.js';
-import { webhooksConfig } from './webhooks-config.js';
+import { routeWebhookDeps } from './webhooks-config.js';
 
 export const handler = httpHandler('updateWebhookEndpoint', { params: endpointParams, body: updateEndpointBody }, async (request) => {
   const { tenant } = request.caller!;
@@ -15,13 +14,14 @@ export const handler = httpHandler('updateWebhookEndpoint', { params: endpointPa
   await endpointOr404(tenant, endpointId);
   const { url, events, description, enabled } = request.body;
   if (url !== undefined) checkUrl(url);
-  const updated = await webhookDeps(webhooksConfig().delivery).store.updateEndpoint(tenant, endpointId, {
+  const { store, now } = routeWebhookDeps();
+  const updated = await store.updateEndpoint(tenant, endpointId, {
     ...(url !== undefined ? { url } : {}),
     ...(events !== undefined ? { events } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(enabled === true ? { enabled, disabledReason: undefined, failingSince: undefined } : {}),
     ...(enabled === false ? { enabled, disabledReason: 'disabled by the partner' } : {}),
-    updatedAt: webhookDeps(webhooksConfig().delivery).now().toISOString(),
+    updatedAt: now().toISOString(),
   });
   if (!updated) throw new DomainError('not-found', `No webhook endpoint ${endpointId}`);
   return { status: 200, body: endpointView(updated) };

@@ -8,6 +8,7 @@ import { hostVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
 import { observabilityVariables } from '../shared/observability-config.js';
 import { webhookDeliveryConfig } from './webhook-delivery-config.js';
+import { type WebhookDeps, webhookDeps } from './webhook-deps.js';
 
 export const webhooksConfigSchema = defineConfig('webhooks function', {
   shared: { tables: ['webhooks'], endpoints: ['dynamodb'] },
@@ -19,3 +20,6 @@ export const webhooksConfigSchema = defineConfig('webhooks function', {
 });
 
 export const webhooksConfig = functionConfig(webhooksConfigSchema);
+
+/** What the routes send and store webhooks with, wired once from this function's configuration. */
+export const routeWebhookDeps = (): WebhookDeps => webhookDeps(webhooksConfig().delivery);
