@@ -27,24 +27,28 @@ export interface UndoTarget {
 
 /** What taking the booking for its undo found. */
 export type Taken =
-  /** Ours to undo: taken now, or one nothing can confirm under this reference any more (failed, or none). */
-  | { readonly kind: 'to-undo' }
+  /**
+   * Ours to undo: taken now (`record`, as the undo left it), or one nothing can confirm under this reference
+   * any more (failed, or none: no record).
+   */
+  | { readonly kind: 'to-undo'; readonly record?: BookingRecord }
   /** Confirmed (and maybe cancelled since) under this reference before the undo could take it: it stands. */
   | { readonly kind: 'stands'; readonly record: BookingRecord }
   /** Another undo of this booking took it and is cancelling it. */
   | { readonly kind: 'undone-elsewhere'; readonly record: BookingRecord };
 
-export async function takeForUndo(deps: FlowDeps, target: UndoTarget, because: UndoReason): Promise<Taken> {
+/** `seen`: the booking as the caller read it, if it did (the store reads it again only if it changed since). */
+export async function takeForUndo(deps: FlowDeps, target: UndoTarget, because: UndoReason, seen?: BookingRecord): Promise<Taken> {
   const { tenant, bookingId, supplierId, supplierReference } = target;
   try {
-    await changeBooking(deps, tenant, bookingId, {
-      kind: 'begin-undo',
-      at: deps.now().toISOString(),
-      supplierId,
-      supplierReference,
-      because,
-    });
-    return { kind: 'to-undo' };
+    const taken = await changeBooking(
+      deps,
+      tenant,
+      bookingId,
+      { kind: 'begin-undo', at: deps.now().toISOString(), supplierId, supplierReference, because },
+      seen,
+    );
+    return { kind: 'to-undo', record: taken };
   } catch (error) {
     // Anything but a refusal (the table out of reach) leaves the booking pending and uncancelled: the
     // reconciler settles it with what the supplier holds, and a retry with the same key resumes it.

@@ -141,21 +141,10 @@ async function undoAboveHold(
     supplierReference: found.supplierReference,
   };
   const because = { kind: 'above-hold', total: locked.total, currency: locked.currency } as const;
-  const taken = await takeForUndo(deps, target, because);
+  const taken = await takeForUndo(deps, target, because, record);
   if (taken.kind !== 'to-undo') return taken.record;
-  const at = deps.now().toISOString();
-  const undo = await cancelAtSupplier(deps, target, contact);
-  const { supplierId, supplierReference } = target;
-  const undone = await changeBooking(deps, record.tenant, record.bookingId, {
-    kind: 'compensate',
-    at,
-    supplierId,
-    supplierReference,
-    because,
-    undo,
-  });
-  recordBookingOutcome(undo.kind === 'cancelled' ? 'compensated' : 'compensation-failed');
-  return undone;
+  // Taken now, or failed meanwhile (nothing confirms it any more): cancelled and recorded as a finished undo.
+  return finishUndo(taken.record ?? { ...record, supplierReference: found.supplierReference, undoReason: because }, contact, deps);
 }
 
 /**
