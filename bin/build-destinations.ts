@@ -47,7 +47,9 @@ console.log(`wrote ${CATALOGUE_PATH} in ${((performance.now() - started) / 1000)
 console.log(`  ${cityCount} cities, ${airportCount} airports, ${file.zones.length} time zones`);
 console.log(`  ${Buffer.byteLength(text)} bytes, ${gzipSync(text, { level: 9 }).length} gzipped`);
 console.log(`wrote ${CITY_ZONES_PATH}: ${Buffer.byteLength(cityZones)} bytes (the booking functions' city zones)`);
-console.log(`wrote ${PLACE_NAMES_PATH}: ${Buffer.byteLength(placeNames)} bytes, ${gzipSync(placeNames, { level: 9 }).length} gzipped (the type-ahead's other names and sizes)`);
+console.log(
+  `wrote ${PLACE_NAMES_PATH}: ${Buffer.byteLength(placeNames)} bytes, ${gzipSync(placeNames, { level: 9 }).length} gzipped (the type-ahead's other names and sizes)`,
+);
 console.log(`  metropolitan codes without a scheduled airport, left out: ${report.metroCodesWithoutAirports.join(' ') || 'none'}`);
 console.log(`  cities with no GeoNames place matched (centred on the airport): ${report.citiesWithoutPlace}`);
 console.log(`  airport zones taken from the airport database (geo-tz answered a nautical zone): ${report.airportZonesFromDatabase}`);

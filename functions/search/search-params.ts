@@ -11,3 +11,24 @@ export const searchPageQuery = z.object({
 });
 export const propertyRatesParams = z.object({ searchId: searchIdSchema, propertyId: propertyIdSchema });
 export const propertyParams = z.object({ propertyId: propertyIdSchema });
+
+/** Type-ahead (GET /v1/destinations). */
+export const DESTINATION_SUGGESTIONS = { default: 10, max: 50, maxText: 100 } as const;
+export const destinationsQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(DESTINATION_SUGGESTIONS.maxText)
+    .meta({
+      description: 'What the person typed: a city, an airport or its IATA code, or a hotel name, in any script',
+      examples: ['munchen'],
+    }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DESTINATION_SUGGESTIONS.max)
+    .default(DESTINATION_SUGGESTIONS.default)
+    .meta({ description: `How many suggestions, 1 to ${DESTINATION_SUGGESTIONS.max}` }),
+});

@@ -101,6 +101,16 @@ export const ROUTES: readonly Route[] = [
     summary: 'Unified property content',
   },
   {
+    id: 'findDestinations',
+    method: 'GET',
+    path: '/v1/destinations',
+    group: 'search',
+    module: 'functions/search/destinations-handler.ts',
+    scope: 'hotels.search',
+    idempotencyKey: false,
+    summary: 'Type-ahead: cities, airports and properties by name',
+  },
+  {
     id: 'checkRate',
     method: 'POST',
     path: '/v1/hotels/rates/{rateId}/check',
