@@ -1,0 +1,167 @@
+/**
+ * Finding places and a partner's catalogue, end to end over HTTP (API-SPEC "Finding places and hotels"):
+ * the type-ahead against the local host, with the property map of a few sandbox cities written by the
+ * mapping job, and every suggestion's destination searched as it is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalHost } from '../../local/host.js';
+import { getWorld } from '../../sandbox/world/generate-world.js';
+import { mapCity, startTestHost, tokenFor } from '../support/local-host.js';
+
+let host: LocalHost;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  host = await startTestHost();
+  for (const city of ['PAR', 'BER', 'MOW']) await mapCity(city);
+  tokens.demo = await tokenFor(host, 'demo');
+  tokens.acme = await tokenFor(host, 'acme');
+}, 180_000);
+afterAll(() => host?.stop());
+
+async function api(path: string, tenant: 'demo' | 'acme', init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${tokens[tenant]}`);
+  headers.set('X-Service-Tenant', tenant);
+  if (init.body) headers.set('Content-Type', 'application/json');
+  return fetch(`${host.url}${path}`, { ...init, headers });
+}
+
+interface Suggestion {
+  type: 'city' | 'airport' | 'property';
+  code?: string;
+  propertyId?: string;
+  name: string;
+  countryCode?: string;
+  geo?: { lat: number; lng: number };
+  cityCode?: string;
+  destination: Record<string, unknown>;
+}
+
+async function suggest(q: string, tenant: 'demo' | 'acme' = 'demo', limit?: number): Promise<Suggestion[]> {
+  const params = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  const response = await api(`/v1/destinations?${params}`, tenant);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { suggestions: Suggestion[] }).suggestions;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function searchAsIs(destination: Record<string, unknown>, tenant: 'demo' | 'acme' = 'demo') {
+  const response = await api('/v1/hotels/search', tenant, {
+    method: 'POST',
+    body: JSON.stringify({
+      destination,
+      checkIn: inDays(30),
+      checkOut: inDays(32),
+      occupancies: [{ adults: 2 }],
+      currency: 'EUR',
+      nationality: 'GB',
+      timeoutMs: 15_000,
+      limit: 5,
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as { properties: { propertyId: string }[] } };
+}
+
+/** A Paris hotel of the sandbox world whose name has a word no other Paris hotel has. */
+function distinctiveParisHotel(): { name: string; fragment: string } {
+  const hotels = getWorld().hotelsByCity.get('PAR')!;
+  const count = new Map<string, number>();
+  for (const hotel of hotels)
+    for (const word of new Set(hotel.name.toLowerCase().split(/\s+/))) count.set(word, (count.get(word) ?? 0) + 1);
+  for (const hotel of hotels) {
+    const word = hotel.name.split(/\s+/).find((w) => w.length >= 5 && count.get(w.toLowerCase()) === 1);
+    if (word) return { name: hotel.name, fragment: word.slice(0, -1) };
+  }
+  throw new Error('no distinctive hotel name in Paris');
+}
+
+describe('GET /v1/destinations', () => {
+  it('finds what a person means by "par", "Paris", "charles de gaulle", "munchen" and "Москва"', async () => {
+    const first = async (q: string) => (await suggest(q))[0];
+    expect(await first('par')).toMatchObject({ type: 'city', code: 'PAR', name: 'Paris', countryCode: 'FR' });
+    const paris = await suggest('Paris');
+    expect(paris[0]).toMatchObject({ type: 'city', code: 'PAR', destination: { type: 'city', code: 'PAR' } });
+    // Its airports follow the city: their names start with it.
+    expect(
+      paris
+        .slice(1, 3)
+        .map((s) => s.code)
+        .sort(),
+    ).toEqual(['CDG', 'ORY']);
+    expect(await first('charles de gaulle')).toMatchObject({
+      type: 'airport',
+      code: 'CDG',
+      cityCode: 'PAR',
+      destination: { type: 'airport', code: 'CDG' },
+    });
+    for (const spelling of ['munchen', 'München', 'Muenchen', 'MÜNCHEN'])
+      expect(await first(spelling), spelling).toMatchObject({ code: 'MUC', name: 'Munich' });
+    expect(await first('Москва')).toMatchObject({ type: 'city', code: 'MOW', name: 'Moscow', countryCode: 'RU' });
+    expect(await first('heathrow')).toMatchObject({ type: 'airport', code: 'LHR', cityCode: 'LON' });
+    // One typo in a word of five letters or more is forgiven; not in a shorter word.
+    expect(await first('barcelna')).toMatchObject({ code: 'BCN' });
+    expect((await suggest('rme')).some((s) => s.code === 'ROM')).toBe(false);
+  });
+
+  it("finds a sandbox hotel by a fragment of its name, among the account's properties only", async () => {
+    const { name, fragment } = distinctiveParisHotel();
+    const found = (await suggest(fragment)).find((s) => s.type === 'property' && s.name === name);
+    expect(found, `${fragment} → ${name}`).toMatchObject({ type: 'property', cityCode: 'PAR', countryCode: 'FR' });
+    expect(found!.propertyId).toMatch(/^prop_/);
+    expect(found!.destination).toEqual({ type: 'properties', propertyIds: [found!.propertyId] });
+    // With the city's name beside it, the hotel is still found ("<name words> paris").
+    expect((await suggest(`${fragment} paris`)).some((s) => s.propertyId === found!.propertyId)).toBe(true);
+    // The city's name alone finds the city and the hotels named after it, not every hotel in it.
+    const paris = await suggest('paris', 'demo', 50);
+    for (const s of paris.filter((s) => s.type === 'property')) expect(s.name.toLowerCase()).toContain('paris');
+  });
+
+  it('answers a destination that POST /v1/hotels/search takes as it is, for every kind of suggestion', async () => {
+    const { fragment } = distinctiveParisHotel();
+    const suggestions = [
+      ...(await suggest('par', 'demo', 3)),
+      ...(await suggest('charles de gaulle', 'demo', 1)),
+      ...(await suggest('Москва', 'demo', 1)),
+      ...(await suggest(fragment, 'demo', 1)),
+    ];
+    expect(new Set(suggestions.map((s) => s.type))).toEqual(new Set(['city', 'airport', 'property']));
+    for (const suggestion of suggestions) {
+      const { status, body } = await searchAsIs(suggestion.destination);
+      expect(status, JSON.stringify(suggestion.destination)).toBe(200);
+      if (suggestion.type === 'property') expect(body.properties.map((p) => p.propertyId)).toContain(suggestion.propertyId);
+    }
+  }, 120_000);
+
+  it('shows an account only the properties its suppliers carry: acme has no OpenTravel', async () => {
+    // Loaded here, after the host set the table names (as mapCity does).
+    const { DynamoDestinationIndex } = await import('../../functions/search/mapping/destination-index.js');
+    const berlin = await new DynamoDestinationIndex().destination('BER');
+    const openTravelOnly = berlin.find((e) => e.supplierRefs.every((r) => r.supplierId === 'opentravel'));
+    const shared = berlin.find((e) => e.supplierRefs.some((r) => r.supplierId === 'hotelbeds'));
+    expect(openTravelOnly && shared, 'Berlin has OpenTravel-only and Hotelbeds properties').toBeTruthy();
+    const byName = async (name: string, tenant: 'demo' | 'acme') => (await suggest(name, tenant, 50)).map((s) => s.propertyId);
+    expect(await byName(openTravelOnly!.name, 'demo')).toContain(openTravelOnly!.propertyId);
+    expect(await byName(openTravelOnly!.name, 'acme')).not.toContain(openTravelOnly!.propertyId);
+    expect(await byName(shared!.name, 'acme')).toContain(shared!.propertyId);
+  });
+
+  it('refuses a missing or too long text and a limit out of bounds, naming the field', async () => {
+    for (const [query, path] of [
+      ['', 'query.q'],
+      [`q=${'a'.repeat(101)}`, 'query.q'],
+      ['q=paris&limit=0', 'query.limit'],
+      ['q=paris&limit=51', 'query.limit'],
+    ] as const) {
+      const response = await api(`/v1/destinations?${query}`, 'demo');
+      expect(response.status, query).toBe(400);
+      const problem = (await response.json()) as { errors: { path: string }[] };
+      expect(
+        problem.errors.map((e) => e.path),
+        query,
+      ).toContain(path);
+    }
+    expect(await suggest('zzzzzzqqq')).toEqual([]);
+    expect(await suggest('par', 'demo', 2)).toHaveLength(2);
+  });
+});
