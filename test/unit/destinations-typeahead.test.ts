@@ -113,12 +113,17 @@ describe('type-ahead over the catalogue and the properties', () => {
     expect((await suggest('berlin')).some((s) => s.type === 'property')).toBe(false);
   });
 
-  it('ranks exact names, then own-name prefixes, then other-name prefixes, word starts and typos', async () => {
+  it('ranks exact names, whole words, own-name prefixes, word starts, other names, then typos', async () => {
     const [paris] = catalogueIndex().places.filter((p) => p.kind === 'city' && p.id === 'PAR');
     expect(matchRank(paris!, 'par', false)).toBe(MATCH_RANKS.exact);
     expect(matchRank(paris!, 'pa', false)).toBe(MATCH_RANKS.prefix);
+    expect(matchRank(paris!, 'paris', false)).toBe(MATCH_RANKS.exact);
+    const orly = catalogueIndex().places.find((p) => p.kind === 'airport' && p.id === 'ORY')!;
+    expect(matchRank(orly, 'paris', false)).toBe(MATCH_RANKS.words);
+    expect(matchRank(orly, 'paris or', false)).toBe(MATCH_RANKS.prefix);
+    expect(matchRank(orly, 'orl', false)).toBe(MATCH_RANKS.wordStarts);
     expect(matchRank(paris!, 'lutece', false)).toBe(MATCH_RANKS.exact);
-    expect(matchRank(paris!, 'lute', false)).toBe(MATCH_RANKS.otherPrefix);
+    expect(matchRank(paris!, 'lute', false)).toBe(MATCH_RANKS.other);
     expect(matchRank(paris!, 'parus', false)).toBe(MATCH_RANKS.typo);
   });
 

@@ -14,6 +14,8 @@ const PLACE_NAMES_FILE = new URL('./place-names.json', import.meta.url);
 
 /** An airport's share of its city's people, by its size class (large, medium, small). */
 const AIRPORT_SHARE = [0.5, 0.1, 0.02] as const;
+/** A city's airports by size class, as a tie-break between cities of the same people. */
+const AIRPORT_TIE_BREAK = [3, 2, 1] as const;
 /** The people an airport of a city with no known population stands for. */
 const UNKNOWN_CITY_POPULATION = 50_000;
 
@@ -30,6 +32,16 @@ export function cataloguePlaces(): Place[] {
   }
   const cityByCode = new Map<string, City>(cities.map((city) => [city.code, city]));
   const population = new Map(cities.map((city, row) => [city.code, file.cities.population[row]!]));
+  const airports = allAirports();
+  // What a city's airports add to its people: only ever a tie-break (NYC's four airports before NBP, a
+  // code of the same New York; SFO's large airport before JMC's small one in the same San Francisco).
+  const airportWeight = new Map<string, number>();
+  airports.forEach((airport, row) =>
+    airportWeight.set(
+      airport.cityCode,
+      (airportWeight.get(airport.cityCode) ?? 0) + AIRPORT_TIE_BREAK[(file.airports.sizeClass[row] ?? 2) as 0 | 1 | 2],
+    ),
+  );
   const places: Place[] = cities.map((city, row) => ({
     kind: 'city',
     id: city.code,
@@ -39,10 +51,9 @@ export function cataloguePlaces(): Place[] {
     names: [foldText(city.name), ...split(file.cities.otherNames[row]!)],
     scriptNames: split(file.cities.scriptNames[row]!),
     where: '',
-    // Its airports break a tie of people: NYC (four airports) before NBP, a code of the same New York.
-    size: file.cities.population[row]! + city.airportCodes.length,
+    size: file.cities.population[row]! + (airportWeight.get(city.code) ?? 0),
   }));
-  allAirports().forEach((airport, row) => {
+  airports.forEach((airport, row) => {
     const city = cityByCode.get(airport.cityCode);
     const sizeClass = file.airports.sizeClass[row] ?? 2;
     places.push({
