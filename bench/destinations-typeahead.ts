@@ -168,7 +168,7 @@ async function measure(label: string, places: readonly Place[], candidate: Candi
     if (keys.includes(meant)) top3 += 1;
   }
   const bundled = await build({
-    stdin: { contents: `export * from '${candidate.module}';`, resolveDir: repositoryPath('.') },
+    stdin: { contents: `import * as lib from '${candidate.module}'; globalThis.lib = lib;`, resolveDir: repositoryPath('.') },
     bundle: true,
     format: 'esm',
     platform: 'node',
