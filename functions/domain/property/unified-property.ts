@@ -53,4 +53,12 @@ export interface UnifiedProperty {
   /** Ordered by supplier, then id. */
   readonly supplierRefs: readonly SupplierRef[];
   readonly members: readonly MemberSummary[];
+  /**
+   * When the mapping job last found this property's content different from what it had stored (UTC ISO
+   * 8601): what a partner's catalogue sync asks for with `updatedSince`. Absent on content stored before
+   * the job recorded it.
+   */
+  readonly contentChangedAt?: string;
+  /** The digest of the content contentChangedAt was last set for (content-changes.ts in the mapping job). */
+  readonly contentHash?: string;
 }

@@ -19,6 +19,8 @@ export interface DestinationEntry {
   readonly starRating?: number;
   readonly geo?: GeoPoint;
   readonly supplierRefs: readonly SupplierRef[];
+  /** The property's contentChangedAt: a catalogue sync picks what changed from the index, reading no content. */
+  readonly contentChangedAt?: string;
 }
 
 export interface DestinationIndexStore {
@@ -35,6 +37,7 @@ export function destinationEntry(property: UnifiedProperty): DestinationEntry {
     ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
     ...(property.geo ? { geo: property.geo } : {}),
     supplierRefs: property.supplierRefs.map((r) => ({ supplierId: r.supplierId, supplierPropertyId: r.supplierPropertyId })),
+    ...(property.contentChangedAt ? { contentChangedAt: property.contentChangedAt } : {}),
   };
 }
 
