@@ -1,6 +1,8 @@
 /** Unified property content (API-SPEC "Property content"); room-level content is each supplier's, unchanged. */
 import * as z from 'zod';
 import { propertyIdSchema } from '../domain/ids/id-schemas.js';
+import { CATALOGUE_LIMITS, PAGE_BYTES } from '../search/catalogue/catalogue-page.js';
+import { catalogueQuery } from '../search/search-params.js';
 import { geoSchema, supplierRefSchema } from './common.js';
 import { json, type OperationSpec } from './operation.js';
 
@@ -56,10 +58,69 @@ export const propertyContentSchema = z
       )
       .meta({ description: "Each supplier's room types as it describes them (room types are not mapped across suppliers)" }),
     supplierRefs: z.array(supplierRefSchema),
+    contentChangedAt: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: 'When this content last changed (UTC): what `updatedSince` on GET /v1/hotels/properties compares' }),
   })
   .meta({ id: 'PropertyContent' });
 
+export const cataloguePageSchema = z
+  .strictObject({
+    destination: z.string().regex(/^[A-Z]{3}$/),
+    asOf: z.iso.datetime().meta({ description: 'When this sync began (the first page): send it as `updatedSince` next time' }),
+    totalProperties: z.number().int().min(0).meta({ description: 'Properties in the whole sync, all pages' }),
+    properties: z.array(propertyContentSchema),
+    next: z.string().optional().meta({ description: 'The cursor of the next page; absent on the last' }),
+  })
+  .meta({ id: 'CataloguePage' });
+
 export const propertyOperations: Record<string, OperationSpec> = {
+  listProperties: {
+    tag: 'Properties',
+    description:
+      'Your own catalogue: the content (as GET /v1/hotels/properties/{propertyId}) of every mapped property in a city that your contracted suppliers carry, in propertyId order, page by page. ' +
+      `Pages hold \`limit\` properties (default ${CATALOGUE_LIMITS.default}, at most ${CATALOGUE_LIMITS.max}), fewer when their content passes ${PAGE_BYTES / 1024 / 1024} MiB; follow \`next\` with the same query until it is absent. ` +
+      'Cursors are stable: a property added or removed while you page moves no other property across a page. ' +
+      "To sync, keep the first page's `asOf` and send it as `updatedSince` next time: only properties whose content changed since come back. " +
+      'A cursor of another destination or updatedSince is a 400 naming `cursor`.',
+    request: { query: catalogueQuery },
+    responses: {
+      200: {
+        description: 'One page of the catalogue',
+        content: json(cataloguePageSchema, {
+          destination: 'PAR',
+          asOf: '2026-11-27T18:00:00.000Z',
+          totalProperties: 1,
+          properties: [
+            {
+              propertyId: 'prop_3c9a1f0b7d2e4a6c8b10',
+              name: 'Hôtel des Arts Montmartre',
+              starRating: 3,
+              geo: { lat: 48.884, lng: 2.3376 },
+              address: { line: '5 rue Tholozé', postalCode: '75018', city: 'Paris', countryCode: 'FR' },
+              timeZone: 'Europe/Paris',
+              description: 'A small hotel at the foot of Montmartre.',
+              amenities: ['air_conditioning', 'wifi'],
+              images: [
+                { url: 'https://images.example.com/118822/front.jpg', caption: 'Hôtel des Arts Montmartre', supplierId: 'hotelbeds' },
+              ],
+              policies: { checkIn: '15:00', checkOut: '11:00' },
+              roomTypes: [
+                {
+                  supplierId: 'hotelbeds',
+                  supplierPropertyId: '118822',
+                  rooms: [{ code: 'DBL.ST', name: 'Double Standard', maxOccupancy: 2 }],
+                },
+              ],
+              supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822' }],
+              contentChangedAt: '2026-11-26T03:12:44.000Z',
+            },
+          ],
+        }),
+      },
+    },
+  },
   getProperty: {
     tag: 'Properties',
     description:

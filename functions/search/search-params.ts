@@ -3,7 +3,9 @@
  * document (functions/contract/) from these same schemas.
  */
 import * as z from 'zod';
+import { cityByCode } from '../domain/destinations/index.js';
 import { propertyIdSchema, searchIdSchema } from '../domain/ids/id-schemas.js';
+import { CATALOGUE_LIMITS } from './catalogue/catalogue-page.js';
 
 export const searchPageParams = z.object({ searchId: searchIdSchema });
 export const searchPageQuery = z.object({
@@ -31,4 +33,27 @@ export const destinationsQuery = z.object({
     .max(DESTINATION_SUGGESTIONS.max)
     .default(DESTINATION_SUGGESTIONS.default)
     .meta({ description: `How many suggestions, 1 to ${DESTINATION_SUGGESTIONS.max}` }),
+});
+
+/** A partner's own catalogue (GET /v1/hotels/properties). */
+export const catalogueQuery = z.object({
+  destination: z
+    .string()
+    .refine((code) => cityByCode(code) !== undefined, 'is not a known IATA city code')
+    .meta({ description: 'IATA city code (metropolitan codes included): the city whose properties to list', examples: ['PAR'] }),
+  updatedSince: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({
+      description: "Only properties whose content changed at or after this time (ISO 8601): the previous sync's `asOf`",
+      examples: ['2026-11-20T00:00:00Z'],
+    }),
+  cursor: z.string().min(1).max(2048).optional().meta({ description: 'The `next` of the previous page; absent for the first page' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CATALOGUE_LIMITS.max)
+    .default(CATALOGUE_LIMITS.default)
+    .meta({ description: `Properties a page, 1 to ${CATALOGUE_LIMITS.max}` }),
 });

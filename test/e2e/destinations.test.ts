@@ -165,3 +165,97 @@ describe('GET /v1/destinations', () => {
     expect(await suggest('par', 'demo', 2)).toHaveLength(2);
   });
 });
+
+interface CataloguePage {
+  destination: string;
+  asOf: string;
+  totalProperties: number;
+  properties: { propertyId: string; supplierRefs: { supplierId: string }[]; contentChangedAt?: string; images: { url: string }[] }[];
+  next?: string;
+}
+
+async function catalogue(query: Record<string, string>, tenant: 'demo' | 'acme' = 'demo'): Promise<CataloguePage[]> {
+  const pages: CataloguePage[] = [];
+  let cursor: string | undefined;
+  do {
+    const response = await api(`/v1/hotels/properties?${new URLSearchParams({ ...query, ...(cursor ? { cursor } : {}) })}`, tenant);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const page = (await response.json()) as CataloguePage;
+    pages.push(page);
+    cursor = page.next;
+  } while (cursor);
+  return pages;
+}
+
+/** Runs the mapping job over Berlin again, one Expedia listing given one more image: its content changes. */
+async function remapBerlinWithOneChange(): Promise<string> {
+  const [{ runMappingJob }, { worldSupplierContent }, { DynamoPropertyMapStore }, { DynamoDestinationIndex }, { SUPPLIER_IDS }] =
+    await Promise.all([
+      import('../../functions/search/mapping/mapping-job.js'),
+      import('../../sandbox/world/world-content.js'),
+      import('../../functions/stores/dynamo-property-map-store.js'),
+      import('../../functions/search/mapping/destination-index.js'),
+      import('../../sandbox/world/supplier-views.js'),
+    ]);
+  const berlin = (id: (typeof SUPPLIER_IDS)[number]) => worldSupplierContent(id).filter((p) => p.cityCode === 'BER');
+  const expedia = berlin('expedia');
+  const changed = expedia[0]!;
+  const image = `https://sandbox-images.hotel-api.dev/new/${changed.supplierPropertyId}.jpg`;
+  async function* source(id: (typeof SUPPLIER_IDS)[number]) {
+    for (const p of id === 'expedia' ? expedia : berlin(id)) yield p === changed ? { ...p, images: [...p.images, image] } : p;
+  }
+  await runMappingJob({
+    sources: SUPPLIER_IDS.map(source),
+    store: new DynamoPropertyMapStore(),
+    destinations: new DynamoDestinationIndex(),
+  });
+  return image;
+}
+
+describe('GET /v1/hotels/properties', () => {
+  it("pages through a city's catalogue with stable cursors, every property once, as its content route shows it", async () => {
+    const pages = await catalogue({ destination: 'BER', limit: '40' });
+    expect(pages.length).toBeGreaterThan(2);
+    const ids = pages.flatMap((page) => page.properties.map((p) => p.propertyId));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort());
+    expect(ids.length).toBe(pages[0]!.totalProperties);
+    expect(pages.every((page) => page.asOf === pages[0]!.asOf && page.properties.length <= 40)).toBe(true);
+    const one = pages[1]!.properties[3]!;
+    expect(one).toEqual(await (await api(`/v1/hotels/properties/${one.propertyId}`, 'demo')).json());
+    expect(one.contentChangedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // acme has no OpenTravel: its catalogue leaves out what only OpenTravel carries, and shows no OpenTravel refs.
+    const acme = (await catalogue({ destination: 'BER', limit: '1000' }, 'acme')).flatMap((page) => page.properties);
+    expect(acme.length).toBeLessThan(ids.length);
+    expect(acme.every((p) => p.supplierRefs.every((ref) => ref.supplierId !== 'opentravel'))).toBe(true);
+  });
+
+  it('returns with updatedSince only what changed since the last sync', async () => {
+    const first = await catalogue({ destination: 'BER', limit: '1000' });
+    const asOf = first[0]!.asOf;
+    expect((await catalogue({ destination: 'BER', updatedSince: asOf }))[0]!.properties).toEqual([]);
+    const image = await remapBerlinWithOneChange();
+    const changed = (await catalogue({ destination: 'BER', updatedSince: asOf, limit: '1000' })).flatMap((page) => page.properties);
+    expect(changed.map((p) => p.images.some((i) => i.url === image))).toEqual([true]);
+    expect(Date.parse(changed[0]!.contentChangedAt!)).toBeGreaterThanOrEqual(Date.parse(asOf));
+  });
+
+  it('refuses an unknown city, a malformed time and a cursor of another query, naming the field', async () => {
+    const paged = (await (await api('/v1/hotels/properties?destination=BER&limit=2', 'demo')).json()) as CataloguePage;
+    for (const [query, path] of [
+      ['destination=QQQ', 'query.destination'],
+      ['', 'query.destination'],
+      ['destination=BER&updatedSince=yesterday', 'query.updatedSince'],
+      ['destination=BER&limit=1001', 'query.limit'],
+      [`destination=PAR&cursor=${paged.next}`, 'query.cursor'],
+      ['destination=BER&cursor=bm90LWEtY3Vyc29y', 'query.cursor'],
+    ] as const) {
+      const response = await api(`/v1/hotels/properties?${query}`, 'demo');
+      expect(response.status, query).toBe(400);
+      expect(
+        ((await response.json()) as { errors: { path: string }[] }).errors.map((e) => e.path),
+        query,
+      ).toContain(path);
+    }
+  });
+});
