@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Unified property content
-         * @description The unified content of one property, limited to what the caller's contracted suppliers provide. A property none of them carries is 404 like an unknown one.
+         * @description The unified content of one property, limited to what the caller's contracted suppliers provide. A property none of them carries is 404 like an unknown one. With `language`, each contracted supplier that carries the property is asked for its texts in that language; a text none has in it stays in English. Every text says its language (`descriptionLanguage`, each room's `language`). `guestRating` names its source.
          */
         get: operations["getProperty"];
         put?: never;
@@ -1825,8 +1825,34 @@ export interface components {
              * @example prop_3c9a1f0b7d2e4a6c8b10
              */
             propertyId: string;
+            /** @description A proper name: the same in every language */
             name: string;
+            /**
+             * @description The language asked for (`language`, canonical BCP 47), English when none was
+             * @example de
+             */
+            language: string;
             starRating?: number;
+            /** @description Guests' rating, where a contracted supplier gives one (Rapid `ratings.guest`) */
+            guestRating?: {
+                /**
+                 * @description The average of the guests’ reviews on the scale
+                 * @example 4.3
+                 */
+                score: number;
+                /**
+                 * @description The best score possible
+                 * @example 5
+                 */
+                scale: number;
+                /** @description How many reviews the score averages */
+                count: number;
+                /**
+                 * @description Whose reviews these are: the supplier that gives the rating
+                 * @example expedia
+                 */
+                source: string;
+            };
             geo?: components["schemas"]["GeoPoint"];
             address?: {
                 line: string;
@@ -1840,6 +1866,11 @@ export interface components {
              */
             timeZone?: string;
             description?: string;
+            /**
+             * @description The language `description` is in: the one asked for where a supplier has it, else `en`
+             * @example de
+             */
+            descriptionLanguage?: string;
             /**
              * @description Amenity codes, the union of what the suppliers list
              * @example [
@@ -1873,6 +1904,11 @@ export interface components {
                 rooms: {
                     code: string;
                     name: string;
+                    /**
+                     * @description The language `name` is in
+                     * @example de
+                     */
+                    language: string;
                     maxOccupancy?: number;
                     images?: string[];
                 }[];
@@ -3876,6 +3912,8 @@ export interface operations {
                 updatedSince?: string;
                 /** @description The `next` of the previous page; absent for the first page */
                 cursor?: string;
+                /** @description BCP 47 language of the texts (description, room names): each text is in it where a supplier has it, else in English, and says which */
+                language?: string;
                 /** @description Properties a page, 1 to 1000 */
                 limit?: number;
             };
@@ -3903,6 +3941,7 @@ export interface operations {
                      *         {
                      *           "propertyId": "prop_3c9a1f0b7d2e4a6c8b10",
                      *           "name": "Hôtel des Arts Montmartre",
+                     *           "language": "en",
                      *           "starRating": 3,
                      *           "geo": {
                      *             "lat": 48.884,
@@ -3916,6 +3955,7 @@ export interface operations {
                      *           },
                      *           "timeZone": "Europe/Paris",
                      *           "description": "A small hotel at the foot of Montmartre.",
+                     *           "descriptionLanguage": "en",
                      *           "amenities": [
                      *             "air_conditioning",
                      *             "wifi"
@@ -4032,7 +4072,10 @@ export interface operations {
     };
     getProperty: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description BCP 47 language of the texts (description, room names): each text is in it where a supplier has it, else in English, and says which */
+                language?: string;
+            };
             header: {
                 /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
@@ -4055,7 +4098,14 @@ export interface operations {
                      * @example {
                      *       "propertyId": "prop_3c9a1f0b7d2e4a6c8b10",
                      *       "name": "Hôtel des Arts Montmartre",
+                     *       "language": "de",
                      *       "starRating": 3,
+                     *       "guestRating": {
+                     *         "score": 4.4,
+                     *         "scale": 5,
+                     *         "count": 1287,
+                     *         "source": "expedia"
+                     *       },
                      *       "geo": {
                      *         "lat": 48.884,
                      *         "lng": 2.3376
@@ -4067,7 +4117,8 @@ export interface operations {
                      *         "countryCode": "FR"
                      *       },
                      *       "timeZone": "Europe/Paris",
-                     *       "description": "A small hotel at the foot of Montmartre.",
+                     *       "description": "Ein kleines Hotel am Fuß des Montmartre.",
+                     *       "descriptionLanguage": "de",
                      *       "amenities": [
                      *         "air_conditioning",
                      *         "wifi"
@@ -4096,7 +4147,8 @@ export interface operations {
                      *           "rooms": [
                      *             {
                      *               "code": "DBL.ST",
-                     *               "name": "Double Standard",
+                     *               "name": "Doppelzimmer Standard",
+                     *               "language": "de",
                      *               "maxOccupancy": 2,
                      *               "images": [
                      *                 "https://images.example.com/118822/dbl.jpg"

@@ -2,15 +2,27 @@
 import * as z from 'zod';
 import { propertyIdSchema } from '../domain/ids/id-schemas.js';
 import { CATALOGUE_LIMITS, PAGE_BYTES } from '../search/catalogue/catalogue-page.js';
-import { catalogueQuery } from '../search/search-params.js';
+import { catalogueQuery, propertyQuery } from '../search/search-params.js';
 import { geoSchema, supplierRefSchema } from './common.js';
 import { json, type OperationSpec } from './operation.js';
+
+const languageTag = z.string().meta({ description: 'BCP 47 language tag', examples: ['de'] });
 
 export const propertyContentSchema = z
   .strictObject({
     propertyId: propertyIdSchema,
-    name: z.string(),
+    name: z.string().meta({ description: 'A proper name: the same in every language' }),
+    language: languageTag.meta({ description: 'The language asked for (`language`, canonical BCP 47), English when none was' }),
     starRating: z.number().int().min(1).max(5).optional(),
+    guestRating: z
+      .strictObject({
+        score: z.number().meta({ description: 'The average of the guests’ reviews on the scale', examples: [4.3] }),
+        scale: z.number().meta({ description: 'The best score possible', examples: [5] }),
+        count: z.number().int().min(0).meta({ description: 'How many reviews the score averages' }),
+        source: z.string().meta({ description: 'Whose reviews these are: the supplier that gives the rating', examples: ['expedia'] }),
+      })
+      .optional()
+      .meta({ description: "Guests' rating, where a contracted supplier gives one (Rapid `ratings.guest`)" }),
     geo: geoSchema.optional(),
     address: z
       .strictObject({ line: z.string(), postalCode: z.string().optional(), city: z.string(), countryCode: z.string().regex(/^[A-Z]{2}$/) })
@@ -20,6 +32,9 @@ export const propertyContentSchema = z
       .optional()
       .meta({ description: 'IANA time zone of the property', examples: ['Europe/Paris'] }),
     description: z.string().optional(),
+    descriptionLanguage: languageTag
+      .optional()
+      .meta({ description: 'The language `description` is in: the one asked for where a supplier has it, else `en`' }),
     amenities: z
       .array(z.string())
       .meta({ description: 'Amenity codes, the union of what the suppliers list', examples: [['air_conditioning', 'wifi']] }),
@@ -50,6 +65,7 @@ export const propertyContentSchema = z
             z.strictObject({
               code: z.string(),
               name: z.string(),
+              language: languageTag.meta({ description: 'The language `name` is in' }),
               maxOccupancy: z.number().int().min(1).optional(),
               images: z.array(z.url()).optional(),
             }),
@@ -96,11 +112,13 @@ export const propertyOperations: Record<string, OperationSpec> = {
             {
               propertyId: 'prop_3c9a1f0b7d2e4a6c8b10',
               name: 'Hôtel des Arts Montmartre',
+              language: 'en',
               starRating: 3,
               geo: { lat: 48.884, lng: 2.3376 },
               address: { line: '5 rue Tholozé', postalCode: '75018', city: 'Paris', countryCode: 'FR' },
               timeZone: 'Europe/Paris',
               description: 'A small hotel at the foot of Montmartre.',
+              descriptionLanguage: 'en',
               amenities: ['air_conditioning', 'wifi'],
               images: [
                 { url: 'https://images.example.com/118822/front.jpg', caption: 'Hôtel des Arts Montmartre', supplierId: 'hotelbeds' },
@@ -124,19 +142,23 @@ export const propertyOperations: Record<string, OperationSpec> = {
   getProperty: {
     tag: 'Properties',
     description:
-      "The unified content of one property, limited to what the caller's contracted suppliers provide. A property none of them carries is 404 like an unknown one.",
-    request: { params: z.object({ propertyId: propertyIdSchema }) },
+      "The unified content of one property, limited to what the caller's contracted suppliers provide. A property none of them carries is 404 like an unknown one. " +
+      "With `language`, each contracted supplier that carries the property is asked for its texts in that language; a text none has in it stays in English. Every text says its language (`descriptionLanguage`, each room's `language`). `guestRating` names its source.",
+    request: { params: z.object({ propertyId: propertyIdSchema }), query: propertyQuery },
     responses: {
       200: {
         description: 'The property',
         content: json(propertyContentSchema, {
           propertyId: 'prop_3c9a1f0b7d2e4a6c8b10',
           name: 'Hôtel des Arts Montmartre',
+          language: 'de',
           starRating: 3,
+          guestRating: { score: 4.4, scale: 5, count: 1287, source: 'expedia' },
           geo: { lat: 48.884, lng: 2.3376 },
           address: { line: '5 rue Tholozé', postalCode: '75018', city: 'Paris', countryCode: 'FR' },
           timeZone: 'Europe/Paris',
-          description: 'A small hotel at the foot of Montmartre.',
+          description: 'Ein kleines Hotel am Fuß des Montmartre.',
+          descriptionLanguage: 'de',
           amenities: ['air_conditioning', 'wifi'],
           images: [
             { url: 'https://images.example.com/118822/front.jpg', caption: 'Hôtel des Arts Montmartre', supplierId: 'hotelbeds' },
@@ -147,7 +169,15 @@ export const propertyOperations: Record<string, OperationSpec> = {
             {
               supplierId: 'hotelbeds',
               supplierPropertyId: '118822',
-              rooms: [{ code: 'DBL.ST', name: 'Double Standard', maxOccupancy: 2, images: ['https://images.example.com/118822/dbl.jpg'] }],
+              rooms: [
+                {
+                  code: 'DBL.ST',
+                  name: 'Doppelzimmer Standard',
+                  language: 'de',
+                  maxOccupancy: 2,
+                  images: ['https://images.example.com/118822/dbl.jpg'],
+                },
+              ],
             },
           ],
           supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822' }],

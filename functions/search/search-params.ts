@@ -14,6 +14,28 @@ export const searchPageQuery = z.object({
 export const propertyRatesParams = z.object({ searchId: searchIdSchema, propertyId: propertyIdSchema });
 export const propertyParams = z.object({ propertyId: propertyIdSchema });
 
+/** The language of a content route's texts: a BCP 47 tag, English when absent. */
+export const languageParam = z
+  .string()
+  .max(35)
+  .refine((tag) => canonicalLanguage(tag) !== undefined, 'is not a BCP 47 language tag')
+  .optional()
+  .meta({
+    description:
+      'BCP 47 language of the texts (description, room names): each text is in it where a supplier has it, else in English, and says which',
+    examples: ['de'],
+  });
+export const propertyQuery = z.object({ language: languageParam });
+
+/** The tag in its canonical form ("DE-de" is "de-DE"), or undefined when it is not one. */
+export function canonicalLanguage(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Type-ahead (GET /v1/destinations). */
 export const DESTINATION_SUGGESTIONS = { default: 10, max: 50, maxText: 100 } as const;
 export const destinationsQuery = z.object({
@@ -49,6 +71,7 @@ export const catalogueQuery = z.object({
       examples: ['2026-11-20T00:00:00Z'],
     }),
   cursor: z.string().min(1).max(2048).optional().meta({ description: 'The `next` of the previous page; absent for the first page' }),
+  language: languageParam,
   limit: z.coerce
     .number()
     .int()

@@ -259,3 +259,52 @@ describe('GET /v1/hotels/properties', () => {
     }
   });
 });
+
+interface PropertyContent {
+  propertyId: string;
+  language: string;
+  description?: string;
+  descriptionLanguage?: string;
+  guestRating?: { score: number; scale: number; count: number; source: string };
+  roomTypes: { supplierId: string; supplierPropertyId: string; rooms: { code: string; name: string; language: string }[] }[];
+  supplierRefs: { supplierId: string; supplierPropertyId: string }[];
+}
+
+describe('content in a language, with guest ratings', () => {
+  it('answers language=de with German texts where a supplier has them, English elsewhere, each text saying which', async () => {
+    const page = (await catalogue({ destination: 'PAR', limit: '60', language: 'de' }))[0]!.properties as unknown as PropertyContent[];
+    expect(page.every((p) => p.language === 'de')).toBe(true);
+    const german = page.filter((p) => p.descriptionLanguage === 'de');
+    const english = page.filter((p) => p.descriptionLanguage === 'en');
+    expect(german.length, 'a share of Paris is translated').toBeGreaterThan(0);
+    expect(english.length, 'and a share is not').toBeGreaterThan(0);
+    for (const p of german) expect(p.description).toMatch(/Sterne-Haus|Gäste schätzen/);
+    for (const p of english) expect(p.description).not.toMatch(/Sterne-Haus/);
+    const rooms = page.flatMap((p) => p.roomTypes.flatMap((block) => block.rooms));
+    expect(rooms.some((room) => room.language.startsWith('de') && /zimmer|Suite|Apartment|Schlafsaal/i.test(room.name))).toBe(true);
+    // Each supplier's texts carry the language it answered in: Rapid's "de-DE", the others' "de".
+    expect(rooms.every((room) => /^(de|de-DE|en)$/.test(room.language))).toBe(true);
+    // The single property route answers the same in German.
+    const one = (await (await api(`/v1/hotels/properties/${german[0]!.propertyId}?language=de-DE`, 'demo')).json()) as PropertyContent;
+    expect(one).toMatchObject({
+      language: 'de-DE',
+      descriptionLanguage: expect.stringMatching(/^de/),
+      description: german[0]!.description,
+    });
+    // English, the default, asks no supplier and says so.
+    const plain = (await (await api(`/v1/hotels/properties/${german[0]!.propertyId}`, 'demo')).json()) as PropertyContent;
+    expect(plain).toMatchObject({ language: 'en', descriptionLanguage: 'en' });
+    expect(plain.description).not.toBe(german[0]!.description);
+    expect((await api(`/v1/hotels/properties/${german[0]!.propertyId}?language=not_a_tag!`, 'demo')).status).toBe(400);
+  }, 120_000);
+
+  it('shows Rapid guest ratings with their source, on properties Rapid carries', async () => {
+    const page = (await catalogue({ destination: 'PAR', limit: '200' }))[0]!.properties as unknown as PropertyContent[];
+    const rated = page.find((p) => p.guestRating);
+    expect(rated?.guestRating).toMatchObject({ scale: 5, source: 'expedia' });
+    expect(rated!.guestRating!.score).toBeGreaterThanOrEqual(1);
+    expect(rated!.guestRating!.score).toBeLessThanOrEqual(5);
+    expect(rated!.supplierRefs.some((ref) => ref.supplierId === 'expedia')).toBe(true);
+    expect(page.filter((p) => p.guestRating).every((p) => p.supplierRefs.some((ref) => ref.supplierId === 'expedia'))).toBe(true);
+  });
+});

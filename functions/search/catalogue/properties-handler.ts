@@ -5,9 +5,11 @@
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { httpHandler } from '../../shared/http-handler.js';
 import { DynamoDestinationIndex } from '../mapping/destination-index.js';
-import { propertyView } from '../property-view.js';
+import { adapterFor } from '../../suppliers/adapter-registry.js';
+import { localizedContent } from '../localized-content.js';
+import { propertyView, STORED_LANGUAGE } from '../property-view.js';
 import { propertyMapStore, searchDeps } from '../search-deps.js';
-import { catalogueQuery } from '../search-params.js';
+import { canonicalLanguage, catalogueQuery } from '../search-params.js';
 import { CatalogueCursorError } from './catalogue-cursor.js';
 import { cataloguePage } from './catalogue-page.js';
 
@@ -18,13 +20,22 @@ let destinations: DynamoDestinationIndex | undefined;
 export const handler = httpHandler('listProperties', { query: catalogueQuery }, async (request) => {
   const tenant = request.caller!.tenant;
   const deps = searchDeps();
+  const language = canonicalLanguage(request.query.language ?? STORED_LANGUAGE)!;
+  const contracts = await deps.contracts(tenant);
   try {
     const page = await cataloguePage(
       {
         entries: (cityCode) => (destinations ??= new DynamoDestinationIndex()).destination(cityCode),
         contents: (ids) => propertyMapStore().getProperties(ids),
-        contractedSuppliers: async () => new Set((await deps.contracts(tenant)).map((contract) => contract.supplierId)),
-        view: async (properties, contracted) => properties.map((property) => propertyView(property, contracted)),
+        contractedSuppliers: async () => new Set(contracts.map((contract) => contract.supplierId)),
+        view: async (properties, contracted) => {
+          const localized = await localizedContent(
+            { contracts, adapterFor: (contract) => deps.adapterFor(contract) },
+            properties,
+            language,
+          );
+          return properties.map((property) => propertyView(property, contracted, { language, localized }));
+        },
         now: deps.now,
       },
       request.query,
