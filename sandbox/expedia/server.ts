@@ -14,7 +14,6 @@ import type {
   WireItineraryCreation,
   WirePricingInformation,
   WirePropertyAvailability,
-  WireGuestRating,
   WirePropertyContent,
   WireRate,
   WireRegion,

@@ -5,7 +5,6 @@
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { httpHandler } from '../../shared/http-handler.js';
 import { DynamoDestinationIndex } from '../mapping/destination-index.js';
-import { adapterFor } from '../../suppliers/adapter-registry.js';
 import { localizedContent } from '../localized-content.js';
 import { propertyView, STORED_LANGUAGE } from '../property-view.js';
 import { propertyMapStore, searchDeps } from '../search-deps.js';
