@@ -3979,6 +3979,7 @@ export interface operations {
                      *                 {
                      *                   "code": "DBL.ST",
                      *                   "name": "Double Standard",
+                     *                   "language": "en",
                      *                   "maxOccupancy": 2
                      *                 }
                      *               ]

@@ -128,7 +128,7 @@ export const propertyOperations: Record<string, OperationSpec> = {
                 {
                   supplierId: 'hotelbeds',
                   supplierPropertyId: '118822',
-                  rooms: [{ code: 'DBL.ST', name: 'Double Standard', maxOccupancy: 2 }],
+                  rooms: [{ code: 'DBL.ST', name: 'Double Standard', language: 'en', maxOccupancy: 2 }],
                 },
               ],
               supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822' }],
