@@ -22,7 +22,7 @@
 import { cpus, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { answerHelp } from '../bin/cli-help.js';
 import { allCities } from '../functions/domain/destinations/index.js';
 import { findPlaces } from '../functions/search/places/find-places.js';
@@ -167,20 +167,17 @@ async function measure(label: string, places: readonly Place[], candidate: Candi
     if (keys[0] === meant) top1 += 1;
     if (keys.includes(meant)) top3 += 1;
   }
-  const bundled = await build({
+  const bundled = await bundleMinified({
     stdin: { contents: `import * as lib from '${candidate.module}'; globalThis.lib = lib;`, resolveDir: repositoryPath('.') },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node24',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
   });
   console.log(
     `${label.padEnd(22)} build ${fmt(buildMs).padStart(11)}  heap ${heap.toFixed(1).padStart(6)} MiB  warm p50 ${fmt(percentile(times, 50)).padStart(9)} p95 ${fmt(percentile(times, 95)).padStart(10)}  first ${top1}/${LABELLED.length}, top three ${top3}/${LABELLED.length}  bundled ${bundled.outputFiles[0]!.contents.length.toLocaleString('en')} B`,
   );
 }
+
+/** Bundled as the functions are (esbuild, ESM, Node 24, minified), in memory. */
+const bundleMinified = (options: Pick<BuildOptions, 'stdin' | 'entryPoints'>) =>
+  build({ ...options, bundle: true, format: 'esm', platform: 'node', target: 'node24', minify: true, write: false, metafile: true, logLevel: 'silent' });
 
 /** A candidate library the project does not depend on: imported by name, so nothing resolves it before the run. */
 const optional = (module: string): Promise<unknown> => import(module);
@@ -368,17 +365,7 @@ if (process.argv.includes('--compare')) {
     `quality: ${top1} of ${LABELLED.length} labelled queries answer the place meant first${wrong.length ? `; not first: ${wrong.join('; ')}` : ''}`,
   );
 
-  const bundled = await build({
-    entryPoints: [repositoryPath('functions/search/destinations-handler.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node24',
-    minify: true,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const bundled = await bundleMinified({ entryPoints: [repositoryPath('functions/search/destinations-handler.ts')] });
   const inputs = bundled.metafile.outputs[Object.keys(bundled.metafile.outputs)[0]!]!.inputs;
   const bytesOf = (match: (path: string) => boolean) =>
     Object.entries(inputs)

@@ -4101,12 +4101,6 @@ export interface operations {
                      *       "name": "Hôtel des Arts Montmartre",
                      *       "language": "de",
                      *       "starRating": 3,
-                     *       "guestRating": {
-                     *         "score": 4.4,
-                     *         "scale": 5,
-                     *         "count": 1287,
-                     *         "source": "expedia"
-                     *       },
                      *       "geo": {
                      *         "lat": 48.884,
                      *         "lng": 2.3376
@@ -4132,7 +4126,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "url": "https://images.example.com/118822/dbl.jpg",
-                     *           "caption": "Double Standard",
+                     *           "caption": "Doppelzimmer Standard",
                      *           "supplierId": "hotelbeds",
                      *           "roomTypeId": "DBL.ST"
                      *         }
@@ -4163,7 +4157,14 @@ export interface operations {
                      *           "supplierId": "hotelbeds",
                      *           "supplierPropertyId": "118822"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "contentChangedAt": "2026-11-26T03:12:44.000Z",
+                     *       "guestRating": {
+                     *         "score": 4.4,
+                     *         "scale": 5,
+                     *         "count": 1287,
+                     *         "source": "expedia"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PropertyContent"];

@@ -91,6 +91,31 @@ export const cataloguePageSchema = z
   })
   .meta({ id: 'CataloguePage' });
 
+/** One property's content in English, as both content routes show it. */
+const PROPERTY_EXAMPLE = {
+  propertyId: 'prop_3c9a1f0b7d2e4a6c8b10',
+  name: 'Hôtel des Arts Montmartre',
+  language: 'en',
+  starRating: 3,
+  geo: { lat: 48.884, lng: 2.3376 },
+  address: { line: '5 rue Tholozé', postalCode: '75018', city: 'Paris', countryCode: 'FR' },
+  timeZone: 'Europe/Paris',
+  description: 'A small hotel at the foot of Montmartre.',
+  descriptionLanguage: 'en',
+  amenities: ['air_conditioning', 'wifi'],
+  images: [{ url: 'https://images.example.com/118822/front.jpg', caption: 'Hôtel des Arts Montmartre', supplierId: 'hotelbeds' }],
+  policies: { checkIn: '15:00', checkOut: '11:00' },
+  roomTypes: [
+    {
+      supplierId: 'hotelbeds',
+      supplierPropertyId: '118822',
+      rooms: [{ code: 'DBL.ST', name: 'Double Standard', language: 'en', maxOccupancy: 2 }],
+    },
+  ],
+  supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822' }],
+  contentChangedAt: '2026-11-26T03:12:44.000Z',
+};
+
 export const propertyOperations: Record<string, OperationSpec> = {
   listProperties: {
     tag: 'Properties',
@@ -108,33 +133,7 @@ export const propertyOperations: Record<string, OperationSpec> = {
           destination: 'PAR',
           asOf: '2026-11-27T18:00:00.000Z',
           totalProperties: 1,
-          properties: [
-            {
-              propertyId: 'prop_3c9a1f0b7d2e4a6c8b10',
-              name: 'Hôtel des Arts Montmartre',
-              language: 'en',
-              starRating: 3,
-              geo: { lat: 48.884, lng: 2.3376 },
-              address: { line: '5 rue Tholozé', postalCode: '75018', city: 'Paris', countryCode: 'FR' },
-              timeZone: 'Europe/Paris',
-              description: 'A small hotel at the foot of Montmartre.',
-              descriptionLanguage: 'en',
-              amenities: ['air_conditioning', 'wifi'],
-              images: [
-                { url: 'https://images.example.com/118822/front.jpg', caption: 'Hôtel des Arts Montmartre', supplierId: 'hotelbeds' },
-              ],
-              policies: { checkIn: '15:00', checkOut: '11:00' },
-              roomTypes: [
-                {
-                  supplierId: 'hotelbeds',
-                  supplierPropertyId: '118822',
-                  rooms: [{ code: 'DBL.ST', name: 'Double Standard', language: 'en', maxOccupancy: 2 }],
-                },
-              ],
-              supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822' }],
-              contentChangedAt: '2026-11-26T03:12:44.000Z',
-            },
-          ],
+          properties: [PROPERTY_EXAMPLE],
         }),
       },
     },
@@ -149,22 +148,20 @@ export const propertyOperations: Record<string, OperationSpec> = {
       200: {
         description: 'The property',
         content: json(propertyContentSchema, {
-          propertyId: 'prop_3c9a1f0b7d2e4a6c8b10',
-          name: 'Hôtel des Arts Montmartre',
+          ...PROPERTY_EXAMPLE,
           language: 'de',
-          starRating: 3,
           guestRating: { score: 4.4, scale: 5, count: 1287, source: 'expedia' },
-          geo: { lat: 48.884, lng: 2.3376 },
-          address: { line: '5 rue Tholozé', postalCode: '75018', city: 'Paris', countryCode: 'FR' },
-          timeZone: 'Europe/Paris',
           description: 'Ein kleines Hotel am Fuß des Montmartre.',
           descriptionLanguage: 'de',
-          amenities: ['air_conditioning', 'wifi'],
           images: [
-            { url: 'https://images.example.com/118822/front.jpg', caption: 'Hôtel des Arts Montmartre', supplierId: 'hotelbeds' },
-            { url: 'https://images.example.com/118822/dbl.jpg', caption: 'Double Standard', supplierId: 'hotelbeds', roomTypeId: 'DBL.ST' },
+            ...PROPERTY_EXAMPLE.images,
+            {
+              url: 'https://images.example.com/118822/dbl.jpg',
+              caption: 'Doppelzimmer Standard',
+              supplierId: 'hotelbeds',
+              roomTypeId: 'DBL.ST',
+            },
           ],
-          policies: { checkIn: '15:00', checkOut: '11:00' },
           roomTypes: [
             {
               supplierId: 'hotelbeds',
@@ -180,7 +177,6 @@ export const propertyOperations: Record<string, OperationSpec> = {
               ],
             },
           ],
-          supplierRefs: [{ supplierId: 'hotelbeds', supplierPropertyId: '118822' }],
         }),
       },
     },
