@@ -177,7 +177,17 @@ async function measure(label: string, places: readonly Place[], candidate: Candi
 
 /** Bundled as the functions are (esbuild, ESM, Node 24, minified), in memory. */
 const bundleMinified = (options: Pick<BuildOptions, 'stdin' | 'entryPoints'>) =>
-  build({ ...options, bundle: true, format: 'esm', platform: 'node', target: 'node24', minify: true, write: false, metafile: true, logLevel: 'silent' });
+  build({
+    ...options,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    minify: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
 
 /** A candidate library the project does not depend on: imported by name, so nothing resolves it before the run. */
 const optional = (module: string): Promise<unknown> => import(module);
