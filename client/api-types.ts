@@ -1397,9 +1397,10 @@ export interface components {
              * @description Stable URI of the kind of problem; branch on this, not on `title` or `detail`
              * @enum {string}
              */
-            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout";
+            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/request-refused" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/forbidden" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout" | "https://hotel-api.dev/problems/gateway-timeout";
             title: string;
-            status: number;
+            /** @description The HTTP status. Absent only where API Gateway answers for a function that failed (502) or could not be invoked (500): its fallback answer is one body for every such status */
+            status?: number;
             /** @description What went wrong with this request, for a human */
             detail: string;
             /** @description The request id (also in X-Request-Id); quote it to support */
@@ -2994,7 +2995,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description `invalid_client`: client authentication failed (with `WWW-Authenticate: Basic`) */
+            /** @description `invalid_client`: client authentication failed. Its challenge (`Basic realm="hotel-api"`) arrives as `x-amzn-Remapped-WWW-Authenticate`: API Gateway renames a WWW-Authenticate header a function sets */
             401: {
                 headers: {
                     /** @description no-store: a response carrying a token is never cached */
@@ -3013,7 +3014,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3261,7 +3262,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3283,7 +3284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3294,7 +3295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3487,7 +3488,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3509,7 +3510,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3686,7 +3687,7 @@ export interface operations {
                     "application/json": components["schemas"]["PropertyRates"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3708,7 +3709,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3866,7 +3867,7 @@ export interface operations {
                     "application/json": components["schemas"]["PropertyContent"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3888,7 +3889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4046,7 +4047,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateCheck"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4068,7 +4069,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4101,7 +4102,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4160,7 +4161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4269,7 +4270,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingListPage"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4291,7 +4292,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4514,7 +4515,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingConfirmation"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4547,7 +4548,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4593,7 +4594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4674,7 +4675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4822,7 +4823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4844,7 +4845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5060,7 +5061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5082,7 +5083,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5117,7 +5118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5198,7 +5199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5269,7 +5270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cancellation"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5291,7 +5292,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5326,7 +5327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5407,7 +5408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5462,7 +5463,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonalDataErasure"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5484,7 +5485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5615,7 +5616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5637,7 +5638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5745,7 +5746,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionsPage"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5767,7 +5768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5866,7 +5867,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5888,7 +5889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5990,7 +5991,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointCreated"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6012,7 +6013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6036,7 +6037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6134,7 +6135,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6156,7 +6157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6239,7 +6240,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6261,7 +6262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6373,7 +6374,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6395,7 +6396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6417,7 +6418,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6508,7 +6509,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSecretRotated"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6530,7 +6531,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6565,7 +6566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6653,7 +6654,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6675,7 +6676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6697,7 +6698,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6794,7 +6795,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6816,7 +6817,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6917,7 +6918,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6939,7 +6940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6974,7 +6975,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7053,7 +7054,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7075,7 +7076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7182,7 +7183,7 @@ export interface operations {
                     "application/json": components["schemas"]["CarSearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7204,7 +7205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7317,7 +7318,7 @@ export interface operations {
                     "application/json": components["schemas"]["CarBookingConfirmation"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7339,7 +7340,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7350,7 +7351,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */

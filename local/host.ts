@@ -38,6 +38,9 @@ import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
 import { startWebhookSender } from './webhook-sender.js';
 import { BundledFunction, type Invocation } from './bundled-function.js';
 import { readSynthesizedFunctions } from './cdk-bundles.js';
+import { apiModelFromSources, apiModelFromTemplate, type ApiGatewayModel } from './api-gateway-model.js';
+import { readSynthesizedTemplate } from './synthesized-template.js';
+import { type FUNCTION_TIMEOUT_SECONDS, functionTimeoutMs } from '../functions/shared/time-budgets.js';
 import { lambdaContext } from './lambda-context.js';
 import { deferAfterResponse } from '../functions/shared/after-response.js';
 import type { Context } from 'aws-lambda';
@@ -169,7 +172,11 @@ const reconcilerTimeouts = defineConfig('local pending reconciler', {
 });
 
 interface BundledFunctions {
-  /** Reads the template once the host has set every local value its references become. */
+  /** The REST API's settings as the template has them. */
+  readonly model: ApiGatewayModel;
+  /** A function's timeout as the template sets it. */
+  timeoutMs(name: string): number;
+  /** Reads the functions once the host has set every local value their references become. */
   prepare(): void;
   invoke(name: string, event: unknown, context: Context): Invocation;
 }
@@ -182,10 +189,25 @@ function bundledFunctions(options: NonNullable<LocalHostOptions['bundles']>, cle
   const output = options.output ?? ((name: string, line: string) => process.stdout.write(`[${name}] ${line}\n`));
   let functions: Map<string, BundledFunction> | undefined;
   cleanups.push(async () => void (await Promise.all([...(functions?.values() ?? [])].map((f) => f.stop()))));
+  const template = readSynthesizedTemplate(options.cdkOut);
+  const timeouts = new Map(
+    template
+      .resourcesOfType('AWS::Lambda::Function')
+      .map((resource) => [
+        /\/([^/]+)\/Function\/Resource$/.exec(String(resource.metadata['aws:cdk:path'] ?? ''))?.[1],
+        Number(resource.properties.Timeout ?? 3) * 1000,
+      ]),
+  );
   return {
+    model: apiModelFromTemplate(template),
+    timeoutMs(name) {
+      const timeout = timeouts.get(name);
+      if (timeout === undefined) throw new Error(`${options.cdkOut} has no function ${name}`);
+      return timeout;
+    },
     prepare() {
       functions = new Map(
-        [...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env)].map(([id, definition]) => [
+        [...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env, template)].map(([id, definition]) => [
           id,
           new BundledFunction(definition, output),
         ]),
@@ -272,9 +294,14 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
 
     const bundled = options.bundles ? bundledFunctions(options.bundles, cleanups) : undefined;
+    // Each function's timeout: the template's in bundle mode, otherwise the time budgets the stack sets it from.
+    const timeoutOf = (name: string, source: keyof typeof FUNCTION_TIMEOUT_SECONDS): number =>
+      bundled ? bundled.timeoutMs(name) : functionTimeoutMs(source);
+    const flowTimeoutMs = timeoutOf('BookingFlow', 'bookingFlow');
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
     const flow = bundled
-      ? (invocation: FlowInvocation) => bundled.invoke('BookingFlow', invocation, lambdaContext('BookingFlow', randomUUID(), 25_000)).answer
+      ? (invocation: FlowInvocation) =>
+          bundled.invoke('BookingFlow', invocation, lambdaContext('BookingFlow', randomUUID(), flowTimeoutMs)).answer
       : (await import('../functions/booking/flow/index.js')).handler;
     const runStep = (invocation: FlowInvocation): Promise<unknown> =>
       options.interceptFlowStep ? options.interceptFlowStep(invocation, () => flow(invocation)) : flow(invocation);
@@ -292,7 +319,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         {
           arn: LOCAL_STATE_MACHINE_ARN,
           definitionFile: repositoryPath('statemachines/booking.asl.json'),
-          substitutions: { BookingFlowFunctionArn: { functionName: 'local-booking-flow', handler: runFlowStep, timeoutMs: 25_000 } },
+          substitutions: { BookingFlowFunctionArn: { functionName: 'local-booking-flow', handler: runFlowStep, timeoutMs: flowTimeoutMs } },
         },
       ],
     });
@@ -325,7 +352,9 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const vouchers: InvokedHandler = bundled
       ? (event, context) => bundled.invoke(GROUP_FUNCTIONS.vouchers, event, context).answer
       : ((await import('../functions/booking/voucher/vouchers-entry.js')).handler as InvokedHandler);
-    const lambda = await startLambdaEndpoint({ [LOCAL_VOUCHER_FUNCTION]: { handler: vouchers, timeoutMs: 28_000 } });
+    const lambda = await startLambdaEndpoint({
+      [LOCAL_VOUCHER_FUNCTION]: { handler: vouchers, timeoutMs: timeoutOf(GROUP_FUNCTIONS.vouchers, 'vouchers') },
+    });
     cleanups.push(() => lambda.close());
     process.env.LAMBDA_ENDPOINT = lambda.endpoint;
     process.env.VOUCHER_FUNCTION_NAME = LOCAL_VOUCHER_FUNCTION;
@@ -347,6 +376,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       ...(options.throttling ? { throttling: options.throttling } : {}),
       ...(options.authorizerCacheSeconds !== undefined ? { authorizerCacheSeconds: options.authorizerCacheSeconds } : {}),
       ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+      model: bundled?.model ?? apiModelFromSources(),
+      functionTimeoutMs: Object.fromEntries(HANDLER_GROUPS.map((group) => [group, timeoutOf(GROUP_FUNCTIONS[group], group)])),
     });
     cleanups.push(() => gateway.close());
     // This API's own host, which webhooks may not be aimed at (the stack sets the API's domain on AWS).
@@ -365,7 +396,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     ) as Record<HandlerGroup, ApiHandler>;
     const authorizer: Authorizer = bundled
       ? (event) =>
-          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), 5_000))
+          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), timeoutOf('Authorizer', 'authorizer')))
             .answer as Promise<APIGatewayAuthorizerResult>
       : ((await import('../functions/auth/authorizer.js')) as { handler: Authorizer }).handler;
     functionsLoaded({ groups, authorizer });

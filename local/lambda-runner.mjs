@@ -85,7 +85,12 @@ function responseStream(id) {
   });
   stream.on('finish', () => {
     const { statusCode = 200, headers = {} } = stream.prelude ?? {};
-    send({ kind: 'answer', id, result: { statusCode, headers, body: Buffer.concat(chunks).toString('base64'), isBase64Encoded: true } });
+    send({
+      kind: 'answer',
+      id,
+      streamed: true,
+      result: { statusCode, headers, body: Buffer.concat(chunks).toString('base64'), isBase64Encoded: true },
+    });
   });
   return stream;
 }
