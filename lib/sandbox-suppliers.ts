@@ -17,6 +17,7 @@ import { keys } from '../functions/shared/keys.js';
 import { SANDBOX_SUPPLIERS } from '../sandbox/suppliers.js';
 import { HotelFunction } from './hotel-function.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
+import { grantTableKey } from './table-grants.js';
 import type { HotelTables } from './tables.js';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
@@ -40,7 +41,8 @@ export class SandboxSuppliers extends Construct {
   constructor(scope: Construct, id: string, props: SandboxSuppliersProps) {
     super(scope, id);
     const { config } = props;
-    const contracts = props.tables.get('contracts').table;
+    const contractsTable = props.tables.get('contracts');
+    const contracts = contractsTable.table;
 
     this.suppliers = SANDBOX_SUPPLIERS.map((definition) => {
       const credentials = new Secret(this, `${definition.supplierId}Credentials`, {
@@ -89,12 +91,15 @@ export class SandboxSuppliers extends Construct {
         parameters: { TableName: contracts.tableName, Item: marshal(contract) },
         physicalResourceId: PhysicalResourceId.of(`${config.tenant}-${definition.supplierId}-contract`),
       };
-      new AwsCustomResource(this, `${definition.supplierId}Contract`, {
+      const writer = new AwsCustomResource(this, `${definition.supplierId}Contract`, {
         onCreate: putContract,
         onUpdate: putContract,
         policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [contracts.tableArn] }),
         installLatestAwsSdk: false,
       });
+      // fromSdkCalls grants the PutItem only; the contracts table is under the stack's key, which DynamoDB uses
+      // with the caller's own permissions: without the key the PutItem is refused and the deploy rolls back.
+      grantTableKey(writer, contractsTable, 'readWrite');
       return { supplierId: definition.supplierId, url, credentials };
     });
 

@@ -16,6 +16,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { repositoryPath } from '../lib/project-paths.js';
+import type { RecordedAwsCall } from './aws-call-log.js';
 import { checkSyncEvent, checkSyncResult, timedOut } from './lambda-limits.js';
 
 export interface BundledFunctionDefinition {
@@ -64,7 +65,8 @@ type RunnerMessage =
   | { kind: 'init-error'; error: LambdaError }
   | { kind: 'answer'; id: string; result: unknown; streamed?: boolean }
   | { kind: 'done'; id: string }
-  | { kind: 'error'; id: string; error: LambdaError };
+  | { kind: 'error'; id: string; error: LambdaError }
+  | { kind: 'aws-call'; call: RecordedAwsCall };
 
 interface LambdaError {
   errorType: string;
@@ -89,6 +91,8 @@ export class BundledFunction {
   constructor(
     private readonly definition: BundledFunctionDefinition,
     private readonly output: (name: string, line: string) => void,
+    /** Told every AWS call the function makes (local/aws-call-log.ts); when absent, none is reported. */
+    private readonly onAwsCall?: (functionName: string, call: RecordedAwsCall) => void,
   ) {}
 
   /** A synchronous invoke: Lambda's deadline is the function's own timeout, whatever the caller allows. */
@@ -166,7 +170,13 @@ export class BundledFunction {
       // The name in the arguments, so `ps` tells the functions apart.
       const child = fork(RUNNER, [name], {
         cwd: taskRoot,
-        env: { PATH: process.env.PATH ?? '', ...environment, LAMBDA_TASK_ROOT: taskRoot, _HANDLER: handler },
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...environment,
+          LAMBDA_TASK_ROOT: taskRoot,
+          _HANDLER: handler,
+          ...(this.onAwsCall ? { LAMBDA_RECORD_AWS_CALLS: '1' } : {}),
+        },
         execPath: process.execPath,
         // No tsx loader or other flag of the host: Lambda runs the bundle on plain Node, its heap within the
         // function's memory.
@@ -202,6 +212,8 @@ export class BundledFunction {
           this.pending.get(message.id)?.done.resolve();
           this.pending.delete(message.id);
           this.forget(message.id);
+        } else if (message.kind === 'aws-call') {
+          this.onAwsCall?.(name, message.call);
         } else if (message.kind === 'error') {
           this.settle(message.id, lambdaError(`${name} failed`, message.error));
         }

@@ -40,6 +40,8 @@ import { BundledFunction, type Invocation } from './bundled-function.js';
 import { readSynthesizedFunctions } from './cdk-bundles.js';
 import { apiModelFromSources, apiModelFromTemplate, type ApiGatewayModel } from './api-gateway-model.js';
 import { readSynthesizedTemplate } from './synthesized-template.js';
+import { openAwsCallLog, type AwsCallLog, type LocalResourceNames } from './aws-call-log.js';
+import { TABLES } from '../functions/shared/tables.js';
 import { type FUNCTION_TIMEOUT_SECONDS, functionTimeoutMs } from '../functions/shared/time-budgets.js';
 import { lambdaContext } from './lambda-context.js';
 import { deferAfterResponse } from '../functions/shared/after-response.js';
@@ -103,7 +105,12 @@ export interface LocalHostOptions {
    * of its own, with the template's environment made local (local/cdk-bundles.ts). What the host runs
    * itself (the mapping job, the reconciler, the webhook sender) stays in process.
    */
-  readonly bundles?: { readonly cdkOut: string; readonly output?: (functionName: string, line: string) => void };
+  readonly bundles?: {
+    readonly cdkOut: string;
+    readonly output?: (functionName: string, line: string) => void;
+    /** A file each AWS call the bundled functions make is appended to (local/aws-call-log.ts), for test/aws-calls/. */
+    readonly awsCallLog?: string;
+  };
 }
 
 export interface LocalHost {
@@ -172,6 +179,8 @@ const reconcilerTimeouts = defineConfig('local pending reconciler', {
 });
 
 interface BundledFunctions {
+  /** Where the functions' AWS calls go, once the host knows its local names. */
+  recordAwsCalls(names: LocalResourceNames): void;
   /** The REST API's settings as the template has them. */
   readonly model: ApiGatewayModel;
   /** A function's timeout as the template sets it. */
@@ -188,6 +197,7 @@ const BUNDLED = [...Object.values(GROUP_FUNCTIONS), 'Authorizer', 'BookingFlow']
 function bundledFunctions(options: NonNullable<LocalHostOptions['bundles']>, cleanups: (() => Promise<void>)[]): BundledFunctions {
   const output = options.output ?? ((name: string, line: string) => process.stdout.write(`[${name}] ${line}\n`));
   let functions: Map<string, BundledFunction> | undefined;
+  let log: AwsCallLog | undefined;
   cleanups.push(async () => void (await Promise.all([...(functions?.values() ?? [])].map((f) => f.stop()))));
   const template = readSynthesizedTemplate(options.cdkOut);
   const timeouts = new Map(
@@ -200,6 +210,9 @@ function bundledFunctions(options: NonNullable<LocalHostOptions['bundles']>, cle
   );
   return {
     model: apiModelFromTemplate(template),
+    recordAwsCalls(names) {
+      if (options.awsCallLog) log = openAwsCallLog(options.awsCallLog, names);
+    },
     timeoutMs(name) {
       const timeout = timeouts.get(name);
       if (timeout === undefined) throw new Error(`${options.cdkOut} has no function ${name}`);
@@ -209,7 +222,7 @@ function bundledFunctions(options: NonNullable<LocalHostOptions['bundles']>, cle
       functions = new Map(
         [...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env, template)].map(([id, definition]) => [
           id,
-          new BundledFunction(definition, output),
+          new BundledFunction(definition, output, log ? (name, call) => log!.record(name, call) : undefined),
         ]),
       );
     },
@@ -384,6 +397,12 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.API_HOST = new URL(gateway.url).host;
     // The bundles read their environment now that it is whole; nothing has called them yet, as the host has
     // not been handed out.
+    bundled?.recordAwsCalls({
+      tables: Object.fromEntries(TABLES.map((table) => [tableNames[table.envVar]!, table.id])),
+      buckets: { [process.env.SEARCH_ROWS_BUCKET!]: 'SearchRows' },
+      stateMachines: { [LOCAL_STATE_MACHINE_ARN]: 'BookingWorkflow' },
+      functions: { [LOCAL_VOUCHER_FUNCTION]: GROUP_FUNCTIONS.vouchers },
+    });
     bundled?.prepare();
 
     const groups = Object.fromEntries(
