@@ -21,6 +21,25 @@ import { grantTableKey } from './table-grants.js';
 import type { HotelTables } from './tables.js';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
+/**
+ * `-c sandboxSupplierConcurrency=1`: reserve one execution environment per sandbox supplier, so that all of a
+ * supplier's calls reach the container that holds its bookings in memory. Off by default: Lambda keeps 100 of
+ * an account's concurrency unreserved and a new account's quota is far lower, so a reservation is refused there
+ * and rolls the deploy back (AWS Lambda "Configuring reserved concurrency"). An account whose concurrency quota
+ * is at least 103 may set it (docs/operators.md, "First deploy"); without it a booking made in one supplier
+ * container is unknown to another, as after a sandbox reset.
+ */
+export const SANDBOX_SUPPLIER_CONCURRENCY_CONTEXT = 'sandboxSupplierConcurrency';
+
+function supplierConcurrencyFrom(scope: Construct): number | undefined {
+  const value: unknown = scope.node.tryGetContext(SANDBOX_SUPPLIER_CONCURRENCY_CONTEXT);
+  if (value === undefined || value === null || value === '') return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 10)
+    throw new Error(`context ${SANDBOX_SUPPLIER_CONCURRENCY_CONTEXT}=${String(value)}: use 1 (one container per supplier) or leave it out`);
+  return count;
+}
+
 /** The construct id CDK gives the AwsCustomResource provider Lambda (fixed in aws-cdk-lib). */
 const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
 
@@ -41,6 +60,7 @@ export class SandboxSuppliers extends Construct {
   constructor(scope: Construct, id: string, props: SandboxSuppliersProps) {
     super(scope, id);
     const { config } = props;
+    const reservedConcurrentExecutions = supplierConcurrencyFrom(this);
     const contractsTable = props.tables.get('contracts');
     const contracts = contractsTable.table;
 
@@ -68,7 +88,7 @@ export class SandboxSuppliers extends Construct {
         serviceName: `sandbox-${definition.supplierId}`,
         memorySize: 1024,
         timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.sandboxSupplier),
-        reservedConcurrentExecutions: 1,
+        ...(reservedConcurrentExecutions !== undefined ? { reservedConcurrentExecutions } : {}),
         environment: { SANDBOX_CREDENTIALS_SECRET_ARN: credentials.secretArn },
       });
       credentials.grantRead(supplier.function);
