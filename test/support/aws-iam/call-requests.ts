@@ -194,8 +194,9 @@ function s3Requests(namer: CallNamer, names: LocalResourceNames, call: RecordedA
     case 'GET':
     case 'HEAD': {
       const requests = object('s3:GetObject', 'kms:Decrypt');
-      // No such object: only a caller that may list the bucket is told so (404); any other gets 403.
-      if (call.status === 404) requests.push({ action: 's3:ListBucket', resource: bucketArn, context: { 's3:prefix': key } });
+      // No such object: only a caller that may list the bucket is told so (404); any other gets 403. What S3
+      // checks then is not a listing, so no s3:prefix is given: a grant limited to a prefix is not counted.
+      if (call.status === 404) requests.push({ action: 's3:ListBucket', resource: bucketArn, context: {} });
       return { requests };
     }
     case 'PUT':
