@@ -25,8 +25,8 @@ export interface Fault {
 
 export interface FaultProxy {
   readonly url: string;
-  /** The fault for calls from now on; undefined forwards everything. */
-  setFault(fault: Fault | undefined): void;
+  /** The fault for calls from now on (of several, the first that matches a call); undefined forwards everything. */
+  setFault(fault: Fault | readonly Fault[] | undefined): void;
   /** Calls the supplier received through the proxy, as `METHOD path`. */
   readonly forwarded: string[];
   close(): Promise<void>;
@@ -62,7 +62,7 @@ function answer(res: ServerResponse, upstream: Upstream): void {
 
 export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const target = new URL(targetUrl);
-  let fault: Fault | undefined;
+  let faults: readonly Fault[] = [];
   const forwarded: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -74,7 +74,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
       void (async () => {
         const method = req.method ?? 'GET';
         const path = req.url ?? '/';
-        const mode = fault?.matches(method, path) ? fault.mode : undefined;
+        const mode = faults.find((fault) => fault.matches(method, path))?.mode;
         const pass = async () => {
           forwarded.push(`${method} ${path.split('?')[0]}`);
           return forward(target, req, Buffer.concat(chunks));
@@ -126,7 +126,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${target.pathname === '/' ? '' : target.pathname}`,
-    setFault: (next) => void (fault = next),
+    setFault: (next) => void (faults = next === undefined ? [] : Array.isArray(next) ? [...(next as Fault[])] : [next as Fault]),
     forwarded,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
