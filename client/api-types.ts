@@ -4000,7 +4000,7 @@ export interface operations {
                     "application/json": components["schemas"]["CataloguePage"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4022,7 +4022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4315,7 +4315,7 @@ export interface operations {
                     "application/json": components["schemas"]["DestinationSuggestions"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4337,7 +4337,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
