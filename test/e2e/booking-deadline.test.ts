@@ -7,11 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putContract } from '../../functions/suppliers/contracts.js';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_MS, BOOKING_FLOW_BUDGET } from '../../functions/shared/time-budgets.js';
 import type { LocalHost } from '../../local/host.js';
 import { startJourney, type Journey } from '../support/booking-journey.js';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { proxySupplierOf, type FaultProxy } from '../support/fault-proxy.js';
 import { startTestHost } from '../support/local-host.js';
 
 let host: LocalHost;
@@ -22,17 +21,7 @@ beforeAll(async () => {
   delete process.env.SUPPLIER_BOOK_TIMEOUT_MS;
   delete process.env.SUPPLIER_CALL_TIMEOUT_MS;
   host = await startTestHost();
-  const supplier = host.suppliers.find((s) => s.supplierId === 'hotelbeds')!;
-  proxy = await startFaultProxy(supplier.endpoint);
-  await putContract({
-    tenant: 'demo',
-    supplierId: 'hotelbeds',
-    adapter: supplier.adapter,
-    endpoint: proxy.url,
-    sandbox: true,
-    credentials: { ...supplier.credentials },
-    active: true,
-  });
+  proxy = await proxySupplierOf(host, 'hotelbeds');
   journey = await startJourney(host);
 }, 120_000);
 afterAll(async () => {

@@ -7,6 +7,8 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { putContract } from '../../functions/suppliers/contracts.js';
+import type { RunningSandboxSupplier } from '../../local/sandbox-suppliers.js';
 
 export type FaultMode =
   | { readonly kind: 'hang' }
@@ -134,4 +136,28 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A fault proxy in front of one of a host's sandbox suppliers, put in the demo tenant's contract as that
+ * supplier's endpoint: from then on the tenant's calls to it go through the proxy.
+ */
+export async function proxySupplierOf(
+  host: { readonly suppliers: readonly RunningSandboxSupplier[] },
+  supplierId: string,
+  tenant = 'demo',
+): Promise<FaultProxy> {
+  const supplier = host.suppliers.find((s) => s.supplierId === supplierId);
+  if (!supplier) throw new Error(`the host runs no sandbox supplier ${supplierId}`);
+  const proxy = await startFaultProxy(supplier.endpoint);
+  await putContract({
+    tenant,
+    supplierId,
+    adapter: supplier.adapter,
+    endpoint: proxy.url,
+    sandbox: true,
+    credentials: { ...supplier.credentials },
+    active: true,
+  });
+  return proxy;
 }
