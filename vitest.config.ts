@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The AWS calls of the bundled functions are checked in `npm run test:bundles` only, after its suite.
+    exclude: ['test/aws-calls/**', '**/node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
     // Captures every log line of each test file and fails the file when one holds a secret or guest data;
     // then configures the file's process as the local host configures its own.

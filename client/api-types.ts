@@ -1437,9 +1437,10 @@ export interface components {
              * @description Stable URI of the kind of problem; branch on this, not on `title` or `detail`
              * @enum {string}
              */
-            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout";
+            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/request-refused" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/forbidden" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout" | "https://hotel-api.dev/problems/gateway-timeout";
             title: string;
-            status: number;
+            /** @description The HTTP status. Absent only where API Gateway answers for a function that failed (502) or could not be invoked (500): its fallback answer is one body for every such status */
+            status?: number;
             /** @description What went wrong with this request, for a human */
             detail: string;
             /** @description The request id (also in X-Request-Id); quote it to support */
@@ -3117,7 +3118,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description `invalid_client`: client authentication failed (with `WWW-Authenticate: Basic`) */
+            /** @description `invalid_client`: client authentication failed. Its challenge (`Basic realm="hotel-api"`) arrives as `x-amzn-Remapped-WWW-Authenticate`: API Gateway renames a WWW-Authenticate header a function sets */
             401: {
                 headers: {
                     /** @description no-store: a response carrying a token is never cached */
@@ -3136,7 +3137,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3384,7 +3385,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3406,7 +3407,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3417,7 +3418,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3610,7 +3611,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3632,7 +3633,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3809,7 +3810,7 @@ export interface operations {
                     "application/json": components["schemas"]["PropertyRates"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3831,7 +3832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3999,7 +4000,7 @@ export interface operations {
                     "application/json": components["schemas"]["CataloguePage"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4021,7 +4022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4170,7 +4171,7 @@ export interface operations {
                     "application/json": components["schemas"]["PropertyContent"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4192,7 +4193,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4314,7 +4315,7 @@ export interface operations {
                     "application/json": components["schemas"]["DestinationSuggestions"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4336,7 +4337,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4483,7 +4484,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateCheck"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4505,7 +4506,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4538,7 +4539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4597,7 +4598,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4706,7 +4707,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingListPage"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4728,7 +4729,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4951,7 +4952,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingConfirmation"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4984,7 +4985,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5030,7 +5031,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5111,7 +5112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5259,7 +5260,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5281,7 +5282,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5497,7 +5498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5519,7 +5520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5554,7 +5555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5635,7 +5636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5706,7 +5707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cancellation"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5728,7 +5729,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5763,7 +5764,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5844,7 +5845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5899,7 +5900,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonalDataErasure"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5921,7 +5922,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6052,7 +6053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6074,7 +6075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6182,7 +6183,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionsPage"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6204,7 +6205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6303,7 +6304,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6325,7 +6326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6427,7 +6428,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointCreated"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6449,7 +6450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6473,7 +6474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6571,7 +6572,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6593,7 +6594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6676,7 +6677,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6698,7 +6699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6810,7 +6811,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6832,7 +6833,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6854,7 +6855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6945,7 +6946,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSecretRotated"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6967,7 +6968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7002,7 +7003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7090,7 +7091,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7112,7 +7113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7134,7 +7135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7231,7 +7232,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7253,7 +7254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7354,7 +7355,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7376,7 +7377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7411,7 +7412,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7490,7 +7491,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7512,7 +7513,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7619,7 +7620,7 @@ export interface operations {
                     "application/json": components["schemas"]["CarSearchResponse"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7641,7 +7642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7754,7 +7755,7 @@ export interface operations {
                     "application/json": components["schemas"]["CarBookingConfirmation"];
                 };
             };
-            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
             400: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7776,7 +7777,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
             403: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7787,7 +7788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request body is larger than 10 MB (10485760 bytes), API Gateway's limit for REST APIs; refused before authentication (problem types: `payload-too-large`) */
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
             413: {
                 headers: {
                     /** @description The request id, on every response */

@@ -27,7 +27,15 @@ import {
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LIMITS } from '../functions/shared/limits.js';
-import { API_STAGE_NAME, HANDLER_GROUPS, ROUTES, STREAMING_GROUPS, type HandlerGroup, type Route } from '../functions/shared/routes.js';
+import {
+  API_BINARY_MEDIA_TYPES,
+  API_STAGE_NAME,
+  HANDLER_GROUPS,
+  ROUTES,
+  STREAMING_GROUPS,
+  type HandlerGroup,
+  type Route,
+} from '../functions/shared/routes.js';
 import { addGatewayResponses } from './api-gateway-responses.js';
 import type { HandlerFunctions } from './functions.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
@@ -61,7 +69,7 @@ export class HotelRestApi extends Construct {
       // never send x-api-key; per-client throttling follows the token.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // Vouchers: a proxy response with isBase64Encoded is sent as binary when the request accepts it.
-      binaryMediaTypes: ['application/pdf'],
+      binaryMediaTypes: [...API_BINARY_MEDIA_TYPES],
       minCompressionSize: Size.kibibytes(1),
       // Execution logs need the region's account-level CloudWatch role. Every tenant stack may set it (the
       // role is equivalent across stacks) and retains it on deletion so other stacks keep logging.

@@ -25,7 +25,10 @@ export interface HotelFunctionProps {
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly environment?: Readonly<Record<string, string>>;
-  /** Caps concurrent containers; the sandbox suppliers use 1 so their in-memory bookings stay in one place. */
+  /**
+   * Caps concurrent containers. Only where the operator asks (the sandbox suppliers' bookings in one container,
+   * lib/sandbox-suppliers.ts): a new account's quota leaves nothing to reserve.
+   */
   readonly reservedConcurrentExecutions?: number;
   /** Files the code reads at run time, copied beside the bundle (lib/function-assets.ts). */
   readonly assets?: FunctionAssets;

@@ -22,7 +22,7 @@
  * them buys nothing and would put them behind the NAT.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import {
   CfnNatGateway,
@@ -166,7 +166,7 @@ export class ManagedCompute extends Construct {
     const action = new SnsAction(props.alarmTopic);
     const alarms = new Map<string, Alarm>();
     const period = Duration.minutes(5);
-    const add = (alarmId: string, metric: Metric, threshold: number, evaluationPeriods: number, description: string) => {
+    const add = (alarmId: string, metric: IMetric, threshold: number, evaluationPeriods: number, description: string) => {
       const alarm = new Alarm(this, alarmId, {
         alarmName: `hotel-api-${config.tenant}-${config.stage}-${alarmId}`,
         alarmDescription: description,
@@ -191,13 +191,27 @@ export class ManagedCompute extends Construct {
         `${name} on managed instances refused invocations (429) in two five-minute periods running: traffic grew faster than the fleet scales (it scales on CPU, asynchronously), or the fleet is at its vCPU cap. docs/on-call.md: ManagedThrottles.`,
       );
     }
+    // The fleet's CPU is published per capacity provider and instance type together (AWS Lambda "Monitoring
+    // Lambda Managed Instances": CapacityProviderName and InstanceType); an alarm on the provider alone matches
+    // no published series and never fires. The hottest instance type is what queues searches.
+    const cpuByType = Object.fromEntries(
+      MANAGED_SEARCH.instanceTypes.map((type, index) => [
+        `cpu${index}`,
+        new Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'CPUUtilization',
+          dimensionsMap: { CapacityProviderName: this.capacityProvider.capacityProviderName, InstanceType: type.toString() },
+          statistic: 'Average',
+          period,
+        }),
+      ]),
+    );
     add(
       'ManagedFleetCpu',
-      new Metric({
-        namespace: 'AWS/Lambda',
-        metricName: 'CPUUtilization',
-        dimensionsMap: { CapacityProviderName: this.capacityProvider.capacityProviderName },
-        statistic: 'Average',
+      new MathExpression({
+        expression: `MAX([${Object.keys(cpuByType).join(', ')}])`,
+        usingMetrics: cpuByType,
+        label: 'Fleet CPU, hottest instance type',
         period,
       }),
       80,

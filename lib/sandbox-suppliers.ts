@@ -17,7 +17,28 @@ import { keys } from '../functions/shared/keys.js';
 import { SANDBOX_SUPPLIERS } from '../sandbox/suppliers.js';
 import { HotelFunction } from './hotel-function.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
+import { grantTableKey } from './table-grants.js';
 import type { HotelTables } from './tables.js';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
+
+/**
+ * `-c sandboxSupplierConcurrency=1`: reserve one execution environment per sandbox supplier, so that all of a
+ * supplier's calls reach the container that holds its bookings in memory. Off by default: Lambda keeps 100 of
+ * an account's concurrency unreserved and a new account's quota is far lower, so a reservation is refused there
+ * and rolls the deploy back (AWS Lambda "Configuring reserved concurrency"). An account whose concurrency quota
+ * is at least 103 may set it (docs/operators.md, "First deploy"); without it a booking made in one supplier
+ * container is unknown to another, as after a sandbox reset.
+ */
+export const SANDBOX_SUPPLIER_CONCURRENCY_CONTEXT = 'sandboxSupplierConcurrency';
+
+function supplierConcurrencyFrom(scope: Construct): number | undefined {
+  const value: unknown = scope.node.tryGetContext(SANDBOX_SUPPLIER_CONCURRENCY_CONTEXT);
+  if (value === undefined || value === null || value === '') return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 10)
+    throw new Error(`context ${SANDBOX_SUPPLIER_CONCURRENCY_CONTEXT}=${String(value)}: use 1 (one container per supplier) or leave it out`);
+  return count;
+}
 
 /** The construct id CDK gives the AwsCustomResource provider Lambda (fixed in aws-cdk-lib). */
 const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
@@ -39,7 +60,9 @@ export class SandboxSuppliers extends Construct {
   constructor(scope: Construct, id: string, props: SandboxSuppliersProps) {
     super(scope, id);
     const { config } = props;
-    const contracts = props.tables.get('contracts').table;
+    const reservedConcurrentExecutions = supplierConcurrencyFrom(this);
+    const contractsTable = props.tables.get('contracts');
+    const contracts = contractsTable.table;
 
     this.suppliers = SANDBOX_SUPPLIERS.map((definition) => {
       const credentials = new Secret(this, `${definition.supplierId}Credentials`, {
@@ -64,8 +87,8 @@ export class SandboxSuppliers extends Construct {
         description: `Sandbox supplier ${definition.supplierId}`,
         serviceName: `sandbox-${definition.supplierId}`,
         memorySize: 1024,
-        timeout: Duration.seconds(60),
-        reservedConcurrentExecutions: 1,
+        timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.sandboxSupplier),
+        ...(reservedConcurrentExecutions !== undefined ? { reservedConcurrentExecutions } : {}),
         environment: { SANDBOX_CREDENTIALS_SECRET_ARN: credentials.secretArn },
       });
       credentials.grantRead(supplier.function);
@@ -88,12 +111,15 @@ export class SandboxSuppliers extends Construct {
         parameters: { TableName: contracts.tableName, Item: marshal(contract) },
         physicalResourceId: PhysicalResourceId.of(`${config.tenant}-${definition.supplierId}-contract`),
       };
-      new AwsCustomResource(this, `${definition.supplierId}Contract`, {
+      const writer = new AwsCustomResource(this, `${definition.supplierId}Contract`, {
         onCreate: putContract,
         onUpdate: putContract,
         policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [contracts.tableArn] }),
         installLatestAwsSdk: false,
       });
+      // fromSdkCalls grants the PutItem only; the contracts table is under the stack's key, which DynamoDB uses
+      // with the caller's own permissions: without the key the PutItem is refused and the deploy rolls back.
+      grantTableKey(writer, contractsTable, 'readWrite');
       return { supplierId: definition.supplierId, url, credentials };
     });
 

@@ -1,7 +1,16 @@
 /**
- * A function run on an EventBridge schedule, one run at a time: the shape of the property mapping job and
- * the pending-booking reconciler. Each says what it runs, how often, with what, and how a failed run is
- * retried; the construct makes the function, its schedule rule and the rule's target.
+ * A function run on an EventBridge schedule: the shape of the property mapping job, the pending-booking
+ * reconciler, the webhook sender's sweep, the key rotation and the personal data retention. Each says what it
+ * runs, how often, with what, and how a failed run is retried; the construct makes the function, its schedule
+ * rule and the rule's target.
+ *
+ * No reserved concurrency: Lambda keeps 100 of an account's concurrency unreserved and a new account's quota is
+ * far below that, so any reservation fails the deploy (AWS Lambda "Configuring reserved concurrency", "Lambda
+ * quotas"). Two runs may therefore overlap (a run longer than its interval, a retry beside the next run), and
+ * each job is safe to: its writes are conditional or idempotent (the webhook sweep claims each delivery it
+ * tries, the reconciler's and the retention's moves are conditional, the mapping rewrites the same items).
+ * Without a reservation the webhook sender's stream batches also no longer wait behind a sweep in the one
+ * environment a reservation of one allowed.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Rule, type Schedule } from 'aws-cdk-lib/aws-events';
@@ -31,8 +40,6 @@ export class ScheduledJob extends Construct {
     const { schedule, scheduleDescription, retryAttempts, maxEventAge = Duration.hours(2), tables, tablesUsed, ...functionProps } = props;
     this.job = new HotelFunction(this, 'Job', {
       ...functionProps,
-      // Scheduled jobs rewrite shared state; two runs at once would only race each other.
-      reservedConcurrentExecutions: 1,
       environment: { TENANT: props.config.tenant, ...tableEnvironment(tables, tablesUsed) },
     });
     grantTables(this.job.role, tables, tablesUsed);

@@ -34,12 +34,18 @@ export class SearchRowsBucket extends Construct {
     });
   }
 
-  /** GetObject and PutObject on the stack's tenant's objects (every key starts with the tenant). */
+  /**
+   * GetObject and PutObject on the stack's tenant's objects (every key starts with the tenant), and ListBucket on
+   * the bucket: without it a GetObject of an object the lifecycle rule removed is 403 Access Denied, not
+   * NoSuchKey, and the expired search's 410 never happens (Amazon S3 API Reference, GetObject, "Permissions").
+   * The bucket is this tenant stack's alone, so listing it shows no other tenant's keys.
+   */
   grantReadWrite(grantee: IGrantable & IConstruct): void {
     const objects = `${this.tenant}/*`;
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(objects)] }),
     );
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn] }));
     const bucketId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
     Validations.of(grantee).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${objects}]`,

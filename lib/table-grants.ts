@@ -44,9 +44,19 @@ const KEY_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
   outbox: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey'],
 };
 
-export function grantTable(grantee: IGrantable, { definition, table }: HotelTable, access: TableAccess): void {
-  // A table under the stack's own key (data-key.ts) is unreadable without it: the key goes with the table.
+/**
+ * The table's key, for a grantee that reaches the table by other means (an AwsCustomResource's own SDK call
+ * policy): DynamoDB reads and writes a table under a customer managed key with the caller's permissions on
+ * that key (AWS KMS "How Amazon DynamoDB uses AWS KMS"), so a table grant without it is refused at the first call.
+ */
+export function grantTableKey(grantee: IGrantable, { table }: HotelTable, access: TableAccess): void {
   table.encryptionKey?.grant(grantee, ...KEY_ACTIONS[access]);
+}
+
+export function grantTable(grantee: IGrantable, hotelTable: HotelTable, access: TableAccess): void {
+  const { definition, table } = hotelTable;
+  // A table under the stack's own key (data-key.ts) is unreadable without it: the key goes with the table.
+  grantTableKey(grantee, hotelTable, access);
   const indexArns = (definition.globalIndexes ?? []).map((index) =>
     Stack.of(table).formatArn({ service: 'dynamodb', resource: 'table', resourceName: `${table.tableName}/index/${index.name}` }),
   );

@@ -6,11 +6,18 @@
  * Unlike one Lambda container, a process takes invocations concurrently (the in-process host does too, and
  * tests rely on two requests being in flight at once). A process that dies fails what it was running (the
  * gateway's 502) and the next invocation starts a fresh one, as Lambda replaces a crashed container.
+ *
+ * What Lambda enforces, from the template: the function's timeout (past it the invocation fails with
+ * Sandbox.Timedout, and its process takes no more invocations, as Lambda resets an environment after a
+ * timeout), its memory (the process's heap is capped at the function's MemorySize), and a synchronous
+ * invoke's 6 MB event and result (lambda-limits.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { repositoryPath } from '../lib/project-paths.js';
+import type { RecordedAwsCall } from './aws-call-log.js';
+import { checkSyncEvent, checkSyncResult, timedOut } from './lambda-limits.js';
 
 export interface BundledFunctionDefinition {
   /** The construct's id (Search, BookingFlow, ...): what logs and errors name. */
@@ -20,6 +27,8 @@ export interface BundledFunctionDefinition {
   /** `index.handler`, as the template's Handler gives it. */
   readonly handler: string;
   readonly memoryMb: number;
+  /** The template's Timeout: the invocation's deadline. */
+  readonly timeoutMs: number;
   readonly environment: Readonly<Record<string, string>>;
 }
 
@@ -54,9 +63,10 @@ function deferred<T>(): Deferred<T> {
 type RunnerMessage =
   | { kind: 'ready'; initMs: number }
   | { kind: 'init-error'; error: LambdaError }
-  | { kind: 'answer'; id: string; result: unknown }
+  | { kind: 'answer'; id: string; result: unknown; streamed?: boolean }
   | { kind: 'done'; id: string }
-  | { kind: 'error'; id: string; error: LambdaError };
+  | { kind: 'error'; id: string; error: LambdaError }
+  | { kind: 'aws-call'; call: RecordedAwsCall };
 
 interface LambdaError {
   errorType: string;
@@ -70,6 +80,10 @@ export class BundledFunction {
   private process: ChildProcess | undefined;
   private started: Promise<ChildProcess> | undefined;
   private readonly pending = new Map<string, Pending>();
+  /** Which process runs each invocation in flight. */
+  private readonly running = new Map<string, ChildProcess>();
+  /** Processes past a timeout, ended once the invocations they still run have settled. */
+  private readonly retired = new Set<ChildProcess>();
   private stopping = false;
   /** Module init of each cold start, in ms (what bench:cold-start measures, here inside the running host). */
   readonly initTimes: number[] = [];
@@ -77,32 +91,68 @@ export class BundledFunction {
   constructor(
     private readonly definition: BundledFunctionDefinition,
     private readonly output: (name: string, line: string) => void,
+    /** Told every AWS call the function makes (local/aws-call-log.ts); when absent, none is reported. */
+    private readonly onAwsCall?: (functionName: string, call: RecordedAwsCall) => void,
   ) {}
 
-  invoke(event: unknown, context: Pick<Context, 'awsRequestId' | 'getRemainingTimeInMillis'>): Invocation {
+  /** A synchronous invoke: Lambda's deadline is the function's own timeout, whatever the caller allows. */
+  invoke(event: unknown, context: Pick<Context, 'awsRequestId'>): Invocation {
     const id = randomUUID();
     const pending: Pending = { answer: deferred<unknown>(), done: deferred<void>() };
     // Nobody may be waiting for `done` (a step function task reads the answer only): never unhandled.
     pending.done.promise.catch(() => undefined);
+    try {
+      checkSyncEvent(this.definition.name, event);
+    } catch (error) {
+      pending.answer.reject(error as Error);
+      pending.done.reject(error as Error);
+      return { answer: pending.answer.promise, done: pending.done.promise };
+    }
     this.pending.set(id, pending);
+    const { timeoutMs } = this.definition;
+    const deadline = Date.now() + timeoutMs;
     this.start()
-      .then((child) =>
+      .then((child) => {
+        this.running.set(id, child);
+        const timer = setTimeout(() => this.timeOut(id, child), Math.max(0, deadline - Date.now()));
+        void pending.done.promise.finally(() => clearTimeout(timer)).catch(() => undefined);
         child.send({
           kind: 'invoke',
           id,
           event,
           requestId: context.awsRequestId,
           functionName: this.definition.name,
-          deadline: Date.now() + context.getRemainingTimeInMillis(),
+          deadline,
           memoryMb: this.definition.memoryMb,
-        }),
-      )
+        });
+      })
       .catch((error: unknown) => this.settle(id, error instanceof Error ? error : new Error(String(error))));
     return { answer: pending.answer.promise, done: pending.done.promise };
   }
 
+  /**
+   * The invocation ran past the function's timeout: it fails, and its process is retired (no new invocation
+   * goes to it; it ends once what else it runs has settled), as Lambda resets the environment.
+   */
+  private timeOut(id: string, child: ChildProcess): void {
+    if (!this.pending.has(id)) return;
+    this.settle(id, timedOut(this.definition.timeoutMs));
+    if (this.process === child) {
+      this.process = undefined;
+      this.started = undefined;
+    }
+    this.retire(child);
+  }
+
+  private retire(child: ChildProcess): void {
+    const stillRunning = [...this.running.entries()].some(([, c]) => c === child);
+    if (!stillRunning && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    else this.retired.add(child);
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const child of this.retired) child.kill('SIGKILL');
     const child = this.process;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -120,10 +170,17 @@ export class BundledFunction {
       // The name in the arguments, so `ps` tells the functions apart.
       const child = fork(RUNNER, [name], {
         cwd: taskRoot,
-        env: { PATH: process.env.PATH ?? '', ...environment, LAMBDA_TASK_ROOT: taskRoot, _HANDLER: handler },
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...environment,
+          LAMBDA_TASK_ROOT: taskRoot,
+          _HANDLER: handler,
+          ...(this.onAwsCall ? { LAMBDA_RECORD_AWS_CALLS: '1' } : {}),
+        },
         execPath: process.execPath,
-        // No tsx loader or other flag of the host: Lambda runs the bundle on plain Node.
-        execArgv: [],
+        // No tsx loader or other flag of the host: Lambda runs the bundle on plain Node, its heap within the
+        // function's memory.
+        execArgv: [`--max-old-space-size=${this.definition.memoryMb}`],
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
         serialization: 'advanced',
       });
@@ -144,20 +201,32 @@ export class BundledFunction {
         } else if (message.kind === 'init-error') {
           reject(lambdaError(`${name}: init failed`, message.error));
         } else if (message.kind === 'answer') {
-          this.pending.get(message.id)?.answer.resolve(message.result);
+          try {
+            // Lambda fails an invoke whose result is over its synchronous limit (a streamed one is not buffered).
+            if (!message.streamed) checkSyncResult(message.result);
+            this.pending.get(message.id)?.answer.resolve(message.result);
+          } catch (error) {
+            this.settle(message.id, error as Error);
+          }
         } else if (message.kind === 'done') {
           this.pending.get(message.id)?.done.resolve();
           this.pending.delete(message.id);
+          this.forget(message.id);
+        } else if (message.kind === 'aws-call') {
+          this.onAwsCall?.(name, message.call);
         } else if (message.kind === 'error') {
           this.settle(message.id, lambdaError(`${name} failed`, message.error));
         }
       });
       child.once('exit', (code, signal) => {
-        this.process = undefined;
-        this.started = undefined;
+        this.retired.delete(child);
+        if (this.process === child) {
+          this.process = undefined;
+          this.started = undefined;
+        }
         const ended = new Error(`${name}: its process ended (${signal ?? `exit code ${code}`})`);
         reject(ended);
-        for (const id of [...this.pending.keys()]) this.settle(id, ended);
+        for (const [id, runner] of [...this.running.entries()]) if (runner === child) this.settle(id, ended);
       });
     });
     return this.started;
@@ -165,10 +234,18 @@ export class BundledFunction {
 
   private settle(id: string, error: Error): void {
     const pending = this.pending.get(id);
+    this.forget(id);
     if (!pending) return;
     this.pending.delete(id);
     pending.answer.reject(error);
     pending.done.reject(error);
+  }
+
+  /** The invocation is over: a retired process that runs nothing more ends. */
+  private forget(id: string): void {
+    const child = this.running.get(id);
+    this.running.delete(id);
+    if (child && this.retired.has(child) && ![...this.running.values()].includes(child)) child.kill('SIGKILL');
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The functions of a synthesized stack (a `cdk synth` output directory), read as Lambda would get them:
  * each function's package directory (the bundle and the files it ships: fonts, Scalar's script), its
- * handler, memory and the environment the template gives it, with what points at AWS resources replaced by
+ * handler, timeout, memory and the environment the template gives it, with what points at AWS resources replaced by
  * this machine's equivalents:
  *
  * - a reference (`Ref`, `Fn::GetAtt`) to a table, the bucket, the state machine or a function: the local
@@ -13,9 +13,9 @@
  * and the endpoints, credentials and region only this machine needs added. A reference the host has no
  * value for fails the start, naming the function and the variable: a new one must be given a local value.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BundledFunctionDefinition } from './bundled-function.js';
+import { readSynthesizedTemplate, type SynthesizedTemplate } from './synthesized-template.js';
 
 /** A secret's ARN variable and the variable that holds the secret inline. */
 const INLINE_SECRETS: Readonly<Record<string, string>> = {
@@ -49,14 +49,15 @@ const LOCAL_ONLY = [
 
 const TASK_ROOT = '/var/task';
 
-interface TemplateFunction {
-  readonly Type: string;
-  readonly Properties: {
-    readonly Handler?: string;
-    readonly MemorySize?: number;
-    readonly Environment?: { readonly Variables?: Record<string, unknown> };
-  };
-  readonly Metadata?: Record<string, unknown>;
+/** Lambda's defaults for what a template leaves unset (AWS::Lambda::Function: Timeout 3 s, MemorySize 128 MB). */
+const DEFAULT_TIMEOUT_SECONDS = 3;
+const DEFAULT_MEMORY_MB = 128;
+
+interface FunctionProperties {
+  readonly Handler?: string;
+  readonly MemorySize?: number;
+  readonly Timeout?: number;
+  readonly Environment?: { readonly Variables?: Record<string, unknown> };
 }
 
 /** The named functions of the stack (the construct path ends in `<name>/Function/Resource`), by name. */
@@ -64,24 +65,23 @@ export function readSynthesizedFunctions(
   cdkOut: string,
   names: readonly string[],
   local: NodeJS.ProcessEnv,
+  template: SynthesizedTemplate = readSynthesizedTemplate(cdkOut),
 ): Map<string, BundledFunctionDefinition> {
-  const templateFile = readdirSync(cdkOut).find((file) => file.endsWith('.template.json'));
-  if (!templateFile) throw new Error(`${cdkOut} holds no synthesized template: run cdk synth first`);
-  const template = JSON.parse(readFileSync(join(cdkOut, templateFile), 'utf8')) as { Resources: Record<string, TemplateFunction> };
   const functions = new Map<string, BundledFunctionDefinition>();
-  for (const resource of Object.values(template.Resources)) {
-    if (resource.Type !== 'AWS::Lambda::Function') continue;
-    const path = String(resource.Metadata?.['aws:cdk:path'] ?? '');
+  for (const resource of template.resourcesOfType('AWS::Lambda::Function')) {
+    const properties = resource.properties as FunctionProperties;
+    const path = String(resource.metadata['aws:cdk:path'] ?? '');
     const name = /\/([^/]+)\/Function\/Resource$/.exec(path)?.[1];
-    const asset = resource.Metadata?.['aws:asset:path'];
+    const asset = resource.metadata['aws:asset:path'];
     if (!name || !names.includes(name) || typeof asset !== 'string') continue;
     const taskRoot = join(cdkOut, asset);
     functions.set(name, {
       name,
       taskRoot,
-      handler: resource.Properties.Handler ?? 'index.handler',
-      memoryMb: resource.Properties.MemorySize ?? 128,
-      environment: localEnvironment(name, resource.Properties.Environment?.Variables ?? {}, taskRoot, local),
+      handler: properties.Handler ?? 'index.handler',
+      memoryMb: properties.MemorySize ?? DEFAULT_MEMORY_MB,
+      timeoutMs: (properties.Timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+      environment: localEnvironment(name, properties.Environment?.Variables ?? {}, taskRoot, local),
     });
   }
   const missing = names.filter((name) => !functions.has(name));

@@ -2,6 +2,7 @@
  * The local API Gateway: an HTTP server on loopback that does what the deployed REST API does, in the same
  * order, from the same route table and with the same modules:
  *
+ *   0. the web ACL's body limit, in front of the stage (413, lib/web-acl.ts);
  *   1. match the route (unknown path or method: the MISSING_AUTHENTICATION_TOKEN response, a 404 problem);
  *   2. refuse bodies over API Gateway's 10 MB payload limit (REQUEST_TOO_LARGE, 413);
  *   3. stage throttling (LIMITS.stage) for every call;
@@ -9,28 +10,31 @@
  *      identity source); else the REQUEST authorizer, its answer cached per Authorization header for
  *      LIMITS.authorizerCacheSeconds and applied with the policy it returned (ACCESS_DENIED, 403);
  *   5. per-client throttling (LIMITS.perClient) keyed by the authorizer's usageIdentifierKey (THROTTLED, 429);
- *   6. the handler group's Lambda entry with the proxy event; an uncaught error is a 502 and a handler slower
- *      than API Gateway's 29 s integration timeout a 504, as on AWS.
+ *   6. the handler group's Lambda entry with the proxy event (the body base64-encoded when its Content-Type is a
+ *      binary media type); an event over Lambda's 6 MB is refused (500), an uncaught error or a function past
+ *      its own timeout is a function error (502), a handler slower than the integration timeout (29 s) a 504,
+ *      as on AWS; a buffered answer over 6 MB is a function error too;
+ *   7. the answer as API Gateway passes it on: headers it remaps renamed, a base64 body decoded only when the
+ *      request's first Accept type is a binary media type.
  *
- * Refusals are the problem+json gateway responses the stack installs (functions/shared/gateway-responses.ts).
+ * Refusals are the gateway responses the stack installs, with API Gateway's status rules (the model:
+ * api-gateway-model.ts, the synthesized template's in bundle mode).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { policyAllows } from '../functions/auth/route-policy.js';
-import {
-  gatewayProblemBody,
-  gatewayResponse,
-  type GatewayResponseDefinition,
-  type GatewayResponseType,
-} from '../functions/shared/gateway-responses.js';
+import type { GatewayResponseType } from '../functions/shared/gateway-responses.js';
 import { runDeferred } from '../functions/shared/after-response.js';
 import type { ApiHandler } from '../functions/shared/http-handler.js';
 import { LIMITS } from '../functions/shared/limits.js';
-import { matchRoute, type HandlerGroup } from '../functions/shared/routes.js';
+import { matchRoute, STREAMING_GROUPS, type HandlerGroup } from '../functions/shared/routes.js';
 import { invocationScope, inInvocation } from './invocation-scope.js';
 import { loggableError } from '../functions/shared/loggable-error.js';
+import { answersInBinary, apiModelFromSources, gatewayAnswer, remapHeaders, type ApiGatewayModel } from './api-gateway-model.js';
+import { checkSyncEvent, checkSyncResult, LambdaInvokeRefused, withinTimeout } from './lambda-limits.js';
+import { API_GATEWAY_INTEGRATION_TIMEOUT_MS } from '../functions/shared/time-budgets.js';
 import { lambdaContext } from './lambda-context.js';
 import { authorizerEvent, methodArn, proxyEvent, type IncomingCall } from './proxy-event.js';
 import { TokenBuckets, type Throttle } from './token-bucket.js';
@@ -44,6 +48,14 @@ export interface LocalGatewayOptions {
   readonly host?: string;
   readonly throttling?: { readonly stage: Throttle; readonly perClient: Throttle };
   readonly authorizerCacheSeconds?: number;
+  /**
+   * The REST API as deployed (binary media types, gateway responses, integration timeouts): the synthesized
+   * template's in bundle mode, the sources' otherwise (api-gateway-model.ts).
+   */
+  readonly model?: ApiGatewayModel;
+  /** Each group's function timeout in ms (the template's in bundle mode): the invocation's deadline. */
+  readonly functionTimeoutMs?: Readonly<Partial<Record<HandlerGroup, number>>>;
+  /** Tests only: a shorter integration timeout than the model's, to watch the 504 without waiting 29 s. */
   readonly integrationTimeoutMs?: number;
   /**
    * Called once per answered request (npm start prints an access log line). `handlerMs` is the time in the
@@ -59,8 +71,6 @@ export interface LocalGateway {
   close(): Promise<void>;
 }
 
-const API_GATEWAY_INTEGRATION_TIMEOUT_MS = 29_000;
-
 interface Answer {
   readonly status: number;
   readonly headers: Record<string, string | string[]>;
@@ -71,31 +81,18 @@ interface Answer {
   readonly handlerMs?: number;
 }
 
-function refusal(
-  type: GatewayResponseType,
-  requestId: string,
-  overrides: { status?: number; headers?: Record<string, string> } = {},
-): Answer {
-  const base = gatewayResponse(type);
-  const definition: GatewayResponseDefinition = {
-    ...base,
-    status: overrides.status ?? base.status,
-    headers: { ...base.headers, ...overrides.headers },
-  };
-  return {
-    status: definition.status,
-    headers: { 'Content-Type': 'application/problem+json', ...definition.headers, 'X-Request-Id': requestId },
-    body: Buffer.from(gatewayProblemBody(definition, requestId)),
-  };
-}
-
-function fromProxyResult(result: APIGatewayProxyResult, requestId: string): Answer {
+/**
+ * A proxy integration's answer as API Gateway passes it on: headers it remaps renamed, a base64 body decoded
+ * only when the request's first Accept type is a binary media type (otherwise the client gets the base64 text).
+ */
+function fromProxyResult(result: APIGatewayProxyResult, requestId: string, model: ApiGatewayModel, accept: string | undefined): Answer {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'x-request-id')) headers['X-Request-Id'] = requestId;
-  const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
-  return { status: result.statusCode, headers, body };
+  const decode = result.isBase64Encoded === true && answersInBinary(model, accept);
+  const body = decode ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  return { status: result.statusCode, headers: remapHeaders(headers), body };
 }
 
 class AuthorizerCache {
@@ -123,55 +120,75 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   const stageBucket = new TokenBuckets(throttling.stage);
   const clientBuckets = new TokenBuckets(throttling.perClient);
   const cache = new AuthorizerCache((options.authorizerCacheSeconds ?? LIMITS.authorizerCacheSeconds) * 1000);
-  const integrationTimeoutMs = options.integrationTimeoutMs ?? API_GATEWAY_INTEGRATION_TIMEOUT_MS;
+  const model = options.model ?? apiModelFromSources();
 
-  const handle = async (call: IncomingCall, oversized: boolean): Promise<Answer> => {
+  const handle = async (call: IncomingCall, size: number): Promise<Answer> => {
     const { requestId } = call;
+    // The web ACL in front of the stage refuses a body over the API's limit before API Gateway sees it.
+    const firewall = model.firewallBodyLimit;
+    if (firewall && size > firewall.maxBytes) {
+      return { status: firewall.status, headers: { 'Content-Type': firewall.contentType }, body: Buffer.from(firewall.body) };
+    }
+    const oversized = size > LIMITS.maxPayloadBytes;
+    const accept = typeof call.headers.accept === 'string' ? call.headers.accept : undefined;
+    // API Gateway's own answers carry the gateway response's status, headers and template (api-gateway-model.ts).
+    const refusal = (answer: GatewayResponseType | { unspecified: number }): Answer => gatewayAnswer(model, answer, { requestId, accept });
     const matched = matchRoute(call.method, call.path);
-    if (!matched.route) return refusal('MISSING_AUTHENTICATION_TOKEN', requestId);
+    if (!matched.route) return refusal('MISSING_AUTHENTICATION_TOKEN');
     const { route, pathParameters } = matched;
-    if (oversized) return refusal('REQUEST_TOO_LARGE', requestId);
+    if (oversized) return refusal('REQUEST_TOO_LARGE');
 
-    const stageTake = stageBucket.take('stage');
-    if (!stageTake.allowed) return refusal('THROTTLED', requestId, { headers: { 'Retry-After': String(stageTake.retryAfterSeconds) } });
+    // Throttled answers carry the gateway response's static Retry-After, as on AWS.
+    if (!stageBucket.take('stage').allowed) return refusal('THROTTLED');
 
     let authorizerContext: Record<string, unknown> | null = null;
     if (route.scope !== null) {
       const identity = call.headers.authorization;
-      if (typeof identity !== 'string' || identity.trim() === '') return refusal('UNAUTHORIZED', requestId);
+      if (typeof identity !== 'string' || identity.trim() === '') return refusal('UNAUTHORIZED');
       let result: APIGatewayAuthorizerResult;
       try {
         result = await cache.authorize(identity, authorizerEvent(call, route, pathParameters), (event) =>
           inInvocation(randomUUID(), () => options.authorizer(event)),
         );
       } catch (error) {
-        if (error instanceof Error && error.message === 'Unauthorized') return refusal('UNAUTHORIZED', requestId);
+        if (error instanceof Error && error.message === 'Unauthorized') return refusal('UNAUTHORIZED');
         console.error(`[gateway] authorizer failed for ${requestId}:`, loggable(error));
-        return refusal('AUTHORIZER_FAILURE', requestId); // as API Gateway's AUTHORIZER_FAILURE gateway response
+        return refusal('AUTHORIZER_FAILURE'); // as API Gateway's AUTHORIZER_FAILURE gateway response
       }
-      if (!policyAllows(result.policyDocument, methodArn(call))) return refusal('ACCESS_DENIED', requestId);
+      if (!policyAllows(result.policyDocument, methodArn(call))) return refusal('ACCESS_DENIED');
       const usageKey = result.usageIdentifierKey;
-      if (!usageKey) return refusal('INVALID_API_KEY', requestId);
-      const clientTake = clientBuckets.take(usageKey);
-      if (!clientTake.allowed) return refusal('THROTTLED', requestId, { headers: { 'Retry-After': String(clientTake.retryAfterSeconds) } });
+      if (!usageKey) return refusal('INVALID_API_KEY');
+      if (!clientBuckets.take(usageKey).allowed) return refusal('THROTTLED');
       authorizerContext = { ...(result.context ?? {}), principalId: result.principalId };
     }
 
-    const event = proxyEvent(call, route, pathParameters, authorizerContext);
-    const context = lambdaContext(`local-${route.group}`, randomUUID(), integrationTimeoutMs);
+    const event = proxyEvent(call, route, pathParameters, authorizerContext, model);
+    const integrationTimeoutMs =
+      options.integrationTimeoutMs ?? model.integrationTimeoutMs.get(route.id) ?? API_GATEWAY_INTEGRATION_TIMEOUT_MS;
+    const functionTimeoutMs = options.functionTimeoutMs?.[route.group] ?? API_GATEWAY_INTEGRATION_TIMEOUT_MS;
+    const context = lambdaContext(`local-${route.group}`, randomUUID(), functionTimeoutMs);
     const invocation = invocationScope(context.awsRequestId);
     try {
+      // Lambda refuses an event over its synchronous limit before the function runs (API Gateway: 500).
+      checkSyncEvent(route.group, event);
       const invoked = performance.now();
       const result = await withTimeout(
-        invocation(() => options.groups[route.group](event, context)),
+        // The function stops at its own timeout (a function error, 502), the integration at API Gateway's (504).
+        withinTimeout(
+          invocation(() => options.groups[route.group](event, context)),
+          functionTimeoutMs,
+        ),
         integrationTimeoutMs,
       );
-      if (result === 'timeout') return refusal('DEFAULT_5XX', requestId, { status: 504 });
+      if (result === 'timeout') return refusal('INTEGRATION_TIMEOUT');
+      // A streamed answer is not bound by the buffered invoke's 6 MB.
+      if (!STREAMING_GROUPS.includes(route.group)) checkSyncResult(result);
       const handlerMs = performance.now() - invoked;
-      return { ...fromProxyResult(result, requestId), afterwards: () => invocation(() => runDeferred(context)), handlerMs };
+      return { ...fromProxyResult(result, requestId, model, accept), afterwards: () => invocation(() => runDeferred(context)), handlerMs };
     } catch (error) {
       console.error(`[gateway] ${route.group} handler failed for ${requestId}:`, loggable(error));
-      return refusal('DEFAULT_5XX', requestId, { status: 502 });
+      // AWS "Handling Lambda errors with an API Gateway API": a refused invoke is 500, a function error 502.
+      return refusal({ unspecified: error instanceof LambdaInvokeRefused ? 500 : 502 });
     }
   };
 
@@ -181,11 +198,9 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     const started = performance.now();
     const chunks: Buffer[] = [];
     let size = 0;
-    let oversized = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > LIMITS.maxPayloadBytes) oversized = true;
-      else chunks.push(chunk);
+      if (size <= LIMITS.maxPayloadBytes) chunks.push(chunk);
     });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -200,10 +215,10 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         receivedAt: Date.now(),
       };
       // In flight until the answer is sent and what the route deferred has run: stop waits for both.
-      const handled = handle(call, oversized)
+      const handled = handle(call, size)
         .catch((error: unknown) => {
           console.error(`[gateway] unexpected failure for ${call.requestId}:`, loggable(error));
-          return refusal('DEFAULT_5XX', call.requestId);
+          return gatewayAnswer(model, { unspecified: 500 }, { requestId: call.requestId }) as Answer;
         })
         .then(async (answer) => {
           res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(answer.body.length) });

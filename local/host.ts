@@ -38,6 +38,11 @@ import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
 import { startWebhookSender } from './webhook-sender.js';
 import { BundledFunction, type Invocation } from './bundled-function.js';
 import { readSynthesizedFunctions } from './cdk-bundles.js';
+import { apiModelFromSources, apiModelFromTemplate, type ApiGatewayModel } from './api-gateway-model.js';
+import { readSynthesizedTemplate } from './synthesized-template.js';
+import { openAwsCallLog, type AwsCallLog, type LocalResourceNames } from './aws-call-log.js';
+import { TABLES } from '../functions/shared/tables.js';
+import { type FUNCTION_TIMEOUT_SECONDS, functionTimeoutMs } from '../functions/shared/time-budgets.js';
 import { lambdaContext } from './lambda-context.js';
 import { deferAfterResponse } from '../functions/shared/after-response.js';
 import type { Context } from 'aws-lambda';
@@ -100,7 +105,12 @@ export interface LocalHostOptions {
    * of its own, with the template's environment made local (local/cdk-bundles.ts). What the host runs
    * itself (the mapping job, the reconciler, the webhook sender) stays in process.
    */
-  readonly bundles?: { readonly cdkOut: string; readonly output?: (functionName: string, line: string) => void };
+  readonly bundles?: {
+    readonly cdkOut: string;
+    readonly output?: (functionName: string, line: string) => void;
+    /** A file each AWS call the bundled functions make is appended to (local/aws-call-log.ts), for test/aws-calls/. */
+    readonly awsCallLog?: string;
+  };
 }
 
 export interface LocalHost {
@@ -169,7 +179,13 @@ const reconcilerTimeouts = defineConfig('local pending reconciler', {
 });
 
 interface BundledFunctions {
-  /** Reads the template once the host has set every local value its references become. */
+  /** Where the functions' AWS calls go, once the host knows its local names. */
+  recordAwsCalls(names: LocalResourceNames): void;
+  /** The REST API's settings as the template has them. */
+  readonly model: ApiGatewayModel;
+  /** A function's timeout as the template sets it. */
+  timeoutMs(name: string): number;
+  /** Reads the functions once the host has set every local value their references become. */
   prepare(): void;
   invoke(name: string, event: unknown, context: Context): Invocation;
 }
@@ -181,13 +197,32 @@ const BUNDLED = [...Object.values(GROUP_FUNCTIONS), 'Authorizer', 'BookingFlow']
 function bundledFunctions(options: NonNullable<LocalHostOptions['bundles']>, cleanups: (() => Promise<void>)[]): BundledFunctions {
   const output = options.output ?? ((name: string, line: string) => process.stdout.write(`[${name}] ${line}\n`));
   let functions: Map<string, BundledFunction> | undefined;
+  let log: AwsCallLog | undefined;
   cleanups.push(async () => void (await Promise.all([...(functions?.values() ?? [])].map((f) => f.stop()))));
+  const template = readSynthesizedTemplate(options.cdkOut);
+  const timeouts = new Map(
+    template
+      .resourcesOfType('AWS::Lambda::Function')
+      .map((resource) => [
+        /\/([^/]+)\/Function\/Resource$/.exec(String(resource.metadata['aws:cdk:path'] ?? ''))?.[1],
+        Number(resource.properties.Timeout ?? 3) * 1000,
+      ]),
+  );
   return {
+    model: apiModelFromTemplate(template),
+    recordAwsCalls(names) {
+      if (options.awsCallLog) log = openAwsCallLog(options.awsCallLog, names);
+    },
+    timeoutMs(name) {
+      const timeout = timeouts.get(name);
+      if (timeout === undefined) throw new Error(`${options.cdkOut} has no function ${name}`);
+      return timeout;
+    },
     prepare() {
       functions = new Map(
-        [...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env)].map(([id, definition]) => [
+        [...readSynthesizedFunctions(options.cdkOut, BUNDLED, process.env, template)].map(([id, definition]) => [
           id,
-          new BundledFunction(definition, output),
+          new BundledFunction(definition, output, log ? (name, call) => log!.record(name, call) : undefined),
         ]),
       );
     },
@@ -272,9 +307,14 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
 
     const bundled = options.bundles ? bundledFunctions(options.bundles, cleanups) : undefined;
+    // Each function's timeout: the template's in bundle mode, otherwise the time budgets the stack sets it from.
+    const timeoutOf = (name: string, source: keyof typeof FUNCTION_TIMEOUT_SECONDS): number =>
+      bundled ? bundled.timeoutMs(name) : functionTimeoutMs(source);
+    const flowTimeoutMs = timeoutOf('BookingFlow', 'bookingFlow');
     // Loaded after the environment is set: Powertools reads its settings when the modules load.
     const flow = bundled
-      ? (invocation: FlowInvocation) => bundled.invoke('BookingFlow', invocation, lambdaContext('BookingFlow', randomUUID(), 25_000)).answer
+      ? (invocation: FlowInvocation) =>
+          bundled.invoke('BookingFlow', invocation, lambdaContext('BookingFlow', randomUUID(), flowTimeoutMs)).answer
       : (await import('../functions/booking/flow/index.js')).handler;
     const runStep = (invocation: FlowInvocation): Promise<unknown> =>
       options.interceptFlowStep ? options.interceptFlowStep(invocation, () => flow(invocation)) : flow(invocation);
@@ -292,7 +332,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         {
           arn: LOCAL_STATE_MACHINE_ARN,
           definitionFile: repositoryPath('statemachines/booking.asl.json'),
-          substitutions: { BookingFlowFunctionArn: { functionName: 'local-booking-flow', handler: runFlowStep, timeoutMs: 25_000 } },
+          substitutions: { BookingFlowFunctionArn: { functionName: 'local-booking-flow', handler: runFlowStep, timeoutMs: flowTimeoutMs } },
         },
       ],
     });
@@ -325,7 +365,9 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const vouchers: InvokedHandler = bundled
       ? (event, context) => bundled.invoke(GROUP_FUNCTIONS.vouchers, event, context).answer
       : ((await import('../functions/booking/voucher/vouchers-entry.js')).handler as InvokedHandler);
-    const lambda = await startLambdaEndpoint({ [LOCAL_VOUCHER_FUNCTION]: { handler: vouchers, timeoutMs: 28_000 } });
+    const lambda = await startLambdaEndpoint({
+      [LOCAL_VOUCHER_FUNCTION]: { handler: vouchers, timeoutMs: timeoutOf(GROUP_FUNCTIONS.vouchers, 'vouchers') },
+    });
     cleanups.push(() => lambda.close());
     process.env.LAMBDA_ENDPOINT = lambda.endpoint;
     process.env.VOUCHER_FUNCTION_NAME = LOCAL_VOUCHER_FUNCTION;
@@ -347,12 +389,20 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       ...(options.throttling ? { throttling: options.throttling } : {}),
       ...(options.authorizerCacheSeconds !== undefined ? { authorizerCacheSeconds: options.authorizerCacheSeconds } : {}),
       ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+      model: bundled?.model ?? apiModelFromSources(),
+      functionTimeoutMs: Object.fromEntries(HANDLER_GROUPS.map((group) => [group, timeoutOf(GROUP_FUNCTIONS[group], group)])),
     });
     cleanups.push(() => gateway.close());
     // This API's own host, which webhooks may not be aimed at (the stack sets the API's domain on AWS).
     process.env.API_HOST = new URL(gateway.url).host;
     // The bundles read their environment now that it is whole; nothing has called them yet, as the host has
     // not been handed out.
+    bundled?.recordAwsCalls({
+      tables: Object.fromEntries(TABLES.map((table) => [tableNames[table.envVar]!, table.id])),
+      buckets: { [process.env.SEARCH_ROWS_BUCKET!]: 'SearchRows' },
+      stateMachines: { [LOCAL_STATE_MACHINE_ARN]: 'BookingWorkflow' },
+      functions: { [LOCAL_VOUCHER_FUNCTION]: GROUP_FUNCTIONS.vouchers },
+    });
     bundled?.prepare();
 
     const groups = Object.fromEntries(
@@ -365,7 +415,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     ) as Record<HandlerGroup, ApiHandler>;
     const authorizer: Authorizer = bundled
       ? (event) =>
-          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), 5_000))
+          bundled.invoke('Authorizer', event, lambdaContext('Authorizer', randomUUID(), timeoutOf('Authorizer', 'authorizer')))
             .answer as Promise<APIGatewayAuthorizerResult>
       : ((await import('../functions/auth/authorizer.js')) as { handler: Authorizer }).handler;
     functionsLoaded({ groups, authorizer });

@@ -11,6 +11,7 @@
  * so the work a route defers until after its answer runs where it does on AWS. A failed invocation is an
  * `error` with Lambda's errorType and errorMessage. The host's going away ends this process.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +36,64 @@ globalThis.awslambda = {
 
 const send = (message) => process.connected && process.send(message);
 process.on('disconnect', () => process.exit(0));
+
+/**
+ * Every AWS call the bundle makes, reported to the host (`aws-call`) when LAMBDA_RECORD_AWS_CALLS is set: a
+ * request signed with Signature Version 4 is an AWS API call, whatever client made it, and its credential
+ * scope names the service. What is kept is what IAM decides on: method, path, query, the operation header and
+ * a JSON body (table names, keys, ARNs), and the answer's status (test/aws-calls/ checks each call against the
+ * synthesized template's policies).
+ */
+const RECORDED_BODY_BYTES = 256 * 1024;
+if (process.env.LAMBDA_RECORD_AWS_CALLS) {
+  subscribe('http.client.request.created', ({ request }) => {
+    const chunks = [];
+    let size = 0;
+    const keep = (chunk) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      const bytes = Buffer.from(chunk);
+      size += bytes.length;
+      if (size <= RECORDED_BODY_BYTES) chunks.push(bytes);
+    };
+    const { write, end } = request;
+    request.write = function (chunk, ...rest) {
+      keep(chunk);
+      return write.call(this, chunk, ...rest);
+    };
+    request.end = function (chunk, ...rest) {
+      keep(chunk);
+      return end.call(this, chunk, ...rest);
+    };
+    const report = (status) => {
+      const authorization = String(request.getHeader('authorization') ?? '');
+      const scope = /Credential=[^/]+\/[^/]+\/([^/]+)\/([^/]+)\/aws4_request/.exec(authorization);
+      if (!scope) return;
+      const contentType = String(request.getHeader('content-type') ?? '');
+      const json = /json/.test(contentType) && size <= RECORDED_BODY_BYTES;
+      let body;
+      try {
+        body = json ? JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') : undefined;
+      } catch {
+        body = undefined;
+      }
+      send({
+        kind: 'aws-call',
+        call: {
+          service: scope[2],
+          region: scope[1],
+          method: request.method,
+          host: String(request.getHeader('host') ?? request.host),
+          path: request.path,
+          target: request.getHeader('x-amz-target') ?? null,
+          body,
+          status,
+        },
+      });
+    };
+    request.once('response', (response) => report(response.statusCode));
+    request.once('error', () => report(null));
+  });
+}
 
 const taskRoot = process.env.LAMBDA_TASK_ROOT;
 const [file, exported] = (process.env._HANDLER ?? 'index.handler').split('.');
@@ -85,7 +144,12 @@ function responseStream(id) {
   });
   stream.on('finish', () => {
     const { statusCode = 200, headers = {} } = stream.prelude ?? {};
-    send({ kind: 'answer', id, result: { statusCode, headers, body: Buffer.concat(chunks).toString('base64'), isBase64Encoded: true } });
+    send({
+      kind: 'answer',
+      id,
+      streamed: true,
+      result: { statusCode, headers, body: Buffer.concat(chunks).toString('base64'), isBase64Encoded: true },
+    });
   });
   return stream;
 }

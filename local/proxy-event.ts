@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { API_STAGE_NAME, type Route } from '../functions/shared/routes.js';
+import { apiModelFromSources, requestIsBinary, type ApiGatewayModel } from './api-gateway-model.js';
 
 export const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_API_ID = 'localapi';
@@ -21,9 +22,6 @@ export interface IncomingCall {
   readonly sourceIp: string;
   readonly receivedAt: number;
 }
-
-/** Content types API Gateway passes as text; everything else arrives base64-encoded (binaryMediaTypes). */
-const TEXT_BODY = /^(application\/([a-z0-9.+-]*json|x-www-form-urlencoded|xml)|text\/)/i;
 
 function singleAndMulti(entries: Iterable<[string, string]>): [Record<string, string> | null, Record<string, string[]> | null] {
   // Maps, then Object.fromEntries: a parameter named `__proto__` or `constructor` becomes an own property,
@@ -90,11 +88,14 @@ export function proxyEvent(
   route: Route,
   pathParameters: Record<string, string>,
   authorizer: Record<string, unknown> | null,
+  model: ApiGatewayModel = apiModelFromSources(),
 ): APIGatewayProxyEvent {
   const [headers, multiValueHeaders] = singleAndMulti(headerEntries(call.headers));
   const [query, multiQuery] = singleAndMulti(call.query.entries());
-  const contentType = String(call.headers['content-type'] ?? '');
-  const text = call.body.length === 0 || TEXT_BODY.test(contentType) || contentType === '';
+  const contentType = call.headers['content-type'];
+  // A body whose Content-Type is one of the API's binaryMediaTypes reaches the function base64-encoded,
+  // any other as UTF-8 text (AWS "Binary media types for REST APIs in API Gateway").
+  const text = call.body.length === 0 || !requestIsBinary(model, typeof contentType === 'string' ? contentType : undefined);
   return {
     resource: route.path,
     path: call.path,

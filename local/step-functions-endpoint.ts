@@ -9,6 +9,11 @@
  * its answer is wrapped the way the Lambda integration wraps it (`{Payload, StatusCode}`) so that the
  * definition's `OutputPath: $.Payload` works unchanged. A thrown error fails the Task with the error's name
  * as the Lambda errorType, as on AWS.
+ *
+ * What Step Functions and Lambda enforce, it enforces: the task function's timeout (Sandbox.Timedout), the
+ * invoke's 6 MB result, and 256 KiB for the execution's input and each state's input and output
+ * (States.DataLimitExceeded; AWS Step Functions "Quotas": "Maximum input or output size for a task, state,
+ * or execution").
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { inInvocation } from './invocation-scope.js';
 import { lambdaContext } from './lambda-context.js';
+import { checkSyncResult, LAMBDA_LIMITS, payloadBytes, withinTimeout } from './lambda-limits.js';
 
 export type TaskHandler = (payload: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
 
@@ -84,16 +90,31 @@ function lambdaTasks(definition: { States: Record<string, unknown> }): string[] 
   return names;
 }
 
+/** A state's input or output over Step Functions' 256 KiB fails the state with States.DataLimitExceeded. */
+function checkStatePayload(what: string, payload: unknown): void {
+  const bytes = payloadBytes(payload);
+  if (bytes > LAMBDA_LIMITS.statePayloadBytes) {
+    throw Object.assign(new Error(`${what} is ${bytes} bytes, over the ${LAMBDA_LIMITS.statePayloadBytes} bytes Step Functions allows`), {
+      name: 'States.DataLimitExceeded',
+    });
+  }
+}
+
 function taskOverrides(compiled: Compiled) {
   const invoke = async (input: unknown) => {
     const { FunctionName: functionName, Payload: payload } = (input ?? {}) as { FunctionName?: string; Payload?: unknown };
     const target = functionName ? compiled.handlers.get(functionName) : undefined;
     if (!target) throw Object.assign(new Error(`Function not found: ${functionName}`), { name: 'Lambda.ResourceNotFoundException' });
+    checkStatePayload('the task input', input);
     const requestId = randomUUID();
-    const result = await inInvocation(requestId, async () =>
-      target.handler(payload ?? {}, lambdaContext(target.functionName, requestId, target.timeoutMs)),
+    const result = await withinTimeout(
+      inInvocation(requestId, async () => target.handler(payload ?? {}, lambdaContext(target.functionName, requestId, target.timeoutMs))),
+      target.timeoutMs,
     );
-    return { ExecutedVersion: '$LATEST', Payload: (result ?? null) as never, StatusCode: 200 };
+    checkSyncResult(result);
+    const output = { ExecutedVersion: '$LATEST', Payload: (result ?? null) as never, StatusCode: 200 };
+    checkStatePayload('the task output', output);
+    return output;
   };
   return Object.fromEntries(compiled.taskNames.map((name) => [name, invoke]));
 }
@@ -120,6 +141,15 @@ export async function startStepFunctionsEndpoint(options: {
       input = JSON.parse(request.input ?? '{}');
     } catch {
       return [400, { __type: 'InvalidExecutionInput', message: 'input is not valid JSON' }];
+    }
+    if (Buffer.byteLength(request.input ?? '{}', 'utf8') > LAMBDA_LIMITS.statePayloadBytes) {
+      return [
+        400,
+        {
+          __type: 'ValidationException',
+          message: `input: Member must have length less than or equal to ${LAMBDA_LIMITS.statePayloadBytes}`,
+        },
+      ];
     }
     const name = request.name ?? randomUUID();
     const arn = request.stateMachineArn!;

@@ -3,9 +3,9 @@
  * get the same supplier code as this machine. The node:http server starts once per container on a loopback
  * port and each function-URL event is forwarded to it unchanged; the supplier never knows it is in Lambda.
  *
- * Its bookings live in that container's memory: the stack gives each sandbox supplier a reserved
- * concurrency of one so all calls reach the same container, and a recycled container starts with an empty
- * book, as a sandbox reset would.
+ * Its bookings live in that container's memory: a stack deployed with `-c sandboxSupplierConcurrency=1` gives each
+ * sandbox supplier a reserved concurrency of one so all calls reach the same container (an account with room to
+ * reserve: lib/sandbox-suppliers.ts), and a recycled container starts with an empty book, as a sandbox reset would.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 

@@ -3,13 +3,14 @@
  * own tables and bucket under a unique prefix (test/support/dynamo.ts), so no test depends on another's data or order.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { repositoryPath } from '../lib/project-paths.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../local/dynamodb-local.js';
 import { startS3Local, type S3Local } from '../local/s3-local.js';
+import { AWS_CALLS_TEMPLATE, awsCallsDir } from './support/aws-calls-dir.js';
 
 let dynamo: DynamoDbLocal | undefined;
 let s3: S3Local | undefined;
@@ -24,6 +25,7 @@ function bundlesDir(): string {
   if (!wanted) return '';
   if (wanted !== '1') {
     if (!existsSync(resolve(wanted))) throw new Error(`E2E_BUNDLES=${wanted}: no such directory`);
+    keepTemplateForAwsCalls(resolve(wanted));
     return resolve(wanted);
   }
   synthesized = mkdtempSync(join(tmpdir(), 'hotel-api-bundles-'));
@@ -33,7 +35,15 @@ function bundlesDir(): string {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   console.log(`cdk synth for the bundles host: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  keepTemplateForAwsCalls(synthesized);
   return synthesized;
+}
+
+/** The template the recorded AWS calls are checked against, beside them (it outlives this synth output). */
+function keepTemplateForAwsCalls(cdkOut: string): void {
+  const calls = awsCallsDir();
+  const template = readdirSync(cdkOut).find((file) => file.endsWith('.template.json'));
+  if (calls && template) copyFileSync(join(cdkOut, template), join(calls, AWS_CALLS_TEMPLATE));
 }
 
 export async function setup(project: TestProject): Promise<void> {

@@ -37,7 +37,9 @@ export class OAuthError extends Error implements SelfDescribingError {
       Pragma: 'no-cache',
     };
     // RFC 9110 requires a challenge on every 401; RFC 6749 §5.2 names the scheme the client used (Basic,
-    // the only header scheme this endpoint accepts).
+    // the only header scheme this endpoint accepts). Behind API Gateway (REST, proxy integration) it arrives as
+    // x-amzn-Remapped-WWW-Authenticate: API Gateway renames this header in a function's answer (AWS "Amazon
+    // API Gateway important notes"); only its own gateway responses may send it as such.
     if (this.status === 401) headers['WWW-Authenticate'] = `Basic realm="${TOKEN_REALM}"`;
     return { statusCode: this.status, headers, body: JSON.stringify({ error: this.code, error_description: this.message }) };
   }

@@ -66,10 +66,8 @@ function tooManyFailures(retryAfter: number): DomainError {
 export async function refuseWhileBlocked(subject: FailureSubject, now: Date = new Date()): Promise<void> {
   const k = counterKeys(subject, now);
   const wanted = [k.address, ...(k.clientAddress ? [k.clientAddress] : [])];
-  const table = tableName('rateLimits');
-  const { Responses } = await dynamoClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted } } }));
+  const items = await readCounters(wanted);
   const nowSeconds = now.getTime() / 1000;
-  const items = (Responses?.[table] ?? []) as FailureItem[];
   const forClient = items.find((item) => item.pk === k.clientAddress?.pk);
   const forAddress = items.find((item) => item.pk === k.address.pk);
   // An address this client's secret came from recently is the holder's (behind a NAT it may share with
@@ -77,6 +75,33 @@ export async function refuseWhileBlocked(subject: FailureSubject, now: Date = ne
   const proven = (forClient?.provenUntil ?? 0) > nowSeconds;
   const until = Math.max(forClient?.blockedUntil ?? 0, proven ? 0 : (forAddress?.blockedUntil ?? 0));
   if (until > nowSeconds) throw tooManyFailures(Math.max(1, Math.ceil(until - nowSeconds)));
+}
+
+/** How many times the counters' batch read asks again for keys DynamoDB left unprocessed, and its first pause. */
+const BATCH_ROUNDS = 5;
+const BATCH_RETRY_MS = 25;
+
+/**
+ * The counters, every one of them, as last written: strongly consistent (an eventually consistent read may miss
+ * the failure recorded a moment ago: Amazon DynamoDB "Read consistency"), and the keys DynamoDB returns in
+ * UnprocessedKeys asked for again, with a growing pause (Amazon DynamoDB API Reference, BatchGetItem). A batch
+ * still incomplete after that fails the request (503 through the error middleware) rather than let a blocked
+ * address through on a partial read.
+ */
+async function readCounters(wanted: readonly { pk: string }[]): Promise<FailureItem[]> {
+  const table = tableName('rateLimits');
+  const items: FailureItem[] = [];
+  let keys: Record<string, unknown>[] = [...wanted];
+  for (let round = 0; keys.length > 0; round++) {
+    if (round === BATCH_ROUNDS) throw new Error(`rateLimits: ${keys.length} counters still unprocessed after ${BATCH_ROUNDS} batch reads`);
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, BATCH_RETRY_MS * 2 ** (round - 1)));
+    const { Responses, UnprocessedKeys } = await dynamoClient().send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
+    );
+    items.push(...((Responses?.[table] ?? []) as FailureItem[]));
+    keys = UnprocessedKeys?.[table]?.Keys ?? [];
+  }
+  return items;
 }
 
 /** Adds one to a counter; returns the count after it. The item lives `ttlSeconds` past its last failure. */

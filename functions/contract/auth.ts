@@ -127,7 +127,8 @@ export const authOperations: Record<string, OperationSpec> = {
         },
       },
       401: {
-        description: '`invalid_client`: client authentication failed (with `WWW-Authenticate: Basic`)',
+        description:
+          '`invalid_client`: client authentication failed. Its challenge (`Basic realm="hotel-api"`) arrives as `x-amzn-Remapped-WWW-Authenticate`: API Gateway renames a WWW-Authenticate header a function sets',
         headers: noStore,
         content: {
           'application/json': {

@@ -26,7 +26,10 @@ export const problemSchema = z
       .enum(KINDS.map(problemType) as [string, ...string[]])
       .meta({ description: 'Stable URI of the kind of problem; branch on this, not on `title` or `detail`' }),
     title: z.string(),
-    status: z.number().int().min(400).max(599),
+    status: z.number().int().min(400).max(599).optional().meta({
+      description:
+        'The HTTP status. Absent only where API Gateway answers for a function that failed (502) or could not be invoked (500): its fallback answer is one body for every such status',
+    }),
     detail: z.string().meta({ description: 'What went wrong with this request, for a human' }),
     instance: z.string().optional().meta({ description: 'The request id (also in X-Request-Id); quote it to support' }),
     errors: z.array(fieldErrorSchema).optional().meta({ description: 'On validation problems: one entry per offending field' }),
@@ -57,12 +60,12 @@ const STATUS_MEANING: Record<number, string> = {
   400: 'Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body',
   401: 'No valid bearer token (the answer carries `WWW-Authenticate: Bearer`)',
   402: 'The agent wallet named in `payment.walletId` cannot cover the booking: checked before any supplier call, and held before the supplier books. Nothing was booked; `required` and `currency` say what it costs',
-  403: 'The token is not for this tenant, or lacks the scope the operation needs',
+  403: 'The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`)',
   404: "Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed)",
   406: 'None of the representations in Accept can be produced',
   409: 'A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change',
   410: 'The rate or the search has expired; search again',
-  413: `The request body is larger than ${LIMITS.maxPayloadBytes / (1024 * 1024)} MB (${LIMITS.maxPayloadBytes} bytes), API Gateway's limit for REST APIs; refused before authentication`,
+  413: `The request body is larger than ${LIMITS.maxRequestBodyBytes / 1024} KB (${LIMITS.maxRequestBodyBytes} bytes), the most this API takes: refused by the firewall before authentication, with the \`payload-too-large\` problem as \`application/json\``,
   415: 'The body is not in the content type this operation reads',
   422: 'The Idempotency-Key was used before with a different body, or the supplier has no way to make this change',
   429: 'Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After',
@@ -70,7 +73,7 @@ const STATUS_MEANING: Record<number, string> = {
   501: 'Planned surface: authenticated and validated, not available yet',
   502: 'The supplier failed on a booking call',
   503: 'Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one',
-  504: 'The supplier did not answer a booking call in time',
+  504: "The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome",
 };
 
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' as const, minimum: 0 } } };

@@ -29,6 +29,12 @@ export const LIMITS = {
   },
   /** API Gateway's payload limit for REST APIs (not adjustable): a larger body is 413 before any authorizer or handler runs. */
   maxPayloadBytes: 10 * 1024 * 1024,
+  /**
+   * The largest request body the API takes: the web ACL (lib/web-acl.ts) refuses a larger one with 413 before
+   * API Gateway, where a body over Lambda's 6 MB synchronous invoke would otherwise be a 500. 64 KB is what AWS
+   * WAF inspects of an API Gateway request's body at most, and ten times the largest booking we take.
+   */
+  maxRequestBodyBytes: 64 * 1024,
   /** How long API Gateway caches an authorizer answer for one token. */
   authorizerCacheSeconds: 300,
 } as const;

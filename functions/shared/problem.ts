@@ -9,12 +9,15 @@ export const PROBLEM_BASE = 'https://hotel-api.dev/problems/';
 
 export const PROBLEM_KINDS = {
   'validation-error': { status: 400, title: 'The request is not valid' },
+  /** API Gateway's fallback for a refusal it has no type of its own for; its status is the refusal's. */
+  'request-refused': { status: 400, title: 'The request was refused' },
   'malformed-body': { status: 400, title: 'The request body could not be read' },
   'missing-tenant': { status: 400, title: 'The X-Service-Tenant header is required' },
   'missing-idempotency-key': { status: 400, title: 'The Idempotency-Key header is required' },
   unauthorized: { status: 401, title: 'A valid bearer token is required' },
   'insufficient-funds': { status: 402, title: 'The wallet cannot cover this booking' },
   'tenant-mismatch': { status: 403, title: 'The token does not belong to this tenant' },
+  forbidden: { status: 403, title: 'The request was refused before it reached the API' },
   'insufficient-scope': { status: 403, title: 'The token lacks the scope this operation needs' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed on this path' },
@@ -34,6 +37,7 @@ export const PROBLEM_KINDS = {
   'supplier-error': { status: 502, title: 'The supplier failed' },
   'service-unavailable': { status: 503, title: 'A service this API depends on is briefly unavailable' },
   'supplier-timeout': { status: 504, title: 'The supplier did not answer in time' },
+  'gateway-timeout': { status: 504, title: 'The API did not answer in time; the operation may have completed' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;

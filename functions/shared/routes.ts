@@ -7,6 +7,19 @@
 /** The API Gateway stage every tenant's API is deployed to (URLs end in /api/v1/...); the local gateway serves at the root. */
 export const API_STAGE_NAME = 'api';
 
+/**
+ * The REST API's binaryMediaTypes: a Lambda proxy answer with isBase64Encoded is decoded to bytes when the
+ * request's first Accept type matches one of these, and a request body whose Content-Type matches reaches the
+ * function base64-encoded (AWS "Binary media types for REST APIs in API Gateway"). The stack sets them and the
+ * local gateway applies the same rule (in bundle mode with the template's list).
+ *
+ * Every type (the wildcard type and subtype): curl and most HTTP libraries accept any type and browsers send a
+ * list that does not start with application/pdf, so with ['application/pdf'] they got the voucher as base64 text. With every type binary,
+ * an answer is decoded exactly when the function says it is base64 (isBase64Encoded), and every request body
+ * reaches the functions base64-encoded, which they decode (shared/request-body.ts, auth/token.ts).
+ */
+export const API_BINARY_MEDIA_TYPES: readonly string[] = ['*/*'];
+
 export const SCOPES = ['hotels.search', 'hotels.book', 'cars.search', 'cars.book'] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -17,12 +17,11 @@ import { BookingStateConflict } from '../../functions/booking/record/booking-sto
 import { changeBooking } from '../../functions/booking/record/change-booking.js';
 import { flowDeps } from '../../functions/booking/flow/flow-deps.js';
 import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
-import { putContract } from '../../functions/suppliers/contracts.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';
 import { startJourney, type Journey } from '../support/booking-journey.js';
 import { cancelFree, confirmAs } from '../support/booking-moves.js';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { proxySupplierOf, type FaultProxy } from '../support/fault-proxy.js';
 import { startTestHost } from '../support/local-host.js';
 import { fileCapture, findLeaks, describeLeaks } from '../support/log-leaks.js';
 
@@ -71,17 +70,7 @@ beforeAll(async () => {
       return run();
     },
   });
-  const supplier = host.suppliers.find((s) => s.supplierId === 'hotelbeds')!;
-  proxy = await startFaultProxy(supplier.endpoint);
-  await putContract({
-    tenant: 'demo',
-    supplierId: 'hotelbeds',
-    adapter: supplier.adapter,
-    endpoint: proxy.url,
-    sandbox: true,
-    credentials: { ...supplier.credentials },
-    active: true,
-  });
+  proxy = await proxySupplierOf(host, 'hotelbeds');
   journey = await startJourney(host);
 }, 120_000);
 afterAll(async () => {

@@ -7,11 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putContract } from '../../functions/suppliers/contracts.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
 import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
-import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy.js';
+import { proxySupplierOf, type FaultMode, type FaultProxy } from '../support/fault-proxy.js';
 import { startTestHost } from '../support/local-host.js';
 
 const BOOK_BUDGET_MS = 1_500;
@@ -25,20 +24,7 @@ const proxies: Record<string, FaultProxy> = {};
 beforeAll(async () => {
   process.env.SUPPLIER_BOOK_TIMEOUT_MS = String(BOOK_BUDGET_MS);
   host = await startTestHost();
-  for (const supplierId of ['hotelbeds', 'opentravel']) {
-    const supplier = host.suppliers.find((s) => s.supplierId === supplierId)!;
-    const proxy = await startFaultProxy(supplier.endpoint);
-    proxies[supplierId] = proxy;
-    await putContract({
-      tenant: 'demo',
-      supplierId,
-      adapter: supplier.adapter,
-      endpoint: proxy.url,
-      sandbox: true,
-      credentials: { ...supplier.credentials },
-      active: true,
-    });
-  }
+  for (const supplierId of ['hotelbeds', 'opentravel']) proxies[supplierId] = await proxySupplierOf(host, supplierId);
   journey = await startJourney(host);
 }, 120_000);
 afterAll(async () => {

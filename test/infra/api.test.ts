@@ -1,6 +1,11 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_RESPONSES, gatewayProblemBody } from '../../functions/shared/gateway-responses.js';
+import {
+  AWS_GATEWAY_RESPONSE_STATUS,
+  GATEWAY_RESPONSES,
+  gatewayProblemBody,
+  gatewayResponseSettings,
+} from '../../functions/shared/gateway-responses.js';
 import { LIMITS } from '../../functions/shared/limits.js';
 import { API_STAGE_NAME, ROUTES, STREAMING_GROUPS } from '../../functions/shared/routes.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
@@ -121,22 +126,25 @@ describe('REST API built from the route table', () => {
   it('answers gateway refusals with the shared problem bodies, request id filled in by API Gateway', () => {
     const responses = Object.values(resourcesOfType(synthesis.template, 'AWS::ApiGateway::GatewayResponse'));
     expect(responses.map((r) => r.Properties.ResponseType).sort()).toEqual(GATEWAY_RESPONSES.map((d) => d.type).sort());
-    for (const definition of GATEWAY_RESPONSES) {
-      const body = gatewayProblemBody(definition, '$context.requestId');
-      const expectedHeaders = Object.fromEntries(
-        Object.entries({ 'Content-Type': 'application/problem+json', ...definition.headers }).map(([k, v]) => [
-          `gatewayresponse.header.${k}`,
-          `'${v}'`,
-        ]),
-      );
+    for (const setting of gatewayResponseSettings()) {
       synthesis.template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-        ResponseType: definition.type,
-        StatusCode: String(definition.status),
-        ResponseParameters: expectedHeaders,
-        ResponseTemplates: { 'application/json': body, 'application/problem+json': body },
+        ResponseType: setting.type,
+        StatusCode: setting.statusCode ?? Match.absent(),
+        ResponseParameters: Object.fromEntries(
+          Object.entries(setting.responseHeaders).map(([name, value]) => [`gatewayresponse.header.${name}`, value]),
+        ),
+        ResponseTemplates: setting.templates,
       });
     }
     expect(gatewayProblemBody(GATEWAY_RESPONSES[0]!, '$context.requestId')).toContain('"instance":"$context.requestId"');
+  });
+
+  it('configures every gateway response type AWS has, and no status on the DEFAULT_4XX and DEFAULT_5XX fallbacks', () => {
+    const responses = Object.values(resourcesOfType(synthesis.template, 'AWS::ApiGateway::GatewayResponse'));
+    expect(responses.map((r) => r.Properties.ResponseType).sort()).toEqual(Object.keys(AWS_GATEWAY_RESPONSE_STATUS).sort());
+    for (const fallback of ['DEFAULT_4XX', 'DEFAULT_5XX']) {
+      expect(responses.find((r) => r.Properties.ResponseType === fallback)?.Properties.StatusCode, fallback).toBeUndefined();
+    }
   });
 
   it('puts the stage behind a WAF web ACL that rate limits the token endpoint per IP', () => {

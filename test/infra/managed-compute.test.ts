@@ -84,8 +84,41 @@ describe('compute=managed (production)', () => {
     const topicId = logicalIdOf(managed.stack.observability.topic);
     const alarms = Object.values(resourcesOfType(managed.template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
     const ours = alarms.filter((a) => /ManagedThrottles|ManagedFleetCpu|NatPortAllocationErrors/.test(String(a.AlarmName)));
-    expect(ours.map((a) => a.MetricName).sort()).toEqual(['CPUUtilization', 'ErrorPortAllocation', 'ErrorPortAllocation', 'Throttles']);
+    expect(ours.map((a) => a.MetricName ?? 'a metric math expression').sort()).toEqual([
+      'ErrorPortAllocation',
+      'ErrorPortAllocation',
+      'Throttles',
+      'a metric math expression',
+    ]);
     for (const alarm of ours) expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+  });
+
+  it("watches the fleet's CPU by the dimensions AWS publishes it with: capacity provider and instance type together", () => {
+    // AWS Lambda "Monitoring Lambda Managed Instances": capacity provider level metrics (CPUUtilization among
+    // them) use the dimensions CapacityProviderName and InstanceType. An alarm on another set sees no data.
+    const published = ['CapacityProviderName', 'InstanceType'];
+    const fleet = Object.values(resourcesOfType(managed.template, 'AWS::CloudWatch::Alarm'))
+      .map((a) => a.Properties)
+      .find((a) => String(a.AlarmName).endsWith('ManagedFleetCpu'))!;
+    const metrics = [
+      ...(fleet.MetricName ? [{ namespace: fleet.Namespace, name: fleet.MetricName, dimensions: fleet.Dimensions }] : []),
+      ...(
+        (fleet.Metrics as { MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown } } }[] | undefined) ?? []
+      )
+        .filter((m) => m.MetricStat)
+        .map((m) => ({
+          namespace: m.MetricStat!.Metric.Namespace,
+          name: m.MetricStat!.Metric.MetricName,
+          dimensions: m.MetricStat!.Metric.Dimensions,
+        })),
+    ];
+    expect(metrics.length).toBe(MANAGED_SEARCH.instanceTypes.length);
+    for (const metric of metrics) {
+      expect(metric).toMatchObject({ namespace: 'AWS/Lambda', name: 'CPUUtilization' });
+      expect((metric.dimensions as { Name: string }[]).map((d) => d.Name).sort()).toEqual(published);
+    }
+    const types = metrics.map((m) => (m.dimensions as { Name: string; Value: string }[]).find((d) => d.Name === 'InstanceType')!.Value);
+    expect(types.sort()).toEqual(MANAGED_SEARCH.instanceTypes.map(String).sort());
   });
 
   it('synthesizes with no cdk-nag finding', () => {

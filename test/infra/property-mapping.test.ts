@@ -69,16 +69,16 @@ describe('property mapping job', () => {
     }
   });
 
-  it('is a Node.js 24 arm64 function with 2 GB, ten minutes and one run at a time', () => {
+  it('is a Node.js 24 arm64 function with 2 GB and ten minutes, reserving no concurrency (a new account has none to give)', () => {
     const fn = jobResource(production);
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       MemorySize: 2048,
       Timeout: 600,
-      ReservedConcurrentExecutions: 1,
       TracingConfig: { Mode: 'Active' },
     });
+    expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
     const retries = Object.values(resourcesOfType(production.template, 'AWS::Lambda::EventInvokeConfig')).filter(
       (c) => referencedId(c.Properties.FunctionName) === logicalIdOf(production.stack.propertyMapping.job.function),
     );

@@ -49,6 +49,9 @@ export function synthesize(options: SynthesisOptions = {}): Synthesis {
   const outdir = mkdtempSync(join(tmpdir(), 'hotel-api-cdk-'));
   const context: Record<string, unknown> = {
     ...cdkJson.context,
+    // As the CLI's synth writes it: each resource's construct path (aws:cdk:path), which the local host and the
+    // AWS call checks find resources by.
+    'aws:cdk:enable-path-metadata': true,
     ...(options.tenant ? { tenant: options.tenant } : {}),
     ...(options.stage ? { stage: options.stage } : {}),
     ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),

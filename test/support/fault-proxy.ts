@@ -7,6 +7,8 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { putContract } from '../../functions/suppliers/contracts.js';
+import type { RunningSandboxSupplier } from '../../local/sandbox-suppliers.js';
 
 export type FaultMode =
   | { readonly kind: 'hang' }
@@ -25,8 +27,8 @@ export interface Fault {
 
 export interface FaultProxy {
   readonly url: string;
-  /** The fault for calls from now on; undefined forwards everything. */
-  setFault(fault: Fault | undefined): void;
+  /** The fault for calls from now on (of several, the first that matches a call); undefined forwards everything. */
+  setFault(fault: Fault | readonly Fault[] | undefined): void;
   /** Calls the supplier received through the proxy, as `METHOD path`. */
   readonly forwarded: string[];
   close(): Promise<void>;
@@ -62,7 +64,7 @@ function answer(res: ServerResponse, upstream: Upstream): void {
 
 export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const target = new URL(targetUrl);
-  let fault: Fault | undefined;
+  let faults: readonly Fault[] = [];
   const forwarded: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -74,7 +76,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
       void (async () => {
         const method = req.method ?? 'GET';
         const path = req.url ?? '/';
-        const mode = fault?.matches(method, path) ? fault.mode : undefined;
+        const mode = faults.find((fault) => fault.matches(method, path))?.mode;
         const pass = async () => {
           forwarded.push(`${method} ${path.split('?')[0]}`);
           return forward(target, req, Buffer.concat(chunks));
@@ -126,7 +128,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${target.pathname === '/' ? '' : target.pathname}`,
-    setFault: (next) => void (fault = next),
+    setFault: (next) => void (faults = next === undefined ? [] : Array.isArray(next) ? [...(next as Fault[])] : [next as Fault]),
     forwarded,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
@@ -134,4 +136,28 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A fault proxy in front of one of a host's sandbox suppliers, put in the demo tenant's contract as that
+ * supplier's endpoint: from then on the tenant's calls to it go through the proxy.
+ */
+export async function proxySupplierOf(
+  host: { readonly suppliers: readonly RunningSandboxSupplier[] },
+  supplierId: string,
+  tenant = 'demo',
+): Promise<FaultProxy> {
+  const supplier = host.suppliers.find((s) => s.supplierId === supplierId);
+  if (!supplier) throw new Error(`the host runs no sandbox supplier ${supplierId}`);
+  const proxy = await startFaultProxy(supplier.endpoint);
+  await putContract({
+    tenant,
+    supplierId,
+    adapter: supplier.adapter,
+    endpoint: proxy.url,
+    sandbox: true,
+    credentials: { ...supplier.credentials },
+    active: true,
+  });
+  return proxy;
 }

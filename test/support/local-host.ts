@@ -4,9 +4,11 @@
  * E2E_BUNDLES (vitest.bundles.config.ts), its functions run from the bundles of a `cdk synth`.
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { NO_LATENCY } from '../../sandbox/latency.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../local/host.js';
+import { awsCallsDir } from './aws-calls-dir.js';
 
 export async function startTestHost(
   options: Pick<
@@ -15,9 +17,19 @@ export async function startTestHost(
   > = {},
 ): Promise<LocalHost> {
   const cdkOut = inject('bundlesDir');
+  const calls = awsCallsDir();
   return startLocalHost({
-    // The functions' own log lines come back to this process, where test/capture-logs.ts checks them too.
-    ...(cdkOut ? { bundles: { cdkOut, output: (_name: string, line: string) => void process.stdout.write(`${line}\n`) } } : {}),
+    // The functions' own log lines come back to this process, where test/capture-logs.ts checks them too; their
+    // AWS calls go to the log test/aws-calls/ checks against the template.
+    ...(cdkOut
+      ? {
+          bundles: {
+            cdkOut,
+            output: (_name: string, line: string) => void process.stdout.write(`${line}\n`),
+            ...(calls ? { awsCallLog: join(calls, `${randomUUID()}.jsonl`) } : {}),
+          },
+        }
+      : {}),
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
     s3Endpoint: inject('s3Endpoint'),
