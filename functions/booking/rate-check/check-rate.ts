@@ -76,7 +76,8 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
 
   let checked;
   try {
-    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, ...asker });
+    // The hotel the rate was signed for: a check answered for another hotel is refused at the boundary.
+    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, supplierPropertyId: ticket.supplierPropertyId, ...asker });
   } catch (error) {
     if (isSupplierError(error)) {
       if (error.kind === 'sold_out' || error.kind === 'not_found')

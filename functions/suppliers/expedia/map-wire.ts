@@ -12,6 +12,7 @@ import type {
   SupplierRemark,
 } from '../port.js';
 import { cancellationPenalty, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
+import { refusal } from '../answer-refusal.js';
 import { SupplierError } from '../supplier-error.js';
 import { boardFromAmenities } from './board-amenities.js';
 import { packRateKey, type ExpediaRateKey } from './rate-key.js';
@@ -149,7 +150,8 @@ export function pricingForRooms(
   return sumRoomPricing(
     occupancies.map((occupancy) => {
       const pricing = occupancyPricing[occupancy];
-      if (!pricing) throw bad(operation, 'no occupancy_pricing for a requested occupancy');
+      // occupancy_pricing is keyed by the occupancies asked: a rate without one of them prices other rooms.
+      if (!pricing) throw refusal(SUPPLIER_ID, 'occupancy_mismatch', operation, 'no occupancy_pricing for a requested occupancy');
       return pricing;
     }),
     payment,
@@ -315,6 +317,12 @@ function penaltyPercentOf(totalMinor: number, percent: string | number, operatio
   return share;
 }
 
+function nightsOf(stay: StayFacts): number | undefined {
+  if (!DATE.test(stay.checkIn) || !DATE.test(stay.checkOut)) return undefined;
+  const nights = Math.round((Date.parse(`${stay.checkOut}T00:00:00Z`) - Date.parse(`${stay.checkIn}T00:00:00Z`)) / DAY_MS);
+  return nights > 0 ? nights : undefined;
+}
+
 /** The charge of the stay's nights inside the ranges: each night's own charge, or a share of the total. */
 function nonrefundableMinor(
   ranges: readonly WireNonrefundableDateRange[],
@@ -401,6 +409,11 @@ export function rateFromWire(
   const roomTypeCode = requireString(room.id, operation, 'rooms.id');
   const payment = paymentOf(rate.merchant_of_record);
   const pricing = pricingForRooms(rate.occupancy_pricing, occupancies, payment, operation, facts.collectCurrency);
+  // Rapid states no stay in its answer, but prices it night by night: nightly charges for another number of
+  // nights than the stay asked are a rate for another stay.
+  const nights = nightsOf(stay);
+  if (pricing.nightlyMinor.length > 0 && nights !== undefined && pricing.nightlyMinor.length !== nights)
+    throw refusal(SUPPLIER_ID, 'stay_mismatch', operation, 'nightly charges for another number of nights than the stay asked');
   const boardBasis = boardFromAmenities(Object.values(rate.amenities ?? {}));
   const refundable = rate.refundable === true;
   const cancellation = cancellationPolicy(rate.cancel_penalties, pricing, operation, stay, rate.nonrefundable_date_ranges);
