@@ -118,7 +118,8 @@ function checkOffer(offer: SupplierOffer, tally: RefusalTally, seen: Map<string,
   if (rates.length === 0) return undefined;
   const name = boundedText(offer.name, LIMITS.text.name, tally);
   const address = offer.address ? boundedAddress(offer.address, tally) : undefined;
-  const stars = offer.stars !== undefined && Number.isInteger(offer.stars) && offer.stars >= 1 && offer.stars <= 5 ? offer.stars : undefined;
+  const stars =
+    offer.stars !== undefined && Number.isInteger(offer.stars) && offer.stars >= 1 && offer.stars <= 5 ? offer.stars : undefined;
   const geo = offer.geo && isPosition(offer.geo) ? offer.geo : undefined;
   if (!changed && name === offer.name && address === offer.address && stars === offer.stars && geo === offer.geo) return offer;
   return {
@@ -196,9 +197,9 @@ function boundedRemarks(remarks: readonly SupplierRemark[], tally: RefusalTally)
   const tooMany = remarks.length > LIMITS.maxRemarksPerRate;
   if (!tooMany && remarks.every((r) => r.text.length <= LIMITS.text.remark)) return remarks;
   if (tooMany) tally.add('text_cut');
-  return remarks.slice(0, LIMITS.maxRemarksPerRate).map((r) =>
-    r.text.length <= LIMITS.text.remark ? r : { kind: r.kind, text: boundedText(r.text, LIMITS.text.remark, tally) },
-  );
+  return remarks
+    .slice(0, LIMITS.maxRemarksPerRate)
+    .map((r) => (r.text.length <= LIMITS.text.remark ? r : { kind: r.kind, text: boundedText(r.text, LIMITS.text.remark, tally) }));
 }
 
 function boundedAddress(address: PropertyAddress, tally: RefusalTally): PropertyAddress {
@@ -231,9 +232,17 @@ function isPosition(geo: { lat: number; lng: number }): boolean {
  * and showable (known currencies, a price above zero, a key of sane length). Otherwise the check fails with
  * the reason: a booking never goes ahead on it.
  */
-export function checkCheckedRate(request: CheckRateRequest, checked: CheckedRate, supplierId: string): { checked: CheckedRate; refused: RefusalTally } {
+export function checkCheckedRate(
+  request: CheckRateRequest,
+  checked: CheckedRate,
+  supplierId: string,
+): { checked: CheckedRate; refused: RefusalTally } {
   const tally = new RefusalTally();
-  if (request.supplierPropertyId !== undefined && checked.supplierPropertyId !== '' && checked.supplierPropertyId !== request.supplierPropertyId)
+  if (
+    request.supplierPropertyId !== undefined &&
+    checked.supplierPropertyId !== '' &&
+    checked.supplierPropertyId !== request.supplierPropertyId
+  )
     throw refusal(supplierId, 'property_mismatch', 'checkRate', 'the rate check answered for another hotel than the one asked');
   const reason = rateRefusal(checked.rate);
   if (reason) throw refusal(supplierId, reason, 'checkRate', 'the checked rate cannot be shown or booked');

@@ -109,7 +109,11 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
     cancellationPolicy: checked.rate.cancellationPolicy,
     price,
   };
-  const { ticket: _unsigned, ...shown } = describeRate(priced, { propertyId: ticket.propertyId, starRating: ticket.starRating }, ticket);
+  const { ticket: _unsigned, ...shown } = describeRate(
+    priced,
+    { propertyId: ticket.propertyId, starRating: ticket.starRating, name: ticket.propertyName },
+    ticket,
+  );
   const quoted = ticket.quoted;
   return {
     ticket,

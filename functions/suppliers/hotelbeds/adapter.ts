@@ -102,7 +102,7 @@ export class HotelbedsAdapter implements SupplierPort {
       try {
         const stated = { checkIn: rs.hotels?.checkIn, checkOut: rs.hotels?.checkOut, ...hotel };
         // The answer states its stay (hotels.checkIn/checkOut): a hotel priced for other dates is not an answer.
-        if ((stated.checkIn ?? request.checkIn) !== request.checkIn || (stated.checkOut ?? request.checkOut) !== request.checkOut)
+        if (!sameDate(stated.checkIn, request.checkIn) || !sameDate(stated.checkOut, request.checkOut))
           throw refusal(SUPPLIER_ID, 'stay_mismatch', 'availability', 'a hotel priced for another stay than the one asked');
         const offer = offerFromHotel(stated, asked, 'availability', leftOut);
         if (offer.rates.length > 0) offers.push(offer);
@@ -389,6 +389,11 @@ function errorFromResponse(operation: string, status: number, text: string): Sup
   if (status === 401 || status === 403 || (status >= 400 && status < 500) || (enveloped && code !== 'SYSTEM_ERROR'))
     return new SupplierError('rejected', SUPPLIER_ID, text2, details);
   return new SupplierError('unavailable', SUPPLIER_ID, text2, details);
+}
+
+/** A date the answer states (YYYY-MM-DD, or a date-time as the spec's example writes hotels.checkIn) is the one asked; none stated passes. */
+function sameDate(stated: unknown, asked: string): boolean {
+  return stated === undefined || (typeof stated === 'string' && stated.slice(0, 10) === asked);
 }
 
 interface OccupancyGroup {

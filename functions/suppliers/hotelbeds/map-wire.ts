@@ -206,13 +206,7 @@ export type AskedGroups = ReadonlyMap<string, number | undefined>;
  * A rate for an occupancy not asked (other guests, or another number of rooms than the group's) prices
  * something else: with `leftOut` it is refused and counted, as one unreadable rate is (the others kept).
  */
-export function combineRates(
-  hotel: WireHotel,
-  asked: AskedGroups,
-  currency: string,
-  operation: string,
-  leftOut?: LeftOut,
-): SupplierRate[] {
+export function combineRates(hotel: WireHotel, asked: AskedGroups, currency: string, operation: string, leftOut?: LeftOut): SupplierRate[] {
   const groupKeys = [...asked.keys()];
   const byGroup = new Map<string, Map<string, SupplierRate>>();
   const singles = new Map<string, SupplierRate[]>();
@@ -223,10 +217,10 @@ export function combineRates(
       const group = occupancyKey(rate.adults ?? 0, rate.childrenAges);
       let single: SupplierRate;
       try {
+        single = singleRate(rate, roomCode, room.name ?? roomCode, currency, operation, nights);
         const rooms = asked.get(group);
         if (!asked.has(group) || (rooms !== undefined && rate.rooms !== undefined && rate.rooms !== rooms))
           throw refusal(SUPPLIER_ID, 'occupancy_mismatch', operation, 'a rate for another occupancy than the rooms asked');
-        single = singleRate(rate, roomCode, room.name ?? roomCode, currency, operation, nights);
       } catch (error) {
         // One rate we cannot read costs that rate, not the hotel's others or the supplier's whole answer.
         if (!leftOut) throw error;

@@ -47,7 +47,20 @@ import {
   type RoomStayRate,
 } from './map-wire.js';
 import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
-import { attr, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlDoctypeError, XmlSyntaxError, type XmlNode } from './xml.js';
+import {
+  attr,
+  child,
+  children,
+  otaMessage,
+  OTA_VERSION,
+  parseXml,
+  rootOf,
+  text,
+  texts,
+  XmlDoctypeError,
+  XmlSyntaxError,
+  type XmlNode,
+} from './xml.js';
 
 /**
  * Messages go to `${baseUrl}/ota`, the catalogue to `${baseUrl}/ota/catalogue`. apiKey is

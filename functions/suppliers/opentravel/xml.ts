@@ -95,7 +95,7 @@ export class XmlDoctypeError extends Error {
  * result; anything else, and anything saxes refuses, goes through fast-xml-parser.
  */
 export function parseXml(text: string): XmlNode {
-  if (hasDoctype(text)) throw new XmlDoctypeError('the document declares a DOCTYPE; OpenTravel messages have none');
+  if (declaresDoctype(text)) throw new XmlDoctypeError('the document declares a DOCTYPE; OpenTravel messages have none');
   const plain = saxTree(text, isRepeated);
   if (plain) return plain;
   return parseWithLibrary(text);
@@ -117,7 +117,7 @@ export function parseWithLibrary(text: string): XmlNode {
  * Whether the prolog (what comes before the root element: the declaration, processing instructions, comments,
  * whitespace) holds a `<!DOCTYPE`, the only place XML allows one.
  */
-function hasDoctype(text: string): boolean {
+export function declaresDoctype(text: string): boolean {
   let at = 0;
   for (;;) {
     const open = text.indexOf('<', at);
