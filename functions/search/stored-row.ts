@@ -78,7 +78,8 @@ export function rateRowText(rate: DescribableRate, fx: FxStamps): string {
  */
 function policyRowEntry(entry: CancellationPenalty, price: Price): [string, string, string] {
   const { currency } = entry.penalty;
-  if (currency === price.fx.from || currency === price.currency) return [entry.from, entry.penalty.amount, currency];
+  if (currency === price.fx.from || currency === price.currency || !price.feeFx?.some((stamp) => stamp.from === currency))
+    return [entry.from, entry.penalty.amount, currency];
   const [converted] = policyInQuoteCurrency([entry], price);
   return [entry.from, converted!.penalty.amount, converted!.penalty.currency];
 }

@@ -16,11 +16,10 @@ export function policyInQuoteCurrency(policy: readonly CancellationPenalty[], pr
     let convert = converters.get(currency);
     if (!convert) {
       const stamp = currency === price.fx.from ? price.fx : price.feeFx?.find((s) => s.from === currency);
-      if (!stamp) {
-        if (currency !== price.currency)
-          throw new RangeError(`a penalty in ${currency} has no conversion to ${price.currency} on its price`);
-        convert = minorConverter('1', price.currency);
-      } else convert = minorConverter(stamp.rate, price.currency);
+      if (stamp) convert = minorConverter(stamp.rate, price.currency);
+      else if (currency === price.currency) convert = minorConverter('1', price.currency);
+      // A price made before pricing stamped penalty currencies (a booking stored earlier) converts as it always did.
+      else convert = minorConverter(price.fx.rate, price.currency);
       converters.set(currency, convert);
     }
     return convert;
