@@ -104,7 +104,7 @@ async function discard(response: Response): Promise<void> {
 /**
  * The body as text, read chunk by chunk and given up at `maxBytes`: a declared Content-Length above it is
  * refused before a byte is read, and an endless or lying stream is cut where it passes it. Only the bytes up
- * to the limit are ever held. Decoding is UTF-8, as both wire formats' specs require.
+ * to the limit are ever held. Decoding is UTF-8, as the three wire formats' specs require.
  */
 async function readLimited(response: Response, maxBytes: number, request: SupplierHttpRequest): Promise<string> {
   const tooLarge = (): SupplierError =>
@@ -122,21 +122,22 @@ async function readLimited(response: Response, maxBytes: number, request: Suppli
   const body = response.body;
   if (!body) return '';
   const reader = body.getReader();
-  const decoder = new TextDecoder('utf-8');
-  const parts: string[] = [];
+  // The bytes are kept as they came and decoded once at the end: decoding chunk by chunk held about twice the
+  // bytes read (the strings beside the chunks not yet collected), and a refused answer is never decoded at all.
+  const chunks: Uint8Array[] = [];
   let read = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     read += value.byteLength;
     if (read > maxBytes) {
+      chunks.length = 0;
       await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    chunks.push(value);
   }
-  parts.push(decoder.decode());
-  return parts.length === 1 ? parts[0]! : parts.join('');
+  return Buffer.concat(chunks, read).toString('utf8');
 }
 
 function isConnectionReset(error: unknown): boolean {

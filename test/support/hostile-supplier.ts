@@ -11,6 +11,7 @@
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 
 /** What the answer's body looks like, so a huge one parses as far as anyone reads it. */
 export type WireShape = 'hotelbeds' | 'expedia' | 'opentravel';
@@ -28,6 +29,10 @@ export type Hostility =
   | { readonly kind: 'huge'; readonly bytes: number; readonly declareLength: boolean; readonly afterForwarding?: boolean }
   /** Answer a body that never ends (until the client goes away). */
   | { readonly kind: 'endless' }
+  /** Never answer (the connection stays open). */
+  | { readonly kind: 'hang' }
+  /** Drop the connection without an answer. */
+  | { readonly kind: 'reset' }
   /** Forward (optionally), then answer a redirect to `location`. */
   | {
       readonly kind: 'redirect';
@@ -100,12 +105,16 @@ interface Upstream {
 
 function forward(target: URL, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<Upstream> {
   return new Promise((resolve, reject) => {
-    // Identity encoding, so a rewrite reads the answer as text.
-    const sentHeaders = { ...headers, host: target.host, 'accept-encoding': 'identity' };
+    const sentHeaders = { ...headers, host: target.host };
     const upstream = httpRequest({ hostname: target.hostname, port: target.port, path, method, headers: sentHeaders }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+      // Answered uncompressed, so a rewrite reads the answer as text (Rapid's sandbox insists on being asked for gzip).
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ status: res.statusCode ?? 502, headers: res.headers, body });
+      });
       res.on('error', reject);
     });
     upstream.on('error', reject);
@@ -165,6 +174,11 @@ export async function startHostileSupplier(targetUrl: string, shape: WireShape):
               return;
             case 'endless':
               writeHuge(res, shape, undefined, false, sent);
+              return;
+            case 'hang':
+              return;
+            case 'reset':
+              req.socket.destroy();
               return;
             case 'redirect':
               if (mode.afterForwarding) await pass();

@@ -28,7 +28,7 @@ import type {
 } from '../port.js';
 import { remarksOf } from '../rate-shape.js';
 import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
-import { LeftOut } from '../answer-refusal.js';
+import { LeftOut, refusal } from '../answer-refusal.js';
 import { SupplierError } from '../supplier-error.js';
 import {
   appliedPenalty,
@@ -191,6 +191,7 @@ export class ExpediaAdapter implements SupplierPort {
     // One rate Rapid sends in a shape we cannot read, or for another stay or occupancy than asked, costs that
     // rate, never the supplier's whole answer.
     const leftOut = new LeftOut();
+    const prices = new PricesPerLink();
     const readable = <T>(read: () => T, fallback: T): T => {
       try {
         return read();
@@ -212,7 +213,11 @@ export class ExpediaAdapter implements SupplierPort {
         for (const room of rooms) {
           for (const rate of Array.isArray(room?.rates) ? room.rates : []) {
             if (rate?.status !== undefined && rate.status !== 'available') continue;
-            rates.push(...readable(() => rateFromWire(rate, room, propertyId, occupancies, stay, facts, 'availability'), []));
+            const read = readable(() => rateFromWire(rate, room, propertyId, occupancies, stay, facts, 'availability'), []);
+            // One port rate per bed group, in the bed groups' order: each is Rapid's price-check link's.
+            const links = Object.values(rate.bed_groups ?? {}).map((group) => group?.links?.price_check?.href);
+            read.forEach((port, i) => prices.note(links[i], port));
+            rates.push(...read);
           }
         }
         if (rates.length === 0) continue;
@@ -229,7 +234,7 @@ export class ExpediaAdapter implements SupplierPort {
         });
       }
     }
-    return { supplierId: SUPPLIER_ID, offers, ...leftOut.result() };
+    return { supplierId: SUPPLIER_ID, offers: prices.withoutTwoPriced(offers, leftOut), ...leftOut.result() };
   }
 
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
@@ -607,6 +612,38 @@ export class ExpediaAdapter implements SupplierPort {
   private resolve(pathOrHref: string): string {
     const url = new URL(pathOrHref, `${this.origin}/`);
     return `${this.origin}${url.pathname}${url.search}`;
+  }
+}
+
+/**
+ * Rapid's own rate key is the price-check link (its token names the rate): one link answered at two prices
+ * has no one price, so every rate under it is refused (`duplicate_rate_key`). Our port keys pack more than
+ * the link (the policy read from the price), so the boundary's check of port keys would not see it.
+ */
+class PricesPerLink {
+  private readonly byLink = new Map<string, { price: string; rates: SupplierRate[]; twoPrices: boolean }>();
+
+  note(link: string | undefined, rate: SupplierRate): void {
+    if (!link) return;
+    const price = `${rate.price.amount} ${rate.price.currency}`;
+    const seen = this.byLink.get(link);
+    if (!seen) this.byLink.set(link, { price, rates: [rate], twoPrices: false });
+    else {
+      seen.rates.push(rate);
+      if (seen.price !== price) seen.twoPrices = true;
+    }
+  }
+
+  withoutTwoPriced(offers: SupplierOffer[], leftOut: LeftOut): SupplierOffer[] {
+    const doubtful = new Set<SupplierRate>();
+    for (const seen of this.byLink.values()) if (seen.twoPrices) for (const rate of seen.rates) doubtful.add(rate);
+    if (doubtful.size === 0) return offers;
+    for (const _ of doubtful)
+      leftOut.add(refusal(SUPPLIER_ID, 'duplicate_rate_key', 'availability', 'a price-check link answered at two prices'));
+    return offers.flatMap((offer) => {
+      const rates = offer.rates.filter((rate) => !doubtful.has(rate));
+      return rates.length === 0 ? [] : [{ ...offer, rates }];
+    });
   }
 }
 

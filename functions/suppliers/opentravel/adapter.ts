@@ -769,13 +769,19 @@ function combine(
   checkOut: string,
   leftOut: LeftOut,
 ): SupplierRate[] {
+  // The rate key is the room type and plan per room: one of them answered twice at two prices has no one
+  // price, so it is refused (the boundary's one price per rate key); twice at one price is the same rate.
+  const twoPrices = new Set<string>();
   const byRoom = occupancies.map((_, index) => {
     const rph = String(index + 1);
     const map = new Map<string, RoomStayRate>();
     for (const stay of stays) {
       if ((stay.candidateRph ?? '1') !== rph) continue;
       const combo = `${stay.roomTypeCode}|${stay.ratePlanCode}`;
-      if (!map.has(combo)) map.set(combo, stay);
+      const first = map.get(combo);
+      if (!first) map.set(combo, stay);
+      else if (first.rate.price.amount !== stay.rate.price.amount || first.rate.price.currency !== stay.rate.price.currency)
+        twoPrices.add(combo);
     }
     return map;
   });
@@ -783,6 +789,10 @@ function combine(
   for (const [combo] of byRoom[0] ?? new Map<string, RoomStayRate>()) {
     const parts = byRoom.map((map) => map.get(combo));
     if (parts.some((part) => part === undefined)) continue;
+    if (twoPrices.has(combo)) {
+      leftOut.add(refusal(SUPPLIER_ID, 'duplicate_rate_key', 'availability', 'a room type and rate plan answered at two prices'));
+      continue;
+    }
     const present = parts as RoomStayRate[];
     const key: OtaRateKey = {
       hotelCode,
