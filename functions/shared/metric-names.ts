@@ -63,9 +63,10 @@ export const MetricName = {
   supplierRatesUnreadable: 'SupplierRatesUnreadable',
   /**
    * Hotels, rates or whole answers the supplier boundary refused (functions/suppliers/answer-check.ts,
-   * http-client.ts), dimension sets [] (what the alarm watches: everything dropped), [supplier] and
+   * http-client.ts), dimension sets [] (everything dropped: the SupplierAnswersRefused alarm), [supplier],
+   * [reason] (the SupplierAnswersRefusedWhole alarm reads too_large, redirect, xml_doctype) and
    * [supplier, reason]. Texts cut to their length (reason text_cut) keep their item and are published under
-   * [supplier, reason] only, so the total counts only what was dropped.
+   * [supplier, reason] only, so the totals count only what was dropped.
    */
   supplierAnswerRefused: 'SupplierAnswerRefused',
   /** One per booking-flow step run, dimensions [step, result]. */

@@ -10,7 +10,7 @@ import { declaresDoctype, parseWithLibrary, parseXml } from '../../functions/sup
  * parseXml reads plain XML with saxes (sax-tree.ts) and everything else with fast-xml-parser. The library
  * is the reference: on every document, generated or real, parseXml must give what the library gives, or
  * throw what it throws; except a document that declares a DOCTYPE, which no parser is given (XXE, entity
- * expansion: test/integration/supplier-boundary-opentravel-xml.test.ts).
+ * expansion: test/integration/supplier-boundary-xml.test.ts).
  */
 const outcome = (parse: () => unknown): unknown => {
   try {
