@@ -41,10 +41,13 @@ export type Hostility =
       readonly afterForwarding?: boolean;
     };
 
+/** Which calls misbehave: OpenTravel has one endpoint, so its messages are told apart by their body. */
+export type Matcher = (method: string, path: string, body: string) => boolean;
+
 export interface HostileSupplier {
   readonly url: string;
-  /** Misbehave on calls `matches` selects, from now on; undefined forwards everything unchanged. */
-  set(matches: ((method: string, path: string) => boolean) | undefined, hostility?: Hostility): void;
+  /** Misbehave on calls `matches` selects (by method, path and request body), from now on; undefined forwards everything unchanged. */
+  set(matches: Matcher | undefined, hostility?: Hostility): void;
   /** `METHOD path` of every call forwarded to the sandbox. */
   readonly forwarded: string[];
   /** Bytes written of each hostile answer, in order. */
@@ -133,7 +136,7 @@ function answer(res: ServerResponse, status: number, headers: IncomingHttpHeader
 
 export async function startHostileSupplier(targetUrl: string, shape: WireShape): Promise<HostileSupplier> {
   const target = new URL(targetUrl);
-  let matches: ((method: string, path: string) => boolean) | undefined;
+  let matches: Matcher | undefined;
   let hostility: Hostility | undefined;
   const forwarded: string[] = [];
   const sent: number[] = [];
@@ -147,7 +150,7 @@ export async function startHostileSupplier(targetUrl: string, shape: WireShape):
         const method = req.method ?? 'GET';
         const path = req.url ?? '/';
         const body = Buffer.concat(chunks);
-        const mode = matches?.(method, path.split('?')[0]!) ? hostility : undefined;
+        const mode = matches?.(method, path.split('?')[0]!, body.toString('utf8')) ? hostility : undefined;
         const pass = () => {
           forwarded.push(`${method} ${path.split('?')[0]}`);
           return forward(target, method, path, req.headers, body);
