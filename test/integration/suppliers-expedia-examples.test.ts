@@ -257,6 +257,52 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     expect(Date.parse(port!.cancellationPolicy[0]!.from)).toBeLessThanOrEqual(Date.now());
   });
 
+  it("the spec's own rate with its non-refundable date inside the stay, beside its USD penalty on the CAD rate: the rate stays, the night owed in the penalty's currency at Rapid's own figures", async () => {
+    // The example as published (cancel_penalties: 10.00 USD; nightly and totals in CAD, totals also 530.00 USD in
+    // the request currency), its non-refundable range moved onto the first night of our stay.
+    const example = structuredClone(AVAILABILITY.get('Availability')) as { rooms: { rates: Json[] }[] }[];
+    for (const rate of example[0]!.rooms[0]!.rates) rate.nonrefundable_date_ranges = [{ start: future(30), end: future(30) }];
+    answerWith('availability', example);
+    answerWith('content', CONTENT.get('No Properties Example'));
+    const result = await adapter().searchAvailability({
+      ...context,
+      destination: hotelList(['19248']),
+      checkIn: future(30),
+      checkOut: future(32),
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'FR',
+    });
+    expect(result.unreadable).toBeUndefined();
+    const [port] = result.offers[0]!.rates;
+    expect(port!.price).toEqual({ amount: '702.00', currency: 'CAD' });
+    // The window (from 2018, so in force) keeps its currency; the first night (309.00 + 37.00 = 346.00 CAD) is
+    // added at Rapid's own ratio for this stay, 530.00 USD for 702.00 CAD: 261.23 USD, so 271.23 USD in all.
+    expect(port!.cancellationPolicy).toEqual([{ from: '2018-02-12T19:59:00.000Z', penalty: { amount: '271.23', currency: 'USD' } }]);
+  });
+
+  it('a penalty in a currency Rapid gives no figure for, beside a non-refundable night: the rate stays, the whole stay owed from now', async () => {
+    const example = structuredClone(AVAILABILITY.get('Availability')) as { rooms: { rates: Json[] }[] }[];
+    const rate = example[0]!.rooms[0]!.rates[0]!;
+    rate.nonrefundable_date_ranges = [{ start: future(30), end: future(30) }];
+    rate.cancel_penalties = [
+      { currency: 'EUR', start: `${future(28)}T18:00:00.000-05:00`, end: `${future(30)}T18:00:00.000-05:00`, amount: '50.00' },
+    ];
+    answerWith('availability', example);
+    answerWith('content', CONTENT.get('No Properties Example'));
+    const result = await adapter().searchAvailability({
+      ...context,
+      destination: hotelList(['19248']),
+      checkIn: future(30),
+      checkOut: future(32),
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'FR',
+    });
+    const [port] = result.offers[0]!.rates;
+    expect(port!.cancellationPolicy).toHaveLength(1);
+    expect(port!.cancellationPolicy[0]!.penalty).toEqual({ amount: '702.00', currency: 'CAD' });
+    expect(Date.parse(port!.cancellationPolicy[0]!.from)).toBeLessThanOrEqual(Date.now());
+  });
+
   it.each(['Available Example', 'Available Example With Trader Information'])(
     'price check example "%s": bookable, fees in the property\'s currency',
     async (name) => {
