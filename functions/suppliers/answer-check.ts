@@ -68,7 +68,8 @@ export function checkAvailability(request: AvailabilityRequest, result: Availabi
 }
 
 interface SeenKey {
-  readonly price: string;
+  readonly amount: string;
+  readonly currency: string;
   prices: number;
   /** Rates kept under the key (the first; the later ones at its price were dropped as repeats). */
   kept: number;
@@ -105,12 +106,12 @@ function checkOffer(offer: SupplierOffer, tally: RefusalTally, seen: Map<string,
     }
     const key = seen.get(rate.supplierRateKey);
     if (key) {
-      if (key.price !== moneyText(rate.price)) key.prices += 1;
+      if (key.amount !== rate.price.amount || key.currency !== rate.price.currency) key.prices += 1;
       tally.add('duplicate_rate_key');
       changed = true;
       continue;
     }
-    seen.set(rate.supplierRateKey, { price: moneyText(rate.price), prices: 1, kept: 1 });
+    seen.set(rate.supplierRateKey, { amount: rate.price.amount, currency: rate.price.currency, prices: 1, kept: 1 });
     const bounded = boundedRate(rate, tally);
     if (bounded !== rate) changed = true;
     rates.push(bounded);
@@ -147,23 +148,33 @@ function withoutKeys(
   });
 }
 
-/** Why a rate cannot be shown at all, or undefined when it can. */
+/**
+ * Why a rate cannot be shown at all, or undefined when it can. Every amount of every rate of an answer passes
+ * here while the partner waits: no list is built per rate.
+ */
 function rateRefusal(rate: SupplierRate): RefusalReason | undefined {
   if (rate.supplierRateKey.length === 0 || rate.supplierRateKey.length > LIMITS.maxKeyChars) return 'too_large';
-  const amounts = amountsOf(rate);
-  if (amounts.some((money) => !isKnownCurrency(money.currency))) return 'unknown_currency';
-  if (!isPositive(rate.price.amount) || amounts.some((money) => isNegative(money.amount))) return 'price_not_positive';
-  return undefined;
+  const { price } = rate;
+  if (!isKnownCurrency(price.currency)) return 'unknown_currency';
+  let worst = isPositive(price.amount) ? FINE : NEGATIVE;
+  const currency = price.currency;
+  if (rate.commission) worst = Math.max(worst, amountState(rate.commission, currency));
+  if (rate.minimumSellingPrice) worst = Math.max(worst, amountState(rate.minimumSellingPrice, currency));
+  for (const entry of rate.cancellationPolicy) worst = Math.max(worst, amountState(entry.penalty, currency));
+  for (const tax of rate.taxes) worst = Math.max(worst, amountState(tax.amount, currency));
+  if (rate.payAtProperty) for (const charge of rate.payAtProperty) worst = Math.max(worst, amountState(charge.amount, currency));
+  // An unknown currency before a negative amount: a rate with both is counted under its currency.
+  return worst === UNKNOWN ? 'unknown_currency' : worst === NEGATIVE ? 'price_not_positive' : undefined;
 }
 
-function amountsOf(rate: SupplierRate): Money[] {
-  const amounts: Money[] = [rate.price];
-  if (rate.commission) amounts.push(rate.commission);
-  if (rate.minimumSellingPrice) amounts.push(rate.minimumSellingPrice);
-  for (const entry of rate.cancellationPolicy) amounts.push(entry.penalty);
-  for (const tax of rate.taxes) amounts.push(tax.amount);
-  for (const charge of rate.payAtProperty ?? []) amounts.push(charge.amount);
-  return amounts;
+const FINE = 0;
+const NEGATIVE = 1;
+const UNKNOWN = 2;
+
+/** One amount of a rate: fine, negative, or in an unknown currency (the rate's own currency is known already). */
+function amountState(money: Money, rateCurrency: string): number {
+  if (money.currency !== rateCurrency && !isKnownCurrency(money.currency)) return UNKNOWN;
+  return isNegative(money.amount) ? NEGATIVE : FINE;
 }
 
 const ZERO = /^0*(\.0*)?$/;
@@ -175,10 +186,6 @@ function isNegative(amount: string): boolean {
 function isPositive(amount: string): boolean {
   const text = amount.trim();
   return !isNegative(text) && !ZERO.test(text);
-}
-
-function moneyText(money: Money): string {
-  return `${money.amount} ${money.currency}`;
 }
 
 /** The rate with its texts cut to their lengths: the same object when nothing was cut. */
