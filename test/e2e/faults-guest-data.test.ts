@@ -17,13 +17,13 @@ import { BookingStateConflict } from '../../functions/booking/record/booking-sto
 import { changeBooking } from '../../functions/booking/record/change-booking.js';
 import { flowDeps } from '../../functions/booking/flow/flow-deps.js';
 import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
-import { putContract } from '../../functions/suppliers/contracts.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import type { LocalHost } from '../../local/host.js';
 import { startJourney, type Journey } from '../support/booking-journey.js';
 import { cancelFree, confirmAs } from '../support/booking-moves.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { startTestHost } from '../support/local-host.js';
+import { contractThrough } from '../support/supplier-in-between.js';
 import { fileCapture, findLeaks, describeLeaks } from '../support/log-leaks.js';
 
 const UNDO_MEETS_RECONCILER = 'RACE-UNDO';
@@ -71,17 +71,8 @@ beforeAll(async () => {
       return run();
     },
   });
-  const supplier = host.suppliers.find((s) => s.supplierId === 'hotelbeds')!;
-  proxy = await startFaultProxy(supplier.endpoint);
-  await putContract({
-    tenant: 'demo',
-    supplierId: 'hotelbeds',
-    adapter: supplier.adapter,
-    endpoint: proxy.url,
-    sandbox: true,
-    credentials: { ...supplier.credentials },
-    active: true,
-  });
+  proxy = await startFaultProxy(host.suppliers.find((s) => s.supplierId === 'hotelbeds')!.endpoint);
+  await contractThrough(host, 'hotelbeds', proxy.url);
   journey = await startJourney(host);
 }, 120_000);
 afterAll(async () => {

@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putContract } from '../../functions/suppliers/contracts.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
-import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
+import { startJourney, timedSearch, type Journey } from '../support/booking-journey.js';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy.js';
 import { startTestHost } from '../support/local-host.js';
+import { contractThrough } from '../support/supplier-in-between.js';
 
 const BOOK_BUDGET_MS = 1_500;
 const SEARCH_BUDGET_MS = 1_500;
@@ -26,18 +26,9 @@ beforeAll(async () => {
   process.env.SUPPLIER_BOOK_TIMEOUT_MS = String(BOOK_BUDGET_MS);
   host = await startTestHost();
   for (const supplierId of ['hotelbeds', 'opentravel']) {
-    const supplier = host.suppliers.find((s) => s.supplierId === supplierId)!;
-    const proxy = await startFaultProxy(supplier.endpoint);
+    const proxy = await startFaultProxy(host.suppliers.find((s) => s.supplierId === supplierId)!.endpoint);
     proxies[supplierId] = proxy;
-    await putContract({
-      tenant: 'demo',
-      supplierId,
-      adapter: supplier.adapter,
-      endpoint: proxy.url,
-      sandbox: true,
-      credentials: { ...supplier.credentials },
-      active: true,
-    });
+    await contractThrough(host, supplierId, proxy.url);
   }
   journey = await startJourney(host);
 }, 120_000);
@@ -50,23 +41,10 @@ let stay = 70;
 async function searchWith(supplierId: string, mode: FaultMode): Promise<{ body: SearchResponse; ms: number }> {
   proxies[supplierId]!.setFault({ matches: (method) => method === 'POST', mode });
   try {
-    const started = performance.now();
     stay += 3; // a stay not searched before, so every supplier is asked
-    const response = await journey.call('/v1/hotels/search', 'demo', {
-      method: 'POST',
-      body: JSON.stringify({
-        destination: { type: 'city', code: 'RAK' },
-        checkIn: inDays(stay),
-        checkOut: inDays(stay + 2),
-        occupancies: [{ adults: 2 }],
-        currency: 'EUR',
-        nationality: 'GB',
-        timeoutMs: SEARCH_BUDGET_MS,
-      }),
-    });
-    const body = (await response.json()) as SearchResponse;
-    expect(response.status, JSON.stringify(body)).toBe(200);
-    return { body, ms: performance.now() - started };
+    const { status, body, ms } = await timedSearch(journey, stay, SEARCH_BUDGET_MS);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return { body, ms };
   } finally {
     proxies[supplierId]!.setFault(undefined);
   }

@@ -12,11 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../functions/search/search-result.js';
-import { putContract } from '../../functions/suppliers/contracts.js';
 import type { LocalHost } from '../../local/host.js';
-import { inDays, type Journey, startJourney } from '../support/booking-journey.js';
+import { type Journey, startJourney, timedSearch } from '../support/booking-journey.js';
 import { type Hostility, type HostileSupplier, type Matcher, startHostileSupplier, type WireShape } from '../support/hostile-supplier.js';
 import { startTestHost } from '../support/local-host.js';
+import { contractThrough } from '../support/supplier-in-between.js';
 
 const SEARCH_BUDGET_MS = 3_000;
 /** What the machine may add to a budget: the gateway, pricing and ranking, a loaded CI runner. */
@@ -31,18 +31,9 @@ const hostile: Partial<Record<WireShape, HostileSupplier>> = {};
 beforeAll(async () => {
   host = await startTestHost();
   for (const supplierId of SUPPLIERS) {
-    const supplier = host.suppliers.find((s) => s.supplierId === supplierId)!;
-    const fake = await startHostileSupplier(supplier.endpoint, supplierId);
+    const fake = await startHostileSupplier(host.suppliers.find((s) => s.supplierId === supplierId)!.endpoint, supplierId);
     hostile[supplierId] = fake;
-    await putContract({
-      tenant: 'demo',
-      supplierId,
-      adapter: supplier.adapter,
-      endpoint: fake.url,
-      sandbox: true,
-      credentials: { ...supplier.credentials },
-      active: true,
-    });
+    await contractThrough(host, supplierId, fake.url);
   }
   journey = await startJourney(host);
 }, 180_000);
@@ -68,23 +59,9 @@ async function searchWhile(supplierId: WireShape, matches: Matcher, hostility: H
   hostile[supplierId]!.set(matches, hostility);
   try {
     stay += 3; // a stay not searched before, so every supplier is asked
-    const started = performance.now();
-    const response = await journey.call('/v1/hotels/search', 'demo', {
-      method: 'POST',
-      body: JSON.stringify({
-        destination: { type: 'city', code: 'RAK' },
-        checkIn: inDays(stay),
-        checkOut: inDays(stay + 2),
-        occupancies: [{ adults: 2 }],
-        currency: 'EUR',
-        nationality: 'GB',
-        timeoutMs: SEARCH_BUDGET_MS,
-        limit: 1000,
-      }),
-    });
-    const body = (await response.json()) as SearchResponse;
-    expect(response.status, JSON.stringify(body).slice(0, 500)).toBe(200);
-    return { body, ms: performance.now() - started };
+    const { status, body, ms } = await timedSearch(journey, stay, SEARCH_BUDGET_MS);
+    expect(status, JSON.stringify(body).slice(0, 500)).toBe(200);
+    return { body, ms };
   } finally {
     hostile[supplierId]!.set(undefined);
   }

@@ -29,6 +29,7 @@ import type { SupplierView } from '../../sandbox/world/supplier-views.js';
 import {
   type Hostility,
   type HostileSupplier,
+  type Matcher,
   type RecordingHost,
   startHostileSupplier,
   startRecordingHost,
@@ -49,7 +50,7 @@ interface Wire {
   readonly hostile: HostileSupplier;
   readonly adapter: SupplierPort;
   /** The calls a search makes that carry the rates (Rapid also reads content for names). */
-  readonly isAvailability: (method: string, path: string) => boolean;
+  readonly isAvailability: Matcher;
   close(): Promise<void>;
 }
 
@@ -517,51 +518,45 @@ describe('values: what fails is dropped and counted, never the rest of the answe
   }
 });
 
+/** The error a rate check of the answer's first rate throws while the fake rewrites the matching calls. */
+async function checkFailsWhile(wire: Wire, matches: Matcher, body: (answer: string) => string): Promise<unknown> {
+  const offer = (await ask(wire)).offers[0]!;
+  wire.hostile.set(matches, { kind: 'rewrite', body });
+  try {
+    return await wire.adapter
+      .checkRate({ supplierRateKey: offer.rates[0]!.supplierRateKey, supplierPropertyId: offer.supplierPropertyId })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+  } finally {
+    wire.hostile.set(undefined);
+  }
+}
+
 describe('a rate check answered for another hotel', () => {
   it('hotelbeds: its answer names the hotel, and one for another hotel is refused (property_mismatch)', async () => {
-    const wire = wires.hotelbeds;
-    const offer = (await ask(wire)).offers[0]!;
-    wire.hostile.set((method, path) => method === 'POST' && path === '/hotel-api/1.0/checkrates', {
-      kind: 'rewrite',
-      body: jsonRewrite((body) => {
+    const error = await checkFailsWhile(
+      wires.hotelbeds,
+      (method, path) => method === 'POST' && path === '/hotel-api/1.0/checkrates',
+      jsonRewrite((body) => {
         const hotel = ((body as Json).hotels ?? (body as Json).hotel) as Json;
         hotel.code = 987654;
       }),
-    });
-    try {
-      const error = await wire.adapter
-        .checkRate({ supplierRateKey: offer.rates[0]!.supplierRateKey, supplierPropertyId: offer.supplierPropertyId })
-        .then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-      expect(error).toBeInstanceOf(SupplierError);
-      expect((error as SupplierError).details.reason).toBe('property_mismatch');
-    } finally {
-      wire.hostile.set(undefined);
-    }
+    );
+    expect(error).toBeInstanceOf(SupplierError);
+    expect((error as SupplierError).details.reason).toBe('property_mismatch');
   });
 
   it("opentravel: the checked rate is the key's own hotel; an answer for another hotel is no such rate (sold_out)", async () => {
-    const wire = wires.opentravel;
-    const offer = (await ask(wire)).offers[0]!;
-    wire.hostile.set(wire.isAvailability, {
-      kind: 'rewrite',
-      body: xmlRewrite((stays) => {
+    const error = await checkFailsWhile(
+      wires.opentravel,
+      wires.opentravel.isAvailability,
+      xmlRewrite((stays) => {
         for (const stay of stays) (child(stay, 'BasicPropertyInfo') as Record<string, any>)['@_HotelCode'] = 'ANOTHER';
       }),
-    });
-    try {
-      const error = await wire.adapter
-        .checkRate({ supplierRateKey: offer.rates[0]!.supplierRateKey, supplierPropertyId: offer.supplierPropertyId })
-        .then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-      expect(error).toMatchObject({ kind: 'sold_out' });
-    } finally {
-      wire.hostile.set(undefined);
-    }
+    );
+    expect(error).toMatchObject({ kind: 'sold_out' });
   });
 });
 

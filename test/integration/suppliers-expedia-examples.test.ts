@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseMinor } from '../../functions/domain/money/money.js';
 import { ExpediaAdapter } from '../../functions/suppliers/expedia/adapter.js';
 import { unpackRateKey } from '../../functions/suppliers/expedia/rate-key.js';
-import type { SupplierRate } from '../../functions/suppliers/port.js';
+import type { AvailabilityResult, SupplierRate } from '../../functions/suppliers/port.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import { hotelList } from '../support/supplier-destinations.js';
 import { ExpediaContract, recordingFetch, repairedSpecText } from '../support/suppliers-expedia-contract.js';
@@ -151,9 +151,15 @@ function contentFor(propertyId: string): Json {
 }
 
 async function shopExample(name: string, withContent = true): Promise<{ rates: SupplierRate[]; unreadable?: readonly string[] }> {
-  answerWith('availability', AVAILABILITY.get(name));
-  answerWith('content', withContent ? contentFor('19248') : CONTENT.get('No Properties Example'));
-  const result = await adapter().searchAvailability({
+  const result = await shopEdited(AVAILABILITY.get(name), withContent ? contentFor('19248') : CONTENT.get('No Properties Example'));
+  return { rates: result.offers.flatMap((o) => o.rates), ...(result.unreadable ? { unreadable: result.unreadable } : {}) };
+}
+
+/** An availability answer (an example, or one a test edited), shopped for a two-night stay a month ahead. */
+async function shopEdited(example: unknown, content: unknown = CONTENT.get('No Properties Example')): Promise<AvailabilityResult> {
+  answerWith('availability', example);
+  answerWith('content', content);
+  return adapter().searchAvailability({
     ...context,
     destination: hotelList(['19248']),
     checkIn: future(30),
@@ -161,7 +167,6 @@ async function shopExample(name: string, withContent = true): Promise<{ rates: S
     occupancies: [{ adults: 2, childrenAges: [] }],
     nationality: 'FR',
   });
-  return { rates: result.offers.flatMap((o) => o.rates), ...(result.unreadable ? { unreadable: result.unreadable } : {}) };
 }
 
 describe('Rapid spec examples through the Expedia adapter', () => {
@@ -229,16 +234,7 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     rate.cancel_penalties = [
       { currency: 'CAD', start: `${future(28)}T18:00:00.000-05:00`, end: `${future(30)}T18:00:00.000-05:00`, amount: '100.00' },
     ];
-    answerWith('availability', example);
-    answerWith('content', CONTENT.get('No Properties Example'));
-    const result = await adapter().searchAvailability({
-      ...context,
-      destination: hotelList(['19248']),
-      checkIn: future(30),
-      checkOut: future(32),
-      occupancies: [{ adults: 2, childrenAges: [] }],
-      nationality: 'FR',
-    });
+    const result = await shopEdited(example);
     const [port] = result.offers[0]!.rates;
     // property_inclusive (717.00) is inclusive (702.00) plus the fees (15.00): the price is 702.00, the fees apart.
     expect(port).toMatchObject({
@@ -262,16 +258,7 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     // the request currency), its non-refundable range moved onto the first night of our stay.
     const example = structuredClone(AVAILABILITY.get('Availability')) as { rooms: { rates: Json[] }[] }[];
     for (const rate of example[0]!.rooms[0]!.rates) rate.nonrefundable_date_ranges = [{ start: future(30), end: future(30) }];
-    answerWith('availability', example);
-    answerWith('content', CONTENT.get('No Properties Example'));
-    const result = await adapter().searchAvailability({
-      ...context,
-      destination: hotelList(['19248']),
-      checkIn: future(30),
-      checkOut: future(32),
-      occupancies: [{ adults: 2, childrenAges: [] }],
-      nationality: 'FR',
-    });
+    const result = await shopEdited(example);
     expect(result.unreadable).toBeUndefined();
     const [port] = result.offers[0]!.rates;
     expect(port!.price).toEqual({ amount: '702.00', currency: 'CAD' });
@@ -287,16 +274,7 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     rate.cancel_penalties = [
       { currency: 'EUR', start: `${future(28)}T18:00:00.000-05:00`, end: `${future(30)}T18:00:00.000-05:00`, amount: '50.00' },
     ];
-    answerWith('availability', example);
-    answerWith('content', CONTENT.get('No Properties Example'));
-    const result = await adapter().searchAvailability({
-      ...context,
-      destination: hotelList(['19248']),
-      checkIn: future(30),
-      checkOut: future(32),
-      occupancies: [{ adults: 2, childrenAges: [] }],
-      nationality: 'FR',
-    });
+    const result = await shopEdited(example);
     const [port] = result.offers[0]!.rates;
     expect(port!.cancellationPolicy).toHaveLength(1);
     expect(port!.cancellationPolicy[0]!.penalty).toEqual({ amount: '702.00', currency: 'CAD' });

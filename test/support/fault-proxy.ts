@@ -7,6 +7,7 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 
 export type FaultMode =
   | { readonly kind: 'hang' }
@@ -32,19 +33,30 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-interface Upstream {
+export interface Upstream {
   readonly status: number;
   readonly headers: IncomingMessage['headers'];
   readonly body: Buffer;
 }
 
-function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstream> {
+/**
+ * The call passed on to the supplier as it came, and its answer read whole, uncompressed (Rapid's sandbox insists
+ * on being asked for gzip; the test servers here read and rewrite the answer as text and send it on plain).
+ */
+export function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstream> {
   return new Promise((resolve, reject) => {
     const headers = { ...req.headers, host: target.host };
     const upstream = httpRequest({ hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({
+          status: res.statusCode ?? 502,
+          headers: res.headers,
+          body: res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw,
+        });
+      });
       res.on('error', reject);
     });
     upstream.on('error', reject);
@@ -52,9 +64,10 @@ function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstr
   });
 }
 
-function answer(res: ServerResponse, upstream: Upstream): void {
+export function answer(res: ServerResponse, upstream: Upstream): void {
   const headers = { ...upstream.headers, 'content-length': String(upstream.body.length) };
   delete headers['transfer-encoding'];
+  delete headers['content-encoding'];
   delete headers.connection;
   res.writeHead(upstream.status, headers);
   res.end(upstream.body);

@@ -9,9 +9,9 @@
  * Also here: a recording host on another loopback address (127.0.0.2), the place a redirect or a remote DTD
  * points at, which records whether anything reached it.
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { answer, forward } from './fault-proxy.js';
 
 /** What the answer's body looks like, so a huge one parses as far as anyone reads it. */
 export type WireShape = 'hotelbeds' | 'expedia' | 'opentravel';
@@ -100,40 +100,6 @@ function writeHuge(res: ServerResponse, shape: WireShape, bytes: number | undefi
   pump();
 }
 
-interface Upstream {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
-}
-
-function forward(target: URL, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<Upstream> {
-  return new Promise((resolve, reject) => {
-    const sentHeaders = { ...headers, host: target.host };
-    const upstream = httpRequest({ hostname: target.hostname, port: target.port, path, method, headers: sentHeaders }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      // Answered uncompressed, so a rewrite reads the answer as text (Rapid's sandbox insists on being asked for gzip).
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 502, headers: res.headers, body });
-      });
-      res.on('error', reject);
-    });
-    upstream.on('error', reject);
-    upstream.end(body);
-  });
-}
-
-function answer(res: ServerResponse, status: number, headers: IncomingHttpHeaders, body: Buffer): void {
-  const out: IncomingHttpHeaders = { ...headers, 'content-length': String(body.length) };
-  delete out['transfer-encoding'];
-  delete out['content-encoding'];
-  delete out.connection;
-  res.writeHead(status, out);
-  res.end(body);
-}
-
 export async function startHostileSupplier(targetUrl: string, shape: WireShape): Promise<HostileSupplier> {
   const target = new URL(targetUrl);
   let matches: Matcher | undefined;
@@ -153,23 +119,27 @@ export async function startHostileSupplier(targetUrl: string, shape: WireShape):
         const mode = matches?.(method, path.split('?')[0]!, body.toString('utf8')) ? hostility : undefined;
         const pass = () => {
           forwarded.push(`${method} ${path.split('?')[0]}`);
-          return forward(target, method, path, req.headers, body);
+          return forward(target, req, body);
         };
         try {
           if (!mode) {
             const upstream = await pass();
-            answer(res, upstream.status, upstream.headers, upstream.body);
+            answer(res, upstream);
             return;
           }
           switch (mode.kind) {
             case 'rewrite': {
               const upstream = await pass();
               const rewritten = mode.body(upstream.body.toString('utf8'), { method, path, body: body.toString('utf8') });
-              answer(res, mode.status ?? upstream.status, upstream.headers, Buffer.from(rewritten));
+              answer(res, { status: mode.status ?? upstream.status, headers: upstream.headers, body: Buffer.from(rewritten) });
               return;
             }
             case 'answer':
-              answer(res, mode.status, { 'content-type': mode.contentType ?? 'application/json' }, Buffer.from(mode.body));
+              answer(res, {
+                status: mode.status,
+                headers: { 'content-type': mode.contentType ?? 'application/json' },
+                body: Buffer.from(mode.body),
+              });
               return;
             case 'huge':
               if (mode.afterForwarding) await pass();
