@@ -74,7 +74,14 @@ export const ALARM_THRESHOLDS = {
   stateMachineFailureRate: 0.5,
   /** Booking executions that timed out: any one. */
   stateMachineTimeouts: 1,
+  /** Hotels and rates the supplier boundary dropped (all suppliers) per 5 minutes, 2 of 3 periods. */
+  supplierAnswersRefused: 100,
+  /** Whole supplier answers refused as too large, redirected or carrying an XML DOCTYPE: any one in 5 minutes. */
+  supplierAnswersRefusedWhole: 1,
 } as const;
+
+/** The reasons the whole-answer alarm reads (functions/suppliers/refusal-reason.ts): a supplier out of its contract's shape. */
+const WHOLE_ANSWER_REFUSALS = ['too_large', 'redirect', 'xml_doctype'] as const;
 
 export class Observability extends Construct {
   readonly topic: Topic;
@@ -151,6 +158,32 @@ export class Observability extends Construct {
       datapointsToAlarm: 2,
       description:
         'More than 1% of API requests were answered 5xx in 2 of the last 3 five-minute periods: 5xx means our fault (or a supplier failure we answer 502/504), and partners retry into it. README: On call, Api5xxRate.',
+    });
+
+    alarm('SupplierAnswersRefused', {
+      metric: ours(MetricName.supplierAnswerRefused, {}, 'Sum'),
+      threshold: t.supplierAnswersRefused,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+      description:
+        'The supplier boundary dropped 100 or more hotels or rates in 2 of the last 3 five-minute periods: a supplier is answering what was not asked (other hotels, other dates, other guests), free rooms, unknown currencies or one rate at two prices. Partners still get the rest of its answer. README: On call, SupplierAnswersRefused.',
+    });
+    alarm('SupplierAnswersRefusedWhole', {
+      metric: new MathExpression({
+        expression: WHOLE_ANSWER_REFUSALS.map((reason) => `FILL(${reason.replace('_', '')}, 0)`).join(' + '),
+        usingMetrics: Object.fromEntries(
+          WHOLE_ANSWER_REFUSALS.map((reason) => [
+            reason.replace('_', ''),
+            ours(MetricName.supplierAnswerRefused, { [Dim.reason]: reason }, 'Sum'),
+          ]),
+        ),
+        period: FIVE_MINUTES,
+        label: 'whole supplier answers refused (too large, redirect, XML DOCTYPE)',
+      }),
+      threshold: t.supplierAnswersRefusedWhole,
+      evaluationPeriods: 1,
+      description:
+        'A supplier answer was refused whole: larger than the byte limit, a redirect to another host (our credentials were not sent there), or XML with a DOCTYPE (an XXE or entity-expansion attempt). That supplier is failing calls until it stops. README: On call, SupplierAnswersRefusedWhole.',
     });
 
     const outcome = (value: string) => ours(MetricName.bookingOutcome, { [Dim.outcome]: value }, 'Sum', Duration.minutes(15));
@@ -337,6 +370,13 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
           perSupplier(MetricName.supplierError, operation, 'Sum'),
         ]),
         width: 8,
+      }),
+    ],
+    [
+      new GraphWidget({
+        title: 'Supplier answers refused, by supplier and reason',
+        left: [search(`SEARCH('{${quoted},${Dim.supplier},${Dim.reason}} MetricName="${MetricName.supplierAnswerRefused}"', 'Sum')`, '')],
+        width: 24,
       }),
     ],
     [

@@ -17,9 +17,11 @@
  *   obligations = [payAtProperty|0, remarks|0, minimumSellingPrice|0, packageOnly]   only on rates that carry any
  *                 (the supplier's charges at the property, its texts, its selling floor, package-only sale)
  */
+import type { CancellationPenalty } from '../domain/cancellation/cancellation-penalty.js';
+import { policyInQuoteCurrency } from '../domain/cancellation/policy-in-quote-currency.js';
 import type { FxQuote } from '../domain/fx/fx-rates.js';
 import type { DescribableRate } from '../domain/rate/priced-rate.js';
-import type { PropertyChargeQuote } from '../domain/pricing/price.js';
+import type { Price, PropertyChargeQuote } from '../domain/pricing/price.js';
 import type { BoardBasis, SupplierRemark } from '../suppliers/port.js';
 import type { ShownProperty } from './shown-property.js';
 
@@ -56,7 +58,7 @@ export function rateRowText(rate: DescribableRate, fx: FxStamps): string {
     rate.boardBasis,
     rate.refundable,
     rate.rate.payment,
-    rate.cancellationPolicy.map((p) => [p.from, p.penalty.amount, p.penalty.currency]),
+    rate.cancellationPolicy.map((p) => policyRowEntry(p, price)),
     price.net,
     price.markup,
     price.commission,
@@ -67,6 +69,19 @@ export function rateRowText(rate: DescribableRate, fx: FxStamps): string {
     fx.indexOf(price.fx),
     ...obligationsOf(rate),
   ]);
+}
+
+/**
+ * One penalty as the row keeps it: in its own currency when the row's fx stamp converts it (the rate's
+ * currency) or it is the quote currency; a penalty in a third currency (Rapid's CancelPenalty.currency) is
+ * kept converted to the quote currency, with the stamp pricing gave it, since the row keeps one stamp only.
+ */
+function policyRowEntry(entry: CancellationPenalty, price: Price): [string, string, string] {
+  const { currency } = entry.penalty;
+  if (currency === price.fx.from || currency === price.currency || !price.feeFx?.some((stamp) => stamp.from === currency))
+    return [entry.from, entry.penalty.amount, currency];
+  const [converted] = policyInQuoteCurrency([entry], price);
+  return [entry.from, converted!.penalty.amount, converted!.penalty.currency];
 }
 
 type ObligationsRow = [PropertyChargeQuote[] | 0, SupplierRemark[] | 0, string | 0, boolean];

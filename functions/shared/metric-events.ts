@@ -60,6 +60,21 @@ export function recordRatesUnreadable(supplier: string, operation: SupplierOpera
   emitMetric(MetricName.supplierRatesUnreadable, MetricUnit.Count, count, supplierDimensions(supplier, operation));
 }
 
+/**
+ * What the supplier boundary refused of one answer, by reason: one line per reason met. A dropped item counts
+ * in the total (no dimension: one alarm's series), per supplier and per reason (the other alarm watches the
+ * whole answers refused); every reason, text cuts included, per supplier and reason.
+ */
+export function recordAnswerRefusals(supplier: string, counts: Readonly<Partial<Record<string, number>>>): void {
+  for (const [reason, count] of Object.entries(counts)) {
+    if (!count) continue;
+    const detail: Record<string, string> = { [Dim.supplier]: supplier, [Dim.reason]: reason };
+    const sets: Record<string, string>[] =
+      reason === 'text_cut' ? [detail] : [{}, { [Dim.supplier]: supplier }, { [Dim.reason]: reason }, detail];
+    emitMetric(MetricName.supplierAnswerRefused, MetricUnit.Count, count, sets);
+  }
+}
+
 /** A supplier metric's two series: per operation, and per operation and supplier. */
 function supplierDimensions(supplier: string, operation: SupplierOperation): Record<string, string>[] {
   return [{ [Dim.operation]: operation }, { [Dim.operation]: operation, [Dim.supplier]: supplier }];

@@ -29,6 +29,8 @@ export const Dim = {
   route: 'route',
   /** Age bucket of a pending booking: one of PENDING_AGE_BUCKETS. */
   age: 'age',
+  /** Why the supplier boundary refused an answer or part of one: one of REFUSAL_REASONS (functions/suppliers/answer-refusal.ts). */
+  reason: 'reason',
 } as const;
 
 export const SUPPLIER_OPERATIONS = ['search', 'book', 'find-booking', 'cancel'] as const;
@@ -59,6 +61,14 @@ export const MetricName = {
    * of which still counts (search only). Above zero: a shape of its published spec our adapter does not read.
    */
   supplierRatesUnreadable: 'SupplierRatesUnreadable',
+  /**
+   * Hotels, rates or whole answers the supplier boundary refused (functions/suppliers/answer-check.ts,
+   * http-client.ts), dimension sets [] (everything dropped: the SupplierAnswersRefused alarm), [supplier],
+   * [reason] (the SupplierAnswersRefusedWhole alarm reads too_large, redirect, xml_doctype) and
+   * [supplier, reason]. Texts cut to their length (reason text_cut) keep their item and are published under
+   * [supplier, reason] only, so the totals count only what was dropped.
+   */
+  supplierAnswerRefused: 'SupplierAnswerRefused',
   /** One per booking-flow step run, dimensions [step, result]. */
   bookingStep: 'BookingStep',
   /** Milliseconds a booking-flow step took, dimension [step]. */

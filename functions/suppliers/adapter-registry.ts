@@ -14,6 +14,7 @@ import { HotelbedsAdapter } from './hotelbeds/adapter.js';
 import { OpenTravelAdapter } from './opentravel/adapter.js';
 import type { SupplierPort } from './port.js';
 import { asContracted } from './as-contracted.js';
+import { guardedSupplier } from './guarded-supplier.js';
 
 /** What a contract says; forwardScenarios is the contract's `sandbox` (real suppliers never get them). */
 type AdapterSettings = Required<Pick<SupplierAdapterOptions, 'baseUrl' | 'apiKey' | 'secret' | 'forwardScenarios'>>;
@@ -51,7 +52,8 @@ export async function adapterFor(contract: SupplierContract): Promise<SupplierPo
   ]);
   let adapter = adapters.get(cacheKey);
   if (!adapter) {
-    adapter = asContracted(contract, ADAPTERS[contract.adapter](settings, contract));
+    // The boundary outermost: what it counts is under the contract's supplierId.
+    adapter = guardedSupplier(asContracted(contract, ADAPTERS[contract.adapter](settings, contract)));
     adapters.set(cacheKey, adapter);
   }
   return adapter;

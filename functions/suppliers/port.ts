@@ -13,6 +13,7 @@ import type { PropertyAddress } from '../domain/property/property-address.js';
 import type { SupplierRoomContent } from '../domain/property/room-content.js';
 import type { MemberSummary } from '../domain/property/unified-property.js';
 import type { BoardBasis, PaymentModel, PropertyCharge, SupplierRate, SupplierRemark } from '../domain/rate/supplier-rate.js';
+import type { RefusalCounts } from './refusal-reason.js';
 import type { Scenario } from './scenario.js';
 
 // The values a rate and a property are made of are the domain's (functions/domain/), which prices and shows
@@ -113,6 +114,12 @@ export interface AvailabilityResult {
    * rate, never the supplier's whole answer. Search counts them (a metric) and logs the reasons.
    */
   readonly unreadable?: readonly string[];
+  /**
+   * Hotels and rates the supplier boundary refused, by reason (answer-refusal.ts): not the hotels, stay or
+   * occupancy asked, an unknown currency, a price of zero, a rate key answered twice, past the caps. The
+   * adapter counts those only the wire shows (the stay and occupancy it states); answer-check.ts the rest.
+   */
+  readonly refused?: RefusalCounts;
 }
 
 export interface StaticContentRequest extends CallContext {
@@ -165,6 +172,8 @@ export interface StaticContentPage {
 
 export interface CheckRateRequest extends CallContext {
   readonly supplierRateKey: string;
+  /** The hotel the rate was quoted for: an answer for another is refused (guarded-supplier.ts). */
+  readonly supplierPropertyId?: string;
 }
 
 export interface CheckedRate {

@@ -1,3 +1,5 @@
+import type { RefusalReason } from './refusal-reason.js';
+
 /**
  * The one error type adapters throw. Callers branch on `kind`, never on messages or HTTP codes:
  * search turns any kind into a supplier status, booking maps timeout → 504/pending and the rest → 502
@@ -22,7 +24,13 @@ export class SupplierError extends Error {
     readonly kind: SupplierErrorKind,
     readonly supplierId: string,
     message: string,
-    readonly details: { readonly status?: number; readonly supplierCode?: string; readonly operation?: string } = {},
+    readonly details: {
+      readonly status?: number;
+      readonly supplierCode?: string;
+      readonly operation?: string;
+      /** Set when the supplier boundary refused the answer itself (too large, a redirect, an error sent as success). */
+      readonly reason?: RefusalReason;
+    } = {},
     options?: { cause?: unknown },
   ) {
     super(message, options);
@@ -43,10 +51,11 @@ export class SupplierError extends Error {
    * supplier's code and HTTP status where it gave them, and how long its text was, never the text.
    */
   redactedMessage(): string {
-    const { supplierCode, status, operation } = this.details;
+    const { supplierCode, status, operation, reason } = this.details;
     const parts = [
       `${this.kind} from ${this.supplierId}`,
       ...(operation ? [`on ${operation}`] : []),
+      ...(reason ? [`refused: ${reason}`] : []),
       ...(supplierCode ? [`code ${supplierCode.slice(0, 40)}`] : []),
       ...(status !== undefined ? [`HTTP ${status}`] : []),
       `message of ${this.message.length} characters withheld`,

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
-import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
+import { startJourney, timedSearch, type Journey } from '../support/booking-journey.js';
 import { proxySupplierOf, type FaultMode, type FaultProxy } from '../support/fault-proxy.js';
 import { startTestHost } from '../support/local-host.js';
 
@@ -36,23 +36,10 @@ let stay = 70;
 async function searchWith(supplierId: string, mode: FaultMode): Promise<{ body: SearchResponse; ms: number }> {
   proxies[supplierId]!.setFault({ matches: (method) => method === 'POST', mode });
   try {
-    const started = performance.now();
     stay += 3; // a stay not searched before, so every supplier is asked
-    const response = await journey.call('/v1/hotels/search', 'demo', {
-      method: 'POST',
-      body: JSON.stringify({
-        destination: { type: 'city', code: 'RAK' },
-        checkIn: inDays(stay),
-        checkOut: inDays(stay + 2),
-        occupancies: [{ adults: 2 }],
-        currency: 'EUR',
-        nationality: 'GB',
-        timeoutMs: SEARCH_BUDGET_MS,
-      }),
-    });
-    const body = (await response.json()) as SearchResponse;
-    expect(response.status, JSON.stringify(body)).toBe(200);
-    return { body, ms: performance.now() - started };
+    const { status, body, ms } = await timedSearch(journey, stay, SEARCH_BUDGET_MS);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return { body, ms };
   } finally {
     proxies[supplierId]!.setFault(undefined);
   }

@@ -116,6 +116,8 @@ describe('alarms', () => {
         'BookingStateMachineFailureRate',
         'BookingStateMachineTimeouts',
         'WebhookStreamDeadLetters',
+        'SupplierAnswersRefused',
+        'SupplierAnswersRefusedWhole',
         ...tableAlarms,
       ].sort(),
     );
@@ -134,6 +136,37 @@ describe('alarms', () => {
       evaluationPeriods: 3,
       datapoints: 2,
     });
+  });
+
+  it('supplier answers refused: 100 or more hotels and rates dropped over all suppliers, 2 of 3 five-minute periods', () => {
+    expectSingleMetricAlarm('SupplierAnswersRefused', {
+      namespace: NAMESPACE,
+      metricName: 'SupplierAnswerRefused',
+      dimensions: {},
+      statistic: 'Sum',
+      period: 300,
+      threshold: ALARM_THRESHOLDS.supplierAnswersRefused,
+      comparison: 'GreaterThanOrEqualToThreshold',
+      evaluationPeriods: 3,
+      datapoints: 2,
+    });
+  });
+
+  it('whole supplier answers refused (too large, a redirect, an XML DOCTYPE): any one in five minutes', () => {
+    const props = alarmProps('SupplierAnswersRefusedWhole');
+    expect(props).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1 });
+    const queries = queriesOf('SupplierAnswersRefusedWhole');
+    const reasons = queries
+      .filter((q) => q.MetricStat)
+      .map((q) => {
+        const stat = q.MetricStat!;
+        expect(stat.Metric.MetricName).toBe('SupplierAnswerRefused');
+        expect(stat).toMatchObject({ Stat: 'Sum', Period: 300 });
+        return dimensionsOf(stat.Metric.Dimensions as { Name: string; Value: unknown }[]).reason;
+      });
+    expect(reasons.sort()).toEqual(['redirect', 'too_large', 'xml_doctype']);
+    expect(queries.find((q) => q.Expression)!.Expression).toBe('FILL(toolarge, 0) + FILL(redirect, 0) + FILL(xmldoctype, 0)');
+    expectNotifiesTopic(props);
   });
 
   it('5xx rate: API Gateway 5XXError average above 1%, 2 of 3 five-minute periods', () => {
@@ -336,6 +369,7 @@ describe('dashboard', () => {
       'Offers per supplier',
       'Supplier booking calls: latency p90 (ms)',
       'Supplier booking calls: timeouts and errors',
+      'Supplier answers refused, by supplier and reason',
       'Booking outcomes',
       'Booking steps: errors by step',
       'Booking step duration p90 (ms)',

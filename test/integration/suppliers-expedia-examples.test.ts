@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseMinor } from '../../functions/domain/money/money.js';
 import { ExpediaAdapter } from '../../functions/suppliers/expedia/adapter.js';
 import { unpackRateKey } from '../../functions/suppliers/expedia/rate-key.js';
-import type { SupplierRate } from '../../functions/suppliers/port.js';
+import type { AvailabilityResult, SupplierRate } from '../../functions/suppliers/port.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import { hotelList } from '../support/supplier-destinations.js';
 import { ExpediaContract, recordingFetch, repairedSpecText } from '../support/suppliers-expedia-contract.js';
@@ -151,9 +151,15 @@ function contentFor(propertyId: string): Json {
 }
 
 async function shopExample(name: string, withContent = true): Promise<{ rates: SupplierRate[]; unreadable?: readonly string[] }> {
-  answerWith('availability', AVAILABILITY.get(name));
-  answerWith('content', withContent ? contentFor('19248') : CONTENT.get('No Properties Example'));
-  const result = await adapter().searchAvailability({
+  const result = await shopEdited(AVAILABILITY.get(name), withContent ? contentFor('19248') : CONTENT.get('No Properties Example'));
+  return { rates: result.offers.flatMap((o) => o.rates), ...(result.unreadable ? { unreadable: result.unreadable } : {}) };
+}
+
+/** An availability answer (an example, or one a test edited), shopped for a two-night stay a month ahead. */
+async function shopEdited(example: unknown, content: unknown = CONTENT.get('No Properties Example')): Promise<AvailabilityResult> {
+  answerWith('availability', example);
+  answerWith('content', content);
+  return adapter().searchAvailability({
     ...context,
     destination: hotelList(['19248']),
     checkIn: future(30),
@@ -161,7 +167,6 @@ async function shopExample(name: string, withContent = true): Promise<{ rates: S
     occupancies: [{ adults: 2, childrenAges: [] }],
     nationality: 'FR',
   });
-  return { rates: result.offers.flatMap((o) => o.rates), ...(result.unreadable ? { unreadable: result.unreadable } : {}) };
 }
 
 describe('Rapid spec examples through the Expedia adapter', () => {
@@ -229,16 +234,7 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     rate.cancel_penalties = [
       { currency: 'CAD', start: `${future(28)}T18:00:00.000-05:00`, end: `${future(30)}T18:00:00.000-05:00`, amount: '100.00' },
     ];
-    answerWith('availability', example);
-    answerWith('content', CONTENT.get('No Properties Example'));
-    const result = await adapter().searchAvailability({
-      ...context,
-      destination: hotelList(['19248']),
-      checkIn: future(30),
-      checkOut: future(32),
-      occupancies: [{ adults: 2, childrenAges: [] }],
-      nationality: 'FR',
-    });
+    const result = await shopEdited(example);
     const [port] = result.offers[0]!.rates;
     // property_inclusive (717.00) is inclusive (702.00) plus the fees (15.00): the price is 702.00, the fees apart.
     expect(port).toMatchObject({
@@ -254,6 +250,34 @@ describe('Rapid spec examples through the Expedia adapter', () => {
     ]);
     // The first night (309.00 + 37.00) is owed from now; the window adds it to its own 100.00.
     expect(port!.cancellationPolicy.map((p) => p.penalty.amount)).toEqual(['346.00', '446.00']);
+    expect(Date.parse(port!.cancellationPolicy[0]!.from)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("the spec's own rate with its non-refundable date inside the stay, beside its USD penalty on the CAD rate: the rate stays, the night owed in the penalty's currency at Rapid's own figures", async () => {
+    // The example as published (cancel_penalties: 10.00 USD; nightly and totals in CAD, totals also 530.00 USD in
+    // the request currency), its non-refundable range moved onto the first night of our stay.
+    const example = structuredClone(AVAILABILITY.get('Availability')) as { rooms: { rates: Json[] }[] }[];
+    for (const rate of example[0]!.rooms[0]!.rates) rate.nonrefundable_date_ranges = [{ start: future(30), end: future(30) }];
+    const result = await shopEdited(example);
+    expect(result.unreadable).toBeUndefined();
+    const [port] = result.offers[0]!.rates;
+    expect(port!.price).toEqual({ amount: '702.00', currency: 'CAD' });
+    // The window (from 2018, so in force) keeps its currency; the first night (309.00 + 37.00 = 346.00 CAD) is
+    // added at Rapid's own ratio for this stay, 530.00 USD for 702.00 CAD: 261.23 USD, so 271.23 USD in all.
+    expect(port!.cancellationPolicy).toEqual([{ from: '2018-02-12T19:59:00.000Z', penalty: { amount: '271.23', currency: 'USD' } }]);
+  });
+
+  it('a penalty in a currency Rapid gives no figure for, beside a non-refundable night: the rate stays, the whole stay owed from now', async () => {
+    const example = structuredClone(AVAILABILITY.get('Availability')) as { rooms: { rates: Json[] }[] }[];
+    const rate = example[0]!.rooms[0]!.rates[0]!;
+    rate.nonrefundable_date_ranges = [{ start: future(30), end: future(30) }];
+    rate.cancel_penalties = [
+      { currency: 'EUR', start: `${future(28)}T18:00:00.000-05:00`, end: `${future(30)}T18:00:00.000-05:00`, amount: '50.00' },
+    ];
+    const result = await shopEdited(example);
+    const [port] = result.offers[0]!.rates;
+    expect(port!.cancellationPolicy).toHaveLength(1);
+    expect(port!.cancellationPolicy[0]!.penalty).toEqual({ amount: '702.00', currency: 'CAD' });
     expect(Date.parse(port!.cancellationPolicy[0]!.from)).toBeLessThanOrEqual(Date.now());
   });
 

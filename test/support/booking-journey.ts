@@ -93,3 +93,30 @@ export async function startJourney(host: LocalHost, city = 'RAK'): Promise<Journ
   };
   return { host, search, call, rateOf, bookingBody, book, untilVoucherIssued };
 }
+
+/**
+ * A search of the journey's kind (RAK, two adults, two nights from `fromDay` days ahead) under `timeoutMs`,
+ * timed end to end: the fault tests search a stay not searched before, so every supplier is asked.
+ */
+export async function timedSearch(
+  journey: Journey,
+  fromDay: number,
+  timeoutMs: number,
+): Promise<{ status: number; body: SearchResponse; ms: number }> {
+  const started = performance.now();
+  const response = await journey.call('/v1/hotels/search', 'demo', {
+    method: 'POST',
+    body: JSON.stringify({
+      destination: { type: 'city', code: 'RAK' },
+      checkIn: inDays(fromDay),
+      checkOut: inDays(fromDay + 2),
+      occupancies: [{ adults: 2 }],
+      currency: 'EUR',
+      nationality: 'GB',
+      timeoutMs,
+      limit: 1000,
+    }),
+  });
+  const body = (await response.json()) as SearchResponse;
+  return { status: response.status, body, ms: performance.now() - started };
+}

@@ -7,8 +7,9 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { putContract } from '../../functions/suppliers/contracts.js';
-import type { RunningSandboxSupplier } from '../../local/sandbox-suppliers.js';
+import { gunzipSync } from 'node:zlib';
+import type { LocalHost } from '../../local/host.js';
+import { contractThrough } from './supplier-in-between.js';
 
 export type FaultMode =
   | { readonly kind: 'hang' }
@@ -34,19 +35,30 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-interface Upstream {
+export interface Upstream {
   readonly status: number;
   readonly headers: IncomingMessage['headers'];
   readonly body: Buffer;
 }
 
-function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstream> {
+/**
+ * The call passed on to the supplier as it came, and its answer read whole, uncompressed (Rapid's sandbox insists
+ * on being asked for gzip; the test servers here read and rewrite the answer as text and send it on plain).
+ */
+export function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstream> {
   return new Promise((resolve, reject) => {
     const headers = { ...req.headers, host: target.host };
     const upstream = httpRequest({ hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({
+          status: res.statusCode ?? 502,
+          headers: res.headers,
+          body: res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw,
+        });
+      });
       res.on('error', reject);
     });
     upstream.on('error', reject);
@@ -54,9 +66,10 @@ function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstr
   });
 }
 
-function answer(res: ServerResponse, upstream: Upstream): void {
+export function answer(res: ServerResponse, upstream: Upstream): void {
   const headers = { ...upstream.headers, 'content-length': String(upstream.body.length) };
   delete headers['transfer-encoding'];
+  delete headers['content-encoding'];
   delete headers.connection;
   res.writeHead(upstream.status, headers);
   res.end(upstream.body);
@@ -142,22 +155,10 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
  * A fault proxy in front of one of a host's sandbox suppliers, put in the demo tenant's contract as that
  * supplier's endpoint: from then on the tenant's calls to it go through the proxy.
  */
-export async function proxySupplierOf(
-  host: { readonly suppliers: readonly RunningSandboxSupplier[] },
-  supplierId: string,
-  tenant = 'demo',
-): Promise<FaultProxy> {
+export async function proxySupplierOf(host: LocalHost, supplierId: string): Promise<FaultProxy> {
   const supplier = host.suppliers.find((s) => s.supplierId === supplierId);
   if (!supplier) throw new Error(`the host runs no sandbox supplier ${supplierId}`);
   const proxy = await startFaultProxy(supplier.endpoint);
-  await putContract({
-    tenant,
-    supplierId,
-    adapter: supplier.adapter,
-    endpoint: proxy.url,
-    sandbox: true,
-    credentials: { ...supplier.credentials },
-    active: true,
-  });
+  await contractThrough(host, supplierId, proxy.url);
   return proxy;
 }

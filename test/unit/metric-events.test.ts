@@ -11,7 +11,11 @@ vi.hoisted(() => {
   process.env.POWERTOOLS_METRICS_NAMESPACE = 'HotelApi/unit/sandbox';
 });
 
-const { recordSupplierCall, recordBookingOutcome, emitMetric } = await import('../../functions/shared/metric-events.js');
+const { recordSupplierCall, recordBookingOutcome, emitMetric, recordAnswerRefusals } = await import(
+  '../../functions/shared/metric-events.js'
+);
+const { guardedSupplier } = await import('../../functions/suppliers/guarded-supplier.js');
+const { supplierRate } = await import('../../functions/suppliers/rate-shape.js');
 const { measuredSupplierCall } = await import('../../functions/booking/flow/measured-supplier-call.js');
 const { SupplierError } = await import('../../functions/suppliers/supplier-error.js');
 
@@ -44,6 +48,55 @@ describe('metric events', () => {
   it('publish a booking outcome under its outcome only', () => {
     recordBookingOutcome('compensated');
     expect(only(emf.metrics).dimensionSets).toEqual([{ outcome: 'compensated' }]);
+  });
+
+  it('publish answer refusals: what was dropped in the total and per supplier, every reason per supplier and reason', () => {
+    recordAnswerRefusals('gamma', { price_not_positive: 2, text_cut: 1 });
+    const [dropped, cut] = [
+      only(withDimensions(emf.metrics, 'SupplierAnswerRefused', { supplier: 'gamma', reason: 'price_not_positive' })),
+      only(withDimensions(emf.metrics, 'SupplierAnswerRefused', { supplier: 'gamma', reason: 'text_cut' })),
+    ];
+    expect(dropped).toMatchObject({ unit: 'Count', value: 2 });
+    expect(dropped.dimensionSets).toEqual([
+      {},
+      { supplier: 'gamma' },
+      { reason: 'price_not_positive' },
+      { supplier: 'gamma', reason: 'price_not_positive' },
+    ]);
+    // A text cut keeps its item: not in the total the alarm watches.
+    expect(cut.dimensionSets).toEqual([{ supplier: 'gamma', reason: 'text_cut' }]);
+  });
+
+  it('the supplier boundary counts what it dropped of an answer under the supplier it guards', async () => {
+    const rate = (key: string, amount: string) =>
+      supplierRate({
+        supplierRateKey: key,
+        roomTypeCode: 'DBL',
+        roomTypeName: 'Double',
+        boardBasis: 'RO',
+        refundable: true,
+        payment: 'net',
+        price: { amount, currency: 'EUR' },
+        cancellationPolicy: [],
+        taxes: [],
+      });
+    const port = {
+      supplierId: 'delta',
+      searchAvailability: async () => ({
+        supplierId: 'delta',
+        offers: [{ supplierId: 'delta', supplierPropertyId: 'H1', name: 'Hotel', rates: [rate('a', '0.00'), rate('b', '90.00')] }],
+      }),
+    } as unknown as Parameters<typeof guardedSupplier>[0];
+    const result = await guardedSupplier(port).searchAvailability({
+      destination: { kind: 'hotels', supplierPropertyIds: ['H1'] },
+      checkIn: '2027-03-01',
+      checkOut: '2027-03-03',
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      nationality: 'GB',
+    });
+    expect(result.offers[0]!.rates.map((r) => r.supplierRateKey)).toEqual(['b']);
+    expect(result.refused).toEqual({ price_not_positive: 1 });
+    expect(only(withDimensions(emf.metrics, 'SupplierAnswerRefused', { supplier: 'delta', reason: 'price_not_positive' })).value).toBe(1);
   });
 
   it('publish a metric without dimensions under the empty set, so CloudWatch still extracts it', () => {

@@ -4,12 +4,13 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { saxTree } from '../../functions/suppliers/opentravel/sax-tree.js';
-import { parseWithLibrary, parseXml } from '../../functions/suppliers/opentravel/xml.js';
+import { declaresDoctype, parseWithLibrary, parseXml } from '../../functions/suppliers/opentravel/xml.js';
 
 /**
  * parseXml reads plain XML with saxes (sax-tree.ts) and everything else with fast-xml-parser. The library
  * is the reference: on every document, generated or real, parseXml must give what the library gives, or
- * throw what it throws.
+ * throw what it throws; except a document that declares a DOCTYPE, which no parser is given (XXE, entity
+ * expansion: test/integration/supplier-boundary-xml.test.ts).
  */
 const outcome = (parse: () => unknown): unknown => {
   try {
@@ -18,6 +19,8 @@ const outcome = (parse: () => unknown): unknown => {
     return { threw: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
 };
+const REFUSED = { threw: 'XmlDoctypeError: the document declares a DOCTYPE; OpenTravel messages have none' };
+const asLibrary = (xml: string): unknown => (declaresDoctype(xml) ? REFUSED : outcome(() => parseWithLibrary(xml)));
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/opentravel');
 const SPEC_SAMPLES = resolve(import.meta.dirname, '../../specs/opentravel/check-samples');
@@ -104,7 +107,7 @@ describe('parseXml against fast-xml-parser', () => {
   it('generated documents: the same tree, or the same error', () => {
     fc.assert(
       fc.property(document, (xml) => {
-        expect(outcome(() => parseXml(xml))).toStrictEqual(outcome(() => parseWithLibrary(xml)));
+        expect(outcome(() => parseXml(xml))).toStrictEqual(asLibrary(xml));
       }),
       { numRuns: 3000 },
     );
@@ -115,7 +118,7 @@ describe('parseXml against fast-xml-parser', () => {
       fc.property(document, fc.nat(), fc.boolean(), (xml, at, cut) => {
         const index = at % Math.max(1, xml.length);
         const broken = cut ? xml.slice(0, index) : xml.slice(0, index) + xml.slice(index + 1);
-        expect(outcome(() => parseXml(broken))).toStrictEqual(outcome(() => parseWithLibrary(broken)));
+        expect(outcome(() => parseXml(broken))).toStrictEqual(asLibrary(broken));
       }),
       { numRuns: 3000 },
     );

@@ -199,7 +199,15 @@ describe('Hotelbeds rates', () => {
         },
       ],
     };
-    const [rate, ...others] = combineRates(hotel, ['2|', '1|7'], 'EUR', 'availability');
+    const [rate, ...others] = combineRates(
+      hotel,
+      new Map([
+        ['2|', undefined],
+        ['1|7', undefined],
+      ]),
+      'EUR',
+      'availability',
+    );
     expect(others).toEqual([]);
     expect(rate).toEqual({
       supplierRateKey: expect.stringMatching(/^hbm:/),

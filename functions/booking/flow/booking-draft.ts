@@ -109,7 +109,8 @@ export function pendingRecord(
     supplierReference: requested.changes.supplierReference,
     propertyId: ticket.propertyId,
     supplierPropertyId: ticket.supplierPropertyId,
-    propertyName: property?.name ?? ticket.propertyId,
+    // The property map's name, else the offer's the rate was signed with; never our internal id when a name is known.
+    propertyName: property?.name ?? ticket.propertyName ?? ticket.propertyId,
     checkIn: state.stay.checkIn,
     checkOut: state.stay.checkOut,
     nights: state.stay.nights,
@@ -138,11 +139,13 @@ export function pendingRecord(
  * the supplier's obligations and policy (the status and the reference are the lifecycle's to set).
  */
 export function confirmedTerms(
-  record: Pick<BookingRecord, 'rooms' | 'quotedTotal' | 'checkedRate'>,
+  record: Pick<BookingRecord, 'rooms' | 'quotedTotal' | 'checkedRate' | 'propertyId' | 'propertyName'>,
   booking: SupplierBooking,
   locked: Price,
 ): Partial<BookingRecord> {
   return {
+    // A record that could only name the hotel by our id takes the name the supplier's booking answer gives.
+    ...(record.propertyName === record.propertyId && booking.propertyName.trim() !== '' ? { propertyName: booking.propertyName } : {}),
     rooms: record.rooms.map((room, i) => {
       const confirmed = booking.rooms[i];
       return {

@@ -86,7 +86,13 @@ export async function checkRate(
 
   let checked;
   try {
-    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, ...asker, signal });
+    // The hotel the rate was signed for: a check answered for another hotel is refused at the boundary.
+    checked = await adapter.checkRate({
+      supplierRateKey: ticket.supplierRateKey,
+      supplierPropertyId: ticket.supplierPropertyId,
+      ...asker,
+      signal,
+    });
   } catch (error) {
     if (isSupplierError(error)) {
       if (error.kind === 'sold_out' || error.kind === 'not_found')
@@ -118,7 +124,11 @@ export async function checkRate(
     cancellationPolicy: checked.rate.cancellationPolicy,
     price,
   };
-  const { ticket: _unsigned, ...shown } = describeRate(priced, { propertyId: ticket.propertyId, starRating: ticket.starRating }, ticket);
+  const { ticket: _unsigned, ...shown } = describeRate(
+    priced,
+    { propertyId: ticket.propertyId, starRating: ticket.starRating, name: ticket.propertyName },
+    ticket,
+  );
   const quoted = ticket.quoted;
   return {
     ticket,

@@ -28,6 +28,7 @@ import type { SupplierRate } from '../rate/supplier-rate.js';
 import { selectMarkupRule } from './markup-rule-selection.js';
 import { priceRateWithDecimals } from './price-rate-decimal.js';
 import { createQuoteConversions, type QuoteConversion } from './quote-conversions.js';
+import { withPenaltyFx } from './penalty-fx.js';
 import { createRateObligations } from './rate-obligations.js';
 import type { PriceRateInput } from './price-rate-input.js';
 import type { FxStamp, Price } from './price.js';
@@ -341,14 +342,15 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
 
   return {
     price(rate, supplierId, stars) {
-      if (!countsValid) return obligations.apply(slow(rate, supplierId, stars), rate);
+      if (!countsValid) return withPenaltyFx(obligations.apply(slow(rate, supplierId, stars), rate), rate, conversions);
       let priced: Price | undefined;
       try {
         priced = priceOnSafeIntegers(rate, supplierId, stars) ?? priceOnBigInts(rate, supplierId, stars);
       } catch {
         // Whatever went wrong (an unavailable fx pair, ...), decimal.js prices the rate or raises its own error.
       }
-      return obligations.apply(priced ?? slow(rate, supplierId, stars), rate);
+      // Penalties in their own currency (Rapid's CancelPenalty.currency) get that currency's stamp.
+      return withPenaltyFx(obligations.apply(priced ?? slow(rate, supplierId, stars), rate), rate, conversions);
     },
   };
 }

@@ -17,6 +17,11 @@ const ticketSchema = z.object({
   supplierRateKey: z.string(),
   supplierPropertyId: z.string(),
   propertyId: z.string(),
+  /**
+   * The hotel's name as the search showed it (the supplier's offer, or the property map's), so a booking and
+   * its voucher name the hotel even before the property map holds it. At most RATE_TICKET_NAME_MAX characters.
+   */
+  propertyName: z.string().max(200).optional(),
   starRating: z.number().int().optional(),
   /** The quoted price as shown at search ({net, markup, tax, serviceFee, total, currency} decimal strings). */
   quoted: z.object({
@@ -35,6 +40,9 @@ const ticketSchema = z.object({
 });
 
 export type RateTicket = z.infer<typeof ticketSchema>;
+
+/** The longest hotel name a rateId carries (the supplier boundary cuts offers' names to this length too). */
+export const RATE_TICKET_NAME_MAX = 200;
 
 export type RateIdProblem = 'malformed' | 'forged' | 'expired';
 

@@ -11,7 +11,7 @@ import type { QuotedStay } from '../stay/quoted-stay.js';
 import { obligationsView, type ObligationsView } from './obligations-view.js';
 import { priceView, type PriceView } from './price-view.js';
 import type { DescribableRate } from './priced-rate.js';
-import { signRateId, type RateTicket } from './rate-id.js';
+import { RATE_TICKET_NAME_MAX, signRateId, type RateTicket } from './rate-id.js';
 import type { BoardBasis, PaymentModel } from './supplier-rate.js';
 
 export interface ShownRate extends ObligationsView {
@@ -33,31 +33,31 @@ export interface StayContext extends QuotedStay {
   readonly rateIdKey: Buffer;
 }
 
+/** What a rate is shown with of its property: the id, the stars and the name a rateId carries. */
+export interface ShownPropertyHead {
+  readonly propertyId: string;
+  readonly starRating?: number | undefined;
+  readonly name?: string | undefined;
+}
+
 /** A shown rate with the content of its rateId still unsigned. */
 export type DescribedRate = Omit<ShownRate, 'rateId'> & { readonly ticket: RateTicket };
 
 /** A priced rate as the API shows it, with its signed rateId. */
-export function showRate(
-  rate: DescribableRate,
-  property: { propertyId: string; starRating?: number | undefined },
-  stay: StayContext,
-): ShownRate {
+export function showRate(rate: DescribableRate, property: ShownPropertyHead, stay: StayContext): ShownRate {
   const { ticket, ...shown } = describeRate(rate, property, stay);
   return { rateId: signRateId(ticket, stay.tenant, stay.rateIdKey), ...shown };
 }
 
 /** A priced rate as shown, with the content of its rateId unsigned. */
-export function describeRate(
-  rate: DescribableRate,
-  property: { propertyId: string; starRating?: number | undefined },
-  stay: QuotedStay,
-): DescribedRate {
+export function describeRate(rate: DescribableRate, property: ShownPropertyHead, stay: QuotedStay): DescribedRate {
   const ticket: RateTicket = {
     searchId: stay.searchId,
     supplierId: rate.supplierId,
     supplierRateKey: rate.rate.supplierRateKey,
     supplierPropertyId: rate.supplierPropertyId,
     propertyId: property.propertyId,
+    ...(property.name ? { propertyName: property.name.slice(0, RATE_TICKET_NAME_MAX) } : {}),
     ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
     quoted: {
       net: rate.price.net,

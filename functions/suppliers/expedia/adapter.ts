@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
-import { parseJsonBody, supplierHttp, type FetchLike } from '../http-client.js';
+import { parseJsonBody, supplierHttp } from '../http-client.js';
 import type {
   AvailabilityRequest,
   AvailabilityResult,
@@ -29,6 +29,7 @@ import type {
 } from '../port.js';
 import { remarksOf } from '../rate-shape.js';
 import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
+import { LeftOut, refusal } from '../answer-refusal.js';
 import { SupplierError } from '../supplier-error.js';
 import {
   appliedPenalty,
@@ -189,14 +190,16 @@ export class ExpediaAdapter implements SupplierPort {
       this.ensureSummaries(ids, request),
     ]);
     const offers: SupplierOffer[] = [];
-    // One rate Rapid sends in a shape we cannot read costs that rate, never the supplier's whole answer.
-    const unreadable: string[] = [];
+    // One rate Rapid sends in a shape we cannot read, or for another stay or occupancy than asked, costs that
+    // rate, never the supplier's whole answer.
+    const leftOut = new LeftOut();
+    const prices = new PricesPerLink();
     const readable = <T>(read: () => T, fallback: T): T => {
       try {
         return read();
       } catch (error) {
         if (!(error instanceof SupplierError) || error.kind !== 'bad_response') throw error;
-        unreadable.push(error.message);
+        leftOut.add(error);
         return fallback;
       }
     };
@@ -212,7 +215,11 @@ export class ExpediaAdapter implements SupplierPort {
         for (const room of rooms) {
           for (const rate of Array.isArray(room?.rates) ? room.rates : []) {
             if (rate?.status !== undefined && rate.status !== 'available') continue;
-            rates.push(...readable(() => rateFromWire(rate, room, propertyId, occupancies, stay, facts, 'availability'), []));
+            const read = readable(() => rateFromWire(rate, room, propertyId, occupancies, stay, facts, 'availability'), []);
+            // One port rate per bed group, in the bed groups' order: each is Rapid's price-check link's.
+            const links = Object.values(rate.bed_groups ?? {}).map((group) => group?.links?.price_check?.href);
+            read.forEach((port, i) => prices.note(links[i], port));
+            rates.push(...read);
           }
         }
         if (rates.length === 0) continue;
@@ -229,7 +236,7 @@ export class ExpediaAdapter implements SupplierPort {
         });
       }
     }
-    return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
+    return { supplierId: SUPPLIER_ID, offers: prices.withoutTwoPriced(offers, leftOut), ...leftOut.result() };
   }
 
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
@@ -575,13 +582,6 @@ export class ExpediaAdapter implements SupplierPort {
       const test = testHeaderFor(operation, scenarios);
       if (test) headers.Test = test;
     }
-    // supplierHttp reports status and text; Rapid pages content through response headers, kept here.
-    let responseHeaders = new Headers();
-    const fetchImpl: FetchLike = async (input, init) => {
-      const response = await (this.options.fetch ?? fetch)(input, init);
-      responseHeaders = response.headers;
-      return response;
-    };
     const response = await supplierHttp(
       {
         supplierId: SUPPLIER_ID,
@@ -593,13 +593,18 @@ export class ExpediaAdapter implements SupplierPort {
         ...(context.signal ? { signal: context.signal } : {}),
         timeoutMs: this.options.timeoutMs ?? 60_000,
       },
-      fetchImpl,
+      this.options.fetch,
     );
+    // Rapid pages content through response headers (Link, Pagination-Total-Results).
+    const responseHeaders = response.headers;
     if (response.status >= 200 && response.status < 300) {
       if (response.status === 204 || response.text === '')
         return { status: response.status, body: undefined as T, headers: responseHeaders };
       const parsed = parseJsonBody(response.text, SUPPLIER_ID, operation);
       if (!parsed || typeof parsed !== 'object') throw bad(operation, 'body is not JSON object or list');
+      // Rapid's Error ({type, message, fields?, errors?}) is defined for error statuses; one sent with a 2xx is
+      // still an error, never an empty answer (no success body of the spec has a string `type` and `message`).
+      if (isRapidError(parsed)) throw errorFromResponse(operation, response.status, response.text);
       return { status: response.status, body: parsed as T, headers: responseHeaders };
     }
     throw errorFromResponse(operation, response.status, response.text);
@@ -612,6 +617,38 @@ export class ExpediaAdapter implements SupplierPort {
   private resolve(pathOrHref: string): string {
     const url = new URL(pathOrHref, `${this.origin}/`);
     return `${this.origin}${url.pathname}${url.search}`;
+  }
+}
+
+/**
+ * Rapid's own rate key is the price-check link (its token names the rate): one link answered at two prices
+ * has no one price, so every rate under it is refused (`duplicate_rate_key`). Our port keys pack more than
+ * the link (the policy read from the price), so the boundary's check of port keys would not see it.
+ */
+class PricesPerLink {
+  private readonly byLink = new Map<string, { price: string; rates: SupplierRate[]; twoPrices: boolean }>();
+
+  note(link: string | undefined, rate: SupplierRate): void {
+    if (!link) return;
+    const price = `${rate.price.amount} ${rate.price.currency}`;
+    const seen = this.byLink.get(link);
+    if (!seen) this.byLink.set(link, { price, rates: [rate], twoPrices: false });
+    else {
+      seen.rates.push(rate);
+      if (seen.price !== price) seen.twoPrices = true;
+    }
+  }
+
+  withoutTwoPriced(offers: SupplierOffer[], leftOut: LeftOut): SupplierOffer[] {
+    const doubtful = new Set<SupplierRate>();
+    for (const seen of this.byLink.values()) if (seen.twoPrices) for (const rate of seen.rates) doubtful.add(rate);
+    if (doubtful.size === 0) return offers;
+    for (const _ of doubtful)
+      leftOut.add(refusal(SUPPLIER_ID, 'duplicate_rate_key', 'availability', 'a price-check link answered at two prices'));
+    return offers.flatMap((offer) => {
+      const rates = offer.rates.filter((rate) => !doubtful.has(rate));
+      return rates.length === 0 ? [] : [{ ...offer, rates }];
+    });
   }
 }
 
@@ -682,7 +719,13 @@ function testHeaderFor(operation: Operation, scenarios: readonly Scenario[]): st
   return undefined;
 }
 
-/** Rapid's error answers `{type, message}` → SupplierError kinds. */
+function isRapidError(body: object): boolean {
+  if (Array.isArray(body)) return false;
+  const { type, message } = body as { type?: unknown; message?: unknown };
+  return typeof type === 'string' && typeof message === 'string';
+}
+
+/** Rapid's error answers `{type, message}` → SupplierError kinds; one sent with a 2xx is marked `error_envelope`. */
 function errorFromResponse(operation: string, status: number, text: string): SupplierError {
   let type = '';
   let message = `HTTP ${status}`;
@@ -702,7 +745,12 @@ function errorFromResponse(operation: string, status: number, text: string): Sup
   } catch {
     // an unreadable error body still has its status
   }
-  const details = { status, supplierCode: type, operation };
+  const details = {
+    status,
+    supplierCode: type,
+    operation,
+    ...(status >= 200 && status < 300 ? { reason: 'error_envelope' as const } : {}),
+  };
   const text2 = `${operation}: ${message}`;
   if (type === 'price_mismatch') return new SupplierError('price_changed', SUPPLIER_ID, text2, details);
   if (type === 'rooms_unavailable' || type === 'sold_out') return new SupplierError('sold_out', SUPPLIER_ID, text2, details);

@@ -12,6 +12,7 @@ import type {
   SupplierRemark,
 } from '../port.js';
 import { cancellationPenalty, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
+import { refusal } from '../answer-refusal.js';
 import { SupplierError } from '../supplier-error.js';
 import { boardFromAmenities } from './board-amenities.js';
 import { packRateKey, type ExpediaRateKey } from './rate-key.js';
@@ -113,6 +114,11 @@ export interface RoomPricing {
   readonly payAtProperty: PropertyCharge[];
   /** `totals.minimum_selling_price` over all rooms, when the rooms carry one. */
   readonly minimumSellingPrice?: Money;
+  /**
+   * `totals.inclusive.request_currency` over all rooms, when every room gives it in one currency: the same
+   * stay in the currency we shop in, Rapid's own figure (a penalty stated in that currency is read against it).
+   */
+  readonly requestTotal?: Money;
 }
 
 /** The property-collected fees Rapid lists, in our kinds; `mandatory_tax` is a tax the property collects. */
@@ -149,7 +155,8 @@ export function pricingForRooms(
   return sumRoomPricing(
     occupancies.map((occupancy) => {
       const pricing = occupancyPricing[occupancy];
-      if (!pricing) throw bad(operation, 'no occupancy_pricing for a requested occupancy');
+      // occupancy_pricing is keyed by the occupancies asked: a rate without one of them prices other rooms.
+      if (!pricing) throw refusal(SUPPLIER_ID, 'occupancy_mismatch', operation, 'no occupancy_pricing for a requested occupancy');
       return pricing;
     }),
     payment,
@@ -180,6 +187,8 @@ export function sumRoomPricing(
   let hasCommission = false;
   let floor = 0;
   let floored = 0;
+  let requested: Minor | undefined;
+  let requestedInAll = true;
   const nightly: number[] = [];
   const included = new Map<string, { kind: RateTax['kind']; description: string; minor: number }>();
   const fees = new Map<string, { kind: PropertyChargeKind; description: string; minor: number; currency: string }>();
@@ -189,6 +198,11 @@ export function sumRoomPricing(
     const price = chargeMinor(totals.inclusive, operation, 'totals.inclusive');
     same(price.currency, 'totals.inclusive');
     total += price.minor;
+    const request = totals.inclusive?.request_currency;
+    if (request && typeof request.currency === 'string' && (requested === undefined || requested.currency === request.currency)) {
+      const minor = minorOf(request.value, request.currency, operation, 'totals.inclusive.request_currency.value');
+      requested = { minor: (requested?.minor ?? 0) + minor, currency: request.currency };
+    } else requestedInAll = false;
     if (payment === 'pay_at_hotel' && totals.marketing_fee) {
       const fee = chargeMinor(totals.marketing_fee, operation, 'totals.marketing_fee');
       same(fee.currency, 'totals.marketing_fee');
@@ -243,6 +257,7 @@ export function sumRoomPricing(
       .map((f) => propertyCharge(f.kind, f.description, money(f.minor, f.currency))),
     // Floors add up over rooms as prices do; rooms without one add nothing to the floor.
     ...(floored > 0 ? { minimumSellingPrice: money(floor, priceCurrency) } : {}),
+    ...(requested && requestedInAll ? { requestTotal: money(requested.minor, requested.currency) } : {}),
   };
 }
 
@@ -279,7 +294,9 @@ export function cancellationPolicy(
     .map((penalty) => {
       const start = Date.parse(requireString(penalty?.start, operation, 'cancel_penalties.start'));
       if (Number.isNaN(start)) throw bad(operation, 'cancel_penalties.start is not a date-time');
-      const penaltyCurrency = penalty.currency ?? currency;
+      // CancelPenalty.currency is the currency of its `amount`; nights and percentages are shares of the
+      // stay's own charges, so they are in the price's currency whatever the window says.
+      const penaltyCurrency = penalty.amount !== undefined ? (penalty.currency ?? currency) : currency;
       let minor: number;
       if (penalty.amount !== undefined) minor = minorOf(penalty.amount, penaltyCurrency, operation, 'cancel_penalties.amount');
       else if (penalty.nights !== undefined) {
@@ -297,12 +314,27 @@ export function cancellationPolicy(
   if (!stay) throw bad(operation, 'nonrefundable_date_ranges without the stay dates');
   const owed = nonrefundableMinor(nonrefundable, stay, pricing, totalMinor, operation);
   if (owed === 0) return windows;
-  if (windows.some((w) => w.penalty.currency !== currency))
-    throw bad(operation, "cancel_penalties in a currency other than the price's beside nonrefundable_date_ranges");
-  const capped = (minor: number): Money => money(Math.min(totalMinor, minor), currency);
   const now = new Date(Math.floor(stay.now.getTime() / 1000) * 1000).toISOString();
-  const folded = windows.map((w) => cancellationPenalty(w.from, capped(parseMinor(w.penalty.amount, currency) + owed)));
-  return windows.some((w) => w.from <= now) ? folded : [cancellationPenalty(now, capped(owed)), ...folded];
+  // Each window is folded in its own currency: the owed nights as they are in the price's, or in the currency
+  // we shop in at Rapid's own figures for the same stay (the spec's example: a USD penalty on a CAD rate).
+  const request = pricing.requestTotal;
+  const owedIn = (penaltyCurrency: string): { owed: number; total: number } | undefined => {
+    if (penaltyCurrency === currency) return { owed, total: totalMinor };
+    if (!request || request.currency !== penaltyCurrency || totalMinor === 0) return undefined;
+    const requestMinor = parseMinor(request.amount, request.currency);
+    return { owed: scaleMinor(owed, requestMinor, totalMinor), total: requestMinor };
+  };
+  // A window in a currency Rapid gives no figure for cannot be added to: the whole stay is owed from now,
+  // stated in full rather than understated. The rate stays.
+  if (windows.some((w) => owedIn(w.penalty.currency) === undefined)) return [cancellationPenalty(now, money(totalMinor, currency))];
+  const folded = windows.map((w) => {
+    const { owed: extra, total } = owedIn(w.penalty.currency)!;
+    return cancellationPenalty(
+      w.from,
+      money(Math.min(total, parseMinor(w.penalty.amount, w.penalty.currency) + extra), w.penalty.currency),
+    );
+  });
+  return windows.some((w) => w.from <= now) ? folded : [cancellationPenalty(now, money(Math.min(totalMinor, owed), currency)), ...folded];
 }
 
 /** Rapid's contract sets no ceiling on a penalty's percentage ("30%" of the total booking); none is imposed here. */
@@ -313,6 +345,12 @@ function penaltyPercentOf(totalMinor: number, percent: string | number, operatio
   const share = percentOfMinor(totalMinor, percent, PENALTY_PERCENT_RULES);
   if (typeof share !== 'number') throw bad(operation, 'cancel_penalties.percent is not a percentage');
   return share;
+}
+
+function nightsOf(stay: StayFacts): number | undefined {
+  if (!DATE.test(stay.checkIn) || !DATE.test(stay.checkOut)) return undefined;
+  const nights = Math.round((Date.parse(`${stay.checkOut}T00:00:00Z`) - Date.parse(`${stay.checkIn}T00:00:00Z`)) / DAY_MS);
+  return nights > 0 ? nights : undefined;
 }
 
 /** The charge of the stay's nights inside the ranges: each night's own charge, or a share of the total. */
@@ -401,6 +439,11 @@ export function rateFromWire(
   const roomTypeCode = requireString(room.id, operation, 'rooms.id');
   const payment = paymentOf(rate.merchant_of_record);
   const pricing = pricingForRooms(rate.occupancy_pricing, occupancies, payment, operation, facts.collectCurrency);
+  // Rapid's shopping answer states no stay, but prices it night by night: nightly charges for another number
+  // of nights than the stay asked are a rate for another stay. (A price check answers for the key's own stay.)
+  const nights = operation === 'availability' ? nightsOf(stay) : undefined;
+  if (pricing.nightlyMinor.length > 0 && nights !== undefined && pricing.nightlyMinor.length !== nights)
+    throw refusal(SUPPLIER_ID, 'stay_mismatch', operation, 'nightly charges for another number of nights than the stay asked');
   const boardBasis = boardFromAmenities(Object.values(rate.amenities ?? {}));
   const refundable = rate.refundable === true;
   const cancellation = cancellationPolicy(rate.cancel_penalties, pricing, operation, stay, rate.nonrefundable_date_ranges);

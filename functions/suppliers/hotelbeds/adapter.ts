@@ -26,8 +26,10 @@ import type {
   SupplierPropertyContent,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
+import { LeftOut, refusal } from '../answer-refusal.js';
 import { SupplierError } from '../supplier-error.js';
 import {
+  type AskedGroups,
   amount,
   bad,
   bookingFromWire,
@@ -94,25 +96,23 @@ export class HotelbedsAdapter implements SupplierPort {
     const rs = await this.call<WireAvailabilityRS>('availability', 'POST', '/hotel-api/1.0/hotels', request, body);
     const hotels = rs.hotels?.hotels ?? [];
     if (!Array.isArray(hotels)) throw bad('availability', 'hotels.hotels is not a list');
-    const groupKeys = groups.map((group) => group.key);
-    const unreadable: string[] = [];
+    const asked: AskedGroups = new Map(groups.map((group) => [group.key, group.wire.rooms]));
+    const leftOut = new LeftOut();
     const offers: SupplierOffer[] = [];
     for (const hotel of hotels) {
       try {
-        const offer = offerFromHotel(
-          { checkIn: rs.hotels?.checkIn, checkOut: rs.hotels?.checkOut, ...hotel },
-          groupKeys,
-          'availability',
-          unreadable,
-        );
+        const stated = { checkIn: rs.hotels?.checkIn, checkOut: rs.hotels?.checkOut, ...hotel };
+        // The answer states its stay (hotels.checkIn/checkOut): a hotel priced for other dates is not an answer.
+        if (!sameDate(stated.checkIn, request.checkIn) || !sameDate(stated.checkOut, request.checkOut))
+          throw refusal(SUPPLIER_ID, 'stay_mismatch', 'availability', 'a hotel priced for another stay than the one asked');
+        const offer = offerFromHotel(stated, asked, 'availability', leftOut);
         if (offer.rates.length > 0) offers.push(offer);
       } catch (error) {
         // A hotel we cannot read (no code, no currency) is left out and counted; the others are the answer.
-        if (!(error instanceof SupplierError)) throw error;
-        unreadable.push(error.message);
+        leftOut.add(error);
       }
     }
-    return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
+    return { supplierId: SUPPLIER_ID, offers, ...leftOut.result() };
   }
 
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
@@ -190,7 +190,7 @@ export class HotelbedsAdapter implements SupplierPort {
     const groupKeys = (hotel.rooms ?? [])
       .flatMap((room) => room.rates ?? [])
       .map((rate) => occupancyKey(rate.adults ?? 0, rate.childrenAges));
-    const [rate] = combineRates(hotel, [...new Set(groupKeys)], currency, 'checkrates');
+    const [rate] = combineRates(hotel, new Map([...new Set(groupKeys)].map((key) => [key, undefined])), currency, 'checkrates');
     if (!rate) throw new SupplierError('sold_out', SUPPLIER_ID, 'checkrates: the rate is no longer offered', { operation: 'checkrates' });
     return { supplierRateKey: rate.supplierRateKey, rate, supplierPropertyId: String(hotel.code ?? '') };
   }
@@ -360,13 +360,19 @@ export class HotelbedsAdapter implements SupplierPort {
     if (response.status >= 200 && response.status < 300) {
       const parsed = parseJsonBody(response.text, SUPPLIER_ID, operation);
       if (!parsed || typeof parsed !== 'object') throw bad(operation, 'body is not an object');
+      // Every RS of the spec carries `error` (apiError) beside its content: an answer holding one is an error
+      // whatever its status, never "ok, nothing found".
+      if ('error' in parsed && (parsed as { error: unknown }).error) throw errorFromResponse(operation, response.status, response.text);
       return parsed as T;
     }
     throw errorFromResponse(operation, response.status, response.text);
   }
 }
 
-/** Hotelbeds' error answers → SupplierError kinds (their codes are "<KIND>-<token>"). */
+/**
+ * Hotelbeds' error answers → SupplierError kinds (their codes are "<KIND>-<token>"). An error sent with a 2xx
+ * is read the same way and marked `error_envelope`: a SYSTEM_ERROR is the supplier failing, anything else a refusal.
+ */
 function errorFromResponse(operation: string, status: number, text: string): SupplierError {
   let code = '';
   let message = `HTTP ${status}`;
@@ -383,7 +389,8 @@ function errorFromResponse(operation: string, status: number, text: string): Sup
   } catch {
     // an unreadable error body still has its status
   }
-  const details = { status, supplierCode: code, operation };
+  const enveloped = status >= 200 && status < 300;
+  const details = { status, supplierCode: code, operation, ...(enveloped ? { reason: 'error_envelope' as const } : {}) };
   const text2 = `${operation}: ${message}`;
   if (status === 404) return new SupplierError('not_found', SUPPLIER_ID, text2, details);
   if (code === 'PRODUCT_ERROR') {
@@ -391,9 +398,14 @@ function errorFromResponse(operation: string, status: number, text: string): Sup
     if (/allotment|stop sales|no longer available/i.test(message)) return new SupplierError('sold_out', SUPPLIER_ID, text2, details);
     return new SupplierError('rejected', SUPPLIER_ID, text2, details);
   }
-  if (status === 401 || status === 403 || (status >= 400 && status < 500))
+  if (status === 401 || status === 403 || (status >= 400 && status < 500) || (enveloped && code !== 'SYSTEM_ERROR'))
     return new SupplierError('rejected', SUPPLIER_ID, text2, details);
   return new SupplierError('unavailable', SUPPLIER_ID, text2, details);
+}
+
+/** A date the answer states (YYYY-MM-DD, or a date-time as the spec's example writes hotels.checkIn) is the one asked; none stated passes. */
+function sameDate(stated: unknown, asked: string): boolean {
+  return stated === undefined || (typeof stated === 'string' && stated.slice(0, 10) === asked);
 }
 
 interface OccupancyGroup {

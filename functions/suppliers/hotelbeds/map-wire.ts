@@ -12,6 +12,7 @@ import type {
   SupplierRate,
 } from '../port.js';
 import { cancellationPenalty, joinLists, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
+import { type LeftOut, refusal } from '../answer-refusal.js';
 import { SupplierError } from '../supplier-error.js';
 import type { WireBooking, WireHotel, WirePax, WireRate, WireTax } from './wire.js';
 
@@ -194,32 +195,38 @@ export function unpackRateKeys(key: string): string[] {
 }
 
 /**
+ * The occupancy groups asked (occupancyKey), each with its number of identical rooms (`rooms: n` on the wire),
+ * or undefined where the count is not known (a price check reads the groups from the answer itself).
+ */
+export type AskedGroups = ReadonlyMap<string, number | undefined>;
+
+/**
  * A hotel's wire rates → port rates covering every requested room. Hotelbeds prices each occupancy group
  * separately; a port rate combines one wire rate per group with the same room, board, class and payment.
+ * A rate for an occupancy not asked (other guests, or another number of rooms than the group's) prices
+ * something else: with `leftOut` it is refused and counted, as one unreadable rate is (the others kept).
  */
-export function combineRates(
-  hotel: WireHotel,
-  groupKeys: readonly string[],
-  currency: string,
-  operation: string,
-  unreadable?: string[],
-): SupplierRate[] {
+export function combineRates(hotel: WireHotel, asked: AskedGroups, currency: string, operation: string, leftOut?: LeftOut): SupplierRate[] {
+  const groupKeys = [...asked.keys()];
   const byGroup = new Map<string, Map<string, SupplierRate>>();
   const singles = new Map<string, SupplierRate[]>();
   const nights = stayNights(hotel);
   for (const room of hotel.rooms ?? []) {
     const roomCode = requireString(room.code, operation, 'rooms.code');
     for (const rate of room.rates ?? []) {
+      const group = occupancyKey(rate.adults ?? 0, rate.childrenAges);
       let single: SupplierRate;
       try {
         single = singleRate(rate, roomCode, room.name ?? roomCode, currency, operation, nights);
+        const rooms = asked.get(group);
+        if (!asked.has(group) || (rooms !== undefined && rate.rooms !== undefined && rate.rooms !== rooms))
+          throw refusal(SUPPLIER_ID, 'occupancy_mismatch', operation, 'a rate for another occupancy than the rooms asked');
       } catch (error) {
         // One rate we cannot read costs that rate, not the hotel's others or the supplier's whole answer.
-        if (!unreadable || !(error instanceof SupplierError)) throw error;
-        unreadable.push(error.message);
+        if (!leftOut) throw error;
+        leftOut.add(error);
         continue;
       }
-      const group = occupancyKey(rate.adults ?? 0, rate.childrenAges);
       const combo = `${roomCode}|${single.boardBasis}|${single.refundable}|${single.payment}`;
       const map = byGroup.get(group) ?? new Map<string, SupplierRate>();
       if (!map.has(combo)) map.set(combo, single);
@@ -304,7 +311,7 @@ function stayNights(hotel: WireHotel): number | undefined {
   return Number.isInteger(nights) && nights > 0 ? nights : undefined;
 }
 
-export function offerFromHotel(hotel: WireHotel, groupKeys: readonly string[], operation: string, unreadable?: string[]): SupplierOffer {
+export function offerFromHotel(hotel: WireHotel, asked: AskedGroups, operation: string, leftOut?: LeftOut): SupplierOffer {
   const currency = requireString(hotel.currency, operation, 'hotel.currency');
   const lat = Number(hotel.latitude);
   const lng = Number(hotel.longitude);
@@ -316,7 +323,7 @@ export function offerFromHotel(hotel: WireHotel, groupKeys: readonly string[], o
     name: requireString(hotel.name, operation, 'hotel.name'),
     ...(stars ? { stars: Number(stars) } : {}),
     ...(Number.isFinite(lat) && Number.isFinite(lng) && hotel.latitude !== undefined ? { geo: { lat, lng } } : {}),
-    rates: combineRates(hotel, groupKeys, currency, operation, unreadable),
+    rates: combineRates(hotel, asked, currency, operation, leftOut),
   };
 }
 

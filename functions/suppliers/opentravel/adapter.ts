@@ -29,6 +29,7 @@ import type {
   SupplierRate,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
+import { LeftOut, refusal } from '../answer-refusal.js';
 import { SupplierError } from '../supplier-error.js';
 import { AGE_ADULT, AGE_CHILD, CONTEXT_CLIENT, CONTEXT_SUPPLIER, ERR, EWT, SUPPLIER_ID, UIT_REQUESTOR, UIT_RESERVATION } from './codes.js';
 import {
@@ -46,7 +47,20 @@ import {
   type RoomStayRate,
 } from './map-wire.js';
 import { decodeOtaRateKey, encodeOtaRateKey, type OtaRateKey } from './rate-key.js';
-import { attr, child, children, otaMessage, OTA_VERSION, parseXml, rootOf, text, texts, XmlSyntaxError, type XmlNode } from './xml.js';
+import {
+  attr,
+  child,
+  children,
+  otaMessage,
+  OTA_VERSION,
+  parseXml,
+  rootOf,
+  text,
+  texts,
+  XmlDoctypeError,
+  XmlSyntaxError,
+  type XmlNode,
+} from './xml.js';
 
 /**
  * Messages go to `${baseUrl}/ota`, the catalogue to `${baseUrl}/ota/catalogue`. apiKey is
@@ -86,8 +100,8 @@ export class OpenTravelAdapter implements SupplierPort {
       [],
       request.nationality,
     );
-    const { offers, unreadable } = offersFrom(expandRoomStays(stays.nodes), request, 'availability', this.now());
-    return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
+    const { offers, leftOut } = offersFrom(expandRoomStays(stays.nodes), request, 'availability', this.now());
+    return { supplierId: SUPPLIER_ID, offers, ...leftOut.result() };
   }
 
   async checkRate(request: CheckRateRequest): Promise<CheckedRate> {
@@ -498,7 +512,17 @@ export class OpenTravelAdapter implements SupplierPort {
     const rsRoot = `${rqRoot.slice(0, -2)}RS`;
     const root = parseRoot(response.text, operation, rsRoot, response.status);
     if (response.status < 200 || response.status >= 300 || child(root, 'Errors')) throw errorFrom(operation, response.status, root);
-    if (!child(root, 'Success')) throw bad(operation, `${rsRoot} has neither Success nor Errors`);
+    if (!child(root, 'Success')) {
+      // The XSDs' RS is a choice of (Success, Warnings?, content) or Errors; Warnings "used in conjunction with
+      // the Success element to define a business error". Warnings alone are not a success: what was done is unknown.
+      if (child(root, 'Warnings'))
+        throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: ${rsRoot} has Warnings without Success`, {
+          operation,
+          status: response.status,
+          reason: 'error_envelope',
+        });
+      throw bad(operation, `${rsRoot} has neither Success nor Errors`);
+    }
     return root;
   }
 
@@ -543,6 +567,12 @@ function parseRoot(body: string, operation: string, expectedRoot: string, status
   try {
     document = parseXml(body);
   } catch (error) {
+    if (error instanceof XmlDoctypeError)
+      throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: ${error.message}`, {
+        operation,
+        status,
+        reason: 'xml_doctype',
+      });
     if (status >= 300) throw errorFrom(operation, status, undefined, body);
     if (error instanceof XmlSyntaxError)
       throw new SupplierError('bad_response', SUPPLIER_ID, `${operation}: malformed XML`, { operation }, { cause: error });
@@ -631,8 +661,9 @@ function offersFrom(
   request: AvailabilityRequest,
   operation: string,
   now: Date,
-): { offers: SupplierOffer[]; unreadable: string[] } {
-  const unreadable: string[] = [];
+): { offers: SupplierOffer[]; leftOut: LeftOut } {
+  const leftOut = new LeftOut();
+  const unreadable = leftOut.unreadable;
   const byHotel = new Map<string, XmlNode[]>();
   for (const node of nodes) {
     const hotelCode = attr(child(node, 'BasicPropertyInfo'), 'HotelCode');
@@ -656,10 +687,10 @@ function offersFrom(
     const times = firstHotelTimes(properties);
     const stays: RoomStayRate[] = [];
     for (const node of hotelNodes) {
-      const stay = readable(
-        () => roomStayRate(node, operation, { checkIn: request.checkIn, checkOut: request.checkOut, ...times, bookedAt: now }),
-        unreadable,
-      );
+      const stay = readable(() => {
+        answersTheStayAsked(node, request, operation);
+        return roomStayRate(node, operation, { checkIn: request.checkIn, checkOut: request.checkOut, ...times, bookedAt: now });
+      }, leftOut);
       if (stay) stays.push(stay);
     }
     const rates = combine(
@@ -669,7 +700,7 @@ function offersFrom(
       attr(property, 'HotelCityCode') ?? stays[0]?.cityCode,
       request.checkIn,
       request.checkOut,
-      unreadable,
+      leftOut,
     );
     if (rates.length === 0) continue;
     const stars = starsOf(property);
@@ -685,20 +716,55 @@ function offersFrom(
       rates,
     });
   }
-  return { offers, unreadable };
+  return { offers, leftOut };
 }
 
 /**
  * Runs one rate's reading; a rate the answer does not let us read is left out and its reason kept, in our
- * words (the field and what is wrong with it; SupplierError messages here never quote the answer).
+ * words (the field and what is wrong with it; SupplierError messages here never quote the answer), and one
+ * the boundary refuses is counted by its reason.
  */
-function readable<T>(read: () => T, unreadable: string[]): T | undefined {
+function readable<T>(read: () => T, leftOut: LeftOut): T | undefined {
   try {
     return read();
   } catch (error) {
-    unreadable.push(error instanceof SupplierError ? error.message.replace(/^[A-Za-z]+: /, '') : 'a RoomStay that could not be read');
+    if (error instanceof SupplierError) leftOut.add(error, (e) => e.message.replace(/^[A-Za-z]+: /, ''));
+    else leftOut.unreadable.push('a RoomStay that could not be read');
     return undefined;
   }
+}
+
+/**
+ * A RoomStay may state its stay (TimeSpan) and its guests (GuestCounts); when it does, they must be the
+ * ones asked for its room (RoomStayCandidateRPH): otherwise it prices something nobody asked for.
+ */
+function answersTheStayAsked(node: XmlNode, request: AvailabilityRequest, operation: string): void {
+  const span = child(node, 'TimeSpan');
+  const start = attr(span, 'Start')?.slice(0, 10);
+  const end = attr(span, 'End')?.slice(0, 10);
+  if ((start !== undefined && start !== request.checkIn) || (end !== undefined && end !== request.checkOut))
+    throw refusal(SUPPLIER_ID, 'stay_mismatch', operation, 'a RoomStay for another stay than the one asked');
+  const counts = children(child(node, 'GuestCounts'), 'GuestCount');
+  if (counts.length === 0) return;
+  const asked = request.occupancies[Number(attr(node, 'RoomStayCandidateRPH') ?? '1') - 1];
+  let adults = 0;
+  let minors = 0;
+  const ages: number[] = [];
+  for (const count of counts) {
+    const n = Number(attr(count, 'Count') ?? '1');
+    const code = attr(count, 'AgeQualifyingCode');
+    // Only the two codes we ask with are compared; another (an infant, a senior) is not ours to judge.
+    if (!Number.isInteger(n) || (code !== AGE_ADULT && code !== AGE_CHILD)) return;
+    if (code === AGE_ADULT) adults += n;
+    else {
+      minors += n;
+      if (attr(count, 'Age') !== undefined) for (let i = 0; i < n; i += 1) ages.push(Number(attr(count, 'Age')));
+    }
+  }
+  const sorted = (list: readonly number[]) => [...list].sort((a, b) => a - b).join(',');
+  const agesDiffer = ages.length === minors && sorted(ages) !== sorted(asked?.childrenAges ?? []);
+  if (!asked || adults !== asked.adults || minors !== asked.childrenAges.length || agesDiffer)
+    throw refusal(SUPPLIER_ID, 'occupancy_mismatch', operation, 'a RoomStay for other guests than the room asked');
 }
 
 function combine(
@@ -708,15 +774,21 @@ function combine(
   cityCode: string | undefined,
   checkIn: string,
   checkOut: string,
-  unreadable: string[],
+  leftOut: LeftOut,
 ): SupplierRate[] {
+  // The rate key is the room type and plan per room: one of them answered twice at two prices has no one
+  // price, so it is refused (the boundary's one price per rate key); twice at one price is the same rate.
+  const twoPrices = new Set<string>();
   const byRoom = occupancies.map((_, index) => {
     const rph = String(index + 1);
     const map = new Map<string, RoomStayRate>();
     for (const stay of stays) {
       if ((stay.candidateRph ?? '1') !== rph) continue;
       const combo = `${stay.roomTypeCode}|${stay.ratePlanCode}`;
-      if (!map.has(combo)) map.set(combo, stay);
+      const first = map.get(combo);
+      if (!first) map.set(combo, stay);
+      else if (first.rate.price.amount !== stay.rate.price.amount || first.rate.price.currency !== stay.rate.price.currency)
+        twoPrices.add(combo);
     }
     return map;
   });
@@ -724,6 +796,10 @@ function combine(
   for (const [combo] of byRoom[0] ?? new Map<string, RoomStayRate>()) {
     const parts = byRoom.map((map) => map.get(combo));
     if (parts.some((part) => part === undefined)) continue;
+    if (twoPrices.has(combo)) {
+      leftOut.add(refusal(SUPPLIER_ID, 'duplicate_rate_key', 'availability', 'a room type and rate plan answered at two prices'));
+      continue;
+    }
     const present = parts as RoomStayRate[];
     const key: OtaRateKey = {
       hotelCode,
@@ -743,7 +819,7 @@ function combine(
           present.map((part) => part.rate),
           encodeOtaRateKey(key),
         ),
-      unreadable,
+      leftOut,
     );
     if (rate) out.push(rate);
   }

@@ -80,11 +80,22 @@ export class XmlSyntaxError extends Error {
 }
 
 /**
- * Parses a document; a body that is not well-formed XML throws XmlSyntaxError. Plain XML (what suppliers
- * send) is parsed by saxes and shaped by saxTree, to the same result; anything else, and anything saxes
- * refuses, goes through fast-xml-parser.
+ * A document type declaration in a message. No OTA message needs one (the XSDs define every element, and
+ * messages carry no DTD), while a DTD is how XML attacks arrive: entities that expand to gigabytes (billion
+ * laughs), external entities that read files or reach other hosts (XXE), remote DTDs fetched by the parser.
+ * So a document with one is refused before any parser sees it.
+ */
+export class XmlDoctypeError extends Error {
+  override readonly name = 'XmlDoctypeError';
+}
+
+/**
+ * Parses a document; a body that is not well-formed XML throws XmlSyntaxError, one with a DOCTYPE
+ * XmlDoctypeError. Plain XML (what suppliers send) is parsed by saxes and shaped by saxTree, to the same
+ * result; anything else, and anything saxes refuses, goes through fast-xml-parser.
  */
 export function parseXml(text: string): XmlNode {
+  if (declaresDoctype(text)) throw new XmlDoctypeError('the document declares a DOCTYPE; OpenTravel messages have none');
   const plain = saxTree(text, isRepeated);
   if (plain) return plain;
   return parseWithLibrary(text);
@@ -100,6 +111,27 @@ export function parseWithLibrary(text: string): XmlNode {
   }
   if (!parsed || typeof parsed !== 'object') throw new XmlSyntaxError('empty document');
   return parsed as XmlNode;
+}
+
+/**
+ * Whether the prolog (what comes before the root element: the declaration, processing instructions, comments,
+ * whitespace) holds a `<!DOCTYPE`, the only place XML allows one.
+ */
+export function declaresDoctype(text: string): boolean {
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('<', at);
+    if (open < 0) return false;
+    if (text.startsWith('<?', open)) at = endOf(text, '?>', open);
+    else if (text.startsWith('<!--', open)) at = endOf(text, '-->', open);
+    else return /^<!DOCTYPE/i.test(text.slice(open, open + 9));
+    if (at < 0) return false;
+  }
+}
+
+function endOf(text: string, closing: string, from: number): number {
+  const end = text.indexOf(closing, from);
+  return end < 0 ? -1 : end + closing.length;
 }
 
 /** The document's root element: its name and content (the XML declaration is skipped). */
