@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
       const responses = Object.keys(operationOf(route.path, route.method)!.responses ?? {});
       expect(responses.includes('413'), route.id).toBe(carriesBody(route));
     }
-    expect(JSON.stringify(operationOf('/v1/hotels/bookings', 'POST')!.responses!['413'])).toContain('10 MB');
+    expect(JSON.stringify(operationOf('/v1/hotels/bookings', 'POST')!.responses!['413'])).toContain('64 KB');
   });
 
   it('lists 404 on every operation that takes an id, and documents each id as opaque with its limits', () => {
