@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putContract } from '../../functions/suppliers/contracts.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
-import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
+import { startJourney, type Journey } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy.js';
 import { startTestHost } from '../support/local-host.js';
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
+import { inDays } from '../support/stay-dates.js';
 
 let host: LocalHost;
 const tokens: Record<string, string> = {};
@@ -15,7 +16,6 @@ beforeAll(async () => {
   host = await startTestHost();
   tokens.demo = await tokenFor(host, 'demo');
   tokens.acme = await tokenFor(host, 'acme');
-  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const response = await call('/v1/hotels/search', 'demo', {
     method: 'POST',
     body: JSON.stringify({
