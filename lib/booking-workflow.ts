@@ -10,6 +10,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { BOOKING_FLOW_BUDGET } from '../functions/shared/time-budgets.js';
 import { repositoryPath } from './project-paths.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 
@@ -37,9 +38,11 @@ export class BookingWorkflow extends Construct {
       removalPolicy: removalPolicyFor(config.stage),
     });
 
+    const definition = readFileSync(repositoryPath(BOOKING_DEFINITION_PATH), 'utf8');
+    assertMachineTimeout(definition);
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineType: StateMachineType.EXPRESS,
-      definitionBody: DefinitionBody.fromString(readFileSync(repositoryPath(BOOKING_DEFINITION_PATH), 'utf8')),
+      definitionBody: DefinitionBody.fromString(definition),
       definitionSubstitutions: { BookingFlowFunctionArn: props.flowFunction.functionArn },
       tracingEnabled: true,
       logs: {
@@ -65,5 +68,19 @@ export class BookingWorkflow extends Construct {
       reason:
         'CloudWatch Logs delivery for Step Functions (logs:CreateLogDelivery, GetLogDelivery, ListLogDeliveries, PutResourcePolicy, DescribeResourcePolicies, DescribeLogGroups) and X-Ray (PutTraceSegments, PutTelemetryRecords, GetSamplingRules, GetSamplingTargets) support no resource-level permissions.',
     });
+  }
+}
+
+/**
+ * The ASL file states its own TimeoutSeconds (the local runner executes the same file); the time budgets
+ * (functions/shared/time-budgets.ts) state what the booking chain was sized for. A file edited apart from the
+ * budgets fails synthesis instead of deploying a chain that no longer fits API Gateway's 29 s.
+ */
+function assertMachineTimeout(definition: string): void {
+  const { TimeoutSeconds } = JSON.parse(definition) as { TimeoutSeconds?: number };
+  if (TimeoutSeconds !== BOOKING_FLOW_BUDGET.machineSeconds) {
+    throw new Error(
+      `${BOOKING_DEFINITION_PATH} has TimeoutSeconds ${String(TimeoutSeconds)}; the time budgets say ${BOOKING_FLOW_BUDGET.machineSeconds}`,
+    );
   }
 }

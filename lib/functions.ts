@@ -8,6 +8,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { HandlerGroup } from '../functions/shared/routes.js';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 import { DOCS_SCRIPT_ASSETS, VOUCHER_FONT_ASSETS, type FunctionAssets } from './function-assets.js';
 import { HotelFunction } from './hotel-function.js';
 import type { SearchSecret } from './search-secret.js';
@@ -39,15 +40,15 @@ export interface FunctionPlan {
 
 /**
  * Memory buys CPU on Lambda: the token endpoint verifies slow secret hashes and search maps and ranks
- * many supplier answers, so those get more. Timeouts stay under API Gateway's 29 s integration limit;
- * search's covers its largest supplier budget (timeoutMs up to 20 s) plus ranking.
+ * many supplier answers, so those get more. Timeouts come from the time budgets
+ * (functions/shared/time-budgets.ts): under API Gateway's 29 s integration limit, each covering its steps.
  */
 export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
   auth: {
     entry: 'functions/auth/index.ts',
     description: 'OAuth 2.0 client credentials token endpoint',
     memorySize: 1024,
-    timeout: Duration.seconds(10),
+    timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.auth),
     // signingKeys: the private key that signs (no other function but the rotation job is granted it).
     // clients: the clients, and the public key ring the key set route publishes.
     tables: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
@@ -58,7 +59,7 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     description: 'Hotel search, search pages, property rates and content',
     // 1,769 MB is one full vCPU: a large city prices and ranks tens of thousands of rates.
     memorySize: 1769,
-    timeout: Duration.seconds(25),
+    timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.search),
     tables: { searches: 'readWrite', properties: 'read', contracts: 'read' },
     readsSearchSecret: true,
   },
@@ -66,7 +67,7 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     entry: 'functions/booking/index.ts',
     description: 'Rate check and bookings: create, get, modify, cancel; agent wallets',
     memorySize: 1024,
-    timeout: Duration.seconds(28),
+    timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.booking),
     // properties: the property's address, contact and time zone for the booking record.
     // wallets: the wallet routes, the funds check before a wallet-paid booking, and a cancel's refund.
     // webhooks: a cancel, a modification or a settled pending booking writes its event to the outbox (outbox
@@ -90,7 +91,7 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // Renders voucher PDFs (pdf-lib with an embedded font): memory buys the CPU that takes. Its own function,
     // so no other function loads the renderer (1.4 MB) at a cold start.
     memorySize: 1024,
-    timeout: Duration.seconds(28),
+    timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.vouchers),
     // bookings: the record and its history (voucher-issued); guests: the names it prints; properties: address, contacts, zone.
     tables: { bookings: 'readWrite', guests: 'read', properties: 'read' },
     assets: VOUCHER_FONT_ASSETS,
@@ -99,7 +100,7 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     entry: 'functions/webhooks/index.ts',
     description: 'Webhook endpoints: register, change, delete, ping; their deliveries and retries',
     memorySize: 512,
-    timeout: Duration.seconds(28),
+    timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.webhooks),
     // webhooks: endpoints and deliveries (a ping and a retry are attempted in the request).
     tables: { webhooks: 'readWrite' },
   },
@@ -107,14 +108,14 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     entry: 'functions/cars/index.ts',
     description: 'Car search and booking (planned surface)',
     memorySize: 256,
-    timeout: Duration.seconds(10),
+    timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.cars),
     tables: {},
   },
   docs: {
     entry: 'functions/docs/index.ts',
     description: 'OpenAPI document and API reference page',
     memorySize: 256,
-    timeout: Duration.seconds(10),
+    timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.docs),
     tables: {},
     assets: DOCS_SCRIPT_ASSETS,
   },
@@ -124,7 +125,7 @@ const AUTHORIZER_PLAN: FunctionPlan = {
   entry: 'functions/auth/authorizer.ts',
   description: 'Lambda REQUEST authorizer: verifies the access token and allows the routes of its scopes',
   memorySize: 512,
-  timeout: Duration.seconds(5),
+  timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.authorizer),
   // clients: the clients, and the public key ring it verifies with; never the private key's table.
   tables: { clients: 'read' },
   handlesTokens: true,
@@ -134,7 +135,7 @@ export const BOOKING_FLOW_PLAN: FunctionPlan = {
   entry: 'functions/booking/flow/index.ts',
   description: 'Task steps of the booking state machine',
   memorySize: 1024,
-  timeout: Duration.seconds(25),
+  timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.bookingFlow),
   // wallets: a wallet-paid booking's hold, capture and give-back happen inside the steps.
   // webhooks: each state change writes its event to the outbox in the same transaction.
   // guests: BookWithSupplier stores the request's personal data apart from the record.

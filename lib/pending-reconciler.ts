@@ -10,6 +10,7 @@ import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
 export interface PendingReconcilerProps {
   readonly config: DeploymentConfig;
@@ -32,7 +33,7 @@ export class PendingReconciler extends Construct {
       description: 'Settles pending bookings by asking their suppliers for our reference',
       serviceName: 'hotel-api-pending-reconciler',
       memorySize: 512,
-      timeout: Duration.minutes(2),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.pendingReconciler),
       tables,
       // wallets: settling a wallet-paid booking captures its hold (confirmed) or gives it back (failed).
       // webhooks: a settled booking's event goes to the outbox with the change.

@@ -15,6 +15,7 @@ import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
 export const RETENTION_DAYS_CONTEXT = 'personalDataRetentionDays';
 /** Daily: a booking's data goes within a day of falling due. */
@@ -48,7 +49,7 @@ export class PersonalDataRetention extends Construct {
       description: `Erases bookings' personal data ${days} days after check-out`,
       serviceName: 'hotel-api-personal-data-retention',
       memorySize: 512,
-      timeout: Duration.minutes(10),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.personalDataRetention),
       tables,
       // bookings: the erasure's mark and history entry; guests: the details erased.
       tablesUsed: { bookings: 'readWrite', guests: 'readWrite' },

@@ -13,6 +13,7 @@ import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
 export interface PropertyMappingProps {
   readonly config: DeploymentConfig;
@@ -38,7 +39,7 @@ export class PropertyMapping extends Construct {
       // CPU the matching spends most of its time on. A local run takes well under a minute; ten leave
       // room for slow real supplier catalogues.
       memorySize: 2048,
-      timeout: Duration.minutes(10),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.propertyMapping),
       tables,
       tablesUsed: { contracts: 'read', properties: 'readWrite' },
       schedule: PROPERTY_MAPPING_SCHEDULE,

@@ -18,6 +18,7 @@ import { SANDBOX_SUPPLIERS } from '../sandbox/suppliers.js';
 import { HotelFunction } from './hotel-function.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
 /** The construct id CDK gives the AwsCustomResource provider Lambda (fixed in aws-cdk-lib). */
 const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
@@ -64,7 +65,7 @@ export class SandboxSuppliers extends Construct {
         description: `Sandbox supplier ${definition.supplierId}`,
         serviceName: `sandbox-${definition.supplierId}`,
         memorySize: 1024,
-        timeout: Duration.seconds(60),
+        timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.sandboxSupplier),
         reservedConcurrentExecutions: 1,
         environment: { SANDBOX_CREDENTIALS_SECRET_ARN: credentials.secretArn },
       });

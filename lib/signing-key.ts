@@ -16,6 +16,7 @@ import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
 export interface SigningKeyProps {
   readonly config: DeploymentConfig;
@@ -45,7 +46,7 @@ export class SigningKey extends Construct {
       description: 'Makes the first token signing key at stack creation, and rotates the signing keys on a schedule',
       serviceName: 'hotel-api-signing-key',
       memorySize: 256,
-      timeout: Duration.seconds(30),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.signingKeyRotation),
       tables,
       // clients: the public key ring sits beside the clients (the authorizer reads that table already).
       tablesUsed: { clients: 'readWrite', signingKeys: 'readWrite' },

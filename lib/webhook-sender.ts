@@ -19,6 +19,7 @@ import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
 export const WEBHOOK_SWEEP_SCHEDULE = Schedule.rate(Duration.minutes(1));
 
@@ -40,7 +41,7 @@ export class WebhookSender extends Construct {
       serviceName: 'hotel-api-webhook-sender',
       memorySize: 512,
       // A sweep tries up to 100 deliveries, each within 10 s.
-      timeout: Duration.minutes(5),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.webhookSender),
       tables,
       tablesUsed: { webhooks: 'readWrite' },
       schedule: WEBHOOK_SWEEP_SCHEDULE,

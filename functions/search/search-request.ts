@@ -5,12 +5,13 @@
  */
 import * as z from 'zod';
 import { destinationSchema, resolveDestination, type Destination } from '../domain/destinations/index.js';
+import { SEARCH_BUDGET_MS } from '../shared/time-budgets.js';
 import { utcToZonedLocal } from '../suppliers/time-zone.js';
 
 export const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
 export const SORT_ORDERS = ['price', 'starRating', 'distance'] as const;
 export const SEARCH_LIMITS = {
-  timeoutMs: { min: 200, max: 20_000, default: 6_000 },
+  timeoutMs: SEARCH_BUDGET_MS,
   maxNights: 30,
   rooms: { min: 1, max: 8 },
   adultsPerRoom: { min: 1, max: 8 },

@@ -5,10 +5,11 @@
  */
 import { configFragment } from '../../shared/config-schema.js';
 import { integerVariable } from '../../shared/config-variables.js';
+import { BOOKING_FLOW_BUDGET } from '../../shared/time-budgets.js';
 
-/** Well inside the state machine's 27 s, leaving room for the lookup by our reference and the save. */
-const DEFAULT_BOOK_TIMEOUT_MS = 8_000;
-const DEFAULT_SUPPLIER_CALL_TIMEOUT_MS = 6_000;
+/** The flow's budgets (functions/shared/time-budgets.ts): well inside the state machine's 27 s. */
+const DEFAULT_BOOK_TIMEOUT_MS = BOOKING_FLOW_BUDGET.bookMs;
+const DEFAULT_SUPPLIER_CALL_TIMEOUT_MS = BOOKING_FLOW_BUDGET.supplierCallMs;
 
 export interface SupplierTimeouts {
   /** How long a supplier may take to confirm a booking before we stop waiting and ask it by our reference. */
