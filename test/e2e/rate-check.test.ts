@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../functions/search/search-result.js';
+import { RATE_CHECK_SUPPLIER_MS } from '../../functions/shared/time-budgets.js';
 import type { LocalHost } from '../../local/host.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 import { inDays } from '../support/stay-dates.js';
@@ -95,4 +96,16 @@ describe('POST /v1/hotels/rates/{rateId}/check', () => {
     expect(response.status).toBe(502);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
   });
+
+  it("answers a supplier that never confirms within the rate check's budget, long before API Gateway's 29 s", async () => {
+    const shown = search.properties.find((p) => p.cheapestRate.supplierId === 'hotelbeds')!.cheapestRate;
+    const started = Date.now();
+    // The sandbox's slow scenario holds the answer for 30 s: past the booking function's 28 s and the gateway's 29 s.
+    const response = await check(shown.rateId, 'demo', 'slow:hotelbeds');
+    const took = Date.now() - started;
+    expect(response.status).toBe(504);
+    expect(((await response.json()) as { type: string }).type).toMatch(/supplier-timeout$/);
+    expect(took).toBeGreaterThanOrEqual(RATE_CHECK_SUPPLIER_MS - 1_000);
+    expect(took).toBeLessThan(RATE_CHECK_SUPPLIER_MS + 5_000);
+  }, 45_000);
 });

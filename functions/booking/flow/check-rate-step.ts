@@ -3,6 +3,7 @@
  * the booking. A price above the partner's priceTolerance ends the flow before anything is booked.
  */
 import { DomainError } from '../../domain/errors/domain-error.js';
+import { BOOKING_FLOW_BUDGET, deadlineSignal } from '../../shared/time-budgets.js';
 import { checkRate } from '../rate-check/check-rate.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-error.js';
@@ -12,7 +13,7 @@ import { withinTolerance } from './booking-draft.js';
 export async function checkRateStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   let checked;
   try {
-    checked = await checkRate(state.tenant, state.request.rateId, askerOf(state), deps);
+    checked = await checkRate(state.tenant, state.request.rateId, askerOf(state), deps, deadlineSignal(BOOKING_FLOW_BUDGET.checkRateMs));
   } catch (error) {
     if (error instanceof DomainError) throw FlowError.of(error);
     throw error;

@@ -66,7 +66,17 @@ export async function ticketOf(rateId: string, tenant: string, deps: Pick<RateCh
   }
 }
 
-export async function checkRate(tenant: string, rateId: string, asker: Asker, deps: RateCheckDeps): Promise<CheckedTicket> {
+/**
+ * `signal` is the caller's deadline for the supplier's answer (functions/shared/time-budgets.ts): without one an
+ * adapter waits its own default, a minute, past the function's timeout and API Gateway's 29 s.
+ */
+export async function checkRate(
+  tenant: string,
+  rateId: string,
+  asker: Asker,
+  deps: RateCheckDeps,
+  signal: AbortSignal,
+): Promise<CheckedTicket> {
   const ticket = await ticketOf(rateId, tenant, deps);
   // Independent reads side by side: each is a table round trip on the way to the supplier.
   const [contracts, fx, rules] = await Promise.all([deps.contracts(tenant), deps.fx(), deps.pricingRules(tenant)]);
@@ -76,7 +86,7 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
 
   let checked;
   try {
-    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, ...asker });
+    checked = await adapter.checkRate({ supplierRateKey: ticket.supplierRateKey, ...asker, signal });
   } catch (error) {
     if (isSupplierError(error)) {
       if (error.kind === 'sold_out' || error.kind === 'not_found')
