@@ -7,6 +7,7 @@ import { historyOf } from '../../domain/booking/history-entry.js';
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
 import { parseDecimal } from '../../domain/money/decimal.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
+import { loggedPricingPathWatch } from '../../shared/pricing-path-watch.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
@@ -70,7 +71,7 @@ export async function lockPrice(
     fx,
     nights: ticket.nights,
     rooms: ticket.rooms,
-  });
+  }, loggedPricingPathWatch);
 }
 
 /** Whether `total` stays within the partner's priceTolerance over the searched total (always, without one). */

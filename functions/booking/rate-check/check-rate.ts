@@ -6,6 +6,7 @@
  */
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
+import { loggedPricingPathWatch } from '../../shared/pricing-path-watch.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { PricingSources } from '../../domain/pricing/pricing-sources.js';
 import type { PriceView } from '../../domain/rate/price-view.js';
@@ -107,7 +108,7 @@ export async function checkRate(
     fx,
     nights: ticket.nights,
     rooms: ticket.rooms,
-  });
+  }, loggedPricingPathWatch);
   // Shown exactly as search shows a rate (policy in the quote currency, deadline, price view).
   const priced: PricedRate = {
     supplierId: ticket.supplierId,
