@@ -88,7 +88,7 @@ describe('metrics through the local host', () => {
     const { response, body } = await journey.book(rate, {
       body: journey.bookingBody(rate, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` }),
     });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(502);
     expect(body).toMatchObject({ undone: true });
 
     expect(withDimensions(emf.metrics, 'BookingOutcome', { outcome: 'compensated' }).map((m) => m.value)).toEqual([1]);

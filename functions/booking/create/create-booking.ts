@@ -126,7 +126,7 @@ async function runToAnAnswer(flowInput: FlowInput, answerBy: number, deps: BookD
     // a refusal for overload (nothing was written or sent).
     if (error.kind === 'dependency-unavailable' || error.kind === 'overloaded') throw error;
     // A step that failed in a way it could not name: the booking is answered as it stands, never as a 500.
-    if (error.kind === 'internal') return answerAsItStands(flowInput, deps);
+    if (error.kind === 'internal') return answerAsItStands(flowInput, deps, 'crashed');
     if (error.details.bookingId) return { failed: error };
     throw error;
   }
@@ -135,22 +135,27 @@ async function runToAnAnswer(flowInput: FlowInput, answerBy: number, deps: BookD
     const issue = outcome.response.status === 'confirmed' ? () => deps.issueVoucher(tenant, bookingId) : undefined;
     return booked(outcome.response, issue);
   }
-  return answerAsItStands(flowInput, deps);
+  return answerAsItStands(flowInput, deps, 'late');
 }
 
 /**
  * The flow did not answer in time (or failed without saying why): what the record says is the answer. No
  * record yet: the booking is withdrawn, so this request's flow, however late it runs, writes none and asks no
- * supplier; the partner is told to retry (the same key books it then).
+ * supplier; the partner is told so, and to retry (the same key books it then): 503 when we were late, 502
+ * booking-not-completed when a step failed.
  */
-async function answerAsItStands(flowInput: FlowInput, deps: BookDeps): Promise<BookRateResult> {
+async function answerAsItStands(flowInput: FlowInput, deps: BookDeps, why: 'late' | 'crashed'): Promise<BookRateResult> {
   const { tenant, bookingId, requestId } = flowInput;
   const found = await deps.bookings.withdraw(tenant, bookingId, requestId, deps.now().toISOString());
-  if (found.withdrawn) {
-    logger.warn('booking withdrawn: its flow had not written it by the answer deadline', { bookingId });
-    throw overloaded('The booking could not be started in time', { bookingId });
-  }
-  return answerOfRecord(found.record);
+  if (!found.withdrawn) return answerOfRecord(found.record);
+  logger.warn('booking withdrawn before its flow wrote it', { bookingId, why });
+  if (why === 'late') throw overloaded('The booking could not be started in time', { bookingId });
+  // Thrown, so the key is released: what failed may not fail again.
+  throw new DomainError(
+    'not-completed',
+    'The booking could not be completed; nothing was sent to a supplier and nothing is booked. Retrying with the same Idempotency-Key is safe; if it fails again, quote the instance id to support',
+    { bookingId },
+  );
 }
 
 function answerOfRecord(record: BookingRecord): BookRateResult {
