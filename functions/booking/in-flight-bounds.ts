@@ -12,7 +12,8 @@
  * supplier's booking endpoints, whose own rate limits are per account, not per call.
  */
 import { maxLagBetween, recentLag } from '../shared/event-loop-lag.js';
-import { InFlightLimit, KeyedInFlightLimits } from '../shared/in-flight-limit.js';
+import { InFlightLimit, KeyedInFlightLimits, type Release } from '../shared/in-flight-limit.js';
+import { recordLoadShed } from '../shared/metric-events.js';
 
 export const IN_FLIGHT_BOUNDS = {
   /**
@@ -57,3 +58,24 @@ export const bookingOperationsInFlight = new InFlightLimit(IN_FLIGHT_BOUNDS.book
 
 /** The environment's calls in flight to each supplier. */
 export const supplierCallsInFlight = new KeyedInFlightLimits(IN_FLIGHT_BOUNDS.supplierCalls);
+
+/**
+ * A slot among the environment's operations in flight (`limit`), by `latestStart` (epoch ms): while the
+ * environment runs too far behind to take on new work the operation waits for it to catch up (a passing
+ * burst), then for a slot; once it could no longer start in time it is refused (undefined), counted as shed.
+ */
+export async function admitOperation(limit: InFlightLimit, what: string, latestStart: number): Promise<Release | undefined> {
+  while (tooFarBehind()) {
+    if (Date.now() >= latestStart) {
+      recordLoadShed(what);
+      return undefined;
+    }
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+  }
+  const release = await limit.enter(latestStart);
+  if (!release) recordLoadShed(what);
+  return release;
+}
+
+/** How often an operation waiting for a late environment to catch up looks again. */
+const CATCH_UP_POLL_MS = 250;

@@ -23,6 +23,7 @@ import { formatMinorUnits } from '../../domain/money/minor-units.js';
 import type { CancellationPenalty } from '../../suppliers/port.js';
 import type { InFlightLimit } from '../../shared/in-flight-limit.js';
 import { isSupplierError } from '../../suppliers/supplier-error.js';
+import { admitOperation } from '../in-flight-bounds.js';
 import { BOOKING_ANSWER_BUDGET, overloaded, timeLeft } from '../answer-deadline.js';
 import type { CancelBookingBody } from '../booking-request.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
@@ -78,7 +79,7 @@ export async function cancelBooking(
   const quotedPenaltyAmount = penaltyAt(record.cancellationPolicy, deps.now(), record.currency);
   const cancel = { quotedPenaltyAmount, reasonGiven: Boolean(reason) };
 
-  const release = await deps.operationsInFlight.enter(answerBy - BOOKING_ANSWER_BUDGET.supplierChangeMs, deps.now().getTime());
+  const release = await admitOperation(deps.operationsInFlight, 'cancel', answerBy - BOOKING_ANSWER_BUDGET.supplierChangeMs);
   if (!release) throw overloaded('Too many cancels and bookings are in flight to cancel this one in time', { bookingId });
   let cancelled: BookingRecord;
   try {

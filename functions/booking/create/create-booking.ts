@@ -30,8 +30,7 @@ import { BOOKING_ANSWER_BUDGET, overloaded } from '../answer-deadline.js';
 import type { InFlightLimit } from '../../shared/in-flight-limit.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import { logger } from '../../shared/observability.js';
-import { recordLoadShed } from '../../shared/metric-events.js';
-import { lagReserve, tooFarBehind } from '../in-flight-bounds.js';
+import { admitOperation, lagReserve } from '../in-flight-bounds.js';
 
 /**
  * How a booking request ends: the booking as it stands, at its location, with the voucher's issue to run
@@ -56,7 +55,7 @@ export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings
 
 export async function bookRate(input: IdempotentInput<BookingRequest>, deps: BookDeps): Promise<BookRateResult> {
   // Refused untried when it could not start in time: before any table read, so a flood costs little.
-  const release = await admitted(deps, input.answerBy - BOOKING_ANSWER_BUDGET.startFlowMs);
+  const release = await admitOperation(deps.operationsInFlight, 'booking', input.answerBy - BOOKING_ANSWER_BUDGET.startFlowMs);
   if (!release) throw overloaded('Too many bookings are in flight to start this one in time');
   try {
     // What is left to do after the deadline takes longer in an environment running late: decided earlier.
@@ -68,17 +67,6 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   }
 }
 
-/** A slot among the environment's operations in flight, unless it is too far behind to take on any. */
-async function admitted(deps: Pick<BookDeps, 'operationsInFlight' | 'now'>, latestStart: number) {
-  const now = deps.now().getTime();
-  if (tooFarBehind(now)) {
-    recordLoadShed('booking');
-    return undefined;
-  }
-  const release = await deps.operationsInFlight.enter(latestStart, now);
-  if (!release) recordLoadShed('booking');
-  return release;
-}
 
 /** The request checked against what only the server knows, and the flow's input made of it. */
 async function checkedFlowInput(input: IdempotentInput<BookingRequest>, deps: BookDeps): Promise<FlowInput> {

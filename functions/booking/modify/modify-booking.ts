@@ -21,6 +21,7 @@ import type { IdempotentInput } from '../idempotent-input.js';
 import { occupancyMismatches } from '../occupancy-match.js';
 import { occupancyOf, type GuestDetails } from '../personal-data/guest-details.js';
 import type { InFlightLimit } from '../../shared/in-flight-limit.js';
+import { admitOperation } from '../in-flight-bounds.js';
 import { BOOKING_ANSWER_BUDGET, overloaded, timeLeft } from '../answer-deadline.js';
 
 /** What changing a booking reaches: the bookings and their guests, the tenant's suppliers, the wallets, the clock. */
@@ -55,7 +56,7 @@ export async function modifyBooking(
   }
   const newHolder = { ...details.holder, ...(holder ?? {}) };
   // Refused untried (503) when the environment cannot take it on in time: nothing is sent to the supplier.
-  const release = await deps.operationsInFlight.enter(input.answerBy - BOOKING_ANSWER_BUDGET.supplierChangeMs, deps.now().getTime());
+  const release = await admitOperation(deps.operationsInFlight, 'modify', input.answerBy - BOOKING_ANSWER_BUDGET.supplierChangeMs);
   if (!release) throw overloaded('Too many changes and bookings are in flight to change this one in time', { bookingId });
   try {
     return await changeAtSupplier(input, deps, record, details, newHolder);
