@@ -8,6 +8,7 @@ import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { propertyMapKeys } from './property-map-keys.js';
+import { propertyFromItem } from './property-items.js';
 
 export class DynamoPropertyContent {
   private readonly client: DynamoDBDocumentClient;
@@ -26,13 +27,8 @@ export class DynamoPropertyContent {
     if (item.kind === 'retired') {
       if (typeof item.replacedBy !== 'string' || item.replacedBy === propertyId) return undefined;
       const next = await this.client.send(new GetCommand({ TableName: this.table, Key: propertyMapKeys.property(item.replacedBy) }));
-      return next.Item?.kind === 'property' ? asUnified(next.Item) : undefined;
+      return next.Item?.kind === 'property' ? propertyFromItem(next.Item) : undefined;
     }
-    return asUnified(item);
+    return propertyFromItem(item);
   }
-}
-
-function asUnified(item: Record<string, unknown>): UnifiedProperty {
-  const { pk: _pk, sk: _sk, kind: _kind, indexCell: _cell, ...content } = item;
-  return content as unknown as UnifiedProperty;
 }

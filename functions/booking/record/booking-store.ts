@@ -23,13 +23,13 @@ import { outboxPut } from '../../stores/webhook-outbox.js';
 import { tableName } from '../../shared/config.js';
 import { dynamoClient } from '../../shared/dynamodb.js';
 import { keys } from '../../shared/keys.js';
-import { BOOKING_LIST_ATTRIBUTES } from '../../shared/tables.js';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { BookingListPosition } from '../list/booking-list-cursor.js';
 import type { BookingListPlan } from '../list/booking-list-plan.js';
 import type { BookingRecord } from './booking-record.js';
 import type { BookingSummarySource } from './booking-summary.js';
 import { bookingWebhookEvent } from './booking-webhook-event.js';
+import { recordFromItem, summaryFromItem } from './booking-record-item.js';
 
 /**
  * Why a booking was not changed: the lifecycle's refusal, or, when the lifecycle would have allowed the move,
@@ -77,24 +77,6 @@ const WITHDRAWN_BY = 'withdrawnBy';
 
 const isWithdrawal = (item: Record<string, unknown>): boolean => typeof item[WITHDRAWN_BY] === 'string';
 
-const STORAGE_ATTRIBUTES = new Set(['pk', 'sk', 'pendingTenant', 'pendingSince', ...Object.values(BOOKING_LIST_ATTRIBUTES)]);
-
-function withoutStorage(item: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !STORAGE_ATTRIBUTES.has(name)));
-}
-
-/**
- * A stored item as a record. An item written before the guests table may still hold the holder, the guests
- * and the cancel reason (until the operator's backfill moves them: guest-details-store.ts); they are left
- * out here, so a record never carries personal data wherever it travels (a conflict, a log, an event).
- */
-function toRecord(item: Record<string, unknown>): BookingRecord {
-  const { holder: _holder, cancellationReason: _reason, ...rest } = withoutStorage(item);
-  const rooms = Array.isArray(rest.rooms)
-    ? (rest.rooms as { roomTypeName: string; boardBasis: string }[]).map(({ roomTypeName, boardBasis }) => ({ roomTypeName, boardBasis }))
-    : rest.rooms;
-  return { ...rest, rooms } as unknown as BookingRecord;
-}
 
 /** A page of a booking list, and where the next one starts when there may be one. */
 export interface BookingListPage {
@@ -205,7 +187,7 @@ export class DynamoBookingStore implements BookingStore {
       const existing = error.Item ? unmarshall(error.Item) : undefined;
       if (existing && isWithdrawal(existing)) throw new BookingWithdrawn(record.bookingId);
       if (!existing) throw error;
-      return { created: false, record: toRecord(existing) };
+      return { created: false, record: recordFromItem(existing) };
     }
   }
 
@@ -225,7 +207,7 @@ export class DynamoBookingStore implements BookingStore {
       return { withdrawn: true };
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException) || !error.Item) throw error;
-      return { withdrawn: false, record: toRecord(unmarshall(error.Item)) };
+      return { withdrawn: false, record: recordFromItem(unmarshall(error.Item)) };
     }
   }
 
@@ -233,7 +215,7 @@ export class DynamoBookingStore implements BookingStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.booking(tenant, bookingId), ConsistentRead: true }),
     );
-    return Item && !isWithdrawal(Item) ? toRecord(Item) : undefined;
+    return Item && !isWithdrawal(Item) ? recordFromItem(Item) : undefined;
   }
 
   async transition(tenant: string, bookingId: string, move: BookingMove, seen?: BookingRecord): Promise<BookingRecord> {
@@ -316,7 +298,7 @@ export class DynamoBookingStore implements BookingStore {
         Limit: limit,
       }),
     );
-    return Items.map(toRecord);
+    return Items.map(recordFromItem);
   }
 
   async list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage> {
@@ -370,6 +352,6 @@ export class DynamoBookingStore implements BookingStore {
         : start
           ? ((found.length === options.limit ? last![sort.attribute] : start[sort.attribute]) as string)
           : undefined;
-    return { bookings: page.map((item) => withoutStorage(item) as unknown as BookingSummarySource), ...(next ? { next } : {}) };
+    return { bookings: page.map(summaryFromItem), ...(next ? { next } : {}) };
   }
 }

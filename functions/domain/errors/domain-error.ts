@@ -7,7 +7,7 @@
 import type { DomainErrorDetails } from './domain-error-details.js';
 
 export const DOMAIN_ERROR_KINDS = [
-  /** Nothing of this tenant under that id: another tenant's thing is as unknown as a missing one. */
+  /** Nothing of this tenant under that id: another tenant's thing is unknown here, exactly as a missing one is. */
   'not-found',
   /** It existed and is no longer offered: an expired search or rate, a rate its supplier stopped selling. */
   'gone',
