@@ -159,7 +159,7 @@ export interface paths {
         put?: never;
         /**
          * Book a checked rate
-         * @description Books a checked rate. The flow runs as a state machine: check the rate, book with the supplier (our bookingId is its client reference, so a retried step cannot book twice), save, create the voucher. 201 when the supplier confirmed; 202 `pending` when its outcome is not known yet (it is reconciled by our reference: GET the booking). Rule 4: a replayed Idempotency-Key returns the original status and body and books nothing.
+         * @description Books a checked rate. The flow runs as a state machine: check the rate, book with the supplier (our bookingId is its client reference, so a retried step cannot book twice), save, create the voucher. 201 when the supplier confirmed; 202 `pending` when its outcome is not known yet (it is reconciled by our reference: GET the booking). The answer comes within API Gateway's 29 s whatever the suppliers do: a booking whose outcome is not known by then is 202 `pending`. When we are too busy to book it in time, 503 `overloaded` with Retry-After: nothing was sent to a supplier, and retrying with the same Idempotency-Key books it. Never 500 or 504. Rule 4: a replayed Idempotency-Key returns the original status and body and books nothing.
          */
         post: operations["createBooking"];
         delete?: never;
@@ -203,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking
-         * @description Cancels at the supplier. `penalty` is what the supplier applied (rule 5), which can differ from `quotedPenalty` when the free-cancellation deadline passes during the request. Cancelling a cancelled (or not yet confirmed) booking is 409 `conflict`.
+         * @description Cancels at the supplier. `penalty` is what the supplier applied (rule 5), which can differ from `quotedPenalty` when the free-cancellation deadline passes during the request. Cancelling a cancelled (or not yet confirmed) booking is 409 `conflict`. 202 `pending` when the supplier's answer is not known in time: the cancellation is then in flight, settled by asking the supplier (and cancelling again while it still holds the booking) until GET shows the booking `cancelled`, or `confirmed` with a `cancel-refused` history entry; `booking.cancelled` is sent then. When we are too busy to cancel it in time, 503 `overloaded` with Retry-After, nothing sent to the supplier. Never 500 or 504.
          */
         post: operations["cancelBooking"];
         delete?: never;
@@ -1397,7 +1397,7 @@ export interface components {
              * @description Stable URI of the kind of problem; branch on this, not on `title` or `detail`
              * @enum {string}
              */
-            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout";
+            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/overloaded" | "https://hotel-api.dev/problems/supplier-timeout";
             title: string;
             status: number;
             /** @description What went wrong with this request, for a human */
@@ -2344,6 +2344,38 @@ export interface components {
             };
             supplierReference: string | null;
         };
+        CancellationPending: {
+            /**
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example BK0F3M9Q2X7Z4W8N1RAB
+             */
+            bookingId: string;
+            /**
+             * @description The cancellation's outcome is not known yet; GET the booking for it
+             * @enum {string}
+             */
+            status: "pending";
+            /**
+             * Format: date-time
+             * @description When the cancellation was sent to the supplier
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            cancelRequestedAt: string;
+            /** @description The penalty the stored policy gave at the moment of the request */
+            quotedPenalty: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            supplierReference: string | null;
+        };
         /** @default {} */
         CancelRequest: {
             /** @description Kept with the booking's personal data (shown as `cancellation.reason`, erased with it) */
@@ -3048,7 +3080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3059,7 +3091,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3109,7 +3141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3329,7 +3361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3340,7 +3372,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3555,7 +3587,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3566,7 +3598,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3754,7 +3786,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3765,7 +3797,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3923,7 +3955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3934,7 +3966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4125,7 +4157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4136,7 +4168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier failed on a booking call (problem types: `supplier-error`) */
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4147,7 +4179,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4160,7 +4192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
+            /** @description Problem */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4315,7 +4347,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4326,7 +4358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4639,18 +4671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
-            500: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier failed on a booking call (problem types: `supplier-error`) */
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4661,24 +4682,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
-            504: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4879,7 +4889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4890,7 +4900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5163,7 +5173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5174,7 +5184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier failed on a booking call (problem types: `supplier-error`) */
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5185,24 +5195,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
-            504: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5267,6 +5266,29 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            /** @description Sent to the supplier, whose outcome is not known yet: GET the booking for it */
+            202: {
+                headers: {
+                    /** @description The booking */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *       "status": "pending",
+                     *       "cancelRequestedAt": "2026-11-24T09:01:02.000Z",
+                     *       "quotedPenalty": {
+                     *         "amount": 0,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "supplierReference": "118-4477120"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancellationPending"];
                 };
             };
             /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
@@ -5372,18 +5394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
-            500: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier failed on a booking call (problem types: `supplier-error`) */
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5394,24 +5405,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier did not answer a booking call in time (problem types: `supplier-timeout`) */
-            504: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,7 +5554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5565,7 +5565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5672,7 +5672,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5683,7 +5683,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5802,7 +5802,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5813,7 +5813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5912,7 +5912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5923,7 +5923,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6071,7 +6071,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6082,7 +6082,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6191,7 +6191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6202,7 +6202,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6296,7 +6296,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6307,7 +6307,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6452,7 +6452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6463,7 +6463,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6589,7 +6589,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6600,7 +6600,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6721,7 +6721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6732,7 +6732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6851,7 +6851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6862,7 +6862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6998,7 +6998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7009,7 +7009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7110,7 +7110,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7121,7 +7121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7228,7 +7228,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7250,7 +7250,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7385,7 +7385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7407,7 +7407,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7457,7 +7457,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7501,7 +7501,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7545,7 +7545,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */

@@ -5,17 +5,23 @@
  * pricing defect the partner never saw: the exact price was the one used.
  */
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { PricingPathWatch } from '../domain/pricing/pricing-path-watch.js';
 import { emitMetric } from './metric-events.js';
 import { Dim, MetricName } from './metric-names.js';
 import { logger } from './observability.js';
 
-export const loggedPricingPathWatch: PricingPathWatch = {
-  fastPathFailed(error, supplierId) {
+/** A price as far as the log line shows it (the domain's Price is one). */
+interface ShownPrice {
+  readonly total: string;
+  readonly currency: string;
+}
+
+/** Structurally the domain's PricingPathWatch (functions/domain/pricing/pricing-path-watch.ts), which shared does not import. */
+export const loggedPricingPathWatch = {
+  fastPathFailed(error: unknown, supplierId: string): void {
     logger.error('the fast pricing path failed on a rate the exact path priced; the exact price was used', { supplierId, error });
     emitMetric(MetricName.pricingPathDefects, MetricUnit.Count, 1, [{ [Dim.kind]: 'failed' }]);
   },
-  disagreed(fast, exact, supplierId) {
+  disagreed(fast: ShownPrice, exact: ShownPrice, supplierId: string): void {
     logger.error('the fast pricing path disagreed with the exact one; the exact price was used', { supplierId, fast, exact });
     emitMetric(MetricName.pricingPathDefects, MetricUnit.Count, 1, [{ [Dim.kind]: 'disagreed' }]);
   },
