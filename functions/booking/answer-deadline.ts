@@ -42,9 +42,14 @@ export const BOOKING_ANSWER_BUDGET = {
  * The moment (epoch ms) the route must have decided its answer: the integration timeout counted from when API
  * Gateway received the request, or the function's own end if that comes first, less the answer's budget.
  */
-export function answerDeadline(event: Pick<APIGatewayProxyEvent, 'requestContext'>, context: Pick<Context, 'getRemainingTimeInMillis'>, now: number): number {
+export function answerDeadline(
+  event: Pick<APIGatewayProxyEvent, 'requestContext'>,
+  context: Pick<Context, 'getRemainingTimeInMillis'>,
+  now: number,
+): number {
   const received = event.requestContext?.requestTimeEpoch;
-  const gatewayEnds = (typeof received === 'number' && received > 0 && received <= now ? received : now) + API_GATEWAY_INTEGRATION_TIMEOUT_MS;
+  const gatewayEnds =
+    (typeof received === 'number' && received > 0 && received <= now ? received : now) + API_GATEWAY_INTEGRATION_TIMEOUT_MS;
   const functionEnds = now + context.getRemainingTimeInMillis();
   return Math.min(gatewayEnds, functionEnds) - BOOKING_ANSWER_BUDGET.answerMs;
 }

@@ -334,7 +334,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
     description:
       'Books a checked rate. The flow runs as a state machine: check the rate, book with the supplier (our bookingId is its client reference, so a retried step cannot book twice), save, create the voucher. ' +
       '201 when the supplier confirmed; 202 `pending` when its outcome is not known yet (it is reconciled by our reference: GET the booking). ' +
-      'The answer comes within API Gateway\'s 29 s whatever the suppliers do: a booking whose outcome is not known by then is 202 `pending`. ' +
+      "The answer comes within API Gateway's 29 s whatever the suppliers do: a booking whose outcome is not known by then is 202 `pending`. " +
       'When we are too busy to book it in time, 503 `overloaded` with Retry-After: nothing was sent to a supplier, and retrying with the same Idempotency-Key books it. Never 500 or 504. ' +
       'Rule 4: a replayed Idempotency-Key returns the original status and body and books nothing.',
     sandbox: true,
@@ -410,7 +410,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
         }),
       },
       202: {
-        description: "Sent to the supplier, whose outcome is not known yet: GET the booking for it",
+        description: 'Sent to the supplier, whose outcome is not known yet: GET the booking for it',
         headers: { Location: { description: 'The booking', schema: { type: 'string' } } },
         content: json(cancellationPendingSchema, {
           bookingId: EXAMPLE_ID,

@@ -168,7 +168,6 @@ function matchCandidate(property: UnifiedProperty): PropertyMatchCandidate {
   };
 }
 
-
 function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
   const seen = new Set<string>();
   return items.filter((item) => {

@@ -332,4 +332,3 @@ function refusedAs(outcome: Wallet | RefundRefusal | CaptureRefusal | undefined,
       : "a refund may not give back more than the booking's capture paid";
   throw new DomainError('conflict', `Wallet ${walletId}, booking ${bookingId}: ${what}`, { walletId, bookingId });
 }
-

@@ -27,7 +27,6 @@ import type { TransactItem } from '../shared/transact-item.js';
 import { webhookExpiry } from './webhook-outbox.js';
 import { deliveryFromItem, endpointFromItem } from './webhook-items.js';
 
-
 export class DynamoWebhookStore {
   private readonly client: DynamoDBDocumentClient;
   private readonly table: string;
@@ -109,7 +108,9 @@ export class DynamoWebhookStore {
     };
     if (also) {
       // The endpoint as it will be: what it was, with the changes set and the fields they remove gone.
-      const predicted = endpointFromItem(Object.fromEntries(Object.entries({ ...also.before, ...changes }).filter(([, value]) => value !== undefined)));
+      const predicted = endpointFromItem(
+        Object.fromEntries(Object.entries({ ...also.before, ...changes }).filter(([, value]) => value !== undefined)),
+      );
       try {
         await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...also.writes(predicted)] }));
       } catch (error) {

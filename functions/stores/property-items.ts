@@ -45,7 +45,9 @@ const propertyItem = candidateItem.extend({
     z.looseObject({
       supplierId: z.string(),
       supplierPropertyId: z.string(),
-      rooms: z.array(z.looseObject({ code: z.string(), name: z.string(), maxOccupancy: z.number().optional(), images: z.array(z.string()).optional() })),
+      rooms: z.array(
+        z.looseObject({ code: z.string(), name: z.string(), maxOccupancy: z.number().optional(), images: z.array(z.string()).optional() }),
+      ),
     }),
   ),
 });

@@ -144,7 +144,11 @@ const uncancelled = (booked: Booked): [string, number][] => [
 describe('a cancel whose supplier fails', () => {
   it('refuses: 502 supplier-error; the booking stays confirmed, the wallet unrefunded, no webhook', async () => {
     const booked = await bookedFromWallet();
-    const refusal = { kind: 'echoing-refusal', status: 400, body: () => JSON.stringify({ error: { code: 'INVALID_DATA', message: 'Booking cannot be cancelled' } }) } as const;
+    const refusal = {
+      kind: 'echoing-refusal',
+      status: 400,
+      body: () => JSON.stringify({ error: { code: 'INVALID_DATA', message: 'Booking cannot be cancelled' } }),
+    } as const;
     const { status, body } = await cancel(booked.bookingId, { fault: refusal });
     expect(status, JSON.stringify(body)).toBe(502);
     expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/supplier-error', bookingId: booked.bookingId });

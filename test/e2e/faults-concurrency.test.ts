@@ -130,7 +130,9 @@ describe(`${CONCURRENT} bookings of one rate at once, on a saturated CPU`, () =>
     const supplier = host.suppliers.find((s) => s.supplierId === 'hotelbeds')!;
     const prefix = `MANYKEYS-${randomUUID().slice(0, 6)}`;
     const answers = await underSaturation(() =>
-      Array.from({ length: CONCURRENT }, (_, i) => book(rate, randomUUID(), journey.bookingBody(rate, { clientReference: `${prefix}-${i}` }))),
+      Array.from({ length: CONCURRENT }, (_, i) =>
+        book(rate, randomUUID(), journey.bookingBody(rate, { clientReference: `${prefix}-${i}` })),
+      ),
     );
     console.log(`${CONCURRENT} bookings with different keys, ${SATURATION_WORKERS} busy loops beside the host: ${tally(answers)}`);
     expect(
@@ -139,7 +141,9 @@ describe(`${CONCURRENT} bookings of one rate at once, on a saturated CPU`, () =>
     ).toBe(true);
     // Refused for our overload (nothing sent), or for a table that did not answer in time (retry resumes it).
     for (const refused of answers.filter((a) => a.status === 503)) {
-      expect(['https://hotel-api.dev/problems/overloaded', 'https://hotel-api.dev/problems/service-unavailable']).toContain(refused.body.type);
+      expect(['https://hotel-api.dev/problems/overloaded', 'https://hotel-api.dev/problems/service-unavailable']).toContain(
+        refused.body.type,
+      );
       expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     }
 

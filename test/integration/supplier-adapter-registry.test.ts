@@ -23,7 +23,6 @@ afterAll(async () => {
   await Promise.all(suppliers.map((s) => s.close()));
 });
 
-
 describe('adapter registry', () => {
   it('contracts demo with every sandbox supplier and acme with two', async () => {
     expect((await listContracts('demo')).map((c) => c.supplierId)).toEqual([...SEEDED_TENANT_SUPPLIERS.demo!].sort());

@@ -37,11 +37,17 @@ export async function saturateCpu(workers: number, seconds: number, options: { s
   const pinned = Boolean(options.shareOneCore) && cores > 1 && taskset(['-a', '-p', '-c', core, String(process.pid)]);
   const children: ChildProcess[] = [];
   for (let i = 0; i < workers; i++) {
-    children.push(pinned ? spawn('taskset', ['-c', core, process.execPath, '-e', loop], { stdio: 'ignore' }) : spawn(process.execPath, ['-e', loop], { stdio: 'ignore' }));
+    children.push(
+      pinned
+        ? spawn('taskset', ['-c', core, process.execPath, '-e', loop], { stdio: 'ignore' })
+        : spawn(process.execPath, ['-e', loop], { stdio: 'ignore' }),
+    );
   }
   // Started: each has a pid, or the spawn failed.
   await Promise.all(children.map((child) => new Promise<void>((resolve, reject) => child.once('spawn', resolve).once('error', reject))));
-  const exited = children.map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve()))));
+  const exited = children.map(
+    (child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve()))),
+  );
   return {
     workers,
     pinned,

@@ -115,7 +115,20 @@ type Expected = typeof OK | LifecycleRefusalReason;
 /** The whole lifecycle: what each command gets in each state (columns in LIFECYCLE_COMMAND_KINDS' order). */
 const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expected>>>> = {
   absent: row(OK, 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing'),
-  pending: row('still-pending', OK, OK, OK, OK, OK, 'still-pending', 'still-pending', 'still-pending', 'still-pending', 'still-pending', 'still-pending'),
+  pending: row(
+    'still-pending',
+    OK,
+    OK,
+    OK,
+    OK,
+    OK,
+    'still-pending',
+    'still-pending',
+    'still-pending',
+    'still-pending',
+    'still-pending',
+    'still-pending',
+  ),
   // Only the compensation that records the cancel at its supplier moves it: nothing confirms what is being cancelled.
   'pending, being undone': row(
     'still-pending',

@@ -113,7 +113,10 @@ async function supplierOfBooking(
   record: BookingRecord,
   input: Pick<IdempotentInput<unknown>, 'scenarios' | 'traveller'>,
 ): Promise<BookingSupplier> {
-  const [adapter, stored] = await Promise.all([adapterOf(record.tenant, record.supplierId, deps), deps.guests.get(record.tenant, record.bookingId)]);
+  const [adapter, stored] = await Promise.all([
+    adapterOf(record.tenant, record.supplierId, deps),
+    deps.guests.get(record.tenant, record.bookingId),
+  ]);
   const { holderEmail } = supplierContactOf(stored);
   return { adapter, asker: { scenarios: input.scenarios, traveller: input.traveller, ...(holderEmail ? { holderEmail } : {}) } };
 }

@@ -25,7 +25,12 @@ export function penaltyInBookingCurrency(record: Pick<BookingRecord, 'fxRate' | 
 export async function recordCancellation(
   deps: BookingChangeDeps,
   record: BookingRecord,
-  cancel: { readonly result: CancellationResult; readonly quotedPenaltyAmount: string; readonly lookedUp: boolean; readonly reasonGiven: boolean },
+  cancel: {
+    readonly result: CancellationResult;
+    readonly quotedPenaltyAmount: string;
+    readonly lookedUp: boolean;
+    readonly reasonGiven: boolean;
+  },
 ): Promise<BookingRecord> {
   const { result } = cancel;
   try {
@@ -48,7 +53,8 @@ export async function recordCancellation(
       record,
     );
   } catch (error) {
-    if (error instanceof BookingStateConflict && error.current && error.refusal) throw refusalError('cancel', record.bookingId, error.refusal);
+    if (error instanceof BookingStateConflict && error.current && error.refusal)
+      throw refusalError('cancel', record.bookingId, error.refusal);
     throw error;
   }
 }
@@ -85,5 +91,11 @@ export async function recordCancelInFlight(
 
 /** The supplier refused a cancel that was in flight: the booking stands confirmed, and says why. */
 export async function recordCancelRefused(deps: BookingChangeDeps, record: BookingRecord, why: string): Promise<BookingRecord> {
-  return changeBooking(deps, record.tenant, record.bookingId, { kind: 'cancel-refused', at: deps.now().toISOString(), supplierId: record.supplierId, why }, record);
+  return changeBooking(
+    deps,
+    record.tenant,
+    record.bookingId,
+    { kind: 'cancel-refused', at: deps.now().toISOString(), supplierId: record.supplierId, why },
+    record,
+  );
 }

@@ -67,7 +67,6 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   }
 }
 
-
 /** The request checked against what only the server knows, and the flow's input made of it. */
 async function checkedFlowInput(input: IdempotentInput<BookingRequest>, deps: BookDeps): Promise<FlowInput> {
   const { tenant, clientId, body, requestId } = input;

@@ -59,7 +59,9 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
     async () => {
       // Too late to book before the partner's answer is due: refused untried rather than left pending.
       if (answerBy !== undefined && answerBy - deps.now().getTime() < BOOKING_ANSWER_BUDGET.bookWithSupplierMs) {
-        throw FlowError.of(overloaded('Too little time was left to book with the supplier before the answer', { bookingId: state.bookingId }));
+        throw FlowError.of(
+          overloaded('Too little time was left to book with the supplier before the answer', { bookingId: state.bookingId }),
+        );
       }
       return bookInSlot(state, checked, deps);
     },

@@ -56,22 +56,25 @@ export async function lockPrice(
 ): Promise<Price> {
   const [fx, rules] = await Promise.all([deps.fx(), deps.pricingRules(tenant)]);
   const { ticket } = checked;
-  return priceRate({
-    rate: {
-      ...checked.rate,
-      price: booking.price,
-      cancellationPolicy: booking.cancellationPolicy,
-      // What the supplier states on the booking itself replaces what its rate said, where it says it.
-      ...(booking.payAtProperty ? { payAtProperty: booking.payAtProperty } : {}),
+  return priceRate(
+    {
+      rate: {
+        ...checked.rate,
+        price: booking.price,
+        cancellationPolicy: booking.cancellationPolicy,
+        // What the supplier states on the booking itself replaces what its rate said, where it says it.
+        ...(booking.payAtProperty ? { payAtProperty: booking.payAtProperty } : {}),
+      },
+      supplierId: ticket.supplierId,
+      stars: ticket.starRating,
+      rules,
+      quoteCurrency: ticket.quoted.currency,
+      fx,
+      nights: ticket.nights,
+      rooms: ticket.rooms,
     },
-    supplierId: ticket.supplierId,
-    stars: ticket.starRating,
-    rules,
-    quoteCurrency: ticket.quoted.currency,
-    fx,
-    nights: ticket.nights,
-    rooms: ticket.rooms,
-  }, loggedPricingPathWatch);
+    loggedPricingPathWatch,
+  );
 }
 
 /** Whether `total` stays within the partner's priceTolerance over the searched total (always, without one). */

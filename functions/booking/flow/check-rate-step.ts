@@ -28,7 +28,7 @@ export async function checkRateStep(state: FlowState, deps: FlowDeps): Promise<F
   } catch (error) {
     // A check that timed out while this environment's loop ran late was ours to miss: overload, nothing booked.
     if (error instanceof DomainError && error.kind === 'supplier-timeout' && overloadedSince(started))
-      throw FlowError.of(overloaded('Too busy to read the supplier\'s check of the rate in time', { bookingId: state.bookingId }));
+      throw FlowError.of(overloaded("Too busy to read the supplier's check of the rate in time", { bookingId: state.bookingId }));
     if (error instanceof DomainError) throw FlowError.of(error);
     throw error;
   }

@@ -16,7 +16,11 @@ export async function recordFailureStep(state: FlowState, deps: FlowDeps): Promi
     new DomainError('internal', 'The booking failed before the supplier was asked; nothing was booked', { bookingId: state.bookingId });
   // Refused for overload before the write-ahead record (or withdrawn): there is nothing to record.
   if (failure.kind !== 'overloaded') {
-    await recordFailure(state, deps, { kind: 'fail', at: deps.now().toISOString(), cause: { kind: 'not-booked', problem: failure.message } });
+    await recordFailure(state, deps, {
+      kind: 'fail',
+      at: deps.now().toISOString(),
+      cause: { kind: 'not-booked', problem: failure.message },
+    });
     recordBookingOutcome('failed');
   }
   throw FlowError.of(new DomainError(failure.kind, failure.message, { ...failure.details, bookingId: state.bookingId }));

@@ -99,16 +99,19 @@ export async function checkRate(
     throw error;
   }
 
-  const price = priceRate({
-    rate: checked.rate,
-    supplierId: ticket.supplierId,
-    stars: ticket.starRating,
-    rules,
-    quoteCurrency: ticket.quoted.currency,
-    fx,
-    nights: ticket.nights,
-    rooms: ticket.rooms,
-  }, loggedPricingPathWatch);
+  const price = priceRate(
+    {
+      rate: checked.rate,
+      supplierId: ticket.supplierId,
+      stars: ticket.starRating,
+      rules,
+      quoteCurrency: ticket.quoted.currency,
+      fx,
+      nights: ticket.nights,
+      rooms: ticket.rooms,
+    },
+    loggedPricingPathWatch,
+  );
   // Shown exactly as search shows a rate (policy in the quote currency, deadline, price view).
   const priced: PricedRate = {
     supplierId: ticket.supplierId,

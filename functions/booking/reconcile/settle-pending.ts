@@ -185,7 +185,10 @@ async function finishUndo(record: BookingRecord, contact: Parameters<typeof canc
  */
 async function settleCancel(record: BookingRecord, deps: FlowDeps, options: SettleOptions): Promise<BookingRecord> {
   try {
-    const [adapter, stored] = await Promise.all([adapterOf(record.tenant, record.supplierId, deps), (options.guests ?? deps.guests.get(record.tenant, record.bookingId))]);
+    const [adapter, stored] = await Promise.all([
+      adapterOf(record.tenant, record.supplierId, deps),
+      options.guests ?? deps.guests.get(record.tenant, record.bookingId),
+    ]);
     const supplier = { adapter, asker: { scenarios: [], ...supplierContactOf(stored) } };
     const timeoutMs = options.timeoutMs ?? deps.supplierCallTimeoutMs;
     const requestedAt = new Date(record.cancelRequestedAt!);

@@ -35,7 +35,9 @@ const checkedRate = z.looseObject({
   commission: money.optional(),
   cancellationPolicy: policy,
   taxes: z.array(z.looseObject({ kind: z.enum(['tax', 'fee']), included: z.boolean(), amount: money, description: z.string().optional() })),
-  payAtProperty: z.array(z.looseObject({ kind: chargeKind, description: z.string().optional(), amount: money }).transform(describedBy)).optional(),
+  payAtProperty: z
+    .array(z.looseObject({ kind: chargeKind, description: z.string().optional(), amount: money }).transform(describedBy))
+    .optional(),
   remarks: z.array(remark).optional(),
   minimumSellingPrice: money.optional(),
   packageOnly: z.boolean().optional(),
@@ -65,7 +67,9 @@ const recordItem = z.looseObject({
   checkOut: z.string(),
   nights: z.number().int(),
   // Who stays is the guest details' (an older item's guests are left out here).
-  rooms: z.array(z.looseObject({ roomTypeName: z.string(), boardBasis }).transform(({ roomTypeName, boardBasis }) => ({ roomTypeName, boardBasis }))),
+  rooms: z.array(
+    z.looseObject({ roomTypeName: z.string(), boardBasis }).transform(({ roomTypeName, boardBasis }) => ({ roomTypeName, boardBasis })),
+  ),
   payment,
   paymentMethod: z.looseObject({ method: z.string(), walletId: z.string() }).optional(),
   refundable: z.boolean(),
@@ -118,7 +122,15 @@ const recordItem = z.looseObject({
 });
 
 /** Attributes of an item that are storage, or personal data kept before the guests table: never the record's. */
-const NOT_THE_RECORD = new Set(['pk', 'sk', 'pendingTenant', 'pendingSince', ...Object.values(BOOKING_LIST_ATTRIBUTES), 'holder', 'cancellationReason']);
+const NOT_THE_RECORD = new Set([
+  'pk',
+  'sk',
+  'pendingTenant',
+  'pendingSince',
+  ...Object.values(BOOKING_LIST_ATTRIBUTES),
+  'holder',
+  'cancellationReason',
+]);
 
 function recordAttributes(item: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !NOT_THE_RECORD.has(name)));

@@ -77,7 +77,6 @@ const WITHDRAWN_BY = 'withdrawnBy';
 
 const isWithdrawal = (item: Record<string, unknown>): boolean => typeof item[WITHDRAWN_BY] === 'string';
 
-
 /** A page of a booking list, and where the next one starts when there may be one. */
 export interface BookingListPage {
   readonly bookings: readonly BookingSummarySource[];

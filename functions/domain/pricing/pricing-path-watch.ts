@@ -25,6 +25,8 @@ export const THROWING_WATCH: PricingPathWatch = {
     throw new Error(`the fast pricing path failed on a ${supplierId} rate the exact path priced`, { cause: error });
   },
   disagreed(fast, exact, supplierId) {
-    throw new Error(`the fast pricing path priced a ${supplierId} rate at ${fast.total}, the exact path at ${exact.total} ${exact.currency}`);
+    throw new Error(
+      `the fast pricing path priced a ${supplierId} rate at ${fast.total}, the exact path at ${exact.total} ${exact.currency}`,
+    );
   },
 };
