@@ -42,9 +42,10 @@ export class InFlightLimit {
    * free by then (the caller refuses the work, having started nothing).
    */
   enter(latestStartMs: number, now: number = Date.now()): Promise<Release | undefined> {
-    if (this.inFlight < this.limit && this.waiting.length === 0) return Promise.resolve(this.take());
     const wait = latestStartMs - now;
+    // Too late already: refused even with a slot free, as it could not be done in time.
     if (wait <= 0) return Promise.resolve(undefined);
+    if (this.inFlight < this.limit && this.waiting.length === 0) return Promise.resolve(this.take());
     return new Promise((resolve) => {
       const waiter: Waiter = {
         admit: resolve,
