@@ -237,7 +237,12 @@ describe('Expedia adapter against the Rapid sandbox', () => {
   });
 
   it('books with our reference, retrieves, finds by our reference and cancels room by room with the applied penalty', async () => {
-    const { rate, offer } = await searchRate((r) => r.refundable && r.payment === 'net');
+    // Free to cancel now and for a while yet: a refundable rate can carry a penalty already in force (a
+    // non-refundable date range of the stay), whose `from` is the supplier's "now" and moves between the
+    // search and the booking; which rate is first moves with the calendar.
+    const { rate, offer } = await searchRate(
+      (r) => r.refundable && r.payment === 'net' && r.cancellationPolicy.every((p) => Date.parse(p.from) > Date.now() + 3_600_000),
+    );
     const booking = await adapter.book({
       supplierRateKey: rate.supplierRateKey,
       clientReference: 'bk_01JTESTREF',
