@@ -6,8 +6,6 @@ import type { RequestedMove } from '../../domain/booking/booking-lifecycle.js';
 import { historyOf } from '../../domain/booking/history-entry.js';
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
 import { parseDecimal } from '../../domain/money/decimal.js';
-import { priceRate } from '../../domain/pricing/price-rate.js';
-import { loggedPricingPathWatch } from '../../shared/pricing-path-watch.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
@@ -18,6 +16,7 @@ import { toleratedTotal } from '../price-tolerance.js';
 import type { GuestDetails } from '../personal-data/guest-details.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { CheckedState, FlowState } from './flow-state.js';
+import { priceAsQuoted } from '../rate-check/check-rate.js';
 
 /** What the supplier obliges us to show, as priced (rate-obligations.ts) and as the rate states it. */
 function obligationFields(price: Price, rate: Pick<SupplierRate, 'remarks' | 'packageOnly'>) {
@@ -56,24 +55,17 @@ export async function lockPrice(
 ): Promise<Price> {
   const [fx, rules] = await Promise.all([deps.fx(), deps.pricingRules(tenant)]);
   const { ticket } = checked;
-  return priceRate(
+  return priceAsQuoted(
     {
-      rate: {
-        ...checked.rate,
-        price: booking.price,
-        cancellationPolicy: booking.cancellationPolicy,
-        // What the supplier states on the booking itself replaces what its rate said, where it says it.
-        ...(booking.payAtProperty ? { payAtProperty: booking.payAtProperty } : {}),
-      },
-      supplierId: ticket.supplierId,
-      stars: ticket.starRating,
-      rules,
-      quoteCurrency: ticket.quoted.currency,
-      fx,
-      nights: ticket.nights,
-      rooms: ticket.rooms,
+      ...checked.rate,
+      price: booking.price,
+      cancellationPolicy: booking.cancellationPolicy,
+      // What the supplier states on the booking itself replaces what its rate said, where it says it.
+      ...(booking.payAtProperty ? { payAtProperty: booking.payAtProperty } : {}),
     },
-    loggedPricingPathWatch,
+    ticket,
+    rules,
+    fx,
   );
 }
 
