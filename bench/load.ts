@@ -8,7 +8,10 @@
  * the goal (p50 ≤ 50 ms) met or the gap with its cause (bench/support/booking-overhead.ts).
  *
  * BENCH_SECONDS (default 20), BENCH_CONNECTIONS (default 4), BENCH_OVERHEAD_BOOKINGS (default 40),
- * BENCH_CITY (default RAK). Prints figures; asserts nothing.
+ * BENCH_CITY (default RAK), BENCH_SATURATE (default 0): that many busy loops in processes of their own beside
+ * the host while the mix runs (test/support/cpu-saturation.ts, as test/e2e/faults-concurrency.test.ts does),
+ * to print what the API answers on a saturated CPU: the status mix per route, and how many answers were 500
+ * or 504 (on booking routes: none may be). Prints figures; asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -22,11 +25,13 @@ import { BookingOverhead, percentile } from './support/booking-overhead.js';
 import { traceCalls } from './support/call-trace.js';
 import { startSuppliersThread } from './support/sandbox-suppliers-thread.js';
 import { inDays } from './support/city-availability.js';
+import { saturateCpu, type CpuSaturation } from '../test/support/cpu-saturation.js';
 
 answerHelp(`usage: npm run bench:load
 
 The whole API under a fixed mix of partner journeys, then an audit of every booking, then booking overhead.
-Environment: BENCH_SECONDS (default 20), BENCH_CONNECTIONS (4), BENCH_OVERHEAD_BOOKINGS (40), BENCH_CITY (RAK).
+Environment: BENCH_SECONDS (default 20), BENCH_CONNECTIONS (4), BENCH_OVERHEAD_BOOKINGS (40), BENCH_CITY (RAK),
+BENCH_SATURATE (0: busy loops beside the host while the mix runs).
 Nothing is asserted.
 
 Exit codes: 0 figures printed, 1 the benchmark failed.`);
@@ -35,6 +40,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const OVERHEAD_BOOKINGS = Number(process.env.BENCH_OVERHEAD_BOOKINGS ?? 40);
 const CITY = process.env.BENCH_CITY ?? 'RAK';
+const SATURATE = Number(process.env.BENCH_SATURATE ?? 0);
 const SUPPLIERS = ['hotelbeds', 'expedia', 'opentravel'] as const;
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
@@ -79,6 +85,7 @@ const host = await startLocalHost({
 });
 suppliers = host.suppliers;
 
+let saturationStarted: CpuSaturation | undefined;
 try {
   const token = (
     (await (
@@ -102,6 +109,9 @@ try {
   let journeys = 0;
   let n = 0;
 
+  // Bounded in time: each loop ends by itself a little after the mix would, and is stopped as soon as it ends.
+  const saturation: CpuSaturation | undefined = SATURATE > 0 ? await saturateCpu(SATURATE, DURATION_SECONDS + 30) : undefined;
+  saturationStarted = saturation;
   const result = await autocannon({
     url: host.url,
     connections: CONNECTIONS,
@@ -200,8 +210,9 @@ try {
     ],
   });
 
+  await saturation?.stop();
   console.log(
-    `\nbench:load on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${CONNECTIONS} connections for ${DURATION_SECONDS} s, sandbox suppliers at no latency`,
+    `\nbench:load on Node ${process.version}, ${new Date().toISOString()}: ${CITY}, ${CONNECTIONS} connections for ${DURATION_SECONDS} s, sandbox suppliers at no latency${SATURATE > 0 ? `, ${SATURATE} busy loops beside the host` : ''}`,
   );
   console.log('mix per connection, repeated: search, page read, rate check, booking, retrieval, cancel');
   console.log(
@@ -217,6 +228,12 @@ try {
     );
   }
   console.log(`5xx answers: ${serverErrors}`);
+  // What a partner must never get on a booking call (API-SPEC, Errors): 500 or 504.
+  const bookingRoute = /^(POST \/v1\/hotels\/bookings(\/\{bookingId\}\/cancel)?|PATCH \/v1\/hotels\/bookings\/\{bookingId\})$/;
+  const unknownOutcomes = [...statusCounts]
+    .filter(([route]) => bookingRoute.test(route))
+    .flatMap(([route, counts]) => [...counts].filter(([s]) => s === 500 || s === 504).map(([s, c]) => `${route} ${s}×${c}`));
+  console.log(`500 or 504 on create, cancel and modify: ${unknownOutcomes.length === 0 ? 'none' : unknownOutcomes.join(', ')}`);
 
   // The audit: every 201 is in our table and held once by its supplier; every cancel is cancelled at both.
   const { dynamoClient } = await import('../functions/shared/dynamodb.js');
@@ -262,6 +279,7 @@ try {
   );
 } finally {
   trace.stop();
+  await saturationStarted?.stop();
   await host.stop();
   await suppliersThread.close();
 }

@@ -148,7 +148,12 @@ async function main(): Promise<void> {
   await timed(
     'cancellation',
     () => client.cancel(record.bookingId, { reason: 'demo' }),
-    (c) => [`${c.status} at ${c.cancelledAt}; penalty applied ${money(c.penalty)}, quoted ${money(c.quotedPenalty)}`],
+    (c) =>
+      c.status === 'cancelled'
+        ? [`${c.status} at ${c.cancelledAt}; penalty applied ${money(c.penalty)}, quoted ${money(c.quotedPenalty)}`]
+        : [
+            `${c.status}: sent at ${c.cancelRequestedAt}, the supplier's answer not known yet (GET the booking); quoted ${money(c.quotedPenalty)}`,
+          ],
   );
 
   console.log(`\n${client.tokens.fetched} token request${client.tokens.fetched === 1 ? '' : 's'} for ${step} steps.`);

@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Book a checked rate
-         * @description Books a checked rate. The flow runs as a state machine: check the rate, book with the supplier (our bookingId is its client reference, so a retried step cannot book twice), save, create the voucher. 201 when the supplier confirmed; 202 `pending` when its outcome is not known yet (it is reconciled by our reference: GET the booking). Rule 4: a replayed Idempotency-Key returns the original status and body and books nothing.
+         * @description Books a checked rate. The flow runs as a state machine: check the rate, book with the supplier (our bookingId is its client reference, so a retried step cannot book twice), save, create the voucher. 201 when the supplier confirmed; 202 `pending` when its outcome is not known yet (it is reconciled by our reference: GET the booking). The answer comes within API Gateway's 29 s whatever the suppliers do: a booking whose outcome is not known by then is 202 `pending`. When we are too busy to book it in time, 503 `overloaded` with Retry-After: nothing was sent to a supplier, and retrying with the same Idempotency-Key books it. Never 500 or 504. Rule 4: a replayed Idempotency-Key returns the original status and body and books nothing.
          */
         post: operations["createBooking"];
         delete?: never;
@@ -243,7 +243,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking
-         * @description Cancels at the supplier. `penalty` is what the supplier applied (rule 5), which can differ from `quotedPenalty` when the free-cancellation deadline passes during the request. Cancelling a cancelled (or not yet confirmed) booking is 409 `conflict`.
+         * @description Cancels at the supplier. `penalty` is what the supplier applied (rule 5), which can differ from `quotedPenalty` when the free-cancellation deadline passes during the request. Cancelling a cancelled (or not yet confirmed) booking is 409 `conflict`. 202 `pending` when the supplier's answer is not known in time: the cancellation is then in flight, settled by asking the supplier (and cancelling again while it still holds the booking) until GET shows the booking `cancelled`, or `confirmed` with a `cancel-refused` history entry; `booking.cancelled` is sent then. When we are too busy to cancel it in time, 503 `overloaded` with Retry-After, nothing sent to the supplier. Never 500 or 504.
          */
         post: operations["cancelBooking"];
         delete?: never;
@@ -1437,7 +1437,7 @@ export interface components {
              * @description Stable URI of the kind of problem; branch on this, not on `title` or `detail`
              * @enum {string}
              */
-            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/request-refused" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/forbidden" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout" | "https://hotel-api.dev/problems/gateway-timeout";
+            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/request-refused" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/forbidden" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/overloaded" | "https://hotel-api.dev/problems/supplier-timeout" | "https://hotel-api.dev/problems/gateway-timeout";
             title: string;
             /** @description The HTTP status. Absent only where API Gateway answers for a function that failed (502) or could not be invoked (500): its fallback answer is one body for every such status */
             status?: number;
@@ -2468,6 +2468,38 @@ export interface components {
             };
             supplierReference: string | null;
         };
+        CancellationPending: {
+            /**
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example BK0F3M9Q2X7Z4W8N1RAB
+             */
+            bookingId: string;
+            /**
+             * @description The cancellation's outcome is not known yet; GET the booking for it
+             * @enum {string}
+             */
+            status: "pending";
+            /**
+             * Format: date-time
+             * @description When the cancellation was sent to the supplier
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            cancelRequestedAt: string;
+            /** @description The penalty the stored policy gave at the moment of the request */
+            quotedPenalty: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            supplierReference: string | null;
+        };
         /** @default {} */
         CancelRequest: {
             /** @description Kept with the booking's personal data (shown as `cancellation.reason`, erased with it) */
@@ -3172,7 +3204,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3183,7 +3215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3233,7 +3265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3453,7 +3485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3464,7 +3496,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3679,7 +3711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3690,7 +3722,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3878,7 +3910,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3889,7 +3921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4046,7 +4078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4057,7 +4089,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4228,7 +4260,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4239,7 +4271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4361,7 +4393,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4372,7 +4404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4563,7 +4595,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4574,7 +4606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier failed on a booking call (problem types: `supplier-error`) */
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4585,7 +4617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4598,7 +4630,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
+            /** @description The API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `gateway-timeout`) */
             504: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4753,7 +4785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4764,7 +4796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5077,18 +5109,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
-            500: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier failed on a booking call (problem types: `supplier-error`) */
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5099,24 +5120,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
-            504: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5317,7 +5327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5328,7 +5338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5601,7 +5611,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5612,7 +5622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The supplier failed on a booking call (problem types: `supplier-error`) */
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5623,24 +5633,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
-            504: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5705,6 +5704,29 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            /** @description Sent to the supplier, whose outcome is not known yet: GET the booking for it */
+            202: {
+                headers: {
+                    /** @description The booking */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *       "status": "pending",
+                     *       "cancelRequestedAt": "2026-11-24T09:01:02.000Z",
+                     *       "quotedPenalty": {
+                     *         "amount": 0,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "supplierReference": "118-4477120"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancellationPending"];
                 };
             };
             /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
@@ -5810,18 +5832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
-            500: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier failed on a booking call (problem types: `supplier-error`) */
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5832,24 +5843,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome (problem types: `supplier-timeout`, `gateway-timeout`) */
-            504: {
-                headers: {
-                    /** @description The request id, on every response */
-                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5992,7 +5992,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6003,7 +6003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6110,7 +6110,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6121,7 +6121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6240,7 +6240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6251,7 +6251,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6350,7 +6350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6361,7 +6361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6509,7 +6509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6520,7 +6520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6629,7 +6629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6640,7 +6640,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6734,7 +6734,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6745,7 +6745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6890,7 +6890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6901,7 +6901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7027,7 +7027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7038,7 +7038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7159,7 +7159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7170,7 +7170,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7289,7 +7289,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7300,7 +7300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7436,7 +7436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7447,7 +7447,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7548,7 +7548,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7559,7 +7559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7666,7 +7666,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7688,7 +7688,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7823,7 +7823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7845,7 +7845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7895,7 +7895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7939,7 +7939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7983,7 +7983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
             500: {
                 headers: {
                     /** @description The request id, on every response */

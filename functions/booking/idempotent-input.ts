@@ -14,4 +14,6 @@ export interface IdempotentInput<B> {
   /** The traveller's address and session for suppliers that take them (Customer-Ip, or the caller's own). */
   readonly traveller: Traveller;
   readonly requestId: string;
+  /** When the route must have decided its answer (epoch ms): answer-deadline.ts. */
+  readonly answerBy: number;
 }

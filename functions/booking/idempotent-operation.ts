@@ -20,15 +20,18 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { z } from 'zod';
-import type { DomainError } from '../domain/errors/domain-error.js';
+import { DomainError } from '../domain/errors/domain-error.js';
+import { isDependencyOutage } from '../shared/dependency-outage.js';
+import { HttpProblem } from '../shared/problem.js';
 import { awsEndpoint, tableName } from '../shared/config.js';
 import { problemOf } from '../shared/domain-error-problems.js';
 import { httpHandler, type ApiHandler, type HttpResult } from '../shared/http-handler.js';
 import { recordIdempotentReplay } from '../shared/metric-events.js';
-import { tracer } from '../shared/observability.js';
+import { logger, tracer } from '../shared/observability.js';
 import { PROBLEM_CONTENT_TYPE } from '../shared/problem.js';
 import { travellerOf } from '../shared/traveller.js';
 import { requestedScenarios } from '../suppliers/scenario.js';
+import { answerDeadline } from './answer-deadline.js';
 import { bookingConfig } from './booking-config.js';
 import type { IdempotentInput } from './idempotent-input.js';
 
@@ -56,6 +59,27 @@ function store(): DynamoDBPersistenceLayer {
     tableName: tableName('idempotency'),
     awsSdkV3Client: tracer.captureAWSv3Client(new DynamoDBClient(endpoint ? { endpoint } : {})),
   }));
+}
+
+/**
+ * A booking call never answers 500 (API-SPEC, Errors): a failure the use case could not name (a defect, which
+ * the log keeps with its stack) is answered as a brief unavailability, thrown so the key is released. Retrying
+ * with the same Idempotency-Key is safe on every route here: the bookingId is the key's, a cancel and a change
+ * look at the booking as it then is.
+ */
+function answeredOrRetriable<I>(routeId: string, run: (input: I) => Promise<StoredResult>): (input: I) => Promise<StoredResult> {
+  return async (input) => {
+    try {
+      return await run(input);
+    } catch (error) {
+      if (error instanceof DomainError || error instanceof HttpProblem || isDependencyOutage(error)) throw error;
+      logger.error('booking call failed in a way it could not name; answered as unavailable', { route: routeId, error });
+      throw new DomainError(
+        'dependency-unavailable',
+        'The request could not be completed now; retry after the seconds in Retry-After with the same Idempotency-Key, which completes it',
+      );
+    }
+  };
 }
 
 /**
@@ -89,7 +113,7 @@ export function idempotentRoute<B, P extends Record<string, string>>(
     // deadline of whichever request registered last, when many share an execution environment (managed
     // instances). The persistence layer is configured once, from the first config, with the same settings.
     const config = new IdempotencyConfig({ ...settings, lambdaContext: request.context });
-    const idempotent = makeIdempotent(run, { persistenceStore: store(), config, dataIndexArgument: 0 });
+    const idempotent = makeIdempotent(answeredOrRetriable(routeId, run), { persistenceStore: store(), config, dataIndexArgument: 0 });
     const caller = request.caller!;
     const result = await idempotent({
       operation: routeId,
@@ -100,6 +124,7 @@ export function idempotentRoute<B, P extends Record<string, string>>(
       scenarios: requestedScenarios(bookingConfig().stage, request.headers),
       traveller: travellerOf(request.event, request.headers),
       requestId: request.requestId,
+      answerBy: answerDeadline(request.event, request.context, Date.now()),
     });
     const shown = spec.joinPersonalData ? await spec.joinPersonalData(result, caller.tenant) : result;
     const { requestId: original, ...response } = shown;

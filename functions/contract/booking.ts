@@ -192,6 +192,16 @@ export const cancellationResponseSchema = z
   })
   .meta({ id: 'Cancellation' });
 
+export const cancellationPendingSchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    status: z.literal('pending').meta({ description: "The cancellation's outcome is not known yet; GET the booking for it" }),
+    cancelRequestedAt: instant.meta({ description: 'When the cancellation was sent to the supplier' }),
+    quotedPenalty: moneySchema.meta({ description: 'The penalty the stored policy gave at the moment of the request' }),
+    supplierReference: z.string().nullable(),
+  })
+  .meta({ id: 'CancellationPending' });
+
 const EXAMPLE_ID = 'BK0F3M9Q2X7Z4W8N1RAB';
 const EXAMPLE_POLICY = [{ from: '2027-02-26T23:00:00.000Z', penalty: { amount: 137.5, currency: 'EUR' } }];
 
@@ -268,7 +278,11 @@ const EXAMPLE_RECORD = {
   updatedAt: '2026-11-23T12:20:11.512Z',
 };
 
-const SUPPLIER_PROBLEMS = [502, 504];
+/**
+ * What a booking call answers when its supplier refused, failed or did not answer before anything was done
+ * (502), or when we refused it for overload before anything was sent (503). Never 500 or 504 (API-SPEC, Errors).
+ */
+const SUPPLIER_PROBLEMS = [502];
 
 /** Answers that carry a guest's personal data are never kept by a cache on the way (API-SPEC "Personal data"). */
 const NO_STORE_HEADER = {
@@ -320,6 +334,8 @@ export const bookingOperations: Record<string, OperationSpec> = {
     description:
       'Books a checked rate. The flow runs as a state machine: check the rate, book with the supplier (our bookingId is its client reference, so a retried step cannot book twice), save, create the voucher. ' +
       '201 when the supplier confirmed; 202 `pending` when its outcome is not known yet (it is reconciled by our reference: GET the booking). ' +
+      "The answer comes within API Gateway's 29 s whatever the suppliers do: a booking whose outcome is not known by then is 202 `pending`. " +
+      'When we are too busy to book it in time, 503 `overloaded` with Retry-After: nothing was sent to a supplier, and retrying with the same Idempotency-Key books it. Never 500 or 504. ' +
       'Rule 4: a replayed Idempotency-Key returns the original status and body and books nothing.',
     sandbox: true,
     request: { body: jsonBody(bookingRequest, BOOKING_EXAMPLE_REQUEST, 'The booking (interface document section 2.4)') },
@@ -336,6 +352,7 @@ export const bookingOperations: Record<string, OperationSpec> = {
       },
     },
     problems: [402, 404, 409, 410, 422, ...SUPPLIER_PROBLEMS],
+    neverInternalError: true,
   },
   getBooking: {
     tag: 'Bookings',
@@ -368,7 +385,9 @@ export const bookingOperations: Record<string, OperationSpec> = {
     tag: 'Bookings',
     description:
       'Cancels at the supplier. `penalty` is what the supplier applied (rule 5), which can differ from `quotedPenalty` when the free-cancellation deadline passes during the request. ' +
-      'Cancelling a cancelled (or not yet confirmed) booking is 409 `conflict`.',
+      'Cancelling a cancelled (or not yet confirmed) booking is 409 `conflict`. ' +
+      "202 `pending` when the supplier's answer is not known in time: the cancellation is then in flight, settled by asking the supplier (and cancelling again while it still holds the booking) until GET shows the booking `cancelled`, or `confirmed` with a `cancel-refused` history entry; `booking.cancelled` is sent then. " +
+      'When we are too busy to cancel it in time, 503 `overloaded` with Retry-After, nothing sent to the supplier. Never 500 or 504.',
     sandbox: true,
     request: {
       params: bookingParams,
@@ -390,8 +409,20 @@ export const bookingOperations: Record<string, OperationSpec> = {
           supplierReference: '118-4477120',
         }),
       },
+      202: {
+        description: 'Sent to the supplier, whose outcome is not known yet: GET the booking for it',
+        headers: { Location: { description: 'The booking', schema: { type: 'string' } } },
+        content: json(cancellationPendingSchema, {
+          bookingId: EXAMPLE_ID,
+          status: 'pending',
+          cancelRequestedAt: '2026-11-24T09:01:02.000Z',
+          quotedPenalty: { amount: 0, currency: 'EUR' },
+          supplierReference: '118-4477120',
+        }),
+      },
     },
     problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
+    neverInternalError: true,
   },
   erasePersonalData: {
     tag: 'Bookings',

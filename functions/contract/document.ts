@@ -91,7 +91,7 @@ function problemStatuses(route: Route, spec: OperationSpec): number[] {
   if (spec.request?.body) statuses.add(415);
   if (carriesBody(route)) statuses.add(413);
   statuses.add(429);
-  statuses.add(500);
+  if (!spec.neverInternalError) statuses.add(500);
   // Every operation that reads our tables (all but the public documents) answers an outage of them as 503.
   if (route.scope !== null || route.id === 'issueToken') statuses.add(503);
   return [...statuses].sort((a, b) => a - b);

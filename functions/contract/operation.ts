@@ -16,6 +16,11 @@ export interface OperationSpec {
   readonly problems?: readonly number[];
   /** A planned surface: the document carries the intended contract, the API answers 501. */
   readonly planned?: boolean;
+  /**
+   * A booking call (create, cancel, modify): every failure is answered with what is known (202 pending, 502,
+   * 503 overloaded), never 500 (API-SPEC, Errors), so the document lists none.
+   */
+  readonly neverInternalError?: boolean;
   /** Whether the operation uses X-Sandbox-Scenario (hotel calls that reach a supplier). */
   readonly sandbox?: boolean;
 }

@@ -71,9 +71,9 @@ const STATUS_MEANING: Record<number, string> = {
   429: 'Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After',
   500: 'Internal error; quote `instance` to support',
   501: 'Planned surface: authenticated and validated, not available yet',
-  502: 'The supplier failed on a booking call',
-  503: 'Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one',
-  504: "The supplier did not answer a booking call in time (`supplier-timeout`), or the API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome",
+  502: 'The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone',
+  503: 'Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one',
+  504: "The API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome",
 };
 
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' as const, minimum: 0 } } };

@@ -5,6 +5,7 @@
  */
 import type { PriceRateInput } from '../domain/pricing/price-rate-input.js';
 import { createRatePricer, type RatePricer } from '../domain/pricing/rate-pricer.js';
+import { loggedPricingPathWatch } from '../shared/pricing-path-watch.js';
 import type { PricedRate } from '../domain/rate/priced-rate.js';
 import type { SupplierOffer } from '../suppliers/port.js';
 
@@ -19,7 +20,7 @@ export function priceOffer(offer: SupplierOffer, context: PricingContext): Price
 /** One pricer for a search's rates: its caches (fx pairs, chosen rules, ...) are shared by every offer. */
 export function pricerFor(context: Omit<PricingContext, 'stars'>): RatePricer {
   const { rules, quoteCurrency, fx, nights, rooms } = context;
-  return createRatePricer({ rules, quoteCurrency, fx, nights, rooms });
+  return createRatePricer({ rules, quoteCurrency, fx, nights, rooms }, loggedPricingPathWatch);
 }
 
 /**

@@ -52,6 +52,16 @@ function knownForeignProblem(error: unknown): HttpProblem | undefined {
       headers: { 'Retry-After': '1' },
     });
   }
+  // Middy's early timeout (just before the function's own end): the route ran out of time before it could
+  // answer. Not a defect to hide behind a 500: the request is unanswered, and retrying it (with the same
+  // Idempotency-Key, which answers with whatever it did) is what the partner should do.
+  if (name === 'TimeoutError' && (error as { cause?: { package?: string } }).cause?.package === '@middy/core') {
+    return new HttpProblem(
+      'service-unavailable',
+      'The request could not be answered in time; retry after the seconds in Retry-After (with the same Idempotency-Key where the operation takes one, which answers with what it did)',
+      { headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) }, cause: error },
+    );
+  }
   if (isDependencyOutage(error)) {
     return new HttpProblem(
       'service-unavailable',

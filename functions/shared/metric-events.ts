@@ -89,6 +89,11 @@ export function recordBookingOutcome(outcome: BookingOutcome): void {
   emitMetric(MetricName.bookingOutcome, MetricUnit.Count, 1, [{ [Dim.outcome]: outcome }]);
 }
 
+/** Work refused untried because the environment was too busy to do it in time (a booking, a supplier call). */
+export function recordLoadShed(what: string): void {
+  emitMetric(MetricName.loadShed, MetricUnit.Count, 1, [{ [Dim.operation]: what }]);
+}
+
 export function recordIdempotentReplay(route: string): void {
   emitMetric(MetricName.idempotentReplay, MetricUnit.Count, 1, [{ [Dim.route]: route }]);
 }

@@ -31,6 +31,8 @@ export const Dim = {
   age: 'age',
   /** Why the supplier boundary refused an answer or part of one: one of REFUSAL_REASONS (functions/suppliers/answer-refusal.ts). */
   reason: 'reason',
+  /** What went wrong, for a pricing path defect: failed | disagreed. */
+  kind: 'kind',
 } as const;
 
 export const SUPPLIER_OPERATIONS = ['search', 'book', 'find-booking', 'cancel'] as const;
@@ -83,6 +85,17 @@ export const MetricName = {
   pendingSettled: 'PendingSettled',
   /** Pending bookings the reconciler could not settle because the supplier or the table failed. */
   reconcileFailures: 'ReconcileFailures',
+  /**
+   * Work refused untried because an environment was too busy to do it in time (functions/booking/in-flight-bounds.ts),
+   * dimension [operation]: `booking`, `cancel`, `modify`, or `supplier <operation>`. Each one was answered 503
+   * with Retry-After, nothing sent to a supplier.
+   */
+  loadShed: 'LoadShed',
+  /**
+   * A rate the pricer's fast path failed on, or priced otherwise than the exact path (functions/domain/pricing/
+   * pricing-path-watch.ts), dimension [kind]: failed | disagreed. The exact price was used; any is a defect.
+   */
+  pricingPathDefects: 'PricingPathDefects',
   /** A request answered from the idempotency store instead of being run again, dimension [route]. */
   idempotentReplay: 'IdempotentReplay',
 } as const;

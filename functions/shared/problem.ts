@@ -32,11 +32,16 @@ export const PROBLEM_KINDS = {
   'modification-unsupported': { status: 422, title: 'The supplier does not support this modification' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   'internal-error': { status: 500, title: 'Internal error' },
-  'booking-not-completed': { status: 500, title: 'The booking could not be completed and was undone' },
+  // Not 500: its outcome is known (the body says whether the supplier's booking was undone), and a 500 on a
+  // booking leaves a partner not knowing whether it holds a room (API-SPEC, Errors).
+  'booking-not-completed': { status: 502, title: 'The booking could not be completed and was undone' },
   'not-implemented': { status: 501, title: 'Not implemented yet' },
   'supplier-error': { status: 502, title: 'The supplier failed' },
   'service-unavailable': { status: 503, title: 'A service this API depends on is briefly unavailable' },
-  'supplier-timeout': { status: 504, title: 'The supplier did not answer in time' },
+  overloaded: { status: 503, title: 'Too busy to take this request now; nothing was sent to a supplier' },
+  // 502, not 504: a 504 is what API Gateway answers when we did not answer in time, which says nothing of
+  // the booking; this says the supplier did not answer before anything was booked or changed (API-SPEC, Errors).
+  'supplier-timeout': { status: 502, title: 'The supplier did not answer in time' },
   'gateway-timeout': { status: 504, title: 'The API did not answer in time; the operation may have completed' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -9,6 +9,7 @@ import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { propertyMapKeys } from './property-map-keys.js';
+import { propertyFromItem } from './property-items.js';
 
 export class DynamoPropertyContent {
   private readonly client: DynamoDBDocumentClient;
@@ -27,9 +28,9 @@ export class DynamoPropertyContent {
     if (item.kind === 'retired') {
       if (typeof item.replacedBy !== 'string' || item.replacedBy === propertyId) return undefined;
       const next = await this.client.send(new GetCommand({ TableName: this.table, Key: propertyMapKeys.property(item.replacedBy) }));
-      return next.Item?.kind === 'property' ? asUnified(next.Item) : undefined;
+      return next.Item?.kind === 'property' ? propertyFromItem(next.Item) : undefined;
     }
-    return asUnified(item);
+    return propertyFromItem(item);
   }
 
   /** The current content of each of these ids, in their order; an id retired or unknown is left out. */
@@ -39,12 +40,7 @@ export class DynamoPropertyContent {
       this.table,
       propertyIds.map((id) => propertyMapKeys.property(id)),
     );
-    const byId = new Map(items.filter((item) => item.kind === 'property').map((item) => [String(item.propertyId), asUnified(item)]));
+    const byId = new Map(items.filter((item) => item.kind === 'property').map((item) => [String(item.propertyId), propertyFromItem(item)]));
     return propertyIds.flatMap((id) => byId.get(id) ?? []);
   }
-}
-
-function asUnified(item: Record<string, unknown>): UnifiedProperty {
-  const { pk: _pk, sk: _sk, kind: _kind, indexCell: _cell, ...content } = item;
-  return content as unknown as UnifiedProperty;
 }

@@ -13,6 +13,7 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { ContentStamp, PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
+import { matchCandidateFromItem } from './property-items.js';
 import { refKey, type SupplierRef } from '../domain/property/supplier-ref.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import { tableName } from '../shared/config.js';
@@ -166,7 +167,7 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
           ExclusiveStartKey: startKey,
         }),
       );
-      for (const item of page.Items ?? []) out.push(asCandidate(item));
+      for (const item of page.Items ?? []) out.push(matchCandidateFromItem(item));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return out;
@@ -185,11 +186,6 @@ function matchCandidate(property: UnifiedProperty): PropertyMatchCandidate {
     members: property.members,
     ...(property.geo ? { geo: property.geo } : {}),
   };
-}
-
-function asCandidate(item: Record<string, unknown>): PropertyMatchCandidate {
-  const { pk: _pk, sk: _sk, kind: _kind, ...candidate } = item;
-  return candidate as unknown as PropertyMatchCandidate;
 }
 
 function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {

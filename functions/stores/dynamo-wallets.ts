@@ -30,6 +30,7 @@ import type { NewWallet, WalletAudit, WalletStatementPage, WalletStore } from '.
 import { hasTable, tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { keys } from '../shared/keys.js';
+import { holdFromItem, movementFromItem, walletItem, walletVersion } from './wallet-items.js';
 import type { TransactItem } from '../shared/transact-item.js';
 import { newEventId, outboxPut } from './webhook-outbox.js';
 
@@ -159,7 +160,7 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
         ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
       }),
     );
-    const movements = (page.Items ?? []).map(asMovement);
+    const movements = (page.Items ?? []).map(movementFromItem);
     const last = page.LastEvaluatedKey?.sk;
     return { movements, ...(typeof last === 'string' ? { next: last } : {}) };
   }
@@ -169,8 +170,7 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
       new GetCommand({ TableName: this.table, Key: keys.wallet(tenant, walletId), ConsistentRead: true }),
     );
     if (!result.Item) return undefined;
-    const { pk: _pk, sk: _sk, kind: _kind, version, ...wallet } = result.Item;
-    return { wallet: wallet as Wallet, version: Number(version) };
+    return { wallet: walletItem.parse(result.Item), version: walletVersion.parse(result.Item).version };
   }
 
   /** A capture or release of a hold: its change, or the wallet as it is when the hold is gone or settled. */
@@ -187,7 +187,7 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.walletHold(tenant, walletId, bookingId), ConsistentRead: true }),
     );
-    return Item && asHold(Item, bookingId);
+    return Item && holdFromItem(Item, bookingId);
   }
 
   /** Reads the wallet, asks the rule, writes its change; undefined for no such wallet, the refusal for a refused change. */
@@ -331,21 +331,4 @@ function refusedAs(outcome: Wallet | RefundRefusal | CaptureRefusal | undefined,
       ? 'a capture may not pay more than the booking held'
       : "a refund may not give back more than the booking's capture paid";
   throw new DomainError('conflict', `Wallet ${walletId}, booking ${bookingId}: ${what}`, { walletId, bookingId });
-}
-
-/** The hold item as the domain's hold (numbers as numbers; the booking's id is the one asked for). */
-function asHold(item: Record<string, unknown>, bookingId: string): WalletHold {
-  return {
-    bookingId,
-    amountMinor: Number(item.amountMinor),
-    status: item.status as WalletHold['status'],
-    heldAt: String(item.heldAt),
-    ...(item.settledAt == null ? {} : { settledAt: String(item.settledAt) }),
-    ...(item.capturedMinor == null ? {} : { capturedMinor: Number(item.capturedMinor) }),
-  };
-}
-
-function asMovement(item: Record<string, unknown>): WalletMovement {
-  const { pk: _pk, sk: _sk, kind: _kind, tenant: _tenant, walletId: _walletId, ...movement } = item;
-  return movement as unknown as WalletMovement;
 }

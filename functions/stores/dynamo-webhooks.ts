@@ -25,11 +25,7 @@ import { keys } from '../shared/keys.js';
 import { WEBHOOK_INDEXES } from '../shared/tables.js';
 import type { TransactItem } from '../shared/transact-item.js';
 import { webhookExpiry } from './webhook-outbox.js';
-
-function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, kind: _kind, dueTenant: _d, dueAt: _a, openLane: _l, expiresAt: _e, ...rest } = item;
-  return rest as T;
-}
+import { deliveryFromItem, endpointFromItem } from './webhook-items.js';
 
 export class DynamoWebhookStore {
   private readonly client: DynamoDBDocumentClient;
@@ -54,7 +50,7 @@ export class DynamoWebhookStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.webhookEndpoint(tenant, endpointId), ConsistentRead: true }),
     );
-    return Item ? strip<WebhookEndpoint>(Item) : undefined;
+    return Item ? endpointFromItem(Item) : undefined;
   }
 
   async listEndpoints(tenant: string): Promise<WebhookEndpoint[]> {
@@ -70,7 +66,7 @@ export class DynamoWebhookStore {
           ExclusiveStartKey,
         }),
       );
-      endpoints.push(...(page.Items ?? []).map((item) => strip<WebhookEndpoint>(item)));
+      endpoints.push(...(page.Items ?? []).map((item) => endpointFromItem(item)));
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return endpoints;
@@ -111,9 +107,10 @@ export class DynamoWebhookStore {
       ...(sets.length ? { ExpressionAttributeValues: values } : {}),
     };
     if (also) {
-      const predicted = Object.fromEntries(
-        Object.entries({ ...also.before, ...changes }).filter(([, value]) => value !== undefined),
-      ) as unknown as WebhookEndpoint;
+      // The endpoint as it will be: what it was, with the changes set and the fields they remove gone.
+      const predicted = endpointFromItem(
+        Object.fromEntries(Object.entries({ ...also.before, ...changes }).filter(([, value]) => value !== undefined)),
+      );
       try {
         await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...also.writes(predicted)] }));
       } catch (error) {
@@ -125,7 +122,7 @@ export class DynamoWebhookStore {
     }
     try {
       const { Attributes } = await this.client.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return strip<WebhookEndpoint>(Attributes!);
+      return endpointFromItem(Attributes!);
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
@@ -159,7 +156,7 @@ export class DynamoWebhookStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return strip<WebhookEndpoint>(Attributes!);
+      return endpointFromItem(Attributes!);
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
@@ -224,7 +221,7 @@ export class DynamoWebhookStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.webhookDelivery(tenant, endpointId, deliveryId), ConsistentRead: true }),
     );
-    return Item ? strip<WebhookDelivery>(Item) : undefined;
+    return Item ? deliveryFromItem(Item) : undefined;
   }
 
   /**
@@ -270,7 +267,7 @@ export class DynamoWebhookStore {
         ...(options.after ? { ExclusiveStartKey: { pk, sk: `delivery#${options.after}` } } : {}),
       }),
     );
-    const deliveries = (page.Items ?? []).map((item) => strip<WebhookDelivery>(item));
+    const deliveries = (page.Items ?? []).map((item) => deliveryFromItem(item));
     return { deliveries, ...(page.LastEvaluatedKey ? { next: deliveries.at(-1)!.deliveryId } : {}) };
   }
 
@@ -285,7 +282,7 @@ export class DynamoWebhookStore {
         Limit: limit,
       }),
     );
-    return (page.Items ?? []).map((item) => strip<WebhookDelivery>(item));
+    return (page.Items ?? []).map((item) => deliveryFromItem(item));
   }
 
   /** The open delivery of the same lane just before (`before`) or after (`after`) this one, if any. */
@@ -304,6 +301,6 @@ export class DynamoWebhookStore {
       }),
     );
     const item = page.Items?.[0];
-    return item ? strip<WebhookDelivery>(item) : undefined;
+    return item ? deliveryFromItem(item) : undefined;
   }
 }

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHost } from '../../local/host.js';
 import { repositoryPath } from '../../lib/project-paths.js';
-import { inDays } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 
 const AUTHORIZER_CACHE_SECONDS = 1;
@@ -249,16 +249,20 @@ describe('npm run admin', () => {
     const search = (await searched.json()) as {
       searchId: string;
       suppliers: { id: string }[];
-      properties: { cheapestRate: { rateId: string; price: { markup: number } } }[];
+      properties: { cheapestRate: { rateId: string; payment: string; price: { net: number; markup: number } } }[];
     };
     expect(search.suppliers.map((s) => s.id)).toEqual(['hotelbeds']);
-    const rate = search.properties[0]!.cheapestRate;
-    expect(rate.price.markup).toBeGreaterThan(0); // its 10% markup, not the built-in none of a new account
+    // A net rate: the account's markup applies to it (a pay-at-hotel rate is sold at the hotel's own price,
+    // whichever rules the account has), and which plan is a hotel's cheapest moves with the calendar.
+    const rate = search.properties.map((p) => p.cheapestRate).find((r) => r.payment === 'net');
+    expect(rate, 'a net rate among the cheapest').toBeDefined();
+    // Its 10% markup, not the built-in none of a new account (rounded to the cent).
+    expect(rate!.price.markup).toBeCloseTo(rate!.price.net * 0.1, 1);
     const booked = await call('globex', accessToken, '/v1/hotels/bookings', {
       method: 'POST',
       idempotencyKey: crypto.randomUUID(),
       body: JSON.stringify({
-        rateId: rate.rateId,
+        rateId: rate!.rateId,
         searchId: search.searchId,
         holder: { firstName: 'Hank', lastName: 'Scorpio', email: 'hank@example.com', phone: '+1 555 0100' },
         rooms: [

@@ -41,7 +41,8 @@ import { keys } from '../../functions/shared/keys.js';
 import { routeById, ROUTES, SCOPES, type Route, type Scope } from '../../functions/shared/routes.js';
 import type { LocalHost } from '../../local/host.js';
 import { DEMO_WALLET_ID } from '../../local/seed.js';
-import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
+import { startJourney, type Journey } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 import { CAR_SEARCH_QUERY } from '../support/car-search-query.js';
 import { mapCity, startTestHost, tokenFor } from '../support/local-host.js';
 

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HotelApiClient } from '../../client/hotel-api-client.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
-import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
+import { startJourney, type Journey } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 import { LIMITS } from '../../functions/shared/limits.js';
 import { startTestHost } from '../support/local-host.js';
 

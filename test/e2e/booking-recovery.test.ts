@@ -75,7 +75,7 @@ describe('booking recovery', () => {
     const { response, body } = await journey.book(rate, {
       body: journey.bookingBody(rate, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` }),
     });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(502);
     expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/booking-not-completed', undone: true });
     expect(String(body.detail)).toContain('cancelled it at the supplier');
     const bookingId = String(body.bookingId);
@@ -114,15 +114,15 @@ describe('booking recovery', () => {
     expect(atSupplier?.status).toBe('confirmed');
   });
 
-  it('answers a step that crashed as a bare 500 problem: neither the error class nor its message reaches the partner', async () => {
+  it('answers a step that crashed before anything was sent as 502 booking-not-completed, never 500: neither the error class nor its message reaches the partner', async () => {
     const rate = journey.rateOf('hotelbeds');
     const { response, body } = await journey.book(rate, {
       body: journey.bookingBody(rate, { clientReference: `${CHECK_CRASHES}-${randomUUID().slice(0, 6)}` }),
     });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(502);
     expect(body).toMatchObject({
-      type: 'https://hotel-api.dev/problems/internal-error',
-      detail: 'The booking could not be completed; quote the instance id to support',
+      type: 'https://hotel-api.dev/problems/booking-not-completed',
+      detail: expect.stringContaining('nothing was sent to a supplier and nothing is booked'),
     });
     expect(JSON.stringify(body)).not.toMatch(/RangeError|decimal|\.ts/);
     expect(supplier('hotelbeds').bookingsUnder(String(body.bookingId))).toBe(0);

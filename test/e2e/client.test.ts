@@ -8,7 +8,7 @@ import { ApiProblem, HotelApiClient } from '../../client/hotel-api-client.js';
 import { TokenCache } from '../../client/token-cache.js';
 import { LIMITS } from '../../functions/shared/limits.js';
 import type { LocalHost } from '../../local/host.js';
-import { inDays } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 import { startTestHost } from '../support/local-host.js';
 
 let host: LocalHost;

@@ -20,7 +20,7 @@ import { keys } from '../../functions/shared/keys.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 import { startSandboxSuppliers, type RunningSandboxSupplier } from '../../local/sandbox-suppliers.js';
 import { NO_LATENCY } from '../../sandbox/latency.js';
-import { inDays } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 
 const CRASH_PREFIX = 'CRASH-';
 

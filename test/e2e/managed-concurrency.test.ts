@@ -15,7 +15,7 @@ import type { LocalHost } from '../../local/host.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import { collectEmf, type EmfMetric } from '../support/emf-lines.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
-import { inDays } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 
 // Before any module loads: the invoke store is made once, in the mode this says, and Powertools reads it per call.
 vi.hoisted(() => {

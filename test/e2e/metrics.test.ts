@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlowInvocation } from '../../functions/booking/flow/flow-handler.js';
 import type { LocalHost } from '../../local/host.js';
-import { startJourney, inDays, type Journey } from '../support/booking-journey.js';
+import { startJourney, type Journey } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 import { collectEmf, withDimensions } from '../support/emf-lines.js';
 import { startTestHost } from '../support/local-host.js';
 import { metricNamespace } from '../../functions/shared/metric-names.js';
@@ -87,7 +88,7 @@ describe('metrics through the local host', () => {
     const { response, body } = await journey.book(rate, {
       body: journey.bookingBody(rate, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` }),
     });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(502);
     expect(body).toMatchObject({ undone: true });
 
     expect(withDimensions(emf.metrics, 'BookingOutcome', { outcome: 'compensated' }).map((m) => m.value)).toEqual([1]);

@@ -10,7 +10,7 @@ import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/cl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
-import { inDays } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 
 let host: LocalHost;

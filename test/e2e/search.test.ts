@@ -14,6 +14,7 @@ import { FxStamps, rateRowText, rowText } from '../../functions/search/stored-ro
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
+import { inDays } from '../support/stay-dates.js';
 
 let host: LocalHost;
 const tokens: Record<string, string> = {};
@@ -24,7 +25,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => host?.stop());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const searchBody = (overrides: Record<string, unknown> = {}) => ({
   destination: { type: 'city', code: 'REK' },
   checkIn: inDays(40),

@@ -14,7 +14,7 @@ import type { ShownRate } from '../../functions/domain/rate/shown-rate.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import { listContracts, putContract } from '../../functions/suppliers/contracts.js';
 import type { LocalHost } from '../../local/host.js';
-import { inDays } from '../support/booking-journey.js';
+import { inDays } from '../support/stay-dates.js';
 import { startTestHost, tokenFor } from '../support/local-host.js';
 
 let host: LocalHost;

@@ -196,7 +196,7 @@ describe('a booking paid from the wallet', () => {
     const { response, body } = await journey.book(rate, {
       body: journey.bookingBody(rate, paidFrom(walletId, { clientReference: `${SAVE_FAILS}-${randomUUID().slice(0, 6)}` })),
     });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(502);
     expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/booking-not-completed', undone: true });
     expect((await statement(walletId)).map((t) => t.type)).toEqual(['top-up', 'hold', 'release']);
     expect(await walletView(walletId)).toMatchObject({ balance: 5000, held: 0 });

@@ -9,6 +9,7 @@ import type { BookingRecord } from '../../functions/booking/record/booking-recor
 import type { DynamoBookingStore as Store } from '../../functions/booking/record/booking-store.js';
 import { planBookingList } from '../../functions/booking/list/booking-list-plan.js';
 import { freshTables } from '../support/dynamo.js';
+import { bookingRecordOf } from '../support/booking-record.js';
 
 let store: Store;
 let backfill: typeof import('../../functions/booking/list/booking-list-backfill.js').backfillListAttributes;
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 
 const booking = (tenant: string, n: number) =>
-  ({
+  bookingRecordOf({
     tenant,
     bookingId: `BKOLD${n}`,
     status: 'confirmed',
@@ -44,7 +45,7 @@ const booking = (tenant: string, n: number) =>
     history: [],
     createdAt: `2026-10-0${n}T10:00:00.000Z`,
     updatedAt: `2026-10-0${n}T10:00:00.000Z`,
-  }) as unknown as BookingRecord;
+  });
 
 /** An item as the store wrote it before the listing indexes: keys and the record, nothing else. */
 const putAsBefore = (record: BookingRecord) =>

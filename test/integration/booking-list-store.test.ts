@@ -12,6 +12,7 @@ import { filtersOf, planBookingList, type BookingListFilters } from '../../funct
 import { decodeBookingCursor, encodeBookingCursor } from '../../functions/booking/list/booking-list-cursor.js';
 import { acceptedMove, cancelFree } from '../support/booking-moves.js';
 import { freshTables } from '../support/dynamo.js';
+import { bookingRecordOf } from '../support/booking-record.js';
 
 let store: Store;
 let tightStore: Store;
@@ -32,7 +33,7 @@ const second = (n: number) => `2026-11-01T10:00:${String(n).padStart(2, '0')}.00
 
 /** A booking with what a listing reads; the rest of a record plays no part in these tests. */
 function record(tenant: string, n: number, overrides: Partial<BookingRecord> = {}): BookingRecord {
-  return {
+  return bookingRecordOf({
     tenant,
     bookingId: `BK${tenant.toUpperCase()}${String(n).padStart(4, '0')}`,
     status: 'confirmed',
@@ -51,7 +52,7 @@ function record(tenant: string, n: number, overrides: Partial<BookingRecord> = {
     createdAt: second(n),
     updatedAt: second(n),
     ...overrides,
-  } as unknown as BookingRecord;
+  });
 }
 
 /** Every page of a list, with each page's size. */

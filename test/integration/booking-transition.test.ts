@@ -10,6 +10,7 @@ import type { BookingRecord } from '../../functions/booking/record/booking-recor
 import type { DynamoBookingStore as Store } from '../../functions/booking/record/booking-store.js';
 import { acceptedMove, confirmAs, keepPending } from '../support/booking-moves.js';
 import { freshTables } from '../support/dynamo.js';
+import { bookingRecordOf } from '../support/booking-record.js';
 
 let store: Store;
 let BookingStateConflict: typeof import('../../functions/booking/record/booking-store.js').BookingStateConflict;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 const at = (n: number) => `2026-11-01T10:00:${String(n).padStart(2, '0')}.000Z`;
 
 function pending(bookingId: string): BookingRecord {
-  return {
+  return bookingRecordOf({
     tenant: 'demo',
     bookingId,
     status: 'pending',
@@ -41,7 +42,7 @@ function pending(bookingId: string): BookingRecord {
     history: [{ at: at(0), event: 'requested' }],
     createdAt: at(0),
     updatedAt: at(0),
-  } as unknown as BookingRecord;
+  });
 }
 
 async function eventsOf(bookingId: string): Promise<string[]> {

@@ -9,6 +9,7 @@ import type { DynamoBookingStore as BookingStore } from '../../functions/booking
 import type { DynamoGuestDetailsStore as GuestStore } from '../../functions/booking/personal-data/guest-details-store.js';
 import type { GuestDetails } from '../../functions/booking/personal-data/guest-details.js';
 import { freshTables } from '../support/dynamo.js';
+import { bookingRecordOf } from '../support/booking-record.js';
 
 let bookings: BookingStore;
 let guests: GuestStore;
@@ -31,7 +32,7 @@ const details: GuestDetails = {
 };
 
 async function booking(bookingId: string, checkOut: string, status: BookingRecord['status'] = 'confirmed'): Promise<void> {
-  const record = {
+  const record = bookingRecordOf({
     tenant: 'demo',
     clientId: 'demo-client',
     bookingId,
@@ -52,7 +53,7 @@ async function booking(bookingId: string, checkOut: string, status: BookingRecor
     history: [{ at: '2035-12-01T00:00:00.000Z', event: 'requested' }],
     createdAt: '2035-12-01T00:00:00.000Z',
     updatedAt: '2035-12-01T00:00:00.000Z',
-  } as unknown as BookingRecord;
+  });
   await guests.create('demo', bookingId, details, checkOut);
   await bookings.create(record);
 }

@@ -11,6 +11,7 @@ import { SANDBOX_SUPPLIERS, SEEDED_TENANT_SUPPLIERS } from '../../sandbox/suppli
 import { startSandboxSuppliers, type RunningSandboxSupplier } from '../../local/sandbox-suppliers.js';
 import { seedContracts } from '../../local/seed.js';
 import { freshTables } from '../support/dynamo.js';
+import { inDays } from '../support/stay-dates.js';
 
 let suppliers: RunningSandboxSupplier[] = [];
 beforeAll(async () => {
@@ -21,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(suppliers.map((s) => s.close()));
 });
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('adapter registry', () => {
   it('contracts demo with every sandbox supplier and acme with two', async () => {

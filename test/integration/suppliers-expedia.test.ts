@@ -17,6 +17,7 @@ import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import { NO_LATENCY } from '../../sandbox/latency.js';
 import { ExpediaContract, recordingFetch } from '../support/suppliers-expedia-contract.js';
+import { inDays } from '../support/stay-dates.js';
 
 const API_KEY = 'sandbox-key';
 const SECRET = 'sandbox-secret';
@@ -25,12 +26,7 @@ const recorder = recordingFetch();
 let sandbox: ExpediaSandbox;
 let adapter: ExpediaAdapter;
 
-// Stays a few weeks ahead of the real clock, so "check-in in the future" holds whenever the suite runs.
-function stay(offsetDays: number, nights: number): { checkIn: string; checkOut: string } {
-  const day = 86_400_000;
-  const start = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + offsetDays * day;
-  return { checkIn: new Date(start).toISOString().slice(0, 10), checkOut: new Date(start + nights * day).toISOString().slice(0, 10) };
-}
+const stay = (offsetDays: number, nights: number) => ({ checkIn: inDays(offsetDays), checkOut: inDays(offsetDays + nights) });
 
 /**
  * Who is asking, as the booking API passes it on every call (the traveller's address and session, the
@@ -241,7 +237,12 @@ describe('Expedia adapter against the Rapid sandbox', () => {
   });
 
   it('books with our reference, retrieves, finds by our reference and cancels room by room with the applied penalty', async () => {
-    const { rate, offer } = await searchRate((r) => r.refundable && r.payment === 'net');
+    // Free to cancel now and for a while yet: a refundable rate can carry a penalty already in force (a
+    // non-refundable date range of the stay), whose `from` is the supplier's "now" and moves between the
+    // search and the booking; which rate is first moves with the calendar.
+    const { rate, offer } = await searchRate(
+      (r) => r.refundable && r.payment === 'net' && r.cancellationPolicy.every((p) => Date.parse(p.from) > Date.now() + 3_600_000),
+    );
     const booking = await adapter.book({
       supplierRateKey: rate.supplierRateKey,
       clientReference: 'bk_01JTESTREF',

@@ -12,6 +12,7 @@ import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import { NO_LATENCY } from '../../sandbox/latency.js';
 import { hotelbedsContract, recordingFetch } from '../support/suppliers-hotelbeds-contract.js';
+import { inDays } from '../support/stay-dates.js';
 
 const API_KEY = 'sandbox-key';
 const SECRET = 'sandbox-secret';
@@ -20,12 +21,7 @@ const recorder = recordingFetch();
 let sandbox: HotelbedsSandbox;
 let adapter: HotelbedsAdapter;
 
-// Stays a few weeks ahead of the real clock, so "check-in in the future" holds whenever the suite runs.
-function stay(offsetDays: number, nights: number): { checkIn: string; checkOut: string } {
-  const day = 86_400_000;
-  const start = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + offsetDays * day;
-  return { checkIn: new Date(start).toISOString().slice(0, 10), checkOut: new Date(start + nights * day).toISOString().slice(0, 10) };
-}
+const stay = (offsetDays: number, nights: number) => ({ checkIn: inDays(offsetDays), checkOut: inDays(offsetDays + nights) });
 
 beforeAll(async () => {
   sandbox = await startHotelbedsSandbox({ apiKey: API_KEY, secret: SECRET, latency: NO_LATENCY, slowMs: 3_000, lateAnswerMs: 1_500 });

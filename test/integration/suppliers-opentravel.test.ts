@@ -23,6 +23,7 @@ import {
   validateOtaDocuments,
   type XmlDocumentToCheck,
 } from '../support/suppliers-opentravel-xsd.js';
+import { inDays } from '../support/stay-dates.js';
 
 const API_KEY = 'sandbox-key';
 const SECRET = 'sandbox-secret';
@@ -30,13 +31,7 @@ const recorder = recordingXmlFetch();
 let sandbox: OpenTravelSandbox;
 let adapter: OpenTravelAdapter;
 
-// Stays a few weeks ahead of the real clock, so "not in the past" holds whenever the suite runs.
-function stay(offsetDays: number, nights: number): { checkIn: string; checkOut: string } {
-  const day = 86_400_000;
-  const today = new Date();
-  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + offsetDays * day;
-  return { checkIn: new Date(start).toISOString().slice(0, 10), checkOut: new Date(start + nights * day).toISOString().slice(0, 10) };
-}
+const stay = (offsetDays: number, nights: number) => ({ checkIn: inDays(offsetDays), checkOut: inDays(offsetDays + nights) });
 
 beforeAll(async () => {
   sandbox = await startOpenTravelSandbox({ apiKey: API_KEY, secret: SECRET, latency: NO_LATENCY, slowMs: 3_000, lateAnswerMs: 1_500 });

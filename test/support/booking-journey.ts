@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import type { LocalHost } from '../../local/host.js';
 import { tokenFor } from './local-host.js';
+import { inDays } from './stay-dates.js';
 import type { ShownRate } from '../../functions/domain/rate/shown-rate.js';
 
 export interface Journey {
@@ -24,8 +25,6 @@ export interface Journey {
    */
   untilVoucherIssued(bookingId: string, tenant?: string): Promise<void>;
 }
-
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function startJourney(host: LocalHost, city = 'RAK'): Promise<Journey> {
   const tokens: Record<string, string> = { demo: await tokenFor(host, 'demo'), acme: await tokenFor(host, 'acme') };

@@ -54,6 +54,7 @@ const STATES: Readonly<Record<string, LifecycleBooking | undefined>> = {
     history: [requestedEntry, confirmedEntry],
   },
   'failed, personal data erased': { status: 'failed', personalDataErasedAt: at(7), history: [requestedEntry] },
+  'confirmed, cancel in flight': { status: 'confirmed', cancelRequestedAt: at(4), history: [requestedEntry, confirmedEntry] },
 };
 
 /** One command of each kind, as the use cases make them. */
@@ -104,6 +105,8 @@ const COMMANDS: { readonly [K in LifecycleCommandKind]: Extract<LifecycleCommand
   },
   'issue-voucher': { kind: 'issue-voucher', at: at(10), bytes: 5120 },
   'erase-personal-data': { kind: 'erase-personal-data', at: at(10), by: { kind: 'partner', requestReference: 'DSR-1' } },
+  'request-cancel': { kind: 'request-cancel', at: at(10), supplierId: 'hotelbeds', quotedPenaltyAmount: '30.00', reasonGiven: false },
+  'cancel-refused': { kind: 'cancel-refused', at: at(10), supplierId: 'hotelbeds', why: 'the booking cannot be cancelled any more' },
 };
 
 const OK = 'accepted';
@@ -111,8 +114,21 @@ type Expected = typeof OK | LifecycleRefusalReason;
 
 /** The whole lifecycle: what each command gets in each state (columns in LIFECYCLE_COMMAND_KINDS' order). */
 const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expected>>>> = {
-  absent: row(OK, 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing'),
-  pending: row('still-pending', OK, OK, OK, OK, OK, 'still-pending', 'still-pending', 'still-pending', 'still-pending'),
+  absent: row(OK, 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing'),
+  pending: row(
+    'still-pending',
+    OK,
+    OK,
+    OK,
+    OK,
+    OK,
+    'still-pending',
+    'still-pending',
+    'still-pending',
+    'still-pending',
+    'still-pending',
+    'still-pending',
+  ),
   // Only the compensation that records the cancel at its supplier moves it: nothing confirms what is being cancelled.
   'pending, being undone': row(
     'still-pending',
@@ -121,6 +137,8 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'being-undone',
     'being-undone',
     OK,
+    'still-pending',
+    'still-pending',
     'still-pending',
     'still-pending',
     'still-pending',
@@ -137,6 +155,8 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     OK,
     OK,
     OK,
+    OK,
+    'no-cancel-in-flight',
   ),
   cancelled: row(
     'already-cancelled',
@@ -149,6 +169,8 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'already-cancelled',
     'already-cancelled',
     OK,
+    'already-cancelled',
+    'already-cancelled',
   ),
   failed: row(
     'never-booked',
@@ -161,6 +183,8 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'never-booked',
     'never-booked',
     OK,
+    'never-booked',
+    'never-booked',
   ),
   'confirmed, voucher issued': row(
     'already-confirmed',
@@ -173,6 +197,8 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     OK,
     'voucher-already-issued',
     OK,
+    OK,
+    'no-cancel-in-flight',
   ),
   'confirmed, personal data erased': row(
     'already-confirmed',
@@ -185,6 +211,8 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     OK,
     OK,
     'personal-data-erased',
+    OK,
+    'no-cancel-in-flight',
   ),
   'cancelled, personal data erased': row(
     'already-cancelled',
@@ -197,6 +225,23 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'already-cancelled',
     'already-cancelled',
     'personal-data-erased',
+    'already-cancelled',
+    'already-cancelled',
+  ),
+  // A cancel sent whose outcome is not known: only the supplier's word (cancel, cancel-refused) moves it on.
+  'confirmed, cancel in flight': row(
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'cancel-in-flight',
+    OK,
+    OK,
+    'cancel-in-flight',
+    'cancel-in-flight',
+    OK,
   ),
   'failed, personal data erased': row(
     'never-booked',
@@ -209,6 +254,8 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'never-booked',
     'never-booked',
     'personal-data-erased',
+    'never-booked',
+    'never-booked',
   ),
 };
 
@@ -275,6 +322,13 @@ const ACCEPTED: Readonly<
     changes: { personalDataErasedAt: at(10) },
     webhook: undefined,
   },
+  'request-cancel': {
+    from: ['confirmed'],
+    events: ['cancel-requested'],
+    changes: { cancelRequestedAt: at(10), quotedPenaltyAmount: '30.00' },
+    webhook: undefined,
+  },
+  'cancel-refused': { from: ['confirmed'], events: ['cancel-refused'], changes: { cancelRefusedAt: at(10) }, webhook: undefined },
 };
 
 describe('the booking lifecycle, every command in every state', () => {

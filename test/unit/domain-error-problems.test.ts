@@ -113,6 +113,14 @@ const SAME_ANSWER: readonly (readonly [DomainErrorKind, DomainError, HttpProblem
     }),
   ],
   [
+    'overloaded',
+    new DomainError('overloaded', 'Too many bookings are in flight; nothing was sent to a supplier', { retryAfterSeconds: 3 }),
+    new HttpProblem('overloaded', 'Too many bookings are in flight; nothing was sent to a supplier', {
+      extensions: { retryAfterSeconds: 3 },
+      headers: { 'Retry-After': '3' },
+    }),
+  ],
+  [
     'planned',
     new DomainError('planned', 'Car search is planned', {
       capability: 'Car search',

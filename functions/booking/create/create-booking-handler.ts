@@ -8,9 +8,18 @@ import { bookingDeps } from '../booking-deps.js';
 import { idempotentRoute, storedProblem, type StoredResult } from '../idempotent-operation.js';
 import { runBookingFlow } from './run-booking-flow.js';
 import { handOverVoucherIssue } from '../voucher/voucher-issue-handoff.js';
+import { bookingOperationsInFlight } from '../in-flight-bounds.js';
 
 export const handler = idempotentRoute('createBooking', { body: bookingRequestSchema, personalData: true }, async (input) =>
-  bookingAnswer(await bookRate(input, { ...bookingDeps(), runFlow: runBookingFlow, issueVoucher: handOverVoucherIssue }), input.requestId),
+  bookingAnswer(
+    await bookRate(input, {
+      ...bookingDeps(),
+      runFlow: runBookingFlow,
+      issueVoucher: handOverVoucherIssue,
+      operationsInFlight: bookingOperationsInFlight,
+    }),
+    input.requestId,
+  ),
 );
 
 /**

@@ -6,6 +6,11 @@
  *
  * It ends with the booking, confirmed or pending (the supplier's outcome is not known yet: GET the booking
  * later), or with the domain error of a booking we recorded as failed, which is the request's answer too.
+ * It never ends unknown: by the request's answer deadline (answer-deadline.ts) the flow has answered, or the
+ * booking is answered as its record stands (202 while pending), or, when the flow had not yet written it,
+ * the booking is withdrawn so that nothing is ever sent to a supplier for this request, and refused as
+ * overload (503, Retry-After: the retry with the same key books it). Past the bound of bookings in flight
+ * in this environment, a booking that cannot start in time is refused the same way, untried.
  */
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { invalidFields } from '../../domain/errors/invalid-fields.js';
@@ -21,6 +26,11 @@ import type { IdempotentInput } from '../idempotent-input.js';
 import { occupancyMismatches } from '../occupancy-match.js';
 import type { FlowOutcome } from './run-booking-flow.js';
 import { checkWalletFunds } from '../wallet/wallet-payment.js';
+import { BOOKING_ANSWER_BUDGET, overloaded } from '../answer-deadline.js';
+import type { InFlightLimit } from '../../shared/in-flight-limit.js';
+import type { BookingRecord } from '../record/booking-record.js';
+import { logger } from '../../shared/observability.js';
+import { admitOperation, lagReserve } from '../in-flight-bounds.js';
 
 /**
  * How a booking request ends: the booking as it stands, at its location, with the voucher's issue to run
@@ -35,12 +45,30 @@ function booked(response: BookingResponse, afterAnswer?: () => Promise<void>): B
 }
 
 export interface BookDeps extends Pick<FlowDeps, 'rateIdKey' | 'now' | 'bookings' | 'searches' | 'property' | 'wallets'> {
-  readonly runFlow: (input: FlowInput) => Promise<FlowOutcome>;
+  /** Runs the booking state machine; the signal stops the waiting (the run itself goes on). */
+  readonly runFlow: (input: FlowInput, signal: AbortSignal) => Promise<FlowOutcome>;
   /** Has a confirmed booking's voucher issued (by the vouchers function: voucher-issue.ts). */
   readonly issueVoucher: (tenant: string, bookingId: string) => Promise<void>;
+  /** The bookings, cancels and changes this environment runs at once (in-flight-bounds.ts). */
+  readonly operationsInFlight: InFlightLimit;
 }
 
 export async function bookRate(input: IdempotentInput<BookingRequest>, deps: BookDeps): Promise<BookRateResult> {
+  // Refused untried when it could not start in time: before any table read, so a flood costs little.
+  const release = await admitOperation(deps.operationsInFlight, 'booking', input.answerBy - BOOKING_ANSWER_BUDGET.startFlowMs);
+  if (!release) throw overloaded('Too many bookings are in flight to start this one in time');
+  try {
+    // What is left to do after the deadline takes longer in an environment running late: decided earlier.
+    const answerBy = input.answerBy - lagReserve(deps.now().getTime());
+    const flowInput = await checkedFlowInput({ ...input, answerBy }, deps);
+    return await runToAnAnswer(flowInput, answerBy, deps);
+  } finally {
+    release();
+  }
+}
+
+/** The request checked against what only the server knows, and the flow's input made of it. */
+async function checkedFlowInput(input: IdempotentInput<BookingRequest>, deps: BookDeps): Promise<FlowInput> {
   const { tenant, clientId, body, requestId } = input;
   const ticket = await ticketOf(body.rateId, tenant, deps);
   if (ticket.searchId !== body.searchId) {
@@ -56,25 +84,37 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   // A wallet that cannot pay is told before any supplier call (the flow's hold is what guarantees it).
   await checkWalletFunds(tenant, body, ticket.quoted, deps.wallets);
 
-  const bookingId = bookingIdFor(tenant, clientId, input.idempotencyKey);
   const { checkIn, checkOut } = search.request;
-  let outcome;
+  return {
+    tenant,
+    clientId,
+    bookingId: bookingIdFor(tenant, clientId, input.idempotencyKey),
+    requestId,
+    request: body,
+    scenarios: input.scenarios,
+    traveller: input.traveller,
+    ...(search.request.nationality ? { nationality: search.request.nationality } : {}),
+    stay: { checkIn, checkOut, nights: nightsBetween(checkIn, checkOut) },
+    requestedAt: deps.now().toISOString(),
+    answerBy: new Date(input.answerBy).toISOString(),
+  };
+}
+
+/** The flow's answer when it comes by the deadline; else the booking as it stands, or withdrawn. */
+async function runToAnAnswer(flowInput: FlowInput, answerBy: number, deps: BookDeps): Promise<BookRateResult> {
+  const { tenant, bookingId } = flowInput;
+  const waiting = AbortSignal.timeout(Math.max(0, answerBy - deps.now().getTime()));
+  let outcome: FlowOutcome;
   try {
-    outcome = await deps.runFlow({
-      tenant,
-      clientId,
-      bookingId,
-      requestId,
-      request: body,
-      scenarios: input.scenarios,
-      traveller: input.traveller,
-      ...(search.request.nationality ? { nationality: search.request.nationality } : {}),
-      stay: { checkIn, checkOut, nights: nightsBetween(checkIn, checkOut) },
-      requestedAt: deps.now().toISOString(),
-    });
+    outcome = await deps.runFlow(flowInput, waiting);
   } catch (error) {
-    // An outage is not this booking's answer: thrown, it releases the key, so the retry runs again.
-    if (error instanceof DomainError && error.details.bookingId && error.kind !== 'dependency-unavailable') return { failed: error };
+    if (!(error instanceof DomainError)) throw error;
+    // An outage is not this booking's answer: thrown, it releases the key, so the retry runs again; so is
+    // a refusal for overload (nothing was written or sent).
+    if (error.kind === 'dependency-unavailable' || error.kind === 'overloaded') throw error;
+    // A step that failed in a way it could not name: the booking is answered as it stands, never as a 500.
+    if (error.kind === 'internal') return answerAsItStands(flowInput, deps, 'crashed');
+    if (error.details.bookingId) return { failed: error };
     throw error;
   }
   if (outcome.kind === 'answered') {
@@ -82,12 +122,36 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
     const issue = outcome.response.status === 'confirmed' ? () => deps.issueVoucher(tenant, bookingId) : undefined;
     return booked(outcome.response, issue);
   }
+  return answerAsItStands(flowInput, deps, 'late');
+}
 
-  // The run was cut short: whatever the write-ahead record says is the truth we have.
-  const record = await deps.bookings.get(tenant, bookingId);
-  if (record && (record.status === 'confirmed' || record.status === 'pending')) return booked(bookingResponse(record));
+/**
+ * The flow did not answer in time (or failed without saying why): what the record says is the answer. No
+ * record yet: the booking is withdrawn, so this request's flow, however late it runs, writes none and asks no
+ * supplier; the partner is told so, and to retry (the same key books it then): 503 when we were late, 502
+ * booking-not-completed when a step failed.
+ */
+async function answerAsItStands(flowInput: FlowInput, deps: BookDeps, why: 'late' | 'crashed'): Promise<BookRateResult> {
+  const { tenant, bookingId, requestId } = flowInput;
+  const found = await deps.bookings.withdraw(tenant, bookingId, requestId, deps.now().toISOString());
+  if (!found.withdrawn) return answerOfRecord(found.record);
+  logger.warn('booking withdrawn before its flow wrote it', { bookingId, why });
+  if (why === 'late') throw overloaded('The booking could not be started in time', { bookingId });
+  // Thrown, so the key is released: what failed may not fail again.
   throw new DomainError(
-    'supplier-timeout',
-    'The booking did not complete in time and nothing was booked; retry with the same Idempotency-Key',
+    'not-completed',
+    'The booking could not be completed; nothing was sent to a supplier and nothing is booked. Retrying with the same Idempotency-Key is safe; if it fails again, quote the instance id to support',
+    { bookingId },
   );
+}
+
+function answerOfRecord(record: BookingRecord): BookRateResult {
+  if (record.status === 'confirmed' || record.status === 'pending') return booked(bookingResponse(record));
+  return {
+    failed: new DomainError(
+      'supplier-failed',
+      `The booking was not made (it is ${record.status}: GET it for the reason); nothing is booked under it`,
+      { bookingId: record.bookingId },
+    ),
+  };
 }

@@ -3,6 +3,11 @@
  * made is never without a trace on our side, whatever happens next; our bookingId goes to the supplier as
  * its client reference. A bookingId seen before is never booked again: a confirmed one is answered as it
  * is, a pending one is settled by asking the supplier (PreviousAttemptUnknown → ReconcileBooking).
+ *
+ * It runs in one of the environment's slots for the supplier, and only while the booking could still be
+ * made before the partner's answer is due (answer-deadline.ts): otherwise it writes nothing, sends nothing,
+ * and ends as overload. A booking the booking function withdrew meanwhile (it answered without it) is never
+ * written, so never sent.
  */
 import { refusalOf, requestedMove } from '../../domain/booking/booking-lifecycle.js';
 import type { RequestCommand } from '../../domain/booking/lifecycle-command.js';
@@ -10,12 +15,14 @@ import { DomainError } from '../../domain/errors/domain-error.js';
 import { isSupplierError, type SupplierError } from '../../suppliers/supplier-error.js';
 import { bookingResponse } from '../record/booking-record.js';
 import { refusalError } from '../record/refusal-error.js';
+import { BookingWithdrawn } from '../record/booking-store.js';
 import { captureBookingTotal, holdAgreedTotal, withinWalletHold } from '../wallet/wallet-payment.js';
 import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-error.js';
-import { askerOf, type FlowState } from './flow-state.js';
-import { measuredSupplierCall } from './measured-supplier-call.js';
+import { askerOf, type CheckedState, type FlowState } from './flow-state.js';
+import { inSupplierSlot, timedSupplierCall } from './measured-supplier-call.js';
+import { BOOKING_ANSWER_BUDGET, overloaded } from '../answer-deadline.js';
 import { adapterOf } from './supplier-of.js';
 
 /** What a supplier's refusal of the booking means for the partner: nothing was booked, and why. */
@@ -44,6 +51,28 @@ function bookingRefusal(error: SupplierError, bookingId: string): DomainError {
 
 export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   const checked = state.checked!;
+  const answerBy = state.answerBy ? Date.parse(state.answerBy) : undefined;
+  // The supplier's slot first: a booking refused for want of one has written nothing and sent nothing.
+  return inSupplierSlot(
+    checked.ticket.supplierId,
+    'book',
+    async () => {
+      // Too late to book before the partner's answer is due: refused untried rather than left pending.
+      if (answerBy !== undefined && answerBy - deps.now().getTime() < BOOKING_ANSWER_BUDGET.bookWithSupplierMs) {
+        throw FlowError.of(
+          overloaded('Too little time was left to book with the supplier before the answer', { bookingId: state.bookingId }),
+        );
+      }
+      return bookInSlot(state, checked, deps);
+    },
+    answerBy !== undefined ? { startBy: answerBy - BOOKING_ANSWER_BUDGET.bookWithSupplierMs } : {},
+  ).catch((error: unknown) => {
+    if (error instanceof DomainError) throw FlowError.of(error);
+    throw error;
+  });
+}
+
+async function bookInSlot(state: FlowState, checked: CheckedState, deps: FlowDeps): Promise<FlowState> {
   const now = deps.now().toISOString();
   // The property (for the record) and the supplier's adapter (its contract read afresh) side by side; a
   // contract that ended is reported where it was before, after the write-ahead, so it is recorded as failed.
@@ -58,7 +87,15 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
   // leaves what is stored as it is).
   await deps.guests.create(state.tenant, state.bookingId, guestDetailsOf(state.request, state.traveller), state.stay.checkOut);
   const request: RequestCommand = { kind: 'request', at: now, supplierId: checked.ticket.supplierId, requestId: state.requestId };
-  const { created, record } = await deps.bookings.create(pendingRecord(state, checked, property, requestedMove(request)));
+  let written;
+  try {
+    written = await deps.bookings.create(pendingRecord(state, checked, property, requestedMove(request)), state.requestId);
+  } catch (error) {
+    // The booking function answered this request without it (its deadline came first): nothing is written or sent.
+    if (error instanceof BookingWithdrawn) throw overloaded('The booking was withdrawn before it was made', { bookingId: state.bookingId });
+    throw error;
+  }
+  const { created, record } = written;
   if (!created) {
     // A retry of this booking: the lifecycle refuses to request it again, and why says what the retry gets.
     const refusal = refusalOf(record, request.kind)!;
@@ -86,7 +123,7 @@ export async function bookWithSupplierStep(state: FlowState, deps: FlowDeps): Pr
   rules.catch(() => undefined);
   let booking;
   try {
-    booking = await measuredSupplierCall(checked.ticket.supplierId, 'book', () =>
+    booking = await timedSupplierCall(checked.ticket.supplierId, 'book', () =>
       adapter.book({
         supplierRateKey: checked.rate.supplierRateKey,
         clientReference: state.bookingId,

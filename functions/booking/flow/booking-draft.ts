@@ -6,7 +6,6 @@ import type { RequestedMove } from '../../domain/booking/booking-lifecycle.js';
 import { historyOf } from '../../domain/booking/history-entry.js';
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
 import { parseDecimal } from '../../domain/money/decimal.js';
-import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
@@ -17,6 +16,7 @@ import { toleratedTotal } from '../price-tolerance.js';
 import type { GuestDetails } from '../personal-data/guest-details.js';
 import type { FlowDeps } from './flow-deps.js';
 import type { CheckedState, FlowState } from './flow-state.js';
+import { priceAsQuoted } from '../rate-check/check-rate.js';
 
 /** What the supplier obliges us to show, as priced (rate-obligations.ts) and as the rate states it. */
 function obligationFields(price: Price, rate: Pick<SupplierRate, 'remarks' | 'packageOnly'>) {
@@ -55,22 +55,18 @@ export async function lockPrice(
 ): Promise<Price> {
   const [fx, rules] = await Promise.all([deps.fx(), deps.pricingRules(tenant)]);
   const { ticket } = checked;
-  return priceRate({
-    rate: {
+  return priceAsQuoted(
+    {
       ...checked.rate,
       price: booking.price,
       cancellationPolicy: booking.cancellationPolicy,
       // What the supplier states on the booking itself replaces what its rate said, where it says it.
       ...(booking.payAtProperty ? { payAtProperty: booking.payAtProperty } : {}),
     },
-    supplierId: ticket.supplierId,
-    stars: ticket.starRating,
+    ticket,
     rules,
-    quoteCurrency: ticket.quoted.currency,
     fx,
-    nights: ticket.nights,
-    rooms: ticket.rooms,
-  });
+  );
 }
 
 /** Whether `total` stays within the partner's priceTolerance over the searched total (always, without one). */

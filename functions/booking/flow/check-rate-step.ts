@@ -4,7 +4,10 @@
  */
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { BOOKING_FLOW_BUDGET, deadlineSignal } from '../../shared/time-budgets.js';
-import { checkRate } from '../rate-check/check-rate.js';
+import { checkRate, ticketOf } from '../rate-check/check-rate.js';
+import { BOOKING_ANSWER_BUDGET, overloaded } from '../answer-deadline.js';
+import { overloadedSince } from '../in-flight-bounds.js';
+import { inSupplierSlot } from './measured-supplier-call.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError } from './flow-error.js';
 import { askerOf, type FlowState } from './flow-state.js';
@@ -12,9 +15,20 @@ import { withinTolerance } from './booking-draft.js';
 
 export async function checkRateStep(state: FlowState, deps: FlowDeps): Promise<FlowState> {
   let checked;
+  const started = Date.now();
   try {
-    checked = await checkRate(state.tenant, state.request.rateId, askerOf(state), deps, deadlineSignal(BOOKING_FLOW_BUDGET.checkRateMs));
+    // In a slot of the rate's supplier, started while the booking after it could still be made in time.
+    const { supplierId } = await ticketOf(state.request.rateId, state.tenant, deps);
+    checked = await inSupplierSlot(
+      supplierId,
+      'check',
+      () => checkRate(state.tenant, state.request.rateId, askerOf(state), deps, deadlineSignal(BOOKING_FLOW_BUDGET.checkRateMs)),
+      state.answerBy ? { startBy: Date.parse(state.answerBy) - BOOKING_ANSWER_BUDGET.bookWithSupplierMs } : {},
+    );
   } catch (error) {
+    // A check that timed out while this environment's loop ran late was ours to miss: overload, nothing booked.
+    if (error instanceof DomainError && error.kind === 'supplier-timeout' && overloadedSince(started))
+      throw FlowError.of(overloaded("Too busy to read the supplier's check of the rate in time", { bookingId: state.bookingId }));
     if (error instanceof DomainError) throw FlowError.of(error);
     throw error;
   }

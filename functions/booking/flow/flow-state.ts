@@ -27,6 +27,12 @@ export interface FlowInput {
   readonly stay: { readonly checkIn: string; readonly checkOut: string; readonly nights: number };
   /** UTC ISO instant the partner asked. */
   readonly requestedAt: string;
+  /**
+   * UTC ISO instant by which the booking function answers the partner, with this run's outcome or without it
+   * (answer-deadline.ts): a step that could not finish its supplier call by then does not begin it. Absent in
+   * runs begun before it was sent.
+   */
+  readonly answerBy?: string;
 }
 
 export interface CheckedState {

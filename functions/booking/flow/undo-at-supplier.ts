@@ -14,7 +14,7 @@ import type { BookingRecord } from '../record/booking-record.js';
 import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
 import type { FlowDeps } from './flow-deps.js';
-import { measuredSupplierCall } from './measured-supplier-call.js';
+import { timedSupplierCall } from './measured-supplier-call.js';
 import { adapterOf } from './supplier-of.js';
 
 /** The supplier's booking being undone, and what our booking is. */
@@ -69,7 +69,8 @@ export async function cancelAtSupplier(
 ): Promise<UndoAtSupplier> {
   try {
     const adapter = await adapterOf(target.tenant, target.supplierId, deps);
-    const result = await measuredSupplierCall(target.supplierId, 'cancel', () =>
+    // Outside the supplier's slots: a booking the supplier holds and we cannot keep is cancelled whatever the load.
+    const result = await timedSupplierCall(target.supplierId, 'cancel', () =>
       adapter.cancel({
         supplierReference: target.supplierReference,
         ...(contact.holderEmail ? { holderEmail: contact.holderEmail } : {}),

@@ -8,11 +8,16 @@ import { modifyBooking } from './modify-booking.js';
 import { bookingDeps } from '../booking-deps.js';
 import { idempotentRoute, type StoredResult } from '../idempotent-operation.js';
 import { joinGuestDetails, type BookingView } from '../record/booking-record.js';
+import { bookingOperationsInFlight } from '../in-flight-bounds.js';
 
 export const handler = idempotentRoute(
   'modifyBooking',
   { params: bookingParams, body: modifyBookingBodySchema, personalData: true, joinPersonalData: joinAnswerGuests },
-  async (input) => ({ status: 200, body: await modifyBooking(input, bookingDeps()), requestId: input.requestId }),
+  async (input) => ({
+    status: 200,
+    body: await modifyBooking(input, { ...bookingDeps(), operationsInFlight: bookingOperationsInFlight }),
+    requestId: input.requestId,
+  }),
 );
 
 /** The modified booking's answer with its guest details as they are now (stored without them). */

@@ -19,11 +19,21 @@ import type { FlowDeps } from '../flow/flow-deps.js';
 import { adapterOf } from '../flow/supplier-of.js';
 import type { IdempotentInput } from '../idempotent-input.js';
 import { occupancyMismatches } from '../occupancy-match.js';
-import { occupancyOf } from '../personal-data/guest-details.js';
+import { occupancyOf, type GuestDetails } from '../personal-data/guest-details.js';
+import type { InFlightLimit } from '../../shared/in-flight-limit.js';
+import { admitOperation } from '../in-flight-bounds.js';
+import { BOOKING_ANSWER_BUDGET, overloaded, timeLeft } from '../answer-deadline.js';
+
+/** What changing a booking reaches: the bookings and their guests, the tenant's suppliers, the wallets, the clock. */
+export interface ModifyDeps
+  extends Pick<FlowDeps, 'bookings' | 'guests' | 'contracts' | 'adapterFor' | 'wallets' | 'now' | 'supplierCallTimeoutMs'> {
+  /** The bookings, cancels and changes this environment runs at once (in-flight-bounds.ts). */
+  readonly operationsInFlight: InFlightLimit;
+}
 
 export async function modifyBooking(
   input: IdempotentInput<ModifyBookingBody & { bookingId: string }>,
-  deps: FlowDeps,
+  deps: ModifyDeps,
 ): Promise<BookingView> {
   const { tenant } = input;
   const { bookingId, holder, rooms } = input.body;
@@ -45,6 +55,26 @@ export async function modifyBooking(
     if (mismatches.length > 0) throw invalidFields(mismatches);
   }
   const newHolder = { ...details.holder, ...(holder ?? {}) };
+  // Refused untried (503) when the environment cannot take it on in time: nothing is sent to the supplier.
+  const release = await admitOperation(deps.operationsInFlight, 'modify', input.answerBy - BOOKING_ANSWER_BUDGET.supplierChangeMs);
+  if (!release) throw overloaded('Too many changes and bookings are in flight to change this one in time', { bookingId });
+  try {
+    return await changeAtSupplier(input, deps, record, details, newHolder);
+  } finally {
+    release();
+  }
+}
+
+/** The change asked of the supplier, and recorded once it is known to be made. */
+async function changeAtSupplier(
+  input: IdempotentInput<ModifyBookingBody & { bookingId: string }>,
+  deps: ModifyDeps,
+  record: BookingRecord,
+  details: GuestDetails,
+  newHolder: Holder,
+): Promise<BookingView> {
+  const { tenant } = input;
+  const { bookingId, holder, rooms } = input.body;
   const adapter = await adapterOf(tenant, record.supplierId, deps);
   const asker = { scenarios: input.scenarios, traveller: input.traveller };
   let result: ModifyResult;
@@ -54,7 +84,10 @@ export async function modifyBooking(
       holder: newHolder,
       ...(rooms ? { rooms } : {}),
       ...asker,
-      signal: AbortSignal.timeout(deps.supplierCallTimeoutMs),
+      // Within its budget, and leaving the lookup after it time before the answer is due.
+      signal: AbortSignal.timeout(
+        Math.max(1, Math.min(deps.supplierCallTimeoutMs, timeLeft(input.answerBy, deps.now()) - BOOKING_ANSWER_BUDGET.lookupMs)),
+      ),
     });
   } catch (error) {
     if (isSupplierError(error) && error.outcomeUnknown)
@@ -118,7 +151,7 @@ async function changeAsTheSupplierHoldsIt(
   rooms: ModifyBookingBody['rooms'],
   adapter: SupplierPort,
   asker: Asker & { holderEmail?: string },
-  deps: FlowDeps,
+  deps: Pick<ModifyDeps, 'supplierCallTimeoutMs'>,
 ): Promise<ModifyResult> {
   const unknown = new DomainError('supplier-timeout', 'The supplier did not confirm the change; retry with the same Idempotency-Key', {
     bookingId: record.bookingId,

@@ -6,8 +6,11 @@
  */
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
+import { loggedPricingPathWatch } from '../../shared/pricing-path-watch.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { PricingSources } from '../../domain/pricing/pricing-sources.js';
+import type { PricingRules } from '../../domain/pricing/pricing-rules.js';
+import type { FxRates } from '../../domain/fx/fx-rates.js';
 import type { PriceView } from '../../domain/rate/price-view.js';
 import type { PricedRate } from '../../domain/rate/priced-rate.js';
 import { RateIdError, verifyRateId, type RateTicket } from '../../domain/rate/rate-id.js';
@@ -70,6 +73,16 @@ export async function ticketOf(rateId: string, tenant: string, deps: Pick<RateCh
  * `signal` is the caller's deadline for the supplier's answer (functions/shared/time-budgets.ts): without one an
  * adapter waits its own default, a minute, past the function's timeout and API Gateway's 29 s.
  */
+/**
+ * A supplier's rate priced for the account as search priced the rate the ticket quoted (its supplier, the
+ * property's stars, the stay's nights and rooms, the quote currency): the check's binding price, and the
+ * confirmed price a booking is locked at.
+ */
+export function priceAsQuoted(rate: SupplierRate, ticket: RateTicket, rules: PricingRules, fx: FxRates): Price {
+  const { supplierId, starRating: stars, nights, rooms } = ticket;
+  return priceRate({ rate, supplierId, stars, rules, quoteCurrency: ticket.quoted.currency, fx, nights, rooms }, loggedPricingPathWatch);
+}
+
 export async function checkRate(
   tenant: string,
   rateId: string,
@@ -104,16 +117,7 @@ export async function checkRate(
     throw error;
   }
 
-  const price = priceRate({
-    rate: checked.rate,
-    supplierId: ticket.supplierId,
-    stars: ticket.starRating,
-    rules,
-    quoteCurrency: ticket.quoted.currency,
-    fx,
-    nights: ticket.nights,
-    rooms: ticket.rooms,
-  });
+  const price = priceAsQuoted(checked.rate, ticket, rules, fx);
   // Shown exactly as search shows a rate (policy in the quote currency, deadline, price view).
   const priced: PricedRate = {
     supplierId: ticket.supplierId,

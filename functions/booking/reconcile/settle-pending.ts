@@ -9,6 +9,9 @@
  * refuses to confirm or fail it (a settle that read it before the undo took it is refused at its write). An
  * undo still unrecorded long after it began was cut short, and is finished here.
  *
+ * A confirmed booking whose cancel is in flight (sent, outcome unknown) is settled the same way: looked up,
+ * and cancelled again by the reconciler while the supplier still holds it (settleCancel).
+ *
  * Used by GET (so a partner polling sees the outcome at once) and by the scheduled reconciler (so no pending
  * booking waits for a partner to look).
  */
@@ -28,6 +31,9 @@ import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
 import { cancelAtSupplier, takeForUndo } from '../flow/undo-at-supplier.js';
 import { walletHoldCovers } from '../wallet/wallet-payment.js';
+import { cancelInFlight } from '../../domain/booking/booking-lifecycle.js';
+import { recordCancellation, recordCancelRefused } from '../cancel/record-cancellation.js';
+import { askSupplierToCancel, lookUpCancellation } from '../cancel/supplier-cancellation.js';
 
 /** How long after the attempt a supplier may still show a booking it was slow to make. */
 export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
@@ -54,6 +60,7 @@ export interface SettleOptions {
 }
 
 export async function settlePending(record: BookingRecord, deps: FlowDeps, options: SettleOptions = {}): Promise<BookingRecord> {
+  if (cancelInFlight(record)) return settleCancel(record, deps, options);
   if (record.status !== 'pending') return record;
   const undoBegunAt = record.undoBegunAt;
   if (undoBegunAt && (options.onRead || deps.now().getTime() - Date.parse(undoBegunAt) <= FINISH_UNDO_AFTER_MS)) return record;
@@ -169,15 +176,48 @@ async function finishUndo(record: BookingRecord, contact: Parameters<typeof canc
   return undone;
 }
 
+/**
+ * A confirmed booking whose cancel was sent and never answered: the supplier is asked how it holds the
+ * booking. Cancelled there: cancelled here, with the penalty its policy applied when the cancel was sent (the
+ * wallet refunded, booking.cancelled sent). Still confirmed: the partner asked to cancel, so the reconciler
+ * cancels again (a read only looks); a refusal then ends the cancel in flight and the booking stands. No
+ * answer: it stays in flight for the next pass.
+ */
+async function settleCancel(record: BookingRecord, deps: FlowDeps, options: SettleOptions): Promise<BookingRecord> {
+  try {
+    const [adapter, stored] = await Promise.all([
+      adapterOf(record.tenant, record.supplierId, deps),
+      options.guests ?? deps.guests.get(record.tenant, record.bookingId),
+    ]);
+    const supplier = { adapter, asker: { scenarios: [], ...supplierContactOf(stored) } };
+    const timeoutMs = options.timeoutMs ?? deps.supplierCallTimeoutMs;
+    const requestedAt = new Date(record.cancelRequestedAt!);
+    const cancel = { quotedPenaltyAmount: record.quotedPenaltyAmount ?? '0', reasonGiven: false };
+    const held = await lookUpCancellation(record, supplier, requestedAt, timeoutMs);
+    if (held.kind === 'cancelled') return await recordCancellation(deps, record, { ...cancel, result: held.result, lookedUp: true });
+    if (held.kind === 'unknown' || options.onRead) return record;
+    const answer = await askSupplierToCancel(record, supplier, timeoutMs);
+    if (answer.kind === 'cancelled') return await recordCancellation(deps, record, { ...cancel, result: answer.result, lookedUp: false });
+    if (answer.kind === 'refused') return await recordCancelRefused(deps, record, answer.error.redactedMessage());
+    return record;
+  } catch (error) {
+    if (error instanceof BookingStateConflict && error.current) return error.current;
+    logger.warn('could not settle a cancel in flight yet', { bookingId: record.bookingId, error });
+    emitMetric(MetricName.reconcileFailures, MetricUnit.Count, 1, [{}]);
+    return record;
+  }
+}
+
 /** The scheduled reconciler's pass over one tenant's pending bookings. */
 export async function settleAllPending(tenant: string, deps: FlowDeps): Promise<{ readonly checked: number; readonly settled: number }> {
   const pending = await deps.bookings.pending(tenant);
   const results = await Promise.all(pending.map((record) => settlePending(record, deps)));
+  const unsettled = (r: BookingRecord) => r.status === 'pending' || cancelInFlight(r) !== undefined;
   recordStillPending(
     results.filter((r) => r.status === 'pending'),
     deps.now(),
   );
-  return { checked: pending.length, settled: results.filter((r) => r.status !== 'pending').length };
+  return { checked: pending.length, settled: results.filter((r) => !unsettled(r)).length };
 }
 
 /**

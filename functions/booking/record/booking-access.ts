@@ -1,4 +1,4 @@
-/** A booking of the caller's tenant, or not-found: another tenant's booking is as unknown as a missing one. */
+/** A booking of the caller's tenant, or not-found: another tenant's booking is unknown here, exactly as a missing one is. */
 import * as z from 'zod';
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { opaqueId } from '../../domain/ids/opaque-id.js';

@@ -10,7 +10,7 @@ import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 export interface BackfillScan {
   readonly client: DynamoDBDocumentClient;
   readonly table: string;
-  /** A filter on booking items (`#sk = :booking` is added); names in it must be in `names`. */
+  /** A filter on booking items (`#sk = :booking` and the bookingId's presence are added); names in it must be in `names`. */
   readonly filter: string;
   /** Every attribute the filter and the change read, by the name they use (DynamoDB's reserved words are many). */
   readonly names: Readonly<Record<string, string>>;
@@ -38,8 +38,9 @@ export async function backfillBookings<Item extends { tenant: string }>(
     const page = await scan.client.send(
       new ScanCommand({
         TableName: scan.table,
-        FilterExpression: `#sk = :booking AND (${scan.filter})`,
-        ExpressionAttributeNames: { '#sk': 'sk', ...scan.names },
+        // A withdrawn booking's item (booking-store.ts) has the booking's keys and no bookingId: no booking.
+        FilterExpression: `#sk = :booking AND attribute_exists(#isBooking) AND (${scan.filter})`,
+        ExpressionAttributeNames: { '#sk': 'sk', '#isBooking': 'bookingId', ...scan.names },
         ExpressionAttributeValues: { ':booking': 'booking' },
         ProjectionExpression: scan.read.join(', '),
         ...(start ? { ExclusiveStartKey: start } : {}),

@@ -81,6 +81,11 @@ export interface BookingRecord extends LockedAmounts {
   /** Why that undo was begun, for whoever records its outcome (the flow, or the reconciler finishing it). */
   readonly undoReason?: UndoReason;
 
+  /** Set when a cancel was sent and its outcome was not known: the settle path finishes it (booking-lifecycle.ts, cancelInFlight). */
+  readonly cancelRequestedAt?: string;
+  /** Set when the supplier refused that cancel: the booking stands confirmed. */
+  readonly cancelRefusedAt?: string;
+
   /** Set once the booking's personal data was erased (on request, or after check-out): UTC ISO instant. */
   readonly personalDataErasedAt?: string;
 

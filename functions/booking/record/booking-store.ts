@@ -12,7 +12,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { refusalOf } from '../../domain/booking/booking-lifecycle.js';
+import { cancelInFlight, refusalOf } from '../../domain/booking/booking-lifecycle.js';
 import type { BookingStatus } from '../../domain/booking/booking-status.js';
 import { historyOf, type BookingHistoryEntry } from '../../domain/booking/history-entry.js';
 import type { LifecycleCommandKind } from '../../domain/booking/lifecycle-command.js';
@@ -23,12 +23,13 @@ import { outboxPut } from '../../stores/webhook-outbox.js';
 import { tableName } from '../../shared/config.js';
 import { dynamoClient } from '../../shared/dynamodb.js';
 import { keys } from '../../shared/keys.js';
-import { BOOKING_LIST_ATTRIBUTES } from '../../shared/tables.js';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { BookingListPosition } from '../list/booking-list-cursor.js';
 import type { BookingListPlan } from '../list/booking-list-plan.js';
 import type { BookingRecord } from './booking-record.js';
 import type { BookingSummarySource } from './booking-summary.js';
 import { bookingWebhookEvent } from './booking-webhook-event.js';
+import { recordFromItem, summaryFromItem } from './booking-record-item.js';
 
 /**
  * Why a booking was not changed: the lifecycle's refusal, or, when the lifecycle would have allowed the move,
@@ -68,24 +69,13 @@ type StoredItem = BookingRecord & { pk: string; sk: string; pendingTenant?: stri
     typeof keys.bookingList
   >;
 
-const STORAGE_ATTRIBUTES = new Set(['pk', 'sk', 'pendingTenant', 'pendingSince', ...Object.values(BOOKING_LIST_ATTRIBUTES)]);
-
-function withoutStorage(item: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !STORAGE_ATTRIBUTES.has(name)));
-}
-
 /**
- * A stored item as a record. An item written before the guests table may still hold the holder, the guests
- * and the cancel reason (until the operator's backfill moves them: guest-details-store.ts); they are left
- * out here, so a record never carries personal data wherever it travels (a conflict, a log, an event).
+ * The attribute of a withdrawn booking's item (BookingStore.withdraw): the request that withdrew it. Such an
+ * item is no booking; it stands where the booking would be, so that no attempt of that request writes one.
  */
-function toRecord(item: Record<string, unknown>): BookingRecord {
-  const { holder: _holder, cancellationReason: _reason, ...rest } = withoutStorage(item);
-  const rooms = Array.isArray(rest.rooms)
-    ? (rest.rooms as { roomTypeName: string; boardBasis: string }[]).map(({ roomTypeName, boardBasis }) => ({ roomTypeName, boardBasis }))
-    : rest.rooms;
-  return { ...rest, rooms } as unknown as BookingRecord;
-}
+const WITHDRAWN_BY = 'withdrawnBy';
+
+const isWithdrawal = (item: Record<string, unknown>): boolean => typeof item[WITHDRAWN_BY] === 'string';
 
 /** A page of a booking list, and where the next one starts when there may be one. */
 export interface BookingListPage {
@@ -102,9 +92,33 @@ export interface BookingListPage {
  */
 export const LIST_READING = { readsPerPage: 5, filteredRead: 200 } as const;
 
+/**
+ * The write-ahead create found the booking withdrawn by the very request its attempt belongs to: that
+ * request was answered before its attempt got this far, so nothing may be written or sent to a supplier.
+ */
+export class BookingWithdrawn extends Error {
+  override readonly name = 'BookingWithdrawn';
+  constructor(readonly bookingId: string) {
+    super(`booking ${bookingId} was withdrawn by the request that asked for it`);
+  }
+}
+
+/** What a withdrawal found: none written, so none ever will be under this request; or the booking as written. */
+export type WithdrawResult = { readonly withdrawn: true } | { readonly withdrawn: false; readonly record: BookingRecord };
+
 export interface BookingStore {
-  /** Stores a new booking; when one with this id exists already, returns that one unchanged. */
-  create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }>;
+  /**
+   * Stores a new booking for the request `attempt` (its request id); when one with this id exists already,
+   * returns that one unchanged; when that request withdrew the booking (withdraw), writes nothing and throws
+   * BookingWithdrawn. A withdrawal by another request (a retry's earlier attempt) is replaced by the booking.
+   */
+  create(record: BookingRecord, attempt?: string): Promise<{ created: boolean; record: BookingRecord }>;
+  /**
+   * Withdraws a booking not yet written, for the request `attempt` that is answering without it (its answer is
+   * due and the flow has not got as far as the write-ahead record): from now on, no attempt of that request
+   * writes it, so none asks a supplier for it. A booking already written is answered as it is instead.
+   */
+  withdraw(tenant: string, bookingId: string, attempt: string, at: string): Promise<WithdrawResult>;
   get(tenant: string, bookingId: string): Promise<BookingRecord | undefined>;
   /**
    * Writes a move the lifecycle accepted on a booking still in one of its `from` statuses, and where the
@@ -113,10 +127,15 @@ export interface BookingStore {
    * the caller just read it, spares the read the first attempt makes.
    */
   transition(tenant: string, bookingId: string, move: BookingMove, seen?: BookingRecord): Promise<BookingRecord>;
-  /** Bookings of a tenant still waiting for their supplier's outcome, oldest first. */
+  /** Bookings of a tenant still waiting for their supplier's outcome (pending, or a cancel in flight), oldest first. */
   pending(tenant: string, limit?: number): Promise<BookingRecord[]>;
   /** A page of a tenant's bookings as a plan (booking-list-plan.ts) lists them, after `after` when given. */
   list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage>;
+}
+
+/** Whether the settle path must still ask the booking's supplier: pending, or a cancel in flight. */
+function awaitsSupplier(booking: Pick<BookingRecord, 'status' | 'cancelRequestedAt' | 'cancelRefusedAt'>): boolean {
+  return booking.status === 'pending' || cancelInFlight(booking) !== undefined;
 }
 
 /** How often a transition re-reads after losing a race with another change before calling it a conflict. */
@@ -142,7 +161,7 @@ export class DynamoBookingStore implements BookingStore {
     this.reading = options.listReading ?? LIST_READING;
   }
 
-  async create(record: BookingRecord): Promise<{ created: boolean; record: BookingRecord }> {
+  async create(record: BookingRecord, attempt = ''): Promise<{ created: boolean; record: BookingRecord }> {
     const item: StoredItem = {
       ...keys.booking(record.tenant, record.bookingId),
       ...keys.bookingList(record),
@@ -150,13 +169,44 @@ export class DynamoBookingStore implements BookingStore {
       ...(record.status === 'pending' ? { pendingTenant: record.tenant, pendingSince: record.createdAt } : {}),
     };
     try {
-      await this.client.send(new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.client.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: item,
+          // A withdrawal by another request is the partner's retry finding its first attempt withdrawn: replaced.
+          ConditionExpression: 'attribute_not_exists(pk) OR (attribute_exists(#withdrawnBy) AND #withdrawnBy <> :attempt)',
+          ExpressionAttributeNames: { '#withdrawnBy': WITHDRAWN_BY },
+          ExpressionAttributeValues: { ':attempt': attempt },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
       return { created: true, record };
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const existing = await this.get(record.tenant, record.bookingId);
+      const existing = error.Item ? unmarshall(error.Item) : undefined;
+      if (existing && isWithdrawal(existing)) throw new BookingWithdrawn(record.bookingId);
       if (!existing) throw error;
-      return { created: false, record: existing };
+      return { created: false, record: recordFromItem(existing) };
+    }
+  }
+
+  async withdraw(tenant: string, bookingId: string, attempt: string, at: string): Promise<WithdrawResult> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.table,
+          // Keys and the withdrawal only: no bookingId, no tenant, no index attribute, so no reader of bookings
+          // (GET, the lists, the reconciler, finance's export, a backfill) ever takes it for one.
+          Item: { ...keys.booking(tenant, bookingId), [WITHDRAWN_BY]: attempt, withdrawnAt: at },
+          ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(#withdrawnBy)',
+          ExpressionAttributeNames: { '#withdrawnBy': WITHDRAWN_BY },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { withdrawn: true };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException) || !error.Item) throw error;
+      return { withdrawn: false, record: recordFromItem(unmarshall(error.Item)) };
     }
   }
 
@@ -164,7 +214,7 @@ export class DynamoBookingStore implements BookingStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table, Key: keys.booking(tenant, bookingId), ConsistentRead: true }),
     );
-    return Item ? toRecord(Item) : undefined;
+    return Item && !isWithdrawal(Item) ? recordFromItem(Item) : undefined;
   }
 
   async transition(tenant: string, bookingId: string, move: BookingMove, seen?: BookingRecord): Promise<BookingRecord> {
@@ -215,11 +265,22 @@ export class DynamoBookingStore implements BookingStore {
       values[`:c${index}`] = value;
       sets.push(`#c${index} = :c${index}`);
     }
-    const leavesPending = changes.status !== undefined && changes.status !== 'pending';
+    // The pending index holds what the settle path must still ask a supplier about: a pending booking, and a
+    // confirmed one whose cancel is in flight (the lifecycle's cancelInFlight).
+    const next = { ...current, ...definedChanges(changes) };
+    const settledBefore = awaitsSupplier(current);
+    const settledAfter = awaitsSupplier(next);
+    let removal = '';
+    if (settledBefore && !settledAfter) removal = ' REMOVE pendingTenant, pendingSince';
+    if (!settledBefore && settledAfter) {
+      values[':pendingTenant'] = current.tenant;
+      values[':pendingSince'] = events.at(-1)!.at;
+      sets.push('pendingTenant = :pendingTenant', 'pendingSince = :pendingSince');
+    }
     return {
       TableName: this.table,
       Key: keys.booking(current.tenant, current.bookingId),
-      UpdateExpression: `SET ${sets.join(', ')}${leavesPending ? ' REMOVE pendingTenant, pendingSince' : ''}`,
+      UpdateExpression: `SET ${sets.join(', ')}${removal}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :seenStatus AND size(#history) = :seenHistory',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -236,7 +297,7 @@ export class DynamoBookingStore implements BookingStore {
         Limit: limit,
       }),
     );
-    return Items.map(toRecord);
+    return Items.map(recordFromItem);
   }
 
   async list(tenant: string, plan: BookingListPlan, options: { limit: number; after?: BookingListPosition }): Promise<BookingListPage> {
@@ -290,6 +351,6 @@ export class DynamoBookingStore implements BookingStore {
         : start
           ? ((found.length === options.limit ? last![sort.attribute] : start[sort.attribute]) as string)
           : undefined;
-    return { bookings: page.map((item) => withoutStorage(item) as unknown as BookingSummarySource), ...(next ? { next } : {}) };
+    return { bookings: page.map(summaryFromItem), ...(next ? { next } : {}) };
   }
 }

@@ -19,10 +19,14 @@ function detailOf(operation: RefusedOperation, bookingId: string, refusal: Booki
       // A failed booking; and, as ever, one that kept changing under the cancel's write.
       return `Booking ${bookingId} was never booked`;
     case 'modify':
+      if (refusal.reason === 'cancel-in-flight')
+        return `Booking ${bookingId} has a cancellation in flight (sent ${refusal.cancelRequestedAt}) whose outcome is not known yet; it cannot be modified`;
       if (refusal.reason === 'personal-data-erased')
         return `Booking ${bookingId} holds no personal data to change (erased ${refusal.erasedAt ?? 'or never stored'})`;
       return `Booking ${bookingId} is ${status}; only a confirmed booking can be modified`;
     case 'erase-personal-data':
+      if (refusal.reason === 'cancel-in-flight')
+        return `Booking ${bookingId} has a cancellation in flight (sent ${refusal.cancelRequestedAt}): its supplier may still need these names to say whether it cancelled; erase it once GET shows it cancelled or confirmed`;
       return `Booking ${bookingId} is ${status}: its supplier may still confirm it under these names; erase it once GET shows it confirmed or failed`;
   }
 }

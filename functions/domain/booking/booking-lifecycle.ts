@@ -8,6 +8,8 @@
  *   (none) --request--> pending --keep-pending--> pending
  *                       pending --confirm--> confirmed --modify, issue-voucher--> confirmed
  *                       pending --fail, compensate--> failed      confirmed --cancel--> cancelled
+ *   confirmed --request-cancel--> confirmed, cancel in flight --cancel--> cancelled
+ *                                 confirmed, cancel in flight --cancel-refused--> confirmed
  *                       pending --begin-undo--> pending, being undone --compensate--> failed
  *   confirmed, cancelled, failed --erase-personal-data--> the same status
  */
@@ -24,6 +26,10 @@ export interface LifecycleBooking {
   readonly personalDataErasedAt?: string;
   /** Set when an undo took the pending booking: its supplier's booking is being cancelled. */
   readonly undoBegunAt?: string;
+  /** Set when a cancel was sent and its outcome was not known (request-cancel). */
+  readonly cancelRequestedAt?: string;
+  /** Set when the supplier refused that cancel (cancel-refused): a later one ends the cancel in flight. */
+  readonly cancelRefusedAt?: string;
   readonly history: readonly BookingHistoryEntry[];
 }
 
@@ -41,6 +47,8 @@ export interface LifecycleChanges {
   readonly undoBegunAt?: string;
   /** Why the undo was begun: what its compensation says, whoever records it. */
   readonly undoReason?: UndoReason;
+  readonly cancelRequestedAt?: string;
+  readonly cancelRefusedAt?: string;
 }
 
 /** What a move changes on the record: the lifecycle's fields, and a confirmation's terms with them. */
@@ -66,6 +74,8 @@ const MOVES_FROM: Readonly<Record<LifecycleCommandKind, readonly BookingStatus[]
   'begin-undo': ['pending'],
   compensate: ['pending'],
   modify: ['confirmed'],
+  'request-cancel': ['confirmed'],
+  'cancel-refused': ['confirmed'],
   cancel: ['confirmed'],
   'issue-voucher': ['confirmed'],
   // Not pending: its supplier may still confirm it under the names we sent, and it must then be recognisable.
@@ -109,8 +119,23 @@ export function refusalOf(booking: LifecycleBooking | undefined, kind: Lifecycle
   // twice); only the compensation that records the cancel moves it on.
   if (booking.undoBegunAt && kind !== 'compensate') return { reason: 'being-undone', status: 'pending', undoBegunAt: booking.undoBegunAt };
   if (kind === 'modify' && booking.personalDataErasedAt) return erased(booking);
+  const inFlight = cancelInFlight(booking);
+  // A cancel whose outcome is unknown: the booking is the supplier's to say, and it may still need the names.
+  if (inFlight && (kind === 'modify' || kind === 'erase-personal-data' || kind === 'request-cancel'))
+    return { reason: 'cancel-in-flight', status: 'confirmed', cancelRequestedAt: inFlight };
+  if (kind === 'cancel-refused' && !inFlight) return { reason: 'no-cancel-in-flight', status: 'confirmed' };
   if (kind === 'issue-voucher' && voucherIssued(booking)) return { reason: 'voucher-already-issued', status: 'confirmed' };
   return undefined;
+}
+
+/**
+ * When the booking's cancel in flight was sent, if one is: requested, and not refused since. The settle path
+ * (functions/booking/reconcile/) finishes it.
+ */
+export function cancelInFlight(booking: Pick<LifecycleBooking, 'status' | 'cancelRequestedAt' | 'cancelRefusedAt'>): string | undefined {
+  const { cancelRequestedAt, cancelRefusedAt } = booking;
+  if (booking.status !== 'confirmed' || !cancelRequestedAt) return undefined;
+  return cancelRefusedAt && cancelRefusedAt >= cancelRequestedAt ? undefined : cancelRequestedAt;
 }
 
 /** The events a command raises once accepted: a function of the command alone. */
@@ -148,6 +173,18 @@ export function eventsOf(command: LifecycleCommand): LifecycleEvent[] {
           guestNames: command.guestNames,
         },
       ];
+    case 'request-cancel':
+      return [
+        {
+          type: 'cancel-requested',
+          at,
+          supplierId: command.supplierId,
+          quotedPenaltyAmount: command.quotedPenaltyAmount,
+          reasonGiven: command.reasonGiven,
+        },
+      ];
+    case 'cancel-refused':
+      return [{ type: 'cancel-refused', at, supplierId: command.supplierId, why: command.why }];
     case 'cancel':
       return [
         {
@@ -195,6 +232,10 @@ function changesOf<Terms extends object>(command: LifecycleCommand<Terms>): Move
       };
     case 'erase-personal-data':
       return { personalDataErasedAt: command.at };
+    case 'request-cancel':
+      return { cancelRequestedAt: command.at, quotedPenaltyAmount: command.quotedPenaltyAmount };
+    case 'cancel-refused':
+      return { cancelRefusedAt: command.at };
     case 'keep-pending':
     case 'modify':
     case 'issue-voucher':

@@ -25,6 +25,8 @@ export const HISTORY_EVENT_NAME: Readonly<Record<LifecycleEventType, string>> = 
   'cancelled-at-supplier': 'cancelled-at-supplier',
   'cancel-at-supplier-failed': 'cancel-at-supplier-failed',
   modified: 'modified',
+  'cancel-requested': 'cancel-requested',
+  'cancel-refused': 'cancel-refused',
   cancelled: 'cancelled',
   'voucher-issued': 'voucher-issued',
   'personal-data-erased': 'personal-data-erased',
@@ -87,6 +89,10 @@ function detailOf(event: LifecycleEvent): string {
         .join(' and ');
       return `${changed} changed at ${event.supplierId}`;
     }
+    case 'cancel-requested':
+      return `cancellation sent to ${event.supplierId}, which did not confirm it in time; it will be asked again until it says (quoted penalty ${event.quotedPenaltyAmount})${event.reasonGiven ? '; a reason was given' : ''}`;
+    case 'cancel-refused':
+      return `${event.supplierId} refused the cancellation: ${event.why}; the booking stands confirmed`;
     case 'cancelled':
       return `cancelled at ${event.supplierId}${event.cancellationReference ? ` (${event.cancellationReference})` : ''}; penalty applied ${event.penalty.amount} ${event.penalty.currency}, quoted ${event.quotedPenaltyAmount}${event.lookedUp ? " (its answer could not be read; its booking shows cancelled, the penalty is its policy's)" : ''}${event.reasonGiven ? '; a reason was given' : ''}`;
     case 'voucher-issued':

@@ -76,6 +76,28 @@ export interface ModifyCommand {
   readonly guestNames: boolean;
 }
 
+/**
+ * A cancel was sent to the supplier and its outcome is not known (no answer in time, one we could not read,
+ * and no lookup that settled it): the booking stays confirmed, with its cancellation in flight, until the
+ * settle path learns what the supplier holds (and cancels again if it still holds the booking).
+ */
+export interface RequestCancelCommand {
+  readonly kind: 'request-cancel';
+  readonly at: string;
+  readonly supplierId: string;
+  /** What our stored policy said at the request, in the booking's currency: the quote the cancel is recorded with. */
+  readonly quotedPenaltyAmount: string;
+  readonly reasonGiven: boolean;
+}
+
+/** The supplier refused a cancel that was in flight: the booking stands confirmed, its cancellation ended. */
+export interface CancelRefusedCommand {
+  readonly kind: 'cancel-refused';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly why: string;
+}
+
 /** The supplier cancelled a confirmed booking. Penalties in the booking's currency, and the supplier's own. */
 export interface CancelCommand {
   readonly kind: 'cancel';
@@ -113,6 +135,8 @@ export type LifecycleCommand<Terms extends object = object> =
   | BeginUndoCommand
   | CompensateCommand
   | ModifyCommand
+  | RequestCancelCommand
+  | CancelRefusedCommand
   | CancelCommand
   | IssueVoucherCommand
   | ErasePersonalDataCommand;
@@ -130,4 +154,6 @@ export const LIFECYCLE_COMMAND_KINDS = [
   'cancel',
   'issue-voucher',
   'erase-personal-data',
+  'request-cancel',
+  'cancel-refused',
 ] as const satisfies readonly LifecycleCommandKind[];

@@ -60,6 +60,14 @@ export type LifecycleEvent =
       readonly guestNames: boolean;
     }
   | {
+      readonly type: 'cancel-requested';
+      readonly at: string;
+      readonly supplierId: string;
+      readonly quotedPenaltyAmount: string;
+      readonly reasonGiven: boolean;
+    }
+  | { readonly type: 'cancel-refused'; readonly at: string; readonly supplierId: string; readonly why: string }
+  | {
       readonly type: 'cancelled';
       readonly at: string;
       readonly supplierId: string;

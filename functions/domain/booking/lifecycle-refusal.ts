@@ -14,6 +14,10 @@ export type LifecycleRefusal =
   /** A failed booking: nothing stands booked, whatever the supplier did on the way. */
   | { readonly reason: 'never-booked'; readonly status: 'failed' }
   | { readonly reason: 'voucher-already-issued'; readonly status: 'confirmed' }
+  /** A cancel of it was sent and its outcome is not known yet: nothing else may change it meanwhile. */
+  | { readonly reason: 'cancel-in-flight'; readonly status: 'confirmed'; readonly cancelRequestedAt: string }
+  /** A cancel-refused on a booking with no cancel in flight. */
+  | { readonly reason: 'no-cancel-in-flight'; readonly status: 'confirmed' }
   /** The personal data is gone: nothing to change, nothing more to erase. */
   | { readonly reason: 'personal-data-erased'; readonly status: BookingStatus; readonly erasedAt?: string };
 

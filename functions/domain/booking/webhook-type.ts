@@ -19,6 +19,9 @@ const WEBHOOK_OF_EVENT: Readonly<Record<LifecycleEventType, BookingEventType | u
   'cancelled-at-supplier': undefined,
   'cancel-at-supplier-failed': undefined,
   modified: 'booking.modified',
+  // Told once the supplier has said: booking.cancelled when it cancelled, nothing new when it refused.
+  'cancel-requested': undefined,
+  'cancel-refused': undefined,
   cancelled: 'booking.cancelled',
   'voucher-issued': undefined,
   'personal-data-erased': undefined,

@@ -7,7 +7,7 @@
 import type { DomainErrorDetails } from './domain-error-details.js';
 
 export const DOMAIN_ERROR_KINDS = [
-  /** Nothing of this tenant under that id: another tenant's thing is as unknown as a missing one. */
+  /** Nothing of this tenant under that id: another tenant's thing is unknown here, exactly as a missing one is. */
   'not-found',
   /** It existed and is no longer offered: an expired search or rate, a rate its supplier stopped selling. */
   'gone',
@@ -31,6 +31,11 @@ export const DOMAIN_ERROR_KINDS = [
   'not-completed',
   /** A service we depend on was briefly out of reach: retrying (with the same key) resumes the work. */
   'dependency-unavailable',
+  /**
+   * We refused the work because we are busy (too many in flight, or too little time left to do it): nothing
+   * was sent to a supplier, and retrying after details.retryAfterSeconds (with the same key) is safe.
+   */
+  'overloaded',
   /** A capability that is planned and not available yet. */
   'planned',
   /** Failed for a reason the partner is not told (the logs have it): quote the request to support. */

@@ -20,8 +20,10 @@
  */
 import type { PriceRateInput } from './price-rate-input.js';
 import type { Price } from './price.js';
+import type { PricingPathWatch } from './pricing-path-watch.js';
 import { createRatePricer } from './rate-pricer.js';
 
-export function priceRate(input: PriceRateInput): Price {
-  return createRatePricer(input).price(input.rate, input.supplierId, input.stars);
+/** One rate, priced by the fast path and checked against the exact one (the watch hears of any difference). */
+export function priceRate(input: PriceRateInput, watch?: PricingPathWatch): Price {
+  return createRatePricer(input, watch).price(input.rate, input.supplierId, input.stars);
 }

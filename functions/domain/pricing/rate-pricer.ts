@@ -13,7 +13,9 @@
  * leaves the rate to the BigInt path. Where a product would reach 10^40 (decimal.js would round it), or an
  * input is anything but plain well-formed data (signs, spaces, too many decimals, another currency, an
  * error), the rate is priced by the decimal.js implementation itself (price-rate-decimal.ts), which also
- * raises the errors. test/unit/search-pricing-fast-path.test.ts compares all three on many random rates.
+ * raises the errors. test/unit/search-pricing-fast-path.test.ts compares all three on many random rates, and
+ * in use the first rate of every pricer and a sample after it are priced both ways: a fast path that throws
+ * or disagrees is reported to the pricing path watch (pricing-path-watch.ts) and the exact price used.
  *
  * Cached per pricer, i.e. per search: the conversion of each currency into the quote (quote-conversions.ts:
  * fx's stamp, its parsed rate and its number-path multiplier), which the suppliers' obligations
@@ -31,6 +33,7 @@ import { createQuoteConversions, type QuoteConversion } from './quote-conversion
 import { withPenaltyFx } from './penalty-fx.js';
 import { createRateObligations } from './rate-obligations.js';
 import type { PriceRateInput } from './price-rate-input.js';
+import { CHECKED_EVERY, THROWING_WATCH, type PricingPathWatch } from './pricing-path-watch.js';
 import type { FxStamp, Price } from './price.js';
 import type { MarkupRule } from './pricing-rules.js';
 import { NOT_EXACT, formatSafeMinorUnits, parseSafeMinorUnits, safeScaling, scaleRoundHalfUp, type SafeScaling } from './safe-integer.js';
@@ -71,7 +74,7 @@ type PreparedFee =
 /** Marks a cache entry for a rule the fast path does not take (the rate then goes the decimal.js way). */
 const SLOW = null;
 
-export function createRatePricer(context: RatePricingContext): RatePricer {
+export function createRatePricer(context: RatePricingContext, watch: PricingPathWatch = THROWING_WATCH): RatePricer {
   const { rules, quoteCurrency: quote, fx, asOf } = context;
   const countsValid = isCount(context.nights) && isCount(context.rooms);
   const quoteExponent = minorUnitExponent(quote);
@@ -340,17 +343,31 @@ export function createRatePricer(context: RatePricingContext): RatePricer {
   const slow = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price =>
     priceRateWithDecimals({ rate, supplierId, stars, rules, quoteCurrency: quote, fx, nights: context.nights, rooms: context.rooms, asOf });
 
+  let priced = 0;
   return {
     price(rate, supplierId, stars) {
-      if (!countsValid) return withPenaltyFx(obligations.apply(slow(rate, supplierId, stars), rate), rate, conversions);
-      let priced: Price | undefined;
-      try {
-        priced = priceOnSafeIntegers(rate, supplierId, stars) ?? priceOnBigInts(rate, supplierId, stars);
-      } catch {
-        // Whatever went wrong (an unavailable fx pair, ...), decimal.js prices the rate or raises its own error.
-      }
       // Penalties in their own currency (Rapid's CancelPenalty.currency) get that currency's stamp.
-      return withPenaltyFx(obligations.apply(priced ?? slow(rate, supplierId, stars), rate), rate, conversions);
+      const finish = (price: Price): Price => withPenaltyFx(obligations.apply(price, rate), rate, conversions);
+      if (!countsValid) return finish(slow(rate, supplierId, stars));
+      let fast: Price | undefined;
+      try {
+        fast = priceOnSafeIntegers(rate, supplierId, stars) ?? priceOnBigInts(rate, supplierId, stars);
+      } catch (error) {
+        // decimal.js prices the rate or raises its own error (an unavailable fx pair, ...); where it prices
+        // it, the fast path had no reason to throw, and the watch hears of it.
+        const exact = slow(rate, supplierId, stars);
+        watch.fastPathFailed(error, supplierId);
+        return finish(exact);
+      }
+      if (fast === undefined) return finish(slow(rate, supplierId, stars));
+      if (priced++ % CHECKED_EVERY === 0) {
+        const exact = slow(rate, supplierId, stars);
+        if (JSON.stringify(exact) !== JSON.stringify(fast)) {
+          watch.disagreed(fast, exact, supplierId);
+          return finish(exact);
+        }
+      }
+      return finish(fast);
     },
   };
 }

@@ -11,7 +11,7 @@ import * as z from 'zod';
 const PREFIX = 'r1';
 const MAC_BYTES = 16;
 
-const ticketSchema = z.object({
+export const ticketSchema = z.object({
   searchId: z.string(),
   supplierId: z.string(),
   supplierRateKey: z.string(),

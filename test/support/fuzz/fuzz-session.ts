@@ -11,7 +11,7 @@ import type { ShownRate } from '../../../functions/domain/rate/shown-rate.js';
 import type { SearchResponse } from '../../../functions/search/search-result.js';
 import { TABLES } from '../../../functions/shared/tables.js';
 import type { LocalHost } from '../../../local/host.js';
-import { inDays } from '../booking-journey.js';
+import { inDays } from '../stay-dates.js';
 import { tokenFor } from '../local-host.js';
 import { send, verdictOn, violations } from './fuzz-check.js';
 import { casesOf, fuzzTargets, type FuzzTarget, type LiveValues } from './fuzz-targets.js';
