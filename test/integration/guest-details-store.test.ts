@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DynamoBookingStore as BookingStore } from '../../functions/booking/record/booking-store.js';
 import type { DynamoGuestDetailsStore as GuestStore } from '../../functions/booking/personal-data/guest-details-store.js';
 import type { GuestDetails } from '../../functions/booking/personal-data/guest-details.js';
+import { bookingRecordOf } from '../support/booking-record.js';
 import { freshTables } from '../support/dynamo.js';
 
 let bookings: BookingStore;
@@ -47,23 +48,21 @@ const details: GuestDetails = {
 const legacyItem = (tenant: string, bookingId: string) => ({
   pk: `${tenant}#booking#${bookingId}`,
   sk: 'booking',
-  tenant,
-  bookingId,
-  status: 'cancelled',
-  clientReference: `OLD-${bookingId}`,
-  supplierId: 'hotelbeds',
-  supplierReference: 'HB-1',
-  // A stay in the future: the guests item's expiry follows it, and DynamoDB Local sweeps expired items.
-  checkIn: '2036-01-10',
-  checkOut: '2036-01-12',
-  total: '100.00',
-  currency: 'EUR',
+  ...bookingRecordOf({
+    tenant,
+    bookingId,
+    status: 'cancelled',
+    clientReference: `OLD-${bookingId}`,
+    // A stay in the future: the guests item's expiry follows it, and DynamoDB Local sweeps expired items.
+    checkIn: '2036-01-10',
+    checkOut: '2036-01-12',
+    history: [],
+    createdAt: '2025-12-01T10:00:00.000Z',
+    updatedAt: '2025-12-01T10:00:00.000Z',
+  }),
   holder: details.holder,
   rooms: [{ roomTypeName: 'Double', boardBasis: 'BB', guests: details.rooms[0]!.guests }],
   cancellationReason: 'Ada Lovelace fell ill',
-  history: [],
-  createdAt: '2025-12-01T10:00:00.000Z',
-  updatedAt: '2025-12-01T10:00:00.000Z',
 });
 const bookingItem = async (tenant: string, bookingId: string) =>
   (
