@@ -164,7 +164,7 @@ export function isHandler(path: string, routeModules: readonly string[] = ROUTE_
 }
 
 /** Packages the domain may import besides Node's built-ins: plain functions over plain data need no more. */
-export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'decimal.js', '@photostructure/tz-lookup'];
+export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'decimal.js', '@photostructure/tz-lookup', 'currency-codes', 'date-easter'];
 
 export function roomOf(path: string): Room | undefined {
   return ROOM_OF_PATH.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];
