@@ -28,6 +28,8 @@ export const DOMAIN_ERROR_PROBLEMS: Readonly<Record<DomainErrorKind, ProblemOfKi
   'not-completed': { problem: 'booking-not-completed' },
   // The partner retries with the same Idempotency-Key once the seconds have passed (dependency-outage.ts).
   'dependency-unavailable': { problem: 'service-unavailable', headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } },
+  // Retry-After is the error's own retryAfterSeconds (problemOf): when a fresh figure may be there.
+  'fx-unavailable': { problem: 'fx-unavailable' },
   planned: { problem: 'not-implemented' },
   internal: { problem: 'internal-error' },
 };

@@ -33,6 +33,7 @@ export const PROBLEM_KINDS = {
   'not-implemented': { status: 501, title: 'Not implemented yet' },
   'supplier-error': { status: 502, title: 'The supplier failed' },
   'service-unavailable': { status: 503, title: 'A service this API depends on is briefly unavailable' },
+  'fx-unavailable': { status: 503, title: 'No current exchange rate for a currency pair this quote needs' },
   'supplier-timeout': { status: 504, title: 'The supplier did not answer in time' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -31,6 +31,11 @@ export const DOMAIN_ERROR_KINDS = [
   'not-completed',
   /** A service we depend on was briefly out of reach: retrying (with the same key) resumes the work. */
   'dependency-unavailable',
+  /**
+   * No exchange rate may be used for a pair the quote needs: its figure is older than the maximum age (the
+   * feed has stopped) or not read yet. details.pair names it; retrying after details.retryAfterSeconds may find a fresh one.
+   */
+  'fx-unavailable',
   /** A capability that is planned and not available yet. */
   'planned',
   /** Failed for a reason the partner is not told (the logs have it): quote the request to support. */
