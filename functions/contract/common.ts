@@ -48,7 +48,8 @@ export const fxStampSchema = z
       examples: ['ECB euro foreign exchange reference rates'],
     }),
     asOf: z.string().meta({
-      description: 'The day (YYYY-MM-DD) of the figures used, the older of the two where a cross uses two; never older than the maximum age (4 days unless the stack says otherwise)',
+      description:
+        'The day (YYYY-MM-DD) of the figures used, the older of the two where a cross uses two; never older than the maximum age (4 days unless the stack says otherwise)',
       examples: ['2026-11-26'],
     }),
     referenceRate: z
@@ -56,7 +57,8 @@ export const fxStampSchema = z
       .regex(/^\d+(\.\d+)?$/)
       .optional()
       .meta({
-        description: "Only where the account adds a conversion margin: the reference rate `rate` was made from (rate = referenceRate × (1 + marginBps / 10000), exactly)",
+        description:
+          'Only where the account adds a conversion margin: the reference rate `rate` was made from (rate = referenceRate × (1 + marginBps / 10000), exactly)',
         examples: ['1.0411'],
       }),
     marginBps: z
@@ -64,7 +66,10 @@ export const fxStampSchema = z
       .int()
       .min(0)
       .optional()
-      .meta({ description: "Only where the account adds a conversion margin: the margin in basis points (the account's `fxMarginBps`)", examples: [150] }),
+      .meta({
+        description: "Only where the account adds a conversion margin: the margin in basis points (the account's `fxMarginBps`)",
+        examples: [150],
+      }),
   })
   .meta({ id: 'FxStamp', description: 'The exchange rate applied to this price, stamped so the quote is reproducible' });
 

@@ -69,7 +69,7 @@ const STATUS_MEANING: Record<number, string> = {
   500: 'Internal error; quote `instance` to support',
   501: 'Planned surface: authenticated and validated, not available yet',
   502: 'The supplier failed on a booking call',
-  503: 'Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier\'s own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one',
+  503: "Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one",
   504: 'The supplier did not answer a booking call in time',
 };
 

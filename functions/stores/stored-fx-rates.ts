@@ -25,14 +25,22 @@ export const FX_CACHE_MS = 60 * 1000;
 export interface FxSettings {
   /** A figure more than this many calendar days old is never used. */
   readonly maxAgeDays: number;
+  /** How long a function environment keeps the figures it read before reading them again. */
+  readonly cacheMs?: number;
 }
 
 export const DEFAULT_FX_SETTINGS: FxSettings = { maxAgeDays: DEFAULT_FX_MAX_AGE_DAYS };
 
-/** FX_MAX_AGE_DAYS, in every function that quotes (search, booking, the flow, the reconciler). */
+/**
+ * FX_MAX_AGE_DAYS (the stack's fxMaxAgeDays) and FX_CACHE_SECONDS (default 60; tests that age figures under a
+ * running host set 0), in every function that quotes (search, booking, the flow, the reconciler).
+ */
 export const fxSettingsConfig = configFragment(
-  { FX_MAX_AGE_DAYS: integerVariable(1, 30, 'days').optional() },
-  (values): FxSettings => ({ maxAgeDays: values.FX_MAX_AGE_DAYS ?? DEFAULT_FX_MAX_AGE_DAYS }),
+  { FX_MAX_AGE_DAYS: integerVariable(1, 30, 'days').optional(), FX_CACHE_SECONDS: integerVariable(0, 300, 'seconds').optional() },
+  (values): FxSettings => ({
+    maxAgeDays: values.FX_MAX_AGE_DAYS ?? DEFAULT_FX_MAX_AGE_DAYS,
+    ...(values.FX_CACHE_SECONDS !== undefined ? { cacheMs: values.FX_CACHE_SECONDS * 1000 } : {}),
+  }),
 );
 
 const EXPECTED = new Set(ECB_REFERENCE_CURRENCIES);
@@ -45,7 +53,7 @@ export interface StoredFxRatesOptions {
 
 export function storedFxRates(settings: FxSettings, options: StoredFxRatesOptions = {}): FxRatesProvider {
   const now = options.now ?? (() => new Date());
-  const cacheMs = options.cacheMs ?? FX_CACHE_MS;
+  const cacheMs = options.cacheMs ?? settings.cacheMs ?? FX_CACHE_MS;
   let store = options.store;
   let cached: { legs: Promise<Map<string, FxLeg>>; until: number } | undefined;
   const legs = (): Promise<Map<string, FxLeg>> => {

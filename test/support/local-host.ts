@@ -11,7 +11,7 @@ import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../loc
 export async function startTestHost(
   options: Pick<
     LocalHostOptions,
-    'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs'
+    'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs' | 'fxFeed'
   > = {},
 ): Promise<LocalHost> {
   const cdkOut = inject('bundlesDir');

@@ -78,7 +78,12 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, optio
     const now = deps.now();
     if (found?.status === 'confirmed') {
       // At the figures the booking was checked at, as its record keeps them (booking-draft.ts, lockPrice).
-      const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate, checkedAt: [stampOf(record)] }, found, deps, record.tenant);
+      const locked = await lockPrice(
+        { ticket: record.ticket, rate: record.checkedRate, checkedAt: [stampOf(record)] },
+        found,
+        deps,
+        record.tenant,
+      );
       if (!(await walletHoldCovers(record, locked, deps.wallets))) return await undoAboveHold(record, found, locked, contact, deps);
       // Captured for the locked total before the record says confirmed (the lifecycle's payments).
       const confirmed = await changeBooking(

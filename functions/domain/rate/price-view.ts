@@ -32,7 +32,15 @@ export interface FxView {
 
 export function fxView(stamp: FxQuote): FxView {
   const { from, to, rate, source, asOf, referenceRate, marginBps } = stamp;
-  return { from, to, rate, source, asOf, ...(referenceRate !== undefined ? { referenceRate } : {}), ...(marginBps !== undefined ? { marginBps } : {}) };
+  return {
+    from,
+    to,
+    rate,
+    source,
+    asOf,
+    ...(referenceRate !== undefined ? { referenceRate } : {}),
+    ...(marginBps !== undefined ? { marginBps } : {}),
+  };
 }
 
 const num = (decimal: string): number => Number(decimal);
