@@ -40,7 +40,8 @@ export async function setOperatorRate(input: SetOperatorRate, actor: string, now
       '--per-eur',
     );
   const source = input.source.trim();
-  if (source === '' || source.length > MAX_SOURCE_LENGTH || /[\u0000-\u001f]/.test(source))
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses (the source is shown in every stamp).
+  if (source === '' || source.length > MAX_SOURCE_LENGTH || /[\u0000-\u001f\u007f]/.test(source))
     throw new AccountAdminError(
       'invalid',
       `--source: say where the figure comes from, in at most ${MAX_SOURCE_LENGTH} characters`,
