@@ -13,6 +13,7 @@ import { parseDecimal } from '../domain/money/decimal.js';
 import { currencyExponent, isIso4217Currency } from '../domain/money/money.js';
 import { dynamoClient } from '../shared/dynamodb.js';
 import { PLATFORM_OWNER } from '../shared/keys.js';
+import { isPlainText } from '../shared/plain-text.js';
 import { DynamoFxRateStore } from '../stores/dynamo-fx-rates.js';
 import { AccountAdminError } from './account-admin.js';
 import { auditPut } from './audit-trail.js';
