@@ -41,11 +41,11 @@ export async function setOperatorRate(input: SetOperatorRate, actor: string, now
       '--per-eur',
     );
   const source = input.source.trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses (the source is shown in every stamp).
-  if (source === '' || source.length > MAX_SOURCE_LENGTH || /[\u0000-\u001f\u007f]/.test(source))
+  // Shown in the source of every price converted with it: plain text only.
+  if (source === '' || source.length > MAX_SOURCE_LENGTH || !isPlainText(source))
     throw new AccountAdminError(
       'invalid',
-      `--source: say where the figure comes from, in at most ${MAX_SOURCE_LENGTH} characters`,
+      `--source: say where the figure comes from, in at most ${MAX_SOURCE_LENGTH} characters of plain text`,
       '--source',
     );
   const store = new DynamoFxRateStore();
