@@ -42,6 +42,7 @@ export class SandboxSuppliers extends Construct {
    * the stack's FX feed job reads it instead of the ECB, and its figures' stamps say so.
    */
   readonly fxFeed: { readonly url: string; readonly source: string };
+  readonly ecbFeed: HotelFunction;
 
   constructor(scope: Construct, id: string, props: SandboxSuppliersProps) {
     super(scope, id);
@@ -104,7 +105,7 @@ export class SandboxSuppliers extends Construct {
       return { supplierId: definition.supplierId, url, credentials };
     });
 
-    const ecbFeed = new HotelFunction(this, 'EcbFeed', {
+    const ecbFeed = (this.ecbFeed = new HotelFunction(this, 'EcbFeed', {
       config,
       entry: 'sandbox/ecb/lambda.ts',
       description: "Sandbox ECB feed: the ECB's reference-rate files, the embedded snapshot's figures",
@@ -113,7 +114,7 @@ export class SandboxSuppliers extends Construct {
       timeout: Duration.seconds(10),
       // Read once an hour by one job: one container is plenty, and a flood cannot scale it.
       reservedConcurrentExecutions: 1,
-    });
+    }));
     const ecbFeedUrl = ecbFeed.function.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
     this.fxFeed = { url: `${ecbFeedUrl.url}${ECB_FEED_PATH.slice(1)}`, source: SANDBOX_FEED_SOURCE };
 
