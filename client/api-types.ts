@@ -1377,7 +1377,7 @@ export interface components {
             error_description?: string;
         };
         /**
-         * @description RFC 9457 problem details (`application/problem+json`), the body of every non-2xx answer outside the token endpoint. Extension members may accompany some kinds (for example `requiredScope`, `bookingId`, `capability`, `contract`).
+         * @description RFC 9457 problem details (`application/problem+json`), the body of every non-2xx answer outside the token endpoint. Extension members may accompany some kinds (for example `requiredScope`, `bookingId`, `capability`, `contract`, and on `fx-unavailable` the `pair` `{from, to}` that has no usable rate).
          * @example {
          *       "type": "https://hotel-api.dev/problems/validation-error",
          *       "title": "The request is not valid",
@@ -1397,7 +1397,7 @@ export interface components {
              * @description Stable URI of the kind of problem; branch on this, not on `title` or `detail`
              * @enum {string}
              */
-            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/supplier-timeout";
+            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/fx-unavailable" | "https://hotel-api.dev/problems/supplier-timeout";
             title: string;
             status: number;
             /** @description What went wrong with this request, for a human */
@@ -1643,10 +1643,26 @@ export interface components {
              * @example 1.0823
              */
             rate: string;
-            /** @example ECB euro foreign exchange reference rates */
+            /**
+             * @description Whose figures: the feed's name (the ECB's euro foreign exchange reference rates; `sandbox ECB feed ...` in sandbox stacks), `operator rate (...)` for a currency the feed does not publish, both joined by ` + ` for a cross of the two, `identity (no conversion)` for the supplier's own currency
+             * @example ECB euro foreign exchange reference rates
+             */
             source: string;
-            /** @description Date or instant of the reference rate */
+            /**
+             * @description The day (YYYY-MM-DD) of the figures used, the older of the two where a cross uses two; never older than the maximum age (4 days unless the stack says otherwise)
+             * @example 2026-11-26
+             */
             asOf: string;
+            /**
+             * @description Only where the account adds a conversion margin: the reference rate `rate` was made from (rate = referenceRate × (1 + marginBps / 10000), exactly)
+             * @example 1.0411
+             */
+            referenceRate?: string;
+            /**
+             * @description Only where the account adds a conversion margin: the margin in basis points (the account's `fxMarginBps`)
+             * @example 150
+             */
+            marginBps?: number;
         };
         /** @description Charges the property collects from the guest at the stay (resort and mandatory fees, city taxes, taxes not included). Never part of `price.total`; part of `price.payableAtHotel`. Show them to the traveller before booking: suppliers require it, and so do consumer-protection rules on drip pricing. */
         PayAtProperty: {
@@ -3059,7 +3075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3228,7 +3244,7 @@ export interface operations {
                      *                 "from": "EUR",
                      *                 "to": "EUR",
                      *                 "rate": "1",
-                     *                 "source": "ECB euro foreign exchange reference rates",
+                     *                 "source": "identity (no conversion)",
                      *                 "asOf": "2026-11-20"
                      *               }
                      *             },
@@ -3340,7 +3356,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3454,7 +3470,7 @@ export interface operations {
                      *                 "from": "EUR",
                      *                 "to": "EUR",
                      *                 "rate": "1",
-                     *                 "source": "ECB euro foreign exchange reference rates",
+                     *                 "source": "identity (no conversion)",
                      *                 "asOf": "2026-11-20"
                      *               }
                      *             },
@@ -3566,7 +3582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3655,7 +3671,7 @@ export interface operations {
                      *               "from": "EUR",
                      *               "to": "EUR",
                      *               "rate": "1",
-                     *               "source": "ECB euro foreign exchange reference rates",
+                     *               "source": "identity (no conversion)",
                      *               "asOf": "2026-11-20"
                      *             }
                      *           },
@@ -3765,7 +3781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3934,7 +3950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3993,7 +4009,7 @@ export interface operations {
                      *           "from": "EUR",
                      *           "to": "EUR",
                      *           "rate": "1",
-                     *           "source": "ECB euro foreign exchange reference rates",
+                     *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
                      *         }
                      *       },
@@ -4147,7 +4163,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4326,7 +4342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4661,7 +4677,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4764,7 +4780,7 @@ export interface operations {
                      *           "from": "EUR",
                      *           "to": "EUR",
                      *           "rate": "1",
-                     *           "source": "ECB euro foreign exchange reference rates",
+                     *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
                      *         }
                      *       },
@@ -4890,7 +4906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5002,7 +5018,7 @@ export interface operations {
                      *           "from": "EUR",
                      *           "to": "EUR",
                      *           "rate": "1",
-                     *           "source": "ECB euro foreign exchange reference rates",
+                     *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
                      *         }
                      *       },
@@ -5185,7 +5201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5394,7 +5410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5565,7 +5581,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5683,7 +5699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5813,7 +5829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5923,7 +5939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6082,7 +6098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6202,7 +6218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6307,7 +6323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6463,7 +6479,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6600,7 +6616,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6732,7 +6748,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6862,7 +6878,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7009,7 +7025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7121,7 +7137,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7250,7 +7266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7407,7 +7423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
