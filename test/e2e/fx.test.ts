@@ -17,6 +17,10 @@ import { SANDBOX_FEED_SOURCE } from '../../sandbox/ecb/server.js';
 import { admin, bookingOf, minorUnits, partnerOf, rates, type Partner } from '../support/fx-partner.js';
 import { startTestHost } from '../support/local-host.js';
 
+// Every quote reads the figures afresh (FX_CACHE_SECONDS, read as the functions load): an operator's rate counts
+// at the next search here, where a deployed function takes up to the cache's minute.
+process.env.FX_CACHE_SECONDS = '0';
+
 describe('with the feed read today', () => {
   let host: LocalHost;
   let partner: Partner;
@@ -115,6 +119,8 @@ describe('with the feed read today', () => {
       body: JSON.stringify(bookingOf(rate.rateId, body.searchId)),
     });
     expect(booked.status).toBe(201);
-    expect(((await booked.json()) as { price: { fx: unknown } }).price.fx).toEqual(rate.price.fx);
+    const { bookingId } = (await booked.json()) as { bookingId: string };
+    const stored = (await (await partner.call(`/v1/hotels/bookings/${bookingId}`, 'acme')).json()) as { price: { fx: unknown } };
+    expect(stored.price.fx).toEqual(rate.price.fx);
   });
 });
