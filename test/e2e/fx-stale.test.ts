@@ -5,16 +5,24 @@
  * when the feed cannot be reached.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { daysBefore, utcDay } from '../../functions/domain/fx/calendar-day.js';
 import { DynamoFxRateStore } from '../../functions/stores/dynamo-fx-rates.js';
 import type { LocalHost } from '../../local/host.js';
+import { collectEmf, withDimensions } from '../support/emf-lines.js';
 import { admin, bookingOf, partnerOf, rates, type Partner } from '../support/fx-partner.js';
 import { startTestHost } from '../support/local-host.js';
 
-// Every quote reads the figures afresh (FX_CACHE_SECONDS, read as the functions load), so a figure aged under
-// the running host counts at once.
-process.env.FX_CACHE_SECONDS = '0';
+vi.hoisted(() => {
+  // Every quote reads the figures afresh (FX_CACHE_SECONDS, read as the functions load), so a figure aged under
+  // the running host counts at once.
+  process.env.FX_CACHE_SECONDS = '0';
+  // The metrics the FX alarms read, written as on AWS (Powertools reads these as its Metrics objects are made).
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  process.env.POWERTOOLS_METRICS_NAMESPACE = 'HotelApi/demo/sandbox';
+});
+
+const emf = collectEmf();
 
 let host: LocalHost;
 let partner: Partner;
@@ -23,7 +31,13 @@ beforeAll(async () => {
   host = await startTestHost({ fxFeed: { ageDays: 6 } });
   partner = await partnerOf(host);
 }, 180_000);
-afterAll(() => host?.stop());
+afterAll(async () => {
+  await host?.stop();
+  emf.stop();
+});
+
+/** The FxQuotesStale alarm's input, counted for the route that refused. */
+const staleQuotes = (route: string) => withDimensions(emf.metrics, 'FxQuotesStale', { route }).length;
 
 describe('with the feed stopped past the maximum age', () => {
   it('answers a converted search 503 fx-unavailable naming the pair, with Retry-After', async () => {
@@ -33,6 +47,7 @@ describe('with the feed stopped past the maximum age', () => {
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(body).toMatchObject({ type: 'https://hotel-api.dev/problems/fx-unavailable', status: 503, pair: { from: 'EUR', to: 'USD' } });
     expect(body.detail).toMatch(/EUR→USD .*past the maximum age of 4 days/);
+    expect(staleQuotes('searchHotels')).toBeGreaterThan(0);
   });
 
   it("still answers a quote in the supplier's own currency, and leaves out what it cannot convert", async () => {
@@ -60,6 +75,7 @@ describe('with the feed stopped past the maximum age', () => {
     expect(checked.status).toBe(503);
     expect(await checked.json()).toMatchObject({ type: 'https://hotel-api.dev/problems/fx-unavailable', pair: { from: 'EUR', to: 'USD' } });
     expect(checked.headers.get('retry-after')).not.toBeNull();
+    expect(staleQuotes('checkRate')).toBe(1);
 
     const request = bookingOf(rate!.rateId, body.searchId);
     const key = randomUUID();
@@ -70,6 +86,7 @@ describe('with the feed stopped past the maximum age', () => {
     });
     expect(refused.status).toBe(503);
     expect(await refused.json()).toMatchObject({ type: 'https://hotel-api.dev/problems/fx-unavailable', pair: { from: 'EUR', to: 'USD' } });
+    expect(staleQuotes('createBooking')).toBe(1);
     const listed = await partner.call(`/v1/hotels/bookings?clientReference=${request.clientReference}`, 'demo');
     expect(((await listed.json()) as { bookings: unknown[] }).bookings).toEqual([]);
 
@@ -85,10 +102,16 @@ describe('with the feed stopped past the maximum age', () => {
     expect(host.suppliers.find((s) => s.supplierId === rate!.supplierId)!.bookingsUnder(bookingId)).toBe(1);
   });
 
-  it('fails the feed job loudly when the feed cannot be reached, and stores nothing', async () => {
+  it('fails the feed job loudly when the feed cannot be reached, stores nothing, and says how far behind the figures are', async () => {
     const latest = await new DynamoFxRateStore().latestFeedDay();
+    emf.clear();
     await host.fxFeed.close();
     await expect(host.runFxFeed()).rejects.toThrow(/eurofxref-daily\.xml/);
     expect((await new DynamoFxRateStore().latestFeedDay())?.date).toBe(latest?.date);
+    expect(withDimensions(emf.metrics, 'FxFeedFailures', { reason: 'unreachable' })).toHaveLength(1);
+    // Six days without a new day: working days are due and not stored (the FxFeedNotRead alarm's input).
+    const behind = withDimensions(emf.metrics, 'FxFeedWorkingDaysBehind', {});
+    expect(behind).toHaveLength(1);
+    expect(behind[0]!.value).toBeGreaterThanOrEqual(2);
   });
 });
