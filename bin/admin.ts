@@ -565,7 +565,7 @@ fx.command('list')
     needFxRatesTable();
     const [{ listFxRates }, { fxSettingsConfig }] = await Promise.all([
       import('../functions/accounts/fx-admin.js'),
-      import('../functions/stores/stored-fx-rates.js'),
+      import('../functions/stores/fx-settings.js'),
     ]);
     // The stack's setting when this shell has it, read by the functions' own rule (a malformed one fails, naming it).
     const { fx: stackSettings } = defineConfig('operator tool', {

@@ -14,7 +14,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Schedule, type Rule } from 'aws-cdk-lib/aws-events';
 import { Construct, type Node } from 'constructs';
 import { DEFAULT_MAX_MOVE_PERCENT } from '../functions/domain/fx/feed-validation.js';
-import { DEFAULT_FX_MAX_AGE_DAYS } from '../functions/stores/stored-fx-rates.js';
+import { DEFAULT_FX_MAX_AGE_DAYS } from '../functions/stores/fx-settings.js';
 import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
 import type { DeploymentConfig } from './stack-config.js';

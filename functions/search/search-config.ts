@@ -7,7 +7,7 @@ import { defineConfig } from '../shared/config-schema.js';
 import { stageVariable } from '../shared/config-variables.js';
 import { functionConfig } from '../shared/function-config.js';
 import { observabilityVariables } from '../shared/observability-config.js';
-import { fxSettingsConfig } from '../stores/stored-fx-rates.js';
+import { fxSettingsConfig } from '../stores/fx-settings.js';
 
 export const searchConfigSchema = defineConfig('search function', {
   shared: {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBetween, utcDay } from '../../functions/domain/fx/calendar-day.js';
-import { DEFAULT_FX_MAX_AGE_DAYS } from '../../functions/stores/stored-fx-rates.js';
+import { DEFAULT_FX_MAX_AGE_DAYS } from '../../functions/stores/fx-settings.js';
 import type { LocalHost } from '../../local/host.js';
 import { SANDBOX_FEED_SOURCE } from '../../sandbox/ecb/server.js';
 import { admin, bookingOf, minorUnits, partnerOf, rates, type Partner } from '../support/fx-partner.js';

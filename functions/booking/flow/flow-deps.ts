@@ -9,7 +9,8 @@
  * the same sources as search (the stored FX figures, the account's rules), so a rate is priced one way.
  */
 import { storedPricingSources } from '../../stores/dynamo-pricing-rules.js';
-import { DEFAULT_FX_SETTINGS, storedFxRates, type FxSettings } from '../../stores/stored-fx-rates.js';
+import { DEFAULT_FX_SETTINGS, type FxSettings } from '../../stores/fx-settings.js';
+import { storedFxRates } from '../../stores/stored-fx-rates.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SearchHeaders } from '../../domain/stay/search-header.js';
 import { searchKey } from '../../shared/search-secret.js';

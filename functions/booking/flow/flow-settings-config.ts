@@ -3,7 +3,7 @@
  * flow's): the supplier timeouts, the retention behind guest details' expiry, and the FX figures' maximum age.
  */
 import { configFragment } from '../../shared/config-schema.js';
-import { fxSettingsConfig } from '../../stores/stored-fx-rates.js';
+import { fxSettingsConfig } from '../../stores/fx-settings.js';
 import { retentionDaysConfig } from '../personal-data/personal-data-retention.js';
 import type { FlowSettings } from './flow-deps.js';
 import { supplierTimeoutsConfig } from './supplier-timeouts-config.js';

@@ -9,7 +9,7 @@ import { functionConfig } from '../../shared/function-config.js';
 import { observabilityVariables } from '../../shared/observability-config.js';
 import type { FlowSettings } from '../flow/flow-deps.js';
 import { supplierTimeoutsConfig } from '../flow/supplier-timeouts-config.js';
-import { fxSettingsConfig } from '../../stores/stored-fx-rates.js';
+import { fxSettingsConfig } from '../../stores/fx-settings.js';
 
 export const reconcilerConfigSchema = defineConfig('pending reconciler', {
   shared: { tables: ['contracts', 'bookings', 'guests', 'wallets', 'webhooks', 'fxRates'], endpoints: ['dynamodb'] },
