@@ -4072,7 +4072,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4387,7 +4387,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
