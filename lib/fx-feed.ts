@@ -17,7 +17,7 @@ import { DEFAULT_MAX_MOVE_PERCENT } from '../functions/domain/fx/feed-validation
 import { DEFAULT_FX_MAX_AGE_DAYS } from '../functions/stores/fx-settings.js';
 import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
-import type { DeploymentConfig } from './stack-config.js';
+import { wholeNumberContext, type DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
 
 export const FX_MAX_AGE_DAYS_CONTEXT = 'fxMaxAgeDays';
@@ -30,21 +30,12 @@ export const ECB_FEED = {
   source: 'ECB euro foreign exchange reference rates',
 } as const;
 
-function wholeContext(node: Node, key: string, fallback: number, min: number, max: number, unit: string): number {
-  const value: unknown = node.tryGetContext(key);
-  if (value === undefined || value === null || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max)
-    throw new Error(`context ${key}=${String(value)}: use a whole number of ${unit} from ${min} to ${max}`);
-  return number;
-}
-
 export function fxMaxAgeDaysFrom(node: Node): number {
-  return wholeContext(node, FX_MAX_AGE_DAYS_CONTEXT, DEFAULT_FX_MAX_AGE_DAYS, 1, 30, 'days');
+  return wholeNumberContext(node, FX_MAX_AGE_DAYS_CONTEXT, { fallback: DEFAULT_FX_MAX_AGE_DAYS, min: 1, max: 30, unit: 'days' });
 }
 
 export function fxFeedMaxMoveFrom(node: Node): number {
-  return wholeContext(node, FX_FEED_MAX_MOVE_CONTEXT, DEFAULT_MAX_MOVE_PERCENT, 1, 100, 'percent');
+  return wholeNumberContext(node, FX_FEED_MAX_MOVE_CONTEXT, { fallback: DEFAULT_MAX_MOVE_PERCENT, min: 1, max: 100, unit: 'percent' });
 }
 
 export interface FxFeedProps {

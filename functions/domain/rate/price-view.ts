@@ -19,16 +19,11 @@ export interface PriceView {
   readonly fx: FxView;
 }
 
-/** The stamp as shown: `referenceRate` and `marginBps` only where the account adds a conversion margin. */
-export interface FxView {
-  readonly from: string;
-  readonly to: string;
-  readonly rate: string;
-  readonly source: string;
-  readonly asOf: string;
-  readonly referenceRate?: string;
-  readonly marginBps?: number;
-}
+/**
+ * The stamp as shown: the stamp's own fields in one order, `referenceRate` and `marginBps` only where the
+ * account adds a conversion margin (a stamp built elsewhere may carry more, which the answer must not).
+ */
+export type FxView = FxQuote;
 
 export function fxView(stamp: FxQuote): FxView {
   const { from, to, rate, source, asOf, referenceRate, marginBps } = stamp;
