@@ -46,13 +46,16 @@ interface GlobalOptions {
   bookingsTable?: string;
   signingKeysTable?: string;
   guestsTable?: string;
+  fxRatesTable?: string;
   usagePlanId?: string;
   actor: string;
   json?: boolean;
 }
 
 const program = new Command('admin')
-  .description('Administer accounts of the hotel booking API: accounts, clients, contracts, pricing, wallets, webhooks, audit trail')
+  .description(
+    'Administer accounts of the hotel booking API: accounts, clients, contracts, pricing, wallets, webhooks, FX rates, audit trail',
+  )
   .option('--endpoint <url>', 'DynamoDB endpoint (DynamoDB Local under npm start); default: AWS, or DYNAMODB_ENDPOINT')
   .option('--region <region>', 'AWS region of a deployed stack', process.env.AWS_REGION)
   .option('--table-prefix <prefix>', 'local table names <prefix>-clients and <prefix>-contracts (npm start uses "local")')
@@ -66,6 +69,7 @@ const program = new Command('admin')
   .option('--signing-keys-table <name>', 'signing keys table of a deployed stack (stack output), for keys rotate')
   .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings and guest commands')
   .option('--guests-table <name>', "guests table of a deployed stack (stack output): bookings' personal data, for the guest commands")
+  .option('--fx-rates-table <name>', 'FX rates table of a deployed stack (stack output), for the fx commands')
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
@@ -108,6 +112,8 @@ program.hook('preAction', () => {
   if (signingKeys) process.env.SIGNING_KEYS_TABLE = signingKeys;
   const guests = options.guestsTable ?? (options.tablePrefix ? `${options.tablePrefix}-guests` : process.env.GUESTS_TABLE);
   if (guests) process.env.GUESTS_TABLE = guests;
+  const fxRates = options.fxRatesTable ?? (options.tablePrefix ? `${options.tablePrefix}-fxRates` : process.env.FX_RATES_TABLE);
+  if (fxRates) process.env.FX_RATES_TABLE = fxRates;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   // The functions' code this tool runs reads the tables and endpoint from their configuration, as in a function.
   provideSharedConfig(sharedConfigFrom(process.env));
@@ -521,6 +527,65 @@ guest
     print(
       run,
       `${tenant}: ${run.erased} erased (check-out on or before ${run.lastCheckOut}, ${run.retentionDays} days), ${run.skippedPending} pending left for a later run`,
+    );
+  });
+
+const fx = program
+  .command('fx')
+  .description(
+    "the deployment's FX rates: the feed's figures and the operators' rates for what it lacks (needs --fx-rates-table or --table-prefix)",
+  );
+const needFxRatesTable = () => {
+  if (!process.env.FX_RATES_TABLE)
+    throw new CommanderError(
+      EXIT.usage,
+      'admin.tables',
+      'error: name the FX rates table: --table-prefix (npm start) or --fx-rates-table (a deployed stack)',
+    );
+};
+fx.command('set <CCY>')
+  .description(
+    "set a currency's rate, dated today and used until it is older than the stack's maximum age (fxMaxAgeDays, 4 days by default): for a currency the feed does not publish, or in place of the feed's while it is stopped (audited)",
+  )
+  .requiredOption('--per-eur <decimal>', 'units of the currency per 1 EUR, e.g. 0.3207 for KWD')
+  .requiredOption('--source <text>', 'where the figure comes from (shown in the source of every price converted with it)')
+  .action(async (currency: string, options: { perEur: string; source: string }) => {
+    needFxRatesTable();
+    const { setOperatorRate } = await import('../functions/accounts/fx-admin.js');
+    const rate = await setOperatorRate({ currency, perEur: options.perEur, source: options.source }, actor());
+    print(
+      rate,
+      `${rate.currency}: ${rate.perEur} per EUR (${rate.source}), set ${rate.setAt} by ${rate.setBy}; used until it is older than the maximum age`,
+    );
+  });
+fx.command('list')
+  .description('every currency quotes can use: its figure per EUR, source, date, age, and whether it is still usable')
+  .option('--max-age-days <days>', "the stack's maximum age (default: FX_MAX_AGE_DAYS, else 4)")
+  .action(async (options: { maxAgeDays?: string }) => {
+    needFxRatesTable();
+    const [{ listFxRates }, { fxSettingsConfig }] = await Promise.all([
+      import('../functions/accounts/fx-admin.js'),
+      import('../functions/stores/fx-settings.js'),
+    ]);
+    // The stack's setting when this shell has it, read by the functions' own rule (a malformed one fails, naming it).
+    const { fx: stackSettings } = defineConfig('operator tool', {
+      variables: fxSettingsConfig.variables,
+      read: (values) => ({ fx: fxSettingsConfig.read(values) }),
+    }).parse(process.env);
+    const maxAgeDays = options.maxAgeDays === undefined ? stackSettings.maxAgeDays : Number(options.maxAgeDays);
+    if (!Number.isInteger(maxAgeDays) || maxAgeDays < 1)
+      throw new AccountAdminError('invalid', '--max-age-days must be a whole number of days, 1 or more', '--max-age-days');
+    const listing = await listFxRates(maxAgeDays);
+    print(
+      listing,
+      [
+        `feed: ${listing.latestFeedDay ? `${listing.feedSource}, latest day ${listing.latestFeedDay}` : 'never read'}; maximum age ${listing.maxAgeDays} days`,
+        ...listing.rates.map(
+          (r) =>
+            `${r.currency}  ${r.perEur.padStart(14)} per EUR  ${r.asOf}  ${String(r.ageDays).padStart(3)} d  ${r.usable ? 'usable ' : 'STALE  '}  ${r.decimals} dec  ${r.source}${r.alsoSet ? `  (${r.alsoSet.from} ${r.alsoSet.perEur} of ${r.alsoSet.asOf} set aside)` : ''}`,
+        ),
+        ...(listing.missing.length > 0 ? [`not read yet: ${listing.missing.join(' ')}`] : []),
+      ].join('\n'),
     );
   });
 

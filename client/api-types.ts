@@ -1417,7 +1417,7 @@ export interface components {
             error_description?: string;
         };
         /**
-         * @description RFC 9457 problem details (`application/problem+json`), the body of every non-2xx answer outside the token endpoint. Extension members may accompany some kinds (for example `requiredScope`, `bookingId`, `capability`, `contract`).
+         * @description RFC 9457 problem details (`application/problem+json`), the body of every non-2xx answer outside the token endpoint. Extension members may accompany some kinds (for example `requiredScope`, `bookingId`, `capability`, `contract`, and on `fx-unavailable` the `pair` `{from, to}` that has no usable rate).
          * @example {
          *       "type": "https://hotel-api.dev/problems/validation-error",
          *       "title": "The request is not valid",
@@ -1437,7 +1437,7 @@ export interface components {
              * @description Stable URI of the kind of problem; branch on this, not on `title` or `detail`
              * @enum {string}
              */
-            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/request-refused" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/forbidden" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/overloaded" | "https://hotel-api.dev/problems/supplier-timeout" | "https://hotel-api.dev/problems/gateway-timeout";
+            type: "https://hotel-api.dev/problems/validation-error" | "https://hotel-api.dev/problems/request-refused" | "https://hotel-api.dev/problems/malformed-body" | "https://hotel-api.dev/problems/missing-tenant" | "https://hotel-api.dev/problems/missing-idempotency-key" | "https://hotel-api.dev/problems/unauthorized" | "https://hotel-api.dev/problems/insufficient-funds" | "https://hotel-api.dev/problems/tenant-mismatch" | "https://hotel-api.dev/problems/forbidden" | "https://hotel-api.dev/problems/insufficient-scope" | "https://hotel-api.dev/problems/not-found" | "https://hotel-api.dev/problems/method-not-allowed" | "https://hotel-api.dev/problems/not-acceptable" | "https://hotel-api.dev/problems/conflict" | "https://hotel-api.dev/problems/idempotency-in-progress" | "https://hotel-api.dev/problems/price-changed" | "https://hotel-api.dev/problems/gone" | "https://hotel-api.dev/problems/payload-too-large" | "https://hotel-api.dev/problems/unsupported-media-type" | "https://hotel-api.dev/problems/idempotency-key-reused" | "https://hotel-api.dev/problems/modification-unsupported" | "https://hotel-api.dev/problems/rate-limited" | "https://hotel-api.dev/problems/internal-error" | "https://hotel-api.dev/problems/booking-not-completed" | "https://hotel-api.dev/problems/not-implemented" | "https://hotel-api.dev/problems/supplier-error" | "https://hotel-api.dev/problems/service-unavailable" | "https://hotel-api.dev/problems/overloaded" | "https://hotel-api.dev/problems/supplier-timeout" | "https://hotel-api.dev/problems/gateway-timeout" | "https://hotel-api.dev/problems/fx-unavailable";
             title: string;
             /** @description The HTTP status. Absent only where API Gateway answers for a function that failed (502) or could not be invoked (500): its fallback answer is one body for every such status */
             status?: number;
@@ -1684,10 +1684,26 @@ export interface components {
              * @example 1.0823
              */
             rate: string;
-            /** @example ECB euro foreign exchange reference rates */
+            /**
+             * @description Whose figures: the feed's name (the ECB's euro foreign exchange reference rates; `sandbox ECB feed ...` in sandbox stacks), `operator rate (...)` for a currency the feed does not publish, both joined by ` + ` for a cross of the two, `identity (no conversion)` for the supplier's own currency
+             * @example ECB euro foreign exchange reference rates
+             */
             source: string;
-            /** @description Date or instant of the reference rate */
+            /**
+             * @description The day (YYYY-MM-DD) of the figures used, the older of the two where a cross uses two; never older than the maximum age (4 days unless the stack says otherwise)
+             * @example 2026-11-26
+             */
             asOf: string;
+            /**
+             * @description Only where the account adds a conversion margin: the reference rate `rate` was made from (rate = referenceRate × (1 + marginBps / 10000), exactly)
+             * @example 1.0411
+             */
+            referenceRate?: string;
+            /**
+             * @description Only where the account adds a conversion margin: the margin in basis points (the account's `fxMarginBps`)
+             * @example 150
+             */
+            marginBps?: number;
         };
         /** @description Charges the property collects from the guest at the stay (resort and mandatory fees, city taxes, taxes not included). Never part of `price.total`; part of `price.payableAtHotel`. Show them to the traveller before booking: suppliers require it, and so do consumer-protection rules on drip pricing. */
         PayAtProperty: {
@@ -3215,7 +3231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3384,7 +3400,7 @@ export interface operations {
                      *                 "from": "EUR",
                      *                 "to": "EUR",
                      *                 "rate": "1",
-                     *                 "source": "ECB euro foreign exchange reference rates",
+                     *                 "source": "identity (no conversion)",
                      *                 "asOf": "2026-11-20"
                      *               }
                      *             },
@@ -3496,7 +3512,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3610,7 +3626,7 @@ export interface operations {
                      *                 "from": "EUR",
                      *                 "to": "EUR",
                      *                 "rate": "1",
-                     *                 "source": "ECB euro foreign exchange reference rates",
+                     *                 "source": "identity (no conversion)",
                      *                 "asOf": "2026-11-20"
                      *               }
                      *             },
@@ -3722,7 +3738,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -3811,7 +3827,7 @@ export interface operations {
                      *               "from": "EUR",
                      *               "to": "EUR",
                      *               "rate": "1",
-                     *               "source": "ECB euro foreign exchange reference rates",
+                     *               "source": "identity (no conversion)",
                      *               "asOf": "2026-11-20"
                      *             }
                      *           },
@@ -3921,7 +3937,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4089,7 +4105,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4271,7 +4287,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4404,7 +4420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4463,7 +4479,7 @@ export interface operations {
                      *           "from": "EUR",
                      *           "to": "EUR",
                      *           "rate": "1",
-                     *           "source": "ECB euro foreign exchange reference rates",
+                     *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
                      *         }
                      *       },
@@ -4617,7 +4633,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -4796,7 +4812,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5120,7 +5136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5212,7 +5228,7 @@ export interface operations {
                      *           "from": "EUR",
                      *           "to": "EUR",
                      *           "rate": "1",
-                     *           "source": "ECB euro foreign exchange reference rates",
+                     *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
                      *         }
                      *       },
@@ -5338,7 +5354,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5450,7 +5466,7 @@ export interface operations {
                      *           "from": "EUR",
                      *           "to": "EUR",
                      *           "rate": "1",
-                     *           "source": "ECB euro foreign exchange reference rates",
+                     *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
                      *         }
                      *       },
@@ -5633,7 +5649,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -5843,7 +5859,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6003,7 +6019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6121,7 +6137,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6251,7 +6267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6361,7 +6377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6520,7 +6536,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6640,7 +6656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6745,7 +6761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -6901,7 +6917,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7038,7 +7054,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7170,7 +7186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7300,7 +7316,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7447,7 +7463,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7559,7 +7575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7688,7 +7704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */
@@ -7845,7 +7861,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`) */
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
             503: {
                 headers: {
                     /** @description The request id, on every response */

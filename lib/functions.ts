@@ -60,7 +60,8 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // 1,769 MB is one full vCPU: a large city prices and ranks tens of thousands of rates.
     memorySize: 1769,
     timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.search),
-    tables: { searches: 'readWrite', properties: 'read', contracts: 'read' },
+    // fxRates: the FX figures it converts with (read at most once a minute per container).
+    tables: { searches: 'readWrite', properties: 'read', contracts: 'read', fxRates: 'read' },
     readsSearchSecret: true,
   },
   booking: {
@@ -82,6 +83,8 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
       properties: 'read',
       wallets: 'readWrite',
       webhooks: 'outbox',
+      // fxRates: the rate check's figures.
+      fxRates: 'read',
     },
     readsSearchSecret: true,
   },
@@ -147,6 +150,8 @@ export const BOOKING_FLOW_PLAN: FunctionPlan = {
     properties: 'read',
     wallets: 'readWrite',
     webhooks: 'outbox',
+    // fxRates: CheckRate's figures (the lock reuses them).
+    fxRates: 'read',
   },
   readsSearchSecret: true,
 };

@@ -21,6 +21,7 @@ const ADMIN_TABLE_OUTPUTS = [
   ['webhooks', 'WebhooksTable', "npm run admin -- --webhooks-table: a wallet top-up's webhook event"],
   ['guests', 'GuestsTable', 'npm run admin -- --guests-table (guest erase, erase-due, backfill)'],
   ['bookings', 'BookingsTable', 'npm run admin -- --bookings-table (bookings reindex)'],
+  ['fxRates', 'FxRatesTable', 'npm run admin -- --fx-rates-table (fx set, fx list)'],
 ] as const;
 
 export function createHotelApiApp(props?: AppProps): HotelApiApp {

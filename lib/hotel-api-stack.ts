@@ -17,6 +17,7 @@ import { SandboxSuppliers } from './sandbox-suppliers.js';
 import { grantSupplierCredentials } from './supplier-credential-grants.js';
 import { SearchRowsBucket } from './search-rows-bucket.js';
 import { FinanceLedger } from './finance-ledger.js';
+import { ECB_FEED, FxFeed, fxFeedMaxMoveFrom, fxMaxAgeDaysFrom } from './fx-feed.js';
 import { WebhookSender } from './webhook-sender.js';
 import { SearchSecret } from './search-secret.js';
 import { SigningKey } from './signing-key.js';
@@ -49,6 +50,8 @@ export class HotelApiStack extends Stack {
   readonly dataKey: DataKey;
   /** Sandbox stages only. */
   readonly sandboxSuppliers: SandboxSuppliers | undefined;
+  /** The hourly FX feed job: the ECB's reference rates (the sandbox ECB feed in sandbox stacks) into fxRates. */
+  readonly fxFeed: FxFeed;
   /** `-c compute=managed` (production only): search on Lambda Managed Instances. */
   readonly managedCompute: ManagedCompute | undefined;
 
@@ -96,6 +99,22 @@ export class HotelApiStack extends Stack {
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers =
       config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
+    // The FX figures every quote converts with: the ECB's feed, or the sandbox's; and their maximum age, for
+    // every function that quotes (search, rate check and booking, the flow, the reconciler's settling).
+    this.fxFeed = new FxFeed(this, 'FxFeed', {
+      config,
+      tables: this.tables,
+      feed: this.sandboxSuppliers?.fxFeed ?? ECB_FEED,
+      maxMovePercent: fxFeedMaxMoveFrom(this.node),
+    });
+    const fxMaxAgeDays = String(fxMaxAgeDaysFrom(this.node));
+    for (const quoter of [
+      this.functions.groups.search,
+      this.functions.groups.booking,
+      this.functions.bookingFlow,
+      this.pendingReconciler.job,
+    ])
+      quoter.function.addEnvironment('FX_MAX_AGE_DAYS', fxMaxAgeDays);
     const supplierCallers = [
       this.functions.groups.search,
       this.functions.groups.booking,

@@ -28,7 +28,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { Dim, MetricName, metricNamespace, PENDING_AGE_BUCKETS } from '../functions/shared/metric-names.js';
+import { Dim, FX_FEED_FAILURES, MetricName, metricNamespace, PENDING_AGE_BUCKETS } from '../functions/shared/metric-names.js';
 import { TABLES, type TableId } from '../functions/shared/tables.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
@@ -78,6 +78,12 @@ export const ALARM_THRESHOLDS = {
   supplierAnswersRefused: 100,
   /** Whole supplier answers refused as too large, redirected or carrying an XML DOCTYPE: any one in 5 minutes. */
   supplierAnswersRefusedWhole: 1,
+  /** Working days published (by 16:00 UTC) and not stored, after two hourly feed runs in a row (a run missing counts). */
+  fxFeedWorkingDaysBehind: 1,
+  /** Feed runs whose figures were refused (a currency missing, a figure not positive or moved too far): any one. */
+  fxFeedRejected: 1,
+  /** Quotes refused for an FX figure past the maximum age, per 5 minutes: any one. */
+  fxQuotesStale: 1,
 } as const;
 
 /** The reasons the whole-answer alarm reads (functions/suppliers/refusal-reason.ts): a supplier out of its contract's shape. */
@@ -120,6 +126,8 @@ export class Observability extends Construct {
         evaluationPeriods: number;
         datapointsToAlarm?: number;
         comparison?: ComparisonOperator;
+        /** How a period without data counts; by default it does not (no traffic is no trouble). */
+        treatMissingData?: TreatMissingData;
         description: string;
       },
     ): Alarm => {
@@ -132,7 +140,7 @@ export class Observability extends Construct {
         datapointsToAlarm: props.datapointsToAlarm ?? props.evaluationPeriods,
         comparisonOperator: props.comparison ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         // No traffic is no evidence of trouble: quiet hours must not page anyone.
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+        treatMissingData: props.treatMissingData ?? TreatMissingData.NOT_BREACHING,
       });
       created.addAlarmAction(action);
       created.addOkAction(action);
@@ -296,6 +304,36 @@ export class Observability extends Construct {
       description:
         'A booking execution ran past the state machine timeout: the partner got no answer and the booking is pending or failed with no step having said so. README: On call, BookingStateMachineTimeouts.',
     });
+    const hourly = Duration.hours(1);
+    alarm('FxFeedNotRead', {
+      metric: new MathExpression({
+        // A run that did not happen (the schedule or the function broken) counts as a day behind.
+        expression: 'FILL(behind, 1)',
+        usingMetrics: { behind: ours(MetricName.fxFeedWorkingDaysBehind, {}, 'Maximum', hourly) },
+        period: hourly,
+        label: 'working days of FX figures due and not stored',
+      }),
+      threshold: t.fxFeedWorkingDaysBehind,
+      evaluationPeriods: 2,
+      // The feed job runs every hour of every day: an hour without its metric is a job that did not run.
+      treatMissingData: TreatMissingData.BREACHING,
+      description:
+        "The FX feed has not stored a working day's ECB reference rates that were due by 16:00 UTC, two hourly runs in a row (or the job did not run): quotes keep converting with the last stored figures until they pass the maximum age (4 days unless -c fxMaxAgeDays says otherwise), then answer 503 fx-unavailable. README: On call, FxFeedNotRead.",
+    });
+    alarm('FxFeedRejected', {
+      metric: ours(MetricName.fxFeedFailures, { [Dim.reason]: 'rejected' }, 'Sum', hourly),
+      threshold: t.fxFeedRejected,
+      evaluationPeriods: 1,
+      description:
+        'The FX feed answered figures the job refused (a currency missing, a figure not positive, or one moved more than the allowed percentage in a day): nothing was stored, and every run refuses them again until a human looks. README: On call, FxFeedRejected.',
+    });
+    alarm('FxQuotesStale', {
+      metric: ours(MetricName.fxQuotesStale, {}, 'Sum'),
+      threshold: t.fxQuotesStale,
+      evaluationPeriods: 1,
+      description:
+        'A search, rate check or booking was refused (503 fx-unavailable) or showed fewer rates because an FX figure it needed is older than the maximum age: partners cannot sell in that currency until the feed runs or an operator sets a rate. README: On call, FxQuotesStale.',
+    });
     this.alarms = alarms;
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
@@ -453,6 +491,19 @@ function dashboardRows(namespace: string, props: ObservabilityProps, alarms: Ala
             period: FIVE_MINUTES,
           });
         }),
+        width: 12,
+      }),
+    ],
+    [
+      new GraphWidget({
+        title: 'FX feed: working days behind (after each hourly run) and failed runs',
+        left: [ours(MetricName.fxFeedWorkingDaysBehind, {}, 'Maximum', 'working days behind')],
+        right: FX_FEED_FAILURES.map((reason) => ours(MetricName.fxFeedFailures, { [Dim.reason]: reason }, 'Sum', `failed: ${reason}`)),
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Quotes refused for a stale FX figure, per route',
+        left: [search(`SEARCH('{${quoted},${Dim.route}} MetricName="${MetricName.fxQuotesStale}"', 'Sum')`, '')],
         width: 12,
       }),
     ],

@@ -37,7 +37,8 @@ export class PendingReconciler extends Construct {
       tables,
       // wallets: settling a wallet-paid booking captures its hold (confirmed) or gives it back (failed).
       // webhooks: a settled booking's event goes to the outbox with the change.
-      tablesUsed: { contracts: 'read', bookings: 'readWrite', guests: 'read', wallets: 'readWrite', webhooks: 'outbox' },
+      // fxRates: a settled booking's price is locked at its check's figures, the live ones only for a pair they lack.
+      tablesUsed: { contracts: 'read', bookings: 'readWrite', guests: 'read', wallets: 'readWrite', webhooks: 'outbox', fxRates: 'read' },
       schedule: PENDING_RECONCILER_SCHEDULE,
       scheduleDescription: `Pending booking reconciliation for ${config.tenant} (${config.stage})`,
       // The next run comes in five minutes.

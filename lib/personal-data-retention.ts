@@ -13,7 +13,7 @@ import { Construct, type Node } from 'constructs';
 import { DEFAULT_RETENTION_DAYS } from '../functions/booking/personal-data/personal-data-retention.js';
 import type { HotelFunction } from './hotel-function.js';
 import { ScheduledJob } from './scheduled-job.js';
-import type { DeploymentConfig } from './stack-config.js';
+import { wholeNumberContext, type DeploymentConfig } from './stack-config.js';
 import type { HotelTables } from './tables.js';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/shared/time-budgets.js';
 
@@ -22,12 +22,7 @@ export const RETENTION_DAYS_CONTEXT = 'personalDataRetentionDays';
 export const PERSONAL_DATA_RETENTION_SCHEDULE = Schedule.rate(Duration.days(1));
 
 export function personalDataRetentionDaysFrom(node: Node): number {
-  const value: unknown = node.tryGetContext(RETENTION_DAYS_CONTEXT);
-  if (value === undefined || value === null || value === '') return DEFAULT_RETENTION_DAYS;
-  const days = Number(value);
-  if (!Number.isInteger(days) || days < 0 || days > 3650)
-    throw new Error(`context ${RETENTION_DAYS_CONTEXT}=${String(value)}: use a whole number of days from 0 to 3650`);
-  return days;
+  return wholeNumberContext(node, RETENTION_DAYS_CONTEXT, { fallback: DEFAULT_RETENTION_DAYS, min: 0, max: 3650, unit: 'days' });
 }
 
 export interface PersonalDataRetentionProps {

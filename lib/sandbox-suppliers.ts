@@ -14,6 +14,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { keys } from '../functions/shared/keys.js';
+import { ECB_FEED_PATH, SANDBOX_FEED_SOURCE } from '../sandbox/ecb/server.js';
 import { SANDBOX_SUPPLIERS } from '../sandbox/suppliers.js';
 import { HotelFunction } from './hotel-function.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
@@ -56,6 +57,13 @@ export interface DeployedSandboxSupplier {
 
 export class SandboxSuppliers extends Construct {
   readonly suppliers: readonly DeployedSandboxSupplier[];
+  /**
+   * The sandbox ECB feed (sandbox/ecb/): the ECB's two reference-rate files in the ECB's layout, the embedded
+   * snapshot's figures dated the day served, behind a public function URL (public data, as the ECB's own);
+   * the stack's FX feed job reads it instead of the ECB, and its figures' stamps say so.
+   */
+  readonly fxFeed: { readonly url: string; readonly source: string };
+  readonly ecbFeed: HotelFunction;
 
   constructor(scope: Construct, id: string, props: SandboxSuppliersProps) {
     super(scope, id);
@@ -122,6 +130,19 @@ export class SandboxSuppliers extends Construct {
       grantTableKey(writer, contractsTable, 'readWrite');
       return { supplierId: definition.supplierId, url, credentials };
     });
+
+    const ecbFeed = (this.ecbFeed = new HotelFunction(this, 'EcbFeed', {
+      config,
+      entry: 'sandbox/ecb/lambda.ts',
+      description: "Sandbox ECB feed: the ECB's reference-rate files, the embedded snapshot's figures",
+      serviceName: 'sandbox-ecb-feed',
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      // Read once an hour by one job: one container is plenty, and a flood cannot scale it.
+      reservedConcurrentExecutions: 1,
+    }));
+    const ecbFeedUrl = ecbFeed.function.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
+    this.fxFeed = { url: `${ecbFeedUrl.url}${ECB_FEED_PATH.slice(1)}`, source: SANDBOX_FEED_SOURCE };
 
     // AwsCustomResource runs one stack-wide singleton Lambda whose role CDK builds with the basic execution
     // managed policy; it only writes its own logs, and its putItem rights are scoped to the contracts table.

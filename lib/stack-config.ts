@@ -71,3 +71,13 @@ function contextString(node: Node, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return String(value);
 }
+
+/** A whole-number stack setting (`-c key=N`): the default when absent, refused naming it outside its bounds. */
+export function wholeNumberContext(node: Node, key: string, bounds: { fallback: number; min: number; max: number; unit: string }): number {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return bounds.fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < bounds.min || number > bounds.max)
+    throw new Error(`context ${key}=${String(value)}: use a whole number of ${bounds.unit} from ${bounds.min} to ${bounds.max}`);
+  return number;
+}

@@ -30,7 +30,9 @@ import { startLocalGateway, type LocalGateway, type LocalGatewayOptions } from '
 import { startSandboxSuppliers, type RunningSandboxSupplier } from './sandbox-suppliers.js';
 import type { MappingJobReport } from '../functions/search/mapping/mapping-job.js';
 import { mapLocalProperties } from './map-properties.js';
-import { seedClients, seedContracts, seededClients, seedWallets, type SeededClient } from './seed.js';
+import { seedClients, seedContracts, seededClients, seedFxRates, seedWallets, type SeededClient } from './seed.js';
+import { startEcbSandbox, SANDBOX_FEED_SOURCE, type EcbSandbox } from '../sandbox/ecb/server.js';
+import type { FxFeedReport } from '../functions/fx/run-fx-feed.js';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createSearchRowsBucket, startS3Local } from './s3-local.js';
@@ -57,6 +59,8 @@ interface LoadedFunctions {
 
 /** Locally a minute (AWS: five): a partner trying the 202 path sees it settle soon. */
 const PENDING_RECONCILE_INTERVAL_MS = 60_000;
+/** Locally every ten minutes (AWS: every hour): a host left running over midnight reads the next day's figures. */
+const FX_FEED_INTERVAL_MS = 10 * 60_000;
 
 export interface LocalHostOptions {
   /** Gateway port; 0 picks a free one. */
@@ -95,6 +99,12 @@ export interface LocalHostOptions {
   /** How often the webhook retry sweep runs (default half a second; AWS runs it every minute). */
   readonly webhookSweepIntervalMs?: number;
   /**
+   * The sandbox ECB feed the FX feed job reads (sandbox/ecb/): `ageDays` serves figures dated that many days
+   * before today, as a feed that stopped would have left them. The job runs once before the host serves, then
+   * every `intervalMs` (default ten minutes; AWS: every hour).
+   */
+  readonly fxFeed?: { readonly ageDays?: number; readonly intervalMs?: number };
+  /**
    * Fault injection for tests, for real: the process kills itself (SIGKILL, nothing flushed or cleaned up)
    * right after a supplier confirmed a booking whose clientReference starts with this, before SaveBooking.
    */
@@ -121,6 +131,10 @@ export interface LocalHost {
   readonly clients: readonly SeededClient[];
   readonly suppliers: readonly RunningSandboxSupplier[];
   readonly contracts: Readonly<Record<string, string[]>>;
+  /** The sandbox ECB feed the host's FX feed job reads (tests age it or stop it). */
+  readonly fxFeed: EcbSandbox;
+  /** Runs the FX feed job now, as its schedule does (its failure thrown, as the function's would be). */
+  runFxFeed(): Promise<FxFeedReport>;
   readonly mapping: MappingJobReport | undefined;
   /** With `mapProperties: 'background'`: the job's report once it has written the property map. */
   readonly mappingDone?: Promise<MappingJobReport>;
@@ -302,6 +316,21 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     await seedClients(clients);
     const contracts = await seedContracts(suppliers);
     await seedWallets();
+
+    // The FX feed: the sandbox ECB feed, and the job that reads it (lib/fx-feed.ts runs it every hour on AWS),
+    // run once before the host serves so that the first quote has today's figures; operators' rates for the
+    // currencies the sandbox world uses that the feed lacks.
+    const fxFeed = await startEcbSandbox(options.fxFeed?.ageDays ? { ageDays: options.fxFeed.ageDays } : {});
+    cleanups.push(() => fxFeed.close());
+    const { fxFeedDeps, fxFeedJob } = await import('../functions/fx/fx-feed-job.js');
+    const { DEFAULT_MAX_MOVE_PERCENT } = await import('../functions/domain/fx/feed-validation.js');
+    const fxFeedConfig = { baseUrl: fxFeed.feedUrl, source: SANDBOX_FEED_SOURCE, maxMovePercent: DEFAULT_MAX_MOVE_PERCENT };
+    const runFxFeed = () => inInvocation(randomUUID(), () => fxFeedJob(fxFeedDeps(fxFeedConfig), fxFeedConfig));
+    await runFxFeed().catch((error: unknown) => console.error(`[local] the FX feed could not be read: ${(error as Error).message}`));
+    await seedFxRates();
+    const fxFeedTimer = setInterval(() => void runFxFeed().catch(() => undefined), options.fxFeed?.intervalMs ?? FX_FEED_INTERVAL_MS);
+    fxFeedTimer.unref();
+    cleanups.push(async () => clearInterval(fxFeedTimer));
     // demo is contracted with every sandbox supplier, so its catalogues are the whole sandbox world.
     const mapping =
       options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
@@ -431,6 +460,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       clients,
       suppliers,
       contracts,
+      fxFeed,
+      runFxFeed,
       mapping,
       ...(mappingDone ? { mappingDone } : {}),
       ended: dynamo?.ended ?? new Promise<string>(() => undefined),

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_RETENTION_DAYS } from '../functions/booking/personal-data/personal-data-retention.js';
 import { metricNamespace } from '../functions/shared/metric-names.js';
+import { DEFAULT_FX_MAX_AGE_DAYS } from '../functions/stores/fx-settings.js';
 
 /** The issuer and audience of the host's access tokens (a stack's issuer names the stack: lib/functions.ts). */
 export const LOCAL_TOKEN_IDENTITY = { TOKEN_ISSUER: 'https://auth.hotel-api.local', TOKEN_AUDIENCE: 'hotel-api' } as const;
@@ -26,4 +27,6 @@ export const LOCAL_FUNCTION_ENVIRONMENT: Readonly<Record<string, string>> = {
   ...LOCAL_TOKEN_IDENTITY,
   // A stack's default (lib/personal-data-retention.ts).
   PERSONAL_DATA_RETENTION_DAYS: String(DEFAULT_RETENTION_DAYS),
+  // A stack's default (lib/fx-feed.ts, -c fxMaxAgeDays).
+  FX_MAX_AGE_DAYS: String(DEFAULT_FX_MAX_AGE_DAYS),
 };

@@ -5,6 +5,9 @@
  * what `npm run admin` runs), by the actor `local-start`, so they show in the audit trail like any other.
  */
 import { createAccount, issueClient, setContract, setPricing } from '../functions/accounts/account-admin.js';
+import { setOperatorRate } from '../functions/accounts/fx-admin.js';
+import { EMBEDDED_REFERENCE_SNAPSHOT } from '../functions/domain/fx/ecb-reference-snapshot.js';
+import { decimalText, parseDecimal } from '../functions/domain/money/decimal.js';
 import { defaultPricingRules } from '../functions/domain/pricing/default-pricing-rules.js';
 import type { WalletStore } from '../functions/domain/wallet/wallet-store.js';
 import { putSalesSettings } from '../functions/suppliers/contracts.js';
@@ -83,4 +86,20 @@ export async function seedWallets(now: Date = new Date()): Promise<void> {
   await wallets.create({ tenant: 'demo', walletId: DEMO_WALLET_ID, currency: 'EUR', creditLimitMinor: 2_000_00, now });
   // By reference: a restart on kept data pays in nothing twice.
   await wallets.topUp('demo', DEMO_WALLET_ID, 10_000_00, 'local-start-opening-balance', now);
+}
+
+/**
+ * Operators' rates for the currencies the sandbox world prices in that the ECB does not publish (the
+ * OpenTravel sandbox's hotels in Dubai, Cairo and Marrakech charge their taxes in AED, EGP and MAD; BHD is
+ * the three-decimal currency partners try first): per EUR, the embedded snapshot's per-USD figure (two
+ * central-bank pegs and two indicative figures, each source saying which) times its ECB USD figure, exactly,
+ * dated the day of the start, as an operator would set them with `npm run admin -- fx set`. KWD is left for
+ * the operator to set (docs/operators.md shows how).
+ */
+export async function seedFxRates(now: Date = new Date()): Promise<void> {
+  const usdPerEur = parseDecimal(EMBEDDED_REFERENCE_SNAPSHOT.perEur.USD!);
+  for (const [currency, { perUsd, source }] of Object.entries(EMBEDDED_REFERENCE_SNAPSHOT.perUsd)) {
+    const perEur = decimalText(parseDecimal(perUsd).times(usdPerEur));
+    await setOperatorRate({ currency, perEur, source: `sandbox seed: ${source}` }, ACTOR, now);
+  }
 }

@@ -12,7 +12,7 @@ import { flowSettingsConfig } from './flow/flow-settings-config.js';
 
 export const bookingConfigSchema = defineConfig('booking function', {
   shared: {
-    tables: ['bookings', 'guests', 'searches', 'idempotency', 'contracts', 'properties', 'wallets', 'webhooks'],
+    tables: ['bookings', 'guests', 'searches', 'idempotency', 'contracts', 'properties', 'wallets', 'webhooks', 'fxRates'],
     endpoints: ['dynamodb', 'sfn', 'lambda'],
     searchSecret: true,
   },

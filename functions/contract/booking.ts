@@ -262,7 +262,7 @@ const EXAMPLE_RECORD = {
     total: 401.8,
     currency: 'EUR',
     payableAtHotel: 0,
-    fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'ECB euro foreign exchange reference rates', asOf: '2026-11-20' },
+    fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity (no conversion)', asOf: '2026-11-20' },
   },
   supplierPrice: { amount: 330, currency: 'EUR' },
   cancellationPolicy: EXAMPLE_POLICY,

@@ -42,8 +42,34 @@ export const fxStampSchema = z
       .string()
       .regex(/^\d+(\.\d+)?$/)
       .meta({ description: 'Units of `to` per unit of `from`, as an exact decimal string', examples: ['1.0823'] }),
-    source: z.string().meta({ examples: ['ECB euro foreign exchange reference rates'] }),
-    asOf: z.string().meta({ description: 'Date or instant of the reference rate' }),
+    source: z.string().meta({
+      description:
+        "Whose figures: the feed's name (the ECB's euro foreign exchange reference rates; `sandbox ECB feed ...` in sandbox stacks), `operator rate (...)` for a currency the feed does not publish, both joined by ` + ` for a cross of the two, `identity (no conversion)` for the supplier's own currency",
+      examples: ['ECB euro foreign exchange reference rates'],
+    }),
+    asOf: z.string().meta({
+      description:
+        'The day (YYYY-MM-DD) of the figures used, the older of the two where a cross uses two; never older than the maximum age (4 days unless the stack says otherwise)',
+      examples: ['2026-11-26'],
+    }),
+    referenceRate: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .optional()
+      .meta({
+        description:
+          'Only where the account adds a conversion margin: the reference rate `rate` was made from (rate = referenceRate × (1 + marginBps / 10000), exactly)',
+        examples: ['1.0411'],
+      }),
+    marginBps: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({
+        description: "Only where the account adds a conversion margin: the margin in basis points (the account's `fxMarginBps`)",
+        examples: [150],
+      }),
   })
   .meta({ id: 'FxStamp', description: 'The exchange rate applied to this price, stamped so the quote is reproducible' });
 

@@ -38,7 +38,7 @@ export const problemSchema = z
     id: 'Problem',
     description:
       'RFC 9457 problem details (`application/problem+json`), the body of every non-2xx answer outside the token endpoint. ' +
-      'Extension members may accompany some kinds (for example `requiredScope`, `bookingId`, `capability`, `contract`).',
+      'Extension members may accompany some kinds (for example `requiredScope`, `bookingId`, `capability`, `contract`, and on `fx-unavailable` the `pair` `{from, to}` that has no usable rate).',
     examples: [
       {
         type: problemType('validation-error'),
@@ -72,7 +72,7 @@ const STATUS_MEANING: Record<number, string> = {
   500: 'Internal error; quote `instance` to support',
   501: 'Planned surface: authenticated and validated, not available yet',
   502: 'The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone',
-  503: 'Our data store (or the credential check in front of it) could not be reached for a moment, or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one',
+  503: "Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one",
   504: "The API did not answer within API Gateway's 29 s (`gateway-timeout`): the operation may have completed; retry with the same Idempotency-Key to learn its outcome",
 };
 

@@ -84,7 +84,7 @@ const EXAMPLE_RATE = {
     currency: 'EUR',
     commission: 0,
     payableAtHotel: 0,
-    fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'ECB euro foreign exchange reference rates', asOf: '2026-11-20' },
+    fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity (no conversion)', asOf: '2026-11-20' },
   },
   payAtProperty: [{ kind: 'city_tax', description: 'City tax', amount: 12.3, currency: 'EUR', quote: { amount: 12.3, currency: 'EUR' } }],
   remarks: [

@@ -36,6 +36,9 @@ const ITEM_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
   fxRate: 'S',
   fxSource: 'S',
   fxAsOf: 'S',
+  // Only on bookings of an account with a conversion margin: the reference rate fxRate was made from.
+  fxReferenceRate: 'S',
+  fxMarginBps: 'N',
   penaltyAmount: 'S',
   paymentMethod: 'payment',
   history: 'history',

@@ -62,6 +62,8 @@ export const LEDGER_COLUMNS = [
   'fx_rate',
   'fx_source',
   'fx_as_of',
+  'fx_reference_rate',
+  'fx_margin_bps',
   'applied_penalty',
   'wallet_id',
   'wallet_movement',
@@ -156,6 +158,7 @@ ledger AS (
     e.item.serviceFee.S AS service_fee, e.item.total.S AS total,
     e.item.supplierAmount.S AS supplier_amount, e.item.supplierCurrency.S AS supplier_currency,
     e.item.fxRate.S AS fx_rate, e.item.fxSource.S AS fx_source, e.item.fxAsOf.S AS fx_as_of,
+    e.item.fxReferenceRate.S AS fx_reference_rate, e.item.fxMarginBps.N AS fx_margin_bps,
     CASE WHEN e.event = 'cancelled' THEN e.item.penaltyAmount.S END AS applied_penalty,
     e.item.paymentMethod.M.walletId.S AS wallet_id,
     ${fromMinor('m.amount_minor', 'm.currency')} AS wallet_amount
@@ -174,7 +177,7 @@ totals AS (
 SELECT * FROM (
   SELECT 'event' AS row_type, tenant, booking_id, client_reference, supplier_id, supplier_reference, check_in, check_out, status,
     event, event_at, currency, net, markup, commission, tax, service_fee, total, supplier_amount, supplier_currency,
-    fx_rate, fx_source, fx_as_of, applied_penalty, wallet_id,
+    fx_rate, fx_source, fx_as_of, fx_reference_rate, fx_margin_bps, applied_penalty, wallet_id,
     CASE WHEN wallet_amount IS NOT NULL THEN ${formatted('wallet_amount', 'currency')} END AS wallet_movement
   FROM ledger
   UNION ALL
@@ -182,6 +185,7 @@ SELECT * FROM (
     CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), currency,
     ${money.map((column) => formatted(`COALESCE(${column}, 0)`, 'currency')).join(', ')},
     CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR),
+    CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR),
     ${formatted('COALESCE(applied_penalty, 0)', 'currency')}, CAST(NULL AS VARCHAR), ${formatted('COALESCE(wallet_movement, 0)', 'currency')}
   FROM totals
 ) AS ledger_rows

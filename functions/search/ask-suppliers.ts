@@ -6,6 +6,7 @@
  * the rate it would show; and between answers those rates are written as the stored search's rows
  * (shown-rates.ts). The last answer leaves only its own offers.
  */
+import type { FxUnavailableError } from '../domain/fx/fx-rates.js';
 import { recordRatesUnreadable, recordSupplierCall } from '../shared/metric-events.js';
 import { logger } from '../shared/observability.js';
 import type { Traveller } from '../shared/traveller.js';
@@ -29,6 +30,8 @@ export interface SupplierAnswers {
   /** performance.now() when the suppliers were asked, and when the last one answered. */
   readonly askedAt: number;
   readonly lastAnswer: number;
+  /** Rates were left out because a figure their conversion needs is past the maximum age: the first such pair. */
+  readonly staleFx: FxUnavailableError | undefined;
 }
 
 export async function askSuppliers(
@@ -99,7 +102,7 @@ export async function askSuppliers(
   const merged = await merger;
   const properties = await merged.finishShown();
   reportUnpriced(merged.unpricedBySupplier());
-  return { outcomes, properties, shown, askedAt, lastAnswer };
+  return { outcomes, properties, shown, askedAt, lastAnswer, staleFx: merged.staleFxPair() };
 }
 
 /**

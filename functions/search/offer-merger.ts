@@ -9,6 +9,7 @@ import { compareRefs, type SupplierRef } from '../domain/property/supplier-ref.j
 import type { PricedRate } from '../domain/rate/priced-rate.js';
 import type { SupplierOffer } from '../suppliers/port.js';
 import type { DestinationEntry } from './mapping/destination-index.js';
+import { FxUnavailableError } from '../domain/fx/fx-rates.js';
 import { pricedRates, pricerFor, type PricingContext } from './price-offers.js';
 import { isPreferredRate } from './ranking/property-sort.js';
 import { RefMap } from './ref-map.js';
@@ -62,7 +63,10 @@ export class OfferMerger {
   private readonly unknown: SupplierOffer[] = [];
   /** Per supplier, how many of its rates could not be priced and were left out, and why (unpricedBySupplier). */
   private readonly unpriced = new Map<string, LeftOutRates>();
-  private readonly noteUnpriced = (supplierId: string, reason: string): void => {
+  /** The first pair a rate was left out for because its FX figure is past the maximum age (or not read yet). */
+  private staleFx: FxUnavailableError | undefined;
+  private readonly noteUnpriced = (supplierId: string, reason: string, error: unknown): void => {
+    if (error instanceof FxUnavailableError && error.why === 'stale') this.staleFx ??= error;
     const leftOut = this.unpriced.get(supplierId) ?? { count: 0, reasons: new Set<string>() };
     this.unpriced.set(supplierId, leftOut);
     leftOut.count += 1;
@@ -112,6 +116,11 @@ export class OfferMerger {
   /** The rates each supplier sent that could not be priced and were left out, with the pricer's reasons. */
   unpricedBySupplier(): ReadonlyMap<string, LeftOutRates> {
     return this.unpriced;
+  }
+
+  /** A pair some rates could not be converted with because its figure may not be used now, if any. */
+  staleFxPair(): FxUnavailableError | undefined {
+    return this.staleFx;
   }
 
   /**

@@ -32,7 +32,7 @@ export function pricedRates(
   offer: SupplierOffer,
   stars: number | undefined,
   pricer: RatePricer,
-  unpriced?: (supplierId: string, reason: string) => void,
+  unpriced?: (supplierId: string, reason: string, error: unknown) => void,
 ): PricedRate[] {
   const priced: PricedRate[] = [];
   for (const rate of offer.rates) {
@@ -40,7 +40,7 @@ export function pricedRates(
     try {
       price = pricer.price(rate, offer.supplierId, stars);
     } catch (error) {
-      unpriced?.(offer.supplierId, error instanceof Error ? error.message : 'unpriceable');
+      unpriced?.(offer.supplierId, error instanceof Error ? error.message : 'unpriceable', error);
       continue;
     }
     priced.push({

@@ -4,6 +4,7 @@
  * the search's budget, and prices, filters and signs each rate as the search did. Sorted by total,
  * refundable first on ties.
  */
+import { quotingOrUnavailable } from '../domain/fx/fx-unavailable.js';
 import { DomainError } from '../domain/errors/domain-error.js';
 import type { PricedRate } from '../domain/rate/priced-rate.js';
 import { type ShownRate, showRate } from '../domain/rate/shown-rate.js';
@@ -53,6 +54,8 @@ export async function propertyRatesOf(call: PropertyRatesCall, deps: SearchDeps)
     deps.rateIdKey(),
   ]);
   const searched = search.request;
+  // Asked again now, so at today's figures: without a usable one for the search's currency, 503 fx-unavailable.
+  quotingOrUnavailable(() => fx.rate('EUR', searched.currency));
   const sellsPackages = packageSellers(contracts);
   const stayQuestion = stayQuestionOf(searched, { scenarios: call.scenarios, traveller: call.traveller });
   // Each supplier is asked for its own hotel codes of the property.

@@ -3,6 +3,8 @@
  * rules, keys, the header's write), ask the suppliers and place, price and filter each answer as it comes,
  * rank, then sign the first page and hand back the rows to store after the answer. Everything it touches is behind the ports in SearchDeps.
  */
+import { fxUnavailable } from '../domain/fx/fx-unavailable.js';
+import { recordStaleFxQuote } from '../shared/metric-events.js';
 import type { Traveller } from '../shared/traveller.js';
 import type { Scenario } from '../suppliers/scenario.js';
 import { askSuppliers } from './ask-suppliers.js';
@@ -13,6 +15,9 @@ import type { SearchRequest } from './search-request.js';
 import type { SearchResponse } from './search-result.js';
 import { setUpSearch } from './search-setup.js';
 import { signAndStore } from './sign-and-store.js';
+
+/** The route the FxQuotesStale metric counts a search under (functions/shared/routes.ts). */
+const SEARCH_ROUTE = 'searchHotels';
 
 export interface SearchCall {
   readonly tenant: string;
@@ -50,6 +55,12 @@ export async function runSearch(call: SearchCall, deps: SearchDeps): Promise<Sea
   const area = await searchArea(request.destination, deps);
   const setup = await setUpSearch(tenant, request, deps);
   const answers = await askSuppliers({ request, scenarios: call.scenarios, traveller: call.traveller, area }, setup, deps);
+  if (answers.staleFx) {
+    // Rates whose conversion needs a figure past the maximum age were left out. Nothing else to show: the
+    // answer is 503 fx-unavailable naming the pair, not an empty result; something else: it is shown, and counted.
+    if (answers.properties.length === 0) throw fxUnavailable(answers.staleFx);
+    recordStaleFxQuote(SEARCH_ROUTE);
+  }
   const merged = performance.now();
   const ranked = rankSearch(answers.properties, request, area.centre);
   const rankedAt = performance.now();

@@ -1,7 +1,7 @@
 /**
  * The real adapters behind the search ports, one set per container: contracts and the property map in
- * DynamoDB, the supplier adapters from the registry, the embedded FX reference rates, the seeded pricing
- * rules. A city's destination index is kept in memory for a few minutes, so a warm container resolves a
+ * DynamoDB, the supplier adapters from the registry, the stored FX figures (read at most once a minute:
+ * stored-fx-rates.ts), the accounts' pricing rules. A city's destination index is kept in memory for a few minutes, so a warm container resolves a
  * search's offers without reading it again; the mapping job runs daily, so minutes of staleness cost
  * nothing (an unknown ref is matched on the fly).
  *
@@ -11,6 +11,8 @@
  * Rate checks and bookings read contracts afresh (functions/booking/flow/flow-deps.ts).
  */
 import { storedPricingSources } from '../stores/dynamo-pricing-rules.js';
+import { storedFxRates } from '../stores/stored-fx-rates.js';
+import { searchConfig } from './search-config.js';
 import { searchKey } from '../shared/search-secret.js';
 import { DynamoPropertyMapStore } from '../stores/dynamo-property-map-store.js';
 import { adapterFor } from '../suppliers/adapter-registry.js';
@@ -57,7 +59,7 @@ export function searchDeps(): SearchDeps {
       const found = await Promise.all(propertyIds.map(async (id) => [id, await propertyMapStore().getProperty(id)] as const));
       return new Map(found.flatMap(([id, property]) => (property ? [[id, property] as const] : [])));
     },
-    ...storedPricingSources,
+    ...storedPricingSources(storedFxRates(searchConfig().fx)),
     searches: new DynamoSearchStore(),
     rateIdKey: () => searchKey('rate-id'),
     cursorKey: () => searchKey('cursor'),

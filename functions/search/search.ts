@@ -1,6 +1,7 @@
 /** POST /v1/hotels/search: fan-out, unified properties, account pricing, ranking (run-search.ts). */
 import { DomainError } from '../domain/errors/domain-error.js';
 import { FxUnavailableError } from '../domain/fx/fx-rates.js';
+import { fxUnavailable } from '../domain/fx/fx-unavailable.js';
 import { httpHandler } from '../shared/http-handler.js';
 import { travellerOf } from '../shared/traveller.js';
 import { requestedScenarios } from '../suppliers/scenario.js';
@@ -23,11 +24,13 @@ export const handler = httpHandler('searchHotels', { body: searchRequestSchema }
       .join(', ');
     return { status: 200, body: response, headers: { 'Server-Timing': serverTiming }, afterResponse: storeRows };
   } catch (error) {
-    if (error instanceof FxUnavailableError) {
+    // A currency no source quotes is not one we quote in (400); one whose figure is too old is fx-unavailable (503).
+    if (error instanceof FxUnavailableError && error.why === 'unquoted') {
       throw new DomainError('invalid', `Invalid field: currency`, {
         errors: [{ path: 'currency', message: `${request.body.currency} is not a currency we quote in` }],
       });
     }
+    if (error instanceof FxUnavailableError) throw fxUnavailable(error);
     throw error;
   }
 });

@@ -30,6 +30,8 @@ export const DOMAIN_ERROR_PROBLEMS: Readonly<Record<DomainErrorKind, ProblemOfKi
   'dependency-unavailable': { problem: 'service-unavailable', headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } },
   // Retry-After is the error's own retryAfterSeconds (problemOf).
   overloaded: { problem: 'overloaded' },
+  // Retry-After is the error's own retryAfterSeconds (problemOf): when a fresh figure may be there.
+  'fx-unavailable': { problem: 'fx-unavailable' },
   planned: { problem: 'not-implemented' },
   internal: { problem: 'internal-error' },
 };

@@ -11,9 +11,11 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { DomainError } from '../domain/errors/domain-error.js';
 import { deferAfterResponse, type AfterResponse } from './after-response.js';
 import { authorizeCall, type Caller } from './caller.js';
 import { errorResponse } from './error-response.js';
+import { recordStaleFxQuote } from './metric-events.js';
 import { logger, metrics, tracer } from './observability.js';
 import { readBody, type BodyKind } from './request-body.js';
 import { routeById, type Route } from './routes.js';
@@ -114,6 +116,8 @@ export function httpHandler<B = undefined, Q = Record<string, string>, P = Recor
       if (result.afterResponse) deferAfterResponse(context, result.afterResponse);
       return noStore(toApiResult(result, requestId));
     } catch (error) {
+      // A quote refused for a stale FX figure, whichever route: the FxQuotesStale alarm's input.
+      if (error instanceof DomainError && error.kind === 'fx-unavailable') recordStaleFxQuote(route.id);
       return noStore(errorResponse(error, requestId));
     }
   };

@@ -64,6 +64,12 @@ export const keys = {
   /** The public signing key ring (clients table) and the private key that signs (signingKeys table): the deployment's. */
   signingKeyRing: () => ({ pk: `${PLATFORM_OWNER}#signing-keys`, sk: 'ring' }),
   privateSigningKey: () => ({ pk: `${PLATFORM_OWNER}#signing-key#private` }),
+  /** The deployment's FX figures (fxRates table): one item per day the feed stored, newest last. */
+  fxFeedDay: (date: string) => ({ pk: `${PLATFORM_OWNER}#fx#feed`, sk: date }),
+  fxFeedDays: () => ({ pk: `${PLATFORM_OWNER}#fx#feed` }),
+  /** An operator's rate, one item per currency (its history is the audit trail's). */
+  fxOperatorRate: (currency: string) => ({ pk: `${PLATFORM_OWNER}#fx#operator`, sk: currency }),
+  fxOperatorRates: () => ({ pk: `${PLATFORM_OWNER}#fx#operator` }),
   tokenWindow: (tenant: string, clientId: string, windowStart: number) => ({
     pk: `${tenant}#token-requests#${clientId}#${windowStart}`,
   }),

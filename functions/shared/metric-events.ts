@@ -6,7 +6,7 @@
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger, metricsNamespace } from './observability.js';
-import { Dim, MetricName, type BookingOutcome, type SupplierOperation } from './metric-names.js';
+import { Dim, MetricName, type BookingOutcome, type FxFeedFailure, type SupplierOperation } from './metric-names.js';
 
 type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
 
@@ -96,4 +96,15 @@ export function recordLoadShed(what: string): void {
 
 export function recordIdempotentReplay(route: string): void {
   emitMetric(MetricName.idempotentReplay, MetricUnit.Count, 1, [{ [Dim.route]: route }]);
+}
+
+/** After an FX feed run: how far behind the stored figures are, and why the run failed if it did. */
+export function recordFxFeedRun(run: { workingDaysBehind: number | undefined; failure?: FxFeedFailure }): void {
+  if (run.workingDaysBehind !== undefined) emitMetric(MetricName.fxFeedWorkingDaysBehind, MetricUnit.Count, run.workingDaysBehind, [{}]);
+  if (run.failure) emitMetric(MetricName.fxFeedFailures, MetricUnit.Count, 1, [{}, { [Dim.reason]: run.failure }]);
+}
+
+/** A quote refused for a stale FX figure, per route and in all. */
+export function recordStaleFxQuote(route: string): void {
+  emitMetric(MetricName.fxQuotesStale, MetricUnit.Count, 1, [{}, { [Dim.route]: route }]);
 }

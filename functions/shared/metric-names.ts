@@ -29,11 +29,21 @@ export const Dim = {
   route: 'route',
   /** Age bucket of a pending booking: one of PENDING_AGE_BUCKETS. */
   age: 'age',
-  /** Why the supplier boundary refused an answer or part of one: one of REFUSAL_REASONS (functions/suppliers/answer-refusal.ts). */
+  /**
+   * Why the supplier boundary refused an answer or part of one (REFUSAL_REASONS, functions/suppliers/answer-refusal.ts),
+   * or why the FX feed job failed (FX_FEED_FAILURES).
+   */
   reason: 'reason',
   /** What went wrong, for a pricing path defect: failed | disagreed. */
   kind: 'kind',
 } as const;
+
+/**
+ * Why an FX feed run stored nothing: the feed could not be reached (or answered other than its file), its
+ * file was not the ECB's layout, its figures failed their checks, or our table failed.
+ */
+export const FX_FEED_FAILURES = ['unreachable', 'unreadable', 'rejected', 'store'] as const;
+export type FxFeedFailure = (typeof FX_FEED_FAILURES)[number];
 
 export const SUPPLIER_OPERATIONS = ['search', 'book', 'find-booking', 'cancel'] as const;
 export type SupplierOperation = (typeof SUPPLIER_OPERATIONS)[number];
@@ -98,6 +108,15 @@ export const MetricName = {
   pricingPathDefects: 'PricingPathDefects',
   /** A request answered from the idempotency store instead of being run again, dimension [route]. */
   idempotentReplay: 'IdempotentReplay',
+  /**
+   * After each FX feed run: working days whose figures the ECB has published by now (16:00 UTC) and which are
+   * not stored; 0 when up to date, over weekends and TARGET holidays too. The FxFeedNotRead alarm's input.
+   */
+  fxFeedWorkingDaysBehind: 'FxFeedWorkingDaysBehind',
+  /** An FX feed run that stored nothing because it failed, dimension [reason]. */
+  fxFeedFailures: 'FxFeedFailures',
+  /** A quote (search, rate check, booking) refused because a figure it needed was past the maximum age, dimension [route]. */
+  fxQuotesStale: 'FxQuotesStale',
 } as const;
 
 /** HTTP status classes per route (functions/shared/http-handler.ts), dimensions [service, route]. */

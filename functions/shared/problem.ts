@@ -43,6 +43,7 @@ export const PROBLEM_KINDS = {
   // the booking; this says the supplier did not answer before anything was booked or changed (API-SPEC, Errors).
   'supplier-timeout': { status: 502, title: 'The supplier did not answer in time' },
   'gateway-timeout': { status: 504, title: 'The API did not answer in time; the operation may have completed' },
+  'fx-unavailable': { status: 503, title: 'No current exchange rate for a currency pair this quote needs' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;

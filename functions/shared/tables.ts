@@ -51,7 +51,8 @@ export type TableId =
   | 'guests'
   | 'idempotency'
   | 'wallets'
-  | 'webhooks';
+  | 'webhooks'
+  | 'fxRates';
 
 /** The guests table's index (functions/booking/personal-data/guest-details-store.ts). */
 export const GUEST_INDEXES = { byCheckOut: 'heldByCheckOut' } as const;
@@ -237,6 +238,16 @@ export const TABLES: readonly TableDefinition[] = [
       { name: WEBHOOK_INDEXES.lane, partitionKey: { name: 'openLane', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
     ],
     purpose: "Webhook endpoints per tenant, the outbox of booking events, and each endpoint's deliveries with their attempts.",
+  },
+  {
+    id: 'fxRates',
+    envVar: 'FX_RATES_TABLE',
+    partitionKey: pk,
+    sortKey: sk,
+    // Apart from contracts so that the feed job, which writes what an outside feed says, can write nothing
+    // else; no expiry: the days a stored booking's stamp names stay to be checked against (finance).
+    purpose:
+      "The deployment's FX figures: each day the feed stored (the ECB's reference rates, by date) and the operators' rates for the currencies the feed lacks.",
   },
   {
     id: 'idempotency',

@@ -6,7 +6,7 @@
  * rate is priced one way and a change applies to the next search.
  */
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { embeddedFxRates } from '../domain/fx/reference-fx-rates.js';
+import type { FxRatesProvider } from '../domain/fx/fx-rates.js';
 import { defaultPricingRules } from '../domain/pricing/default-pricing-rules.js';
 import { pricingRulesSchema, type PricingRules, type PricingRulesInput } from '../domain/pricing/pricing-rules.js';
 import type { PricingSources } from '../domain/pricing/pricing-sources.js';
@@ -42,7 +42,10 @@ export async function putPricingRules(
   return valid;
 }
 
-export const storedPricingSources: PricingSources = {
-  fx: () => embeddedFxRates.ratesFor(),
-  pricingRules: async (tenant) => (await storedPricingRules(tenant)) ?? defaultPricingRules(tenant),
-};
+/** Pricing's sources as stored: the account's rules, and the FX figures of `fx` (stored-fx-rates.ts). */
+export function storedPricingSources(fx: FxRatesProvider): PricingSources {
+  return {
+    fx: () => fx.ratesFor(),
+    pricingRules: async (tenant) => (await storedPricingRules(tenant)) ?? defaultPricingRules(tenant),
+  };
+}

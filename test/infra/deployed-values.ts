@@ -52,6 +52,9 @@ export function deployedValue(template: Template, stackName: string, value: unkn
       const [id, attribute] = (item as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
       if (attribute === 'Arn' && types[id] === 'AWS::Lambda::Function')
         return `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${generatedName(stackName, id, 64)}`;
+      // A function URL: https://<url-id>.lambda-url.<region>.on.aws/, ending in a slash (the sandbox ECB feed's).
+      if (attribute === 'FunctionUrl' && types[id] === 'AWS::Lambda::Url')
+        return `https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.${REGION}.on.aws/`;
       throw new Error(`Fn::GetAtt ${id}.${attribute} (${types[id] ?? 'not a resource'}): say what it resolves to`);
     }
     if (item && typeof item === 'object' && 'Fn::Join' in item) {

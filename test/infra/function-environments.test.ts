@@ -16,6 +16,7 @@ import { reconcilerConfigSchema } from '../../functions/booking/reconcile/reconc
 import { vouchersConfigSchema } from '../../functions/booking/voucher/vouchers-config.js';
 import { carsConfigSchema } from '../../functions/cars/cars-config.js';
 import { docsConfigSchema } from '../../functions/docs/docs-config.js';
+import { fxFeedConfigSchema } from '../../functions/fx/fx-feed-config.js';
 import { mappingJobConfigSchema } from '../../functions/search/mapping-job-config.js';
 import { searchConfigSchema } from '../../functions/search/search-config.js';
 import type { ConfigDefinition } from '../../functions/shared/config-schema.js';
@@ -23,6 +24,7 @@ import { senderConfigSchema } from '../../functions/webhooks/sender-config.js';
 import { webhooksConfigSchema } from '../../functions/webhooks/webhooks-config.js';
 import { HotelFunction } from '../../lib/hotel-function.js';
 import { sandboxSupplierConfigSchema } from '../../sandbox/sandbox-supplier-config.js';
+import { ecbFeedConfigSchema } from '../../sandbox/ecb/ecb-feed-config.js';
 import { SANDBOX_SUPPLIERS } from '../../sandbox/suppliers.js';
 import { deployedEnvironment } from './deployed-values.js';
 import { logicalIdOf, synthesize, type Synthesis } from './synthesize.js';
@@ -43,7 +45,9 @@ const SCHEMA_OF_ENTRY: Readonly<Record<string, ConfigDefinition<unknown>>> = {
   'functions/webhooks/sender-entry.ts': senderConfigSchema,
   'functions/cars/index.ts': carsConfigSchema,
   'functions/docs/index.ts': docsConfigSchema,
+  'functions/fx/fx-feed-handler.ts': fxFeedConfigSchema,
   ...Object.fromEntries(SANDBOX_SUPPLIERS.map((supplier) => [supplier.lambdaEntry, sandboxSupplierConfigSchema])),
+  'sandbox/ecb/lambda.ts': ecbFeedConfigSchema,
 };
 
 const STACKS = {

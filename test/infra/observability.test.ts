@@ -95,6 +95,7 @@ describe('alarms', () => {
       'Bookings',
       'Clients',
       'Contracts',
+      'FxRates',
       'Guests',
       'Idempotency',
       'Properties',
@@ -118,6 +119,9 @@ describe('alarms', () => {
         'WebhookStreamDeadLetters',
         'SupplierAnswersRefused',
         'SupplierAnswersRefusedWhole',
+        'FxFeedNotRead',
+        'FxFeedRejected',
+        'FxQuotesStale',
         ...tableAlarms,
       ].sort(),
     );
@@ -324,6 +328,48 @@ describe('alarms', () => {
     expect(referencedId(dimensionsOf(timeouts.Dimensions as never).StateMachineArn)).toBe(machine);
   });
 
+  it('FX: a working day not read by two hourly feed runs (a run missing counts), a refused feed, any stale quote', () => {
+    const notRead = alarmProps('FxFeedNotRead');
+    expect(notRead).toMatchObject({
+      Threshold: ALARM_THRESHOLDS.fxFeedWorkingDaysBehind,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+      // The job runs every hour of every day: an hour without its metric is a job that did not run.
+      TreatMissingData: 'breaching',
+    });
+    const queries = queriesOf('FxFeedNotRead');
+    expect(queries.find((q) => q.Expression)?.Expression).toBe('FILL(behind, 1)');
+    expect(queries.find((q) => q.Id === 'behind')!.MetricStat).toMatchObject({
+      Metric: { Namespace: NAMESPACE, MetricName: 'FxFeedWorkingDaysBehind' },
+      Period: 3600,
+      Stat: 'Maximum',
+    });
+    expect((notRead.AlarmActions as unknown[]).map(referencedId)).toEqual([topicId]);
+    expectSingleMetricAlarm('FxFeedRejected', {
+      namespace: NAMESPACE,
+      metricName: 'FxFeedFailures',
+      dimensions: { reason: 'rejected' },
+      statistic: 'Sum',
+      period: 3600,
+      threshold: ALARM_THRESHOLDS.fxFeedRejected,
+      comparison: 'GreaterThanOrEqualToThreshold',
+      evaluationPeriods: 1,
+      datapoints: 1,
+    });
+    expectSingleMetricAlarm('FxQuotesStale', {
+      namespace: NAMESPACE,
+      metricName: 'FxQuotesStale',
+      dimensions: {},
+      statistic: 'Sum',
+      period: 300,
+      threshold: ALARM_THRESHOLDS.fxQuotesStale,
+      comparison: 'GreaterThanOrEqualToThreshold',
+      evaluationPeriods: 1,
+      datapoints: 1,
+    });
+  });
+
   it('notify one topic, encrypted with a rotated key CloudWatch may use, and reachable over TLS only', () => {
     const topics = resourcesOfType(synthesis.template, 'AWS::SNS::Topic');
     expect(Object.keys(topics)).toEqual([topicId]);
@@ -379,6 +425,8 @@ describe('dashboard', () => {
       'Idempotent replays per route',
       'Booking state machine',
       'DynamoDB throttle events per table',
+      'FX feed: working days behind (after each hourly run) and failed runs',
+      'Quotes refused for a stale FX figure, per route',
       'text',
     ]);
     const byTitle = new Map(widgets.map((w) => [w.properties.title, w.properties]));
@@ -398,6 +446,10 @@ describe('dashboard', () => {
     expect(metricsText('Reconciler: errors and unsettled attempts')).toContain('"PendingSettled","outcome","failed"');
     expect(metricsText('Idempotent replays per route')).toContain('MetricName=\\"IdempotentReplay\\"');
     expect(metricsText('Booking state machine')).toContain('"ExecutionsTimedOut"');
+    expect(metricsText('FX feed: working days behind (after each hourly run) and failed runs')).toContain(
+      '"FxFeedFailures","reason","rejected"',
+    );
+    expect(metricsText('Quotes refused for a stale FX figure, per route')).toContain('MetricName=\\"FxQuotesStale\\"');
     expect(metricsText('DynamoDB throttle events per table').match(/FILL\(r\d+, 0\) \+ FILL\(w\d+, 0\)/g)).toHaveLength(TABLES.length);
   });
 });

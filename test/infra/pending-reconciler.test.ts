@@ -21,19 +21,20 @@ describe('pending booking reconciler', () => {
     expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TENANT).toBe('acme');
   });
 
-  it("touches the bookings, guests, contracts, wallets and webhooks tables only (a settled booking captures or gives back its hold, and writes its event; the holder's e-mail and the traveller go with its lookup)", () => {
+  it("touches the bookings, guests, contracts, wallets, webhooks and fxRates tables only (a settled booking captures or gives back its hold, and writes its event; the holder's e-mail and the traveller go with its lookup; its price is locked at its check's FX figures, the stored ones for a pair they lack)", () => {
     const tables = new Map([
       [logicalIdOf(synthesis.stack.tables.get('bookings').table), 'bookings'],
       [logicalIdOf(synthesis.stack.tables.get('guests').table), 'guests'],
       [logicalIdOf(synthesis.stack.tables.get('contracts').table), 'contracts'],
       [logicalIdOf(synthesis.stack.tables.get('wallets').table), 'wallets'],
       [logicalIdOf(synthesis.stack.tables.get('webhooks').table), 'webhooks'],
+      [logicalIdOf(synthesis.stack.tables.get('fxRates').table), 'fxRates'],
     ]);
     const touched = new Set<string>();
     for (const statement of statementsOfRole(synthesis.template, logicalIdOf(synthesis.stack.pendingReconciler.job.role))) {
       if (!actionsOf(statement).some((a) => a.startsWith('dynamodb:'))) continue;
       for (const id of referencedIds(statement.Resource)) if (!id.startsWith('AWS::')) touched.add(tables.get(id) ?? id);
     }
-    expect([...touched].sort()).toEqual(['bookings', 'contracts', 'guests', 'wallets', 'webhooks']);
+    expect([...touched].sort()).toEqual(['bookings', 'contracts', 'fxRates', 'guests', 'wallets', 'webhooks']);
   });
 });

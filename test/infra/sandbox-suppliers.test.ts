@@ -20,7 +20,8 @@ describe('sandbox suppliers', () => {
     expect(production.stack.sandboxSuppliers).toBeUndefined();
     production.template.resourceCountIs('AWS::Lambda::Url', 0);
     const urls = Object.values(resourcesOfType(sandbox.template, 'AWS::Lambda::Url'));
-    expect(urls).toHaveLength(SANDBOX_SUPPLIERS.length);
+    // And the sandbox ECB feed's (test/infra/fx-feed.test.ts).
+    expect(urls).toHaveLength(SANDBOX_SUPPLIERS.length + 1);
     for (const url of urls) expect(url.Properties.AuthType).toBe('NONE');
   });
 

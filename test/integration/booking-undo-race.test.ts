@@ -84,13 +84,15 @@ beforeAll(async () => {
   const { DynamoGuestDetailsStore } = await import('../../functions/booking/personal-data/guest-details-store.js');
   const { DynamoWalletStore } = await import('../../functions/stores/dynamo-wallets.js');
   const { storedPricingSources } = await import('../../functions/stores/dynamo-pricing-rules.js');
+  const { embeddedFxRates } = await import('../../functions/domain/fx/reference-fx-rates.js');
   ({ undoBookingStep } = await import('../../functions/booking/flow/undo-booking-step.js'));
   ({ settlePending } = await import('../../functions/booking/reconcile/settle-pending.js'));
   ({ pendingRecord, guestDetailsOf } = await import('../../functions/booking/flow/booking-draft.js'));
   ({ changeBooking } = await import('../../functions/booking/record/change-booking.js'));
   supplier = new SupplierInMemory();
   deps = {
-    ...storedPricingSources,
+    // The rules as stored; the figures of the embedded snapshot (this file is about races, not FX).
+    ...storedPricingSources(embeddedFxRates),
     contracts: async () => [{ supplierId: 'hotelbeds' }],
     adapterFor: async () => supplier.adapter,
     now: () => new Date(),

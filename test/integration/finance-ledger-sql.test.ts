@@ -35,6 +35,8 @@ interface Booking {
   history: [at: string, event: string][];
   penaltyAmount?: string;
   walletId?: string;
+  /** An account with a conversion margin: the stamp's reference rate and margin. */
+  fxMargin?: { rate: string; referenceRate: string; marginBps: number };
 }
 
 function bookingItem(b: Booking): Item {
@@ -58,9 +60,10 @@ function bookingItem(b: Booking): Item {
     total: S(b.total),
     supplierAmount: S(b.net),
     supplierCurrency: S('USD'),
-    fxRate: S('1.0842'),
+    fxRate: S(b.fxMargin?.rate ?? '1.0842'),
     fxSource: S('ECB'),
     fxAsOf: S('2026-11-24'),
+    ...(b.fxMargin ? { fxReferenceRate: S(b.fxMargin.referenceRate), fxMarginBps: { N: String(b.fxMargin.marginBps) } } : {}),
     updatedAt: S(b.history.at(-1)![0]),
     history: { L: b.history.map(([at, event]) => ({ M: { at: S(at), event: S(event), detail: S(`${event} detail`) } })) },
     ...(b.penaltyAmount ? { penaltyAmount: S(b.penaltyAmount), penaltyCurrency: S(b.currency) } : {}),
@@ -167,6 +170,8 @@ const bhd: Booking = {
   serviceFee: '0.500',
   total: '120.636',
   history: [['2026-11-04T02:00:00.000Z', 'confirmed']],
+  // 1.0682 × (1 + 150 / 10000) = 1.084223
+  fxMargin: { rate: '1.084223', referenceRate: '1.0682', marginBps: 150 },
 };
 const failed: Booking = {
   ...big,
@@ -345,6 +350,8 @@ describe('the ledger query (DuckDB)', () => {
       fx_rate: '1.0842',
       fx_source: 'ECB',
       fx_as_of: '2026-11-24',
+      fx_reference_rate: '',
+      fx_margin_bps: '',
       applied_penalty: '',
       wallet_id: 'wal_1',
       wallet_movement: '-900719925474099.38',
@@ -353,7 +360,15 @@ describe('the ledger query (DuckDB)', () => {
     expect(row('BK-EUR-1', 'refunded')).toMatchObject({ applied_penalty: '', wallet_movement: '900719925474099.08' });
     expect(row('BK-EUR-2', 'confirmed')).toMatchObject({ wallet_id: '', wallet_movement: '' });
     expect(row('BK-JPY', 'confirmed')).toMatchObject({ total: '24300', wallet_movement: '-24300' });
-    expect(row('BK-BHD', 'confirmed')).toMatchObject({ net: '100.125', total: '120.636', wallet_movement: '' });
+    // The stamp's margin beside the rate applied, where the account adds one.
+    expect(row('BK-BHD', 'confirmed')).toMatchObject({
+      net: '100.125',
+      total: '120.636',
+      wallet_movement: '',
+      fx_rate: '1.084223',
+      fx_reference_rate: '1.0682',
+      fx_margin_bps: '150',
+    });
   });
 
   it('totals per tenant and currency: the confirmed money, the penalties and the net wallet movement, exact', () => {

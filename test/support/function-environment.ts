@@ -37,6 +37,7 @@ const TABLES = {
   WALLETS_TABLE: table('Wallets'),
   WEBHOOKS_TABLE: table('Webhooks'),
   IDEMPOTENCY_TABLE: table('Idempotency'),
+  FX_RATES_TABLE: table('FxRates'),
 } as const;
 const tables = <const Name extends keyof typeof TABLES>(...names: Name[]) =>
   Object.fromEntries(names.map((name) => [name, TABLES[name]])) as Pick<typeof TABLES, Name>;
@@ -50,10 +51,11 @@ export const STACK_ENVIRONMENTS = {
   signingKeyRotator: { ...observability('signing-key'), ...tables('CLIENTS_TABLE', 'SIGNING_KEYS_TABLE') },
   search: {
     ...observability('search'),
-    ...tables('SEARCHES_TABLE', 'PROPERTIES_TABLE', 'CONTRACTS_TABLE'),
+    ...tables('SEARCHES_TABLE', 'PROPERTIES_TABLE', 'CONTRACTS_TABLE', 'FX_RATES_TABLE'),
     SEARCH_ROWS_BUCKET: 'hotelapi-demo-sandbox-searchrowsbucket1a2b3c4d-0123456789ab',
     SEARCH_SECRET_ARN,
     STAGE: 'sandbox',
+    FX_MAX_AGE_DAYS: '4',
   },
   mappingJob: { ...observability('property-mapping'), ...tables('CONTRACTS_TABLE', 'PROPERTIES_TABLE'), TENANT: 'demo' },
   booking: {
@@ -67,23 +69,36 @@ export const STACK_ENVIRONMENTS = {
       'PROPERTIES_TABLE',
       'WALLETS_TABLE',
       'WEBHOOKS_TABLE',
+      'FX_RATES_TABLE',
     ),
     SEARCH_SECRET_ARN,
     STAGE: 'sandbox',
+    FX_MAX_AGE_DAYS: '4',
     STATE_MACHINE_ARN: 'arn:aws:states:eu-west-1:123456789012:stateMachine:BookingWorkflowStateMachine1A2B3C4D-AbCdEfGhIjKl',
     VOUCHER_FUNCTION_NAME: 'HotelApi-demo-sandbox-FunctionsVouchersFunction1A2-AbCdEfGhIjKl',
     PERSONAL_DATA_RETENTION_DAYS: '90',
   },
   bookingFlow: {
     ...observability('booking-flow'),
-    ...tables('BOOKINGS_TABLE', 'GUESTS_TABLE', 'SEARCHES_TABLE', 'CONTRACTS_TABLE', 'PROPERTIES_TABLE', 'WALLETS_TABLE', 'WEBHOOKS_TABLE'),
+    ...tables(
+      'BOOKINGS_TABLE',
+      'GUESTS_TABLE',
+      'SEARCHES_TABLE',
+      'CONTRACTS_TABLE',
+      'PROPERTIES_TABLE',
+      'WALLETS_TABLE',
+      'WEBHOOKS_TABLE',
+      'FX_RATES_TABLE',
+    ),
     SEARCH_SECRET_ARN,
     PERSONAL_DATA_RETENTION_DAYS: '90',
+    FX_MAX_AGE_DAYS: '4',
   },
   reconciler: {
     ...observability('pending-reconciler'),
-    ...tables('CONTRACTS_TABLE', 'BOOKINGS_TABLE', 'GUESTS_TABLE', 'WALLETS_TABLE', 'WEBHOOKS_TABLE'),
+    ...tables('CONTRACTS_TABLE', 'BOOKINGS_TABLE', 'GUESTS_TABLE', 'WALLETS_TABLE', 'WEBHOOKS_TABLE', 'FX_RATES_TABLE'),
     TENANT: 'demo',
+    FX_MAX_AGE_DAYS: '4',
   },
   retention: {
     ...observability('personal-data-retention'),
@@ -105,6 +120,14 @@ export const STACK_ENVIRONMENTS = {
   cars: { ...observability('cars') },
   docs: { ...observability('docs'), DOCS_SCRIPT_PATH: '/var/task/scalar/standalone.js' },
   sandboxSupplier: { SANDBOX_CREDENTIALS_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:hotelbedsCredentials-AbCdEf' },
+  fxFeed: {
+    ...observability('fx-feed'),
+    ...tables('FX_RATES_TABLE'),
+    TENANT: 'demo',
+    FX_FEED_URL: 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/stats/eurofxref/',
+    FX_FEED_SOURCE: "sandbox ECB feed (the ECB's reference rates of 2025-02-28, dated the day served)",
+    FX_FEED_MAX_MOVE_PERCENT: '20',
+  },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
 export type FunctionName = keyof typeof STACK_ENVIRONMENTS;

@@ -27,6 +27,7 @@ export type Room =
   | 'docs'
   | 'finance'
   | 'webhooks'
+  | 'fx'
   | 'lib'
   | 'sandbox-construct'
   | 'client'
@@ -51,6 +52,7 @@ const ROOM_OF_PATH: readonly (readonly [prefix: string, room: Room])[] = [
   ['functions/docs/', 'docs'],
   ['functions/finance/', 'finance'],
   ['functions/webhooks/', 'webhooks'],
+  ['functions/fx/', 'fx'],
   ['lib/sandbox-suppliers.ts', 'sandbox-construct'],
   ['lib/', 'lib'],
   ['client/', 'client'],
@@ -75,6 +77,7 @@ const FUNCTIONS: readonly Room[] = [
   'docs',
   'finance',
   'webhooks',
+  'fx',
 ];
 const EVERYTHING: readonly Room[] = ROOM_OF_PATH.map(([, room]) => room);
 
@@ -100,6 +103,8 @@ export const MAY_IMPORT: Readonly<Record<Room, readonly Room[]>> = {
   finance: ['finance', 'domain', 'shared'],
   // Webhook endpoints and the sender: the outbox's events arrive as plain data, so booking is never imported.
   webhooks: ['webhooks', 'domain', 'stores', 'shared'],
+  // The FX feed job: the feed's files read as untrusted input, judged by the domain's rules, stored by the stores.
+  fx: ['fx', 'domain', 'stores', 'shared'],
   lib: ['lib', 'sandbox-construct', ...FUNCTIONS],
   client: ['client'],
   'sandbox-construct': ['sandbox-construct', 'lib', ...FUNCTIONS, 'sandbox'],
@@ -164,7 +169,7 @@ export function isHandler(path: string, routeModules: readonly string[] = ROUTE_
 }
 
 /** Packages the domain may import besides Node's built-ins: plain functions over plain data need no more. */
-export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'decimal.js', '@photostructure/tz-lookup'];
+export const DOMAIN_PACKAGES: readonly string[] = ['zod', 'decimal.js', '@photostructure/tz-lookup', 'currency-codes', 'date-easter'];
 
 export function roomOf(path: string): Room | undefined {
   return ROOM_OF_PATH.find(([prefix]) => path === prefix || path.startsWith(prefix))?.[1];

@@ -13,7 +13,7 @@ import { awsCallsDir } from './aws-calls-dir.js';
 export async function startTestHost(
   options: Pick<
     LocalHostOptions,
-    'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs'
+    'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs' | 'fxFeed'
   > = {},
 ): Promise<LocalHost> {
   const cdkOut = inject('bundlesDir');

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_ERROR_KINDS, DomainError, type DomainErrorKind } from '../../functions/domain/errors/domain-error.js';
+import { FxUnavailableError } from '../../functions/domain/fx/fx-rates.js';
+import { fxUnavailable } from '../../functions/domain/fx/fx-unavailable.js';
 import { invalidFields } from '../../functions/domain/errors/invalid-fields.js';
 import { DOMAIN_ERROR_PROBLEMS, problemOf } from '../../functions/shared/domain-error-problems.js';
 import { errorResponse } from '../../functions/shared/error-response.js';
@@ -119,6 +121,16 @@ const SAME_ANSWER: readonly (readonly [DomainErrorKind, DomainError, HttpProblem
       extensions: { retryAfterSeconds: 3 },
       headers: { 'Retry-After': '3' },
     }),
+  ],
+  [
+    'fx-unavailable',
+    // What a quote whose figure is past the maximum age is refused with (functions/domain/fx/fx-unavailable.ts).
+    fxUnavailable(new FxUnavailableError('EUR', 'USD', 'the latest figure for USD (ECB) is of 2026-11-20, 7 days old', 'stale')),
+    new HttpProblem(
+      'fx-unavailable',
+      'No exchange rate EUR→USD may be used now: the latest figure for USD (ECB) is of 2026-11-20, 7 days old. Retry after the seconds in Retry-After.',
+      { extensions: { pair: { from: 'EUR', to: 'USD' }, retryAfterSeconds: 900 }, headers: { 'Retry-After': '900' } },
+    ),
   ],
   [
     'planned',

@@ -14,6 +14,7 @@ import { reconcilerConfigSchema } from '../../functions/booking/reconcile/reconc
 import { vouchersConfigSchema } from '../../functions/booking/voucher/vouchers-config.js';
 import { carsConfigSchema } from '../../functions/cars/cars-config.js';
 import { docsConfigSchema } from '../../functions/docs/docs-config.js';
+import { fxFeedConfigSchema } from '../../functions/fx/fx-feed-config.js';
 import { mappingJobConfigSchema } from '../../functions/search/mapping-job-config.js';
 import { searchConfigSchema } from '../../functions/search/search-config.js';
 import { ConfigError, type ConfigDefinition, type Environment } from '../../functions/shared/config-schema.js';
@@ -43,6 +44,7 @@ const CONFIGS: Record<FunctionName, { schema: ConfigDefinition<unknown>; require
       'SEARCH_ROWS_BUCKET',
       'SEARCH_SECRET_ARN',
       'STAGE',
+      'FX_RATES_TABLE',
     ],
   },
   mappingJob: { schema: mappingJobConfigSchema, required: [...OBSERVABILITY, 'CONTRACTS_TABLE', 'PROPERTIES_TABLE', 'TENANT'] },
@@ -63,6 +65,7 @@ const CONFIGS: Record<FunctionName, { schema: ConfigDefinition<unknown>; require
       'STATE_MACHINE_ARN',
       'VOUCHER_FUNCTION_NAME',
       'PERSONAL_DATA_RETENTION_DAYS',
+      'FX_RATES_TABLE',
     ],
   },
   bookingFlow: {
@@ -78,11 +81,21 @@ const CONFIGS: Record<FunctionName, { schema: ConfigDefinition<unknown>; require
       'WEBHOOKS_TABLE',
       'SEARCH_SECRET_ARN',
       'PERSONAL_DATA_RETENTION_DAYS',
+      'FX_RATES_TABLE',
     ],
   },
   reconciler: {
     schema: reconcilerConfigSchema,
-    required: [...OBSERVABILITY, 'CONTRACTS_TABLE', 'BOOKINGS_TABLE', 'GUESTS_TABLE', 'WALLETS_TABLE', 'WEBHOOKS_TABLE', 'TENANT'],
+    required: [
+      ...OBSERVABILITY,
+      'CONTRACTS_TABLE',
+      'BOOKINGS_TABLE',
+      'GUESTS_TABLE',
+      'WALLETS_TABLE',
+      'WEBHOOKS_TABLE',
+      'FX_RATES_TABLE',
+      'TENANT',
+    ],
   },
   retention: {
     schema: retentionConfigSchema,
@@ -94,6 +107,7 @@ const CONFIGS: Record<FunctionName, { schema: ConfigDefinition<unknown>; require
   cars: { schema: carsConfigSchema, required: OBSERVABILITY },
   docs: { schema: docsConfigSchema, required: OBSERVABILITY },
   sandboxSupplier: { schema: sandboxSupplierConfigSchema, required: ['SANDBOX_CREDENTIALS_SECRET_ARN'] },
+  fxFeed: { schema: fxFeedConfigSchema, required: [...OBSERVABILITY, 'FX_RATES_TABLE', 'FX_FEED_URL', 'FX_FEED_SOURCE'] },
 };
 
 /** A value of the wrong shape for each variable that has a shape, and why it is wrong. */
@@ -109,6 +123,11 @@ const MALFORMED: Readonly<Record<string, string>> = {
   WALLETS_TABLE: 'wallets?',
   WEBHOOKS_TABLE: 'Wz',
   IDEMPOTENCY_TABLE: 'idempotency table',
+  FX_RATES_TABLE: 'fx rates',
+  FX_MAX_AGE_DAYS: 'four',
+  FX_CACHE_SECONDS: 'a minute',
+  FX_FEED_URL: 'ftp://www.ecb.europa.eu/stats/eurofxref/',
+  FX_FEED_MAX_MOVE_PERCENT: '250',
   SEARCH_ROWS_BUCKET: 'Search_Rows',
   SEARCH_SECRET_ARN: 'arn:aws:s3:::a-bucket-not-a-secret',
   STATE_MACHINE_ARN: 'BookingWorkflow',
@@ -199,7 +218,7 @@ describe('the typed configurations', () => {
       stage: 'sandbox',
       stateMachineArn: env.STATE_MACHINE_ARN,
       voucherFunctionName: env.VOUCHER_FUNCTION_NAME,
-      flow: { bookTimeoutMs: 8_000, supplierCallTimeoutMs: 6_000, retentionDays: 90 },
+      flow: { bookTimeoutMs: 8_000, supplierCallTimeoutMs: 6_000, retentionDays: 90, fx: { maxAgeDays: 4 } },
       shared: {
         tables: {
           bookings: env.BOOKINGS_TABLE,
@@ -210,6 +229,7 @@ describe('the typed configurations', () => {
           properties: env.PROPERTIES_TABLE,
           wallets: env.WALLETS_TABLE,
           webhooks: env.WEBHOOKS_TABLE,
+          fxRates: env.FX_RATES_TABLE,
         },
         endpoints: {},
         searchSecret: { secretArn: env.SEARCH_SECRET_ARN },
@@ -235,7 +255,7 @@ describe('the typed configurations', () => {
       lambda: 'http://127.0.0.1:8084',
     });
     expect(config.shared.searchSecret).toEqual({ secret: 'a-local-secret' });
-    expect(config.flow).toEqual({ bookTimeoutMs: 1500, supplierCallTimeoutMs: 900, retentionDays: 0 });
+    expect(config.flow).toEqual({ bookTimeoutMs: 1500, supplierCallTimeoutMs: 900, retentionDays: 0, fx: { maxAgeDays: 4 } });
     expect(config.stage).toBe('production');
   });
 
@@ -257,7 +277,12 @@ describe('the typed configurations', () => {
     const config = searchConfigSchema.parse(env);
     expect(config.stage).toBe('sandbox');
     expect(config.shared).toEqual({
-      tables: { searches: env.SEARCHES_TABLE, properties: env.PROPERTIES_TABLE, contracts: env.CONTRACTS_TABLE },
+      tables: {
+        searches: env.SEARCHES_TABLE,
+        properties: env.PROPERTIES_TABLE,
+        contracts: env.CONTRACTS_TABLE,
+        fxRates: env.FX_RATES_TABLE,
+      },
       endpoints: {},
       searchRowsBucket: env.SEARCH_ROWS_BUCKET,
       searchSecret: { secretArn: env.SEARCH_SECRET_ARN },

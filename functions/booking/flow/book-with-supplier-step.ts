@@ -17,7 +17,7 @@ import { bookingResponse } from '../record/booking-record.js';
 import { refusalError } from '../record/refusal-error.js';
 import { BookingWithdrawn } from '../record/booking-store.js';
 import { captureBookingTotal, holdAgreedTotal, withinWalletHold } from '../wallet/wallet-payment.js';
-import { guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
+import { fxStampsOf, guestDetailsOf, lockPrice, pendingRecord, withinTolerance } from './booking-draft.js';
 import type { FlowDeps } from './flow-deps.js';
 import { FlowError, PREVIOUS_ATTEMPT_UNKNOWN, SUPPLIER_BOOKING_TIMEOUT } from './flow-error.js';
 import { askerOf, type CheckedState, type FlowState } from './flow-state.js';
@@ -164,7 +164,7 @@ export async function confirmedByTheSupplier(
   deps: FlowDeps,
 ): Promise<FlowState> {
   const checked = state.checked!;
-  const locked = await lockPrice(checked, booking, deps, state.tenant);
+  const locked = await lockPrice({ ...checked, checkedAt: fxStampsOf(checked.price) }, booking, deps, state.tenant);
   return {
     ...state,
     supplierBooking: booking,

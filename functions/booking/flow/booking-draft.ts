@@ -6,6 +6,9 @@ import type { RequestedMove } from '../../domain/booking/booking-lifecycle.js';
 import { historyOf } from '../../domain/booking/history-entry.js';
 import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote-currency.js';
 import { parseDecimal } from '../../domain/money/decimal.js';
+import type { FxQuote } from '../../domain/fx/fx-rates.js';
+import { pinnedFxRates } from '../../domain/fx/pinned-fx-rates.js';
+import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
@@ -43,17 +46,30 @@ function moneyFields(price: Price) {
     fxRate: price.fx.rate,
     fxSource: price.fx.source,
     fxAsOf: price.fx.asOf,
+    ...(price.fx.referenceRate !== undefined ? { fxReferenceRate: price.fx.referenceRate } : {}),
+    ...(price.fx.marginBps !== undefined ? { fxMarginBps: price.fx.marginBps } : {}),
   };
 }
 
-/** The supplier's confirmed price, priced for the account exactly as the check priced the rate. */
+/** Every FX figure a price was made with: its conversion, and those of fees or charges in other currencies. */
+export function fxStampsOf(price: Pick<Price, 'fx' | 'feeFx'>): FxQuote[] {
+  return [price.fx, ...(price.feeFx ?? [])];
+}
+
+/**
+ * The supplier's confirmed price, priced for the account exactly as the check priced the rate, at the check's
+ * FX figures (`checkedAt`: its price's stamps; the live ones only for a pair they lack): the supplier has
+ * booked by now, so a figure that aged since the check must not fail the booking, and the partner pays at
+ * the rates it was shown.
+ */
 export async function lockPrice(
-  checked: Pick<CheckedState, 'ticket' | 'rate'>,
+  checked: Pick<CheckedState, 'ticket' | 'rate'> & { readonly checkedAt: readonly FxQuote[] },
   booking: SupplierBooking,
   deps: Pick<FlowDeps, 'fx' | 'pricingRules'>,
   tenant: string,
 ): Promise<Price> {
-  const [fx, rules] = await Promise.all([deps.fx(), deps.pricingRules(tenant)]);
+  const [live, rules] = await Promise.all([deps.fx(), deps.pricingRules(tenant)]);
+  const fx = pinnedFxRates(checked.checkedAt, live);
   const { ticket } = checked;
   return priceAsQuoted(
     {

@@ -10,7 +10,7 @@ import { flowSettingsConfig } from './flow-settings-config.js';
 
 export const flowConfigSchema = defineConfig('booking flow function', {
   shared: {
-    tables: ['bookings', 'guests', 'searches', 'contracts', 'properties', 'wallets', 'webhooks'],
+    tables: ['bookings', 'guests', 'searches', 'contracts', 'properties', 'wallets', 'webhooks', 'fxRates'],
     endpoints: ['dynamodb'],
     searchSecret: true,
   },

@@ -6,9 +6,11 @@
  * Booking's own wiring, not search's: contracts are read afresh on every call (search keeps them a few
  * seconds), so a contract that ended stops rate checks and bookings at once. The stored search's header and
  * the property map are read through the adapters in functions/stores/, which search uses too; pricing uses
- * the same embedded sources as search, so a rate is priced one way.
+ * the same sources as search (the stored FX figures, the account's rules), so a rate is priced one way.
  */
 import { storedPricingSources } from '../../stores/dynamo-pricing-rules.js';
+import { DEFAULT_FX_SETTINGS, type FxSettings } from '../../stores/fx-settings.js';
+import { storedFxRates } from '../../stores/stored-fx-rates.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SearchHeaders } from '../../domain/stay/search-header.js';
 import { searchKey } from '../../shared/search-secret.js';
@@ -39,6 +41,8 @@ export interface FlowDeps extends RateCheckDeps, SupplierTimeouts {
 export interface FlowSettings extends SupplierTimeouts {
   /** PERSONAL_DATA_RETENTION_DAYS, in the functions that write guest details (their expiry backstop). */
   readonly retentionDays?: number;
+  /** FX_MAX_AGE_DAYS: how old an FX figure may be and still be used (the default without it). */
+  readonly fx?: FxSettings;
 }
 
 const wired = new WeakMap<FlowSettings, FlowDeps>();
@@ -54,7 +58,7 @@ export function flowDeps(settings: FlowSettings = DEFAULT_SUPPLIER_TIMEOUTS): Fl
   const deps: FlowDeps = {
     contracts: listContracts,
     adapterFor,
-    ...storedPricingSources,
+    ...storedPricingSources(storedFxRates(settings.fx ?? DEFAULT_FX_SETTINGS)),
     rateIdKey: () => searchKey('rate-id'),
     now: () => new Date(),
     bookings: new DynamoBookingStore(),

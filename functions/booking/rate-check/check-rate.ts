@@ -5,6 +5,7 @@
  * `price_changed` carries both prices. The booking flow's CheckRate step uses the same function.
  */
 import { DomainError } from '../../domain/errors/domain-error.js';
+import { quotingOrUnavailable } from '../../domain/fx/fx-unavailable.js';
 import { priceRate } from '../../domain/pricing/price-rate.js';
 import { loggedPricingPathWatch } from '../../shared/pricing-path-watch.js';
 import type { Price } from '../../domain/pricing/price.js';
@@ -93,6 +94,8 @@ export async function checkRate(
   const ticket = await ticketOf(rateId, tenant, deps);
   // Independent reads side by side: each is a table round trip on the way to the supplier.
   const [contracts, fx, rules] = await Promise.all([deps.contracts(tenant), deps.fx(), deps.pricingRules(tenant)]);
+  // The quote currency's own figure first: without a usable one nothing can be quoted, and the supplier is not asked.
+  quotingOrUnavailable(() => fx.rate('EUR', ticket.quoted.currency));
   const contract = contracts.find((c) => c.supplierId === ticket.supplierId);
   if (!contract) throw new DomainError('gone', `This rate's supplier is no longer contracted; search again`);
   const adapter = await deps.adapterFor(contract);
@@ -117,7 +120,8 @@ export async function checkRate(
     throw error;
   }
 
-  const price = priceAsQuoted(checked.rate, ticket, rules, fx);
+  // A figure past the maximum age is never used: 503 fx-unavailable, naming the pair.
+  const price = quotingOrUnavailable(() => priceAsQuoted(checked.rate, ticket, rules, fx));
   // Shown exactly as search shows a rate (policy in the quote currency, deadline, price view).
   const priced: PricedRate = {
     supplierId: ticket.supplierId,

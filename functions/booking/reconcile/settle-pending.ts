@@ -21,7 +21,7 @@ import { emitMetric, recordBookingOutcome } from '../../shared/metric-events.js'
 import type { SupplierBooking } from '../../suppliers/port.js';
 import { Dim, MetricName, PENDING_AGE_BUCKETS, type PendingAgeBucket } from '../../shared/metric-names.js';
 import { logger } from '../../shared/observability.js';
-import type { BookingRecord } from '../record/booking-record.js';
+import { stampOf, type BookingRecord } from '../record/booking-record.js';
 import { supplierContactOf } from '../personal-data/guest-details.js';
 import { confirmedTerms, lockPrice } from '../flow/booking-draft.js';
 import type { FlowDeps } from '../flow/flow-deps.js';
@@ -84,7 +84,13 @@ export async function settlePending(record: BookingRecord, deps: FlowDeps, optio
     );
     const now = deps.now();
     if (found?.status === 'confirmed') {
-      const locked = await lockPrice({ ticket: record.ticket, rate: record.checkedRate }, found, deps, record.tenant);
+      // At the figures the booking was checked at, as its record keeps them (booking-draft.ts, lockPrice).
+      const locked = await lockPrice(
+        { ticket: record.ticket, rate: record.checkedRate, checkedAt: [stampOf(record)] },
+        found,
+        deps,
+        record.tenant,
+      );
       if (!(await walletHoldCovers(record, locked, deps.wallets))) return await undoAboveHold(record, found, locked, contact, deps);
       // Captured for the locked total before the record says confirmed (the lifecycle's payments).
       const confirmed = await changeBooking(

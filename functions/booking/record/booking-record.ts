@@ -11,7 +11,9 @@ import type { BookingStatus } from '../../domain/booking/booking-status.js';
 import type { BookingHistoryEntry } from '../../domain/booking/history-entry.js';
 import type { UndoReason } from '../../domain/booking/lifecycle-event.js';
 import { policyView } from '../../domain/cancellation/policy-view.js';
+import type { FxQuote } from '../../domain/fx/fx-rates.js';
 import type { Price } from '../../domain/pricing/price.js';
+import { fxView } from '../../domain/rate/price-view.js';
 import type { RateTicket } from '../../domain/rate/rate-id.js';
 import { obligationsView } from '../../domain/rate/obligations-view.js';
 import type { PropertyChargeQuote } from '../../domain/pricing/price.js';
@@ -56,6 +58,9 @@ export interface BookingRecord extends LockedAmounts {
   readonly fxRate: string;
   readonly fxSource: string;
   readonly fxAsOf: string;
+  /** Only where the account adds a conversion margin: the reference rate fxRate was made from, and the margin. */
+  readonly fxReferenceRate?: string;
+  readonly fxMarginBps?: number;
   /** What the supplier charges us (or, pay at hotel, the guest), in its own currency. */
   readonly supplierAmount: string;
   readonly supplierCurrency: string;
@@ -198,7 +203,7 @@ export function bookingView(record: BookingRecord, guests: StoredGuestDetails | 
       total: num(record.total),
       currency: record.currency,
       payableAtHotel: num(record.payableAtHotel),
-      fx: { from: record.fxFrom, to: record.fxTo, rate: record.fxRate, source: record.fxSource, asOf: record.fxAsOf },
+      fx: fxView(stampOf(record)),
     },
     supplierPrice: { amount: num(record.supplierAmount), currency: record.supplierCurrency },
     cancellationPolicy: policyView(record.cancellationPolicy),
@@ -243,3 +248,16 @@ export function cancellationView(
 }
 
 export type BookingView = ReturnType<typeof bookingView>;
+
+/** The FX stamp a booking was locked with, as its flattened fields keep it. */
+export function stampOf(record: BookingRecord): FxQuote {
+  return {
+    from: record.fxFrom,
+    to: record.fxTo,
+    rate: record.fxRate,
+    source: record.fxSource,
+    asOf: record.fxAsOf,
+    ...(record.fxReferenceRate !== undefined ? { referenceRate: record.fxReferenceRate } : {}),
+    ...(record.fxMarginBps !== undefined ? { marginBps: record.fxMarginBps } : {}),
+  };
+}

@@ -28,6 +28,8 @@ export interface DomainErrorDetails {
   readonly contract?: string;
   /** Each refused field of an `invalid` error. */
   readonly errors?: readonly FieldError[];
-  /** How many seconds a `rate-limited` caller waits before it asks again. */
+  /** How many seconds a `rate-limited` or `fx-unavailable` caller waits before it asks again. */
   readonly retryAfterSeconds?: number;
+  /** The currency pair an `fx-unavailable` quote needed a rate for. */
+  readonly pair?: { readonly from: string; readonly to: string };
 }

@@ -36,6 +36,11 @@ export const DOMAIN_ERROR_KINDS = [
    * was sent to a supplier, and retrying after details.retryAfterSeconds (with the same key) is safe.
    */
   'overloaded',
+  /**
+   * No exchange rate may be used for a pair the quote needs: its figure is older than the maximum age (the
+   * feed has stopped) or not read yet. details.pair names it; retrying after details.retryAfterSeconds may find a fresh one.
+   */
+  'fx-unavailable',
   /** A capability that is planned and not available yet. */
   'planned',
   /** Failed for a reason the partner is not told (the logs have it): quote the request to support. */

@@ -18,6 +18,13 @@ export interface FxQuote {
   readonly source: string;
   /** The date (YYYY-MM-DD) or instant (UTC ISO 8601) the figures are valid for. */
   readonly asOf: string;
+  /**
+   * Only where the account adds a conversion margin (its pricing rules' fxMarginBps): `rate` is then the
+   * rate applied, this the reference rate it was made from, and `marginBps` the margin in basis points,
+   * rate = referenceRate × (1 + marginBps / 10000) exactly.
+   */
+  readonly referenceRate?: string;
+  readonly marginBps?: number;
 }
 
 export interface FxRates {
@@ -33,12 +40,21 @@ export interface FxRatesProvider {
   ratesFor(asOf?: string): Promise<FxRates>;
 }
 
+/**
+ * Why a pair cannot be converted:
+ * - `unquoted`: no source we use quotes the currency at all (not a currency we quote in);
+ * - `stale`: a source quotes it, but its latest figure is older than the maximum age, or has not been read
+ *   yet: it is never used, and the quote waits for a fresh one (the feed's next run, an operator's rate).
+ */
+export type FxUnavailableReason = 'unquoted' | 'stale';
+
 export class FxUnavailableError extends Error {
   override readonly name = 'FxUnavailableError';
   constructor(
     readonly from: string,
     readonly to: string,
     reason: string,
+    readonly why: FxUnavailableReason = 'unquoted',
   ) {
     super(`no fx rate ${from}→${to}: ${reason}`);
   }

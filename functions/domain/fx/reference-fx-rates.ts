@@ -1,26 +1,21 @@
 /**
- * FxRates over a reference snapshot (the embedded ECB set by default). Every pair is crossed through
- * EUR in decimal: rate(A→B) = perEur(B) / perEur(A).
- *
- * Precision: a rate with EUR as `from` is the published figure itself (or, for a currency derived through
- * USD, the exact product perUsd × USD-per-EUR). Any other quotient is rounded half up to
- * RATE_SIGNIFICANT_DIGITS significant digits, and that rounded string is what conversion multiplies by and
- * what the price's fx stamp shows, so a stamped conversion can be re-done by hand to the minor unit.
+ * FxRates over one reference snapshot of a single date (the embedded ECB set by default): what the unit
+ * tests and benchmarks price with, and the figures the sandbox ECB feed serves. Deployed functions convert
+ * with the feed's stored figures instead (dated-fx-rates.ts). Every pair is crossed through EUR in decimal
+ * as fx-figure.ts says; a currency derived through USD is the exact product perUsd × USD-per-EUR.
  * Identity is exactly "1".
  */
-import { Decimal, decimalText, parseDecimal } from '../money/decimal.js';
+import { Decimal } from '../money/decimal.js';
 import { EMBEDDED_REFERENCE_SNAPSHOT, type ReferenceSnapshot } from './ecb-reference-snapshot.js';
+import { CURRENCY_CODE, IDENTITY_SOURCE, combineSources, crossRate, positiveFigure } from './fx-figure.js';
 import { FxUnavailableError, type FxQuote, type FxRates, type FxRatesProvider } from './fx-rates.js';
 
-export const RATE_SIGNIFICANT_DIGITS = 12;
+export { IDENTITY_SOURCE, RATE_SIGNIFICANT_DIGITS } from './fx-figure.js';
 
 interface PerEur {
   readonly perEur: Decimal;
   readonly source: string;
 }
-
-const CURRENCY_CODE = /^[A-Z]{3}$/;
-export const IDENTITY_SOURCE = 'identity (no conversion)';
 
 export class ReferenceFxRates implements FxRates, FxRatesProvider {
   private readonly table: ReadonlyMap<string, PerEur>;
@@ -41,9 +36,13 @@ export class ReferenceFxRates implements FxRates, FxRatesProvider {
     if (from === to && CURRENCY_CODE.test(from)) return { from, to, rate: '1', source: IDENTITY_SOURCE, asOf };
     const fromLeg = this.leg(from, from, to);
     const toLeg = this.leg(to, from, to);
-    const quotient = toLeg.perEur.dividedBy(fromLeg.perEur);
-    const rate = from === 'EUR' ? quotient : quotient.toSignificantDigits(RATE_SIGNIFICANT_DIGITS);
-    return { from, to, rate: decimalText(rate), source: combineSources(fromLeg.source, toLeg.source), asOf };
+    return {
+      from,
+      to,
+      rate: crossRate(from, { ...fromLeg, asOf }, { ...toLeg, asOf }),
+      source: combineSources(fromLeg.source, toLeg.source),
+      asOf,
+    };
   }
 
   async ratesFor(_asOf?: string): Promise<FxRates> {
@@ -72,17 +71,12 @@ function buildTable(snapshot: ReferenceSnapshot): Map<string, PerEur> {
 }
 
 function positive(text: string, code: string): Decimal {
-  const value = parseDecimal(text);
-  if (!value.isPositive() || value.isZero()) throw new Error(`reference rate for ${code} must be positive: ${text}`);
-  return value;
+  try {
+    return positiveFigure(text, code);
+  } catch {
+    throw new Error(`reference rate for ${code} must be positive: ${text}`);
+  }
 }
 
-/** Both legs' sources, without repeating one another already names (a USD-derived leg names the ECB's). */
-function combineSources(a: string, b: string): string {
-  if (a === b || b.includes(a)) return b;
-  if (a.includes(b)) return a;
-  return `${a} + ${b}`;
-}
-
-/** The default: the embedded ECB snapshot. Swap for a live provider (see pricing/README.md). */
+/** The embedded ECB snapshot: tests, benchmarks and the sandbox feed's figures (see pricing/README.md). */
 export const embeddedFxRates = new ReferenceFxRates();

@@ -3,31 +3,51 @@
  * No binary float ever takes part in money arithmetic; scaling by a rate goes through BigInt with an
  * explicit half-up rounding step.
  */
-/** ISO 4217 minor-unit exponents for the currencies the sandbox and the suppliers use. */
-const EXPONENTS: Readonly<Record<string, number>> = {
-  EUR: 2,
-  USD: 2,
-  GBP: 2,
-  CHF: 2,
-  JPY: 0,
-  KRW: 0,
-  AED: 2,
-  SGD: 2,
-  THB: 2,
-  CZK: 2,
-  HUF: 2,
-  TRY: 2,
-  BHD: 3,
-  KWD: 3,
-  JOD: 3,
-  ISK: 0,
-};
+import { code as iso4217, codes as iso4217Codes } from 'currency-codes';
 
-/** Every currency with a known exponent (the finance ledger formats its totals with them). */
+/**
+ * ISO 4217 lists these with no minor unit at all ("N.A.": precious metals, fund units, the testing and "no
+ * currency" codes); currency-codes reports them as 0 digits, which would make gold a zero-decimal currency.
+ * They are not currencies a price can be quoted in.
+ */
+const NO_MINOR_UNIT: ReadonlySet<string> = new Set([
+  'XAG',
+  'XAU',
+  'XBA',
+  'XBB',
+  'XBC',
+  'XBD',
+  'XDR',
+  'XPD',
+  'XPT',
+  'XSU',
+  'XTS',
+  'XUA',
+  'XXX',
+]);
+
+/** Whether `code` is an ISO 4217 currency that money can be counted in (it has a minor unit). */
+export function isIso4217Currency(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && iso4217(code) !== undefined && !NO_MINOR_UNIT.has(code);
+}
+
+/**
+ * The currencies whose minor unit is not the common two decimals, from ISO 4217's own table (currency-codes
+ * ships the maintenance agency's list): JPY, KRW, ISK, VND 0; BHD, KWD, JOD, OMR, TND, IQD, LYD 3; CLF 4.
+ */
+const EXPONENTS: Readonly<Record<string, number>> = Object.fromEntries(
+  iso4217Codes()
+    .filter(isIso4217Currency)
+    .map((code) => [code, iso4217(code)!.digits] as const)
+    .filter(([, digits]) => digits !== 2),
+);
+
+/** Every currency whose exponent is not 2 (the finance ledger formats its totals with them; others are 2). */
 export function knownCurrencies(): readonly string[] {
   return Object.keys(EXPONENTS);
 }
 
+/** ISO 4217's minor-unit exponent; 2 for a code ISO 4217 does not list (no figure quotes one: fx refuses it). */
 export function currencyExponent(currency: string): number {
   return EXPONENTS[currency] ?? 2;
 }

@@ -5,6 +5,7 @@
  * beyond 40 significant digits, errors), so error messages and edge cases come from one place, and
  * test/unit/search-pricing-fast-path.test.ts checks the fast path against it bit for bit.
  */
+import { withFxMargin } from '../fx/fx-margin.js';
 import { Decimal, parseDecimal } from '../money/decimal.js';
 import { formatMinorUnits, minorUnitExponent, parseAmount, roundToMinor } from '../money/minor-units.js';
 import type { Money } from '../money/money.js';
@@ -14,7 +15,9 @@ import type { FxStamp, Price } from './price.js';
 import type { MarkupRule, ServiceFeeRule } from './pricing-rules.js';
 
 export function priceRateWithDecimals(input: PriceRateInput): Price {
-  const { rate, rules, quoteCurrency: quote, fx } = input;
+  const { rate, rules, quoteCurrency: quote } = input;
+  // The account's conversion margin on every conversion into the quote currency (fx-margin.ts).
+  const fx = withFxMargin(input.fx, rules.fxMarginBps);
   requireCount('nights', input.nights);
   requireCount('rooms', input.rooms);
   const supplierCurrency = rate.price.currency;

@@ -8,11 +8,13 @@
  * - payAtHotel: commissionable (pay-at-hotel) rates are sold at the hotel's own price, and what we earn
  *   is the hotel's commission; `applyMarkup: true` also adds the account's markup, collected by us.
  * - serviceFee: one fee per booking, a percentage of net + markup + tax, or a fixed amount.
+ * - fxMarginBps: a conversion margin on every amount converted into the quote currency.
  *
  * Percentages are decimal strings ("8", "12.5"): rules are data that finance reads, and they take part
  * in money arithmetic, so they never become binary floats.
  */
 import * as z from 'zod';
+import { MAX_FX_MARGIN_BPS } from '../fx/fx-margin.js';
 import { parseDecimal } from '../money/decimal.js';
 import { minorUnitExponent } from '../money/minor-units.js';
 
@@ -79,6 +81,11 @@ export const pricingRulesSchema = z.object({
   markups: z.array(markupRuleSchema).default([]),
   payAtHotel: z.object({ applyMarkup: z.boolean().default(false) }).default({ applyMarkup: false }),
   serviceFee: z.discriminatedUnion('kind', [percentage, fixedFee]).optional(),
+  /**
+   * A conversion margin in basis points (150 = 1.5 %) on every conversion into the quote currency: the stamp
+   * then shows the rate applied, the reference rate and the margin (functions/domain/fx/fx-margin.ts).
+   */
+  fxMarginBps: z.number().int().min(0).max(MAX_FX_MARGIN_BPS).optional(),
 });
 
 /** Rules as stored or written by hand (defaults not yet applied). */

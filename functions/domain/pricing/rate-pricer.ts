@@ -23,6 +23,7 @@
  * parsed percents, converted fixed amounts (and their text), and the number path's other prepared
  * multipliers (rate × percent, fee percent).
  */
+import { withFxMargin } from '../fx/fx-margin.js';
 import { formatMinorUnits, minorUnitExponent } from '../money/minor-units.js';
 import type { Money } from '../money/money.js';
 import { exactProduct, parseMinorUnits, parseUnsignedDecimal, roundShiftHalfUp, type ScaledInteger } from '../money/scaled-integer.js';
@@ -75,7 +76,10 @@ type PreparedFee =
 const SLOW = null;
 
 export function createRatePricer(context: RatePricingContext, watch: PricingPathWatch = THROWING_WATCH): RatePricer {
-  const { rules, quoteCurrency: quote, fx, asOf } = context;
+  const { rules, quoteCurrency: quote, asOf } = context;
+  // Every conversion into the quote currency carries the account's margin (fx-margin.ts); the slow path
+  // adds it itself, to the reference rates of context.fx.
+  const fx = withFxMargin(context.fx, rules.fxMarginBps);
   const countsValid = isCount(context.nights) && isCount(context.rooms);
   const quoteExponent = minorUnitExponent(quote);
   const zeroText = formatMinorUnits(0n, quote);
@@ -341,7 +345,17 @@ export function createRatePricer(context: RatePricingContext, watch: PricingPath
   const obligations = createRateObligations(conversions);
 
   const slow = (rate: SupplierRate, supplierId: string, stars: number | undefined): Price =>
-    priceRateWithDecimals({ rate, supplierId, stars, rules, quoteCurrency: quote, fx, nights: context.nights, rooms: context.rooms, asOf });
+    priceRateWithDecimals({
+      rate,
+      supplierId,
+      stars,
+      rules,
+      quoteCurrency: quote,
+      fx: context.fx,
+      nights: context.nights,
+      rooms: context.rooms,
+      asOf,
+    });
 
   let priced = 0;
   return {

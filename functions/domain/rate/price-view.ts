@@ -4,6 +4,7 @@
  * number carries unchanged); `commission`, `payableAtHotel` and `fx` are the fields API-SPEC.md adds beside
  * them, the fx rate kept as a decimal string so it is reproducible to the digit.
  */
+import type { FxQuote } from '../fx/fx-rates.js';
 import type { Price } from '../pricing/price.js';
 
 export interface PriceView {
@@ -15,7 +16,26 @@ export interface PriceView {
   readonly currency: string;
   readonly commission: number;
   readonly payableAtHotel: number;
-  readonly fx: { readonly from: string; readonly to: string; readonly rate: string; readonly source: string; readonly asOf: string };
+  readonly fx: FxView;
+}
+
+/**
+ * The stamp as shown: the stamp's own fields in one order, `referenceRate` and `marginBps` only where the
+ * account adds a conversion margin (a stamp built elsewhere may carry more, which the answer must not).
+ */
+export type FxView = FxQuote;
+
+export function fxView(stamp: FxQuote): FxView {
+  const { from, to, rate, source, asOf, referenceRate, marginBps } = stamp;
+  return {
+    from,
+    to,
+    rate,
+    source,
+    asOf,
+    ...(referenceRate !== undefined ? { referenceRate } : {}),
+    ...(marginBps !== undefined ? { marginBps } : {}),
+  };
 }
 
 const num = (decimal: string): number => Number(decimal);
@@ -30,6 +50,6 @@ export function priceView(price: Price): PriceView {
     currency: price.currency,
     commission: num(price.commission),
     payableAtHotel: num(price.payableAtHotel),
-    fx: { from: price.fx.from, to: price.fx.to, rate: price.fx.rate, source: price.fx.source, asOf: price.fx.asOf },
+    fx: fxView(price.fx),
   };
 }
