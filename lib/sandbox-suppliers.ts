@@ -138,8 +138,8 @@ export class SandboxSuppliers extends Construct {
       serviceName: 'sandbox-ecb-feed',
       memorySize: 256,
       timeout: Duration.seconds(10),
-      // Read once an hour by one job: one container is plenty, and a flood cannot scale it.
-      reservedConcurrentExecutions: 1,
+      // No reservation (a new account's quota leaves none, see SANDBOX_SUPPLIER_CONCURRENCY_CONTEXT): it is read
+      // once an hour by one job and answers from the snapshot in memory.
     }));
     const ecbFeedUrl = ecbFeed.function.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
     this.fxFeed = { url: `${ecbFeedUrl.url}${ECB_FEED_PATH.slice(1)}`, source: SANDBOX_FEED_SOURCE };

@@ -48,7 +48,7 @@ describe('Lambda functions', () => {
     const functions = Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'));
     expect(functions.length).toBe(
       HANDLER_GROUPS.length +
-        6 /* authorizer, booking flow, property mapping, pending reconciler, webhook sender, personal data retention */ +
+        7 /* authorizer, booking flow, property mapping, pending reconciler, webhook sender, personal data retention, FX feed */ +
         2 /* key initializer, provider */,
     );
     for (const [id, resource] of functions) {
@@ -86,7 +86,7 @@ describe('Lambda functions', () => {
   const expectedTables: Record<string, Partial<Record<TableId, TableAccess>>> = {
     auth: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
     authorizer: { clients: 'read' },
-    search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
+    search: { searches: 'readWrite', properties: 'read', contracts: 'read', fxRates: 'read' },
     booking: {
       bookings: 'readWrite',
       guests: 'readWrite',
@@ -96,6 +96,7 @@ describe('Lambda functions', () => {
       properties: 'read',
       wallets: 'readWrite',
       webhooks: 'outbox',
+      fxRates: 'read',
     },
     bookingFlow: {
       bookings: 'readWrite',
@@ -105,6 +106,7 @@ describe('Lambda functions', () => {
       properties: 'read',
       wallets: 'readWrite',
       webhooks: 'outbox',
+      fxRates: 'read',
     },
     webhooks: { webhooks: 'readWrite' },
     vouchers: { bookings: 'readWrite', guests: 'read', properties: 'read' },

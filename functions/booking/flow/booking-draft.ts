@@ -8,7 +8,6 @@ import { policyInQuoteCurrency } from '../../domain/cancellation/policy-in-quote
 import { parseDecimal } from '../../domain/money/decimal.js';
 import type { FxQuote } from '../../domain/fx/fx-rates.js';
 import { pinnedFxRates } from '../../domain/fx/pinned-fx-rates.js';
-import { priceRate } from '../../domain/pricing/price-rate.js';
 import type { Price } from '../../domain/pricing/price.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 import type { SupplierBooking, SupplierRate } from '../../suppliers/port.js';
