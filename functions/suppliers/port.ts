@@ -116,10 +116,24 @@ export interface AvailabilityResult {
 }
 
 export interface StaticContentRequest extends CallContext {
-  /** Opaque cursor from the previous page; absent for the first page. */
+  /** Opaque cursor from the previous page (or a slice's first cursor); absent for the first page. */
   readonly cursor?: string;
   /** Page size hint; adapters clamp to what the supplier allows. */
   readonly pageSize?: number;
+  /**
+   * Only the properties the supplier changed on or after this UTC date (YYYY-MM-DD), by its own change
+   * dates: for an adapter whose `contentChangeDates` is true. A slice's cursor carries it where the
+   * supplier's paging does.
+   */
+  readonly changedSince?: string;
+}
+
+/** A part of a supplier's catalogue read page by page from its own first cursor, at the same time as the others. */
+export interface ContentSlice {
+  /** The slice's first cursor (absent: the catalogue's first page). */
+  readonly cursor?: string;
+  /** How many properties it holds, when the supplier says. */
+  readonly properties?: number;
 }
 
 /**
@@ -133,6 +147,8 @@ export interface SupplierPropertyContent extends MemberSummary {
   readonly roomTypes: readonly SupplierRoomContent[];
   readonly checkInTime?: string;
   readonly checkOutTime?: string;
+  /** When the supplier last changed this content (its own date, UTC ISO 8601), where its content API says. */
+  readonly changedAt?: string;
 }
 
 export interface StaticContentPage {
@@ -266,6 +282,13 @@ export interface SupplierPort {
   readonly supplierId: string;
   searchAvailability(request: AvailabilityRequest): Promise<AvailabilityResult>;
   staticContent(request: StaticContentRequest): Promise<StaticContentPage>;
+  /**
+   * The catalogue in parts that can be read at the same time (ranges, countries), for what changed since a
+   * date or all of it. Absent: the catalogue is one part, read from its first page.
+   */
+  contentSlices?(request: Omit<StaticContentRequest, 'cursor'>): Promise<readonly ContentSlice[]>;
+  /** Whether staticContent honours `changedSince` (the supplier's content API publishes change dates). */
+  readonly contentChangeDates?: boolean;
   checkRate(request: CheckRateRequest): Promise<CheckedRate>;
   book(request: BookRequest): Promise<SupplierBooking>;
   /** undefined when the supplier has no booking with that client reference. */
