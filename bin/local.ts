@@ -106,9 +106,9 @@ void host.ended.then((reason) => shutdown(reason));
 host.mappingDone?.then(
   (m) =>
     console.log(
-      `Property map ready ${((Date.now() - started) / 1000).toFixed(1)} s after launch: ${m.properties} properties from ${Object.values(m.supplierProperties).reduce((a, b) => a + b, 0)} supplier properties (${m.sharedProperties} carried by several suppliers), mapped in ${(m.timingsMs.total / 1000).toFixed(1)} s (read ${(m.timingsMs.read / 1000).toFixed(1)} s, match ${(m.timingsMs.match / 1000).toFixed(1)} s, write ${(m.timingsMs.write / 1000).toFixed(1)} s)`,
+      `Property map ready ${((Date.now() - started) / 1000).toFixed(1)} s after launch: ${m.settle?.properties ?? 0} properties from ${Object.values(m.read).reduce((a, b) => a + b, 0)} supplier properties (${m.settle?.shared ?? 0} carried by several suppliers), ${m.partitions.length} partitions mapped in ${(m.durationMs / 1000).toFixed(1)} s; a contract written with \`npm run admin -- contract set\` is mapped within a minute (\`npm run admin -- mapping status\`)`,
     ),
-  (error: unknown) => !stopping && console.error('The property mapping job failed; search keeps matching offers on the fly:', error),
+  (error: unknown) => !stopping && console.error('The property mapping run failed; search keeps matching offers on the fly:', error),
 );
 
 const demo = host.clients.find((c) => c.tenant === 'demo')!;

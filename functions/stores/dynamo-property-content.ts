@@ -33,6 +33,6 @@ export class DynamoPropertyContent {
 }
 
 function asUnified(item: Record<string, unknown>): UnifiedProperty {
-  const { pk: _pk, sk: _sk, kind: _kind, indexCell: _cell, ...content } = item;
+  const { pk: _pk, sk: _sk, kind: _kind, indexCell: _cell, contentHash: _hash, ...content } = item;
   return content as unknown as UnifiedProperty;
 }

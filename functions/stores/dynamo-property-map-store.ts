@@ -9,6 +9,7 @@
  * The geographic index uses H3 resolution 7 cells (~5 km², ~2.4 km across): a point's cell and its ring
  * of neighbours cover every property within a kilometre or two, in seven queries.
  */
+import { createHash } from 'node:crypto';
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
@@ -61,27 +62,43 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
     return out;
   }
 
-  async putProperties(properties: readonly UnifiedProperty[]): Promise<void> {
+  /**
+   * Writes what changed: a property whose content is the stored one (the same hash) is left alone, its
+   * `contentChangedAt` with it; one that differs, or is new, is written stamped with `changedAt`.
+   */
+  async putProperties(properties: readonly UnifiedProperty[], changedAt: Date = new Date()): Promise<void> {
     const cells = new Map(properties.map((p) => [p.propertyId, p.geo ? indexCell(p.geo) : undefined]));
-    // A property whose position moved to another cell must leave its old cell.
+    // A property whose position moved to another cell must leave its old cell; one whose content is as stored stays.
     const previous = await batchGetAll(
       this.client,
       this.table,
       properties.map((p) => propertyMapKeys.property(p.propertyId)),
-      { ...this.batch, projection: ['propertyId', 'indexCell'] },
+      { ...this.batch, projection: ['propertyId', 'indexCell', 'contentHash', 'kind'] },
     );
     const requests: WriteRequest[] = [];
+    const stored = new Map<string, string>();
     for (const item of previous) {
       const oldCell = typeof item.indexCell === 'string' ? item.indexCell : undefined;
       const propertyId = String(item.propertyId);
+      if (item.kind === 'property' && typeof item.contentHash === 'string') stored.set(propertyId, item.contentHash);
       if (oldCell && oldCell !== cells.get(propertyId))
         requests.push({ DeleteRequest: { Key: propertyMapKeys.cell(oldCell, propertyId) } });
     }
     for (const property of properties) {
+      const { contentChangedAt: _changedAt, ...content } = property;
+      const hash = unifiedContentHash(content);
+      if (stored.get(property.propertyId) === hash) continue;
       const cell = cells.get(property.propertyId);
       requests.push({
         PutRequest: {
-          Item: { ...propertyMapKeys.property(property.propertyId), kind: 'property', ...property, ...(cell ? { indexCell: cell } : {}) },
+          Item: {
+            ...propertyMapKeys.property(property.propertyId),
+            kind: 'property',
+            ...content,
+            contentHash: hash,
+            contentChangedAt: changedAt.toISOString(),
+            ...(cell ? { indexCell: cell } : {}),
+          },
         },
       });
       for (const ref of property.supplierRefs) {
@@ -151,6 +168,11 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
     } while (startKey);
     return out;
   }
+}
+
+/** A property's content as stored, hashed: equal hashes, nothing to write. */
+export function unifiedContentHash(content: Omit<UnifiedProperty, 'contentChangedAt'>): string {
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 }
 
 export function indexCell(point: GeoPoint): string {

@@ -55,7 +55,19 @@ export const STACK_ENVIRONMENTS = {
     SEARCH_SECRET_ARN,
     STAGE: 'sandbox',
   },
-  mappingJob: { ...observability('property-mapping'), ...tables('CONTRACTS_TABLE', 'PROPERTIES_TABLE'), TENANT: 'demo' },
+  mappingReader: {
+    ...observability('property-mapping'),
+    ...tables('CONTRACTS_TABLE', 'PROPERTIES_TABLE'),
+    TENANT: 'demo',
+    MAPPING_BUCKET: 'demo-sandbox-mapping',
+  },
+  mappingMatcher: { ...observability('property-mapping'), ...tables('PROPERTIES_TABLE'), MAPPING_BUCKET: 'demo-sandbox-mapping' },
+  mappingWriter: { ...observability('property-mapping'), ...tables('PROPERTIES_TABLE'), MAPPING_BUCKET: 'demo-sandbox-mapping' },
+  mappingTrigger: {
+    ...observability('property-mapping'),
+    TENANT: 'demo',
+    MAPPING_WORKFLOW_ARN: 'arn:aws:states:us-east-1:123456789012:stateMachine:demo-sandbox-property-mapping',
+  },
   booking: {
     ...observability('booking'),
     ...tables(

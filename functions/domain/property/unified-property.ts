@@ -53,4 +53,9 @@ export interface UnifiedProperty {
   /** Ordered by supplier, then id. */
   readonly supplierRefs: readonly SupplierRef[];
   readonly members: readonly MemberSummary[];
+  /**
+   * When this content last changed (UTC ISO 8601), as the property map stored it: set when it is written
+   * with content that differs from what was stored, kept otherwise. The catalogue's `updatedSince` reads it.
+   */
+  readonly contentChangedAt?: string;
 }
