@@ -96,11 +96,13 @@ export class HotelApiStack extends Stack {
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers =
       config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
+    // The first mapping run reads the sandbox suppliers the contracts name: it starts once they are written.
+    if (this.sandboxSuppliers) this.propertyMapping.deployRun.node.addDependency(this.sandboxSuppliers);
     const supplierCallers = [
       this.functions.groups.search,
       this.functions.groups.booking,
       this.functions.bookingFlow,
-      this.propertyMapping.job,
+      this.propertyMapping.reader,
       this.pendingReconciler.job,
     ];
     for (const supplier of this.sandboxSuppliers?.suppliers ?? []) {
