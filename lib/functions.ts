@@ -59,7 +59,8 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // 1,769 MB is one full vCPU: a large city prices and ranks tens of thousands of rates.
     memorySize: 1769,
     timeout: Duration.seconds(25),
-    tables: { searches: 'readWrite', properties: 'read', contracts: 'read' },
+    // properties: the map it resolves offers through, and the properties it matched on the fly (put where none is).
+    tables: { searches: 'readWrite', properties: 'readAndPut', contracts: 'read' },
     readsSearchSecret: true,
   },
   booking: {

@@ -86,7 +86,7 @@ describe('Lambda functions', () => {
   const expectedTables: Record<string, Partial<Record<TableId, TableAccess>>> = {
     auth: { clients: 'read', rateLimits: 'readWrite', signingKeys: 'read' },
     authorizer: { clients: 'read' },
-    search: { searches: 'readWrite', properties: 'read', contracts: 'read' },
+    search: { searches: 'readWrite', properties: 'readAndPut', contracts: 'read' },
     booking: {
       bookings: 'readWrite',
       guests: 'readWrite',
