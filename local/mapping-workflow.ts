@@ -53,6 +53,7 @@ export async function runMappingWorkflow(request: RunRequest, options: MappingWo
   }
   if (!plan || plan.busy) throw new Error('another mapping run held the lock for as long as this one waited');
   const { runId } = plan;
+  if (plan.idle) return idleReport(runId);
   try {
     for (const stage of MAPPING_STAGES) {
       if (stage.name === 'Plan' || stage.name === 'Finish') continue;
@@ -72,6 +73,10 @@ export async function runMappingWorkflow(request: RunRequest, options: MappingWo
     throw new MappingRunFailed(report, error);
   }
   return (await withRetries(() => options.call('writer', { stage: 'Finish', runId }))) as RunReport;
+}
+
+function idleReport(runId: string): RunReport {
+  return { runId, status: 'succeeded', read: {}, partitions: [], written: 0, failedPartitions: [], durationMs: 0 };
 }
 
 async function runMap(stage: MapStage, runId: string, options: MappingWorkflowOptions): Promise<void> {

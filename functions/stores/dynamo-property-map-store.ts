@@ -10,7 +10,8 @@
  * of neighbours cover every property within a kilometre or two, in seven queries.
  */
 import { createHash } from 'node:crypto';
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
@@ -23,6 +24,9 @@ import { DynamoPropertyContent } from './dynamo-property-content.js';
 import { propertyMapKeys } from './property-map-keys.js';
 
 export const INDEX_RESOLUTION = 7;
+
+/** Conditional puts at once when a search stores what it matched on the fly (BatchWriteItem takes no conditions). */
+const REMEMBER_CONCURRENCY = 16;
 
 export interface DynamoPropertyMapStoreOptions extends BatchOptions {
   readonly client?: DynamoDBDocumentClient;
@@ -114,6 +118,52 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
         });
     }
     await batchWriteAll(this.client, this.table, requests, this.batch);
+  }
+
+  async rememberProperties(
+    properties: readonly UnifiedProperty[],
+    refs: readonly { readonly ref: SupplierRef; readonly propertyId: string }[],
+    changedAt: Date = new Date(),
+  ): Promise<void> {
+    const put = async (item: Record<string, unknown>): Promise<boolean> => {
+      try {
+        await this.client.send(new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    };
+    const work: (() => Promise<unknown>)[] = [];
+    for (const property of properties) {
+      work.push(async () => {
+        const { contentChangedAt: _changedAt, ...content } = property;
+        const cell = property.geo ? indexCell(property.geo) : undefined;
+        const item = {
+          ...propertyMapKeys.property(property.propertyId),
+          kind: 'property',
+          ...content,
+          contentHash: unifiedContentHash(content),
+          contentChangedAt: changedAt.toISOString(),
+          ...(cell ? { indexCell: cell } : {}),
+        };
+        // The job's property under that id (or one an earlier search stored) stays as it is, with its index entry.
+        if (!(await put(item))) return;
+        if (cell) await put({ ...propertyMapKeys.cell(cell, property.propertyId), kind: 'cell', ...matchCandidate(property) });
+      });
+      for (const ref of property.supplierRefs) refsToMap(ref, property.propertyId);
+    }
+    function refsToMap(ref: SupplierRef, propertyId: string) {
+      work.push(() => put({ ...propertyMapKeys.ref(ref.supplierId, ref.supplierPropertyId), kind: 'ref', ...ref, propertyId }));
+    }
+    for (const { ref, propertyId } of refs)
+      refsToMap({ supplierId: ref.supplierId, supplierPropertyId: ref.supplierPropertyId }, propertyId);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(REMEMBER_CONCURRENCY, work.length) }, async () => {
+        while (next < work.length) await work[next++]!();
+      }),
+    );
   }
 
   async retireProperties(retired: readonly { readonly propertyId: string; readonly replacedBy?: string }[]): Promise<void> {

@@ -40,11 +40,18 @@ export interface ReadItem {
 
 export type PlanResult =
   | { readonly busy: true }
-  | { readonly busy: false; readonly runId: string; readonly readItems: number; readonly suppliers: Readonly<Record<string, ReadMode>> };
+  | {
+      readonly busy: false;
+      readonly runId: string;
+      /** Nothing to read and no partition waiting: the run is recorded as done, the lock released, no stage runs. */
+      readonly idle: boolean;
+      readonly readItems: number;
+      readonly suppliers: Readonly<Record<string, ReadMode>>;
+    };
 
 export interface PlanDeps {
   readonly objects: MappingObjects;
-  readonly runs: Pick<MappingRunLog, 'acquire' | 'record'>;
+  readonly runs: Pick<MappingRunLog, 'acquire' | 'record' | 'release'>;
   readonly sources: CatalogueSources;
   readonly now?: () => Date;
   readonly signal?: AbortSignal;
@@ -91,17 +98,28 @@ export async function planRun(request: RunRequest, deps: PlanDeps): Promise<Plan
   const files = runFiles(runId);
   await putJson(deps.objects, files.plan, plan);
   await deps.objects.put(files.items('read'), Buffer.from(JSON.stringify(items)));
+  // A contract run whose suppliers a run read since their contracts were written (the first run at deploy
+  // read the sandbox contracts the stack wrote): nothing changed, nothing waits; done as soon as planned.
+  const idle =
+    !full &&
+    items.length === 0 &&
+    Object.values(suppliers).every((s) => s.mode === 'keep') &&
+    Object.keys(manifest!.pending).length === 0 &&
+    manifest!.unwritten.length === 0;
   await deps.runs.record({
     runId,
     reason: request.reason,
-    status: 'running',
+    status: idle ? 'succeeded' : 'running',
     startedAt: plan.startedAt,
+    ...(idle ? { finishedAt: plan.startedAt, durationMs: 0 } : {}),
     full,
     suppliers: Object.fromEntries(Object.entries(suppliers).map(([id, s]) => [id, { mode: s.mode, read: 0 }])),
   });
+  if (idle) await deps.runs.release(runId);
   return {
     busy: false,
     runId,
+    idle,
     readItems: items.length,
     suppliers: Object.fromEntries(Object.entries(suppliers).map(([id, s]) => [id, s.mode])),
   };
