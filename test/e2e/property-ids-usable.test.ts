@@ -6,7 +6,11 @@
  * content and is a `properties` destination, then and after the run. A contract written then starts a run
  * for its supplier (the contracts table's stream, as on AWS).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MappingRunRecord } from '../../functions/search/mapping/partitioned/mapping-run-log.js';
+import { repositoryPath } from '../../lib/project-paths.js';
 import type { SearchResponse } from '../../functions/search/search-result.js';
 import { setContract } from '../../functions/accounts/account-admin.js';
 import { listContracts } from '../../functions/suppliers/contracts.js';
@@ -107,6 +111,55 @@ describe('an id we gave is an id we know', () => {
       const report = await host.mappingRuns().at(-1)!;
       expect(report.status).toBe('succeeded');
       expect(Object.keys(report.read)).toEqual(['opentravel']);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'shows the runs to the operator, and starts one when asked (npm run admin -- mapping status, mapping run)',
+    async () => {
+      const admin = async (...args: string[]) => {
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            repositoryPath('bin/admin.ts'),
+            '--endpoint',
+            host.dynamoEndpoint,
+            '--clients-table',
+            process.env.CLIENTS_TABLE!,
+            '--contracts-table',
+            process.env.CONTRACTS_TABLE!,
+            '--properties-table',
+            process.env.PROPERTIES_TABLE!,
+            '--sfn-endpoint',
+            host.stepFunctionsEndpoint,
+            '--mapping-workflow-arn',
+            host.mappingWorkflowArn,
+            '--json',
+            ...args,
+          ],
+          { cwd: repositoryPath('.') },
+        );
+        return JSON.parse(stdout) as unknown;
+      };
+      const runs = (await admin('mapping', 'status')) as MappingRunRecord[];
+      expect(runs.map((r) => r.reason)).toContain('deploy');
+      expect(runs.map((r) => r.reason)).toContain('contract');
+      const first = runs.find((r) => r.reason === 'deploy')!;
+      expect(first).toMatchObject({ status: 'succeeded', full: true });
+      expect(first.durationMs).toBeGreaterThan(0);
+      expect(first.properties).toBeGreaterThan(10_000);
+
+      const before = host.mappingRuns().length;
+      const started = (await admin('mapping', 'run')) as { executionArn: string };
+      expect(started.executionArn).toContain(':execution:');
+      expect(host.mappingRuns().length).toBe(before + 1);
+      const report = await host.mappingRuns().at(-1)!;
+      expect(report.status).toBe('succeeded');
+      // Nothing changed since the last run: every partition left as it was, nothing written.
+      expect(report.written).toBe(0);
     },
     RUN_TIMEOUT_MS,
   );
