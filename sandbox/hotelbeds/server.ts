@@ -1,3 +1,4 @@
+import { WORLD_CONTENT_UPDATED } from '../world/content-dates.js';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor, scaleMinor } from '../../functions/domain/money/money.js';
@@ -659,7 +660,11 @@ function contentHotels(ctx: HandlerContext, call: CallState, query: URLSearchPar
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from || to - from >= 1000) {
     invalid('from', 'from and to must be a 1-based range of at most 1000');
   }
-  const all = ctx.view.properties;
+  // The Content API's change filter: hotels whose content changed on or after the day (none, after the world's date).
+  const since = query.get('lastUpdateTime');
+  if (since !== null && !/^\d{4}-\d{2}-\d{2}$/.test(since)) invalid('lastUpdateTime', 'lastUpdateTime must be a date (YYYY-MM-DD)');
+  const lastUpdate = WORLD_CONTENT_UPDATED.slice(0, 10);
+  const all = since !== null && since > lastUpdate ? [] : ctx.view.properties;
   const hotels: WireContentHotel[] = all.slice(from - 1, to).map((property) => {
     const hotel = property.hotel;
     return {
@@ -685,6 +690,7 @@ function contentHotels(ctx: HandlerContext, call: CallState, query: URLSearchPar
       images: hotel.images.map((path, order) => ({ path, order: order + 1, imageTypeCode: order === 0 ? 'GEN' : 'HAB' })),
       checkInTime: hotel.checkInTime,
       checkOutTime: hotel.checkOutTime,
+      lastUpdate,
     };
   });
   return { from, to: from + hotels.length - 1, total: all.length, auditData: auditData(call), hotels };

@@ -17,6 +17,7 @@ import type {
   ClientReferenceLookup,
   ModifyRequest,
   ModifyResult,
+  ContentSlice,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -49,6 +50,7 @@ import { circlePolygon } from './circle-polygon.js';
 import { formatOccupancy } from './occupancy.js';
 import { unpackRateKey, type ExpediaRateKey } from './rate-key.js';
 import { rapidAuthorization } from './signature.js';
+import { RAPID_COUNTRY_CODES } from './country-codes.js';
 import type {
   WireCreateItineraryRequest,
   WireError,
@@ -230,9 +232,26 @@ export class ExpediaAdapter implements SupplierPort {
     return { supplierId: SUPPLIER_ID, offers, ...(unreadable.length > 0 ? { unreadable } : {}) };
   }
 
+  /** Rapid's content search takes `date_updated_start`, and each property carries `dates.updated`. */
+  readonly contentChangeDates = true;
+
+  /**
+   * The catalogue by country (`country_code`, every ISO 3166-1 code), read at the same time: Rapid pages a
+   * search with its own links, one after another, so a million properties read as one would take hours.
+   * The whole catalogue's size comes from one unfiltered page.
+   */
+  async contentSlices(request: Omit<StaticContentRequest, 'cursor'>): Promise<readonly ContentSlice[]> {
+    const { headers } = await this.call<Record<string, WirePropertyContent>>('content', 'GET', contentPath(request.changedSince), request);
+    const total = Number(headers.get('Pagination-Total-Results') ?? Number.NaN);
+    return RAPID_COUNTRY_CODES.map((country, index) => ({
+      cursor: contentPath(request.changedSince, country),
+      ...(index === 0 && Number.isInteger(total) ? { properties: total } : {}),
+    }));
+  }
+
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
     // Rapid pages its catalogue at its own size (no page-size parameter), so `pageSize` is not used.
-    const path = request.cursor ?? `${API}/properties/content?${new URLSearchParams({ language: LANGUAGE, supply_source: 'expedia' })}`;
+    const path = request.cursor ?? contentPath(request.changedSince);
     if (!path.startsWith(`${API}/properties/content?`))
       throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
     const { body, headers } = await this.call<Record<string, WirePropertyContent>>('content', 'GET', path, request);
@@ -719,6 +738,16 @@ function nextLink(header: string | null): string | undefined {
   return undefined;
 }
 
+/** The content search's first page: Expedia supply, in English, optionally one country and what changed since a date. */
+function contentPath(changedSince?: string, country?: string): string {
+  return `${API}/properties/content?${new URLSearchParams({
+    language: LANGUAGE,
+    supply_source: 'expedia',
+    ...(country ? { country_code: country } : {}),
+    ...(changedSince ? { date_updated_start: changedSince } : {}),
+  })}`;
+}
+
 function contentFromWire(id: string, property: WirePropertyContent | undefined): SupplierPropertyContent {
   if (!property || typeof property !== 'object') throw bad('content', `property ${id} is not an object`);
   const rating = Number(property.ratings?.property?.rating);
@@ -758,6 +787,9 @@ function contentFromWire(id: string, property: WirePropertyContent | undefined):
         : {}),
     })),
     ...(property.checkin?.begin_time ? { checkInTime: property.checkin.begin_time } : {}),
+    ...(property.dates?.updated && !Number.isNaN(Date.parse(property.dates.updated))
+      ? { changedAt: new Date(property.dates.updated).toISOString() }
+      : {}),
     ...(property.checkout?.time ? { checkOutTime: property.checkout.time } : {}),
     ...(property.phone ? { phone: property.phone } : {}),
   };
