@@ -35,6 +35,13 @@ export const MAPPING_DEFINITION_PATH = 'statemachines/property-mapping.asl.json'
 /** 03:00 UTC: before Europe's morning and after the Americas' evening, when search is quietest. */
 export const PROPERTY_MAPPING_SCHEDULE = Schedule.cron({ minute: '0', hour: '3' });
 
+/** Each function's memory (MB) and timeout (s): bench:mapping-scale projects AWS time and cost from these. */
+export const MAPPING_FUNCTIONS = {
+  reader: { memoryMb: 1024, timeoutSeconds: 300 },
+  matcher: { memoryMb: 3008, timeoutSeconds: 600 },
+  writer: { memoryMb: 1024, timeoutSeconds: 600 },
+} as const;
+
 /** The construct id CDK gives the AwsCustomResource provider Lambda (fixed in aws-cdk-lib). */
 const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
 
@@ -106,8 +113,8 @@ export class PropertyMapping extends Construct {
       'Reader',
       'functions/search/mapping-reader-handler.ts',
       "Property mapping: plans a run and reads the suppliers' catalogues",
-      1024,
-      Duration.minutes(5),
+      MAPPING_FUNCTIONS.reader.memoryMb,
+      Duration.seconds(MAPPING_FUNCTIONS.reader.timeoutSeconds),
       { contracts: 'read', properties: 'readWrite' },
       { ...bucketEnvironment, TENANT: config.tenant },
     );
@@ -118,8 +125,8 @@ export class PropertyMapping extends Construct {
       'Matcher',
       'functions/search/mapping-matcher-handler.ts',
       'Property mapping: matches the partitions and settles the ids',
-      3008,
-      Duration.minutes(10),
+      MAPPING_FUNCTIONS.matcher.memoryMb,
+      Duration.seconds(MAPPING_FUNCTIONS.matcher.timeoutSeconds),
       { properties: 'read' },
       bucketEnvironment,
     );
@@ -127,8 +134,8 @@ export class PropertyMapping extends Construct {
       'Writer',
       'functions/search/mapping-writer-handler.ts',
       'Property mapping: writes the property map and destination index',
-      1024,
-      Duration.minutes(10),
+      MAPPING_FUNCTIONS.writer.memoryMb,
+      Duration.seconds(MAPPING_FUNCTIONS.writer.timeoutSeconds),
       { properties: 'readWrite' },
       bucketEnvironment,
     );

@@ -222,7 +222,7 @@ function bundledRoutes(bundled: BundledFunctions, name: string): ApiHandler {
  * a run cut short leaves its lock to expire, and the next run redoes its work), each run kept for tests.
  */
 function localMapping(tenant: string, bucket: string, cleanups: (() => Promise<void>)[]) {
-  const pool = new MappingWorkerPool({ tenant, objects: { kind: 's3', bucket } });
+  const pool = new MappingWorkerPool({ kind: 'host', tenant, bucket });
   const objects = new S3MappingObjects(bucket, {
     client: new S3Client({ endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, region: process.env.AWS_REGION }),
   });

@@ -7,10 +7,15 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MappingFunction } from '../functions/search/mapping/partitioned/workflow-stages.js';
 
-export interface MappingWorkerData {
-  readonly tenant: string;
-  readonly objects: { readonly kind: 's3'; readonly bucket: string } | { readonly kind: 'directory'; readonly path: string };
-}
+export type MappingWorkerData =
+  /** The Lambda functions' own wiring: DynamoDB Local, the local S3 bucket, the tenant's contracted suppliers. */
+  | { readonly kind: 'host'; readonly tenant: string; readonly bucket: string }
+  /** bench:mapping-scale: a work directory and the scale suppliers (bench/support/scale-ports.ts). */
+  | {
+      readonly kind: 'bench';
+      readonly path: string;
+      readonly suppliers: readonly { readonly supplierId: 'hotelbeds' | 'expedia' | 'opentravel'; readonly endpoint: string }[];
+    };
 
 interface Pending {
   readonly resolve: (value: unknown) => void;
@@ -25,24 +30,44 @@ export class MappingWorkerPool {
   private nextId = 0;
   private closed = false;
 
-  constructor(data: MappingWorkerData, size = Math.max(1, Math.min(2, availableParallelism()))) {
+  constructor(
+    data: MappingWorkerData,
+    size = Math.max(1, Math.min(2, availableParallelism())),
+    private readonly options: {
+      /** Each stage call's time and the worker's JavaScript heap after it (MB): the benchmark's figures. */
+      readonly observe?: (fn: MappingFunction, event: unknown, ms: number, heapMb: number, result: unknown) => void;
+      /** A worker's old-space limit (MB): a stage needing more fails, as a Lambda function out of memory does. */
+      readonly maxOldGenerationSizeMb?: number;
+    } = {},
+  ) {
     this.size = size;
     for (let i = 0; i < size; i += 1) {
       // The worker's modules are TypeScript: tsx loads them there as it does here (npm start, tests, benchmarks).
       const execArgv = process.execArgv.includes('tsx') ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
-      const worker = new Worker(new URL('./mapping-worker.ts', import.meta.url), { workerData: data, execArgv });
+      const worker = new Worker(new URL('./mapping-worker.ts', import.meta.url), {
+        workerData: data,
+        execArgv,
+        ...(options.maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb } } : {}),
+      });
       const ready = new Promise<void>((resolve, reject) => {
         worker.once('error', reject);
         worker.on(
           'message',
-          (message: { ready?: true; id?: number; result?: unknown; error?: { name: string; message: string; stack?: string } }) => {
+          (message: {
+            ready?: true;
+            id?: number;
+            result?: unknown;
+            heapMb?: number;
+            error?: { name: string; message: string; stack?: string };
+          }) => {
             if (message.ready) return resolve();
+            if (message.id === undefined) return;
             const call = this.pending.get(message.id!);
             if (!call) return;
             this.pending.delete(message.id!);
             if (message.error)
               call.reject(Object.assign(new Error(message.error.message), { name: message.error.name, stack: message.error.stack }));
-            else call.resolve(message.result);
+            else call.resolve({ result: message.result, heapMb: message.heapMb ?? 0 });
           },
         );
       });
@@ -61,14 +86,32 @@ export class MappingWorkerPool {
     try {
       await slot.ready;
       const id = this.nextId++;
-      return await new Promise<unknown>((resolve, reject) => {
+      const started = performance.now();
+      const answer = (await new Promise<unknown>((resolve, reject) => {
         this.pending.set(id, { resolve, reject });
         slot.worker.postMessage({ id, fn, event });
-      });
+      })) as { result: unknown; heapMb: number };
+      this.options.observe?.(fn, event, performance.now() - started, answer.heapMb, answer.result);
+      return answer.result;
     } finally {
       slot.busy = false;
       this.waiting.shift()?.();
     }
+  }
+
+  /** What each worker counted (the benchmark's object requests); call it when no stage call is running. */
+  async counters(): Promise<unknown[]> {
+    return Promise.all(
+      this.workers.map(async (slot) => {
+        await slot.ready;
+        const id = this.nextId++;
+        const answer = (await new Promise<unknown>((resolve, reject) => {
+          this.pending.set(id, { resolve, reject });
+          slot.worker.postMessage({ id, fn: 'counters' });
+        })) as { result: unknown };
+        return answer.result;
+      }),
+    );
   }
 
   private async take() {

@@ -1,21 +1,23 @@
 /**
  * The ports a local mapping worker runs stages with: the Lambda functions' own wiring (DynamoDB Local, the
- * local S3, the sandbox suppliers the tenant's contracts name), or for the benchmark a directory of work
- * objects and the catalogues it serves.
+ * local S3, the sandbox suppliers the tenant's contracts name), or bench:mapping-scale's.
  */
 import type { MappingFunction } from '../functions/search/mapping/partitioned/workflow-stages.js';
 import type { StagePorts } from '../functions/search/mapping/partitioned/run-stage.js';
 import type { MappingWorkerData } from './mapping-worker-pool.js';
 
-export async function workerPorts(data: MappingWorkerData): Promise<Record<MappingFunction, StagePorts>> {
-  const { readerPorts, matcherPorts, writerPorts } = await import('../functions/search/mapping-job-ports.js');
-  if (data.objects.kind === 's3') {
-    const config = { tenant: data.tenant, bucket: data.objects.bucket };
-    return { reader: readerPorts(config), matcher: matcherPorts(config), writer: writerPorts(config) };
+export interface WorkerPorts {
+  readonly ports: Record<MappingFunction, StagePorts>;
+  /** What the worker counted (the benchmark's object requests), posted back when asked. */
+  readonly counters?: () => unknown;
+}
+
+export async function workerPorts(data: MappingWorkerData): Promise<WorkerPorts> {
+  if (data.kind === 'bench') {
+    const { scalePorts } = await import('../bench/support/scale-ports.js');
+    return scalePorts(data);
   }
-  const { DirectoryObjects } = await import('./directory-objects.js');
-  const objects = new DirectoryObjects(data.objects.path);
-  const config = { tenant: data.tenant, bucket: 'unused' };
-  const [reader, matcher, writer] = [readerPorts(config), matcherPorts(config), writerPorts(config)];
-  return { reader: { ...reader, objects }, matcher: { ...matcher, objects }, writer: { ...writer, objects } };
+  const { readerPorts, matcherPorts, writerPorts } = await import('../functions/search/mapping-job-ports.js');
+  const config = { tenant: data.tenant, bucket: data.bucket };
+  return { ports: { reader: readerPorts(config), matcher: matcherPorts(config), writer: writerPorts(config) } };
 }

@@ -21,12 +21,13 @@ const [{ runStage }, ports] = await Promise.all([
   import('../functions/search/mapping/partitioned/run-stage.js'),
   import('./mapping-worker-ports.js'),
 ]);
-const byFunction = await ports.workerPorts(data);
+const wired = await ports.workerPorts(data);
 
-parentPort!.on('message', async (message: { id: number; fn: 'reader' | 'matcher' | 'writer'; event: unknown }) => {
+parentPort!.on('message', async (message: { id: number; fn: 'reader' | 'matcher' | 'writer' | 'counters'; event: unknown }) => {
   try {
-    const result = await runStage(message.fn, message.event, byFunction[message.fn]);
-    parentPort!.postMessage({ id: message.id, result });
+    const result =
+      message.fn === 'counters' ? (wired.counters?.() ?? {}) : await runStage(message.fn, message.event, wired.ports[message.fn]);
+    parentPort!.postMessage({ id: message.id, result, heapMb: Math.round(process.memoryUsage().heapUsed / 1_048_576) });
   } catch (error) {
     const failure =
       error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { name: 'Error', message: String(error) };

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const bucket = await createLocalBucket(process.env.S3_ENDPOINT!, names.PROPERTIES_TABLE!.split('-')[0]!, 'mapping');
   suppliers = await startSandboxSuppliers({ latency: NO_LATENCY });
   await seedContracts(suppliers);
-  pool = new MappingWorkerPool({ tenant: 'demo', objects: { kind: 's3', bucket } });
+  pool = new MappingWorkerPool({ kind: 'host', tenant: 'demo', bucket });
   objects = new S3MappingObjects(bucket, {
     client: new S3Client({ endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, region: process.env.AWS_REGION }),
   });
