@@ -170,6 +170,7 @@ async function measuredRun(title: string, request: RunRequest) {
     writeUnits: number;
     readUnits?: number;
   }[];
+  const zero = { properties: 0, items: 0, writeUnits: 0, readUnits: 0 };
   const dynamo = written.reduce(
     (sum, w) => ({
       properties: sum.properties + w.properties,
@@ -177,7 +178,7 @@ async function measuredRun(title: string, request: RunRequest) {
       writeUnits: sum.writeUnits + w.writeUnits,
       readUnits: sum.readUnits + (w.readUnits ?? 0),
     }),
-    { properties: 0, items: 0, writeUnits: 0, readUnits: 0 },
+    zero,
   );
 
   console.log(`\n== ${title}: ${report.status}, ${minutes(wallMs)} here ==`);
