@@ -171,7 +171,7 @@ async function measuredRun(title: string, request: RunRequest) {
     readUnits?: number;
   }[];
   const zero = { properties: 0, items: 0, writeUnits: 0, readUnits: 0 };
-  const dynamo = written.reduce(
+  const dynamo = written.reduce<typeof zero>(
     (sum, w) => ({
       properties: sum.properties + w.properties,
       items: sum.items + w.items,
