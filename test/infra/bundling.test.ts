@@ -44,7 +44,7 @@ describe('function bundles', () => {
     const bundles = bundledFunctions();
     const sandboxSuppliers = synthesis.stack.sandboxSuppliers?.suppliers.length ?? 0;
     expect(sandboxSuppliers).toBeGreaterThan(0);
-    expect(bundles).toHaveLength(14 + sandboxSuppliers);
+    expect(bundles).toHaveLength(17 + sandboxSuppliers);
     for (const { id, bundle } of bundles) {
       expect(existsSync(bundle), id).toBe(true);
       expect(existsSync(`${bundle}.map`), id).toBe(true);
