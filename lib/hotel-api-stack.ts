@@ -118,6 +118,7 @@ export class HotelApiStack extends Stack {
       tables: this.tables,
       restApi: this.restApi.api,
       bookingStateMachine: this.bookingWorkflow.stateMachine,
+      mappingStateMachine: this.propertyMapping.stateMachine,
       reconcilerFunction: this.pendingReconciler.job.function,
       webhookDeadLetters: this.webhookSender.deadLetters,
     });

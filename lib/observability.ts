@@ -38,6 +38,8 @@ export interface ObservabilityProps {
   readonly tables: HotelTables;
   readonly restApi: RestApi;
   readonly bookingStateMachine: StateMachine;
+  /** The property mapping workflow (lib/property-mapping.ts): a run that fails as a whole keeps the last map. */
+  readonly mappingStateMachine: StateMachine;
   readonly reconcilerFunction: IFunction;
   /** Where webhook outbox records go when the sender could not dispatch them (lib/webhook-sender.ts). */
   readonly webhookDeadLetters: IQueue;
@@ -74,6 +76,8 @@ export const ALARM_THRESHOLDS = {
   stateMachineFailureRate: 0.5,
   /** Booking executions that timed out: any one. */
   stateMachineTimeouts: 1,
+  /** Property mapping runs that failed as a whole (or timed out), per hour. */
+  mappingRunFailures: 1,
 } as const;
 
 export class Observability extends Construct {
@@ -262,6 +266,20 @@ export class Observability extends Construct {
       evaluationPeriods: 1,
       description:
         'A booking execution ran past the state machine timeout: the partner got no answer and the booking is pending or failed with no step having said so. README: On call, BookingStateMachineTimeouts.',
+    });
+    alarm('PropertyMappingRunFailed', {
+      metric: new MathExpression({
+        expression: 'FILL(failed, 0) + FILL(timedOut, 0)',
+        usingMetrics: {
+          failed: props.mappingStateMachine.metricFailed({ statistic: 'Sum', period: Duration.hours(1) }),
+          timedOut: props.mappingStateMachine.metricTimedOut({ statistic: 'Sum', period: Duration.hours(1) }),
+        },
+        period: Duration.hours(1),
+      }),
+      threshold: t.mappingRunFailures,
+      evaluationPeriods: 1,
+      description:
+        "A property mapping run failed as a whole: the previous map stays, and a new contract or the day's changes are not mapped until a run succeeds. README: On call, PropertyMappingRunFailed.",
     });
     this.alarms = alarms;
 
