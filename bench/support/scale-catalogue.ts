@@ -6,7 +6,6 @@
  * form, coordinates a hundred metres apart, a star off now and then). A fraction of hotels changed "today"
  * (`changed`): new names, new dates, for the incremental run.
  */
-import { createHash } from 'node:crypto';
 import { allCities, type City } from '../../functions/domain/destinations/index.js';
 import type { WireContentHotel } from '../../functions/suppliers/hotelbeds/wire.js';
 import type { WirePropertyContent } from '../../functions/suppliers/expedia/wire.js';
@@ -18,11 +17,40 @@ export type ScaleSupplier = (typeof SCALE_SUPPLIERS)[number];
 const CARRIED = 0.75;
 const BASE_DATE = '2025-03-01';
 
-/** 32 bits from a string: the same in every process. */
-function hash(text: string): number {
-  return createHash('sha1').update(text).digest().readUInt32BE(0);
+/** Which property of a hotel a number is drawn for: each draw independent of the others. */
+const enum Draw {
+  Carried = 1,
+  City,
+  Radius,
+  Angle,
+  Changed,
+  Word,
+  Brand,
+  Kind,
+  Length,
+  Stars,
+  StreetKind,
+  Number,
+  Postal,
+  Area,
+  Phone,
+  Street,
+  Jitter,
+  StarsOff,
+  HasPhone,
+  Dial,
 }
-const unit = (text: string) => hash(text) / 0x1_0000_0000;
+
+/** 32 well-mixed bits for (draw, index, extra): a splitmix-style finaliser. Millions a second, the same everywhere. */
+function hash(draw: number, index: number, extra = 0): number {
+  let x = (Math.imul(index + 1, 0x9e3779b9) ^ Math.imul(draw, 0x85ebca6b) ^ Math.imul(extra + 1, 0xc2b2ae35)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  x = Math.imul(x ^ (x >>> 16), 0x27d4eb2f);
+  return (x ^ (x >>> 15)) >>> 0;
+}
+const unit = (draw: number, index: number, extra = 0) => hash(draw, index, extra) / 0x1_0000_0000;
+
 
 const SYLLABLES = [
   'ka',
@@ -115,7 +143,7 @@ export class ScaleWorld {
   }
 
   carries(supplier: ScaleSupplier, index: number): boolean {
-    return unit(`${supplier}|${index}`) < CARRIED;
+    return unit(Draw.Carried, index, SCALE_SUPPLIERS.indexOf(supplier)) < CARRIED;
   }
 
   catalogue(supplier: ScaleSupplier): Int32Array {
@@ -123,31 +151,34 @@ export class ScaleWorld {
   }
 
   hotel(index: number): ScaleHotel {
-    const city = this.cities[Math.min(this.cities.length - 1, lowerBound(this.cumulative, unit(`city|${index}`)))]!;
+    const city = this.cities[Math.min(this.cities.length - 1, lowerBound(this.cumulative, unit(Draw.City, index)))]!;
     // Around the centre, densest in the middle (a normal spread of a third of the city's radius).
-    const r = (city.radiusKm / 3) * Math.sqrt(-2 * Math.log(Math.max(1e-9, unit(`r|${index}`))));
-    const angle = 2 * Math.PI * unit(`a|${index}`);
+    const r = (city.radiusKm / 3) * Math.sqrt(-2 * Math.log(Math.max(1e-9, unit(Draw.Radius, index))));
+    const angle = 2 * Math.PI * unit(Draw.Angle, index);
     const lat = city.centre.lat + (r / 111.32) * Math.sin(angle);
     const lng = city.centre.lng + (r / (111.32 * Math.max(0.1, Math.cos((city.centre.lat * Math.PI) / 180)))) * Math.cos(angle);
-    const changed = this.showChanges && unit(`changed|${index}`) < this.changedShare;
-    const word = (salt: string, syllables: number) =>
-      Array.from({ length: syllables }, (_, k) => SYLLABLES[hash(`${salt}|${index}|${k}`) % SYLLABLES.length]).join('');
+    const changed = this.showChanges && unit(Draw.Changed, index) < this.changedShare;
+    const word = (salt: number, syllables: number) => {
+      let out = '';
+      for (let k = 0; k < syllables; k += 1) out += SYLLABLES[hash(Draw.Word, index, salt * 8 + k) % SYLLABLES.length];
+      return out;
+    };
     const proper = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-    const brand = BRANDS[hash(`brand|${index}`) % BRANDS.length]!;
-    const kind = KINDS[hash(`kind|${index}`) % KINDS.length]!;
-    const name = [brand, proper(word('name', 2 + (hash(`len|${index}`) % 2))), kind, changed ? 'Superior' : ''].filter(Boolean).join(' ');
+    const brand = BRANDS[hash(Draw.Brand, index) % BRANDS.length]!;
+    const kind = KINDS[hash(Draw.Kind, index) % KINDS.length]!;
+    const name = [brand, proper(word(1, 2 + (hash(Draw.Length, index) % 2))), kind, changed ? 'Superior' : ''].filter(Boolean).join(' ');
     return {
       index,
       city,
       name,
-      stars: 1 + (hash(`stars|${index}`) % 5),
+      stars: 1 + (hash(Draw.Stars, index) % 5),
       lat: round6(lat),
       lng: round6(lng),
-      street: proper(word('street', 3)),
-      streetKind: STREETS[hash(`streetKind|${index}`) % STREETS.length]!,
-      number: 1 + (hash(`number|${index}`) % 240),
-      postalCode: String(10000 + (hash(`postal|${index}`) % 89999)),
-      phone: `${200 + (hash(`area|${index}`) % 700)}${String(hash(`phone|${index}`) % 10_000_000).padStart(7, '0')}`,
+      street: proper(word(2, 3)),
+      streetKind: STREETS[hash(Draw.StreetKind, index) % STREETS.length]!,
+      number: 1 + (hash(Draw.Number, index) % 240),
+      postalCode: String(10000 + (hash(Draw.Postal, index) % 89999)),
+      phone: `${200 + (hash(Draw.Area, index) % 700)}${String(hash(Draw.Phone, index) % 10_000_000).padStart(7, '0')}`,
       changed,
     };
   }
@@ -160,7 +191,7 @@ export class ScaleWorld {
   // ---------- each supplier's way of writing a hotel ----------
 
   hotelbeds(hotel: ScaleHotel): WireContentHotel {
-    const jitter = offset(`hb|${hotel.index}`);
+    const jitter = offset(0, hotel.index);
     return {
       code: 100_000 + hotel.index,
       name: { content: hotel.name.toUpperCase() },
@@ -168,7 +199,7 @@ export class ScaleWorld {
       countryCode: hotel.city.countryCode,
       destinationCode: hotel.city.code,
       coordinates: { latitude: round6(hotel.lat + jitter.lat), longitude: round6(hotel.lng + jitter.lng) },
-      categoryCode: `${starsOff(hotel, 'hb')}EST`,
+      categoryCode: `${starsOff(hotel, 0)}EST`,
       address: {
         content: `${hotel.street} ${hotel.streetKind}, ${hotel.number}`,
         street: `${hotel.street} ${hotel.streetKind}`,
@@ -187,7 +218,7 @@ export class ScaleWorld {
   }
 
   expedia(hotel: ScaleHotel): WirePropertyContent {
-    const jitter = offset(`ex|${hotel.index}`);
+    const jitter = offset(1, hotel.index);
     const id = String(1_000_000 + hotel.index);
     return {
       property_id: id,
@@ -198,9 +229,9 @@ export class ScaleWorld {
         postal_code: hotel.postalCode,
         country_code: hotel.city.countryCode,
       },
-      ratings: { property: { rating: `${starsOff(hotel, 'ex')}.0`, type: 'Star' } },
+      ratings: { property: { rating: `${starsOff(hotel, 1)}.0`, type: 'Star' } },
       location: { coordinates: { latitude: round6(hotel.lat + jitter.lat), longitude: round6(hotel.lng + jitter.lng) } },
-      ...(unit(`ex-phone|${hotel.index}`) < 0.9
+      ...(unit(Draw.HasPhone, hotel.index, 1) < 0.9
         ? { phone: `${countryDial(hotel)}-${hotel.phone.slice(0, 3)}-${hotel.phone.slice(3)}` }
         : {}),
       checkin: { begin_time: '3:00 PM' },
@@ -215,13 +246,13 @@ export class ScaleWorld {
 
   /** An OpenTravel catalogue <Hotel> element. */
   opentravel(hotel: ScaleHotel): string {
-    const jitter = offset(`ot|${hotel.index}`);
+    const jitter = offset(2, hotel.index);
     const name = hotel.name.split(' ').reverse().join(' ');
     return (
-      `<Hotel HotelCode="OT${hotel.index}" HotelName="${xml(name)}" HotelCityCode="${hotel.city.code}" Rating="${starsOff(hotel, 'ot')}" CheckInTime="14:00" CheckOutTime="12:00">` +
+      `<Hotel HotelCode="OT${hotel.index}" HotelName="${xml(name)}" HotelCityCode="${hotel.city.code}" Rating="${starsOff(hotel, 2)}" CheckInTime="14:00" CheckOutTime="12:00">` +
       `<Position Latitude="${(hotel.lat + jitter.lat).toFixed(6)}" Longitude="${(hotel.lng + jitter.lng).toFixed(6)}"/>` +
       `<Address><AddressLine>${xml(`${hotel.street} ${STREET_ABBREVIATIONS[hotel.streetKind]} ${hotel.number}`)}</AddressLine><CityName>${xml(hotel.city.name)}</CityName><PostalCode>${hotel.postalCode}</PostalCode><CountryName Code="${hotel.city.countryCode}"/></Address>` +
-      (unit(`ot-phone|${hotel.index}`) < 0.8 ? `<Phone>0${hotel.phone}</Phone>` : '') +
+      (unit(Draw.HasPhone, hotel.index, 2) < 0.8 ? `<Phone>0${hotel.phone}</Phone>` : '') +
       `<Description>${xml(hotel.name)}</Description><Amenity Code="WIFI"/><Image URL="https://img.example/ot/${hotel.index}.jpg"/>` +
       `<Room RoomTypeCode="DBL" Name="Double" MaxOccupancy="2"/></Hotel>`
     );
@@ -240,18 +271,18 @@ function lowerBound(values: Float64Array, target: number): number {
 }
 
 /** Up to ~150 m apart: how far two suppliers' geocodes of one hotel usually are. */
-function offset(salt: string): { lat: number; lng: number } {
-  return { lat: (unit(`${salt}|lat`) - 0.5) * 0.0027, lng: (unit(`${salt}|lng`) - 0.5) * 0.0027 };
+function offset(supplier: number, index: number): { lat: number; lng: number } {
+  return { lat: (unit(Draw.Jitter, index, supplier * 2) - 0.5) * 0.0027, lng: (unit(Draw.Jitter, index, supplier * 2 + 1) - 0.5) * 0.0027 };
 }
 
 /** A supplier one star off, one time in ten. */
-function starsOff(hotel: ScaleHotel, salt: string): number {
-  const off = unit(`${salt}|stars|${hotel.index}`) < 0.1 ? (hotel.stars === 5 ? -1 : 1) : 0;
+function starsOff(hotel: ScaleHotel, supplier: number): number {
+  const off = unit(Draw.StarsOff, hotel.index, supplier) < 0.1 ? (hotel.stars === 5 ? -1 : 1) : 0;
   return hotel.stars + off;
 }
 
 function countryDial(hotel: ScaleHotel): string {
-  return String(1 + (hash(hotel.city.countryCode) % 98));
+  return String(1 + (hash(Draw.Dial, hotel.city.countryCode.charCodeAt(0) * 256 + hotel.city.countryCode.charCodeAt(1)) % 98));
 }
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
