@@ -119,6 +119,7 @@ try {
     adapterFor: async (c) => stub(c.supplierId, DELAYS[order.indexOf(c.supplierId)] ?? 0),
     destination: async () => destination,
     propertiesNear: async () => [],
+    rememberProperties: async () => undefined,
     knownProperties: async () => new Map(),
     fx: async () => fx,
     pricingRules: async (tenant) => defaultPricingRules(tenant),

@@ -178,6 +178,7 @@ try {
       }) as unknown as SupplierPort,
     destination: async () => destinations.get(city)!,
     propertiesNear: async () => [],
+    rememberProperties: async () => undefined,
     knownProperties: async () => new Map(),
     fx: async () => fx,
     pricingRules: async (tenant) => defaultPricingRules(tenant),

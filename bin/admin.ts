@@ -47,6 +47,9 @@ interface GlobalOptions {
   signingKeysTable?: string;
   guestsTable?: string;
   fxRatesTable?: string;
+  propertiesTable?: string;
+  mappingWorkflowArn?: string;
+  sfnEndpoint?: string;
   usagePlanId?: string;
   actor: string;
   json?: boolean;
@@ -70,6 +73,9 @@ const program = new Command('admin')
   .option('--bookings-table <name>', 'bookings table of a deployed stack (stack output), for the bookings and guest commands')
   .option('--guests-table <name>', "guests table of a deployed stack (stack output): bookings' personal data, for the guest commands")
   .option('--fx-rates-table <name>', 'FX rates table of a deployed stack (stack output), for the fx commands')
+  .option('--properties-table <name>', 'properties table of a deployed stack (stack output), for mapping status')
+  .option('--mapping-workflow-arn <arn>', "a deployed stack's MappingWorkflowArn output, for mapping run", process.env.MAPPING_WORKFLOW_ARN)
+  .option('--sfn-endpoint <url>', 'Step Functions endpoint (the one npm start prints), for mapping run against npm start')
   .option('--usage-plan-id <id>', "a deployed stack's UsagePlanId output: issued clients are enrolled in it, revoked ones disabled")
   .option('--actor <name>', 'who is making the change, for the audit trail', process.env.ADMIN_ACTOR ?? userInfo().username)
   .option('--json', 'print one JSON document')
@@ -114,6 +120,9 @@ program.hook('preAction', () => {
   if (guests) process.env.GUESTS_TABLE = guests;
   const fxRates = options.fxRatesTable ?? (options.tablePrefix ? `${options.tablePrefix}-fxRates` : process.env.FX_RATES_TABLE);
   if (fxRates) process.env.FX_RATES_TABLE = fxRates;
+  const properties = options.propertiesTable ?? (options.tablePrefix ? `${options.tablePrefix}-properties` : process.env.PROPERTIES_TABLE);
+  if (properties) process.env.PROPERTIES_TABLE = properties;
+  if (options.sfnEndpoint) process.env.SFN_ENDPOINT = options.sfnEndpoint;
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   // The functions' code this tool runs reads the tables and endpoint from their configuration, as in a function.
   provideSharedConfig(sharedConfigFrom(process.env));
@@ -393,6 +402,73 @@ webhook
     needWebhooksTable();
     await setWebhookEndpointEnabled(tenant, endpointId, true, undefined, actor());
     print({ endpointId, enabled: true }, `${endpointId} of ${tenant}: enabled`);
+  });
+
+const mapping = program
+  .command('mapping')
+  .description('the property mapping workflow: its last runs, and a run started by hand (needs --properties-table or --table-prefix)');
+mapping
+  .command('status')
+  .description('the last runs: why each ran, its outcome, what it read per supplier, partitions matched and left, duration')
+  .option('--limit <n>', 'how many runs', '10')
+  .action(async (options: { limit: string }) => {
+    const { DynamoMappingRuns } = await import('../functions/search/mapping/partitioned/dynamo-mapping-runs.js');
+    const runs = await new DynamoMappingRuns().recent(Math.max(1, Math.min(100, Number(options.limit) || 10)));
+    const seconds = (ms: number | undefined) => (ms === undefined ? '' : `${(ms / 1000).toFixed(1)} s`);
+    print(
+      runs,
+      runs.length === 0
+        ? 'no mapping run yet'
+        : runs
+            .map((run) =>
+              [
+                `${run.runId}  ${run.reason.padEnd(8)} ${run.status.padEnd(9)} ${run.full ? 'full' : 'incremental'}  started ${run.startedAt}  ${seconds(run.durationMs)}`,
+                `  read: ${Object.entries(run.suppliers)
+                  .map(([id, s]) => `${id} ${s.read} (${s.mode})`)
+                  .join(', ')}`,
+                ...(run.partitions !== undefined
+                  ? [
+                      `  partitions: ${run.partitions} (${run.matched ?? 0} matched, ${run.skipped ?? 0} unchanged); properties ${run.properties ?? 0}, written ${run.written ?? 0}`,
+                    ]
+                  : []),
+                ...(run.failedPartitions
+                  ? [`  failed partitions (kept as they were, taken in by the next run): ${run.failedPartitions.join(' ')}`]
+                  : []),
+                ...(run.error ? [`  error: ${run.error}`] : []),
+              ].join('\n'),
+            )
+            .join('\n'),
+    );
+  });
+mapping
+  .command('run')
+  .description(
+    'start a run now: the daily run (each supplier by its change dates or read whole), --full (everything matched again), or --supplier for some',
+  )
+  .option('--full', 'ignore what earlier runs left: read and match everything')
+  .option('--supplier <ids...>', 'read these suppliers whole, as when their contracts change')
+  .action(async (options: { full?: boolean; supplier?: string[] }) => {
+    const arn = program.opts<GlobalOptions>().mappingWorkflowArn;
+    if (!arn)
+      throw new CommanderError(
+        EXIT.usage,
+        'admin.mapping',
+        "error: name the workflow: --mapping-workflow-arn (a deployed stack) or npm start's",
+      );
+    const { SFNClient, StartExecutionCommand } = await import('@aws-sdk/client-sfn');
+    const endpoint = process.env.SFN_ENDPOINT;
+    const client = new SFNClient(endpoint ? { endpoint } : {});
+    const request = {
+      reason: options.supplier ? 'contract' : 'manual',
+      ...(options.full ? { full: true } : {}),
+      ...(options.supplier ? { suppliers: options.supplier, requestedAt: new Date().toISOString() } : {}),
+    };
+    const started = await client.send(new StartExecutionCommand({ stateMachineArn: arn, input: JSON.stringify(request) }));
+    client.destroy();
+    print(
+      { executionArn: started.executionArn, request },
+      `mapping run started: ${started.executionArn} (npm run admin -- mapping status)`,
+    );
   });
 
 const signingKeys = program.command('keys').description('the access-token signing keys (needs --signing-keys-table or --table-prefix)');

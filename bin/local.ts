@@ -106,9 +106,9 @@ void host.ended.then((reason) => shutdown(reason));
 host.mappingDone?.then(
   (m) =>
     console.log(
-      `Property map ready ${((Date.now() - started) / 1000).toFixed(1)} s after launch: ${m.properties} properties from ${Object.values(m.supplierProperties).reduce((a, b) => a + b, 0)} supplier properties (${m.sharedProperties} carried by several suppliers), mapped in ${(m.timingsMs.total / 1000).toFixed(1)} s (read ${(m.timingsMs.read / 1000).toFixed(1)} s, match ${(m.timingsMs.match / 1000).toFixed(1)} s, write ${(m.timingsMs.write / 1000).toFixed(1)} s)`,
+      `Property map ready ${((Date.now() - started) / 1000).toFixed(1)} s after launch: ${m.settle?.properties ?? 0} properties from ${Object.values(m.read).reduce((a, b) => a + b, 0)} supplier properties (${m.settle?.shared ?? 0} carried by several suppliers), ${m.partitions.length} partitions mapped in ${(m.durationMs / 1000).toFixed(1)} s; a contract written with \`npm run admin -- contract set\` is mapped within a minute (\`npm run admin -- mapping status\`)`,
     ),
-  (error: unknown) => !stopping && console.error('The property mapping job failed; search keeps matching offers on the fly:', error),
+  (error: unknown) => !stopping && console.error('The property mapping run failed; search keeps matching offers on the fly:', error),
 );
 
 const demo = host.clients.find((c) => c.tenant === 'demo')!;
@@ -131,13 +131,16 @@ const lines = [
       `  tenant ${c.tenant.padEnd(5)} client_id ${c.clientId.padEnd(12)} client_secret ${c.secret}   suppliers: ${(host!.contracts[c.tenant] ?? []).join(', ')}`,
   ),
   '',
-  'Property map: the mapping job runs meanwhile (about a minute; a line says when it is done). Until then a search',
-  'matches its offers on the fly, under the ids the job gives them, and GET /v1/hotels/properties/{id} may be 404.',
+  'Property map: its first run goes on meanwhile on worker threads (a few minutes; a line says when it is done). Until',
+  'then a search matches its offers on the fly and stores them under the ids the run keeps: every propertyId it answers',
+  'with works at once on GET /v1/hotels/properties/{id} and as a `properties` destination.',
   '',
   'Sandbox suppliers:',
   ...host.suppliers.map((s) => `  ${s.supplierId.padEnd(10)} ${s.endpoint}`),
   `DynamoDB Local ${host.dynamoEndpoint}${process.env.DATA_DIR ? ` (data in ${process.env.DATA_DIR})` : ' (in memory)'}; Step Functions ${host.stepFunctionsEndpoint}`,
   `Accounts (operators): npm run admin -- --endpoint ${host.dynamoEndpoint} --table-prefix local show demo`,
+  `Mapping runs: npm run admin -- --endpoint ${host.dynamoEndpoint} --table-prefix local mapping status`,
+  `  (a run now: ... --sfn-endpoint ${host.stepFunctionsEndpoint} --mapping-workflow-arn ${host.mappingWorkflowArn} mapping run [--full])`,
   '',
   'Try it:',
   `  TOKEN=$(curl -s ${host.url}/v1/oauth/token -d grant_type=client_credentials -d client_id=${demo.clientId} -d client_secret=${demo.secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,

@@ -60,8 +60,9 @@ export const GROUP_PLANS: Readonly<Record<HandlerGroup, FunctionPlan>> = {
     // 1,769 MB is one full vCPU: a large city prices and ranks tens of thousands of rates.
     memorySize: 1769,
     timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS.search),
+    // properties: the map it resolves offers through, and the properties it matched on the fly (put where none is).
     // fxRates: the FX figures it converts with (read at most once a minute per container).
-    tables: { searches: 'readWrite', properties: 'read', contracts: 'read', fxRates: 'read' },
+    tables: { searches: 'readWrite', properties: 'readAndPut', contracts: 'read', fxRates: 'read' },
     readsSearchSecret: true,
   },
   booking: {

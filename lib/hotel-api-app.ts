@@ -22,6 +22,7 @@ const ADMIN_TABLE_OUTPUTS = [
   ['guests', 'GuestsTable', 'npm run admin -- --guests-table (guest erase, erase-due, backfill)'],
   ['bookings', 'BookingsTable', 'npm run admin -- --bookings-table (bookings reindex)'],
   ['fxRates', 'FxRatesTable', 'npm run admin -- --fx-rates-table (fx set, fx list)'],
+  ['properties', 'PropertiesTable', 'npm run admin -- --properties-table (mapping status)'],
 ] as const;
 
 export function createHotelApiApp(props?: AppProps): HotelApiApp {
@@ -40,6 +41,10 @@ export function createHotelApiApp(props?: AppProps): HotelApiApp {
   for (const [table, id, description] of ADMIN_TABLE_OUTPUTS) {
     new CfnOutput(stack, id, { value: stack.tables.get(table).table.tableName, description });
   }
+  new CfnOutput(stack, 'MappingWorkflowArn', {
+    value: stack.propertyMapping.stateMachine.stateMachineArn,
+    description: 'npm run admin -- --mapping-workflow-arn (mapping run): the property mapping workflow',
+  });
   // What finance needs: where to export the tables, and where the ledger query runs (README "Finance").
   new CfnOutput(stack, 'FinanceExportBucket', {
     value: stack.financeLedger.bucket.bucketName,

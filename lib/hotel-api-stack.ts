@@ -99,6 +99,8 @@ export class HotelApiStack extends Stack {
     // deploy the sandbox suppliers and contract the tenant with all of them.
     this.sandboxSuppliers =
       config.stage === 'sandbox' ? new SandboxSuppliers(this, 'SandboxSuppliers', { config, tables: this.tables }) : undefined;
+    // The first mapping run reads the sandbox suppliers the contracts name: it starts once they are written.
+    if (this.sandboxSuppliers) this.propertyMapping.deployRun.node.addDependency(this.sandboxSuppliers);
     // The FX figures every quote converts with: the ECB's feed, or the sandbox's; and their maximum age, for
     // every function that quotes (search, rate check and booking, the flow, the reconciler's settling).
     this.fxFeed = new FxFeed(this, 'FxFeed', {
@@ -119,7 +121,7 @@ export class HotelApiStack extends Stack {
       this.functions.groups.search,
       this.functions.groups.booking,
       this.functions.bookingFlow,
-      this.propertyMapping.job,
+      this.propertyMapping.reader,
       this.pendingReconciler.job,
     ];
     for (const supplier of this.sandboxSuppliers?.suppliers ?? []) {
@@ -135,6 +137,7 @@ export class HotelApiStack extends Stack {
       tables: this.tables,
       restApi: this.restApi.api,
       bookingStateMachine: this.bookingWorkflow.stateMachine,
+      mappingStateMachine: this.propertyMapping.stateMachine,
       reconcilerFunction: this.pendingReconciler.job.function,
       webhookDeadLetters: this.webhookSender.deadLetters,
     });

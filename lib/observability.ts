@@ -38,6 +38,8 @@ export interface ObservabilityProps {
   readonly tables: HotelTables;
   readonly restApi: RestApi;
   readonly bookingStateMachine: StateMachine;
+  /** The property mapping workflow (lib/property-mapping.ts): a run that fails as a whole keeps the last map. */
+  readonly mappingStateMachine: StateMachine;
   readonly reconcilerFunction: IFunction;
   /** Where webhook outbox records go when the sender could not dispatch them (lib/webhook-sender.ts). */
   readonly webhookDeadLetters: IQueue;
@@ -84,6 +86,8 @@ export const ALARM_THRESHOLDS = {
   fxFeedRejected: 1,
   /** Quotes refused for an FX figure past the maximum age, per 5 minutes: any one. */
   fxQuotesStale: 1,
+  /** Property mapping runs that failed as a whole (or timed out), per hour. */
+  mappingRunFailures: 1,
 } as const;
 
 /** The reasons the whole-answer alarm reads (functions/suppliers/refusal-reason.ts): a supplier out of its contract's shape. */
@@ -333,6 +337,20 @@ export class Observability extends Construct {
       evaluationPeriods: 1,
       description:
         'A search, rate check or booking was refused (503 fx-unavailable) or showed fewer rates because an FX figure it needed is older than the maximum age: partners cannot sell in that currency until the feed runs or an operator sets a rate. README: On call, FxQuotesStale.',
+    });
+    alarm('PropertyMappingRunFailed', {
+      metric: new MathExpression({
+        expression: 'FILL(failed, 0) + FILL(timedOut, 0)',
+        usingMetrics: {
+          failed: props.mappingStateMachine.metricFailed({ statistic: 'Sum', period: Duration.hours(1) }),
+          timedOut: props.mappingStateMachine.metricTimedOut({ statistic: 'Sum', period: Duration.hours(1) }),
+        },
+        period: Duration.hours(1),
+      }),
+      threshold: t.mappingRunFailures,
+      evaluationPeriods: 1,
+      description:
+        "A property mapping run failed as a whole: the previous map stays, and a new contract or the day's changes are not mapped until a run succeeds. README: On call, PropertyMappingRunFailed.",
     });
     this.alarms = alarms;
 

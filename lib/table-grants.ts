@@ -14,8 +14,10 @@ import type { HotelTable, HotelTables } from './tables.js';
  * read, readWrite, or outbox: PutItem of webhook outbox events only (keys `<tenant>#events#...`, held by an
  * IAM leading-key condition). The functions that raise events write them in their transactions and have
  * no business reading the table beside them, which holds the webhook endpoints' signing secrets.
+ * readAndPut: read, and PutItem (conditional puts that never overwrite: search storing the properties it
+ * matched on the fly where the property map has none).
  */
-export type TableAccess = 'read' | 'readWrite' | 'outbox';
+export type TableAccess = 'read' | 'readWrite' | 'outbox' | 'readAndPut';
 
 /** The outbox's partition keys (functions/shared/keys.ts webhookOutbox). */
 export const OUTBOX_LEADING_KEYS = ['*#events#*'];
@@ -31,6 +33,7 @@ const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Dele
 
 export function actionsFor(access: TableAccess): string[] {
   if (access === 'outbox') return ['dynamodb:PutItem'];
+  if (access === 'readAndPut') return [...READ_ACTIONS, 'dynamodb:PutItem'];
   return access === 'read' ? [...READ_ACTIONS] : [...READ_ACTIONS, ...WRITE_ACTIONS];
 }
 
@@ -42,6 +45,7 @@ const KEY_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
   read: ['kms:Decrypt', 'kms:DescribeKey'],
   readWrite: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey'],
   outbox: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey'],
+  readAndPut: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey'],
 };
 
 /**

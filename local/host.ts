@@ -28,14 +28,18 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { startLocalGateway, type LocalGateway, type LocalGatewayOptions } from './gateway.js';
 
 import { startSandboxSuppliers, type RunningSandboxSupplier } from './sandbox-suppliers.js';
-import type { MappingJobReport } from '../functions/search/mapping/mapping-job.js';
-import { mapLocalProperties } from './map-properties.js';
-import { seedClients, seedContracts, seededClients, seedFxRates, seedWallets, type SeededClient } from './seed.js';
 import { startEcbSandbox, SANDBOX_FEED_SOURCE, type EcbSandbox } from '../sandbox/ecb/server.js';
 import type { FxFeedReport } from '../functions/fx/run-fx-feed.js';
+import type { RunReport } from '../functions/search/mapping/partitioned/stage-finish.js';
+import type { RunRequest } from '../functions/search/mapping/partitioned/stage-plan.js';
+import { S3MappingObjects } from '../functions/search/mapping/partitioned/s3-mapping-objects.js';
+import { MappingWorkerPool } from './mapping-worker-pool.js';
+import { runMappingWorkflow } from './mapping-workflow.js';
+import { startContractTrigger } from './contract-trigger.js';
+import { S3Client } from '@aws-sdk/client-s3';
+import { seedClients, seedContracts, seededClients, seedFxRates, seedWallets, type SeededClient } from './seed.js';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { createSearchRowsBucket, startS3Local } from './s3-local.js';
+import { createLocalBucket, createSearchRowsBucket, startS3Local } from './s3-local.js';
 import { startLambdaEndpoint, type InvokedHandler } from './lambda-endpoint.js';
 import { startWebhookSender } from './webhook-sender.js';
 import { BundledFunction, type Invocation } from './bundled-function.js';
@@ -79,9 +83,10 @@ export interface LocalHostOptions {
   readonly authorizerCacheSeconds?: number;
   readonly onResponse?: LocalGatewayOptions['onResponse'];
   /**
-   * Run the property mapping job over the sandbox catalogues at start (default true; tests that do not
-   * search skip it). 'background': on a worker thread while the host already serves (npm start), so the
-   * host answers in seconds rather than after the job's ~50 s; `mappingDone` settles when it has run.
+   * Run the property mapping workflow over the sandbox catalogues at start, as a new stack starts it once
+   * created (default true; tests that do not search skip it), on worker threads, and a run whenever a
+   * contract is written (the contracts table's stream, as on AWS). true: the host is handed out once the
+   * first run has mapped; 'background': at once (npm start), `mappingDone` settling when the run has.
    */
   readonly mapProperties?: boolean | 'background';
   /**
@@ -135,9 +140,13 @@ export interface LocalHost {
   readonly fxFeed: EcbSandbox;
   /** Runs the FX feed job now, as its schedule does (its failure thrown, as the function's would be). */
   runFxFeed(): Promise<FxFeedReport>;
-  readonly mapping: MappingJobReport | undefined;
-  /** With `mapProperties: 'background'`: the job's report once it has written the property map. */
-  readonly mappingDone?: Promise<MappingJobReport>;
+  readonly mapping: RunReport | undefined;
+  /** With `mapProperties: 'background'`: the first run's report once it has written the property map. */
+  readonly mappingDone?: Promise<RunReport>;
+  /** The property mapping workflow's ARN on the local Step Functions endpoint (StartExecution). */
+  readonly mappingWorkflowArn: string;
+  /** Every mapping run the host has run or is running (the first, contract runs, runs asked for). */
+  mappingRuns(): readonly Promise<RunReport>[];
   /** Settles when DynamoDB Local, started by this host, ended on its own: the host cannot serve on. */
   readonly ended: Promise<string>;
   stop(): Promise<void>;
@@ -169,6 +178,7 @@ const GROUP_FUNCTIONS: Readonly<Record<HandlerGroup, string>> = {
 };
 
 export const LOCAL_STATE_MACHINE_ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:local-booking';
+export const LOCAL_MAPPING_WORKFLOW_ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:local-property-mapping';
 const LOCAL_VOUCHER_FUNCTION = 'local-vouchers';
 
 /** What the stack sets on every function, with local values; an operator's own environment wins. */
@@ -256,15 +266,26 @@ function bundledRoutes(bundled: BundledFunctions, name: string): ApiHandler {
   };
 }
 
-/** The mapping job on a worker thread, terminated when the host stops (its writes are idempotent: a rerun redoes them). */
-function mapInBackground(tenant: string, cleanups: (() => Promise<void>)[]): Promise<MappingJobReport> {
-  const worker = new Worker(new URL('./map-properties-worker.ts', import.meta.url), { workerData: { tenant } });
-  cleanups.push(async () => void (await worker.terminate()));
-  return new Promise<MappingJobReport>((resolve, reject) => {
-    worker.once('message', (report: MappingJobReport) => resolve(report));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the mapping worker stopped (exit code ${code}) before it finished`)));
+/**
+ * The mapping workflow as the host runs it: the stages on worker threads (terminated when the host stops;
+ * a run cut short leaves its lock to expire, and the next run redoes its work), each run kept for tests.
+ */
+function localMapping(tenant: string, bucket: string, cleanups: (() => Promise<void>)[]) {
+  const pool = new MappingWorkerPool({ kind: 'host', tenant, bucket });
+  const objects = new S3MappingObjects(bucket, {
+    client: new S3Client({ endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, region: process.env.AWS_REGION }),
   });
+  const runs: Promise<RunReport>[] = [];
+  cleanups.push(() => pool.close());
+  return {
+    runs,
+    start(request: RunRequest): Promise<RunReport> {
+      const run = runMappingWorkflow(request, { call: (fn, event) => pool.call(fn, event), objects, concurrency: pool.size });
+      runs.push(run);
+      run.catch(() => undefined);
+      return run;
+    },
+  };
 }
 
 export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
@@ -300,6 +321,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     process.env.S3_ENDPOINT = s3Endpoint;
     process.env.SEARCH_ROWS_BUCKET = await createSearchRowsBucket(s3Endpoint, options.tablePrefix ?? 'local');
     configureHostProcess({ S3_ENDPOINT: s3Endpoint, SEARCH_ROWS_BUCKET: process.env.SEARCH_ROWS_BUCKET });
+    // The mapping workflow's work bucket (lib/property-mapping.ts on AWS).
+    process.env.MAPPING_BUCKET = await createLocalBucket(s3Endpoint, options.tablePrefix ?? 'local', 'mapping');
 
     // The first signing key, as the stack's custom resource makes it at creation (kept on a DATA_DIR restart).
     forgetCachedKeys();
@@ -331,9 +354,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const fxFeedTimer = setInterval(() => void runFxFeed().catch(() => undefined), options.fxFeed?.intervalMs ?? FX_FEED_INTERVAL_MS);
     fxFeedTimer.unref();
     cleanups.push(async () => clearInterval(fxFeedTimer));
-    // demo is contracted with every sandbox supplier, so its catalogues are the whole sandbox world.
-    const mapping =
-      options.mapProperties === false || options.mapProperties === 'background' ? undefined : await mapLocalProperties('demo');
+    // The stack's tenant is demo here: contracted with every sandbox supplier, its catalogues are the whole world.
+    const mapping = localMapping('demo', process.env.MAPPING_BUCKET, cleanups);
 
     const bundled = options.bundles ? bundledFunctions(options.bundles, cleanups) : undefined;
     // Each function's timeout: the template's in bundle mode, otherwise the time budgets the stack sets it from.
@@ -364,6 +386,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
           substitutions: { BookingFlowFunctionArn: { functionName: 'local-booking-flow', handler: runFlowStep, timeoutMs: flowTimeoutMs } },
         },
       ],
+      asyncMachines: [{ arn: LOCAL_MAPPING_WORKFLOW_ARN, start: (input) => void mapping.start(input as RunRequest) }],
     });
     cleanups.push(() => stepFunctions.close());
 
@@ -449,8 +472,18 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       : ((await import('../functions/auth/authorizer.js')) as { handler: Authorizer }).handler;
     functionsLoaded({ groups, authorizer });
 
-    // Started last: the worker copies the environment, which is now complete, and the gateway is serving.
-    const mappingDone = options.mapProperties === 'background' ? mapInBackground('demo', cleanups) : undefined;
+    // Started last: the workers copy the environment, which is now complete, and the gateway is serving. The
+    // first run is the one a new stack starts once created (lib/property-mapping.ts); then contract writes.
+    let mappingDone: Promise<RunReport> | undefined;
+    let mapped: RunReport | undefined;
+    if (options.mapProperties !== false) {
+      mappingDone = mapping.start({ reason: 'deploy' });
+      if (options.mapProperties !== 'background') mapped = await mappingDone;
+      process.env.TENANT ??= 'demo';
+      process.env.MAPPING_WORKFLOW_ARN = LOCAL_MAPPING_WORKFLOW_ARN;
+      const trigger = await startContractTrigger({ dynamoEndpoint, table: process.env.CONTRACTS_TABLE! });
+      cleanups.push(() => trigger.stop());
+    }
 
     return {
       url: gateway.url,
@@ -462,8 +495,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       contracts,
       fxFeed,
       runFxFeed,
-      mapping,
-      ...(mappingDone ? { mappingDone } : {}),
+      mapping: mapped,
+      ...(mappingDone && options.mapProperties === 'background' ? { mappingDone } : {}),
+      mappingWorkflowArn: LOCAL_MAPPING_WORKFLOW_ARN,
+      mappingRuns: () => mapping.runs,
       ended: dynamo?.ended ?? new Promise<string>(() => undefined),
       stop,
     };

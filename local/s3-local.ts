@@ -38,8 +38,13 @@ export async function startS3Local(options: { dataDir?: string } = {}): Promise<
 }
 
 /** A bucket for the search rows, named from a table prefix (lower case, 3 to 63 characters). */
-export async function createSearchRowsBucket(endpoint: string, prefix: string): Promise<string> {
-  const bucket = `${prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-')}-search-rows`.slice(0, 63);
+export function createSearchRowsBucket(endpoint: string, prefix: string): Promise<string> {
+  return createLocalBucket(endpoint, prefix, 'search-rows');
+}
+
+/** A bucket named from a table prefix and what it holds (`<prefix>-<purpose>`, lower case, 3 to 63 characters). */
+export async function createLocalBucket(endpoint: string, prefix: string, purpose: string): Promise<string> {
+  const bucket = `${prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-')}-${purpose}`.slice(0, 63);
   const client = new S3Client({ endpoint, forcePathStyle: true, region: process.env.AWS_REGION ?? 'us-east-1' });
   try {
     await client.send(new CreateBucketCommand({ Bucket: bucket }));

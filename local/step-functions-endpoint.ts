@@ -35,6 +35,15 @@ export interface LocalStateMachine {
   readonly substitutions: Readonly<Record<string, { functionName: string; handler: TaskHandler; timeoutMs: number }>>;
 }
 
+/**
+ * A Standard workflow the host runs itself (StartExecution answers at once, the run goes on): the property
+ * mapping workflow, whose Distributed Map stages the local host runs on worker threads (mapping-workflow.ts).
+ */
+export interface LocalAsyncStateMachine {
+  readonly arn: string;
+  start(input: unknown, name: string): void;
+}
+
 export interface StepFunctionsEndpoint {
   readonly endpoint: string;
   close(): Promise<void>;
@@ -127,10 +136,38 @@ interface StartSyncExecutionInput {
 
 export async function startStepFunctionsEndpoint(options: {
   machines: readonly LocalStateMachine[];
+  asyncMachines?: readonly LocalAsyncStateMachine[];
   port?: number;
   host?: string;
 }): Promise<StepFunctionsEndpoint> {
   const machines = new Map(options.machines.map((spec) => [spec.arn, compile(spec)] as const));
+  const asyncMachines = new Map((options.asyncMachines ?? []).map((machine) => [machine.arn, machine] as const));
+  const started = new Map<string, string>();
+
+  // StartExecution of a Standard workflow: a name is used once (the same name and input answers the first
+  // execution again; another input is ExecutionAlreadyExists), and the run goes on after the answer.
+  const startExecution = async (request: StartSyncExecutionInput): Promise<[number, unknown]> => {
+    const machine = request.stateMachineArn ? asyncMachines.get(request.stateMachineArn) : undefined;
+    if (!machine)
+      return [400, { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${request.stateMachineArn}'` }];
+    let input: unknown;
+    try {
+      input = JSON.parse(request.input ?? '{}');
+    } catch {
+      return [400, { __type: 'InvalidExecutionInput', message: 'input is not valid JSON' }];
+    }
+    const name = request.name ?? randomUUID();
+    const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
+    const seen = started.get(executionArn);
+    if (seen !== undefined) {
+      if (seen !== (request.input ?? '{}'))
+        return [400, { __type: 'ExecutionAlreadyExists', message: `Execution Already Exists: '${executionArn}'` }];
+      return [200, { executionArn, startDate: Date.now() / 1000 }];
+    }
+    started.set(executionArn, request.input ?? '{}');
+    machine.start(input, name);
+    return [200, { executionArn, startDate: Date.now() / 1000 }];
+  };
 
   const startSyncExecution = async (request: StartSyncExecutionInput): Promise<[number, unknown]> => {
     const compiled = request.stateMachineArn ? machines.get(request.stateMachineArn) : undefined;
@@ -190,12 +227,18 @@ export async function startStepFunctionsEndpoint(options: {
         res.end(JSON.stringify(body));
       };
       const target = String(req.headers['x-amz-target'] ?? '');
-      if (req.method !== 'POST' || target !== 'AWSStepFunctions.StartSyncExecution') {
+      const operation =
+        target === 'AWSStepFunctions.StartSyncExecution'
+          ? startSyncExecution
+          : target === 'AWSStepFunctions.StartExecution'
+            ? startExecution
+            : undefined;
+      if (req.method !== 'POST' || !operation) {
         send([
           400,
           {
             __type: 'UnknownOperationException',
-            message: `This local endpoint serves StartSyncExecution only, not ${target || req.method}`,
+            message: `This local endpoint serves StartSyncExecution and StartExecution only, not ${target || req.method}`,
           },
         ]);
         return;
@@ -207,7 +250,7 @@ export async function startStepFunctionsEndpoint(options: {
         send([400, { __type: 'SerializationException', message: 'request body is not JSON' }]);
         return;
       }
-      startSyncExecution(request).then(send, (error: unknown) => send([500, { __type: 'InternalFailure', message: String(error) }]));
+      operation(request).then(send, (error: unknown) => send([500, { __type: 'InternalFailure', message: String(error) }]));
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));

@@ -14,6 +14,7 @@ import type { Scenario } from '../suppliers/scenario.js';
 import { fanOut, type SupplierOutcome } from './fan-out.js';
 import { LEFT_OUT_REASONS_KEPT, type LeftOutRates, OfferMerger, type ShownAccumulated } from './offer-merger.js';
 import { rateFilter } from './ranking/search-filters.js';
+import { rememberOnTheFly } from './remember-on-the-fly.js';
 import type { SearchArea } from './search-area.js';
 import type { SearchDeps } from './search-ports.js';
 import type { SearchRequest } from './search-request.js';
@@ -27,6 +28,8 @@ export interface SupplierAnswers {
   readonly properties: ShownAccumulated[];
   /** Each property's shown rate as its stored row, written while suppliers were awaited. */
   readonly shown: ShownRates;
+  /** The properties it matched on the fly being stored (remember-on-the-fly.ts): awaited before the answer goes. */
+  readonly remembered: Promise<void>;
   /** performance.now() when the suppliers were asked, and when the last one answered. */
   readonly askedAt: number;
   readonly lastAnswer: number;
@@ -42,7 +45,7 @@ export async function askSuppliers(
     readonly area: SearchArea;
   },
   setup: SearchSetup,
-  deps: Pick<SearchDeps, 'propertiesNear'>,
+  deps: Pick<SearchDeps, 'propertiesNear' | 'rememberProperties'>,
 ): Promise<SupplierAnswers> {
   const { request, area } = call;
   const { fx, stay } = setup;
@@ -102,7 +105,10 @@ export async function askSuppliers(
   const merged = await merger;
   const properties = await merged.finishShown();
   reportUnpriced(merged.unpricedBySupplier());
-  return { outcomes, properties, shown, askedAt, lastAnswer, staleFx: merged.staleFxPair() };
+  // Stored while the answer is ranked and signed; awaited before it goes (sign-and-store.ts).
+  const remembered = rememberOnTheFly(merged, properties, deps);
+  remembered.catch(() => undefined);
+  return { outcomes, properties, shown, remembered, askedAt, lastAnswer, staleFx: merged.staleFxPair() };
 }
 
 /**

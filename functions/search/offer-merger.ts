@@ -168,14 +168,30 @@ export class OfferMerger {
     return [...this.properties.values()];
   }
 
+  /**
+   * What this merge matched on the fly, for search to store (rememberProperties) so that every id its answer
+   * carries is usable at once: the offers of each id it minted, and the offers it joined to a stored property.
+   */
+  matchedOnTheFly(): {
+    readonly minted: ReadonlyMap<string, readonly SupplierOffer[]>;
+    readonly joined: readonly { readonly offer: SupplierOffer; readonly propertyId: string }[];
+  } {
+    return { minted: this.minted, joined: this.joined };
+  }
+
+  private readonly minted = new Map<string, SupplierOffer[]>();
+  private readonly joined: { offer: SupplierOffer; propertyId: string }[] = [];
+
   private async resolveUnknown(): Promise<void> {
     if (this.unknown.length === 0) return;
     const unknown = this.unknown.splice(0);
-    const ids = await resolvePropertyIds(unknown, new RefMap<DestinationEntry>(), this.propertiesNear);
+    const { ids, minted } = await resolvePropertyIds(unknown, new RefMap<DestinationEntry>(), this.propertiesNear);
     const entries = destinationEntriesById(this.destination, ids);
     for (const offer of unknown) {
       const propertyId = ids.get(offer)!;
       this.place(offer, propertyId, entries.get(propertyId));
+      if (minted.has(propertyId)) this.minted.set(propertyId, [...(this.minted.get(propertyId) ?? []), offer]);
+      else this.joined.push({ offer, propertyId });
     }
   }
 

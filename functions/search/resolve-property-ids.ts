@@ -21,6 +21,12 @@ export type PropertiesNear = PropertyMapStore['propertiesNear'];
 /** Beyond this many offers the mapping job has not seen, they are matched among themselves in memory. */
 const NEARBY_LOOKUPS_MAX = 25;
 
+/** Every offer's id, and the ids matching minted (no stored property carries them yet). */
+export interface ResolvedPropertyIds {
+  readonly ids: RefMap<string>;
+  readonly minted: ReadonlySet<string>;
+}
+
 /**
  * Every offer's unified propertyId: from the destination index when the mapping job knows its ref; a few
  * unknown ones are matched against the stored properties near them; many unknown ones (a catalogue the job
@@ -31,28 +37,32 @@ export async function resolvePropertyIds(
   offers: readonly SupplierOffer[],
   known: RefMap<DestinationEntry>,
   propertiesNear: PropertiesNear,
-): Promise<RefMap<string>> {
+): Promise<ResolvedPropertyIds> {
   const ids = new RefMap<string>();
+  const minted = new Set<string>();
   const unknown: SupplierOffer[] = [];
   for (const offer of offers) {
     const entry = known.get(offer);
     if (entry) ids.set(offer, entry.propertyId);
     else unknown.push(offer);
   }
-  if (unknown.length === 0) return ids;
+  if (unknown.length === 0) return { ids, minted };
   const [{ matchUnmapped, ON_THE_FLY_RADIUS_METRES }, { matchProperties }] = await matcher();
   if (unknown.length <= NEARBY_LOOKUPS_MAX) {
     await Promise.all(
       unknown.map(async (offer) => {
         const candidates = offer.geo ? await propertiesNear(offer.geo, ON_THE_FLY_RADIUS_METRES) : [];
-        ids.set(offer, matchUnmapped(offer, candidates).propertyId);
+        const match = matchUnmapped(offer, candidates);
+        ids.set(offer, match.propertyId);
+        if (!match.matched) minted.add(match.propertyId);
       }),
     );
-    return ids;
+    return { ids, minted };
   }
   for (const cluster of matchProperties(unknown).clusters) {
     const propertyId = mintPropertyId([...cluster].sort(compareRefs)[0]!);
+    minted.add(propertyId);
     for (const offer of cluster) ids.set(offer, propertyId);
   }
-  return ids;
+  return { ids, minted };
 }

@@ -55,6 +55,7 @@ export function searchDeps(): SearchDeps {
       return entries;
     },
     propertiesNear: (point, radius) => propertyMapStore().propertiesNear(point, radius),
+    rememberProperties: (properties, refs) => propertyMapStore().rememberProperties(properties, refs),
     knownProperties: async (propertyIds) => {
       const found = await Promise.all(propertyIds.map(async (id) => [id, await propertyMapStore().getProperty(id)] as const));
       return new Map(found.flatMap(([id, property]) => (property ? [[id, property] as const] : [])));

@@ -4,6 +4,7 @@
  * the signing keys and the clock. search-deps.ts wires them once per container; tests and benchmarks build
  * their own.
  */
+import type { PropertyMapStore } from '../domain/property/property-map.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import type { PricingSources } from '../domain/pricing/pricing-sources.js';
 import type { ContractedSuppliers } from '../suppliers/contracted-suppliers.js';
@@ -16,6 +17,8 @@ export interface SearchDeps extends ContractedSuppliers, PricingSources {
   destination(cityCode: string): Promise<readonly DestinationEntry[]>;
   /** Stored properties near a point, for offers the index does not know. */
   propertiesNear: PropertiesNear;
+  /** Stores what a search matched on the fly where the map has nothing yet (the property map's rememberProperties). */
+  rememberProperties: PropertyMapStore['rememberProperties'];
   /** The unified properties of these ids, keyed by the id asked (a merged id answers with the one that took over). */
   knownProperties(propertyIds: readonly string[]): Promise<Map<string, UnifiedProperty>>;
   searches: SearchStore;

@@ -1,6 +1,6 @@
 /**
  * Search's last stage: the first page described and its rates signed (shown-property.ts), the header's
- * write awaited, and the rows of every page handed back to be stored after the answer has gone (storeRows:
+ * write and the properties matched on the fly awaited, and the rows of every page handed back to be stored after the answer has gone (storeRows:
  * the search is pending until then, and a page asked for meanwhile waits for them).
  */
 import type { SupplierAnswers } from './ask-suppliers.js';
@@ -30,7 +30,8 @@ export async function signAndStore(
   const search = { ...header, partial, suppliers, totalProperties: ranked.length };
   const page = pageOf(ranked, { limit: request.limit, searchId: stay.searchId, key: setup.cursorKey });
   const shownPage = page.items.map((property) => showProperty(property, { ...stay, tenant: header.tenant, rateIdKey: setup.rateIdKey }));
-  await setup.savingHeader;
+  // The header, and the properties matched on the fly: every id the answer carries is known once it goes.
+  await Promise.all([setup.savingHeader, answers.remembered]);
   const storeRows = async () => {
     const rows = ranked.map((property) => answers.shown.row(property));
     await deps.searches.save(search, rows, answers.shown.fx.list);

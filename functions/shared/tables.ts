@@ -133,6 +133,8 @@ export const TABLES: readonly TableDefinition[] = [
     partitionKey: pk,
     sortKey: sk,
     // Apart from clients so that search and booking can read contracts without reading secret hashes.
+    // Its stream starts a property mapping run when a contract is written (lib/property-mapping.ts).
+    stream: 'NEW_IMAGE',
     purpose: 'Supplier contracts per tenant: which suppliers its searches reach, their endpoints and credentials.',
   },
   {

@@ -9,7 +9,9 @@
  * The geographic index uses H3 resolution 7 cells (~5 km², ~2.4 km across): a point's cell and its ring
  * of neighbours cover every property within a kilometre or two, in seven queries.
  */
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { contentHash } from '../domain/property/content-hash.js';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
 import type { ContentStamp, PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
@@ -23,6 +25,9 @@ import { DynamoPropertyContent } from './dynamo-property-content.js';
 import { propertyMapKeys } from './property-map-keys.js';
 
 export const INDEX_RESOLUTION = 7;
+
+/** Conditional puts at once when a search stores what it matched on the fly (BatchWriteItem takes no conditions). */
+const REMEMBER_CONCURRENCY = 16;
 
 export interface DynamoPropertyMapStoreOptions extends BatchOptions {
   readonly client?: DynamoDBDocumentClient;
@@ -62,27 +67,50 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
     return out;
   }
 
-  async putProperties(properties: readonly UnifiedProperty[]): Promise<void> {
+  /**
+   * Writes what changed: a property whose content is the stored one (the same hash) is left alone, its
+   * `contentChangedAt` with it; one that differs, or is new, is written stamped with `changedAt`.
+   */
+  async putProperties(properties: readonly UnifiedProperty[], changedAt: Date = new Date()): Promise<ReadonlyMap<string, string>> {
     const cells = new Map(properties.map((p) => [p.propertyId, p.geo ? indexCell(p.geo) : undefined]));
-    // A property whose position moved to another cell must leave its old cell.
+    // A property whose position moved to another cell must leave its old cell; one whose content is as stored stays.
     const previous = await batchGetAll(
       this.client,
       this.table,
       properties.map((p) => propertyMapKeys.property(p.propertyId)),
-      { ...this.batch, projection: ['propertyId', 'indexCell'] },
+      { ...this.batch, projection: ['propertyId', 'indexCell', 'contentHash', 'contentChangedAt', 'kind'] },
     );
     const requests: WriteRequest[] = [];
+    const stored = new Map<string, string>();
+    const stamps = new Map<string, string>();
     for (const item of previous) {
       const oldCell = typeof item.indexCell === 'string' ? item.indexCell : undefined;
       const propertyId = String(item.propertyId);
+      if (item.kind === 'property' && typeof item.contentHash === 'string') {
+        stored.set(propertyId, item.contentHash);
+        if (typeof item.contentChangedAt === 'string') stamps.set(propertyId, item.contentChangedAt);
+      }
       if (oldCell && oldCell !== cells.get(propertyId))
         requests.push({ DeleteRequest: { Key: propertyMapKeys.cell(oldCell, propertyId) } });
     }
     for (const property of properties) {
+      const { contentChangedAt, contentHash: _hash, ...content } = property;
+      const hash = contentHash(property);
+      if (stored.get(property.propertyId) === hash && stamps.has(property.propertyId)) continue;
+      // The mapping job's stamp where it set one (its destination index carries the same), else now.
+      const changed = contentChangedAt ?? changedAt.toISOString();
+      stamps.set(property.propertyId, changed);
       const cell = cells.get(property.propertyId);
       requests.push({
         PutRequest: {
-          Item: { ...propertyMapKeys.property(property.propertyId), kind: 'property', ...property, ...(cell ? { indexCell: cell } : {}) },
+          Item: {
+            ...propertyMapKeys.property(property.propertyId),
+            kind: 'property',
+            ...content,
+            contentHash: hash,
+            contentChangedAt: changed,
+            ...(cell ? { indexCell: cell } : {}),
+          },
         },
       });
       for (const ref of property.supplierRefs) {
@@ -98,6 +126,53 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
         });
     }
     await batchWriteAll(this.client, this.table, requests, this.batch);
+    return stamps;
+  }
+
+  async rememberProperties(
+    properties: readonly UnifiedProperty[],
+    refs: readonly { readonly ref: SupplierRef; readonly propertyId: string }[],
+    changedAt: Date = new Date(),
+  ): Promise<void> {
+    const put = async (item: Record<string, unknown>): Promise<boolean> => {
+      try {
+        await this.client.send(new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    };
+    const work: (() => Promise<unknown>)[] = [];
+    for (const property of properties) {
+      work.push(async () => {
+        const { contentChangedAt: _changedAt, contentHash: _hash, ...content } = property;
+        const cell = property.geo ? indexCell(property.geo) : undefined;
+        const item = {
+          ...propertyMapKeys.property(property.propertyId),
+          kind: 'property',
+          ...content,
+          contentHash: contentHash(property),
+          contentChangedAt: changedAt.toISOString(),
+          ...(cell ? { indexCell: cell } : {}),
+        };
+        // The job's property under that id (or one an earlier search stored) stays as it is, with its index entry.
+        if (!(await put(item))) return;
+        if (cell) await put({ ...propertyMapKeys.cell(cell, property.propertyId), kind: 'cell', ...matchCandidate(property) });
+      });
+      for (const ref of property.supplierRefs) refsToMap(ref, property.propertyId);
+    }
+    function refsToMap(ref: SupplierRef, propertyId: string) {
+      work.push(() => put({ ...propertyMapKeys.ref(ref.supplierId, ref.supplierPropertyId), kind: 'ref', ...ref, propertyId }));
+    }
+    for (const { ref, propertyId } of refs)
+      refsToMap({ supplierId: ref.supplierId, supplierPropertyId: ref.supplierPropertyId }, propertyId);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(REMEMBER_CONCURRENCY, work.length) }, async () => {
+        while (next < work.length) await work[next++]!();
+      }),
+    );
   }
 
   async retireProperties(retired: readonly { readonly propertyId: string; readonly replacedBy?: string }[]): Promise<void> {
@@ -174,6 +249,7 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
   }
 }
 
+/** A property's content as stored, hashed: equal hashes, nothing to write. */
 export function indexCell(point: GeoPoint): string {
   return latLngToCell(point.lat, point.lng, INDEX_RESOLUTION);
 }

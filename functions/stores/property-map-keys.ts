@@ -20,4 +20,9 @@ export const propertyMapKeys = {
   /** Geographic index: properties per H3 cell, for matching unmapped supplier properties near a point. */
   cell: (cell: string, propertyId: string) => ({ pk: `${PLATFORM_OWNER}#cell#${cell}`, sk: propertyId }),
   cellPartition: (cell: string) => `${PLATFORM_OWNER}#cell#${cell}`,
+  /** The mapping job's lock: one run at a time rewrites the map. */
+  mappingLock: () => ({ pk: `${PLATFORM_OWNER}#mapping-lock`, sk: 'lock' }),
+  /** One mapping run's record, newest last in the partition (run ids sort by time). */
+  mappingRun: (runId: string) => ({ pk: `${PLATFORM_OWNER}#mapping-run`, sk: runId }),
+  mappingRuns: () => `${PLATFORM_OWNER}#mapping-run`,
 };

@@ -24,6 +24,7 @@ import type {
   ClientReferenceLookup,
   ModifyRequest,
   ModifyResult,
+  ContentSlice,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -64,6 +65,16 @@ class ContractedSupplier implements SupplierPort {
       supplierId: this.supplierId,
       properties: page.properties.map((property) => ({ ...property, supplierId: this.supplierId })),
     }));
+  }
+
+  get contentChangeDates(): boolean {
+    return this.adapter.contentChangeDates === true;
+  }
+
+  contentSlices(request: Omit<StaticContentRequest, 'cursor'>): Promise<readonly ContentSlice[]> {
+    return this.adapter.contentSlices
+      ? this.stamped(this.adapter.contentSlices(this.sold(request)), (slices) => slices)
+      : Promise.resolve([{}]);
   }
 
   checkRate(request: CheckRateRequest): Promise<CheckedRate> {

@@ -123,7 +123,7 @@ export interface AvailabilityResult {
 }
 
 export interface StaticContentRequest extends CallContext {
-  /** Opaque cursor from the previous page; absent for the first page. */
+  /** Opaque cursor from the previous page (or a slice's first cursor); absent for the first page. */
   readonly cursor?: string;
   /** Page size hint; adapters clamp to what the supplier allows. */
   readonly pageSize?: number;
@@ -134,6 +134,20 @@ export interface StaticContentRequest extends CallContext {
   readonly language?: string;
   /** Only these of the supplier's properties (one page, at most CONTENT_IDS_MAX), instead of the catalogue's pages. */
   readonly supplierPropertyIds?: readonly string[];
+  /**
+   * Only the properties the supplier changed on or after this UTC date (YYYY-MM-DD), by its own change
+   * dates: for an adapter whose `contentChangeDates` is true. A slice's cursor carries it where the
+   * supplier's paging does.
+   */
+  readonly changedSince?: string;
+}
+
+/** A part of a supplier's catalogue read page by page from its own first cursor, at the same time as the others. */
+export interface ContentSlice {
+  /** The slice's first cursor (absent: the catalogue's first page). */
+  readonly cursor?: string;
+  /** How many properties it holds, when the supplier says. */
+  readonly properties?: number;
 }
 
 /** The most supplier property ids one localized content call asks for (Rapid takes 250 at a time). */
@@ -160,6 +174,8 @@ export interface SupplierPropertyContent extends MemberSummary {
   readonly checkInTime?: string;
   readonly checkOutTime?: string;
   readonly guestRating?: SupplierGuestRating;
+  /** When the supplier last changed this content (its own date, UTC ISO 8601), where its content API says. */
+  readonly changedAt?: string;
 }
 
 export interface StaticContentPage {
@@ -295,6 +311,13 @@ export interface SupplierPort {
   readonly supplierId: string;
   searchAvailability(request: AvailabilityRequest): Promise<AvailabilityResult>;
   staticContent(request: StaticContentRequest): Promise<StaticContentPage>;
+  /**
+   * The catalogue in parts that can be read at the same time (ranges, countries), for what changed since a
+   * date or all of it. Absent: the catalogue is one part, read from its first page.
+   */
+  contentSlices?(request: Omit<StaticContentRequest, 'cursor'>): Promise<readonly ContentSlice[]>;
+  /** Whether staticContent honours `changedSince` (the supplier's content API publishes change dates). */
+  readonly contentChangeDates?: boolean;
   checkRate(request: CheckRateRequest): Promise<CheckedRate>;
   book(request: BookRequest): Promise<SupplierBooking>;
   /** undefined when the supplier has no booking with that client reference. */

@@ -1,3 +1,4 @@
+import { WORLD_CONTENT_ADDED, WORLD_CONTENT_UPDATED } from '../world/content-dates.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
@@ -983,8 +984,16 @@ function content(ctx: HandlerContext, call: CallState, req: IncomingMessage, que
       ),
     };
   }
-  // VRBO supply is not part of the sandbox world.
-  const all = supply[0] === 'vrbo' ? [] : ctx.view.properties;
+  // VRBO supply is not part of the sandbox world. `country_code` (any of) and `date_updated_start` narrow the search as
+  // Rapid's do; the world's content last changed on WORLD_CONTENT_UPDATED.
+  const countries = new Set(query.getAll('country_code').flatMap((code) => code.split(',')));
+  const updatedStart = query.get('date_updated_start');
+  if (updatedStart !== null && !/^\d{4}-\d{2}-\d{2}$/.test(updatedStart))
+    invalid('date_updated_start', 'querystring', 'date_updated_start must be a date (YYYY-MM-DD).');
+  const all =
+    supply[0] === 'vrbo' || (updatedStart !== null && updatedStart > WORLD_CONTENT_UPDATED.slice(0, 10))
+      ? []
+      : ctx.view.properties.filter((p) => countries.size === 0 || countries.has(p.address.countryCode));
   const token = query.get('token');
   const offset = token === null ? 0 : openToken(token, 'content', ctx.options.secret)?.offset;
   if (offset === undefined) invalid('token', 'querystring', 'The token is not valid.');
@@ -1038,6 +1047,7 @@ function wireContent(property: SupplierProperty, scenarios: readonly Scenario[],
   return {
     property_id: property.supplierPropertyId,
     name: property.name,
+    dates: { added: WORLD_CONTENT_ADDED, updated: WORLD_CONTENT_UPDATED },
     address: {
       line_1: property.addressLine,
       city: property.address.city,

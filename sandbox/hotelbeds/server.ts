@@ -1,3 +1,4 @@
+import { WORLD_CONTENT_UPDATED } from '../world/content-dates.js';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatMinor, scaleMinor } from '../../functions/domain/money/money.js';
@@ -667,12 +668,17 @@ function contentHotels(ctx: HandlerContext, call: CallState, query: URLSearchPar
   // useSecondaryLanguage=false (the default): a text with no translation is left out, not sent in English.
   const secondary = query.get('useSecondaryLanguage') === 'true';
   const codes = query.get('codes');
-  const all = codes
+  // The Content API's change filter: hotels whose content changed on or after the day (none, after the world's date).
+  const since = query.get('lastUpdateTime');
+  if (since !== null && !/^\d{4}-\d{2}-\d{2}$/.test(since)) invalid('lastUpdateTime', 'lastUpdateTime must be a date (YYYY-MM-DD)');
+  const lastUpdate = WORLD_CONTENT_UPDATED.slice(0, 10);
+  const listed = codes
     ? codes
         .split(',')
         .map((c) => ctx.view.byPropertyId.get(c.trim()))
         .filter((p): p is SupplierProperty => p !== undefined)
     : ctx.view.properties;
+  const all = since !== null && since > lastUpdate ? [] : listed;
   const hotels: WireContentHotel[] = all.slice(from - 1, to).map((property) => {
     const hotel = property.hotel;
     const translated = language === 'en' ? undefined : translatedContent(property, language);
@@ -699,6 +705,7 @@ function contentHotels(ctx: HandlerContext, call: CallState, query: URLSearchPar
       images: hotel.images.map((path, order) => ({ path, order: order + 1, imageTypeCode: order === 0 ? 'GEN' : 'HAB' })),
       checkInTime: hotel.checkInTime,
       checkOutTime: hotel.checkOutTime,
+      lastUpdate,
     };
   });
   return { from, to: from + hotels.length - 1, total: all.length, auditData: auditData(call), hotels };

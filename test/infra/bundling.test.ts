@@ -45,7 +45,7 @@ describe('function bundles', () => {
     const bundles = bundledFunctions();
     const sandboxSuppliers = synthesis.stack.sandboxSuppliers?.suppliers.length ?? 0;
     expect(sandboxSuppliers).toBeGreaterThan(0);
-    expect(bundles).toHaveLength(15 + sandboxSuppliers + 1 /* the sandbox ECB feed */);
+    expect(bundles).toHaveLength(18 + sandboxSuppliers + 1 /* the sandbox ECB feed */);
     for (const { id, bundle } of bundles) {
       expect(existsSync(bundle), id).toBe(true);
       expect(existsSync(`${bundle}.map`), id).toBe(true);

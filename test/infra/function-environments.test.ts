@@ -17,7 +17,12 @@ import { vouchersConfigSchema } from '../../functions/booking/voucher/vouchers-c
 import { carsConfigSchema } from '../../functions/cars/cars-config.js';
 import { docsConfigSchema } from '../../functions/docs/docs-config.js';
 import { fxFeedConfigSchema } from '../../functions/fx/fx-feed-config.js';
-import { mappingJobConfigSchema } from '../../functions/search/mapping-job-config.js';
+import {
+  mappingMatcherConfigSchema,
+  mappingReaderConfigSchema,
+  mappingTriggerConfigSchema,
+  mappingWriterConfigSchema,
+} from '../../functions/search/mapping-job-config.js';
 import { searchConfigSchema } from '../../functions/search/search-config.js';
 import type { ConfigDefinition } from '../../functions/shared/config-schema.js';
 import { senderConfigSchema } from '../../functions/webhooks/sender-config.js';
@@ -35,7 +40,10 @@ const SCHEMA_OF_ENTRY: Readonly<Record<string, ConfigDefinition<unknown>>> = {
   'functions/auth/authorizer.ts': authorizerConfigSchema,
   'functions/auth/signing-key-rotator.ts': signingKeyRotatorConfigSchema,
   'functions/search/index.ts': searchConfigSchema,
-  'functions/search/mapping-job-handler.ts': mappingJobConfigSchema,
+  'functions/search/mapping-reader-handler.ts': mappingReaderConfigSchema,
+  'functions/search/mapping-matcher-handler.ts': mappingMatcherConfigSchema,
+  'functions/search/mapping-writer-handler.ts': mappingWriterConfigSchema,
+  'functions/search/mapping-trigger-handler.ts': mappingTriggerConfigSchema,
   'functions/booking/index.ts': bookingConfigSchema,
   'functions/booking/flow/index.ts': flowConfigSchema,
   'functions/booking/reconcile/reconcile-pending-handler.ts': reconcilerConfigSchema,

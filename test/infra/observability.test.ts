@@ -116,6 +116,7 @@ describe('alarms', () => {
         'ReconcilerErrors',
         'BookingStateMachineFailureRate',
         'BookingStateMachineTimeouts',
+        'PropertyMappingRunFailed',
         'WebhookStreamDeadLetters',
         'SupplierAnswersRefused',
         'SupplierAnswersRefusedWhole',
@@ -326,6 +327,21 @@ describe('alarms', () => {
       datapoints: 1,
     });
     expect(referencedId(dimensionsOf(timeouts.Dimensions as never).StateMachineArn)).toBe(machine);
+
+    // The mapping workflow: a run that failed or timed out as a whole, within the hour.
+    const mapping = alarmProps('PropertyMappingRunFailed');
+    expect(mapping).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1 });
+    const mappingQueries = queriesOf('PropertyMappingRunFailed');
+    expect(mappingQueries.find((q) => q.Expression)?.Expression).toBe('FILL(failed, 0) + FILL(timedOut, 0)');
+    const mappingStats = mappingQueries.filter((q) => q.MetricStat).map((q) => q.MetricStat!);
+    expect(mappingStats.map((m) => m.Metric.MetricName).sort()).toEqual(['ExecutionsFailed', 'ExecutionsTimedOut']);
+    for (const m of mappingStats) {
+      expect(m).toMatchObject({ Period: 3600, Stat: 'Sum' });
+      expect(referencedId(dimensionsOf(m.Metric.Dimensions).StateMachineArn)).toBe(
+        logicalIdOf(synthesis.stack.propertyMapping.stateMachine),
+      );
+    }
+    expectNotifiesTopic(mapping);
   });
 
   it('FX: a working day not read by two hourly feed runs (a run missing counts), a refused feed, any stale quote', () => {

@@ -34,7 +34,10 @@ describe('sandbox suppliers', () => {
   });
 
   it('each write the tenant contract naming their URL and credentials secret', () => {
-    const writes = Object.values(resourcesOfType(sandbox.template, 'Custom::AWS'));
+    // The contract writes (the stack's other Custom::AWS starts the first mapping run).
+    const writes = Object.values(resourcesOfType(sandbox.template, 'Custom::AWS')).filter((w) =>
+      JSON.stringify(w.Properties.Create).includes('putItem'),
+    );
     expect(writes).toHaveLength(SANDBOX_SUPPLIERS.length);
     const contractsTable = logicalIdOf(sandbox.stack.tables.get('contracts').table);
     for (const supplier of sandbox.stack.sandboxSuppliers?.suppliers ?? []) {

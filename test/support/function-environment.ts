@@ -57,7 +57,19 @@ export const STACK_ENVIRONMENTS = {
     STAGE: 'sandbox',
     FX_MAX_AGE_DAYS: '4',
   },
-  mappingJob: { ...observability('property-mapping'), ...tables('CONTRACTS_TABLE', 'PROPERTIES_TABLE'), TENANT: 'demo' },
+  mappingReader: {
+    ...observability('property-mapping'),
+    ...tables('CONTRACTS_TABLE', 'PROPERTIES_TABLE'),
+    TENANT: 'demo',
+    MAPPING_BUCKET: 'demo-sandbox-mapping',
+  },
+  mappingMatcher: { ...observability('property-mapping'), ...tables('PROPERTIES_TABLE'), MAPPING_BUCKET: 'demo-sandbox-mapping' },
+  mappingWriter: { ...observability('property-mapping'), ...tables('PROPERTIES_TABLE'), MAPPING_BUCKET: 'demo-sandbox-mapping' },
+  mappingTrigger: {
+    ...observability('property-mapping'),
+    TENANT: 'demo',
+    MAPPING_WORKFLOW_ARN: 'arn:aws:states:us-east-1:123456789012:stateMachine:demo-sandbox-property-mapping',
+  },
   booking: {
     ...observability('booking'),
     ...tables(

@@ -28,10 +28,28 @@ const ENTRIES: readonly { entry: string; load: () => Promise<unknown>; fn: Funct
     required: 'SEARCH_ROWS_BUCKET',
   },
   {
-    entry: 'functions/search/mapping-job-handler.ts',
-    load: () => import('../../functions/search/mapping-job-handler.js'),
-    fn: 'mappingJob',
+    entry: 'functions/search/mapping-reader-handler.ts',
+    load: () => import('../../functions/search/mapping-reader-handler.js'),
+    fn: 'mappingReader',
     required: 'TENANT',
+  },
+  {
+    entry: 'functions/search/mapping-matcher-handler.ts',
+    load: () => import('../../functions/search/mapping-matcher-handler.js'),
+    fn: 'mappingMatcher',
+    required: 'MAPPING_BUCKET',
+  },
+  {
+    entry: 'functions/search/mapping-writer-handler.ts',
+    load: () => import('../../functions/search/mapping-writer-handler.js'),
+    fn: 'mappingWriter',
+    required: 'MAPPING_BUCKET',
+  },
+  {
+    entry: 'functions/search/mapping-trigger-handler.ts',
+    load: () => import('../../functions/search/mapping-trigger-handler.js'),
+    fn: 'mappingTrigger',
+    required: 'MAPPING_WORKFLOW_ARN',
   },
   {
     entry: 'functions/booking/index.ts',

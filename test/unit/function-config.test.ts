@@ -15,7 +15,12 @@ import { vouchersConfigSchema } from '../../functions/booking/voucher/vouchers-c
 import { carsConfigSchema } from '../../functions/cars/cars-config.js';
 import { docsConfigSchema } from '../../functions/docs/docs-config.js';
 import { fxFeedConfigSchema } from '../../functions/fx/fx-feed-config.js';
-import { mappingJobConfigSchema } from '../../functions/search/mapping-job-config.js';
+import {
+  mappingMatcherConfigSchema,
+  mappingReaderConfigSchema,
+  mappingTriggerConfigSchema,
+  mappingWriterConfigSchema,
+} from '../../functions/search/mapping-job-config.js';
 import { searchConfigSchema } from '../../functions/search/search-config.js';
 import { ConfigError, type ConfigDefinition, type Environment } from '../../functions/shared/config-schema.js';
 import { senderConfigSchema } from '../../functions/webhooks/sender-config.js';
@@ -47,7 +52,13 @@ const CONFIGS: Record<FunctionName, { schema: ConfigDefinition<unknown>; require
       'FX_RATES_TABLE',
     ],
   },
-  mappingJob: { schema: mappingJobConfigSchema, required: [...OBSERVABILITY, 'CONTRACTS_TABLE', 'PROPERTIES_TABLE', 'TENANT'] },
+  mappingReader: {
+    schema: mappingReaderConfigSchema,
+    required: [...OBSERVABILITY, 'CONTRACTS_TABLE', 'PROPERTIES_TABLE', 'MAPPING_BUCKET', 'TENANT'],
+  },
+  mappingMatcher: { schema: mappingMatcherConfigSchema, required: [...OBSERVABILITY, 'PROPERTIES_TABLE', 'MAPPING_BUCKET'] },
+  mappingWriter: { schema: mappingWriterConfigSchema, required: [...OBSERVABILITY, 'PROPERTIES_TABLE', 'MAPPING_BUCKET'] },
+  mappingTrigger: { schema: mappingTriggerConfigSchema, required: [...OBSERVABILITY, 'TENANT', 'MAPPING_WORKFLOW_ARN'] },
   booking: {
     schema: bookingConfigSchema,
     required: [
@@ -334,7 +345,11 @@ describe('the typed configurations', () => {
       tenant: 'demo',
       retentionDays: 30,
     });
-    expect(mappingJobConfigSchema.parse(STACK_ENVIRONMENTS.mappingJob)).toMatchObject({ tenant: 'demo' });
+    expect(mappingReaderConfigSchema.parse(STACK_ENVIRONMENTS.mappingReader)).toMatchObject({
+      tenant: 'demo',
+      bucket: 'demo-sandbox-mapping',
+    });
+    expect(mappingTriggerConfigSchema.parse(STACK_ENVIRONMENTS.mappingTrigger)).toMatchObject({ tenant: 'demo' });
     expect(problemOf(retentionConfigSchema, { ...STACK_ENVIRONMENTS.retention, PERSONAL_DATA_RETENTION_DAYS: '3651' }).problems).toEqual([
       { variable: 'PERSONAL_DATA_RETENTION_DAYS', problem: 'is malformed (expected a whole number of days from 0 to 3650)' },
     ]);

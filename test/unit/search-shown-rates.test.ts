@@ -134,6 +134,7 @@ async function search(input: {
       ),
     destination: async () => destination,
     propertiesNear: async () => [],
+    rememberProperties: async () => undefined,
     knownProperties: async () => new Map(),
     fx: async () => fx,
     pricingRules: input.pricingRules ? () => input.pricingRules!(() => asked) : async () => NO_PRICING_RULES,

@@ -20,8 +20,20 @@ export interface ContentStamp {
 export interface PropertyMapStore {
   /** The stored propertyId of each ref that has one, keyed by refKey(ref). */
   propertyIdsOf(refs: readonly SupplierRef[]): Promise<Map<string, string>>;
-  /** Writes the properties' content, their refs' mappings and their place in the geographic index. */
-  putProperties(properties: readonly UnifiedProperty[]): Promise<void>;
+  /**
+   * Writes what changed (a property whose content hash is the stored one is left alone) and answers the
+   * contentChangedAt each property has after the write, by propertyId: what a destination index carries.
+   */
+  putProperties(properties: readonly UnifiedProperty[]): Promise<ReadonlyMap<string, string>>;
+  /**
+   * Properties a search matched on the fly (the job has not mapped their refs yet), and refs it joined to
+   * stored properties: each written only where the map holds nothing under its key, so the job's content
+   * and mappings always win; the ids search answered with are then usable on every route at once.
+   */
+  rememberProperties(
+    properties: readonly UnifiedProperty[],
+    refs: readonly { readonly ref: SupplierRef; readonly propertyId: string }[],
+  ): Promise<void>;
   /** Ids that no cluster carries any more: their content is replaced by a pointer to the id that took over. */
   retireProperties(retired: readonly { readonly propertyId: string; readonly replacedBy?: string }[]): Promise<void>;
   getProperty(propertyId: string): Promise<UnifiedProperty | undefined>;

@@ -64,11 +64,11 @@ export interface UnifiedProperty {
   /** Each supplier's guest rating of the property, where it gives one (Rapid `ratings.guest`); by supplier. */
   readonly guestRatings?: readonly GuestRating[];
   /**
-   * When the mapping job last found this property's content different from what it had stored (UTC ISO
-   * 8601): what a partner's catalogue sync asks for with `updatedSince`. Absent on content stored before
-   * the job recorded it.
+   * When this content last changed (UTC ISO 8601), as the property map stored it: set when it is written
+   * with content that differs from what was stored (content-hash.ts), kept otherwise. What a partner's
+   * catalogue sync asks for with `updatedSince`. Absent on content stored before it was recorded.
    */
   readonly contentChangedAt?: string;
-  /** The digest of the content contentChangedAt was last set for (content-changes.ts in the mapping job). */
+  /** The digest of the content contentChangedAt was last set for (content-hash.ts). */
   readonly contentHash?: string;
 }

@@ -9,6 +9,10 @@
  *   tokens): a supplier whose coordinates are kilometres off (a wrong geocode) still shares these.
  *
  * Only pairs across suppliers are produced: a supplier does not list one hotel twice.
+ *
+ * The partitioned job (partitioned/) computes the same pairs a partition at a time: it passes which
+ * properties are the partition's own (`isHome`: only pairs with one of them are its to score) and the
+ * size of each key block over the whole catalogue (a block's size decides whether it counts at all).
  */
 import { gridDisk, latLngToCell } from 'h3-js';
 import type { MatchProfile } from './match-profile.js';
@@ -16,14 +20,28 @@ import type { MatchProfile } from './match-profile.js';
 export const GEO_RESOLUTION = 9;
 export const GEO_RING = 2;
 /** A key shared by more properties than this (a common name, a call-centre phone) is no evidence of place. */
-const MAX_KEY_BLOCK = 12;
+export const MAX_KEY_BLOCK = 12;
+
+/** One partition's share of the blocking (absent: the whole catalogue is at hand). */
+export interface PartitionBlocking {
+  /** The partition's own properties: a pair is produced only if one of its two is. */
+  readonly isHome: (index: number) => boolean;
+  /** How many properties of the whole catalogue carry the key; undefined: as many as carry it here. */
+  readonly keyBlockSize: (key: string) => number | undefined;
+}
+
+const everything: PartitionBlocking = { isHome: () => true, keyBlockSize: () => undefined };
 
 /** Pairs as [i, j] indexes into `profiles`, i < j, each once, in a deterministic order. */
-export function candidatePairs(profiles: readonly MatchProfile[]): Array<readonly [number, number]> {
+export function candidatePairs(
+  profiles: readonly MatchProfile[],
+  partition: PartitionBlocking = everything,
+): Array<readonly [number, number]> {
   const seen = new Set<number>();
   const pairs: Array<readonly [number, number]> = [];
   const add = (i: number, j: number): void => {
     if (i === j || profiles[i]!.supplierId === profiles[j]!.supplierId) return;
+    if (!partition.isHome(i) && !partition.isHome(j)) return;
     const [low, high] = i < j ? [i, j] : [j, i];
     const key = low * profiles.length + high;
     if (seen.has(key)) return;
@@ -34,7 +52,7 @@ export function candidatePairs(profiles: readonly MatchProfile[]): Array<readonl
   const byCell = new Map<string, number[]>();
   const cellOf: (string | undefined)[] = profiles.map((profile, index) => {
     if (!profile.geo) return undefined;
-    const cell = latLngToCell(profile.geo.lat, profile.geo.lng, GEO_RESOLUTION);
+    const cell = geoCell(profile);
     const members = byCell.get(cell);
     if (members) members.push(index);
     else byCell.set(cell, [index]);
@@ -55,14 +73,21 @@ export function candidatePairs(profiles: readonly MatchProfile[]): Array<readonl
       else keyBlocks.set(key, [index]);
     }
   });
-  for (const members of keyBlocks.values()) {
-    if (members.length < 2 || members.length > MAX_KEY_BLOCK) continue;
+  for (const [key, members] of keyBlocks) {
+    const size = partition.keyBlockSize(key) ?? members.length;
+    if (size < 2 || size > MAX_KEY_BLOCK) continue;
     for (let a = 0; a < members.length; a += 1) for (let b = a + 1; b < members.length; b += 1) add(members[a]!, members[b]!);
   }
   return pairs;
 }
 
-function blockingKeys(profile: MatchProfile): string[] {
+/** The resolution-9 cell of a property's position (blocking's unit of place). */
+export function geoCell(profile: Pick<MatchProfile, 'geo'>): string {
+  return latLngToCell(profile.geo!.lat, profile.geo!.lng, GEO_RESOLUTION);
+}
+
+/** The keys a property shares a block through besides its position. */
+export function blockingKeys(profile: MatchProfile): string[] {
   const keys: string[] = [];
   const place = profile.cityCode ?? profile.address.postalCode ?? '';
   if (profile.phone) keys.push(`phone|${profile.phone.e164.slice(-8)}`);

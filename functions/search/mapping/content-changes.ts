@@ -4,14 +4,11 @@
  * stored contentChangedAt; a new or different one takes the run's time. A partner's catalogue sync reads it
  * (GET /v1/hotels/properties?updatedSince=), so only what changed is sent again.
  */
-import { createHash } from 'node:crypto';
+import { contentHash } from '../../domain/property/content-hash.js';
 import type { ContentStamp } from '../../domain/property/property-map.js';
 import type { UnifiedProperty } from '../../domain/property/unified-property.js';
 
-export function contentHash(property: UnifiedProperty): string {
-  const { contentChangedAt: _changed, contentHash: _hash, ...content } = property;
-  return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
-}
+export { contentHash };
 
 export function stampContentChanges(
   properties: readonly UnifiedProperty[],

@@ -22,13 +22,18 @@ export function mintPropertyId(ref: SupplierRef, attempt = 0): string {
 }
 
 /**
- * Ids for clusters, in the clusters' order. `previous` maps ref keys to the ids they had.
+ * Ids for clusters, in the clusters' order. `previous` maps ref keys to the ids they had. `reserved` ids
+ * are not given to any cluster (the partitioned job's partitions left as they were this run keep theirs).
  */
-export function assignPropertyIds(clusters: readonly (readonly SupplierRef[])[], previous: ReadonlyMap<string, string>): string[] {
+export function assignPropertyIds(
+  clusters: readonly (readonly SupplierRef[])[],
+  previous: ReadonlyMap<string, string>,
+  reserved: ReadonlySet<string> = new Set(),
+): string[] {
   const order = clusters
     .map((members, index) => ({ members: [...members].sort(compareRefs), index }))
     .sort((x, y) => compareRefs(x.members[0]!, y.members[0]!));
-  const taken = new Set<string>();
+  const taken = new Set<string>(reserved);
   const ids: string[] = new Array<string>(clusters.length);
   for (const { members, index } of order) {
     const id = keptId(members, previous, taken) ?? mintedId(members, taken);

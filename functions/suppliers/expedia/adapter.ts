@@ -17,6 +17,7 @@ import type {
   ClientReferenceLookup,
   ModifyRequest,
   ModifyResult,
+  ContentSlice,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -51,6 +52,7 @@ import { circlePolygon } from './circle-polygon.js';
 import { formatOccupancy } from './occupancy.js';
 import { unpackRateKey, type ExpediaRateKey } from './rate-key.js';
 import { rapidAuthorization } from './signature.js';
+import { RAPID_COUNTRY_CODES } from './country-codes.js';
 import type {
   WireCreateItineraryRequest,
   WireError,
@@ -239,12 +241,32 @@ export class ExpediaAdapter implements SupplierPort {
     return { supplierId: SUPPLIER_ID, offers: prices.withoutTwoPriced(offers, leftOut), ...leftOut.result() };
   }
 
+  /** Rapid's content search takes `date_updated_start`, and each property carries `dates.updated`. */
+  readonly contentChangeDates = true;
+
+  /**
+   * The catalogue by country (`country_code`, every ISO 3166-1 code), read at the same time: Rapid pages a
+   * search with its own links, one after another, so a million properties read as one would take hours.
+   * The whole catalogue's size comes from one unfiltered page.
+   */
+  async contentSlices(request: Omit<StaticContentRequest, 'cursor'>): Promise<readonly ContentSlice[]> {
+    const { headers } = await this.call<Record<string, WirePropertyContent>>(
+      'content',
+      'GET',
+      contentPath({ changedSince: request.changedSince }),
+      request,
+    );
+    const total = Number(headers.get('Pagination-Total-Results') ?? Number.NaN);
+    return RAPID_COUNTRY_CODES.map((country, index) => ({
+      cursor: contentPath({ changedSince: request.changedSince, country }),
+      ...(index === 0 && Number.isInteger(total) ? { properties: total } : {}),
+    }));
+  }
+
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
     // Rapid pages its catalogue at its own size (no page-size parameter), so `pageSize` is not used.
     const language = rapidLanguage(request.language ?? 'en');
-    const query = new URLSearchParams({ language, supply_source: 'expedia' });
-    for (const id of request.supplierPropertyIds ?? []) query.append('property_id', id);
-    const path = request.cursor ?? `${API}/properties/content?${query}`;
+    const path = request.cursor ?? contentPath({ language, changedSince: request.changedSince, propertyIds: request.supplierPropertyIds });
     if (!path.startsWith(`${API}/properties/content?`))
       throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
     const { body, headers } = await this.call<Record<string, WirePropertyContent>>('content', 'GET', path, request);
@@ -772,6 +794,26 @@ function nextLink(header: string | null): string | undefined {
   return undefined;
 }
 
+/**
+ * The content search's first page: Expedia supply in `language`, optionally one country, what changed since a
+ * date, or only these properties.
+ */
+function contentPath(options: {
+  readonly language?: string;
+  readonly changedSince?: string | undefined;
+  readonly country?: string;
+  readonly propertyIds?: readonly string[] | undefined;
+}): string {
+  const query = new URLSearchParams({
+    language: options.language ?? LANGUAGE,
+    supply_source: 'expedia',
+    ...(options.country ? { country_code: options.country } : {}),
+    ...(options.changedSince ? { date_updated_start: options.changedSince } : {}),
+  });
+  for (const id of options.propertyIds ?? []) query.append('property_id', id);
+  return `${API}/properties/content?${query}`;
+}
+
 function contentFromWire(id: string, property: WirePropertyContent | undefined, language?: string): SupplierPropertyContent {
   if (!property || typeof property !== 'object') throw bad('content', `property ${id} is not an object`);
   const rating = Number(property.ratings?.property?.rating);
@@ -813,6 +855,9 @@ function contentFromWire(id: string, property: WirePropertyContent | undefined, 
         : {}),
     })),
     ...(property.checkin?.begin_time ? { checkInTime: property.checkin.begin_time } : {}),
+    ...(property.dates?.updated && !Number.isNaN(Date.parse(property.dates.updated))
+      ? { changedAt: new Date(property.dates.updated).toISOString() }
+      : {}),
     ...(property.checkout?.time ? { checkOutTime: property.checkout.time } : {}),
     ...(property.phone ? { phone: property.phone } : {}),
     ...(guest ? { guestRating: guest } : {}),

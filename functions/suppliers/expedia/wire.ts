@@ -289,4 +289,6 @@ export interface WirePropertyContent {
   descriptions?: { general?: string; location?: string; headline?: string };
   airports?: { preferred?: { iata_airport_code?: string } };
   supply_source?: string;
+  /** When the property was added and its content last updated (ISO 8601). */
+  dates?: { added?: string; updated?: string };
 }

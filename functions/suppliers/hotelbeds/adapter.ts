@@ -18,6 +18,7 @@ import type {
   ClientReferenceLookup,
   ModifyRequest,
   ModifyResult,
+  ContentSlice,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -59,6 +60,8 @@ import type {
 export type HotelbedsAdapterOptions = SupplierAdapterOptions;
 
 const CONTENT_PAGE_MAX = 1000;
+/** Hotels a slice of the catalogue holds: read at the same time as the others, a segment at a time. */
+const CONTENT_SLICE = 25_000;
 const CITY_EDGE_SLACK_KM = 5;
 
 /**
@@ -115,24 +118,33 @@ export class HotelbedsAdapter implements SupplierPort {
     return { supplierId: SUPPLIER_ID, offers, ...leftOut.result() };
   }
 
+  /** The Content API's `lastUpdateTime` and each hotel's `lastUpdate`: a daily run reads only what changed. */
+  readonly contentChangeDates = true;
+
+  /** The catalogue as ranges of CONTENT_SLICE, read at the same time (its total from a one-hotel page). */
+  async contentSlices(request: Omit<StaticContentRequest, 'cursor'>): Promise<readonly ContentSlice[]> {
+    const { total } = await this.contentPage(1, 1, request);
+    const slices: ContentSlice[] = [];
+    for (let from = 1; from <= total; from += CONTENT_SLICE) {
+      const end = Math.min(total, from + CONTENT_SLICE - 1);
+      slices.push({ cursor: `${from}-${end}`, properties: end - from + 1 });
+    }
+    return slices;
+  }
+
+  /** A page from `from` (1-based); a cursor `from-end` is a slice's, read up to its end. */
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
-    const from = request.cursor ? Number(request.cursor) : 1;
-    if (!Number.isInteger(from) || from < 1)
+    const cursor = /^(\d+)(?:-(\d+))?$/.exec(request.cursor ?? '1');
+    const from = Number(cursor?.[1]);
+    const end = cursor?.[2] ? Number(cursor[2]) : undefined;
+    if (!cursor || !Number.isInteger(from) || from < 1 || (end !== undefined && end < from))
       throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
     const ids = request.supplierPropertyIds;
-    const size = ids ? ids.length : Math.min(CONTENT_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
+    const size = ids
+      ? ids.length
+      : Math.min(CONTENT_PAGE_MAX, Math.max(1, request.pageSize ?? 500), end !== undefined ? end - from + 1 : CONTENT_PAGE_MAX);
     const localized = request.language !== undefined && hotelbedsLanguage(request.language) !== 'ENG';
-    const query = new URLSearchParams({
-      fields: 'all',
-      language: hotelbedsLanguage(request.language ?? 'en'),
-      // Without it Hotelbeds answers in English where it has no translation, and the text would be labelled wrongly.
-      ...(localized ? { useSecondaryLanguage: 'false' } : {}),
-      ...(ids ? { codes: ids.join(',') } : {}),
-      from: String(from),
-      to: String(from + size - 1),
-    });
-    const rs = await this.call<WireContentHotelsRS>('content', 'GET', `/hotel-content-api/1.0/hotels?${query}`, request);
-    if (!Array.isArray(rs.hotels) || typeof rs.total !== 'number') throw bad('content', 'missing hotels or total');
+    const rs = await this.contentPage(from, size, request);
     const properties: SupplierPropertyContent[] = rs.hotels.map((hotel) => ({
       supplierId: SUPPLIER_ID,
       supplierPropertyId: String(hotel.code),
@@ -170,14 +182,35 @@ export class HotelbedsAdapter implements SupplierPort {
       ...(hotel.checkOutTime ? { checkOutTime: hotel.checkOutTime } : {}),
       ...(hotel.phones?.[0] ? { phone: hotel.phones[0].phoneNumber } : {}),
       ...(hotel.email ? { email: hotel.email } : {}),
+      ...(hotel.lastUpdate && /^\d{4}-\d{2}-\d{2}$/.test(hotel.lastUpdate) ? { changedAt: `${hotel.lastUpdate}T00:00:00Z` } : {}),
     }));
     const next = from + rs.hotels.length;
+    const last = Math.min(rs.total, end ?? rs.total);
     return {
       supplierId: SUPPLIER_ID,
       properties,
       total: rs.total,
-      ...(rs.hotels.length > 0 && next <= rs.total ? { nextCursor: String(next) } : {}),
+      ...(rs.hotels.length > 0 && next <= last ? { nextCursor: end !== undefined ? `${next}-${end}` : String(next) } : {}),
     };
+  }
+
+  private async contentPage(from: number, size: number, request: Omit<StaticContentRequest, 'cursor'>): Promise<WireContentHotelsRS> {
+    const ids = request.supplierPropertyIds;
+    const localized = request.language !== undefined && hotelbedsLanguage(request.language) !== 'ENG';
+    const query = new URLSearchParams({
+      fields: 'all',
+      language: hotelbedsLanguage(request.language ?? 'en'),
+      // Without it Hotelbeds answers in English where it has no translation, and the text would be labelled wrongly.
+      ...(localized ? { useSecondaryLanguage: 'false' } : {}),
+      ...(ids ? { codes: ids.join(',') } : {}),
+      from: String(from),
+      to: String(from + size - 1),
+      // The Content API's change filter: only hotels changed on or after the day.
+      ...(request.changedSince ? { lastUpdateTime: request.changedSince } : {}),
+    });
+    const rs = await this.call<WireContentHotelsRS>('content', 'GET', `/hotel-content-api/1.0/hotels?${query}`, request);
+    if (!Array.isArray(rs.hotels) || typeof rs.total !== 'number') throw bad('content', 'missing hotels or total');
+    return rs;
   }
 
   async checkRate(request: CheckRateRequest): Promise<CheckedRate> {

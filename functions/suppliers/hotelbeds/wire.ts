@@ -238,6 +238,8 @@ export interface WireContentHotel {
   images?: { path: string; order: number; imageTypeCode: string; roomCode?: string }[];
   checkInTime?: string;
   checkOutTime?: string;
+  /** The last day anything of the hotel's content changed (YYYY-MM-DD): the Content API's own change date. */
+  lastUpdate?: string;
 }
 
 export interface WireContentHotelsRS {

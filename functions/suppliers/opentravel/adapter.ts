@@ -19,6 +19,7 @@ import type {
   Holder,
   ModifyRequest,
   ModifyResult,
+  ContentSlice,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -69,6 +70,8 @@ import {
 export type OpenTravelAdapterOptions = SupplierAdapterOptions;
 
 const CATALOGUE_PAGE_MAX = 1000;
+/** Hotels a slice of the catalogue holds: read at the same time as the others, a segment at a time. */
+const CATALOGUE_SLICE = 25_000;
 /** HotelRef maxOccurs="99" per Criterion in the XSD. */
 const HOTEL_REFS_MAX = 99;
 /** UniqueID/@ID is StringLength1to32 in the XSD. */
@@ -246,25 +249,29 @@ export class OpenTravelAdapter implements SupplierPort {
     }
   }
 
+  /** The catalogue as ranges of CATALOGUE_SLICE, read at the same time (its total from a one-hotel page). It has no change dates: a daily run reads it whole and compares content hashes. */
+  async contentSlices(request: Omit<StaticContentRequest, 'cursor'>): Promise<readonly ContentSlice[]> {
+    const { total } = await this.cataloguePage(0, 1, request);
+    const slices: ContentSlice[] = [];
+    for (let start = 0; start < total; start += CATALOGUE_SLICE) {
+      const end = Math.min(total, start + CATALOGUE_SLICE);
+      slices.push({ cursor: `${start}-${end}`, properties: end - start });
+    }
+    return slices;
+  }
+
+  /** A page from `start` (0-based); a cursor `start-end` is a slice's, read up to (not including) its end. */
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
-    const start = request.cursor ? Number(request.cursor) : 0;
-    if (!Number.isInteger(start) || start < 0)
+    const cursor = /^(\d+)(?:-(\d+))?$/.exec(request.cursor ?? '0');
+    const start = Number(cursor?.[1]);
+    const end = cursor?.[2] ? Number(cursor[2]) : undefined;
+    if (!cursor || !Number.isInteger(start) || start < 0 || (end !== undefined && end <= start))
       throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
     const ids = request.supplierPropertyIds;
-    const count = ids ? ids.length : Math.min(CATALOGUE_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
-    const query = new URLSearchParams({ start: String(start), count: String(count) });
-    // OTA descriptive content names the texts' language LanguageCode (xs:language: BCP 47 as it is).
-    if (request.language) query.set('LanguageCode', request.language);
-    for (const id of ids ?? []) query.append('HotelCode', id);
-    const response = await this.http('content', 'GET', `/ota/catalogue?${query}`, request, undefined, {
-      'X-Api-Key': this.options.apiKey,
-      'X-Api-Secret': this.options.secret,
-      Accept: 'application/xml',
-    });
-    const root = parseRoot(response.text, 'content', 'HotelCatalogue', response.status);
-    if (response.status < 200 || response.status >= 300 || child(root, 'Errors')) throw errorFrom('content', response.status, root);
-    const total = Number(attr(root, 'Total'));
-    if (!Number.isInteger(total)) throw bad('content', 'missing HotelCatalogue/@Total');
+    const count = ids
+      ? ids.length
+      : Math.min(CATALOGUE_PAGE_MAX, Math.max(1, request.pageSize ?? 500), end !== undefined ? end - start : CATALOGUE_PAGE_MAX);
+    const { root, total } = await this.cataloguePage(start, count, request);
     const properties = children(root, 'Hotel').map((hotel): SupplierPropertyContent => {
       const stars = starsOf({ Award: { '@_Rating': attr(hotel, 'Rating') } });
       const geo = geoOf(hotel);
@@ -309,8 +316,31 @@ export class OpenTravelAdapter implements SupplierPort {
         ...(email ? { email } : {}),
       };
     });
-    const next = attr(root, 'NextStart');
-    return { supplierId: SUPPLIER_ID, properties, total, ...(next && properties.length > 0 ? { nextCursor: next } : {}) };
+    const next = Number(attr(root, 'NextStart'));
+    const more = Number.isInteger(next) && next > start && properties.length > 0 && (end === undefined || next < end);
+    return {
+      supplierId: SUPPLIER_ID,
+      properties,
+      total,
+      ...(more ? { nextCursor: end !== undefined ? `${next}-${end}` : String(next) } : {}),
+    };
+  }
+
+  private async cataloguePage(start: number, count: number, request: Omit<StaticContentRequest, 'cursor'>) {
+    const query = new URLSearchParams({ start: String(start), count: String(count) });
+    // OTA descriptive content names the texts' language LanguageCode (xs:language: BCP 47 as it is).
+    if (request.language) query.set('LanguageCode', request.language);
+    for (const id of request.supplierPropertyIds ?? []) query.append('HotelCode', id);
+    const response = await this.http('content', 'GET', `/ota/catalogue?${query}`, request, undefined, {
+      'X-Api-Key': this.options.apiKey,
+      'X-Api-Secret': this.options.secret,
+      Accept: 'application/xml',
+    });
+    const root = parseRoot(response.text, 'content', 'HotelCatalogue', response.status);
+    if (response.status < 200 || response.status >= 300 || child(root, 'Errors')) throw errorFrom('content', response.status, root);
+    const total = Number(attr(root, 'Total'));
+    if (!Number.isInteger(total)) throw bad('content', 'missing HotelCatalogue/@Total');
+    return { root, total };
   }
 
   // ---------- operations shared by several port calls ----------
