@@ -38,9 +38,9 @@ export const PROPERTY_MAPPING_SCHEDULE = Schedule.cron({ minute: '0', hour: '3' 
 
 /** Each function's memory (MB) and timeout (s): bench:mapping-scale projects AWS time and cost from these. */
 export const MAPPING_FUNCTIONS = {
-  reader: { memoryMb: 1024, timeoutSeconds: 300 },
-  matcher: { memoryMb: 3008, timeoutSeconds: 600 },
-  writer: { memoryMb: 1024, timeoutSeconds: 600 },
+  reader: { memoryMb: 1024, timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.propertyMappingReader },
+  matcher: { memoryMb: 3008, timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.propertyMappingMatcher },
+  writer: { memoryMb: 1024, timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.propertyMappingWriter },
 } as const;
 
 /** The construct id CDK gives the AwsCustomResource provider Lambda (fixed in aws-cdk-lib). */

@@ -45,8 +45,10 @@ export const FUNCTION_TIMEOUT_SECONDS = {
   /** Each task of the booking state machine; the machine's own timeout bounds the whole run. */
   bookingFlow: 25,
   signingKeyRotation: 30,
-  /** ~39,000 catalogue entries matched in well under a minute here; ten leave room for slow real catalogues. */
-  propertyMapping: 600,
+  /** The property mapping workflow's stages (lib/property-mapping.ts): a page of a catalogue read, a partition matched, written. */
+  propertyMappingReader: 300,
+  propertyMappingMatcher: 600,
+  propertyMappingWriter: 600,
   pendingReconciler: 120,
   personalDataRetention: 600,
   /** A sweep tries up to 100 deliveries, each within its own 10 s. */
