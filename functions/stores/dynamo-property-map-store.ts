@@ -14,7 +14,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
-import type { ContentStamp, PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
+import type { PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
 import { matchCandidateFromItem } from './property-items.js';
 import { refKey, type SupplierRef } from '../domain/property/supplier-ref.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
@@ -207,20 +207,6 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
     return this.content.getProperties(propertyIds);
   }
 
-  async contentStamps(propertyIds: readonly string[]): Promise<Map<string, ContentStamp>> {
-    const items = await batchGetAll(
-      this.client,
-      this.table,
-      propertyIds.map((id) => propertyMapKeys.property(id)),
-      { ...this.batch, projection: ['propertyId', 'contentHash', 'contentChangedAt'] },
-    );
-    const stamps = new Map<string, ContentStamp>();
-    for (const item of items) {
-      if (typeof item.contentHash === 'string' && typeof item.contentChangedAt === 'string')
-        stamps.set(String(item.propertyId), { contentHash: item.contentHash, contentChangedAt: item.contentChangedAt });
-    }
-    return stamps;
-  }
 
   async propertiesNear(point: GeoPoint, radiusMetres: number): Promise<PropertyMatchCandidate[]> {
     const across = Math.sqrt(3) * getHexagonEdgeLengthAvg(INDEX_RESOLUTION, UNITS.m);

@@ -24,6 +24,7 @@ import type {
   CheckedRate,
   CheckRateRequest,
   ClientReferenceLookup,
+  ContentSlice,
   ModifyRequest,
   ModifyResult,
   StaticContentPage,
@@ -38,7 +39,15 @@ export function guardedSupplier(adapter: SupplierPort): SupplierPort {
 }
 
 class GuardedSupplier implements SupplierPort {
-  constructor(private readonly adapter: SupplierPort) {}
+  /** The adapter's catalogue slices, where it reads its catalogue in parts (the mapping job's reader). */
+  readonly contentSlices?: (request: Omit<StaticContentRequest, 'cursor'>) => Promise<readonly ContentSlice[]>;
+  readonly contentChangeDates?: boolean;
+
+  constructor(private readonly adapter: SupplierPort) {
+    const slices = adapter.contentSlices?.bind(adapter);
+    if (slices) this.contentSlices = (request) => this.guarded('content', slices(request));
+    if (adapter.contentChangeDates !== undefined) this.contentChangeDates = adapter.contentChangeDates;
+  }
 
   get supplierId(): string {
     return this.adapter.supplierId;

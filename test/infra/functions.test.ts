@@ -48,7 +48,7 @@ describe('Lambda functions', () => {
     const functions = Object.entries(resourcesOfType(synthesis.template, 'AWS::Lambda::Function'));
     expect(functions.length).toBe(
       HANDLER_GROUPS.length +
-        10 /* authorizer, booking flow, property mapping (reader, matcher, writer, trigger), pending reconciler, webhook sender, personal data retention, FX feed */ +
+        11 /* authorizer, booking flow, property mapping (reader, matcher, writer, trigger, and the custom resource that starts its first run), pending reconciler, webhook sender, personal data retention, FX feed */ +
         2 /* key initializer, provider */,
     );
     for (const [id, resource] of functions) {

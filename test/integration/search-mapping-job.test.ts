@@ -100,6 +100,23 @@ describe('the mapping workflow over the sandbox suppliers', () => {
     const ref = { supplierId: 'hotelbeds', supplierPropertyId: sample.supplierPropertyId };
     const entries = await new DynamoDestinationIndex().destination(sample.hotel.cityCode);
     expect(entries.map((e) => e.propertyId)).toContain(firstIds.get(refKey(ref)));
+    // Each entry carries its property's change date: a partner's catalogue sync picks what changed from it.
+    const entry = entries.find((e) => e.propertyId === firstIds.get(refKey(ref)))!;
+    expect(entry.contentChangedAt).toBe((await store().getProperty(entry.propertyId))!.contentChangedAt);
+  });
+
+  it("keeps a property's change date while its content is the same, and moves it when the content changes", async () => {
+    const sample = getSupplierView('hotelbeds').properties[11]!;
+    const propertyId = firstIds.get(refKey({ supplierId: 'hotelbeds', supplierPropertyId: sample.supplierPropertyId }))!;
+    const stored = (await store().getProperty(propertyId))!;
+    const later = new Date(Date.parse(stored.contentChangedAt!) + 60_000);
+    const same = await store().putProperties([stored], later);
+    expect(same.get(propertyId)).toBe(stored.contentChangedAt);
+    const { contentChangedAt: _at, ...content } = stored;
+    const changed = await store().putProperties([{ ...content, description: `${stored.description ?? ''} Renovated.` }], later);
+    expect(changed.get(propertyId)).toBe(later.toISOString());
+    expect((await store().getProperty(propertyId))!.contentChangedAt).toBe(later.toISOString());
+    await store().putProperties([content], new Date(stored.contentChangedAt!));
   });
 
   it('records the run for the operator', async () => {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { UnifiedProperty } from '../../functions/domain/property/unified-property.js';
 import { CatalogueCursorError, decodeCatalogueCursor, encodeCatalogueCursor } from '../../functions/search/catalogue/catalogue-cursor.js';
 import { cataloguePage, PAGE_BYTES, type CataloguePorts } from '../../functions/search/catalogue/catalogue-page.js';
-import { contentHash, stampContentChanges } from '../../functions/search/mapping/content-changes.js';
-import type { DestinationEntry } from '../../functions/search/mapping/destination-index.js';
+import { contentHash } from '../../functions/domain/property/content-hash.js';
+import { withChangeDates, type DestinationEntry } from '../../functions/search/mapping/destination-index.js';
 import { propertyView } from '../../functions/search/property-view.js';
 
 const property = (n: number, supplierId = 'hotelbeds', description = 'A hotel.'): UnifiedProperty => ({
@@ -23,16 +23,16 @@ const property = (n: number, supplierId = 'hotelbeds', description = 'A hotel.')
 });
 
 describe('content change stamps', () => {
-  it('keep the stored time while the content is the same, and take the run time when it differs', () => {
-    const before = new Date('2026-11-01T00:00:00Z');
-    const [first] = stampContentChanges([property(1)], new Map(), before);
-    expect(first).toMatchObject({ contentChangedAt: before.toISOString(), contentHash: contentHash(property(1)) });
-    const stored = new Map([[first!.propertyId, { contentHash: first!.contentHash!, contentChangedAt: first!.contentChangedAt! }]]);
-    const later = new Date('2026-11-02T00:00:00Z');
-    expect(stampContentChanges([property(1)], stored, later)[0]!.contentChangedAt).toBe(before.toISOString());
-    expect(stampContentChanges([property(1, 'hotelbeds', 'New text.')], stored, later)[0]!.contentChangedAt).toBe(later.toISOString());
-    // The stamp itself is not content: a stamped property digests like the unstamped one.
-    expect(contentHash(first!)).toBe(contentHash(property(1)));
+  it('digest the content, not the stamp: a stamped property digests like the unstamped one, changed text does not', () => {
+    const stamped = { ...property(1), contentChangedAt: '2026-11-01T00:00:00.000Z', contentHash: 'old' };
+    expect(contentHash(stamped)).toBe(contentHash(property(1)));
+    expect(contentHash(property(1, 'hotelbeds', 'New text.'))).not.toBe(contentHash(property(1)));
+  });
+
+  it("give each property the date the map answered for it, and leave one it did not answer for as it was", () => {
+    const [one, two] = withChangeDates([property(1), property(2)], new Map([[property(1).propertyId, '2026-11-02T00:00:00.000Z']]));
+    expect(one!.contentChangedAt).toBe('2026-11-02T00:00:00.000Z');
+    expect(two!.contentChangedAt).toBeUndefined();
   });
 });
 

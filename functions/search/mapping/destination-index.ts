@@ -41,6 +41,14 @@ export function destinationEntry(property: UnifiedProperty): DestinationEntry {
   };
 }
 
+/** The properties with the change date the property map answered for each (putProperties), where it gave one. */
+export function withChangeDates(properties: readonly UnifiedProperty[], changedAt: ReadonlyMap<string, string>): UnifiedProperty[] {
+  return properties.map((property) => {
+    const at = changedAt.get(property.propertyId);
+    return at ? { ...property, contentChangedAt: at } : property;
+  });
+}
+
 /** Properties grouped by their city; properties without a catalogue city are not searchable by city. */
 export function entriesByCity(properties: readonly UnifiedProperty[]): Map<string, DestinationEntry[]> {
   const byCity = new Map<string, DestinationEntry[]>();

@@ -8,9 +8,8 @@ import { performance } from 'node:perf_hooks';
 import type { PropertyMapStore } from '../../domain/property/property-map.js';
 import { refKey } from '../../domain/property/supplier-ref.js';
 import type { SupplierPropertyContent, SupplierPort } from '../../suppliers/port.js';
-import { entriesByCity, type DestinationIndexStore } from './destination-index.js';
+import { entriesByCity, withChangeDates, type DestinationIndexStore } from './destination-index.js';
 import { matchProperties } from './match-properties.js';
-import { stampContentChanges } from './content-changes.js';
 import { assignPropertyIds } from './property-id.js';
 import { unifyProperty } from './unify-property.js';
 
@@ -58,8 +57,7 @@ export async function runMappingJob(input: MappingJobInput): Promise<MappingJobR
   const matched = matchProperties(content);
   const previous = await input.store.propertyIdsOf(content);
   const ids = assignPropertyIds(matched.clusters, previous);
-  const unified = matched.clusters.map((cluster, index) => unifyProperty(ids[index]!, cluster));
-  const properties = stampContentChanges(unified, await input.store.contentStamps(ids), new Date());
+  const properties = matched.clusters.map((cluster, index) => unifyProperty(ids[index]!, cluster));
   const match = performance.now();
 
   const current = new Set(ids);
@@ -70,10 +68,12 @@ export async function runMappingJob(input: MappingJobInput): Promise<MappingJobR
       if (old && !current.has(old) && !replacedBy.has(old)) replacedBy.set(old, ids[index]!);
     }
   });
-  await input.store.putProperties(properties);
+  // The store writes only what changed and says when each property's content last did: the index carries it.
+  const changedAt = await input.store.putProperties(properties);
   if (replacedBy.size > 0) await input.store.retireProperties([...replacedBy].map(([propertyId, by]) => ({ propertyId, replacedBy: by })));
   if (input.destinations) {
-    for (const [cityCode, entries] of entriesByCity(properties)) await input.destinations.putDestination(cityCode, entries);
+    for (const [cityCode, entries] of entriesByCity(withChangeDates(properties, changedAt)))
+      await input.destinations.putDestination(cityCode, entries);
   }
   const done = performance.now();
 

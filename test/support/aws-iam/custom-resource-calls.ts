@@ -41,7 +41,10 @@ export function customResourceCalls(values: TemplateValues, namer: CallNamer): C
       const named: NamedCall =
         call.service === 'DynamoDB' || call.service === '@aws-sdk/client-dynamodb'
           ? dynamoRequests(namer, names, operation, call.parameters ?? {})
-          : { unknown: `${call.service}.${call.action}` };
+          : (call.service === 'SFN' || call.service === '@aws-sdk/client-sfn') && typeof call.parameters?.stateMachineArn === 'string'
+            ? // StartExecution is authorized on the state machine's ARN (AWS Step Functions, "Actions defined by AWS Step Functions").
+              { requests: [{ action: `states:${operation}`, resource: call.parameters.stateMachineArn, context: {} }] }
+            : { unknown: `${call.service}.${call.action}` };
       calls.push({ name: `${resource.logicalId} (${event})`, role, named });
     }
   }

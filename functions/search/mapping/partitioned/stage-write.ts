@@ -8,7 +8,7 @@ import { refKey } from '../../../domain/property/supplier-ref.js';
 import type { PropertyMapStore } from '../../../domain/property/property-map.js';
 import type { UnifiedProperty } from '../../../domain/property/unified-property.js';
 import type { SupplierPropertyContent } from '../../../suppliers/port.js';
-import { entriesByCity } from '../destination-index.js';
+import { entriesByCity, withChangeDates } from '../destination-index.js';
 import { unifyProperty } from '../unify-property.js';
 import { getLines, mapLimit, putJson, putLines, type MappingObjects } from './mapping-objects.js';
 import { bucketName, destinationBucketOf } from './partition-layout.js';
@@ -87,13 +87,9 @@ export async function writePartition(item: BucketItem, deps: WriteDeps): Promise
   // The store writes only what changed and says when each property's content last did: the index carries it.
   const changedAt = await deps.store.putProperties(properties);
   if (ids.retire.length > 0) await deps.store.retireProperties(ids.retire);
-  const stamped = properties.map((property) => {
-    const at = changedAt.get(property.propertyId);
-    return at ? { ...property, contentChangedAt: at } : property;
-  });
 
   const byDestination = new Map<number, DestinationLine[]>();
-  for (const [cityCode, entries] of entriesByCity(stamped)) {
+  for (const [cityCode, entries] of entriesByCity(withChangeDates(properties, changedAt))) {
     const bucket = destinationBucketOf(plan.layout, cityCode);
     const lines = byDestination.get(bucket) ?? [];
     for (const entry of entries) lines.push({ c: cityCode, e: entry });
