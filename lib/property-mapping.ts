@@ -24,6 +24,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnB
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct, type IConstruct } from 'constructs';
+import { settleCustomResourceSingleton } from './custom-resource-singleton.js';
 import { HotelFunction } from './hotel-function.js';
 import { repositoryPath } from './project-paths.js';
 import { logRetentionFor, removalPolicyFor, type DeploymentConfig } from './stack-config.js';
@@ -42,9 +43,6 @@ export const MAPPING_FUNCTIONS = {
   matcher: { memoryMb: 3008, timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.propertyMappingMatcher },
   writer: { memoryMb: 1024, timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.propertyMappingWriter },
 } as const;
-
-/** The construct id CDK gives the AwsCustomResource provider Lambda (fixed in aws-cdk-lib). */
-const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
 
 export interface PropertyMappingProps {
   readonly config: DeploymentConfig;
@@ -194,13 +192,7 @@ export class PropertyMapping extends Construct {
       ]),
       installLatestAwsSdk: false,
     });
-    const singleton = stack.node.tryFindChild(AWS_CUSTOM_RESOURCE_SINGLETON_ID);
-    if (singleton) {
-      Validations.of(singleton).acknowledge({
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: 'CDK AwsCustomResource singleton: the managed policy grants CloudWatch Logs writes for its own log group only.',
-      });
-    }
+    settleCustomResourceSingleton(this);
 
     // A contract written: a run for its supplier (functions/search/mapping-trigger-handler.ts).
     this.trigger = make(

@@ -8,7 +8,7 @@
  * real suppliers do; those credentials live in one Secrets Manager secret per supplier, which both the
  * supplier and the contract name.
  */
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
@@ -16,6 +16,7 @@ import { Construct } from 'constructs';
 import { keys } from '../functions/shared/keys.js';
 import { ECB_FEED_PATH, SANDBOX_FEED_SOURCE } from '../sandbox/ecb/server.js';
 import { SANDBOX_SUPPLIERS } from '../sandbox/suppliers.js';
+import { settleCustomResourceSingleton } from './custom-resource-singleton.js';
 import { HotelFunction } from './hotel-function.js';
 import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 import { grantTableKey } from './table-grants.js';
@@ -40,9 +41,6 @@ function supplierConcurrencyFrom(scope: Construct): number | undefined {
     throw new Error(`context ${SANDBOX_SUPPLIER_CONCURRENCY_CONTEXT}=${String(value)}: use 1 (one container per supplier) or leave it out`);
   return count;
 }
-
-/** The construct id CDK gives the AwsCustomResource provider Lambda (fixed in aws-cdk-lib). */
-const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
 
 export interface SandboxSuppliersProps {
   readonly config: DeploymentConfig;
@@ -144,15 +142,7 @@ export class SandboxSuppliers extends Construct {
     const ecbFeedUrl = ecbFeed.function.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
     this.fxFeed = { url: `${ecbFeedUrl.url}${ECB_FEED_PATH.slice(1)}`, source: SANDBOX_FEED_SOURCE };
 
-    // AwsCustomResource runs one stack-wide singleton Lambda whose role CDK builds with the basic execution
-    // managed policy; it only writes its own logs, and its putItem rights are scoped to the contracts table.
-    const singleton = Stack.of(this).node.tryFindChild(AWS_CUSTOM_RESOURCE_SINGLETON_ID);
-    if (singleton) {
-      Validations.of(singleton).acknowledge({
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: 'CDK AwsCustomResource singleton: the managed policy grants CloudWatch Logs writes for its own log group only.',
-      });
-    }
+    settleCustomResourceSingleton(this);
   }
 }
 

@@ -207,7 +207,6 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
     return this.content.getProperties(propertyIds);
   }
 
-
   async propertiesNear(point: GeoPoint, radiusMetres: number): Promise<PropertyMatchCandidate[]> {
     const across = Math.sqrt(3) * getHexagonEdgeLengthAvg(INDEX_RESOLUTION, UNITS.m);
     const rings = Math.max(1, Math.ceil(radiusMetres / across));

@@ -74,7 +74,7 @@ describe('the property mapping ASL', () => {
       expect(state.ToleratedFailurePercentage, stage.name).toBe(stage.toleratedFailurePercentage);
       expect(state.MaxConcurrency, stage.name).toBeGreaterThan(0);
       expect(state.ItemReader).toMatchObject({ Resource: 'arn:aws:states:::s3:getObject', ReaderConfig: { InputType: 'JSON' } });
-      expect(state.ItemReader!.Parameters.Bucket).toBe('${MappingBucket}');
+      expect(state.ItemReader!.Parameters.Bucket).toBe(`\${MappingBucket}`);
       // The key the ASL builds from the run id is the key the stage writes its items to.
       const format = /^States\.Format\('([^']*)', \$\.runId\)$/.exec(state.ItemReader!.Parameters['Key.$']!)![1]!;
       expect(format.replace('{}', runId), stage.name).toBe(runFiles(runId).items(stage.items));

@@ -29,7 +29,7 @@ describe('content change stamps', () => {
     expect(contentHash(property(1, 'hotelbeds', 'New text.'))).not.toBe(contentHash(property(1)));
   });
 
-  it("give each property the date the map answered for it, and leave one it did not answer for as it was", () => {
+  it('give each property the date the map answered for it, and leave one it did not answer for as it was', () => {
     const [one, two] = withChangeDates([property(1), property(2)], new Map([[property(1).propertyId, '2026-11-02T00:00:00.000Z']]));
     expect(one!.contentChangedAt).toBe('2026-11-02T00:00:00.000Z');
     expect(two!.contentChangedAt).toBeUndefined();
