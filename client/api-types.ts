@@ -1625,6 +1625,7 @@ export interface components {
              */
             payableAtHotel: number;
             fx: components["schemas"]["FxStamp"];
+            nightly: components["schemas"]["NightlyPrices"];
         };
         /** @description The exchange rate applied to this price, stamped so the quote is reproducible */
         FxStamp: {
@@ -1648,6 +1649,20 @@ export interface components {
             /** @description Date or instant of the reference rate */
             asOf: string;
         };
+        /** @description Night by night from check-in, in the quote currency, adding up to `total` exactly. Split by the supplier's own nightly figures where it gives them (Rapid `nightly`, Hotelbeds `dailyRates`, OpenTravel per-night `Rate`), else evenly; what rounding leaves falls on the last night. */
+        NightlyPrices: {
+            /**
+             * Format: date
+             * @description The night, by the date it starts
+             * @example 2027-03-01
+             */
+            date: string;
+            /**
+             * @description The night's share of `total`, in the quote currency
+             * @example 412.5
+             */
+            total: number;
+        }[];
         /** @description Charges the property collects from the guest at the stay (resort and mandatory fees, city taxes, taxes not included). Never part of `price.total`; part of `price.payableAtHotel`. Show them to the traveller before booking: suppliers require it, and so do consumer-protection rules on drip pricing. */
         PayAtProperty: {
             /** @enum {string} */
@@ -2175,6 +2190,7 @@ export interface components {
                  */
                 payableAtHotel: number;
                 fx: components["schemas"]["FxStamp"];
+                nightly: components["schemas"]["NightlyPrices"];
             };
             /** @description What the supplier charges, in its own currency */
             supplierPrice: {
@@ -3230,7 +3246,21 @@ export interface operations {
                      *                 "rate": "1",
                      *                 "source": "ECB euro foreign exchange reference rates",
                      *                 "asOf": "2026-11-20"
-                     *               }
+                     *               },
+                     *               "nightly": [
+                     *                 {
+                     *                   "date": "2027-03-01",
+                     *                   "total": 127.6
+                     *                 },
+                     *                 {
+                     *                   "date": "2027-03-02",
+                     *                   "total": 127.6
+                     *                 },
+                     *                 {
+                     *                   "date": "2027-03-03",
+                     *                   "total": 146.6
+                     *                 }
+                     *               ]
                      *             },
                      *             "payAtProperty": [
                      *               {
@@ -3456,7 +3486,21 @@ export interface operations {
                      *                 "rate": "1",
                      *                 "source": "ECB euro foreign exchange reference rates",
                      *                 "asOf": "2026-11-20"
-                     *               }
+                     *               },
+                     *               "nightly": [
+                     *                 {
+                     *                   "date": "2027-03-01",
+                     *                   "total": 127.6
+                     *                 },
+                     *                 {
+                     *                   "date": "2027-03-02",
+                     *                   "total": 127.6
+                     *                 },
+                     *                 {
+                     *                   "date": "2027-03-03",
+                     *                   "total": 146.6
+                     *                 }
+                     *               ]
                      *             },
                      *             "payAtProperty": [
                      *               {
@@ -3657,7 +3701,21 @@ export interface operations {
                      *               "rate": "1",
                      *               "source": "ECB euro foreign exchange reference rates",
                      *               "asOf": "2026-11-20"
-                     *             }
+                     *             },
+                     *             "nightly": [
+                     *               {
+                     *                 "date": "2027-03-01",
+                     *                 "total": 127.6
+                     *               },
+                     *               {
+                     *                 "date": "2027-03-02",
+                     *                 "total": 127.6
+                     *               },
+                     *               {
+                     *                 "date": "2027-03-03",
+                     *                 "total": 146.6
+                     *               }
+                     *             ]
                      *           },
                      *           "payAtProperty": [
                      *             {
@@ -3995,7 +4053,21 @@ export interface operations {
                      *           "rate": "1",
                      *           "source": "ECB euro foreign exchange reference rates",
                      *           "asOf": "2026-11-20"
-                     *         }
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 132.89
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 132.89
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 152.67
+                     *           }
+                     *         ]
                      *       },
                      *       "previousPrice": {
                      *         "net": 330,
@@ -4766,7 +4838,21 @@ export interface operations {
                      *           "rate": "1",
                      *           "source": "ECB euro foreign exchange reference rates",
                      *           "asOf": "2026-11-20"
-                     *         }
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 146.6
+                     *           }
+                     *         ]
                      *       },
                      *       "supplierPrice": {
                      *         "amount": 330,
@@ -5004,7 +5090,21 @@ export interface operations {
                      *           "rate": "1",
                      *           "source": "ECB euro foreign exchange reference rates",
                      *           "asOf": "2026-11-20"
-                     *         }
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 146.6
+                     *           }
+                     *         ]
                      *       },
                      *       "supplierPrice": {
                      *         "amount": 330,

@@ -17,6 +17,7 @@ import {
   instant,
   moneySchema,
   amount,
+  nightlyPricesSchema,
   obligationFields,
   paymentModel,
 } from './common.js';
@@ -148,6 +149,7 @@ export const bookingRecordSchema = z
       currency: currencyCode,
       payableAtHotel: amount,
       fx: fxStampSchema,
+      nightly: nightlyPricesSchema,
     }),
     supplierPrice: moneySchema.meta({ description: 'What the supplier charges, in its own currency' }),
     cancellationPolicy: cancellationPolicySchema,
@@ -253,6 +255,11 @@ const EXAMPLE_RECORD = {
     currency: 'EUR',
     payableAtHotel: 0,
     fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'ECB euro foreign exchange reference rates', asOf: '2026-11-20' },
+    nightly: [
+      { date: '2027-03-01', total: 127.6 },
+      { date: '2027-03-02', total: 127.6 },
+      { date: '2027-03-03', total: 146.6 },
+    ],
   },
   supplierPrice: { amount: 330, currency: 'EUR' },
   cancellationPolicy: EXAMPLE_POLICY,

@@ -194,7 +194,9 @@ function availability(ctx: HandlerContext, call: CallState, rq: WireAvailability
     const rooms = new Map<string, WireRoom>();
     for (const { rate, key } of perOccupancy.flat()) {
       const room = rooms.get(rate.room.code) ?? { code: rate.room.code, name: rate.room.name, rates: [] };
-      room.rates!.push(wireRate(property, rate, key, 'availability', call.scenarios));
+      const wire = wireRate(property, rate, key, 'availability', call.scenarios);
+      // Asked with `dailyRate: true`, every rate says what each night costs (ApiRate.dailyRates).
+      room.rates!.push(rq.dailyRate === true ? { ...wire, dailyRates: dailyRatesOf(rate) } : wire);
       rooms.set(rate.room.code, room);
     }
     const amounts = perOccupancy.flat().map(({ rate }) => rate.totalMinor);
@@ -388,10 +390,29 @@ function withSpecShapes(
         return { from: policy.from, percent: ((tier.amountMinor * 100) / total).toFixed(2) };
       return policy;
     });
-    if (usesNights)
-      shaped.dailyRates = rate.nightlyMinor.map((minor, offset) => ({ offset: offset + 1, dailyNet: formatMinor(minor, currency) }));
+    if (usesNights) shaped.dailyRates = dailyRatesOf(rate);
   }
   return shaped;
+}
+
+/**
+ * A rate's price per night (ApiDailyRate): `dailyNet` adds up to the rate's net, and on a rate paid at the
+ * hotel `dailySellingRate` to its selling rate (the commission taken night by night, what rounding leaves on
+ * the last night).
+ */
+function dailyRatesOf(rate: SandboxRate): NonNullable<WireRate['dailyRates']> {
+  const { currency, nightlyMinor, commissionMinor, totalMinor } = rate;
+  let commissionLeft = commissionMinor;
+  return nightlyMinor.map((minor, i) => {
+    const last = i === nightlyMinor.length - 1;
+    const commission = last ? commissionLeft : Math.floor((commissionMinor * minor) / Math.max(1, totalMinor));
+    commissionLeft -= commission;
+    return {
+      offset: i + 1,
+      dailyNet: formatMinor(minor - commission, currency),
+      ...(rate.payment === 'pay_at_hotel' ? { dailySellingRate: formatMinor(minor, currency) } : {}),
+    };
+  });
 }
 
 /** How many first nights make exactly this penalty, if any number does (a penalty written as nights must be exact). */

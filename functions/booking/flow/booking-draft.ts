@@ -121,6 +121,7 @@ export function pendingRecord(
     ...obligationFields(price, rate),
     supplierAmount: rate.price.amount,
     supplierCurrency: rate.price.currency,
+    ...(rate.nightly ? { supplierNightly: rate.nightly } : {}),
     quotedTotal: ticket.quoted.total,
     matchedSearchPrice: price.total === ticket.quoted.total,
     cancellationPolicy: policyInQuoteCurrency(rate.cancellationPolicy, price),

@@ -88,8 +88,9 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
     throw error;
   }
 
+  const rate = withSearchedNightly(checked.rate, ticket);
   const price = priceRate({
-    rate: checked.rate,
+    rate,
     supplierId: ticket.supplierId,
     stars: ticket.starRating,
     rules,
@@ -102,17 +103,21 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
   const priced: PricedRate = {
     supplierId: ticket.supplierId,
     supplierPropertyId: ticket.supplierPropertyId,
-    rate: checked.rate,
+    rate,
     boardBasis: checked.rate.boardBasis,
     refundable: checked.rate.refundable,
     cancellationPolicy: checked.rate.cancellationPolicy,
     price,
   };
-  const { ticket: _unsigned, ...shown } = describeRate(priced, { propertyId: ticket.propertyId, starRating: ticket.starRating }, ticket);
+  const { ticket: _unsigned, ...shown } = describeRate(
+    priced,
+    { propertyId: ticket.propertyId, starRating: ticket.starRating },
+    { ...ticket, checkIn: ticket.checkIn ?? '' },
+  );
   const quoted = ticket.quoted;
   return {
     ticket,
-    rate: checked.rate,
+    rate,
     price,
     result: {
       rateId,
@@ -129,4 +134,14 @@ export async function checkRate(tenant: string, rateId: string, asker: Asker, de
       expiresAt: ticket.expiresAt,
     },
   };
+}
+
+/**
+ * The checked rate with the nightly figures search read, where the supplier's check gives none of its own
+ * (Hotelbeds' checkrates has no dailyRates): the checked price is then split night by night as search split
+ * it, not evenly, so a partner sees one nightly split from search to booking.
+ */
+export function withSearchedNightly(rate: SupplierRate, ticket: Pick<RateTicket, 'nightly' | 'nights'>): SupplierRate {
+  if (rate.nightly || !ticket.nightly || ticket.nightly.length !== ticket.nights) return rate;
+  return { ...rate, nightly: ticket.nightly.map((amount) => ({ amount, currency: rate.price.currency })) };
 }

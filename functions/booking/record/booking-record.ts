@@ -11,7 +11,10 @@ import type { BookingStatus } from '../../domain/booking/booking-status.js';
 import type { BookingHistoryEntry } from '../../domain/booking/history-entry.js';
 import type { UndoReason } from '../../domain/booking/lifecycle-event.js';
 import { policyView } from '../../domain/cancellation/policy-view.js';
+import type { Money } from '../../domain/money/money.js';
+import { nightlyPrices } from '../../domain/pricing/nightly-prices.js';
 import type { Price } from '../../domain/pricing/price.js';
+import { nightlyView } from '../../domain/rate/price-view.js';
 import type { RateTicket } from '../../domain/rate/rate-id.js';
 import { obligationsView } from '../../domain/rate/obligations-view.js';
 import type { PropertyChargeQuote } from '../../domain/pricing/price.js';
@@ -58,6 +61,11 @@ export interface BookingRecord extends LockedAmounts {
   readonly fxAsOf: string;
   /** What the supplier charges us (or, pay at hotel, the guest), in its own currency. */
   readonly supplierAmount: string;
+  /**
+   * The supplier's own price per night, in its currency, where it gave one (the rate as checked, then a stay
+   * change's answer): what the price's nightly split follows (domain/pricing/nightly-prices.ts).
+   */
+  readonly supplierNightly?: readonly Money[];
   readonly supplierCurrency: string;
   /** The total the search quoted; matchedSearchPrice compares the locked total with it. */
   readonly quotedTotal: string;
@@ -194,6 +202,7 @@ export function bookingView(record: BookingRecord, guests: StoredGuestDetails | 
       currency: record.currency,
       payableAtHotel: num(record.payableAtHotel),
       fx: { from: record.fxFrom, to: record.fxTo, rate: record.fxRate, source: record.fxSource, asOf: record.fxAsOf },
+      nightly: nightlyView(nightlyPrices(record.total, record.currency, record, record.supplierNightly)),
     },
     supplierPrice: { amount: num(record.supplierAmount), currency: record.supplierCurrency },
     cancellationPolicy: policyView(record.cancellationPolicy),

@@ -441,7 +441,22 @@ export function portRate(key: ExpediaRateKey, pricing: RoomPricing, remarks: rea
     remarks,
     minimumSellingPrice: pricing.minimumSellingPrice,
     packageOnly: key.packageOnly === true,
+    nightly: nightlyPrices(pricing),
   });
+}
+
+/** Rapid's `nightly` breakdown, night by night over all rooms, as the rate's nightly prices (none when it sends none). */
+function nightlyPrices(pricing: RoomPricing): Money[] | undefined {
+  const nights = pricing.nightlyMinor;
+  if (nights.length === 0) return undefined;
+  const out: Money[] = [];
+  // Index by index: a night no room priced is a hole, which array methods would skip.
+  for (let night = 0; night < nights.length; night += 1) {
+    const minor = nights[night];
+    if (minor === undefined) return undefined;
+    out.push(money(minor, pricing.price.currency));
+  }
+  return out;
 }
 
 /** What the adapter stores in `affiliate_metadata` at booking: the room type, which itineraries do not name. */

@@ -73,6 +73,8 @@ export class HotelbedsAdapter implements SupplierPort {
     const body: WireAvailabilityRQ = {
       stay: { checkIn: request.checkIn, checkOut: request.checkOut },
       occupancies: groups.map((group) => group.wire),
+      // Each rate's price per night (ApiRate.dailyRates): what the API's nightly prices follow.
+      dailyRate: true,
       ...(request.nationality ? { sourceMarket: request.nationality.toUpperCase() } : {}),
     };
     const { destination } = request;

@@ -40,6 +40,8 @@ export interface WireAvailabilityRQ {
   filter?: { maxHotels?: number };
   sourceMarket?: string;
   language?: string;
+  /** Asks for each rate's price per night of the stay (`dailyRates`). */
+  dailyRate?: boolean;
 }
 
 /** One penalty tier: `amount`, or (the published ApiCancellationPolicy allows both) a `percent` of the rate or a `numberOfNights`. */
@@ -88,7 +90,7 @@ export interface WireRate {
   taxes?: { allIncluded?: boolean; taxes?: WireTax[] };
   rateComments?: string;
   rateCommentsId?: string;
-  /** Per night of the stay (ApiDailyRate): what a penalty counted in nights is made of. */
+  /** Per night of the stay (ApiDailyRate, answered to `dailyRate: true`): the nightly prices, and what a penalty counted in nights is made of. */
   dailyRates?: { offset?: number; dailyNet?: string; dailySellingRate?: string }[];
 }
 

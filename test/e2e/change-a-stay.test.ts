@@ -1,0 +1,89 @@
+/**
+ * Issue 39 over HTTP against the whole local host (the booking state machine, DynamoDB Local, the three
+ * sandbox suppliers speaking their published contracts): every rate's nightly prices, special requests, the
+ * hotel's confirmation number, the cancellation quote, and stay changes quoted and committed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalHost } from '../../local/host.js';
+import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
+import { startTestHost } from '../support/local-host.js';
+
+let host: LocalHost;
+let journey: Journey;
+beforeAll(async () => {
+  host = await startTestHost();
+  journey = await startJourney(host);
+}, 120_000);
+afterAll(() => host?.stop());
+
+interface Night {
+  readonly date: string;
+  readonly total: number;
+}
+interface PriceWithNights {
+  readonly total: number;
+  readonly currency: string;
+  readonly nightly: readonly Night[];
+}
+
+const DIGITS: Readonly<Record<string, number>> = { EUR: 2, JPY: 0, BHD: 3 };
+const minor = (amount: number, currency: string) => Math.round(amount * 10 ** (DIGITS[currency] ?? 2));
+
+/** The nights add up to the total to the minor unit, one a night from check-in, none negative. */
+function expectNightsOf(price: PriceWithNights, checkIn: string, nights: number): void {
+  expect(price.nightly.map((n) => n.date)).toEqual(
+    Array.from({ length: nights }, (_, i) => new Date(Date.parse(`${checkIn}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10)),
+  );
+  const sum = price.nightly.reduce((s, n) => s + minor(n.total, price.currency), 0);
+  expect(sum).toBe(minor(price.total, price.currency));
+  for (const night of price.nightly) expect(night.total).toBeGreaterThanOrEqual(0);
+}
+
+const getJson = async (path: string, tenant = 'demo') => {
+  const response = await journey.call(path, tenant);
+  return { response, body: (await response.json()) as Record<string, any> };
+};
+
+describe('nightly prices on every rate object', () => {
+  it('search, a property’s rates, the rate check and the booking: each rate’s nights add up to its total', async () => {
+    const { search } = journey;
+    // The journey's search: two nights from 60 days ahead.
+    const stayCheckIn = inDays(60);
+    expect(search.properties.length).toBeGreaterThan(10);
+    for (const property of search.properties) expectNightsOf(property.cheapestRate.price as PriceWithNights, stayCheckIn, 2);
+
+    // The suppliers' own nightly figures shape the split: a stay whose nights cost differently is not split evenly.
+    const suppliersSeen = new Set<string>();
+    for (const property of search.properties.slice(0, 40)) {
+      const { response, body } = await getJson(`/v1/hotels/searches/${search.searchId}/properties/${property.propertyId}/rates`);
+      expect(response.status).toBe(200);
+      for (const rate of body.rates) {
+        expectNightsOf(rate.price, stayCheckIn, 2);
+        suppliersSeen.add(rate.supplierId);
+      }
+    }
+    expect([...suppliersSeen].sort()).toEqual(['expedia', 'hotelbeds', 'opentravel']);
+    const uneven = search.properties.filter((p) => {
+      const [a, b] = (p.cheapestRate.price as PriceWithNights).nightly;
+      return Math.abs(minor(a!.total, 'EUR') - minor(b!.total, 'EUR')) > 1;
+    });
+    expect(uneven.length).toBeGreaterThan(0);
+
+    for (const supplierId of ['hotelbeds', 'expedia', 'opentravel']) {
+      const rate = journey.rateOf(supplierId);
+      const checked = await journey.call(`/v1/hotels/rates/${rate.rateId}/check`, 'demo', { method: 'POST' });
+      const check = (await checked.json()) as { price: PriceWithNights };
+      expect(checked.status).toBe(200);
+      expectNightsOf(check.price, stayCheckIn, 2);
+      // Checked at the searched price, the nights are the searched ones (Hotelbeds' checkrates gives no dailyRates).
+      expect(check.price.nightly).toEqual((rate.price as unknown as PriceWithNights).nightly);
+
+      const { response, body: booked } = await journey.book(rate);
+      expect(response.status, JSON.stringify(booked)).toBe(201);
+      const { body: record } = await getJson(`/v1/hotels/bookings/${booked.bookingId}`);
+      expectNightsOf(record.price, record.checkIn, 2);
+      expect(record.price.nightly).toEqual(check.price.nightly);
+    }
+  });
+});
+
