@@ -65,7 +65,12 @@ describe('a price split night by night', () => {
   });
 
   it('adds several rooms night by night, and gives up on rooms priced over different nights', () => {
-    expect(addNightly([[eur('10.00'), eur('12.00')], [eur('1.50'), eur('2.50')]])).toEqual([eur('11.50'), eur('14.50')]);
+    expect(
+      addNightly([
+        [eur('10.00'), eur('12.00')],
+        [eur('1.50'), eur('2.50')],
+      ]),
+    ).toEqual([eur('11.50'), eur('14.50')]);
     expect(addNightly([[eur('10.00'), eur('12.00')], [eur('1.50')]])).toBeUndefined();
     expect(addNightly([[eur('10.00')], undefined])).toBeUndefined();
   });

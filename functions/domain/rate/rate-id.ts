@@ -35,7 +35,10 @@ const ticketSchema = z.object({
    * The supplier's nightly figures as search read them (amounts in its currency), for a check whose answer
    * gives none (Hotelbeds' checkrates has no dailyRates): the checked price is then split as search split it.
    */
-  nightly: z.array(z.string().regex(/^\d+(\.\d+)?$/)).max(366).optional(),
+  nightly: z
+    .array(z.string().regex(/^\d+(\.\d+)?$/))
+    .max(366)
+    .optional(),
   rooms: z.number().int().positive(),
   /** UTC ISO instant after which the rate must be searched again (410). */
   expiresAt: z.string(),
