@@ -2005,6 +2005,11 @@ export interface components {
                     lastName: string;
                     age?: number;
                 }[];
+                /**
+                 * @description Free text for the hotel about this room (late arrival, quiet room, cot). Sent to the supplier in its own field (Hotelbeds `remark`, Rapid `special_request`, OpenTravel `SpecialRequests`), shown on GET and the voucher as a request the hotel may not honour. Personal data: erased with the guests' names.
+                 * @example Late arrival around 23:00, quiet room away from the lift please
+                 */
+                specialRequest?: string;
             }[];
             /** @description Pay from the account's agent wallet: the most the booking may cost is held before the supplier is asked (the searched total raised by `priceTolerance`, or the binding total without one), the confirmed total is captured when confirmed (never more than the hold; the rest is freed), all is given back if the booking fails, and the capture less the applied penalty is refunded on cancel. A wallet that cannot cover the hold is 402 `insufficient-funds` (`required` is the hold) before any supplier call; an unknown walletId is 404. Without `priceTolerance`, a supplier confirming above the binding total is undone: 409 `price-changed`. Absent: the booking is settled with us outside the API. */
             payment?: {
@@ -2140,6 +2145,8 @@ export interface components {
                 boardBasis: components["schemas"]["BoardBasis"];
                 /** @description Empty once the personal data was erased */
                 guests: components["schemas"]["Guest"][];
+                /** @description What the traveller asked of the hotel for this room, as sent to the supplier: a request the hotel may not honour. Absent when none was made, and once the personal data was erased. */
+                specialRequest?: string;
             }[];
             /**
              * Format: date-time

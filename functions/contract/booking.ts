@@ -132,6 +132,10 @@ export const bookingRecordSchema = z
         roomTypeName: z.string(),
         boardBasis,
         guests: z.array(recordGuestSchema).meta({ description: 'Empty once the personal data was erased' }),
+        specialRequest: z.string().optional().meta({
+          description:
+            'What the traveller asked of the hotel for this room, as sent to the supplier: a request the hotel may not honour. Absent when none was made, and once the personal data was erased.',
+        }),
       }),
     ),
     personalDataErasedAt: instant.optional().meta({

@@ -176,8 +176,15 @@ export interface BookRequest extends CallContext {
   readonly clientReference: string;
   readonly holder: Holder;
   /** One entry per room, in the order of the searched occupancies. */
-  readonly rooms: readonly { readonly guests: readonly Guest[] }[];
+  readonly rooms: readonly BookedRoom[];
   readonly remark?: string;
+}
+
+/** A room as booked: who stays, and what the traveller asks of the hotel for it (sent in the supplier's own field). */
+export interface BookedRoom {
+  readonly guests: readonly Guest[];
+  /** Free text ("late arrival, quiet room"): a request the hotel may not honour. */
+  readonly specialRequest?: string;
 }
 
 export type SupplierBookingStatus = 'confirmed' | 'cancelled';

@@ -20,6 +20,8 @@ export interface OtaSandboxHolder {
 export interface OtaSandboxRoom {
   readonly rate: SandboxRate;
   guests: OtaSandboxGuest[];
+  /** The room's SpecialRequests text, as the booking sent it. */
+  readonly specialRequest?: string;
 }
 
 export interface OtaSandboxBooking {

@@ -174,6 +174,8 @@ export interface RoomStayOptions {
   /** Reservations: the room's position and the RPHs of its guests. */
   readonly indexNumber?: number;
   readonly guestRphs?: readonly number[];
+  /** Reservations: the room's special request, as booked. */
+  readonly specialRequest?: string;
   /** BasicPropertyInfo with the hotel's code, name and city only (its other RoomStays carry the rest). */
   readonly briefProperty?: boolean;
   /** The call's X-Sandbox-Scenario entries: families of spec forms forced onto every rate. */
@@ -227,6 +229,7 @@ export function roomStay(property: SupplierProperty, rate: SandboxRate, options:
     BasicPropertyInfo: options.briefProperty ? briefPropertyInfo(property) : basicPropertyInfo(property),
     // ResGuestRPHs is a list type (ListOfRPH): "1 2", not child elements.
     ...(options.guestRphs?.length ? { ResGuestRPHs: options.guestRphs.join(' ') } : {}),
+    ...(options.specialRequest ? { SpecialRequests: { SpecialRequest: [{ Text: [options.specialRequest] }] } } : {}),
   };
 }
 
@@ -272,6 +275,7 @@ export function hotelReservation(booking: OtaSandboxBooking, scenarios: readonly
           checkOut: booking.checkOut,
           indexNumber: index + 1,
           guestRphs: guestRphs[index] ?? [],
+          ...(room.specialRequest ? { specialRequest: room.specialRequest } : {}),
           scenarios,
         }),
       ),

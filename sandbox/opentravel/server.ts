@@ -397,7 +397,10 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
     const roomGuests = rphsOf(stay)
       .map((rph) => guests.get(rph))
       .filter((guest): guest is OtaSandboxGuest => guest !== undefined);
-    return { rate, guests: roomGuests };
+    const specialRequest = children(child(stay, 'SpecialRequests'), 'SpecialRequest')
+      .flatMap((request) => texts(request, 'Text'))
+      .join('\n');
+    return { rate, guests: roomGuests, ...(specialRequest ? { specialRequest } : {}) };
   });
   if (hasScenario(call.scenarios, 'book-fail', SUPPLIER_ID)) {
     throw new OtaFailure(EWT.businessRule, ERR.unableToProcess, 'Unable to process: the hotel could not confirm the booking');

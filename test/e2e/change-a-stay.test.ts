@@ -87,3 +87,38 @@ describe('nightly prices on every rate object', () => {
   });
 });
 
+describe('special requests', () => {
+  it.each(['hotelbeds', 'expedia', 'opentravel'])(
+    '%s: kept per room, shown on GET and on the voucher as a request, not a promise',
+    async (supplierId) => {
+      const rate = journey.rateOf(supplierId);
+      const request = 'Late arrival around 23:00; a quiet room away from the lift, please';
+      const body = journey.bookingBody(rate);
+      const rooms = body.rooms as { guests: unknown[] }[];
+      const { response, body: booked } = await journey.book(rate, {
+        body: { ...body, rooms: [{ ...rooms[0], specialRequest: `  ${request}  ` }] },
+      });
+      expect(response.status, JSON.stringify(booked)).toBe(201);
+      const { body: record } = await getJson(`/v1/hotels/bookings/${booked.bookingId}`);
+      expect(record.rooms[0].specialRequest).toBe(request);
+      const voucher = await (
+        await journey.call(`/v1/hotels/bookings/${booked.bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } })
+      ).text();
+      expect(voucher).toContain('Special request');
+      expect(voucher).toContain(
+        'Late arrival around 23:00; a quiet room away from the lift, please (a request passed on to the hotel, not guaranteed)',
+      );
+    },
+  );
+
+  it('refuses a request over 500 characters, or one with control characters, naming the field', async () => {
+    const rate = journey.rateOf('hotelbeds');
+    const body = journey.bookingBody(rate);
+    const rooms = body.rooms as { guests: unknown[] }[];
+    for (const specialRequest of ['x'.repeat(501), 'quiet\u0007room']) {
+      const { response, body: problem } = await journey.book(rate, { body: { ...body, rooms: [{ ...rooms[0], specialRequest }] } });
+      expect(response.status).toBe(400);
+      expect((problem.errors as { path: string }[]).map((e) => e.path)).toContain('rooms[0].specialRequest');
+    }
+  });
+});

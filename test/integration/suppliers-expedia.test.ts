@@ -246,7 +246,7 @@ describe('Expedia adapter against the Rapid sandbox', () => {
       supplierRateKey: rate.supplierRateKey,
       clientReference: 'bk_01JTESTREF',
       holder,
-      rooms: [{ guests }],
+      rooms: [{ guests, specialRequest: 'Quiet room' }],
       remark: 'Late arrival',
     });
     expect(booking).toMatchObject({
@@ -270,6 +270,8 @@ describe('Expedia adapter against the Rapid sandbox', () => {
       affiliate_reference_id: 'bk_01JTESTREF',
       phone: { country_code: '44', number: '2079460958' },
       payments: [{ type: 'affiliate_collect' }],
+      // The room's own special_request (after the booking's remark on the first room).
+      rooms: [{ special_request: 'Late arrival\nQuiet room' }],
     });
 
     const fetched = await adapter.getBooking({ supplierReference: booking.supplierReference });

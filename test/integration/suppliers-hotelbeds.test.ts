@@ -3,7 +3,7 @@ import { expectCircleAndEmptyList } from '../support/supplier-area-checks.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HotelbedsAdapter, wireClientReference } from '../../functions/suppliers/hotelbeds/adapter.js';
+import { HotelbedsAdapter, remarkOf, wireClientReference } from '../../functions/suppliers/hotelbeds/adapter.js';
 import { startHotelbedsSandbox, type HotelbedsSandbox } from '../../sandbox/hotelbeds/server.js';
 import { hotelbedsAuthHeaders } from '../../functions/suppliers/hotelbeds/signature.js';
 import { parseMinor } from '../../functions/domain/money/money.js';
@@ -155,8 +155,10 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
       supplierRateKey: rate.supplierRateKey,
       clientReference: 'bk_01JTESTREF',
       holder,
-      rooms: [{ guests }],
+      rooms: [{ guests, specialRequest: 'Late arrival around 23:00, quiet room' }],
     });
+    // The room's request travels as the booking's remark, the spec's field for "special requests to hotelier".
+    expect(sandbox.bookings.get(booking.supplierReference)?.remark).toBe('Late arrival around 23:00, quiet room');
     expect(booking).toMatchObject({
       status: 'confirmed',
       clientReference: 'bk_01JTESTREF',
@@ -185,6 +187,22 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', penalty: { amount: '0.00', currency: 'EUR' } });
     expect((await adapter.getBooking({ supplierReference: booking.supplierReference })).status).toBe('cancelled');
     await expect(adapter.cancel({ supplierReference: booking.supplierReference })).rejects.toMatchObject({ kind: 'rejected' });
+  });
+
+  it("several rooms' special requests are one remark, each named by its room, within the spec's 2,000 characters", () => {
+    const guestsOnly = { guests: [] };
+    expect(remarkOf(undefined, [guestsOnly])).toBeUndefined();
+    expect(remarkOf(undefined, [{ guests: [], specialRequest: 'Cot please' }])).toBe('Cot please');
+    expect(
+      remarkOf(undefined, [{ guests: [], specialRequest: 'Cot please' }, guestsOnly, { guests: [], specialRequest: 'High floor' }]),
+    ).toBe('Room 1: Cot please\nRoom 3: High floor');
+    const long = remarkOf(
+      'Agency remark',
+      Array.from({ length: 8 }, () => ({ guests: [], specialRequest: 'x'.repeat(500) })),
+    )!;
+    expect(long).toHaveLength(2000);
+    expect(long.startsWith('Agency remark\nRoom 1: xxx')).toBe(true);
+    expect(long.endsWith('…')).toBe(true);
   });
 
   it('late-cancel: the free-cancellation deadline passes during the cancel, so the supplier applies the first penalty', async () => {

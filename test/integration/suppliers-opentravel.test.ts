@@ -198,9 +198,11 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
       supplierRateKey: rate.supplierRateKey,
       clientReference: 'bk_01JTESTREF',
       holder,
-      rooms: [{ guests }],
+      rooms: [{ guests, specialRequest: 'Cot for a baby & a room away from the lift' }],
       remark: 'Late arrival & quiet room <please>',
     });
+    // The room's own request, in its RoomStay's SpecialRequests (the request validated against the XSD below).
+    expect(sandbox.bookings.get(booking.supplierReference)?.rooms[0]?.specialRequest).toBe('Cot for a baby & a room away from the lift');
     expect(booking).toMatchObject({
       supplierId: 'opentravel',
       status: 'confirmed',

@@ -81,7 +81,11 @@ export function withinTolerance(request: BookingRequest, quotedTotal: string, to
 
 /** The booking's personal data, as the request gave it: stored apart from the record (guest-details.ts). */
 export function guestDetailsOf(request: BookingRequest, traveller?: Traveller): GuestDetails {
-  return { holder: request.holder, rooms: request.rooms.map((room) => ({ guests: room.guests })), ...(traveller ? { traveller } : {}) };
+  return {
+    holder: request.holder,
+    rooms: request.rooms.map((room) => ({ guests: room.guests, ...(room.specialRequest ? { specialRequest: room.specialRequest } : {}) })),
+    ...(traveller ? { traveller } : {}),
+  };
 }
 
 /**

@@ -10,8 +10,11 @@ import type { Asker, Guest, Holder } from '../../suppliers/port.js';
 
 export interface GuestDetails {
   readonly holder: Holder;
-  /** Room by room, in the booking's room order. */
-  readonly rooms: readonly { readonly guests: readonly Guest[] }[];
+  /**
+   * Room by room, in the booking's room order: who stays, and what the traveller asked of the hotel (free
+   * text, personal data: erased with the names).
+   */
+  readonly rooms: readonly { readonly guests: readonly Guest[]; readonly specialRequest?: string }[];
   readonly cancellationReason?: string;
   /**
    * The traveller's address and session as the booking request gave them (Customer-Ip, or the partner's own

@@ -161,17 +161,26 @@ export function bookingResponse(
 
 export type BookingResponse = ReturnType<typeof bookingResponse>;
 
+/**
+ * A room as a view shows it: its type and board, who stays and what the traveller asked of the hotel (both
+ * personal data: none once erased). The request is shown as asked: the hotel may not honour it.
+ */
+function roomView(room: BookedRoom, details: GuestDetails['rooms'][number] | undefined) {
+  return {
+    roomTypeName: room.roomTypeName,
+    boardBasis: room.boardBasis,
+    guests: details?.guests ?? [],
+    ...(details?.specialRequest ? { specialRequest: details.specialRequest } : {}),
+  };
+}
+
 /** The holder and the rooms' guests a view shows: the details held, or none once they were erased. */
 function personalView(record: BookingRecord, stored: StoredGuestDetails | undefined) {
   const details: GuestDetails | undefined = stored?.kind === 'held' && !record.personalDataErasedAt ? stored.details : undefined;
   const erasedAt = record.personalDataErasedAt ?? (stored?.kind === 'erased' ? stored.erasedAt : undefined);
   return {
     ...(details ? { holder: details.holder } : {}),
-    rooms: record.rooms.map((room, i) => ({
-      roomTypeName: room.roomTypeName,
-      boardBasis: room.boardBasis,
-      guests: details?.rooms[i]?.guests ?? [],
-    })),
+    rooms: record.rooms.map((room, i) => roomView(room, details?.rooms[i])),
     ...(erasedAt ? { personalDataErasedAt: erasedAt } : {}),
     cancellationReason: details?.cancellationReason,
   };
@@ -230,7 +239,7 @@ export function joinGuestDetails(view: BookingView, stored: StoredGuestDetails |
   return {
     ...rest,
     ...(details ? { holder: details.holder } : {}),
-    rooms: view.rooms.map((room, i) => ({ ...room, guests: details?.rooms[i]?.guests ?? [] })),
+    rooms: view.rooms.map((room, i) => roomView(room, details?.rooms[i])),
     ...(erasedAt ? { personalDataErasedAt: erasedAt } : {}),
   };
 }

@@ -291,7 +291,7 @@ export class ExpediaAdapter implements SupplierPort {
         return {
           given_name: lead?.firstName || request.holder.firstName,
           family_name: lead?.lastName || request.holder.lastName,
-          ...(index === 0 && request.remark ? { special_request: request.remark.slice(0, 5000) } : {}),
+          ...specialRequestOf(index === 0 ? request.remark : undefined, room.specialRequest),
         };
       }),
       // Expedia-collect rates are paid by us on account; property-collect rates are paid at the hotel.
@@ -800,4 +800,13 @@ function contextOf(request: CallContext): CallContext {
     ...(request.traveller ? { traveller: request.traveller } : {}),
     ...(request.pointOfSale ? { pointOfSale: request.pointOfSale } : {}),
   };
+}
+
+/**
+ * Rapid's `special_request` is the room's own ("Any special request info associated with the room"): the
+ * room's request, after the booking's remark on the first room. Bounded as the adapter always bounded it.
+ */
+function specialRequestOf(remark: string | undefined, request: string | undefined): { special_request?: string } {
+  const text = [remark, request].filter((part): part is string => Boolean(part)).join('\n');
+  return text ? { special_request: text.slice(0, 5000) } : {};
 }

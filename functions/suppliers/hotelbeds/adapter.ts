@@ -7,6 +7,7 @@ import { parseJsonBody, supplierHttp } from '../http-client.js';
 import type {
   AvailabilityRequest,
   AvailabilityResult,
+  BookedRoom,
   BookingLookup,
   BookRequest,
   CallContext,
@@ -199,11 +200,12 @@ export class HotelbedsAdapter implements SupplierPort {
         }),
       };
     });
+    const remark = remarkOf(request.remark, request.rooms);
     const body: WireBookingRQ = {
       holder: { name: request.holder.firstName, surname: request.holder.lastName },
       rooms,
       clientReference: wireClientReference(request.clientReference),
-      ...(request.remark ? { remark: request.remark } : {}),
+      ...(remark ? { remark } : {}),
     };
     const rs = await this.call<WireBookingRS>('booking', 'POST', '/hotel-api/1.0/bookings', request, body);
     return bookingFromWire(rs.booking, 'booking');
@@ -418,6 +420,25 @@ function groupOccupancies(occupancies: AvailabilityRequest['occupancies']): Occu
 export function wireClientReference(ourReference: string): string {
   if (ourReference.length >= 1 && ourReference.length <= 20) return ourReference;
   return `H${createHash('sha256').update(ourReference).digest('base64url').replace(/[-_]/g, 'x').slice(0, 19)}`;
+}
+
+/** bookingRQ.remark is at most 2,000 characters. */
+const REMARK_MAX = 2000;
+
+/**
+ * Hotelbeds takes one free text per booking (`remark`, "special requests to hotelier like: Non-smoking room
+ * preferred, Twin bed please, Late arrival"): the booking's own remark, then each room's request, named by
+ * its room when there are several. What does not fit the spec's 2,000 characters is cut, marked with "…".
+ */
+export function remarkOf(remark: string | undefined, rooms: readonly BookedRoom[]): string | undefined {
+  const requests = rooms
+    .map((room, index) =>
+      room.specialRequest ? (rooms.length > 1 ? `Room ${index + 1}: ${room.specialRequest}` : room.specialRequest) : '',
+    )
+    .filter((text) => text !== '');
+  const text = [remark ?? '', ...requests].filter((part) => part !== '').join('\n');
+  if (text === '') return undefined;
+  return text.length <= REMARK_MAX ? text : `${text.slice(0, REMARK_MAX - 1)}…`;
 }
 
 function contextOf(request: CallContext): CallContext {

@@ -124,6 +124,8 @@ export class OpenTravelAdapter implements SupplierPort {
           TimeSpan: { '@_Start': key.checkIn, '@_End': key.checkOut },
           BasicPropertyInfo: property,
           ...(roomGuests[index]?.length ? { ResGuestRPHs: rphList(roomGuests[index].map((entry) => entry.rph)) } : {}),
+          // The room's own request (HotelReservation RoomStay/SpecialRequests, after ResGuestRPHs in the XSD's sequence).
+          ...specialRequestsOf(request.rooms[index]?.specialRequest),
         })),
       },
       ...(rph > 0 ? { ResGuests: { ResGuest: roomGuests.flat().map((entry) => resGuest(entry.guest, entry.rph)) } } : {}),
@@ -562,6 +564,11 @@ function errorFrom(operation: string, status: number, root: XmlNode | undefined,
   if (code === ERR.noAvailability) return new SupplierError('sold_out', SUPPLIER_ID, message, details);
   if (status >= 300 && status < 400) return new SupplierError('unavailable', SUPPLIER_ID, message, details);
   return new SupplierError('rejected', SUPPLIER_ID, message, details);
+}
+
+/** A room's special request as OpenTravel carries it: SpecialRequests/SpecialRequest (a ParagraphType) with its Text. */
+function specialRequestsOf(request: string | undefined): { SpecialRequests?: { SpecialRequest: { Text: string[] }[] } } {
+  return request ? { SpecialRequests: { SpecialRequest: [{ Text: [request] }] } } : {};
 }
 
 /** ResGuestRPHs is a whitespace-separated list of RPHs (ListOfRPH), not child elements. */

@@ -34,6 +34,8 @@ export interface VoucherContent {
       readonly lastName: string;
       readonly age?: number;
     }[];
+    /** What the traveller asked of the hotel: shown as a request, not a promise. */
+    readonly specialRequest?: string;
   }[];
   /** Ascending; empty = free cancellation until arrival. Amounts in price.currency. */
   readonly cancellationPolicy: readonly {
