@@ -1932,6 +1932,11 @@ export interface components {
             status: "confirmed" | "pending";
             /** @description The supplier's confirmation reference; null while pending */
             supplierReference: string | null;
+            /**
+             * @description The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`, Hotelbeds reconfirmations, OpenTravel's hotel reservation id). Absent until a supplier gives it: often hours after booking, when our reconciler picks it up (a `booking.modified` webhook says so).
+             * @example HTL_Conf_444322
+             */
+            hotelConfirmationNumber?: string;
             clientReference: string;
             priceLocked: components["schemas"]["PriceLocked"];
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
@@ -2050,6 +2055,11 @@ export interface components {
             /** @description The supplier's confirmation reference; null while pending or when it never booked */
             supplierReference: string | null;
             /**
+             * @description The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`, Hotelbeds reconfirmations, OpenTravel's hotel reservation id). Absent until a supplier gives it: often hours after booking, when our reconciler picks it up (a `booking.modified` webhook says so).
+             * @example HTL_Conf_444322
+             */
+            hotelConfirmationNumber?: string;
+            /**
              * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10
              */
@@ -2115,6 +2125,11 @@ export interface components {
             clientReference: string;
             supplierId: string;
             supplierReference: string | null;
+            /**
+             * @description The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`, Hotelbeds reconfirmations, OpenTravel's hotel reservation id). Absent until a supplier gives it: often hours after booking, when our reconciler picks it up (a `booking.modified` webhook says so).
+             * @example HTL_Conf_444322
+             */
+            hotelConfirmationNumber?: string;
             /**
              * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10

@@ -41,6 +41,15 @@ const priceLockedSchema = z
   })
   .meta({ id: 'PriceLocked' });
 
+const hotelConfirmationNumber = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      "The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`, Hotelbeds reconfirmations, OpenTravel's hotel reservation id). Absent until a supplier gives it: often hours after booking, when our reconciler picks it up (a `booking.modified` webhook says so).",
+    examples: ['HTL_Conf_444322'],
+  });
+
 const voucherUrl = z.string().meta({
   description: 'Path of the voucher under the booking, relative to the API base',
   examples: ['/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher'],
@@ -53,6 +62,7 @@ export const bookingResponseSchema = z
       .enum(['confirmed', 'pending'])
       .meta({ description: "`confirmed` (201) or `pending` (202: the supplier's outcome is not known yet; GET the booking later)" }),
     supplierReference: z.string().nullable().meta({ description: "The supplier's confirmation reference; null while pending" }),
+    hotelConfirmationNumber,
     clientReference: z.string(),
     priceLocked: priceLockedSchema,
     cancellationPolicy: cancellationPolicySchema,
@@ -72,6 +82,7 @@ export const bookingSummarySchema = z
       .string()
       .nullable()
       .meta({ description: "The supplier's confirmation reference; null while pending or when it never booked" }),
+    hotelConfirmationNumber,
     propertyId: propertyIdSchema,
     propertyName: z.string(),
     checkIn: calendarDate,
@@ -119,6 +130,7 @@ export const bookingRecordSchema = z
     clientReference: z.string(),
     supplierId: z.string(),
     supplierReference: z.string().nullable(),
+    hotelConfirmationNumber,
     propertyId: propertyIdSchema,
     propertyName: z.string(),
     checkIn: calendarDate,

@@ -71,6 +71,7 @@ export const BOOKING_SUMMARY_ATTRIBUTES = [
   'clientReference',
   'supplierId',
   'supplierReference',
+  'hotelConfirmationNumber',
   'propertyId',
   'propertyName',
   'checkIn',

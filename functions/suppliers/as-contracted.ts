@@ -92,6 +92,10 @@ class ContractedSupplier implements SupplierPort {
     );
   }
 
+  hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    return this.stamped(this.adapter.hotelConfirmationNumber(this.sold(request)), (number) => number);
+  }
+
   private booking(booking: SupplierBooking): SupplierBooking {
     return { ...booking, supplierId: this.supplierId };
   }

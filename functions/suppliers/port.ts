@@ -223,6 +223,12 @@ export interface SupplierBooking {
   readonly remarks?: readonly SupplierRemark[];
   /** What the property collects at the stay, as the supplier states it on the booking. */
   readonly payAtProperty?: readonly PropertyCharge[];
+  /**
+   * The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`,
+   * OpenTravel's hotel HotelReservationID), where the supplier gives it with the booking. Hotelbeds gives it
+   * only later: `hotelConfirmationNumber` below.
+   */
+  readonly hotelConfirmationNumber?: string;
 }
 
 /**
@@ -280,4 +286,9 @@ export interface SupplierPort {
   getBooking(request: BookingLookup): Promise<SupplierBooking>;
   cancel(request: CancelRequest): Promise<CancellationResult>;
   modify(request: ModifyRequest): Promise<ModifyResult>;
+  /**
+   * The hotel's own confirmation number of a booking, once the hotel gave one (often hours after the
+   * booking: Hotelbeds' reconfirmations); undefined while it has not.
+   */
+  hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined>;
 }

@@ -37,6 +37,8 @@ import { decodeRateKey, encodeRateKey } from './rate-key.js';
  *   POST   /hotel-api/1.0/checkrates                  rate check (reprice scenario moves the price)
  *   POST   /hotel-api/1.0/bookings                    booking (clientReference = our booking id)
  *   GET    /hotel-api/1.0/bookings?from&to&start&end&clientReference   booking list
+ *   GET    /hotel-api/1.0/bookings/reconfirmations?from&to&references|clientReferences|start&end&filterType
+ *                                                     the hotels' reconfirmation numbers (asynchronous)
  *   GET    /hotel-api/1.0/bookings/{reference}        booking detail
  *   PUT    /hotel-api/1.0/bookings/{reference}        booking change (holder, paxes, remark)
  *   DELETE /hotel-api/1.0/bookings/{reference}?cancellationFlag=SIMULATION|CANCELLATION
@@ -46,6 +48,12 @@ import { decodeRateKey, encodeRateKey } from './rate-key.js';
  */
 export interface HotelbedsSandboxOptions extends SandboxServerOptions {
   readonly signatureSkewSeconds?: number;
+  /**
+   * How long after a booking its hotel's reconfirmation number appears in GET /bookings/reconfirmations
+   * (default 0: at once). Never in the booking's own answers: the spec says they are "not available at
+   * the time of the booking".
+   */
+  readonly reconfirmAfterMs?: number;
 }
 
 export interface HotelbedsSandbox {
@@ -146,6 +154,7 @@ async function route(
   if (method === 'POST' && path === `${BOOKING_BASE}/checkrates`) return ok(checkRates(ctx, call, parseBody<WireCheckRateRQ>(body)));
   if (method === 'POST' && path === `${BOOKING_BASE}/bookings`) return ok(await book(ctx, call, parseBody<WireBookingRQ>(body)));
   if (method === 'GET' && path === `${BOOKING_BASE}/bookings`) return ok(listBookings(ctx, call, url.searchParams));
+  if (method === 'GET' && path === `${BOOKING_BASE}/bookings/reconfirmations`) return ok(reconfirmations(ctx, call, url.searchParams));
   const match = /^\/hotel-api\/1\.0\/bookings\/([^/]+)$/.exec(path);
   if (match) {
     const reference = decodeURIComponent(match[1] ?? '');
@@ -629,6 +638,61 @@ function listBookings(ctx: HandlerContext, call: CallState, query: URLSearchPara
     currency: booking.currency,
   }));
   return { auditData: auditData(call), bookings: { bookings: items, from, to, total: matching.length } };
+}
+
+/**
+ * The hotels' reconfirmation numbers of the bookings asked for, by one filter: `references` or
+ * `clientReferences` (up to 80, comma-separated), or a `start`..`end` range of check-in or reconfirmation
+ * dates with `filterType`. A booking appears once its hotel has reconfirmed it (reconfirmAfterMs after it was
+ * made), with each room's `supplierConfirmationCode`, as the spec's example answers.
+ */
+function reconfirmations(ctx: HandlerContext, call: CallState, query: URLSearchParams): unknown {
+  for (const name of ['from', 'to']) if (!query.get(name)) invalid(name, 'is required');
+  const from = Number(query.get('from'));
+  const to = Number(query.get('to'));
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) invalid('from', 'from and to must be a 1-based range');
+  const list = (name: string) => (query.get(name) ?? '').split(',').filter((value) => value !== '');
+  const references = list('references');
+  const clientReferences = list('clientReferences');
+  const start = query.get('start');
+  const end = query.get('end');
+  const filterType = query.get('filterType');
+  const filters = [references.length > 0, clientReferences.length > 0, start !== null || end !== null].filter(Boolean).length;
+  if (filters !== 1)
+    invalid('filterType', 'exactly one filter is required: references, clientReferences, or start and end with filterType');
+  if (references.length > 80 || clientReferences.length > 80) invalid('references', 'at most 80 values');
+  if ((start !== null || end !== null) && (!DATE.test(start ?? '') || !DATE.test(end ?? '') || !filterType))
+    invalid('start', 'start and end are dates, and filterType is required with them');
+  const now = ctx.clock().getTime();
+  const delay = ctx.options.reconfirmAfterMs ?? 0;
+  const reconfirmedAt = (booking: SandboxBooking) => new Date(booking.createdAt.getTime() + delay);
+  const matching = ctx.bookings.list().filter((booking) => {
+    if (booking.createdAt.getTime() + delay > now) return false;
+    if (references.length > 0) return references.includes(booking.reference);
+    if (clientReferences.length > 0) return clientReferences.includes(booking.clientReference);
+    const day = filterType === 'CHECKIN' ? booking.checkIn : reconfirmedAt(booking).toISOString().slice(0, 10);
+    return day >= (start ?? '') && day <= (end ?? '');
+  });
+  return {
+    auditData: auditData(call),
+    bookings: matching.slice(from - 1, to).map((booking) => ({
+      reference: booking.reference,
+      clientReference: booking.clientReference,
+      hotel: {
+        rooms: booking.rooms.map((room) => ({
+          id: room.id,
+          code: room.rate.room.code,
+          supplierConfirmationCode: [hotelConfirmationOf(booking)],
+        })),
+      },
+    })),
+  };
+}
+
+/** The hotel's own number for a booking, in the style of the spec's example ("HIL_Conf_444322"), derived from its reference. */
+function hotelConfirmationOf(booking: SandboxBooking): string {
+  const digits = booking.reference.replace(/\D/g, '');
+  return `HTL_Conf_${String((Number(digits) * 7919) % 1_000_000).padStart(6, '0')}`;
 }
 
 function cancelBooking(ctx: HandlerContext, call: CallState, reference: string, flag: string): unknown {

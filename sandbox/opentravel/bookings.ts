@@ -40,6 +40,8 @@ export interface OtaSandboxBooking {
   /** Penalties of all rooms summed per instant, ascending (UTC instants). */
   readonly cancellation: readonly CancellationTier[];
   readonly modificationAllowed: boolean;
+  /** The hotel's own confirmation number, sent as a HotelReservationID of type Hotel (UIT 10). */
+  readonly hotelConfirmation?: string;
   cancellationReference?: string;
   cancellationAmountMinor?: number;
   cancelledAt?: Date;

@@ -3,9 +3,11 @@ import {
   AGE_ADULT,
   AGE_CHILD,
   CONTEXT_CLIENT,
+  CONTEXT_HOTEL,
   CONTEXT_SUPPLIER,
   MEAL_PLAN_BY_BOARD,
   UIT_CANCELLATION,
+  UIT_HOTEL,
   UIT_RESERVATION,
 } from '../../functions/suppliers/opentravel/codes.js';
 import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
@@ -316,6 +318,9 @@ export function hotelReservation(booking: OtaSandboxBooking, scenarios: readonly
             '@_ResID_Date': booking.createdAt.toISOString(),
           },
           { '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': booking.clientReference, '@_ResID_Source': CONTEXT_CLIENT },
+          ...(booking.hotelConfirmation
+            ? [{ '@_ResID_Type': UIT_HOTEL, '@_ResID_Value': booking.hotelConfirmation, '@_ResID_Source': CONTEXT_HOTEL }]
+            : []),
           ...(booking.cancellationReference
             ? [
                 {

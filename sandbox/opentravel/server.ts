@@ -406,8 +406,9 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
     throw new OtaFailure(EWT.businessRule, ERR.unableToProcess, 'Unable to process: the hotel could not confirm the booking');
   }
   const remark = texts(child(child(global, 'Comments'), 'Comment'), 'Text').join('\n');
+  const reference = ctx.bookings.nextReference();
   const booking: OtaSandboxBooking = {
-    reference: ctx.bookings.nextReference(),
+    reference,
     clientReference,
     createdAt: now,
     status: RES_STATUS_RESERVED,
@@ -421,6 +422,8 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
     currency: ctx.view.profile.currency,
     cancellation: mergeCancellationTiers(rooms.map((room) => room.rate.cancellation)),
     modificationAllowed: !hasScenario(call.scenarios, 'no-modify', SUPPLIER_ID),
+    // The property's own number, as a hotel system connected to the supplier answers it with the booking.
+    hotelConfirmation: `H${String(Number(reference.replace(/\D/g, '')) * 7).slice(-7)}`,
   };
   ctx.bookings.add(booking);
   // book-timeout: the reservation exists, but the answer comes after the caller has given up.

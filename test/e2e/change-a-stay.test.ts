@@ -11,7 +11,8 @@ import { startTestHost } from '../support/local-host.js';
 let host: LocalHost;
 let journey: Journey;
 beforeAll(async () => {
-  host = await startTestHost();
+  // The reconciler every second: a hotel confirmation number that comes late is picked up within the test.
+  host = await startTestHost({ reconcileIntervalMs: 1000 });
   journey = await startJourney(host);
 }, 120_000);
 afterAll(() => host?.stop());
@@ -120,5 +121,57 @@ describe('special requests', () => {
       expect(response.status).toBe(400);
       expect((problem.errors as { path: string }[]).map((e) => e.path)).toContain('rooms[0].specialRequest');
     }
+  });
+});
+
+describe("the hotel's confirmation number", () => {
+  it.each(['expedia', 'opentravel'])('%s gives it with the booking: on the answer, GET, the list and the voucher', async (supplierId) => {
+    const rate = journey.rateOf(supplierId);
+    const { response, body: booked } = await journey.book(rate);
+    expect(response.status, JSON.stringify(booked)).toBe(201);
+    expect(booked.hotelConfirmationNumber).toMatch(/^\S+$/);
+    const { body: record } = await getJson(`/v1/hotels/bookings/${booked.bookingId}`);
+    expect(record.hotelConfirmationNumber).toBe(booked.hotelConfirmationNumber);
+    const { body: list } = await getJson(`/v1/hotels/bookings?clientReference=${encodeURIComponent(String(booked.clientReference))}`);
+    expect(list.bookings.map((b: { hotelConfirmationNumber?: string }) => b.hotelConfirmationNumber)).toEqual([
+      booked.hotelConfirmationNumber,
+    ]);
+    const voucher = await (
+      await journey.call(`/v1/hotels/bookings/${booked.bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } })
+    ).text();
+    expect(voucher).toContain(`<dt>Hotel confirmation</dt><dd>${booked.hotelConfirmationNumber}</dd>`);
+  });
+
+  it('Hotelbeds gives it later (reconfirmations): the reconciler picks it up, tells the partner, and the voucher shows it', async () => {
+    // A stay within the reconciler's window (the next 14 days).
+    const near = await journey.call('/v1/hotels/search', 'demo', {
+      method: 'POST',
+      body: JSON.stringify({
+        destination: { type: 'city', code: 'RAK' },
+        checkIn: inDays(5),
+        checkOut: inDays(7),
+        occupancies: [{ adults: 2 }],
+        currency: 'EUR',
+        nationality: 'GB',
+        limit: 1000,
+      }),
+    });
+    const search = (await near.json()) as { searchId: string; properties: { cheapestRate: { supplierId: string; rateId: string } }[] };
+    const rate = search.properties.map((p) => p.cheapestRate).find((r) => r.supplierId === 'hotelbeds')!;
+    const body = { ...journey.bookingBody(rate as never), searchId: search.searchId };
+    const { response, body: booked } = await journey.book(rate as never, { body });
+    expect(response.status, JSON.stringify(booked)).toBe(201);
+    expect(booked).not.toHaveProperty('hotelConfirmationNumber');
+    let record: Record<string, any> = {};
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+      record = (await getJson(`/v1/hotels/bookings/${booked.bookingId}`)).body;
+      if (record.hotelConfirmationNumber) break;
+    }
+    expect(record.hotelConfirmationNumber).toMatch(/^HTL_Conf_\d{6}$/);
+    expect(record.history.map((e: { event: string }) => e.event)).toContain('hotel-confirmed');
+    const voucher = await (
+      await journey.call(`/v1/hotels/bookings/${booked.bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } })
+    ).text();
+    expect(voucher).toContain(record.hotelConfirmationNumber);
   });
 });

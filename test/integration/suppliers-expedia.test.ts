@@ -276,6 +276,9 @@ describe('Expedia adapter against the Rapid sandbox', () => {
 
     const fetched = await adapter.getBooking({ supplierReference: booking.supplierReference });
     expect(fetched.rooms[0]?.guests.map((g) => g.firstName)).toEqual(['Ada', '']);
+    // confirmation_id.property: the hotel's own number, with the itinerary.
+    expect(booking.hotelConfirmationNumber).toMatch(/^P\w+$/);
+    expect(fetched.hotelConfirmationNumber).toBe(booking.hotelConfirmationNumber);
     expect(fetched.holder).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
 
     const found = await adapter.findBookingByClientReference({ clientReference: 'bk_01JTESTREF' });

@@ -205,6 +205,22 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
+  it("the hotel's confirmation number comes later, through reconfirmations (asked by our booking's reference), never with the booking", async () => {
+    const { rate } = await searchRate((r) => r.refundable && r.payment === 'net');
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_RECONFIRM',
+      holder,
+      rooms: [{ guests }],
+    });
+    expect(booking.hotelConfirmationNumber).toBeUndefined();
+    const number = await adapter.hotelConfirmationNumber({ supplierReference: booking.supplierReference });
+    expect(number).toMatch(/^HTL_Conf_\d{6}$/);
+    const asked = recorder.exchanges.find((e) => e.url.includes('/bookings/reconfirmations'))!;
+    expect(new URL(asked.url).searchParams.get('references')).toBe(booking.supplierReference);
+    expect(await adapter.hotelConfirmationNumber({ supplierReference: '102-9999999' })).toBeUndefined();
+  });
+
   it('late-cancel: the free-cancellation deadline passes during the cancel, so the supplier applies the first penalty', async () => {
     const { rate } = await searchRate((r) => r.refundable && r.cancellationPolicy.length === 2);
     const booking = await adapter.book({
@@ -378,6 +394,20 @@ describe('Hotelbeds contract check', () => {
       responseBody: '{"auditData":{}}',
     });
     expect(list.problems).toContain('request query to is required');
+    // An answer the spec gives by example only is held to the example's shape, not taken for a booking detail.
+    const reconfirmations = contract.check({
+      ...base,
+      method: 'GET',
+      url: 'http://x/hotel-api/1.0/bookings/reconfirmations?from=1&to=10&references=1-3423498',
+      responseBody: JSON.stringify({
+        bookings: [{ reference: '1-3423498', hotel: { rooms: [{ supplierConfirmationCode: 'HIL_1', extra: 1 }] } }],
+      }),
+    });
+    expect(reconfirmations.operation).toBe('bookingreconfirmation');
+    expect(reconfirmations.problems).toEqual([
+      "response /bookings/0/hotel/rooms/0/supplierConfirmationCode is string, the example has array (against the spec's example)",
+      "response /bookings/0/hotel/rooms/0/extra is not in the example (against the spec's example)",
+    ]);
   });
 });
 

@@ -215,6 +215,9 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
     expect(booking.cancellationPolicy).toEqual(rate.cancellationPolicy);
     expect(booking.rooms[0]).toMatchObject({ roomTypeCode: rate.roomTypeCode, boardBasis: rate.boardBasis });
     expect(sandbox.bookings.get(booking.supplierReference)?.remark).toBe('Late arrival & quiet room <please>');
+    // The hotel's own number, a HotelReservationID of type Hotel (UIT 10), as the reservation answers it.
+    expect(booking.hotelConfirmationNumber).toBe(sandbox.bookings.get(booking.supplierReference)?.hotelConfirmation);
+    expect(await adapter.hotelConfirmationNumber({ supplierReference: booking.supplierReference })).toBe(booking.hotelConfirmationNumber);
 
     const fetched = await adapter.getBooking({ supplierReference: booking.supplierReference });
     expect(fetched.rooms[0]?.guests.map((g) => g.firstName)).toEqual(['Ada', 'Charles']);

@@ -11,7 +11,13 @@ import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../loc
 export async function startTestHost(
   options: Pick<
     LocalHostOptions,
-    'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs'
+    | 'throttling'
+    | 'mapProperties'
+    | 'interceptFlowStep'
+    | 'onResponse'
+    | 'authorizerCacheSeconds'
+    | 'webhookSweepIntervalMs'
+    | 'reconcileIntervalMs'
   > = {},
 ): Promise<LocalHost> {
   const cdkOut = inject('bundlesDir');

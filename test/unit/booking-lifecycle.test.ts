@@ -47,6 +47,15 @@ const STATES: Readonly<Record<string, LifecycleBooking | undefined>> = {
   failed: { status: 'failed', history: [requestedEntry] },
   'confirmed, voucher issued': { status: 'confirmed', history: [requestedEntry, confirmedEntry, voucherEntry] },
   'confirmed, personal data erased': { status: 'confirmed', personalDataErasedAt: at(7), history: [requestedEntry, confirmedEntry] },
+  'confirmed, hotel confirmation noted': {
+    status: 'confirmed',
+    hotelConfirmationNumber: 'HTL-1',
+    history: [
+      requestedEntry,
+      confirmedEntry,
+      { at: at(6), event: 'hotel-confirmed', detail: 'the hotel confirmed it as HTL-1 (given by hotelbeds)' },
+    ],
+  },
   'cancelled, personal data erased': {
     status: 'cancelled',
     cancelledAt: at(5),
@@ -102,6 +111,12 @@ const COMMANDS: { readonly [K in LifecycleCommandKind]: Extract<LifecycleCommand
     lookedUp: false,
     reasonGiven: false,
   },
+  'note-hotel-confirmation': {
+    kind: 'note-hotel-confirmation',
+    at: at(10),
+    supplierId: 'hotelbeds',
+    hotelConfirmationNumber: 'HTL_Conf_444322',
+  },
   'issue-voucher': { kind: 'issue-voucher', at: at(10), bytes: 5120 },
   'erase-personal-data': { kind: 'erase-personal-data', at: at(10), by: { kind: 'partner', requestReference: 'DSR-1' } },
 };
@@ -111,8 +126,8 @@ type Expected = typeof OK | LifecycleRefusalReason;
 
 /** The whole lifecycle: what each command gets in each state (columns in LIFECYCLE_COMMAND_KINDS' order). */
 const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expected>>>> = {
-  absent: row(OK, 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing'),
-  pending: row('still-pending', OK, OK, OK, OK, OK, 'still-pending', 'still-pending', 'still-pending', 'still-pending'),
+  absent: row(OK, 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing'),
+  pending: row('still-pending', OK, OK, OK, OK, OK, 'still-pending', 'still-pending', 'still-pending', 'still-pending', 'still-pending'),
   // Only the compensation that records the cancel at its supplier moves it: nothing confirms what is being cancelled.
   'pending, being undone': row(
     'still-pending',
@@ -121,6 +136,7 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'being-undone',
     'being-undone',
     OK,
+    'still-pending',
     'still-pending',
     'still-pending',
     'still-pending',
@@ -137,8 +153,10 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     OK,
     OK,
     OK,
+    OK,
   ),
   cancelled: row(
+    'already-cancelled',
     'already-cancelled',
     'already-cancelled',
     'already-cancelled',
@@ -160,6 +178,7 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'never-booked',
     'never-booked',
     'never-booked',
+    'never-booked',
     OK,
   ),
   'confirmed, voucher issued': row(
@@ -169,6 +188,7 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'already-confirmed',
     'already-confirmed',
     'already-confirmed',
+    OK,
     OK,
     OK,
     'voucher-already-issued',
@@ -184,9 +204,24 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'personal-data-erased',
     OK,
     OK,
+    OK,
     'personal-data-erased',
   ),
+  'confirmed, hotel confirmation noted': row(
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    'already-confirmed',
+    OK,
+    OK,
+    'hotel-confirmation-known',
+    OK,
+    OK,
+  ),
   'cancelled, personal data erased': row(
+    'already-cancelled',
     'already-cancelled',
     'already-cancelled',
     'already-cancelled',
@@ -199,6 +234,7 @@ const TABLE: Readonly<Record<string, Readonly<Record<LifecycleCommandKind, Expec
     'personal-data-erased',
   ),
   'failed, personal data erased': row(
+    'never-booked',
     'never-booked',
     'never-booked',
     'never-booked',
@@ -267,6 +303,12 @@ const ACCEPTED: Readonly<
       supplierPenaltyCurrency: 'GBP',
     },
     webhook: 'booking.cancelled',
+  },
+  'note-hotel-confirmation': {
+    from: ['confirmed'],
+    events: ['hotel-confirmed'],
+    changes: { hotelConfirmationNumber: 'HTL_Conf_444322' },
+    webhook: 'booking.modified',
   },
   'issue-voucher': { from: ['confirmed'], events: ['voucher-issued'], changes: {}, webhook: undefined },
   'erase-personal-data': {

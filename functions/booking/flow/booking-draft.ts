@@ -161,6 +161,7 @@ export function confirmedTerms(
       packageOnly: record.checkedRate.packageOnly,
     }),
     ...(booking.issuer ? { issuer: booking.issuer } : {}),
+    ...(booking.hotelConfirmationNumber ? { hotelConfirmationNumber: booking.hotelConfirmationNumber } : {}),
     supplierAmount: booking.price.amount,
     supplierCurrency: booking.price.currency,
     matchedSearchPrice: locked.total === record.quotedTotal,

@@ -42,6 +42,8 @@ export interface BookingRecord extends LockedAmounts {
   readonly supplierId: string;
   /** null while the supplier's outcome is unknown (pending) or when it never booked (failed). */
   readonly supplierReference: string | null;
+  /** The hotel's own confirmation number, once a supplier gave it (with the booking, or later to the reconciler). */
+  readonly hotelConfirmationNumber?: string;
   readonly propertyId: string;
   readonly supplierPropertyId: string;
   readonly propertyName: string;
@@ -137,6 +139,7 @@ export function bookingResponse(
     | 'bookingId'
     | 'status'
     | 'supplierReference'
+    | 'hotelConfirmationNumber'
     | 'clientReference'
     | 'total'
     | 'currency'
@@ -150,6 +153,7 @@ export function bookingResponse(
     bookingId: record.bookingId,
     status: record.status,
     supplierReference: record.supplierReference,
+    ...(record.hotelConfirmationNumber ? { hotelConfirmationNumber: record.hotelConfirmationNumber } : {}),
     clientReference: record.clientReference,
     priceLocked: { total: num(record.total), currency: record.currency, matchedSearchPrice: record.matchedSearchPrice },
     cancellationPolicy: policyView(record.cancellationPolicy),
@@ -195,6 +199,7 @@ export function bookingView(record: BookingRecord, guests: StoredGuestDetails | 
     clientReference: record.clientReference,
     supplierId: record.supplierId,
     supplierReference: record.supplierReference,
+    ...(record.hotelConfirmationNumber ? { hotelConfirmationNumber: record.hotelConfirmationNumber } : {}),
     propertyId: record.propertyId,
     propertyName: record.propertyName,
     checkIn: record.checkIn,

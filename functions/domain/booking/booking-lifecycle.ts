@@ -6,7 +6,7 @@
  * the wallet movements are derived from the move's events.
  *
  *   (none) --request--> pending --keep-pending--> pending
- *                       pending --confirm--> confirmed --modify, issue-voucher--> confirmed
+ *                       pending --confirm--> confirmed --modify, note-hotel-confirmation, issue-voucher--> confirmed
  *                       pending --fail, compensate--> failed      confirmed --cancel--> cancelled
  *                       pending --begin-undo--> pending, being undone --compensate--> failed
  *   confirmed, cancelled, failed --erase-personal-data--> the same status
@@ -24,6 +24,8 @@ export interface LifecycleBooking {
   readonly personalDataErasedAt?: string;
   /** Set when an undo took the pending booking: its supplier's booking is being cancelled. */
   readonly undoBegunAt?: string;
+  /** The hotel's own confirmation number, once noted. */
+  readonly hotelConfirmationNumber?: string;
   readonly history: readonly BookingHistoryEntry[];
 }
 
@@ -41,6 +43,7 @@ export interface LifecycleChanges {
   readonly undoBegunAt?: string;
   /** Why the undo was begun: what its compensation says, whoever records it. */
   readonly undoReason?: UndoReason;
+  readonly hotelConfirmationNumber?: string;
 }
 
 /** What a move changes on the record: the lifecycle's fields, and a confirmation's terms with them. */
@@ -67,6 +70,7 @@ const MOVES_FROM: Readonly<Record<LifecycleCommandKind, readonly BookingStatus[]
   compensate: ['pending'],
   modify: ['confirmed'],
   cancel: ['confirmed'],
+  'note-hotel-confirmation': ['confirmed'],
   'issue-voucher': ['confirmed'],
   // Not pending: its supplier may still confirm it under the names we sent, and it must then be recognisable.
   'erase-personal-data': ['confirmed', 'cancelled', 'failed'],
@@ -110,6 +114,8 @@ export function refusalOf(booking: LifecycleBooking | undefined, kind: Lifecycle
   if (booking.undoBegunAt && kind !== 'compensate') return { reason: 'being-undone', status: 'pending', undoBegunAt: booking.undoBegunAt };
   if (kind === 'modify' && booking.personalDataErasedAt) return erased(booking);
   if (kind === 'issue-voucher' && voucherIssued(booking)) return { reason: 'voucher-already-issued', status: 'confirmed' };
+  if (kind === 'note-hotel-confirmation' && booking.hotelConfirmationNumber)
+    return { reason: 'hotel-confirmation-known', status: 'confirmed' };
   return undefined;
 }
 
@@ -161,6 +167,8 @@ export function eventsOf(command: LifecycleCommand): LifecycleEvent[] {
           reasonGiven: command.reasonGiven,
         },
       ];
+    case 'note-hotel-confirmation':
+      return [{ type: 'hotel-confirmed', at, supplierId: command.supplierId, hotelConfirmationNumber: command.hotelConfirmationNumber }];
     case 'issue-voucher':
       return [{ type: 'voucher-issued', at, bytes: command.bytes }];
     case 'erase-personal-data':
@@ -195,6 +203,8 @@ function changesOf<Terms extends object>(command: LifecycleCommand<Terms>): Move
       };
     case 'erase-personal-data':
       return { personalDataErasedAt: command.at };
+    case 'note-hotel-confirmation':
+      return { hotelConfirmationNumber: command.hotelConfirmationNumber };
     case 'keep-pending':
     case 'modify':
     case 'issue-voucher':

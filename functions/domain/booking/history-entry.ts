@@ -26,6 +26,7 @@ export const HISTORY_EVENT_NAME: Readonly<Record<LifecycleEventType, string>> = 
   'cancel-at-supplier-failed': 'cancel-at-supplier-failed',
   modified: 'modified',
   cancelled: 'cancelled',
+  'hotel-confirmed': 'hotel-confirmed',
   'voucher-issued': 'voucher-issued',
   'personal-data-erased': 'personal-data-erased',
 };
@@ -89,6 +90,8 @@ function detailOf(event: LifecycleEvent): string {
     }
     case 'cancelled':
       return `cancelled at ${event.supplierId}${event.cancellationReference ? ` (${event.cancellationReference})` : ''}; penalty applied ${event.penalty.amount} ${event.penalty.currency}, quoted ${event.quotedPenaltyAmount}${event.lookedUp ? " (its answer could not be read; its booking shows cancelled, the penalty is its policy's)" : ''}${event.reasonGiven ? '; a reason was given' : ''}`;
+    case 'hotel-confirmed':
+      return `the hotel confirmed it as ${event.hotelConfirmationNumber} (given by ${event.supplierId})`;
     case 'voucher-issued':
       return `voucher PDF, ${event.bytes} bytes`;
     case 'personal-data-erased':

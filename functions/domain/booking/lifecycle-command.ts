@@ -91,6 +91,14 @@ export interface CancelCommand {
   readonly reasonGiven: boolean;
 }
 
+/** The hotel's own confirmation number, given by the supplier after the booking was confirmed (the reconciler asks). */
+export interface NoteHotelConfirmationCommand {
+  readonly kind: 'note-hotel-confirmation';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly hotelConfirmationNumber: string;
+}
+
 /** The confirmed booking's voucher was rendered once, so it is known to render. */
 export interface IssueVoucherCommand {
   readonly kind: 'issue-voucher';
@@ -114,6 +122,7 @@ export type LifecycleCommand<Terms extends object = object> =
   | CompensateCommand
   | ModifyCommand
   | CancelCommand
+  | NoteHotelConfirmationCommand
   | IssueVoucherCommand
   | ErasePersonalDataCommand;
 
@@ -128,6 +137,7 @@ export const LIFECYCLE_COMMAND_KINDS = [
   'compensate',
   'modify',
   'cancel',
+  'note-hotel-confirmation',
   'issue-voucher',
   'erase-personal-data',
 ] as const satisfies readonly LifecycleCommandKind[];

@@ -72,6 +72,8 @@ export type LifecycleEvent =
       readonly lookedUp: boolean;
       readonly reasonGiven: boolean;
     }
+  /** The hotel's own confirmation number arrived after the booking (not personal data: a desk reference). */
+  | { readonly type: 'hotel-confirmed'; readonly at: string; readonly supplierId: string; readonly hotelConfirmationNumber: string }
   | { readonly type: 'voucher-issued'; readonly at: string; readonly bytes: number }
   | { readonly type: 'personal-data-erased'; readonly at: string; readonly by: ErasedBy };
 

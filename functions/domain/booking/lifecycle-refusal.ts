@@ -14,6 +14,8 @@ export type LifecycleRefusal =
   /** A failed booking: nothing stands booked, whatever the supplier did on the way. */
   | { readonly reason: 'never-booked'; readonly status: 'failed' }
   | { readonly reason: 'voucher-already-issued'; readonly status: 'confirmed' }
+  /** The hotel's confirmation number is on the booking already: a later one is not noted again. */
+  | { readonly reason: 'hotel-confirmation-known'; readonly status: 'confirmed' }
   /** The personal data is gone: nothing to change, nothing more to erase. */
   | { readonly reason: 'personal-data-erased'; readonly status: BookingStatus; readonly erasedAt?: string };
 

@@ -20,6 +20,8 @@ const WEBHOOK_OF_EVENT: Readonly<Record<LifecycleEventType, BookingEventType | u
   'cancel-at-supplier-failed': undefined,
   modified: 'booking.modified',
   cancelled: 'booking.cancelled',
+  // The booking as the partner sees it changed: it now carries the number the hotel's desk asks for.
+  'hotel-confirmed': 'booking.modified',
   'voucher-issued': undefined,
   'personal-data-erased': undefined,
 };

@@ -372,6 +372,11 @@ export class ExpediaAdapter implements SupplierPort {
     };
   }
 
+  /** Rapid gives the property's confirmation with the itinerary (`confirmation_id.property`), once the property has one. */
+  async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    return (await this.getBooking(request)).hotelConfirmationNumber;
+  }
+
   async modify(_request: ModifyRequest): Promise<ModifyResult> {
     // Rapid's change paths (room change, shop for change) are not part of this integration.
     return { kind: 'unsupported', reason: 'Expedia Rapid bookings cannot be modified through this integration; cancel and rebook instead' };

@@ -12,6 +12,7 @@ import type {
   SupplierRemark,
 } from '../port.js';
 import { cancellationPenalty, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
+import { withHotelConfirmation } from '../hotel-confirmation.js';
 import { SupplierError } from '../supplier-error.js';
 import { boardFromAmenities } from './board-amenities.js';
 import { packRateKey, type ExpediaRateKey } from './rate-key.js';
@@ -606,6 +607,7 @@ export function bookingFromWire(itinerary: WireItinerary | undefined, facts: Pro
     ...(Number.isNaN(created) ? {} : { createdAt: new Date(created).toISOString() }),
     remarks,
     payAtProperty: [...charges.values()],
+    ...withHotelConfirmation(rooms.map((room) => room.confirmation_id?.property)),
   };
 }
 

@@ -26,6 +26,7 @@ import type {
   SupplierPropertyContent,
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
+import { hotelConfirmationOf } from '../hotel-confirmation.js';
 import { SupplierError } from '../supplier-error.js';
 import {
   amount,
@@ -51,6 +52,7 @@ import type {
   WireCheckRateRS,
   WireContentHotelsRS,
   WireOccupancy,
+  WireReconfirmationsRS,
 } from './wire.js';
 
 /** Base URL e.g. https://api.test.hotelbeds.com (paths /hotel-api/1.0/... are appended); Hotelbeds documents 5 s to 60 s timeouts. */
@@ -251,6 +253,27 @@ export class HotelbedsAdapter implements SupplierPort {
   async simulateCancellation(request: CancelRequest): Promise<{ supplierReference: string; penalty: Money }> {
     const { supplierReference, penalty } = await this.cancellation(request, 'SIMULATION');
     return { supplierReference, penalty };
+  }
+
+  /**
+   * The hotel's confirmation number, which Hotelbeds obtains from the hotelier after the booking ("an
+   * asynchronous service: reconfirmation numbers are not available at the time of the booking"): GET
+   * /bookings/reconfirmations filtered by our booking's reference. Only the booking asked about counts.
+   */
+  async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    const query = new URLSearchParams({ from: '1', to: '10', references: request.supplierReference });
+    const rs = await this.call<WireReconfirmationsRS>(
+      'bookingReconfirmation',
+      'GET',
+      `/hotel-api/1.0/bookings/reconfirmations?${query}`,
+      request,
+    );
+    if (rs.bookings !== undefined && !Array.isArray(rs.bookings)) throw bad('bookingReconfirmation', 'bookings is not a list');
+    const booking = (rs.bookings ?? []).find((item) => item?.reference === request.supplierReference);
+    const rooms = Array.isArray(booking?.hotel?.rooms) ? booking.hotel.rooms : [];
+    return hotelConfirmationOf(
+      rooms.flatMap((room) => (Array.isArray(room?.supplierConfirmationCode) ? room.supplierConfirmationCode : [])),
+    );
   }
 
   async modify(request: ModifyRequest): Promise<ModifyResult> {

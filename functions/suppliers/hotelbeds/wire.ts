@@ -215,6 +215,20 @@ export interface WireBookingListRS {
   bookings?: { bookings?: WireBookingListItem[] };
 }
 
+/**
+ * GET /bookings/reconfirmations: the hotels' own confirmation numbers, given asynchronously (the spec: "not
+ * available at the time of the booking"). The spec gives this answer as an example only, no schema.
+ */
+export interface WireReconfirmationsRS {
+  auditData?: WireAuditData;
+  error?: WireApiError;
+  bookings?: {
+    reference?: string;
+    clientReference?: string;
+    hotel?: { rooms?: { id?: number; code?: string; supplierConfirmationCode?: string[] }[] };
+  }[];
+}
+
 export interface WireBookingChangeRQ {
   mode: 'SIMULATION' | 'UPDATE';
   booking: WireBooking;

@@ -184,6 +184,11 @@ export class OpenTravelAdapter implements SupplierPort {
     return { supplierReference, penalty };
   }
 
+  /** OpenTravel gives the hotel's own number with the reservation (a HotelReservationID of type Hotel), once the hotel has one. */
+  async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    return (await this.getBooking(request)).hotelConfirmationNumber;
+  }
+
   async modify(request: ModifyRequest): Promise<ModifyResult> {
     // The modification's ResGlobalInfo must name the hotel (BasicPropertyInfo is required there), and guest
     // ages are kept as booked: read the reservation first.

@@ -16,6 +16,7 @@ import type {
   SupplierRemark,
 } from '../port.js';
 import { cancellationPenalty, joinLists, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
+import { withHotelConfirmation } from '../hotel-confirmation.js';
 import { SupplierError } from '../supplier-error.js';
 import { penaltyStart, type DeadlineContext } from './deadlines.js';
 import {
@@ -26,6 +27,7 @@ import {
   RES_STATUS_CANCELLED,
   RES_STATUS_RESERVED,
   SUPPLIER_ID,
+  UIT_HOTEL,
   UIT_RESERVATION,
 } from './codes.js';
 import { attr, child, children, text, texts, type XmlNode } from './xml.js';
@@ -698,5 +700,7 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
     ...(Number.isNaN(created) ? {} : { createdAt: new Date(created).toISOString() }),
     remarks,
     payAtProperty,
+    // The hotel's own number: a HotelReservationID of type Hotel (UIT 10), once the property gave one.
+    ...withHotelConfirmation(ids.filter((id) => attr(id, 'ResID_Type') === UIT_HOTEL).map((id) => attr(id, 'ResID_Value'))),
   };
 }

@@ -8,6 +8,8 @@ export interface VoucherContent {
   readonly status: 'confirmed' | 'cancelled' | 'pending' | 'failed';
   readonly supplierId: string;
   readonly supplierReference: string | null;
+  /** The hotel's own confirmation number, which the desk asks for, once a supplier gave it. */
+  readonly hotelConfirmationNumber?: string;
   readonly clientReference: string;
   readonly createdAt: string;
   /** Absent once the booking's personal data was erased (then personalDataErasedAt says when). */

@@ -142,6 +142,8 @@ export function voucherView(content: VoucherContent, issuedAt: Date): VoucherVie
           ? `${content.supplierReference} (${content.supplierId})`
           : `not assigned yet (${content.supplierId})`,
       },
+      // What the hotel's desk looks the booking up by; it often comes hours after the booking.
+      ...(content.hotelConfirmationNumber ? [{ label: 'Hotel confirmation', value: content.hotelConfirmationNumber }] : []),
       { label: 'Client reference', value: content.clientReference },
       { label: 'Booked at', value: formatUtc(content.createdAt) },
     ],
