@@ -118,7 +118,7 @@ export class OpenApiContract {
       // must be one the example has, with the example's type, at the same place.
       const example = ((response?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.example;
       if (example !== undefined) {
-        const body = safeParse(exchange.responseBody);
+        const body = safeParse(exchange.responseBody) as Json | undefined;
         if (body === undefined) problems.push('response body is not JSON');
         else problems.push(...shapeProblems(body, example, '').map((p) => `response ${p} (against the spec's example)`));
       }
