@@ -212,6 +212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hotels/bookings/{bookingId}/cancellation-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What cancelling would cost now
+         * @description What cancelling the booking now would cost, before cancelling: the supplier's own simulation where it has one, the stored policy otherwise (`source` says which). Nothing changes at the supplier or here. A cancelled, pending or failed booking is 409 `conflict`, as its cancel would be.
+         */
+        get: operations["quoteCancellation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hotels/bookings/{bookingId}/personal-data": {
         parameters: {
             query?: never;
@@ -2386,6 +2406,50 @@ export interface components {
         CancelRequest: {
             /** @description Kept with the booking's personal data (shown as `cancellation.reason`, erased with it) */
             reason?: string;
+        };
+        CancellationQuote: {
+            /**
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example BK0F3M9Q2X7Z4W8N1RAB
+             */
+            bookingId: string;
+            /** @description What cancelling now would cost, in the booking's currency */
+            penalty: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /** @description What would come back of the booking's total: the total less the penalty, never below zero */
+            refund: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /**
+             * @description `supplier`: the supplier's own simulation of the cancellation (Hotelbeds `cancellationFlag=SIMULATION`, OpenTravel `CancelType=Initiate`), converted at the rate stamped at booking, as a cancel's penalty is. `policy`: the booking's stored cancellation policy at `asOf`, where the supplier has no simulation (Rapid) or could not answer now.
+             * @enum {string}
+             */
+            source: "supplier" | "policy";
+            /**
+             * Format: date-time
+             * @description The moment the figures hold for: a deadline may pass right after it
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            asOf: string;
         };
         PersonalDataErasure: {
             /**
@@ -5534,6 +5598,147 @@ export interface operations {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    quoteCancellation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
+                "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
+            };
+            path: {
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price of cancelling now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *       "penalty": {
+                     *         "amount": 127.6,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "refund": {
+                     *         "amount": 274.2,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "source": "supplier",
+                     *       "asOf": "2027-02-27T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancellationQuote"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change (problem types: `conflict`, `idempotency-in-progress`, `price-changed`) */
+            409: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,6 +8,7 @@ import { handler as getBooking } from './get/get-booking-handler.js';
 import { handler as listBookings } from './list/list-bookings-handler.js';
 import { handler as modifyBooking } from './modify/modify-booking-handler.js';
 import { handler as cancelBooking } from './cancel/cancel-booking-handler.js';
+import { handler as quoteCancellation } from './cancellation-quote/cancellation-quote-handler.js';
 import { handler as erasePersonalData } from './personal-data/erase-personal-data-handler.js';
 import { handler as getWallet } from './wallet/get-wallet-handler.js';
 import { handler as listWalletTransactions } from './wallet/list-wallet-transactions-handler.js';
@@ -22,6 +23,7 @@ export const routes = groupHandler('booking', {
   listBookings,
   modifyBooking,
   cancelBooking,
+  quoteCancellation,
   erasePersonalData,
   getWallet,
   listWalletTransactions,

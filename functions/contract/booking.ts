@@ -189,6 +189,20 @@ export const bookingRecordSchema = z
   })
   .meta({ id: 'Booking' });
 
+export const cancellationQuoteSchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    penalty: moneySchema.meta({ description: "What cancelling now would cost, in the booking's currency" }),
+    refund: moneySchema.meta({ description: "What would come back of the booking's total: the total less the penalty, never below zero" }),
+    source: z.enum(['supplier', 'policy']).meta({
+      description:
+        "`supplier`: the supplier's own simulation of the cancellation (Hotelbeds `cancellationFlag=SIMULATION`, OpenTravel `CancelType=Initiate`), converted at the rate stamped at booking, as a cancel's penalty is. " +
+        "`policy`: the booking's stored cancellation policy at `asOf`, where the supplier has no simulation (Rapid) or could not answer now.",
+    }),
+    asOf: instant.meta({ description: 'The moment the figures hold for: a deadline may pass right after it' }),
+  })
+  .meta({ id: 'CancellationQuote' });
+
 export const erasureResponseSchema = z
   .strictObject({
     bookingId: bookingIdSchema,
@@ -415,6 +429,27 @@ export const bookingOperations: Record<string, OperationSpec> = {
       },
     },
     problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
+  },
+  quoteCancellation: {
+    tag: 'Bookings',
+    description:
+      "What cancelling the booking now would cost, before cancelling: the supplier's own simulation where it has one, the stored policy otherwise (`source` says which). " +
+      'Nothing changes at the supplier or here. A cancelled, pending or failed booking is 409 `conflict`, as its cancel would be.',
+    sandbox: true,
+    request: { params: bookingParams },
+    responses: {
+      200: {
+        description: 'The price of cancelling now',
+        content: json(cancellationQuoteSchema, {
+          bookingId: EXAMPLE_ID,
+          penalty: { amount: 127.6, currency: 'EUR' },
+          refund: { amount: 274.2, currency: 'EUR' },
+          source: 'supplier',
+          asOf: '2027-02-27T10:15:00.000Z',
+        }),
+      },
+    },
+    problems: [404, 409],
   },
   erasePersonalData: {
     tag: 'Bookings',

@@ -162,6 +162,16 @@ export const ROUTES: readonly Route[] = [
     summary: 'Cancel a booking',
   },
   {
+    id: 'quoteCancellation',
+    method: 'GET',
+    path: '/v1/hotels/bookings/{bookingId}/cancellation-quote',
+    group: 'booking',
+    module: 'functions/booking/cancellation-quote/cancellation-quote-handler.ts',
+    scope: 'hotels.book',
+    idempotencyKey: false,
+    summary: 'What cancelling would cost now',
+  },
+  {
     id: 'erasePersonalData',
     method: 'DELETE',
     path: '/v1/hotels/bookings/{bookingId}/personal-data',

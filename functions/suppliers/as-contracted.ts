@@ -18,6 +18,7 @@ import type {
   BookingLookup,
   BookRequest,
   CancelRequest,
+  CancellationQuote,
   CancellationResult,
   CheckedRate,
   CheckRateRequest,
@@ -84,6 +85,10 @@ class ContractedSupplier implements SupplierPort {
 
   cancel(request: CancelRequest): Promise<CancellationResult> {
     return this.stamped(this.adapter.cancel(this.sold(request)), (result) => result);
+  }
+
+  quoteCancellation(request: CancelRequest): Promise<CancellationQuote | undefined> {
+    return this.stamped(this.adapter.quoteCancellation(this.sold(request)), (quote) => quote);
   }
 
   modify(request: ModifyRequest): Promise<ModifyResult> {

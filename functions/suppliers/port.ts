@@ -263,6 +263,11 @@ export interface CancellationResult {
   readonly cancellationReference?: string;
 }
 
+/** What cancelling now would cost, by the supplier's own simulation (changes nothing), in its currency. */
+export interface CancellationQuote {
+  readonly penalty: Money;
+}
+
 export interface ModifyRequest extends CallContext {
   readonly supplierReference: string;
   readonly holder?: Holder;
@@ -285,6 +290,11 @@ export interface SupplierPort {
   findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined>;
   getBooking(request: BookingLookup): Promise<SupplierBooking>;
   cancel(request: CancelRequest): Promise<CancellationResult>;
+  /**
+   * The supplier's own simulation of a cancellation now (Hotelbeds `cancellationFlag=SIMULATION`, OpenTravel
+   * `CancelType="Initiate"`); undefined where the supplier has none (Rapid), when only the stored policy can tell.
+   */
+  quoteCancellation(request: CancelRequest): Promise<CancellationQuote | undefined>;
   modify(request: ModifyRequest): Promise<ModifyResult>;
   /**
    * The hotel's own confirmation number of a booking, once the hotel gave one (often hours after the

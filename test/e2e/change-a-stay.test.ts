@@ -3,7 +3,9 @@
  * sandbox suppliers speaking their published contracts): every rate's nightly prices, special requests, the
  * hotel's confirmation number, the cancellation quote, and stay changes quoted and committed.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShownRate } from '../../functions/domain/rate/shown-rate.js';
 import type { LocalHost } from '../../local/host.js';
 import { inDays, startJourney, type Journey } from '../support/booking-journey.js';
 import { startTestHost } from '../support/local-host.js';
@@ -40,12 +42,30 @@ function expectNightsOf(price: PriceWithNights, checkIn: string, nights: number)
   for (const night of price.nightly) expect(night.total).toBeGreaterThanOrEqual(0);
 }
 
+/** Every rate of the first properties of the journey's search, read once for the file (a property's cheapest is often not the kind a test needs). */
+let allRates: Promise<ShownRate[]> | undefined;
+
+/** A rate of the supplier the journey's search offers: a property's cheapest first, else any of a property's rates. */
+async function rateAmong(supplierId: string, predicate: (rate: ShownRate) => boolean): Promise<ShownRate> {
+  const cheapest = journey.search.properties.map((p) => p.cheapestRate).find((r) => r.supplierId === supplierId && predicate(r));
+  if (cheapest) return cheapest;
+  allRates ??= Promise.all(
+    journey.search.properties.slice(0, 40).map(async (property) => {
+      const { body } = await getJson(`/v1/hotels/searches/${journey.search.searchId}/properties/${property.propertyId}/rates`);
+      return body.rates as ShownRate[];
+    }),
+  ).then((lists) => lists.flat());
+  const found = (await allRates).find((r) => r.supplierId === supplierId && predicate(r));
+  if (!found) throw new Error(`no such ${supplierId} rate in the search`);
+  return found;
+}
+
 const getJson = async (path: string, tenant = 'demo') => {
   const response = await journey.call(path, tenant);
   return { response, body: (await response.json()) as Record<string, any> };
 };
 
-describe('nightly prices on every rate object', () => {
+describe('nightly prices on every rate object', { timeout: 120_000 }, () => {
   it('search, a property’s rates, the rate check and the booking: each rate’s nights add up to its total', async () => {
     const { search } = journey;
     // The journey's search: two nights from 60 days ahead.
@@ -88,7 +108,7 @@ describe('nightly prices on every rate object', () => {
   });
 });
 
-describe('special requests', () => {
+describe('special requests', { timeout: 60_000 }, () => {
   it.each(['hotelbeds', 'expedia', 'opentravel'])(
     '%s: kept per room, shown on GET and on the voucher as a request, not a promise',
     async (supplierId) => {
@@ -124,7 +144,7 @@ describe('special requests', () => {
   });
 });
 
-describe("the hotel's confirmation number", () => {
+describe("the hotel's confirmation number", { timeout: 90_000 }, () => {
   it.each(['expedia', 'opentravel'])('%s gives it with the booking: on the answer, GET, the list and the voucher', async (supplierId) => {
     const rate = journey.rateOf(supplierId);
     const { response, body: booked } = await journey.book(rate);
@@ -173,5 +193,57 @@ describe("the hotel's confirmation number", () => {
       await journey.call(`/v1/hotels/bookings/${booked.bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } })
     ).text();
     expect(voucher).toContain(record.hotelConfirmationNumber);
+  });
+});
+
+// Each test books, quotes, cancels and reads: a handful of supplier round trips, slow on a loaded machine.
+describe('GET /v1/hotels/bookings/{bookingId}/cancellation-quote', { timeout: 90_000 }, () => {
+  const cancel = async (bookingId: string) => {
+    const response = await journey.call(`/v1/hotels/bookings/${bookingId}/cancel`, 'demo', {
+      method: 'POST',
+      idempotencyKey: randomUUID(),
+      body: '{}',
+    });
+    return { response, body: (await response.json()) as Record<string, any> };
+  };
+
+  it.each([
+    ['hotelbeds', 'supplier', true],
+    ['hotelbeds', 'supplier', false],
+    ['opentravel', 'supplier', true],
+    ['opentravel', 'supplier', false],
+    ['expedia', 'policy', true],
+    ['expedia', 'policy', false],
+  ] as const)('%s: previews what the cancel then applies (source %s; refundable %s)', async (supplierId, source, refundable) => {
+    const rate = await rateAmong(supplierId, (r) => r.refundable === refundable);
+    const { response, body: booked } = await journey.book(rate);
+    expect(response.status, JSON.stringify(booked)).toBe(201);
+    const { response: quoted, body: quote } = await getJson(`/v1/hotels/bookings/${booked.bookingId}/cancellation-quote`);
+    expect(quoted.status, JSON.stringify(quote)).toBe(200);
+    expect(quote).toEqual({
+      bookingId: booked.bookingId,
+      penalty: { amount: expect.any(Number), currency: 'EUR' },
+      refund: { amount: expect.any(Number), currency: 'EUR' },
+      source,
+      asOf: expect.stringMatching(/Z$/),
+    });
+    const total = (booked.priceLocked as { total: number }).total;
+    expect(minor(quote.penalty.amount, 'EUR') + minor(quote.refund.amount, 'EUR')).toBe(minor(total, 'EUR'));
+    if (refundable) expect(quote.penalty.amount).toBe(0);
+    else expect(quote.penalty.amount).toBeGreaterThan(0);
+    // Nothing changed: the booking is still confirmed, and its cancel applies what the quote said.
+    expect((await getJson(`/v1/hotels/bookings/${booked.bookingId}`)).body.status).toBe('confirmed');
+    const { response: cancelled, body: cancellation } = await cancel(String(booked.bookingId));
+    expect(cancelled.status, JSON.stringify(cancellation)).toBe(200);
+    expect(cancellation.penalty).toEqual(quote.penalty);
+  });
+
+  it('is 409 for a booking no longer cancellable, 404 for an unknown or other tenant’s one', async () => {
+    const rate = journey.rateOf('hotelbeds');
+    const { body: booked } = await journey.book(rate);
+    await cancel(String(booked.bookingId));
+    expect((await getJson(`/v1/hotels/bookings/${booked.bookingId}/cancellation-quote`)).response.status).toBe(409);
+    expect((await getJson(`/v1/hotels/bookings/${booked.bookingId}/cancellation-quote`, 'acme')).response.status).toBe(404);
+    expect((await getJson('/v1/hotels/bookings/BK0000000000000000ZZ/cancellation-quote')).response.status).toBe(404);
   });
 });

@@ -181,7 +181,7 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
     expect(modified.kind).toBe('modified');
     if (modified.kind === 'modified') expect(modified.booking.holder).toMatchObject({ firstName: 'Augusta', lastName: 'King' });
 
-    const simulated = await adapter.simulateCancellation({ supplierReference: booking.supplierReference });
+    const simulated = await adapter.quoteCancellation({ supplierReference: booking.supplierReference });
     expect(simulated.penalty).toEqual({ amount: '0.00', currency: 'EUR' });
     const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference });
     expect(cancelled).toMatchObject({ status: 'cancelled', penalty: { amount: '0.00', currency: 'EUR' } });
@@ -229,7 +229,7 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
       holder,
       rooms: [{ guests }],
     });
-    const quoted = await adapter.simulateCancellation({ supplierReference: booking.supplierReference });
+    const quoted = await adapter.quoteCancellation({ supplierReference: booking.supplierReference });
     expect(quoted.penalty.amount).toBe('0.00');
     const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [{ name: 'late-cancel' }] });
     expect(cancelled.penalty).toEqual(rate.cancellationPolicy[0]!.penalty);

@@ -32,6 +32,7 @@ function port(supplierId: string, search: (r: AvailabilityRequest) => Promise<Av
     getBooking: unused,
     cancel: unused,
     modify: unused,
+    quoteCancellation: unused,
     hotelConfirmationNumber: unused,
   };
 }

@@ -108,6 +108,7 @@ function port(supplierId: string, offers: readonly SupplierOffer[], delayMs: num
     getBooking: unused,
     cancel: unused,
     modify: unused,
+    quoteCancellation: unused,
     hotelConfirmationNumber: unused,
   };
 }

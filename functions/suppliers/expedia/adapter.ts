@@ -372,6 +372,11 @@ export class ExpediaAdapter implements SupplierPort {
     };
   }
 
+  /** Rapid has no cancellation simulation: what cancelling would cost is the booking's stored policy (the caller's to read). */
+  async quoteCancellation(_request: CancelRequest): Promise<undefined> {
+    return undefined;
+  }
+
   /** Rapid gives the property's confirmation with the itinerary (`confirmation_id.property`), once the property has one. */
   async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
     return (await this.getBooking(request)).hotelConfirmationNumber;

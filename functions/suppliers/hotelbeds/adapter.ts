@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
-import type { Money } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp } from '../http-client.js';
 import type {
@@ -11,6 +10,7 @@ import type {
   BookingLookup,
   BookRequest,
   CallContext,
+  CancellationQuote,
   CancellationResult,
   CancelRequest,
   CheckedRate,
@@ -249,10 +249,10 @@ export class HotelbedsAdapter implements SupplierPort {
     return this.cancellation(request, 'CANCELLATION');
   }
 
-  /** Hotelbeds-only: what a cancellation would cost now (cancellationFlag=SIMULATION); changes nothing. */
-  async simulateCancellation(request: CancelRequest): Promise<{ supplierReference: string; penalty: Money }> {
-    const { supplierReference, penalty } = await this.cancellation(request, 'SIMULATION');
-    return { supplierReference, penalty };
+  /** What a cancellation would cost now, as Hotelbeds computes it on its own clock (cancellationFlag=SIMULATION); changes nothing. */
+  async quoteCancellation(request: CancelRequest): Promise<CancellationQuote> {
+    const { penalty } = await this.cancellation(request, 'SIMULATION');
+    return { penalty };
   }
 
   /**

@@ -10,6 +10,7 @@ import type {
   BookingLookup,
   BookRequest,
   CallContext,
+  CancellationQuote,
   CancellationResult,
   CancelRequest,
   CheckedRate,
@@ -178,10 +179,10 @@ export class OpenTravelAdapter implements SupplierPort {
     return this.cancellation(request, 'Commit');
   }
 
-  /** OpenTravel extra: what a cancellation would cost now (OTA_CancelRQ CancelType="Initiate"); changes nothing. */
-  async quoteCancellation(request: CancelRequest): Promise<{ supplierReference: string; penalty: Money }> {
-    const { supplierReference, penalty } = await this.cancellation(request, 'Initiate');
-    return { supplierReference, penalty };
+  /** What a cancellation would cost now (OTA_CancelRQ CancelType="Initiate", the first phase, never committed); changes nothing. */
+  async quoteCancellation(request: CancelRequest): Promise<CancellationQuote> {
+    const { penalty } = await this.cancellation(request, 'Initiate');
+    return { penalty };
   }
 
   /** OpenTravel gives the hotel's own number with the reservation (a HotelReservationID of type Hotel), once the hotel has one. */
