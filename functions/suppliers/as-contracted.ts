@@ -25,6 +25,10 @@ import type {
   ClientReferenceLookup,
   ModifyRequest,
   ModifyResult,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -94,6 +98,16 @@ class ContractedSupplier implements SupplierPort {
   modify(request: ModifyRequest): Promise<ModifyResult> {
     return this.stamped(this.adapter.modify(this.sold(request)), (result) =>
       result.kind === 'modified' ? { ...result, booking: this.booking(result.booking) } : result,
+    );
+  }
+
+  quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    return this.stamped(this.adapter.quoteStayChange(this.sold(request)), (result) => result);
+  }
+
+  changeStay(request: StayChangeCommit): Promise<StayChangeResult> {
+    return this.stamped(this.adapter.changeStay(this.sold(request)), (result) =>
+      result.kind === 'changed' ? { ...result, booking: this.booking(result.booking) } : result,
     );
   }
 

@@ -23,7 +23,7 @@ import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBo
 import { CITIES, findCity } from '../world/cities.js';
 import { localCurrencyOf, MARKET_RESTRICTION_COMMENT, SELLING_FLOOR_FACTOR, specShapesFor, variantOf } from '../world/spec-shapes.js';
 import { distanceMetres } from '../world/generate-world.js';
-import { fromEurMinor, penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
+import { type CancellationTier, fromEurMinor, penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './bookings.js';
 import { decodeRateKey, encodeRateKey } from './rate-key.js';
@@ -160,7 +160,7 @@ async function route(
     const reference = decodeURIComponent(match[1] ?? '');
     if (method === 'GET') return ok({ auditData: auditData(call), booking: wireBooking(ctx, call, findBooking(ctx, reference)) });
     if (method === 'DELETE') return ok(cancelBooking(ctx, call, reference, url.searchParams.get('cancellationFlag') ?? 'CANCELLATION'));
-    if (method === 'PUT') return ok(changeBooking(ctx, call, reference, parseBody<WireBookingChangeRQ>(body)));
+    if (method === 'PUT') return ok(await changeBooking(ctx, call, reference, parseBody<WireBookingChangeRQ>(body)));
   }
   if (method === 'GET' && path === `${CONTENT_BASE}/hotels`) return ok(contentHotels(ctx, call, url.searchParams));
   throw new WireFailure(404, 'INVALID_REQUEST', `No operation ${method} ${path}`);
@@ -561,7 +561,13 @@ function findBooking(ctx: HandlerContext, reference: string): SandboxBooking {
   return booking;
 }
 
-function wireBooking(ctx: HandlerContext, call: CallState, booking: SandboxBooking, cancellationAmountMinor?: number): WireBooking {
+function wireBooking(
+  ctx: HandlerContext,
+  call: CallState,
+  booking: SandboxBooking,
+  cancellationAmountMinor?: number,
+  options: { readonly daily?: boolean } = {},
+): WireBooking {
   const currency = booking.currency;
   const confirmed = booking.status === 'CONFIRMED';
   const modifiable = confirmed && booking.modificationAllowed && !hasScenario(call.scenarios, 'no-modify', SUPPLIER_ID);
@@ -594,7 +600,11 @@ function wireBooking(ctx: HandlerContext, call: CallState, booking: SandboxBooki
         code: room.rate.room.code,
         name: room.rate.room.name,
         paxes: room.paxes,
-        rates: [wireRate(booking.property, room.rate, undefined, 'booking', call.scenarios)],
+        rates: [
+          options.daily
+            ? { ...wireRate(booking.property, room.rate, undefined, 'booking', call.scenarios), dailyRates: dailyRatesOf(room.rate) }
+            : wireRate(booking.property, room.rate, undefined, 'booking', call.scenarios),
+        ],
       })),
     },
   };
@@ -715,7 +725,14 @@ function cancelBooking(ctx: HandlerContext, call: CallState, reference: string, 
   return { auditData: auditData(call), booking: wireBooking(ctx, call, booking) };
 }
 
-function changeBooking(ctx: HandlerContext, call: CallState, reference: string, rq: WireBookingChangeRQ): unknown {
+/**
+ * BookingChange. Holder, remark and names change in place; new dates or a room's new occupancy (its paxes)
+ * requote every room for the new stay, same room and rate plan, as a new booking would be priced (`reprice`
+ * raises it as at booking). SIMULATION answers the changed booking and keeps nothing; UPDATE keeps it. The
+ * answer's rates carry their dailyRates. Scenarios: `no-modify` refuses, `change-unavailable` finds no
+ * room for the new stay, `change-timeout` makes the change and answers after lateAnswerMs.
+ */
+async function changeBooking(ctx: HandlerContext, call: CallState, reference: string, rq: WireBookingChangeRQ): Promise<unknown> {
   if (rq.mode !== 'UPDATE' && rq.mode !== 'SIMULATION') invalid('mode', 'must be SIMULATION or UPDATE');
   if (!rq.booking || typeof rq.booking !== 'object') invalid('booking', 'is required');
   const booking = findBooking(ctx, reference);
@@ -724,7 +741,9 @@ function changeBooking(ctx: HandlerContext, call: CallState, reference: string, 
     throw new WireFailure(400, 'INVALID_DATA', 'Booking modification is not allowed for this booking');
   }
   const holder = rq.booking.holder;
-  const paxesByRoom = new Map((rq.booking.hotel?.rooms ?? []).map((room) => [room.id, room.paxes]));
+  const asked = rq.booking.hotel;
+  const paxesByRoom = new Map((asked?.rooms ?? []).map((room) => [room.id, room.paxes]));
+  const stay = changedStay(ctx, call, booking, asked, paxesByRoom);
   if (rq.mode === 'UPDATE') {
     if (holder?.name && holder.surname) booking.holder = { name: holder.name, surname: holder.surname };
     if (rq.booking.remark !== undefined) booking.remark = rq.booking.remark;
@@ -732,8 +751,78 @@ function changeBooking(ctx: HandlerContext, call: CallState, reference: string, 
       const paxes = paxesByRoom.get(room.id);
       if (paxes) room.paxes = paxes.map(cleanPax);
     }
+    if (stay) {
+      booking.checkIn = stay.checkIn;
+      booking.checkOut = stay.checkOut;
+      booking.rooms.forEach((room, i) => (room.rate = stay.rates[i]!));
+      booking.totalMinor = stay.totalMinor;
+      booking.cancellation = stay.cancellation;
+    }
+    // change-timeout: the change is made, but the answer comes after the caller has given up.
+    if (stay && hasScenario(call.scenarios, 'change-timeout', SUPPLIER_ID)) await pause(ctx.lateAnswerMs, call);
   }
-  return { auditData: auditData(call), booking: wireBooking(ctx, call, booking) };
+  const shown: SandboxBooking = stay
+    ? {
+        ...booking,
+        checkIn: stay.checkIn,
+        checkOut: stay.checkOut,
+        rooms: booking.rooms.map((room, i) => ({ ...room, rate: stay.rates[i]!, paxes: (paxesByRoom.get(room.id) ?? room.paxes).map(cleanPax) })),
+        totalMinor: stay.totalMinor,
+        cancellation: stay.cancellation,
+      }
+    : booking;
+  return { auditData: auditData(call), booking: wireBooking(ctx, call, shown, undefined, { daily: true }) };
+}
+
+/** The booking's rooms requoted for new dates or occupancies, when the change asks for either; undefined otherwise. */
+function changedStay(
+  ctx: HandlerContext,
+  call: CallState,
+  booking: SandboxBooking,
+  asked: WireHotel | undefined,
+  paxesByRoom: ReadonlyMap<number | undefined, WirePax[] | undefined>,
+): { checkIn: string; checkOut: string; rates: SandboxRate[]; totalMinor: number; cancellation: CancellationTier[] } | undefined {
+  const occupancyOf = (room: SandboxBooking['rooms'][number]) => {
+    const paxes = paxesByRoom.get(room.id);
+    if (!paxes) return room.rate.occupancy;
+    const adults = paxes.filter((pax) => pax.type !== 'CH').length;
+    return { adults, childrenAges: paxes.filter((pax) => pax.type === 'CH').map((pax) => pax.age ?? 8) };
+  };
+  const occupancies = booking.rooms.map(occupancyOf);
+  const checkIn = asked?.checkIn ?? booking.checkIn;
+  const checkOut = asked?.checkOut ?? booking.checkOut;
+  const sameOccupancy = booking.rooms.every(
+    (room, i) =>
+      room.rate.occupancy.adults === occupancies[i]!.adults &&
+      room.rate.occupancy.childrenAges.join(',') === occupancies[i]!.childrenAges.join(','),
+  );
+  if (checkIn === booking.checkIn && checkOut === booking.checkOut && sameOccupancy) return undefined;
+  validateStay(ctx, { checkIn, checkOut });
+  if (occupancies.some((occupancy) => occupancy.adults < 1)) invalid('hotel.rooms.paxes', 'every room needs an adult');
+  const unavailable = () => new WireFailure(500, 'PRODUCT_ERROR', 'Insufficient allotment: the room is no longer available for the new stay');
+  if (hasScenario(call.scenarios, 'change-unavailable', SUPPLIER_ID)) throw unavailable();
+  const now = ctx.clock();
+  const rates = booking.rooms.map((room, i) => {
+    const rate = quoteStay({
+      seed: ctx.seed,
+      property: booking.property,
+      checkIn,
+      checkOut,
+      occupancy: occupancies[i]!,
+      rooms: room.rate.rooms,
+      now,
+      repriced: hasScenario(call.scenarios, 'reprice', SUPPLIER_ID),
+    }).find((candidate) => candidate.room.code === room.rate.room.code && candidate.planCode === room.rate.planCode);
+    if (!rate) throw unavailable();
+    return rate;
+  });
+  return {
+    checkIn,
+    checkOut,
+    rates,
+    totalMinor: rates.reduce((sum, rate) => sum + rate.totalMinor, 0),
+    cancellation: mergeCancellationTiers(rates.map((rate) => rate.cancellation)),
+  };
 }
 
 // ---------- static content (Content API style) ----------

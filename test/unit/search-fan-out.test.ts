@@ -33,6 +33,8 @@ function port(supplierId: string, search: (r: AvailabilityRequest) => Promise<Av
     cancel: unused,
     modify: unused,
     quoteCancellation: unused,
+    quoteStayChange: unused,
+    changeStay: unused,
     hotelConfirmationNumber: unused,
   };
 }

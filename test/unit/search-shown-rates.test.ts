@@ -109,6 +109,8 @@ function port(supplierId: string, offers: readonly SupplierOffer[], delayMs: num
     cancel: unused,
     modify: unused,
     quoteCancellation: unused,
+    quoteStayChange: unused,
+    changeStay: unused,
     hotelConfirmationNumber: unused,
   };
 }

@@ -17,6 +17,10 @@ import type {
   ClientReferenceLookup,
   ModifyRequest,
   ModifyResult,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -380,6 +384,18 @@ export class ExpediaAdapter implements SupplierPort {
   /** Rapid gives the property's confirmation with the itinerary (`confirmation_id.property`), once the property has one. */
   async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
     return (await this.getBooking(request)).hotelConfirmationNumber;
+  }
+
+  /**
+   * Rapid changes dates through its shop-for-change link and a commit link (PUT .../rooms/{room_id}/pricing),
+   * which this integration does not drive yet: no path here, never a cancel and rebook.
+   */
+  async quoteStayChange(_request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    return RAPID_CHANGE_UNSUPPORTED;
+  }
+
+  async changeStay(_request: StayChangeCommit): Promise<StayChangeResult> {
+    return RAPID_CHANGE_UNSUPPORTED;
   }
 
   async modify(_request: ModifyRequest): Promise<ModifyResult> {
@@ -811,6 +827,11 @@ function contextOf(request: CallContext): CallContext {
     ...(request.pointOfSale ? { pointOfSale: request.pointOfSale } : {}),
   };
 }
+
+const RAPID_CHANGE_UNSUPPORTED = {
+  kind: 'unsupported',
+  reason: "Rapid's change of dates (shop for change, then commit) is not part of this integration",
+} as const;
 
 /**
  * Rapid's `special_request` is the room's own ("Any special request info associated with the room"): the

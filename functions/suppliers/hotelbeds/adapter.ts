@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
+import { type Money, parseMinor } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp } from '../http-client.js';
 import type {
@@ -16,8 +17,14 @@ import type {
   CheckedRate,
   CheckRateRequest,
   ClientReferenceLookup,
+  Guest,
   ModifyRequest,
   ModifyResult,
+  Occupancy,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -44,6 +51,7 @@ import { hotelbedsAuthHeaders } from './signature.js';
 import type {
   WireAvailabilityRQ,
   WireAvailabilityRS,
+  WireBooking,
   WireBookingChangeRQ,
   WireBookingListRS,
   WireBookingRQ,
@@ -52,6 +60,7 @@ import type {
   WireCheckRateRS,
   WireContentHotelsRS,
   WireOccupancy,
+  WirePax,
   WireReconfirmationsRS,
 } from './wire.js';
 
@@ -276,6 +285,42 @@ export class HotelbedsAdapter implements SupplierPort {
     );
   }
 
+  /**
+   * The changed stay as Hotelbeds prices it: PUT /bookings/{reference} with `mode: SIMULATION` (the spec's
+   * BookingChange: "Change checkIn and checkOut date", passengers), which changes nothing. A booking whose
+   * modificationPolicies.modification is false, or a change Hotelbeds refuses as not allowed, has no path.
+   */
+  async quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    const current = await this.bookingDetail(request);
+    if (current.modificationPolicies?.modification !== true) return NOT_MODIFIABLE;
+    const simulated = await this.bookingChange('SIMULATION', request, current);
+    if (simulated.kind === 'unsupported') return simulated;
+    const { booking } = simulated;
+    return {
+      kind: 'quoted',
+      quote: {
+        checkIn: booking.checkIn,
+        checkOut: booking.checkOut,
+        price: booking.price,
+        ...(booking.nightly ? { nightly: booking.nightly } : {}),
+        cancellationPolicy: booking.cancellationPolicy,
+      },
+    };
+  }
+
+  /**
+   * The change at the quoted price or not at all: simulated again first (a price that moved since the quote
+   * changes nothing: `price-changed`), then made with `mode: UPDATE`.
+   */
+  async changeStay(request: StayChangeCommit): Promise<StayChangeResult> {
+    const current = await this.bookingDetail(request);
+    if (current.modificationPolicies?.modification !== true) return NOT_MODIFIABLE;
+    const simulated = await this.bookingChange('SIMULATION', request, current);
+    if (simulated.kind === 'unsupported') return simulated;
+    if (!sameMoney(simulated.booking.price, request.quotedPrice)) return { kind: 'price-changed', price: simulated.booking.price };
+    return this.bookingChange('UPDATE', request, current);
+  }
+
   async modify(request: ModifyRequest): Promise<ModifyResult> {
     // The booking says whether it can be changed; ask first rather than guess from an error message.
     const detail = await this.call<WireBookingRS>(
@@ -314,6 +359,62 @@ export class HotelbedsAdapter implements SupplierPort {
       }
       throw error;
     }
+  }
+
+  private async bookingDetail(request: BookingLookup): Promise<WireBooking> {
+    const rs = await this.call<WireBookingRS>(
+      'bookingDetail',
+      'GET',
+      `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`,
+      request,
+    );
+    if (!rs.booking) throw bad('bookingDetail', 'missing booking');
+    return rs.booking;
+  }
+
+  /**
+   * PUT /bookings/{reference} with the stay's new dates and each room's guests as the new occupancy asks
+   * (names kept where the booking has them, in order): the changed booking, checked against the stay asked for.
+   */
+  private async bookingChange(
+    mode: 'SIMULATION' | 'UPDATE',
+    request: StayChangeRequest,
+    current: WireBooking,
+  ): Promise<{ kind: 'changed'; booking: SupplierBooking } | { kind: 'unsupported'; reason: string }> {
+    const currentRooms = current.hotel?.rooms ?? [];
+    if (currentRooms.length !== request.occupancies.length)
+      throw new SupplierError('rejected', SUPPLIER_ID, 'bookingChange: the change must keep the booked rooms', { operation: 'bookingChange' });
+    const body: WireBookingChangeRQ = {
+      mode,
+      booking: {
+        hotel: {
+          checkIn: request.checkIn,
+          checkOut: request.checkOut,
+          rooms: currentRooms.map((room, index) => {
+            const roomId = room.id ?? index + 1;
+            return { id: roomId, paxes: paxesOfOccupancy(request.occupancies[index]!, request.rooms?.[index]?.guests ?? [], roomId) };
+          }),
+        },
+      },
+    };
+    let rs: WireBookingRS;
+    try {
+      rs = await this.call<WireBookingRS>(
+        'bookingChange',
+        'PUT',
+        `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`,
+        request,
+        body,
+      );
+    } catch (error) {
+      if (error instanceof SupplierError && error.kind === 'rejected' && /modification is not allowed/i.test(error.message)) return NOT_MODIFIABLE;
+      throw error;
+    }
+    const booking = bookingFromWire(rs.booking, 'bookingChange');
+    // The answer must be the stay asked for: another stay is not a quote of this change.
+    if (booking.checkIn !== request.checkIn || booking.checkOut !== request.checkOut)
+      throw bad('bookingChange', 'the answer is for another stay than the one asked');
+    return { kind: 'changed', booking };
   }
 
   private async cancellation(request: CancelRequest, flag: 'CANCELLATION' | 'SIMULATION'): Promise<CancellationResult> {
@@ -443,6 +544,24 @@ function groupOccupancies(occupancies: AvailabilityRequest['occupancies']): Occu
 export function wireClientReference(ourReference: string): string {
   if (ourReference.length >= 1 && ourReference.length <= 20) return ourReference;
   return `H${createHash('sha256').update(ourReference).digest('base64url').replace(/[-_]/g, 'x').slice(0, 19)}`;
+}
+
+const NOT_MODIFIABLE = { kind: 'unsupported', reason: 'Hotelbeds does not allow modifying this booking' } as const;
+
+const sameMoney = (a: Money, b: Money) => a.currency === b.currency && parseMinor(a.amount, a.currency) === parseMinor(b.amount, b.currency);
+
+/**
+ * A room's guests for a changed occupancy: its adults and its children with their ages, named as the booking
+ * names them (adults and children in their order), a guest the booking does not have yet left unnamed.
+ */
+function paxesOfOccupancy(occupancy: Occupancy, guests: readonly Guest[], roomId: number): WirePax[] {
+  const adults = guests.filter((guest) => guest.type === 'adult');
+  const children = guests.filter((guest) => guest.type === 'child');
+  const named = (guest: Guest | undefined) => (guest ? { name: guest.firstName, surname: guest.lastName } : {});
+  return [
+    ...Array.from({ length: occupancy.adults }, (_, i): WirePax => ({ roomId, type: 'AD', ...named(adults[i]) })),
+    ...occupancy.childrenAges.map((age, i): WirePax => ({ roomId, type: 'CH', age, ...named(children[i]) })),
+  ];
 }
 
 /** bookingRQ.remark is at most 2,000 characters. */

@@ -430,7 +430,14 @@ export function bookingFromWire(booking: WireBooking | undefined, operation: str
       ? { issuer: { name: hotel.supplier.name, ...(hotel.supplier.vatNumber ? { vatNumber: hotel.supplier.vatNumber } : {}) } }
       : {}),
     ...bookingObligations(rates, currency, operation),
+    ...nightlyOf(rates, currency),
   };
+}
+
+/** The booking's price per night over its rooms, where every rate gives its dailyRates. */
+function nightlyOf(rates: readonly WireRate[], currency: string): Pick<SupplierBooking, 'nightly'> {
+  const nightly = rates.length > 0 ? addNightly(rates.map((rate) => dailyPrices(rate, currency))) : undefined;
+  return nightly ? { nightly } : {};
 }
 
 /** What the booking's rates say the traveller must see: their comments, and the taxes the hotel collects. */

@@ -20,6 +20,10 @@ import type {
   Holder,
   ModifyRequest,
   ModifyResult,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -190,6 +194,36 @@ export class OpenTravelAdapter implements SupplierPort {
     return (await this.getBooking(request)).hotelConfirmationNumber;
   }
 
+  /**
+   * The changed stay as the supplier prices it: OTA_HotelResModifyRQ with ResStatus="Quote" (a quote,
+   * changing nothing), each RoomStay (by IndexNumber) with its new GuestCounts and TimeSpan.
+   */
+  async quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    const quoted = await this.stayModify('bookingModifyQuote', 'Quote', request);
+    if (quoted.kind === 'unsupported') return quoted;
+    const { booking } = quoted;
+    return {
+      kind: 'quoted',
+      quote: {
+        checkIn: booking.checkIn,
+        checkOut: booking.checkOut,
+        price: booking.price,
+        ...(booking.nightly ? { nightly: booking.nightly } : {}),
+        cancellationPolicy: booking.cancellationPolicy,
+      },
+    };
+  }
+
+  /** The change at the quoted price or not at all: quoted again first, then made with ResStatus="Modify". */
+  async changeStay(request: StayChangeCommit): Promise<StayChangeResult> {
+    const quoted = await this.stayModify('bookingModifyQuote', 'Quote', request);
+    if (quoted.kind === 'unsupported') return quoted;
+    const { price } = quoted.booking;
+    if (price.currency !== request.quotedPrice.currency || parseMinor(price.amount, price.currency) !== parseMinor(request.quotedPrice.amount, price.currency))
+      return { kind: 'price-changed', price };
+    return this.stayModify('bookingModify', 'Modify', request);
+  }
+
   async modify(request: ModifyRequest): Promise<ModifyResult> {
     // The modification's ResGlobalInfo must name the hotel (BasicPropertyInfo is required there), and guest
     // ages are kept as booked: read the reservation first.
@@ -301,6 +335,36 @@ export class OpenTravelAdapter implements SupplierPort {
   }
 
   // ---------- operations shared by several port calls ----------
+
+  private async stayModify(
+    operation: string,
+    resStatus: 'Quote' | 'Modify',
+    request: StayChangeRequest,
+  ): Promise<{ kind: 'changed'; booking: SupplierBooking } | { kind: 'unsupported'; reason: string }> {
+    const change = {
+      UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }],
+      RoomStays: {
+        RoomStay: request.occupancies.map((occupancy, index) => ({
+          '@_IndexNumber': String(index + 1),
+          GuestCounts: guestCounts(occupancy.adults, occupancy.childrenAges),
+          TimeSpan: { '@_Start': request.checkIn, '@_End': request.checkOut },
+        })),
+      },
+    };
+    let rs: XmlNode;
+    try {
+      rs = await this.send(operation, 'OTA_HotelResModifyRQ', { ResStatus: resStatus }, { HotelResModifies: { HotelResModify: [change] } }, request);
+    } catch (error) {
+      if (error instanceof SupplierError && error.details.supplierCode === ERR.modificationNotAllowed)
+        return { kind: 'unsupported', reason: 'OpenTravel does not allow modifying this reservation' };
+      throw error;
+    }
+    const booking = bookingFromReservation(child(child(rs, 'HotelResModifies'), 'HotelResModify'), operation, this.now());
+    // The answer must be this reservation, for the stay asked: anything else is not a quote of this change.
+    if (booking.supplierReference !== request.supplierReference || booking.checkIn !== request.checkIn || booking.checkOut !== request.checkOut)
+      throw bad(operation, 'the answer is for another reservation or stay than the one asked');
+    return { kind: 'changed', booking };
+  }
 
   private async availability(
     operation: string,

@@ -513,6 +513,12 @@ function mergeRemarks(lists: readonly (readonly SupplierRemark[])[]): SupplierRe
   return out;
 }
 
+/** The reservation's price per night over its rooms, where every room's Rates give it. */
+function nightlyOfRooms(parts: readonly RoomStayRate[]): Pick<SupplierBooking, 'nightly'> {
+  const nightly = addNightly(parts.map((part) => part.rate.nightly));
+  return nightly ? { nightly } : {};
+}
+
 /** Several rooms' rates as one port rate: prices and commissions added, penalties summed per instant. */
 export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateKey'>[], supplierRateKey: string): SupplierRate {
   const first = parts[0]!;
@@ -700,6 +706,7 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
     ...(Number.isNaN(created) ? {} : { createdAt: new Date(created).toISOString() }),
     remarks,
     payAtProperty,
+    ...nightlyOfRooms(parts),
     // The hotel's own number: a HotelReservationID of type Hotel (UIT 10), once the property gave one.
     ...withHotelConfirmation(ids.filter((id) => attr(id, 'ResID_Type') === UIT_HOTEL).map((id) => attr(id, 'ResID_Value'))),
   };
