@@ -300,6 +300,8 @@ export interface StayChangeQuote {
   readonly price: Money;
   readonly nightly?: readonly Money[];
   readonly cancellationPolicy: readonly CancellationPenalty[];
+  /** What the property collects at the changed stay, as the supplier states it. */
+  readonly payAtProperty?: readonly PropertyCharge[];
   /** Opaque: what committing this quote needs from the supplier's answer (a link, a token), if anything. */
   readonly commitToken?: string;
   /** When the supplier's own quote lapses, where it says (UTC). */

@@ -766,7 +766,11 @@ async function changeBooking(ctx: HandlerContext, call: CallState, reference: st
         ...booking,
         checkIn: stay.checkIn,
         checkOut: stay.checkOut,
-        rooms: booking.rooms.map((room, i) => ({ ...room, rate: stay.rates[i]!, paxes: (paxesByRoom.get(room.id) ?? room.paxes).map(cleanPax) })),
+        rooms: booking.rooms.map((room, i) => ({
+          ...room,
+          rate: stay.rates[i]!,
+          paxes: (paxesByRoom.get(room.id) ?? room.paxes).map(cleanPax),
+        })),
         totalMinor: stay.totalMinor,
         cancellation: stay.cancellation,
       }
@@ -799,7 +803,8 @@ function changedStay(
   if (checkIn === booking.checkIn && checkOut === booking.checkOut && sameOccupancy) return undefined;
   validateStay(ctx, { checkIn, checkOut });
   if (occupancies.some((occupancy) => occupancy.adults < 1)) invalid('hotel.rooms.paxes', 'every room needs an adult');
-  const unavailable = () => new WireFailure(500, 'PRODUCT_ERROR', 'Insufficient allotment: the room is no longer available for the new stay');
+  const unavailable = () =>
+    new WireFailure(500, 'PRODUCT_ERROR', 'Insufficient allotment: the room is no longer available for the new stay');
   if (hasScenario(call.scenarios, 'change-unavailable', SUPPLIER_ID)) throw unavailable();
   const now = ctx.clock();
   const rates = booking.rooms.map((room, i) => {

@@ -636,7 +636,8 @@ function changedStay(
     );
     return counts ? occupancyOf(counts, 'RoomStay/GuestCounts') : room.rate.occupancy;
   });
-  const unavailable = () => new OtaFailure(EWT.businessRule, ERR.noAvailability, 'No availability: the room or rate plan cannot be sold for the new stay');
+  const unavailable = () =>
+    new OtaFailure(EWT.businessRule, ERR.noAvailability, 'No availability: the room or rate plan cannot be sold for the new stay');
   if (hasScenario(call.scenarios, 'change-unavailable', SUPPLIER_ID)) throw unavailable();
   const now = ctx.clock();
   const rates = booking.rooms.map((room, i) => {

@@ -247,3 +247,237 @@ describe('GET /v1/hotels/bookings/{bookingId}/cancellation-quote', { timeout: 90
     expect((await getJson('/v1/hotels/bookings/BK0000000000000000ZZ/cancellation-quote')).response.status).toBe(404);
   });
 });
+
+// ---------- stay changes ----------
+
+const wallets = () => import('../../functions/stores/dynamo-wallets.js').then(({ DynamoWalletStore }) => new DynamoWalletStore());
+
+/** A new EUR wallet of the demo account with `amountMinor` paid in. */
+async function fundedWallet(amountMinor: number): Promise<string> {
+  const store = await wallets();
+  const wallet = await store.create({ tenant: 'demo', currency: 'EUR', now: new Date() });
+  await store.topUp('demo', wallet.walletId, amountMinor, `e2e-${randomUUID()}`, new Date());
+  return wallet.walletId;
+}
+
+const walletView = async (walletId: string) =>
+  (await getJson(`/v1/wallets/${walletId}`)).body as { balance: number; held: number; available: number };
+
+const post = async (path: string, body: unknown, init: { key?: string; scenario?: string } = {}) => {
+  const response = await journey.call(path, 'demo', {
+    method: 'POST',
+    body: JSON.stringify(body),
+    ...(init.key ? { idempotencyKey: init.key } : {}),
+    ...(init.scenario ? { scenario: init.scenario } : {}),
+  });
+  const text = await response.text();
+  return { response, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+};
+
+/** A quote of new dates the booked room and plan can be sold for (some nights are closed in the sandbox world): three nights from a later day. */
+async function quoteLaterStay(bookingId: string, scenario?: string): Promise<Record<string, any>> {
+  let last: Record<string, any> = {};
+  for (let shift = 1; shift <= 8; shift++) {
+    const { response, body } = await post(
+      `/v1/hotels/bookings/${bookingId}/modifications/quote`,
+      { checkIn: inDays(60 + shift), checkOut: inDays(63 + shift) },
+      scenario ? { scenario } : {},
+    );
+    if (response.status === 200) return body;
+    last = { status: response.status, ...body };
+    if (response.status !== 409) break;
+  }
+  throw new Error(`no later stay could be quoted: ${JSON.stringify(last)}`);
+}
+
+describe('stay changes: quoted, then committed', { timeout: 120_000 }, () => {
+  it.each(['hotelbeds', 'opentravel'])(
+    '%s: new dates at the supplier’s price difference, from a wallet that holds and captures the rise; the voucher, history and replay follow',
+    async (supplierId) => {
+      const rate = await rateAmong(supplierId, (r) => r.refundable && r.payment === 'net');
+      const walletId = await fundedWallet(5_000_00);
+      const { response, body: booked } = await journey.book(rate, {
+        body: { ...journey.bookingBody(rate), payment: { method: 'agent_wallet', walletId } },
+      });
+      expect(response.status, JSON.stringify(booked)).toBe(201);
+      const bookingId = String(booked.bookingId);
+      const before = (await getJson(`/v1/hotels/bookings/${bookingId}`)).body;
+      const paidBefore = await walletView(walletId);
+
+      const quote = await quoteLaterStay(bookingId);
+      expect(quote).toMatchObject({
+        quoteId: expect.stringMatching(/^q1\./),
+        bookingId,
+        occupancies: [{ adults: 2, children: [] }],
+        previousPrice: { total: before.price.total, currency: 'EUR' },
+        difference: { currency: 'EUR' },
+      });
+      expect(minor(quote.difference.amount, 'EUR')).toBe(minor(quote.price.total, 'EUR') - minor(before.price.total, 'EUR'));
+      expectNightsOf(quote.price, quote.checkIn, 3);
+      // Quoting changed nothing.
+      expect((await getJson(`/v1/hotels/bookings/${bookingId}`)).body).toMatchObject({ checkIn: before.checkIn, price: before.price });
+
+      const key = randomUUID();
+      const { response: committed, body: changed } = await post(
+        `/v1/hotels/bookings/${bookingId}/modifications`,
+        { quoteId: quote.quoteId },
+        { key },
+      );
+      expect(committed.status, JSON.stringify(changed)).toBe(200);
+      expect(changed).toMatchObject({
+        bookingId,
+        status: 'confirmed',
+        checkIn: quote.checkIn,
+        checkOut: quote.checkOut,
+        price: { total: quote.price.total },
+      });
+      expect(changed).not.toHaveProperty('stayChange');
+      expect(changed.history.map((e: { event: string }) => e.event)).toEqual(
+        expect.arrayContaining(['stay-change-requested', 'stay-changed']),
+      );
+      expectNightsOf(changed.price, quote.checkIn, 3);
+      expect(changed.rooms[0].guests.map((g: { firstName: string }) => g.firstName)).toEqual(['Zoë', 'Łukasz']);
+
+      // The wallet paid the rise (or got the fall back), nothing is left held for it.
+      const paidAfter = await walletView(walletId);
+      expect(minor(paidBefore.balance, 'EUR') - minor(paidAfter.balance, 'EUR')).toBe(minor(quote.difference.amount, 'EUR'));
+      expect(paidAfter.held).toBe(paidBefore.held);
+
+      // A replay answers the same; the same quote under a new key answers the change it made. Nothing twice.
+      const replay = await post(`/v1/hotels/bookings/${bookingId}/modifications`, { quoteId: quote.quoteId }, { key });
+      expect(replay.response.status).toBe(200);
+      expect(replay.response.headers.get('idempotent-replayed')).toBe('true');
+      const again = await post(`/v1/hotels/bookings/${bookingId}/modifications`, { quoteId: quote.quoteId }, { key: randomUUID() });
+      expect(again.response.status).toBe(200);
+      expect(again.body.history.filter((e: { event: string }) => e.event === 'stay-changed')).toHaveLength(1);
+      expect((await walletView(walletId)).balance).toBe(paidAfter.balance);
+
+      // A cancel now refunds what the booking paid in all, less the penalty.
+      const voucher = await (
+        await journey.call(`/v1/hotels/bookings/${bookingId}/voucher`, 'demo', { headers: { Accept: 'text/html' } })
+      ).text();
+      expect(voucher).toContain('Nights</dt><dd>3</dd>');
+      const cancelled = await post(`/v1/hotels/bookings/${bookingId}/cancel`, {}, { key: randomUUID() });
+      expect(cancelled.response.status, JSON.stringify(cancelled.body)).toBe(200);
+      const afterCancel = await walletView(walletId);
+      expect(minor(afterCancel.balance, 'EUR')).toBe(
+        minor(paidBefore.balance, 'EUR') + minor(before.price.total, 'EUR') - minor(cancelled.body.penalty.amount, 'EUR'),
+      );
+    },
+  );
+
+  it('Expedia: 422 modification-unsupported, the booking untouched; Hotelbeds under no-modify too', async () => {
+    const rate = journey.rateOf('expedia');
+    const { body: booked } = await journey.book(rate);
+    const { response, body } = await post(`/v1/hotels/bookings/${booked.bookingId}/modifications/quote`, {
+      checkIn: inDays(61),
+      checkOut: inDays(63),
+    });
+    expect(response.status, JSON.stringify(body)).toBe(422);
+    expect(body.type).toMatch(/modification-unsupported$/);
+    const hotelbeds = journey.rateOf('hotelbeds');
+    const { body: other } = await journey.book(hotelbeds);
+    const refused = await post(
+      `/v1/hotels/bookings/${other.bookingId}/modifications/quote`,
+      { checkIn: inDays(61), checkOut: inDays(63) },
+      { scenario: 'no-modify' },
+    );
+    expect(refused.response.status).toBe(422);
+  });
+
+  it('reprice at the commit: 409 price-changed with the new price, nothing changed, the rise’s hold given back', async () => {
+    const rate = await rateAmong('hotelbeds', (r) => r.refundable && r.payment === 'net');
+    const walletId = await fundedWallet(5_000_00);
+    const { body: booked } = await journey.book(rate, {
+      body: { ...journey.bookingBody(rate), payment: { method: 'agent_wallet', walletId } },
+    });
+    const bookingId = String(booked.bookingId);
+    const quote = await quoteLaterStay(bookingId);
+    const before = await walletView(walletId);
+    const { response, body } = await post(
+      `/v1/hotels/bookings/${bookingId}/modifications`,
+      { quoteId: quote.quoteId },
+      { key: randomUUID(), scenario: 'reprice' },
+    );
+    expect(response.status, JSON.stringify(body)).toBe(409);
+    expect(body.type).toMatch(/price-changed$/);
+    expect(body.price.total).toBeGreaterThan(quote.price.total);
+    const record = (await getJson(`/v1/hotels/bookings/${bookingId}`)).body;
+    expect(record).toMatchObject({
+      checkIn: booked.checkIn ?? record.checkIn,
+      price: { total: (booked.priceLocked as { total: number }).total },
+    });
+    expect(record.history.map((e: { event: string }) => e.event)).toContain('stay-change-dropped');
+    const after = await walletView(walletId);
+    expect({ balance: after.balance, held: after.held, available: after.available }).toEqual({
+      balance: before.balance,
+      held: before.held,
+      available: before.available,
+    });
+  });
+
+  it('a wallet that cannot cover the rise: 402 before the supplier is asked, nothing changed', async () => {
+    const rate = await rateAmong('hotelbeds', (r) => r.refundable && r.payment === 'net');
+    const walletId = await fundedWallet(minor(rate.price.total, 'EUR'));
+    const { response: bookedResponse, body: booked } = await journey.book(rate, {
+      body: { ...journey.bookingBody(rate), payment: { method: 'agent_wallet', walletId } },
+    });
+    expect(bookedResponse.status, JSON.stringify(booked)).toBe(201);
+    const quote = await quoteLaterStay(String(booked.bookingId));
+    if (quote.difference.amount <= 0) return; // a stay the supplier sells for less needs no funds
+    const { response, body } = await post(
+      `/v1/hotels/bookings/${booked.bookingId}/modifications`,
+      { quoteId: quote.quoteId },
+      { key: randomUUID() },
+    );
+    expect(response.status, JSON.stringify(body)).toBe(402);
+    expect(body).toMatchObject({ walletId, required: quote.difference.amount });
+    const record = (await getJson(`/v1/hotels/bookings/${booked.bookingId}`)).body;
+    expect(record.history.map((e: { event: string }) => e.event)).not.toContain('stay-change-requested');
+  });
+
+  it('an answer lost (change-timeout): the supplier’s booking is looked up, the change it made is recorded, never made twice', async () => {
+    const rate = await rateAmong('opentravel', (r) => r.refundable && r.payment === 'net');
+    const { body: booked } = await journey.book(rate);
+    const bookingId = String(booked.bookingId);
+    const quote = await quoteLaterStay(bookingId);
+    const { response, body } = await post(
+      `/v1/hotels/bookings/${bookingId}/modifications`,
+      { quoteId: quote.quoteId },
+      { key: randomUUID(), scenario: 'change-timeout' },
+    );
+    expect([200, 202]).toContain(response.status);
+    if (response.status === 202) expect(body.stayChange).toMatchObject({ status: 'pending', checkIn: quote.checkIn });
+    // Committing the same quote again settles that request, never asks the supplier to change it again.
+    const again = await post(`/v1/hotels/bookings/${bookingId}/modifications`, { quoteId: quote.quoteId }, { key: randomUUID() });
+    expect(again.response.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ checkIn: quote.checkIn, checkOut: quote.checkOut, price: { total: quote.price.total } });
+    expect(again.body.history.filter((e: { event: string }) => e.event === 'stay-changed')).toHaveLength(1);
+    expect(again.body.history.find((e: { event: string }) => e.event === 'stay-changed').detail).toContain(
+      'its booking shows the new stay',
+    );
+  });
+
+  it('refuses a quote of the stay as booked, of another room count, or of the past, naming the field', async () => {
+    const rate = journey.rateOf('hotelbeds');
+    const { body: booked } = await journey.book(rate);
+    const path = `/v1/hotels/bookings/${booked.bookingId}/modifications/quote`;
+    const record = (await getJson(`/v1/hotels/bookings/${booked.bookingId}`)).body;
+    for (const [body, field] of [
+      [{ checkIn: record.checkIn, checkOut: record.checkOut }, 'checkIn'],
+      [{ occupancies: [{ adults: 2 }, { adults: 1 }] }, 'occupancies'],
+      [{ checkIn: inDays(-3) }, 'checkIn'],
+      [{}, 'checkIn'],
+    ] as const) {
+      const { response, body: problem } = await post(path, body);
+      expect(response.status, JSON.stringify(problem)).toBe(400);
+      expect((problem.errors as { path: string }[]).map((e) => e.path)).toContain(field);
+    }
+    const forged = await post(
+      `/v1/hotels/bookings/${booked.bookingId}/modifications`,
+      { quoteId: 'q1.e30.AAAAAAAAAAAAAAAAAAAAAA' },
+      { key: randomUUID() },
+    );
+    expect(forged.response.status).toBe(404);
+  });
+});

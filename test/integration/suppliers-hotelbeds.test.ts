@@ -223,7 +223,12 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
 
   it("changes the stay's dates: quoted from the supplier's own answer (nothing changed), made at that price; refused as each scenario forces", async () => {
     const { rate } = await searchRate((r) => r.refundable && r.payment === 'net');
-    const booking = await adapter.book({ supplierRateKey: rate.supplierRateKey, clientReference: 'bk_STAYCHANGE', holder, rooms: [{ guests }] });
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_STAYCHANGE',
+      holder,
+      rooms: [{ guests }],
+    });
     const lookup = { supplierReference: booking.supplierReference };
     // A later stay the same room and plan can be sold for (some nights are closed in the sandbox world).
     let asked: { checkIn: string; checkOut: string } | undefined;
@@ -231,7 +236,12 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
     for (let shift = 1; shift <= 6 && !quote; shift++) {
       asked = stay(30 + shift, 4);
       try {
-        const quoted = await adapter.quoteStayChange({ ...lookup, ...asked, occupancies: [{ adults: 2, childrenAges: [] }], rooms: [{ guests }] });
+        const quoted = await adapter.quoteStayChange({
+          ...lookup,
+          ...asked,
+          occupancies: [{ adults: 2, childrenAges: [] }],
+          rooms: [{ guests }],
+        });
         if (quoted.kind === 'quoted') quote = quoted.quote;
       } catch (error) {
         if (!(error instanceof SupplierError && error.kind === 'sold_out')) throw error;
@@ -239,17 +249,27 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
     }
     expect(quote).toMatchObject({ ...asked, price: { currency: rate.price.currency } });
     expect(quote!.nightly).toHaveLength(4);
-    expect(quote!.nightly!.reduce((sum, n) => sum + parseMinor(n.amount, n.currency), 0)).toBe(parseMinor(quote!.price.amount, quote!.price.currency));
+    expect(quote!.nightly!.reduce((sum, n) => sum + parseMinor(n.amount, n.currency), 0)).toBe(
+      parseMinor(quote!.price.amount, quote!.price.currency),
+    );
     // The quote changed nothing.
     expect(await adapter.getBooking(lookup)).toMatchObject({ checkIn: booking.checkIn, checkOut: booking.checkOut, price: booking.price });
 
-    const request = { ...lookup, ...asked!, occupancies: [{ adults: 2, childrenAges: [] }], rooms: [{ guests }], quotedPrice: quote!.price };
+    const request = {
+      ...lookup,
+      ...asked!,
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      rooms: [{ guests }],
+      quotedPrice: quote!.price,
+    };
     // reprice: the supplier would now charge more, so nothing is changed.
     const repriced = await adapter.changeStay({ ...request, scenarios: [{ name: 'reprice' }] });
     expect(repriced.kind).toBe('price-changed');
     expect(await adapter.getBooking(lookup)).toMatchObject({ checkIn: booking.checkIn });
     // change-unavailable: no room for the new stay; no-modify: no path at all.
-    await expect(adapter.changeStay({ ...request, scenarios: [{ name: 'change-unavailable' }] })).rejects.toMatchObject({ kind: 'sold_out' });
+    await expect(adapter.changeStay({ ...request, scenarios: [{ name: 'change-unavailable' }] })).rejects.toMatchObject({
+      kind: 'sold_out',
+    });
     expect((await adapter.quoteStayChange({ ...request, scenarios: [{ name: 'no-modify' }] })).kind).toBe('unsupported');
 
     const changed = await adapter.changeStay(request);

@@ -28,6 +28,7 @@ import { BookingStateConflict } from '../record/booking-store.js';
 import { changeBooking } from '../record/change-booking.js';
 import { cancelAtSupplier, takeForUndo } from '../flow/undo-at-supplier.js';
 import { walletHoldCovers } from '../wallet/wallet-payment.js';
+import { settleStayChanges } from '../modification/settle-stay-change.js';
 
 /** How long after the attempt a supplier may still show a booking it was slow to make. */
 export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
@@ -171,13 +172,16 @@ async function finishUndo(record: BookingRecord, contact: Parameters<typeof canc
 
 /** The scheduled reconciler's pass over one tenant's pending bookings. */
 export async function settleAllPending(tenant: string, deps: FlowDeps): Promise<{ readonly checked: number; readonly settled: number }> {
-  const pending = await deps.bookings.pending(tenant);
+  const waiting = await deps.bookings.pending(tenant);
+  // The index also holds confirmed bookings whose stay change waits for its supplier's outcome: settled apart.
+  const pending = waiting.filter((record) => record.status === 'pending');
+  const changesSettled = await settleStayChanges(waiting, deps);
   const results = await Promise.all(pending.map((record) => settlePending(record, deps)));
   recordStillPending(
     results.filter((r) => r.status === 'pending'),
     deps.now(),
   );
-  return { checked: pending.length, settled: results.filter((r) => r.status !== 'pending').length };
+  return { checked: waiting.length, settled: results.filter((r) => r.status !== 'pending').length + changesSettled };
 }
 
 /**

@@ -20,6 +20,7 @@ import { obligationsView } from '../../domain/rate/obligations-view.js';
 import type { PropertyChargeQuote } from '../../domain/pricing/price.js';
 import type { BookingIssuer, BoardBasis, CancellationPenalty, PaymentModel, SupplierRate, SupplierRemark } from '../../suppliers/port.js';
 import type { GuestDetails, StoredGuestDetails } from '../personal-data/guest-details.js';
+import type { PendingStayChange, StayChangeEntry } from './stay-change-fields.js';
 
 export type { BookingStatus };
 
@@ -102,6 +103,10 @@ export interface BookingRecord extends LockedAmounts {
   readonly packageOnly?: boolean;
   /** Who issued the booking, for the voucher, where the supplier names itself (Hotelbeds `hotel.supplier`). */
   readonly issuer?: BookingIssuer;
+  /** A stay change asked of the supplier and not settled yet; null once it was made or dropped. */
+  readonly stayChange?: PendingStayChange | null;
+  /** Every stay change made, with the booking's money after it (finance's ledger rows). */
+  readonly stayChanges?: readonly StayChangeEntry[];
   /** What a pending booking needs to be settled later: the rate as checked and the rateId's content. */
   readonly ticket: RateTicket;
   readonly checkedRate: SupplierRate;
@@ -224,6 +229,18 @@ export function bookingView(record: BookingRecord, guests: StoredGuestDetails | 
     payment: record.payment,
     ...bookedObligations(record),
     voucherUrl: voucherPath(record.bookingId),
+    // A stay change asked of the supplier whose outcome is being settled (a 202 of its commit): its new dates.
+    ...(record.stayChange
+      ? {
+          stayChange: {
+            changeId: record.stayChange.changeId,
+            status: 'pending' as const,
+            checkIn: record.stayChange.checkIn,
+            checkOut: record.stayChange.checkOut,
+            requestedAt: record.stayChange.requestedAt,
+          },
+        }
+      : {}),
     history: record.history,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

@@ -181,7 +181,7 @@ export class DynamoBookingStore implements BookingStore {
       const next = { ...current, ...definedChanges(changes), history: [...current.history, ...entries], updatedAt: entries.at(-1)!.at };
       // The change and its webhook event land together or not at all (the outbox: stores/webhook-outbox.ts).
       const webhook = bookingWebhookEvent(next, move.events);
-      const update = this.transitionUpdate(current, changes, entries);
+      const update = this.transitionUpdate(current, changes, entries, move.kind);
       try {
         if (webhook)
           await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, outboxPut(webhook, subjectOf(webhook))] }));
@@ -201,7 +201,12 @@ export class DynamoBookingStore implements BookingStore {
   }
 
   /** The update of one transition, conditional on the booking being as it was read (its status, its history's length). */
-  private transitionUpdate(current: BookingRecord, changes: Partial<BookingRecord>, events: readonly BookingHistoryEntry[]) {
+  private transitionUpdate(
+    current: BookingRecord,
+    changes: Partial<BookingRecord>,
+    events: readonly BookingHistoryEntry[],
+    kind: LifecycleCommandKind,
+  ) {
     const names: Record<string, string> = { '#status': 'status', '#history': 'history', '#updatedAt': 'updatedAt' };
     const values: Record<string, unknown> = {
       ':event': events,
@@ -215,7 +220,16 @@ export class DynamoBookingStore implements BookingStore {
       values[`:c${index}`] = value;
       sets.push(`#c${index} = :c${index}`);
     }
-    const leavesPending = changes.status !== undefined && changes.status !== 'pending';
+    // A stay change asked of its supplier waits on the pending index too, so the reconciler settles it if its
+    // answer is lost; it leaves the index once made or dropped.
+    const awaitsStayChange = kind === 'request-stay-change';
+    if (awaitsStayChange) {
+      values[':pendingTenant'] = current.tenant;
+      values[':pendingSince'] = events.at(-1)!.at;
+      sets.push('pendingTenant = :pendingTenant', 'pendingSince = :pendingSince');
+    }
+    const leavesPending =
+      (changes.status !== undefined && changes.status !== 'pending') || kind === 'change-stay' || kind === 'drop-stay-change';
     return {
       TableName: this.table,
       Key: keys.booking(current.tenant, current.bookingId),

@@ -19,6 +19,9 @@ const WEBHOOK_OF_EVENT: Readonly<Record<LifecycleEventType, BookingEventType | u
   'cancelled-at-supplier': undefined,
   'cancel-at-supplier-failed': undefined,
   modified: 'booking.modified',
+  'stay-change-requested': undefined,
+  'stay-changed': 'booking.modified',
+  'stay-change-dropped': undefined,
   cancelled: 'booking.cancelled',
   // The booking as the partner sees it changed: it now carries the number the hotel's desk asks for.
   'hotel-confirmed': 'booking.modified',

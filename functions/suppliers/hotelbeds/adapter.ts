@@ -304,6 +304,7 @@ export class HotelbedsAdapter implements SupplierPort {
         price: booking.price,
         ...(booking.nightly ? { nightly: booking.nightly } : {}),
         cancellationPolicy: booking.cancellationPolicy,
+        ...(booking.payAtProperty && booking.payAtProperty.length > 0 ? { payAtProperty: booking.payAtProperty } : {}),
       },
     };
   }
@@ -383,7 +384,9 @@ export class HotelbedsAdapter implements SupplierPort {
   ): Promise<{ kind: 'changed'; booking: SupplierBooking } | { kind: 'unsupported'; reason: string }> {
     const currentRooms = current.hotel?.rooms ?? [];
     if (currentRooms.length !== request.occupancies.length)
-      throw new SupplierError('rejected', SUPPLIER_ID, 'bookingChange: the change must keep the booked rooms', { operation: 'bookingChange' });
+      throw new SupplierError('rejected', SUPPLIER_ID, 'bookingChange: the change must keep the booked rooms', {
+        operation: 'bookingChange',
+      });
     const body: WireBookingChangeRQ = {
       mode,
       booking: {
@@ -407,7 +410,8 @@ export class HotelbedsAdapter implements SupplierPort {
         body,
       );
     } catch (error) {
-      if (error instanceof SupplierError && error.kind === 'rejected' && /modification is not allowed/i.test(error.message)) return NOT_MODIFIABLE;
+      if (error instanceof SupplierError && error.kind === 'rejected' && /modification is not allowed/i.test(error.message))
+        return NOT_MODIFIABLE;
       throw error;
     }
     const booking = bookingFromWire(rs.booking, 'bookingChange');
@@ -548,7 +552,8 @@ export function wireClientReference(ourReference: string): string {
 
 const NOT_MODIFIABLE = { kind: 'unsupported', reason: 'Hotelbeds does not allow modifying this booking' } as const;
 
-const sameMoney = (a: Money, b: Money) => a.currency === b.currency && parseMinor(a.amount, a.currency) === parseMinor(b.amount, b.currency);
+const sameMoney = (a: Money, b: Money) =>
+  a.currency === b.currency && parseMinor(a.amount, a.currency) === parseMinor(b.amount, b.currency);
 
 /**
  * A room's guests for a changed occupancy: its adults and its children with their ages, named as the booking

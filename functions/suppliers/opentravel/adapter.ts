@@ -210,6 +210,7 @@ export class OpenTravelAdapter implements SupplierPort {
         price: booking.price,
         ...(booking.nightly ? { nightly: booking.nightly } : {}),
         cancellationPolicy: booking.cancellationPolicy,
+        ...(booking.payAtProperty && booking.payAtProperty.length > 0 ? { payAtProperty: booking.payAtProperty } : {}),
       },
     };
   }
@@ -219,7 +220,10 @@ export class OpenTravelAdapter implements SupplierPort {
     const quoted = await this.stayModify('bookingModifyQuote', 'Quote', request);
     if (quoted.kind === 'unsupported') return quoted;
     const { price } = quoted.booking;
-    if (price.currency !== request.quotedPrice.currency || parseMinor(price.amount, price.currency) !== parseMinor(request.quotedPrice.amount, price.currency))
+    if (
+      price.currency !== request.quotedPrice.currency ||
+      parseMinor(price.amount, price.currency) !== parseMinor(request.quotedPrice.amount, price.currency)
+    )
       return { kind: 'price-changed', price };
     return this.stayModify('bookingModify', 'Modify', request);
   }
@@ -353,7 +357,13 @@ export class OpenTravelAdapter implements SupplierPort {
     };
     let rs: XmlNode;
     try {
-      rs = await this.send(operation, 'OTA_HotelResModifyRQ', { ResStatus: resStatus }, { HotelResModifies: { HotelResModify: [change] } }, request);
+      rs = await this.send(
+        operation,
+        'OTA_HotelResModifyRQ',
+        { ResStatus: resStatus },
+        { HotelResModifies: { HotelResModify: [change] } },
+        request,
+      );
     } catch (error) {
       if (error instanceof SupplierError && error.details.supplierCode === ERR.modificationNotAllowed)
         return { kind: 'unsupported', reason: 'OpenTravel does not allow modifying this reservation' };
@@ -361,7 +371,11 @@ export class OpenTravelAdapter implements SupplierPort {
     }
     const booking = bookingFromReservation(child(child(rs, 'HotelResModifies'), 'HotelResModify'), operation, this.now());
     // The answer must be this reservation, for the stay asked: anything else is not a quote of this change.
-    if (booking.supplierReference !== request.supplierReference || booking.checkIn !== request.checkIn || booking.checkOut !== request.checkOut)
+    if (
+      booking.supplierReference !== request.supplierReference ||
+      booking.checkIn !== request.checkIn ||
+      booking.checkOut !== request.checkOut
+    )
       throw bad(operation, 'the answer is for another reservation or stay than the one asked');
     return { kind: 'changed', booking };
   }
