@@ -104,6 +104,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hotels/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A city's mapped properties' content, page by page, or only what changed
+         * @description Your own catalogue: the content (as GET /v1/hotels/properties/{propertyId}) of every mapped property in a city that your contracted suppliers carry, in propertyId order, page by page. Pages hold `limit` properties (default 100, at most 1000), fewer when their content passes 4 MiB; follow `next` with the same query until it is absent. Cursors are stable: a property added or removed while you page moves no other property across a page. To sync, keep the first page's `asOf` and send it as `updatedSince` next time: only properties whose content changed since come back. A cursor of another destination or updatedSince is a 400 naming `cursor`.
+         */
+        get: operations["listProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hotels/properties/{propertyId}": {
         parameters: {
             query?: never;
@@ -113,9 +133,29 @@ export interface paths {
         };
         /**
          * Unified property content
-         * @description The unified content of one property, limited to what the caller's contracted suppliers provide. A property none of them carries is 404 like an unknown one.
+         * @description The unified content of one property, limited to what the caller's contracted suppliers provide. A property none of them carries is 404 like an unknown one. With `language`, each contracted supplier that carries the property is asked for its texts in that language; a text none has in it stays in English. Every text says its language (`descriptionLanguage`, each room's `language`). `guestRating` names its source.
          */
         get: operations["getProperty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Type-ahead: cities, airports and properties by name
+         * @description Type-ahead for a search box: the catalogue's IATA cities (by their names in many languages and scripts), airports (by name, code and the city they serve) and the properties your contracted suppliers carry (by name, with their city), best match first: a name or code equal to the text, then names starting with it, then every word starting a word of a name, then one typo forgiven in a word of five letters or more; equal matches bigger first (population; an airport by its size and city; properties after towns). Case, accents and scripts do not matter: "munchen", "München" and "Muenchen" find Munich, "Москва" Moscow. Each suggestion's `destination` is ready for POST /v1/hotels/search. 10 suggestions unless `limit` says otherwise (at most 50); a text that matches nothing answers an empty list.
+         */
+        get: operations["findDestinations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1841,14 +1881,53 @@ export interface components {
             /** @description Every rate of the property under the search, ascending by total, refundable first on ties */
             rates: components["schemas"]["Rate"][];
         };
+        CataloguePage: {
+            destination: string;
+            /**
+             * Format: date-time
+             * @description When this sync began (the first page): send it as `updatedSince` next time
+             */
+            asOf: string;
+            /** @description Properties in the whole sync, all pages */
+            totalProperties: number;
+            properties: components["schemas"]["PropertyContent"][];
+            /** @description The cursor of the next page; absent on the last */
+            next?: string;
+        };
         PropertyContent: {
             /**
              * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10
              */
             propertyId: string;
+            /** @description A proper name: the same in every language */
             name: string;
+            /**
+             * @description The language asked for (`language`, canonical BCP 47), English when none was
+             * @example de
+             */
+            language: string;
             starRating?: number;
+            /** @description Guests' rating, where a contracted supplier gives one (Rapid `ratings.guest`) */
+            guestRating?: {
+                /**
+                 * @description The average of the guests’ reviews on the scale
+                 * @example 4.3
+                 */
+                score: number;
+                /**
+                 * @description The best score possible
+                 * @example 5
+                 */
+                scale: number;
+                /** @description How many reviews the score averages */
+                count: number;
+                /**
+                 * @description Whose reviews these are: the supplier that gives the rating
+                 * @example expedia
+                 */
+                source: string;
+            };
             geo?: components["schemas"]["GeoPoint"];
             address?: {
                 line: string;
@@ -1862,6 +1941,11 @@ export interface components {
              */
             timeZone?: string;
             description?: string;
+            /**
+             * @description The language `description` is in: the one asked for where a supplier has it, else `en`
+             * @example de
+             */
+            descriptionLanguage?: string;
             /**
              * @description Amenity codes, the union of what the suppliers list
              * @example [
@@ -1895,11 +1979,50 @@ export interface components {
                 rooms: {
                     code: string;
                     name: string;
+                    /**
+                     * @description The language `name` is in
+                     * @example de
+                     */
+                    language: string;
                     maxOccupancy?: number;
                     images?: string[];
                 }[];
             }[];
             supplierRefs: components["schemas"]["SupplierRef"][];
+            /**
+             * Format: date-time
+             * @description When this content last changed (UTC): what `updatedSince` on GET /v1/hotels/properties compares
+             */
+            contentChangedAt?: string;
+        };
+        DestinationSuggestions: {
+            suggestions: components["schemas"]["DestinationSuggestion"][];
+        };
+        DestinationSuggestion: {
+            /** @enum {string} */
+            type: "city" | "airport" | "property";
+            /** @description IATA code of a city or airport */
+            code?: string;
+            /**
+             * @description Of a property
+             * @example prop_3c9a1f0b7d2e4a6c8b10
+             */
+            propertyId?: string;
+            name: string;
+            countryCode?: string;
+            geo?: components["schemas"]["GeoPoint"];
+            /** @description The IATA city an airport serves or a property lies in */
+            cityCode?: string;
+            /** @description The `destination` of POST /v1/hotels/search for this suggestion, ready to send as it is */
+            destination: {
+                /** @enum {string} */
+                type: "city" | "airport";
+                code: string;
+            } | {
+                /** @enum {string} */
+                type: "properties";
+                propertyIds: string[];
+            };
         };
         RateCheck: {
             rateId: string;
@@ -4147,9 +4270,180 @@ export interface operations {
             };
         };
     };
+    listProperties: {
+        parameters: {
+            query: {
+                /** @description IATA city code (metropolitan codes included): the city whose properties to list */
+                destination: string;
+                /** @description Only properties whose content changed at or after this time (ISO 8601): the previous sync's `asOf` */
+                updatedSince?: string;
+                /** @description The `next` of the previous page; absent for the first page */
+                cursor?: string;
+                /** @description BCP 47 language of the texts (description, room names): each text is in it where a supplier has it, else in English, and says which */
+                language?: string;
+                /** @description Properties a page, 1 to 1000 */
+                limit?: number;
+            };
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "destination": "PAR",
+                     *       "asOf": "2026-11-27T18:00:00.000Z",
+                     *       "totalProperties": 1,
+                     *       "properties": [
+                     *         {
+                     *           "propertyId": "prop_3c9a1f0b7d2e4a6c8b10",
+                     *           "name": "Hôtel des Arts Montmartre",
+                     *           "language": "en",
+                     *           "starRating": 3,
+                     *           "geo": {
+                     *             "lat": 48.884,
+                     *             "lng": 2.3376
+                     *           },
+                     *           "address": {
+                     *             "line": "5 rue Tholozé",
+                     *             "postalCode": "75018",
+                     *             "city": "Paris",
+                     *             "countryCode": "FR"
+                     *           },
+                     *           "timeZone": "Europe/Paris",
+                     *           "description": "A small hotel at the foot of Montmartre.",
+                     *           "descriptionLanguage": "en",
+                     *           "amenities": [
+                     *             "air_conditioning",
+                     *             "wifi"
+                     *           ],
+                     *           "images": [
+                     *             {
+                     *               "url": "https://images.example.com/118822/front.jpg",
+                     *               "caption": "Hôtel des Arts Montmartre",
+                     *               "supplierId": "hotelbeds"
+                     *             }
+                     *           ],
+                     *           "policies": {
+                     *             "checkIn": "15:00",
+                     *             "checkOut": "11:00"
+                     *           },
+                     *           "roomTypes": [
+                     *             {
+                     *               "supplierId": "hotelbeds",
+                     *               "supplierPropertyId": "118822",
+                     *               "rooms": [
+                     *                 {
+                     *                   "code": "DBL.ST",
+                     *                   "name": "Double Standard",
+                     *                   "language": "en",
+                     *                   "maxOccupancy": 2
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "supplierRefs": [
+                     *             {
+                     *               "supplierId": "hotelbeds",
+                     *               "supplierPropertyId": "118822"
+                     *             }
+                     *           ],
+                     *           "contentChangedAt": "2026-11-26T03:12:44.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CataloguePage"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getProperty: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description BCP 47 language of the texts (description, room names): each text is in it where a supplier has it, else in English, and says which */
+                language?: string;
+            };
             header: {
                 /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
                 "X-Service-Tenant": components["parameters"]["TenantHeader"];
@@ -4172,6 +4466,7 @@ export interface operations {
                      * @example {
                      *       "propertyId": "prop_3c9a1f0b7d2e4a6c8b10",
                      *       "name": "Hôtel des Arts Montmartre",
+                     *       "language": "de",
                      *       "starRating": 3,
                      *       "geo": {
                      *         "lat": 48.884,
@@ -4184,7 +4479,8 @@ export interface operations {
                      *         "countryCode": "FR"
                      *       },
                      *       "timeZone": "Europe/Paris",
-                     *       "description": "A small hotel at the foot of Montmartre.",
+                     *       "description": "Ein kleines Hotel am Fuß des Montmartre.",
+                     *       "descriptionLanguage": "de",
                      *       "amenities": [
                      *         "air_conditioning",
                      *         "wifi"
@@ -4197,7 +4493,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "url": "https://images.example.com/118822/dbl.jpg",
-                     *           "caption": "Double Standard",
+                     *           "caption": "Doppelzimmer Standard",
                      *           "supplierId": "hotelbeds",
                      *           "roomTypeId": "DBL.ST"
                      *         }
@@ -4213,7 +4509,8 @@ export interface operations {
                      *           "rooms": [
                      *             {
                      *               "code": "DBL.ST",
-                     *               "name": "Double Standard",
+                     *               "name": "Doppelzimmer Standard",
+                     *               "language": "de",
                      *               "maxOccupancy": 2,
                      *               "images": [
                      *                 "https://images.example.com/118822/dbl.jpg"
@@ -4227,7 +4524,14 @@ export interface operations {
                      *           "supplierId": "hotelbeds",
                      *           "supplierPropertyId": "118822"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "contentChangedAt": "2026-11-26T03:12:44.000Z",
+                     *       "guestRating": {
+                     *         "score": 4.4,
+                     *         "scale": 5,
+                     *         "count": 1287,
+                     *         "source": "expedia"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PropertyContent"];
@@ -4268,6 +4572,139 @@ export interface operations {
             };
             /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
             404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`, `booking-not-completed`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    findDestinations: {
+        parameters: {
+            query: {
+                /** @description What the person typed: a city, an airport or its IATA code, or a hotel name, in any script */
+                q: string;
+                /** @description How many suggestions, 1 to 50 */
+                limit?: number;
+            };
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suggestions, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "suggestions": [
+                     *         {
+                     *           "type": "city",
+                     *           "code": "MUC",
+                     *           "name": "Munich",
+                     *           "countryCode": "DE",
+                     *           "geo": {
+                     *             "lat": 48.1374,
+                     *             "lng": 11.5755
+                     *           },
+                     *           "destination": {
+                     *             "type": "city",
+                     *             "code": "MUC"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "airport",
+                     *           "code": "MUC",
+                     *           "name": "Munich International Airport",
+                     *           "countryCode": "DE",
+                     *           "geo": {
+                     *             "lat": 48.353,
+                     *             "lng": 11.7901
+                     *           },
+                     *           "cityCode": "MUC",
+                     *           "destination": {
+                     *             "type": "airport",
+                     *             "code": "MUC"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DestinationSuggestions"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs (problem types: `tenant-mismatch`, `insufficient-scope`) */
+            403: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;

@@ -26,7 +26,12 @@ export const DOCS_SCRIPT_ASSETS: FunctionAssets = {
 
 /**
  * Data files the code reads beside its own module (`new URL('./name', import.meta.url)`) rather than bundles:
- * the destination catalogue (386 KB a bundle would otherwise carry and evaluate at every cold start). In the
+ * the destination catalogue (386 KB a bundle would otherwise carry and evaluate at every cold start) and the
+ * type-ahead's place names. In the
  * repository they lie beside that module; each is copied beside every bundle that names it, and only those.
  */
-export const DATA_FILES_BESIDE_CODE: readonly string[] = ['functions/domain/destinations/catalogue.json'];
+export const DATA_FILES_BESIDE_CODE: readonly string[] = [
+  'functions/domain/destinations/catalogue.json',
+  // The type-ahead's other names and sizes of the catalogue's places (553 KB), read at the first type-ahead.
+  'functions/search/places/place-names.json',
+];

@@ -129,6 +129,10 @@ export interface CompiledCatalogue {
     readonly citiesWithoutPlace: number;
     readonly airportZonesFromDatabase: number;
   };
+  /** The GeoNames place each city was matched to (place-names.ts reads its population and other names). */
+  readonly placeOfCity: ReadonlyMap<string, PlaceRow>;
+  /** The airport database's type of each catalogue airport (large_airport, medium_airport, ...). */
+  readonly airportTypes: ReadonlyMap<string, string>;
 }
 
 export function compileCatalogue(inputs: CatalogueInputs): CompiledCatalogue {
@@ -154,6 +158,7 @@ export function compileCatalogue(inputs: CatalogueInputs): CompiledCatalogue {
   };
 
   const unmatched: string[] = [];
+  const placeOfCity = new Map<string, PlaceRow>();
   const addCity = (
     code: string,
     fallbackName: string,
@@ -164,7 +169,7 @@ export function compileCatalogue(inputs: CatalogueInputs): CompiledCatalogue {
     if (!place) {
       citiesWithoutPlace += 1;
       unmatched.push(`${code} ${fallbackName} ${fallbackCountry}`);
-    }
+    } else placeOfCity.set(code, place);
     const centre = place ? { lat: place.lat, lng: place.lng } : fallbackCentre;
     cities.push({
       code,
@@ -216,6 +221,8 @@ export function compileCatalogue(inputs: CatalogueInputs): CompiledCatalogue {
   return {
     file: encode(cities.sort(byCode), compiledAirports, inputs.sources),
     report: { unmatched, metroCodesWithoutAirports, citiesWithoutPlace, airportZonesFromDatabase },
+    placeOfCity,
+    airportTypes: new Map(airports.map((airport) => [airport.code, airport.type])),
   };
 }
 

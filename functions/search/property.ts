@@ -1,48 +1,29 @@
 /**
- * GET /v1/hotels/properties/{propertyId}: the unified content of one property (API-SPEC "Property
+ * GET /v1/hotels/properties/{propertyId}?language=: the unified content of one property (API-SPEC "Property
  * content"), limited to what the caller's contracted suppliers provide; a property none of them carries
  * is a 404 like an unknown one. Room-level content is passed through per supplier unchanged. An id the
- * mapping job retired (a split or merge) answers with the property that replaced it.
+ * mapping job retired (a split or merge) answers with the property that replaced it. In another language
+ * than English, the suppliers are asked for their texts in it (localized-content.ts).
  */
 import { DomainError } from '../domain/errors/domain-error.js';
 import { httpHandler } from '../shared/http-handler.js';
+import { adapterFor } from '../suppliers/adapter-registry.js';
 import { listContracts } from '../suppliers/contracts.js';
+import { localizedContent } from './localized-content.js';
+import { propertyView, STORED_LANGUAGE } from './property-view.js';
 import { propertyMapStore } from './search-deps.js';
-import { propertyParams } from './search-params.js';
+import { canonicalLanguage, propertyParams, propertyQuery } from './search-params.js';
 
-export const handler = httpHandler('getProperty', { params: propertyParams }, async (request) => {
+export const handler = httpHandler('getProperty', { params: propertyParams, query: propertyQuery }, async (request) => {
   const { propertyId } = request.params;
+  const language = canonicalLanguage(request.query.language ?? STORED_LANGUAGE)!;
   const [property, contracts] = await Promise.all([propertyMapStore().getProperty(propertyId), listContracts(request.caller!.tenant)]);
   const contracted = new Set(contracts.map((c) => c.supplierId));
-  const visible = property?.supplierRefs.filter((ref) => contracted.has(ref.supplierId)) ?? [];
-  if (!property || visible.length === 0) throw new DomainError('not-found', `No property ${propertyId}`);
-
-  const rooms = property.roomTypes.filter((r) => contracted.has(r.supplierId));
-  const images = [
-    ...property.images
-      .filter((i) => contracted.has(i.supplierId))
-      .map((i) => ({ url: i.url, caption: property.name, supplierId: i.supplierId })),
-    ...rooms.flatMap((r) =>
-      r.rooms.flatMap((room) =>
-        (room.images ?? []).map((url) => ({ url, caption: room.name, supplierId: r.supplierId, roomTypeId: room.code })),
-      ),
-    ),
-  ];
-  return {
-    status: 200,
-    body: {
-      propertyId: property.propertyId,
-      name: property.name,
-      ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
-      ...(property.geo ? { geo: property.geo } : {}),
-      ...(property.address ? { address: property.address } : {}),
-      ...(property.timeZone ? { timeZone: property.timeZone } : {}),
-      ...(property.description ? { description: property.description } : {}),
-      amenities: property.amenities,
-      images,
-      policies: property.policies,
-      roomTypes: rooms,
-      supplierRefs: visible,
-    },
-  };
+  if (!property || !propertyView(property, contracted)) throw new DomainError('not-found', `No property ${propertyId}`);
+  const localized = await localizedContent(
+    { contracts: contracts.filter((c) => contracted.has(c.supplierId)), adapterFor },
+    [property],
+    language,
+  );
+  return { status: 200, body: propertyView(property, contracted, { language, localized }) };
 });

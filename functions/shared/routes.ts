@@ -91,6 +91,16 @@ export const ROUTES: readonly Route[] = [
     summary: 'All rates of one property of a search',
   },
   {
+    id: 'listProperties',
+    method: 'GET',
+    path: '/v1/hotels/properties',
+    group: 'search',
+    module: 'functions/search/catalogue/properties-handler.ts',
+    scope: 'hotels.search',
+    idempotencyKey: false,
+    summary: "A city's mapped properties' content, page by page, or only what changed",
+  },
+  {
     id: 'getProperty',
     method: 'GET',
     path: '/v1/hotels/properties/{propertyId}',
@@ -99,6 +109,16 @@ export const ROUTES: readonly Route[] = [
     scope: 'hotels.search',
     idempotencyKey: false,
     summary: 'Unified property content',
+  },
+  {
+    id: 'findDestinations',
+    method: 'GET',
+    path: '/v1/destinations',
+    group: 'search',
+    module: 'functions/search/destinations-handler.ts',
+    scope: 'hotels.search',
+    idempotencyKey: false,
+    summary: 'Type-ahead: cities, airports and properties by name',
   },
   {
     id: 'checkRate',

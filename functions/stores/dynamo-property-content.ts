@@ -4,6 +4,7 @@
  * H3 library (200 KB) booking would otherwise load in every container for nothing.
  */
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from './dynamo-batch.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import { tableName } from '../shared/config.js';
 import { dynamoClient } from '../shared/dynamodb.js';
@@ -29,6 +30,17 @@ export class DynamoPropertyContent {
       return next.Item?.kind === 'property' ? asUnified(next.Item) : undefined;
     }
     return asUnified(item);
+  }
+
+  /** The current content of each of these ids, in their order; an id retired or unknown is left out. */
+  async getProperties(propertyIds: readonly string[]): Promise<UnifiedProperty[]> {
+    const items = await batchGetAll(
+      this.client,
+      this.table,
+      propertyIds.map((id) => propertyMapKeys.property(id)),
+    );
+    const byId = new Map(items.filter((item) => item.kind === 'property').map((item) => [String(item.propertyId), asUnified(item)]));
+    return propertyIds.flatMap((id) => byId.get(id) ?? []);
   }
 }
 

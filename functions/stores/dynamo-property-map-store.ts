@@ -12,7 +12,7 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { GeoPoint } from '../domain/property/geo-point.js';
-import type { PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
+import type { ContentStamp, PropertyMapStore, PropertyMatchCandidate } from '../domain/property/property-map.js';
 import { refKey, type SupplierRef } from '../domain/property/supplier-ref.js';
 import type { UnifiedProperty } from '../domain/property/unified-property.js';
 import { tableName } from '../shared/config.js';
@@ -124,6 +124,26 @@ export class DynamoPropertyMapStore implements PropertyMapStore {
 
   getProperty(propertyId: string): Promise<UnifiedProperty | undefined> {
     return this.content.getProperty(propertyId);
+  }
+
+  /** Several properties' content in BatchGetItem calls, retired ids not followed: what a catalogue page reads. */
+  getProperties(propertyIds: readonly string[]): Promise<UnifiedProperty[]> {
+    return this.content.getProperties(propertyIds);
+  }
+
+  async contentStamps(propertyIds: readonly string[]): Promise<Map<string, ContentStamp>> {
+    const items = await batchGetAll(
+      this.client,
+      this.table,
+      propertyIds.map((id) => propertyMapKeys.property(id)),
+      { ...this.batch, projection: ['propertyId', 'contentHash', 'contentChangedAt'] },
+    );
+    const stamps = new Map<string, ContentStamp>();
+    for (const item of items) {
+      if (typeof item.contentHash === 'string' && typeof item.contentChangedAt === 'string')
+        stamps.set(String(item.propertyId), { contentHash: item.contentHash, contentChangedAt: item.contentChangedAt });
+    }
+    return stamps;
   }
 
   async propertiesNear(point: GeoPoint, radiusMetres: number): Promise<PropertyMatchCandidate[]> {

@@ -120,6 +120,23 @@ export interface StaticContentRequest extends CallContext {
   readonly cursor?: string;
   /** Page size hint; adapters clamp to what the supplier allows. */
   readonly pageSize?: number;
+  /**
+   * BCP 47 language of the texts (description, room names), asked of the supplier's content API in its own
+   * terms; English when absent. A text the supplier does not have in it is left out, not sent in English.
+   */
+  readonly language?: string;
+  /** Only these of the supplier's properties (one page, at most CONTENT_IDS_MAX), instead of the catalogue's pages. */
+  readonly supplierPropertyIds?: readonly string[];
+}
+
+/** The most supplier property ids one localized content call asks for (Rapid takes 250 at a time). */
+export const CONTENT_IDS_MAX = 250;
+
+/** A supplier's guest rating of a property: its score on its scale, from how many reviews. */
+export interface SupplierGuestRating {
+  readonly score: number;
+  readonly scale: number;
+  readonly count: number;
 }
 
 /**
@@ -127,12 +144,15 @@ export interface StaticContentRequest extends CallContext {
  * name, stars, position, address, city and contacts: MemberSummary), and its descriptive content.
  */
 export interface SupplierPropertyContent extends MemberSummary {
+  /** BCP 47 language of the texts, when asked for one and the supplier answered in it. */
+  readonly language?: string;
   readonly description?: string;
   readonly amenities: readonly string[];
   readonly images: readonly string[];
   readonly roomTypes: readonly SupplierRoomContent[];
   readonly checkInTime?: string;
   readonly checkOutTime?: string;
+  readonly guestRating?: SupplierGuestRating;
 }
 
 export interface StaticContentPage {

@@ -25,6 +25,8 @@ import { hasScenario, parseScenarios, SANDBOX_SCENARIO_HEADER, type Scenario } f
 import { toLocalIsoWithOffset, zonedLocalToUtc } from '../../functions/suppliers/time-zone.js';
 import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import { CITIES, findCity } from '../world/cities.js';
+import { translatedContent } from '../world/translations.js';
+import { guestRating } from '../world/guest-ratings.js';
 import { hash32 } from '../world/prng.js';
 import { penaltyAt, quoteStay, type CancellationTier, type SandboxRate } from '../world/rates.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
@@ -361,7 +363,10 @@ async function route(
 function regions(ctx: HandlerContext, query: URLSearchParams): WireRegion[] {
   const include = query.getAll('include');
   if (include.length === 0) invalid('include', 'querystring', 'include is required.');
-  if (!query.get('language')) invalid('language', 'querystring', 'A language is required.');
+  const language = query.get('language');
+  if (!language) invalid('language', 'querystring', 'A language is required.');
+  if (!/^[a-z]{2}-[A-Z]{2}$/.test(language))
+    invalid('language', 'querystring', 'language must be a language-country pair such as en-US.', language);
   const iata = query.get('iata_location_code');
   if (iata !== null && !/^[A-Z]{3}$/.test(iata))
     invalid('iata_location_code', 'querystring', 'iata_location_code must be 3 upper case letters.', iata);
@@ -437,7 +442,10 @@ function availability(ctx: HandlerContext, call: CallState, query: URLSearchPara
   const country = query.get('country_code');
   if (!country || !/^[A-Z]{2}$/.test(country))
     invalid('country_code', 'querystring', 'country_code must be an ISO 3166-1 alpha-2 code.', country ?? undefined);
-  if (!query.get('language')) invalid('language', 'querystring', 'A language is required.');
+  const language = query.get('language');
+  if (!language) invalid('language', 'querystring', 'A language is required.');
+  if (!/^[a-z]{2}-[A-Z]{2}$/.test(language))
+    invalid('language', 'querystring', 'language must be a language-country pair such as en-US.', language);
   const occupancies = query.getAll('occupancy');
   if (occupancies.length === 0 || occupancies.length > MAX_ROOMS)
     invalid('occupancy', 'querystring', `Between 1 and ${MAX_ROOMS} occupancies are required.`);
@@ -957,7 +965,10 @@ function wireItineraryRoom(itinerary: SandboxItinerary, room: SandboxItineraryRo
 // ---------- content ----------
 
 function content(ctx: HandlerContext, call: CallState, req: IncomingMessage, query: URLSearchParams): Answer {
-  if (!query.get('language')) invalid('language', 'querystring', 'A language is required.');
+  const language = query.get('language');
+  if (!language) invalid('language', 'querystring', 'A language is required.');
+  if (!/^[a-z]{2}-[A-Z]{2}$/.test(language))
+    invalid('language', 'querystring', 'language must be a language-country pair such as en-US.', language);
   const supply = query.getAll('supply_source');
   if (supply.length !== 1 || (supply[0] !== 'expedia' && supply[0] !== 'vrbo'))
     invalid('supply_source', 'querystring', 'supply_source must be given once: expedia or vrbo.');
@@ -968,7 +979,7 @@ function content(ctx: HandlerContext, call: CallState, req: IncomingMessage, que
     return {
       status: 200,
       body: Object.fromEntries(
-        found.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios), query.getAll('include'))]),
+        found.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios, language), query.getAll('include'))]),
       ),
     };
   }
@@ -993,7 +1004,7 @@ function content(ctx: HandlerContext, call: CallState, req: IncomingMessage, que
     status: 200,
     headers,
     body: Object.fromEntries(
-      page.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios), query.getAll('include'))]),
+      page.map((p) => [p.supplierPropertyId, selectFields(wireContent(p, call.scenarios, language), query.getAll('include'))]),
     ),
   };
 }
@@ -1007,8 +1018,16 @@ function selectFields(property: WirePropertyContent, include: readonly string[])
   ) as WirePropertyContent;
 }
 
-function wireContent(property: SupplierProperty, scenarios: readonly Scenario[]): WirePropertyContent {
+/**
+ * One property's content in the language asked: English is the world's own text; another language is the
+ * sandbox's translation where this property has one (translations.ts), and without one the property's
+ * descriptions and rooms are left out rather than sent in English under another language's name.
+ */
+function wireContent(property: SupplierProperty, scenarios: readonly Scenario[], language: string): WirePropertyContent {
   const hotel = property.hotel;
+  const english = language.startsWith('en-');
+  const translated = english ? undefined : translatedContent(property, language);
+  const guest = guestRating(property);
   const texts = propertyHasRemarks(property.supplierPropertyId, scenarios);
   const image = (href: string, hero: boolean, caption: string) => ({
     hero_image: hero,
@@ -1025,7 +1044,7 @@ function wireContent(property: SupplierProperty, scenarios: readonly Scenario[])
       ...(property.address.postalCode ? { postal_code: property.address.postalCode } : {}),
       country_code: property.address.countryCode,
     },
-    ratings: { property: { rating: `${property.stars}.0`, type: 'Star' } },
+    ratings: { property: { rating: `${property.stars}.0`, type: 'Star' }, ...(guest ? { guest } : {}) },
     location: { coordinates: { latitude: property.geo.lat, longitude: property.geo.lng } },
     ...(property.phone ? { phone: property.phone } : {}),
     checkin: {
@@ -1070,16 +1089,25 @@ function wireContent(property: SupplierProperty, scenarios: readonly Scenario[])
     ),
     images: hotel.images.map((href, i) => image(href, i === 0, i === 0 ? 'Featured Image' : 'Room')),
     rooms: Object.fromEntries(
-      property.roomTypes.map((room) => [
-        room.code,
-        {
-          id: room.code,
-          name: room.name,
-          occupancy: { max_allowed: { total: room.maxOccupancy, children: room.maxChildren, adults: room.maxOccupancy } },
-        },
-      ]),
+      property.roomTypes.flatMap((room) => {
+        const name = english ? room.name : translated?.roomNames.get(room.code);
+        return name
+          ? [
+              [
+                room.code,
+                {
+                  id: room.code,
+                  name,
+                  occupancy: { max_allowed: { total: room.maxOccupancy, children: room.maxChildren, adults: room.maxOccupancy } },
+                },
+              ],
+            ]
+          : [];
+      }),
     ),
-    descriptions: { general: hotel.description },
+    ...((english ? hotel.description : translated?.description)
+      ? { descriptions: { general: english ? hotel.description : translated!.description } }
+      : {}),
     // Rapid names the nearest airport here; the sandbox gives the city's IATA metro code.
     airports: { preferred: { iata_airport_code: property.cityCode } },
     supply_source: 'expedia',

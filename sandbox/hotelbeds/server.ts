@@ -27,6 +27,8 @@ import { type CancellationTier, fromEurMinor, penaltyAt, quoteStay, type Sandbox
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './bookings.js';
 import { decodeRateKey, encodeRateKey } from './rate-key.js';
+import { translatedContent } from '../world/translations.js';
+import { languageOfHotelbedsCode } from '../../functions/suppliers/hotelbeds/languages.js';
 
 /**
  * The Hotelbeds APItude sandbox: a real HTTP server speaking the published Hotel Booking API 1.0
@@ -838,13 +840,27 @@ function contentHotels(ctx: HandlerContext, call: CallState, query: URLSearchPar
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from || to - from >= 1000) {
     invalid('from', 'from and to must be a 1-based range of at most 1000');
   }
-  const all = ctx.view.properties;
+  const code = query.get('language') ?? 'ENG';
+  const language = languageOfHotelbedsCode(code);
+  if (!language) invalid('language', `unknown language ${code}`);
+  // useSecondaryLanguage=false (the default): a text with no translation is left out, not sent in English.
+  const secondary = query.get('useSecondaryLanguage') === 'true';
+  const codes = query.get('codes');
+  const all = codes
+    ? codes
+        .split(',')
+        .map((c) => ctx.view.byPropertyId.get(c.trim()))
+        .filter((p): p is SupplierProperty => p !== undefined)
+    : ctx.view.properties;
   const hotels: WireContentHotel[] = all.slice(from - 1, to).map((property) => {
     const hotel = property.hotel;
+    const translated = language === 'en' ? undefined : translatedContent(property, language);
+    const english = language === 'en' || secondary;
+    const description = translated?.description ?? (english ? hotel.description : undefined);
     return {
       code: Number(property.supplierPropertyId),
       name: { content: property.name },
-      description: { content: hotel.description },
+      ...(description ? { description: { content: description } } : {}),
       countryCode: property.address.countryCode,
       destinationCode: property.cityCode,
       coordinates: { longitude: property.geo.lng, latitude: property.geo.lat },
@@ -854,12 +870,10 @@ function contentHotels(ctx: HandlerContext, call: CallState, query: URLSearchPar
       city: { content: property.address.city.toUpperCase() },
       email: hotel.email,
       ...(property.phone ? { phones: [{ phoneNumber: property.phone, phoneType: 'PHONEBOOKING' }] } : {}),
-      rooms: property.roomTypes.map((room) => ({
-        roomCode: room.code,
-        description: room.name,
-        maxPax: room.maxOccupancy,
-        maxChildren: room.maxChildren,
-      })),
+      rooms: property.roomTypes.map((room) => {
+        const name = translated?.roomNames.get(room.code) ?? (english ? room.name : undefined);
+        return { roomCode: room.code, ...(name ? { description: name } : {}), maxPax: room.maxOccupancy, maxChildren: room.maxChildren };
+      }),
       facilities: hotel.amenities.map((amenity) => ({ facilityCode: amenity, description: { content: amenity.replace(/_/g, ' ') } })),
       images: hotel.images.map((path, order) => ({ path, order: order + 1, imageTypeCode: order === 0 ? 'GEN' : 'HAB' })),
       checkInTime: hotel.checkInTime,

@@ -34,6 +34,7 @@ import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBo
 import { CITIES } from '../world/cities.js';
 import { distanceMetres } from '../world/generate-world.js';
 import { type CancellationTier, penaltyAt, quoteStay, type SandboxRate, type StayOccupancy } from '../world/rates.js';
+import { translatedContent } from '../world/translations.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { OtaSandboxBookingStore, type OtaSandboxBooking, type OtaSandboxGuest, type OtaSandboxHolder } from './bookings.js';
 import { basicPropertyInfo, hotelReservation, roomStay } from './messages.js';
@@ -47,7 +48,8 @@ import { basicPropertyInfo, hotelReservation, roomStay } from './messages.js';
  *     OTA_HotelResRQ             ResStatus="Commit": book; ResStatus="Initiate" with only UniqueID: read
  *     OTA_CancelRQ               CancelType="Commit": cancel; CancelType="Initiate": penalty quote
  *     OTA_HotelResModifyRQ       guest names, holder, remark
- *   GET  /ota/catalogue?start=0&count=500   static content, paged (not an OTA message; see README)
+ *   GET  /ota/catalogue?start=0&count=500[&LanguageCode=de][&HotelCode=..]   static content, paged, in a language
+ *                                          (not an OTA message; see README)
  *
  * Authentication: POS/Source/RequestorID with ID = API key and MessagePassword = secret. Failures of
  * any kind are answered in the operation's RS with an `Errors` element (HTTP 200, as OTA suppliers do),
@@ -683,19 +685,30 @@ function catalogue(ctx: HandlerContext, req: IncomingMessage, query: URLSearchPa
   if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 1 || count > CATALOGUE_PAGE_MAX) {
     return catalogueError(400, EWT.requiredFieldMissing, ERR.invalidValue, `start must be 0 or more and count 1 to ${CATALOGUE_PAGE_MAX}`);
   }
-  const all = ctx.view.properties;
+  // LanguageCode as OTA's descriptive content names it (xs:language, BCP 47); HotelCode repeated for a list.
+  const language = query.get('LanguageCode') ?? 'en';
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language))
+    return catalogueError(400, EWT.requiredFieldMissing, ERR.invalidValue, `LanguageCode ${language} is not a language tag`);
+  const english = language.toLowerCase().split('-')[0] === 'en';
+  const codes = query.getAll('HotelCode');
+  const all = codes.length > 0 ? codes.flatMap((code) => ctx.view.byPropertyId.get(code) ?? []) : ctx.view.properties;
   const page = all.slice(start, start + count);
   return {
     status: 200,
     body: buildXml({
       HotelCatalogue: {
         '@_xmlns': CATALOGUE_NAMESPACE,
+        '@_LanguageCode': language,
         '@_Start': String(start),
         '@_Count': String(page.length),
         '@_Total': String(all.length),
         ...(start + page.length < all.length ? { '@_NextStart': String(start + page.length) } : {}),
         Hotel: page.map((property) => {
           const hotel = property.hotel;
+          // Another language: the sandbox's translation where the hotel has one, else no texts at all.
+          const translated = english ? undefined : translatedContent(property, language);
+          const description = english ? hotel.description : translated?.description;
+          const roomName = (code: string, name: string) => (english ? name : translated?.roomNames.get(code));
           return {
             ...Object.fromEntries(Object.entries(basicPropertyInfo(property)).filter(([name]) => name.startsWith('@_'))),
             '@_Rating': String(property.stars),
@@ -705,14 +718,13 @@ function catalogue(ctx: HandlerContext, req: IncomingMessage, query: URLSearchPa
             Address: basicPropertyInfo(property).Address,
             ...(property.phone ? { Phone: property.phone } : {}),
             Email: hotel.email,
-            Description: hotel.description,
+            ...(description ? { Description: { '@_Language': english ? 'en' : translated!.language, '#text': description } } : {}),
             Amenity: hotel.amenities.map((code) => ({ '@_Code': code })),
             Image: hotel.images.map((url) => ({ '@_URL': url })),
-            Room: property.roomTypes.map((room) => ({
-              '@_RoomTypeCode': room.code,
-              '@_Name': room.name,
-              '@_MaxOccupancy': String(room.maxOccupancy),
-            })),
+            Room: property.roomTypes.flatMap((room) => {
+              const name = roomName(room.code, room.name);
+              return name ? [{ '@_RoomTypeCode': room.code, '@_Name': name, '@_MaxOccupancy': String(room.maxOccupancy) }] : [];
+            }),
           };
         }),
       },

@@ -5,6 +5,7 @@
  * formats follow the sandboxes' content endpoints, so what the matcher sees here is what the job sees.
  */
 import type { SupplierPropertyContent } from '../../functions/suppliers/port.js';
+import { guestRating } from './guest-ratings.js';
 import { getSupplierView, type SupplierId, type SupplierProperty } from './supplier-views.js';
 
 export interface WorldContentOptions {
@@ -59,13 +60,17 @@ function asContent(property: SupplierProperty): SupplierPropertyContent {
         roomTypes: rooms,
         email: hotel.email,
       };
-    case 'expedia': // Rapid content: "number street", amenity names, no email.
+    case 'expedia': {
+      // Rapid content: "number street", amenity names, no email; guest ratings.
+      const guest = guestRating(property);
       return {
         ...common,
+        ...(guest ? { guestRating: { score: Number(guest.overall), scale: 5, count: guest.count! } } : {}),
         address: { line, ...postal, city, countryCode },
         amenities: hotel.amenities.map((amenity) => amenity.replace(/_/g, ' ')),
         roomTypes: rooms,
       };
+    }
     case 'opentravel': // Catalogue: "street number", amenity codes, email.
       return {
         ...common,

@@ -120,6 +120,8 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
   getSearchPage: { ok: 200, call: () => ({}) },
   listPropertyRates: { ok: 200, call: () => ({}) },
   getProperty: { ok: 200, call: () => ({}) },
+  findDestinations: { ok: 200, call: () => ({ query: { q: 'marrakech' } }) },
+  listProperties: { ok: 200, call: () => ({ query: { destination: CITY, limit: '5' } }) },
   checkRate: { ok: 200, call: () => ({}) },
   createBooking: { ok: 201, call: (ids) => ({ body: bookingBody(ids) }), otherBody: (ids) => bookingBody(ids, 'ATTACK-2') },
   getBooking: { ok: 200, call: () => ({}) },

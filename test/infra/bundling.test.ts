@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_PATH } from '../../bin/destinations/compile-catalogue.js';
 import { ESM_REQUIRE_BANNER } from '../../lib/hotel-function.js';
+import { PLACE_NAMES_PATH } from '../../bin/destinations/place-names.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 import { deployedEnvironment } from './deployed-values.js';
 import { synthesize, type Synthesis } from './synthesize.js';
@@ -73,6 +74,16 @@ describe('function bundles', () => {
       const beside = join(bundle, '..', 'catalogue.json');
       expect(existsSync(beside), id).toBe(readers.some((r) => r.id === id));
       if (existsSync(beside)) expect(readFileSync(beside, 'utf8'), id).toBe(readFileSync(repositoryPath(CATALOGUE_PATH), 'utf8'));
+    }
+  });
+
+  it("carry the type-ahead's place names beside the search bundle, and only there", () => {
+    const readers = bundledFunctions().filter(({ bundle }) => readFileSync(bundle, 'utf8').includes('./place-names.json'));
+    expect(readers.map((r) => r.id)).toEqual([expect.stringMatching(/Search/)]);
+    for (const { id, bundle } of bundledFunctions()) {
+      const beside = join(bundle, '..', 'place-names.json');
+      expect(existsSync(beside), id).toBe(readers.some((r) => r.id === id));
+      if (existsSync(beside)) expect(readFileSync(beside, 'utf8'), id).toBe(readFileSync(repositoryPath(PLACE_NAMES_PATH), 'utf8'));
     }
   });
 

@@ -70,6 +70,8 @@ describe('authorizer', () => {
     expect(result.context).toEqual({ tenant: 'demo', clientId: 'demo-client', scope: 'hotels.search', tokenId: expect.any(String) });
     expect(allowed(result)).toEqual(
       [
+        'GET/v1/destinations',
+        'GET/v1/hotels/properties',
         'GET/v1/hotels/properties/*',
         'GET/v1/hotels/searches/*',
         'GET/v1/hotels/searches/*/properties/*/rates',
@@ -86,7 +88,7 @@ describe('authorizer', () => {
       authorizerEvent({ routeId: 'getVoucher', path: '/v1/hotels/bookings/BK123/voucher', headers: { Authorization: `Bearer ${token}` } }),
     );
     expect(onVoucher.policyDocument).toEqual(onSearch.policyDocument);
-    expect(allowed(onSearch)).toHaveLength(25);
+    expect(allowed(onSearch)).toHaveLength(27);
     expect(onSearch.context?.tenant).toBe('acme');
   });
 

@@ -12,12 +12,13 @@ import {
   serialiseCatalogue,
   serialiseCityZones,
 } from '../../bin/destinations/compile-catalogue.js';
-import { readCatalogueInputs } from '../../bin/destinations/sources.js';
+import { compilePlaceNames, PLACE_NAMES_PATH, serialisePlaceNames } from '../../bin/destinations/place-names.js';
+import { placeNameSources, readAlternateNames, readCatalogueInputs } from '../../bin/destinations/sources.js';
 import { repositoryPath } from '../../lib/project-paths.js';
 
 describe('generated destination catalogue', () => {
-  it('is what the build makes of the installed data packages, byte for byte, and so are its city zones', async () => {
-    const { file } = compileCatalogue(await readCatalogueInputs());
+  it('is what the build makes of the installed data packages, byte for byte, and so are its city zones and place names', async () => {
+    const { file, placeOfCity, airportTypes } = compileCatalogue(await readCatalogueInputs());
     const rebuilt = serialiseCatalogue(file);
     const committed = readFileSync(repositoryPath(CATALOGUE_PATH), 'utf8');
     // Compare a summary first: a 400 KB string diff says nothing a person can read.
@@ -29,5 +30,10 @@ describe('generated destination catalogue', () => {
     expect(summary(committed), hint).toEqual(summary(rebuilt));
     expect(committed === rebuilt, hint).toBe(true);
     expect(readFileSync(repositoryPath(CITY_ZONES_PATH), 'utf8') === serialiseCityZones(file), hint).toBe(true);
+    // The type-ahead's other names and sizes: folded as functions/search/places/fold-text.ts folds today.
+    const placeNames = serialisePlaceNames(
+      compilePlaceNames({ catalogue: file, placeOfCity, alternateNames: readAlternateNames(), airportTypes, sources: placeNameSources() }),
+    );
+    expect(readFileSync(repositoryPath(PLACE_NAMES_PATH), 'utf8') === placeNames, hint).toBe(true);
   }, 120_000);
 });

@@ -13,6 +13,14 @@ export interface UnifiedImage {
   readonly supplierId: string;
 }
 
+/** A supplier's guest rating of a property: its score on its scale, from how many reviews. */
+export interface GuestRating {
+  readonly supplierId: string;
+  readonly score: number;
+  readonly scale: number;
+  readonly count: number;
+}
+
 export interface SupplierRoomTypes {
   readonly supplierId: string;
   readonly supplierPropertyId: string;
@@ -53,4 +61,14 @@ export interface UnifiedProperty {
   /** Ordered by supplier, then id. */
   readonly supplierRefs: readonly SupplierRef[];
   readonly members: readonly MemberSummary[];
+  /** Each supplier's guest rating of the property, where it gives one (Rapid `ratings.guest`); by supplier. */
+  readonly guestRatings?: readonly GuestRating[];
+  /**
+   * When the mapping job last found this property's content different from what it had stored (UTC ISO
+   * 8601): what a partner's catalogue sync asks for with `updatedSince`. Absent on content stored before
+   * the job recorded it.
+   */
+  readonly contentChangedAt?: string;
+  /** The digest of the content contentChangedAt was last set for (content-changes.ts in the mapping job). */
+  readonly contentHash?: string;
 }

@@ -10,6 +10,7 @@ import type { UnifiedProperty } from '../../domain/property/unified-property.js'
 import { tableName } from '../../shared/config.js';
 import { dynamoClient } from '../../shared/dynamodb.js';
 import { PLATFORM_OWNER } from '../../shared/keys.js';
+import { batchGetAll } from '../../stores/dynamo-batch.js';
 import type { GeoPoint } from '../../suppliers/port.js';
 
 export interface DestinationEntry {
@@ -18,6 +19,8 @@ export interface DestinationEntry {
   readonly starRating?: number;
   readonly geo?: GeoPoint;
   readonly supplierRefs: readonly SupplierRef[];
+  /** The property's contentChangedAt: a catalogue sync picks what changed from the index, reading no content. */
+  readonly contentChangedAt?: string;
 }
 
 export interface DestinationIndexStore {
@@ -34,6 +37,7 @@ export function destinationEntry(property: UnifiedProperty): DestinationEntry {
     ...(property.starRating !== undefined ? { starRating: property.starRating } : {}),
     ...(property.geo ? { geo: property.geo } : {}),
     supplierRefs: property.supplierRefs.map((r) => ({ supplierId: r.supplierId, supplierPropertyId: r.supplierPropertyId })),
+    ...(property.contentChangedAt ? { contentChangedAt: property.contentChangedAt } : {}),
   };
 }
 
@@ -85,6 +89,21 @@ export class DynamoDestinationIndex implements DestinationIndexStore {
         Item: { pk: pk(cityCode), sk: 'head', kind: 'destination-head', generation, parts, properties: entries.length },
       }),
     );
+  }
+
+  /** Which of these cities the mapping job has indexed (the type-ahead reads every indexed city's properties). */
+  async indexedCities(cityCodes: readonly string[]): Promise<string[]> {
+    const heads = await batchGetAll(
+      this.client,
+      this.table,
+      cityCodes.map((code) => ({ pk: pk(code), sk: 'head' })),
+      { projection: ['pk', 'generation'] },
+    );
+    const prefix = pk('');
+    return heads
+      .filter((head) => typeof head.generation === 'string')
+      .map((head) => String(head.pk).slice(prefix.length))
+      .sort();
   }
 
   async destination(cityCode: string): Promise<DestinationEntry[]> {

@@ -10,6 +10,7 @@ import { refKey } from '../../domain/property/supplier-ref.js';
 import type { SupplierPropertyContent, SupplierPort } from '../../suppliers/port.js';
 import { entriesByCity, type DestinationIndexStore } from './destination-index.js';
 import { matchProperties } from './match-properties.js';
+import { stampContentChanges } from './content-changes.js';
 import { assignPropertyIds } from './property-id.js';
 import { unifyProperty } from './unify-property.js';
 
@@ -57,7 +58,8 @@ export async function runMappingJob(input: MappingJobInput): Promise<MappingJobR
   const matched = matchProperties(content);
   const previous = await input.store.propertyIdsOf(content);
   const ids = assignPropertyIds(matched.clusters, previous);
-  const properties = matched.clusters.map((cluster, index) => unifyProperty(ids[index]!, cluster));
+  const unified = matched.clusters.map((cluster, index) => unifyProperty(ids[index]!, cluster));
+  const properties = stampContentChanges(unified, await input.store.contentStamps(ids), new Date());
   const match = performance.now();
 
   const current = new Set(ids);

@@ -33,6 +33,7 @@ export function unifyProperty(propertyId: string, cluster: readonly SupplierProp
   const description = members.find((m) => m.description)?.description;
   const checkIn = mostCommon(members.flatMap((m) => (m.checkInTime ? [m.checkInTime] : [])));
   const checkOut = mostCommon(members.flatMap((m) => (m.checkOutTime ? [m.checkOutTime] : [])));
+  const guestRatings = members.flatMap((m) => (m.guestRating ? [{ supplierId: m.supplierId, ...m.guestRating }] : []));
   const seenImages = new Set<string>();
   const images: UnifiedImage[] = [];
   for (const member of members) {
@@ -57,6 +58,7 @@ export function unifyProperty(propertyId: string, cluster: readonly SupplierProp
     roomTypes: members.map((m) => ({ supplierId: m.supplierId, supplierPropertyId: m.supplierPropertyId, rooms: m.roomTypes })),
     supplierRefs: members.map((m) => ({ supplierId: m.supplierId, supplierPropertyId: m.supplierPropertyId })),
     members: members.map(memberSummary),
+    ...(guestRatings.length > 0 ? { guestRatings } : {}),
   };
 }
 

@@ -29,6 +29,7 @@ import type {
   SupplierPort,
   SupplierPropertyContent,
   SupplierRate,
+  SupplierGuestRating,
 } from '../port.js';
 import { remarksOf } from '../rate-shape.js';
 import { formatScenarios, hasScenario, SANDBOX_SCENARIO_HEADER, type Scenario } from '../scenario.js';
@@ -59,6 +60,7 @@ import type {
   WireItinerary,
   WireItineraryCreation,
   WirePropertyAvailability,
+  WireGuestRating,
   WirePropertyContent,
   WirePropertiesInPolygon,
   WireRegion,
@@ -236,12 +238,15 @@ export class ExpediaAdapter implements SupplierPort {
 
   async staticContent(request: StaticContentRequest): Promise<StaticContentPage> {
     // Rapid pages its catalogue at its own size (no page-size parameter), so `pageSize` is not used.
-    const path = request.cursor ?? `${API}/properties/content?${new URLSearchParams({ language: LANGUAGE, supply_source: 'expedia' })}`;
+    const language = rapidLanguage(request.language ?? 'en');
+    const query = new URLSearchParams({ language, supply_source: 'expedia' });
+    for (const id of request.supplierPropertyIds ?? []) query.append('property_id', id);
+    const path = request.cursor ?? `${API}/properties/content?${query}`;
     if (!path.startsWith(`${API}/properties/content?`))
       throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
     const { body, headers } = await this.call<Record<string, WirePropertyContent>>('content', 'GET', path, request);
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('content', 'body is not a map of properties');
-    const properties = Object.entries(body).map(([id, property]) => contentFromWire(id, property));
+    const properties = Object.entries(body).map(([id, property]) => contentFromWire(id, property, request.language ? language : undefined));
     const totalHeader = headers.get('Pagination-Total-Results');
     const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : undefined;
     const next = nextLink(headers.get('Link'));
@@ -745,9 +750,10 @@ function nextLink(header: string | null): string | undefined {
   return undefined;
 }
 
-function contentFromWire(id: string, property: WirePropertyContent | undefined): SupplierPropertyContent {
+function contentFromWire(id: string, property: WirePropertyContent | undefined, language?: string): SupplierPropertyContent {
   if (!property || typeof property !== 'object') throw bad('content', `property ${id} is not an object`);
   const rating = Number(property.ratings?.property?.rating);
+  const guest = guestRatingOf(property.ratings?.guest);
   const lat = property.location?.coordinates?.latitude;
   const lng = property.location?.coordinates?.longitude;
   const address = property.address;
@@ -770,6 +776,7 @@ function contentFromWire(id: string, property: WirePropertyContent | undefined):
         }
       : {}),
     ...(cityCode && cityTimeZone(cityCode) ? { cityCode } : {}),
+    ...(language ? { language } : {}),
     ...(property.descriptions?.general ? { description: property.descriptions.general } : {}),
     amenities: Object.values(property.amenities ?? {})
       .map((amenity) => amenity.name ?? amenity.id ?? '')
@@ -786,7 +793,66 @@ function contentFromWire(id: string, property: WirePropertyContent | undefined):
     ...(property.checkin?.begin_time ? { checkInTime: property.checkin.begin_time } : {}),
     ...(property.checkout?.time ? { checkOutTime: property.checkout.time } : {}),
     ...(property.phone ? { phone: property.phone } : {}),
+    ...(guest ? { guestRating: guest } : {}),
   };
+}
+
+/** Rapid's overall guest score (1.0 to 5.0) and its review count; none when either is missing or out of range. */
+function guestRatingOf(guest: WireGuestRating | undefined): SupplierGuestRating | undefined {
+  const score = Number(guest?.overall);
+  const count = guest?.count;
+  if (!guest?.overall || !Number.isFinite(score) || score < 1 || score > 5) return undefined;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return undefined;
+  return { score, scale: 5, count };
+}
+
+/**
+ * Rapid takes a language as ISO 639-1 and ISO 3166-1 joined ("de-DE"); a tag without a region, or with one
+ * Rapid has no content for, asks in the language's main market.
+ */
+const RAPID_LANGUAGES: Readonly<Record<string, string>> = {
+  en: 'en-US',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  pt: 'pt-BR',
+  nl: 'nl-NL',
+  sv: 'sv-SE',
+  da: 'da-DK',
+  nb: 'nb-NO',
+  fi: 'fi-FI',
+  pl: 'pl-PL',
+  cs: 'cs-CZ',
+  ru: 'ru-RU',
+  tr: 'tr-TR',
+  el: 'el-GR',
+  ja: 'ja-JP',
+  ko: 'ko-KR',
+  zh: 'zh-CN',
+  th: 'th-TH',
+  ar: 'ar-SA',
+};
+const RAPID_REGIONAL = new Set([
+  'en-GB',
+  'en-AU',
+  'en-CA',
+  'fr-CA',
+  'es-MX',
+  'pt-PT',
+  'zh-TW',
+  'zh-HK',
+  'de-AT',
+  'de-CH',
+  'fr-BE',
+  'nl-BE',
+]);
+
+export function rapidLanguage(tag: string): string {
+  const [language, region] = tag.split('-');
+  const pair = region && /^[A-Za-z]{2}$/.test(region) ? `${language!.toLowerCase()}-${region.toUpperCase()}` : undefined;
+  if (pair && (RAPID_REGIONAL.has(pair) || Object.values(RAPID_LANGUAGES).includes(pair))) return pair;
+  return RAPID_LANGUAGES[language!.toLowerCase()] ?? 'en-US';
 }
 
 function firstHref(links: Record<string, { href?: string }> | undefined): string | undefined {

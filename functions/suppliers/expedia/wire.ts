@@ -251,11 +251,27 @@ export interface WireRoomContent {
   occupancy?: { max_allowed?: { total?: number; children?: number; adults?: number } };
 }
 
+/** Rapid's `GuestRating`: scores are decimal strings from 1.0 to 5.0, `count` a number. */
+export interface WireGuestRating {
+  count?: number;
+  overall?: string;
+  cleanliness?: string;
+  service?: string;
+  comfort?: string;
+  condition?: string;
+  location?: string;
+  neighborhood?: string;
+  quality?: string;
+  value?: string;
+  amenities?: string;
+  recommendation_percent?: string;
+}
+
 export interface WirePropertyContent {
   property_id?: string;
   name?: string;
   address?: { line_1?: string; line_2?: string; city?: string; postal_code?: string; country_code?: string };
-  ratings?: { property?: { rating?: string; type?: string } };
+  ratings?: { property?: { rating?: string; type?: string }; guest?: WireGuestRating };
   location?: { coordinates?: { latitude?: number; longitude?: number } };
   phone?: string;
   checkin?: { begin_time?: string; end_time?: string; instructions?: string; special_instructions?: string };

@@ -1,3 +1,4 @@
+import { hotelbedsLanguage } from './languages.js';
 import { createHash } from 'node:crypto';
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
@@ -132,13 +133,19 @@ export class HotelbedsAdapter implements SupplierPort {
     const from = request.cursor ? Number(request.cursor) : 1;
     if (!Number.isInteger(from) || from < 1)
       throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
-    const size = Math.min(CONTENT_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
-    const rs = await this.call<WireContentHotelsRS>(
-      'content',
-      'GET',
-      `/hotel-content-api/1.0/hotels?fields=all&language=ENG&from=${from}&to=${from + size - 1}`,
-      request,
-    );
+    const ids = request.supplierPropertyIds;
+    const size = ids ? ids.length : Math.min(CONTENT_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
+    const localized = request.language !== undefined && hotelbedsLanguage(request.language) !== 'ENG';
+    const query = new URLSearchParams({
+      fields: 'all',
+      language: hotelbedsLanguage(request.language ?? 'en'),
+      // Without it Hotelbeds answers in English where it has no translation, and the text would be labelled wrongly.
+      ...(localized ? { useSecondaryLanguage: 'false' } : {}),
+      ...(ids ? { codes: ids.join(',') } : {}),
+      from: String(from),
+      to: String(from + size - 1),
+    });
+    const rs = await this.call<WireContentHotelsRS>('content', 'GET', `/hotel-content-api/1.0/hotels?${query}`, request);
     if (!Array.isArray(rs.hotels) || typeof rs.total !== 'number') throw bad('content', 'missing hotels or total');
     const properties: SupplierPropertyContent[] = rs.hotels.map((hotel) => ({
       supplierId: SUPPLIER_ID,
@@ -157,17 +164,22 @@ export class HotelbedsAdapter implements SupplierPort {
           }
         : {}),
       ...(cityTimeZone(hotel.destinationCode) ? { cityCode: hotel.destinationCode } : {}),
+      // A language Hotelbeds has no code for was asked in English: the texts say so.
+      ...(request.language ? { language: localized ? request.language : 'en' } : {}),
       ...(hotel.description ? { description: hotel.description.content } : {}),
       amenities: (hotel.facilities ?? []).map((f) => f.facilityCode),
       images: (hotel.images ?? [])
         .filter((i) => !i.roomCode)
         .sort((a, b) => a.order - b.order)
         .map((i) => i.path),
-      roomTypes: (hotel.rooms ?? []).map((room) => ({
-        code: room.roomCode,
-        name: room.description ?? room.roomCode,
-        ...(room.maxPax ? { maxOccupancy: room.maxPax } : {}),
-      })),
+      // In another language, a room without a translated description has no name to give: it is left out.
+      roomTypes: (hotel.rooms ?? [])
+        .filter((room) => !localized || room.description)
+        .map((room) => ({
+          code: room.roomCode,
+          name: room.description ?? room.roomCode,
+          ...(room.maxPax ? { maxOccupancy: room.maxPax } : {}),
+        })),
       ...(hotel.checkInTime ? { checkInTime: hotel.checkInTime } : {}),
       ...(hotel.checkOutTime ? { checkOutTime: hotel.checkOutTime } : {}),
       ...(hotel.phones?.[0] ? { phone: hotel.phones[0].phoneNumber } : {}),

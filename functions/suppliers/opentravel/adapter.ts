@@ -282,8 +282,13 @@ export class OpenTravelAdapter implements SupplierPort {
     const start = request.cursor ? Number(request.cursor) : 0;
     if (!Number.isInteger(start) || start < 0)
       throw new SupplierError('rejected', SUPPLIER_ID, 'bad content cursor', { operation: 'content' });
-    const count = Math.min(CATALOGUE_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
-    const response = await this.http('content', 'GET', `/ota/catalogue?start=${start}&count=${count}`, request, undefined, {
+    const ids = request.supplierPropertyIds;
+    const count = ids ? ids.length : Math.min(CATALOGUE_PAGE_MAX, Math.max(1, request.pageSize ?? 500));
+    const query = new URLSearchParams({ start: String(start), count: String(count) });
+    // OTA descriptive content names the texts' language LanguageCode (xs:language: BCP 47 as it is).
+    if (request.language) query.set('LanguageCode', request.language);
+    for (const id of ids ?? []) query.append('HotelCode', id);
+    const response = await this.http('content', 'GET', `/ota/catalogue?${query}`, request, undefined, {
       'X-Api-Key': this.options.apiKey,
       'X-Api-Secret': this.options.secret,
       Accept: 'application/xml',
@@ -298,6 +303,7 @@ export class OpenTravelAdapter implements SupplierPort {
       const address = addressOf(hotel);
       const cityCode = attr(hotel, 'HotelCityCode');
       const description = text(hotel, 'Description');
+      const descriptionLanguage = attr(child(hotel, 'Description'), 'Language') ?? attr(root, 'LanguageCode');
       const phone = text(hotel, 'Phone');
       const email = text(hotel, 'Email');
       return {
@@ -316,6 +322,7 @@ export class OpenTravelAdapter implements SupplierPort {
         ...(geo ? { geo } : {}),
         ...(address ? { address } : {}),
         ...(cityCode && cityTimeZone(cityCode) ? { cityCode } : {}),
+        ...(request.language ? { language: descriptionLanguage ?? request.language } : {}),
         ...(description ? { description } : {}),
         amenities: children(hotel, 'Amenity')
           .map((a) => attr(a, 'Code') ?? '')

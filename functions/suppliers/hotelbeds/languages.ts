@@ -1,0 +1,31 @@
+/** Languages as Hotelbeds' Content API names them (`language`), apart so the sandbox reads them without the adapter. */
+/**
+ * Hotelbeds' own three-letter language codes (its Content API's `types/languages`), by BCP 47 primary
+ * language: ISO 639-2 bibliographic codes, with Castilian Spanish as CAS. Any other language is asked in
+ * English, which every Hotelbeds text has.
+ */
+const HOTELBEDS_LANGUAGES: Readonly<Record<string, string>> = {
+  en: 'ENG',
+  es: 'CAS',
+  ca: 'CAT',
+  de: 'GER',
+  fr: 'FRE',
+  it: 'ITA',
+  pt: 'POR',
+  nl: 'DUT',
+  ru: 'RUS',
+  ja: 'JPN',
+  zh: 'CHI',
+  ko: 'KOR',
+  pl: 'POL',
+  sv: 'SWE',
+};
+
+export function hotelbedsLanguage(tag: string): string {
+  return HOTELBEDS_LANGUAGES[tag.toLowerCase().split('-')[0]!] ?? 'ENG';
+}
+
+/** The BCP 47 language a Hotelbeds code stands for (the sandbox reads what was asked this way). */
+export function languageOfHotelbedsCode(code: string): string | undefined {
+  return Object.entries(HOTELBEDS_LANGUAGES).find(([, hb]) => hb === code)?.[0];
+}
