@@ -104,6 +104,7 @@ async function run(size: number): Promise<{ ms: number; properties: number }> {
   const stay = {
     searchId: 'srch_bench',
     tenant: 'demo',
+    checkIn: cityAvailability('PAR').checkIn,
     nights: 3,
     rooms: 1,
     expiresAt: new Date(now.getTime() + 1_800_000).toISOString(),

@@ -252,6 +252,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hotels/bookings/{bookingId}/modifications/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a change of a booking's dates or occupancy
+         * @description What the booking would cost with new dates or occupancies, from the supplier's own answer (Hotelbeds `mode: SIMULATION`, OpenTravel `ResStatus=Quote`), changing nothing. Send any of `checkIn`, `checkOut`, `occupancies` (room by room: the booked rooms, room types and rate plans are kept); what is left out stays as booked. Where the supplier has no path for the change: 422 `modification-unsupported` (never a cancel and rebook). A supplier with no room for the new stay: 409. A booking not confirmed, with a change in progress, or whose personal data was erased: 409.
+         */
+        post: operations["quoteStayChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/hotels/bookings/{bookingId}/modifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a quoted stay change
+         * @description Makes a quoted stay change, at the quoted price or not at all. 200: the booking as GET shows it, a `stay-changed` history entry, the `booking.modified` webhook, a new voucher. 410 once the quote expired; 409 `price-changed` when the supplier now asks another price (nothing changed: quote again); 409 when the booking changed since the quote. A wallet-paid booking holds a rise before the supplier is asked (402 `insufficient-funds`, nothing changed, when it cannot) and captures it once made; a fall is refunded. 202 when the supplier's outcome is not known in time: the booking shows `stayChange` pending until it is settled (GET it); retrying the same quote never asks the supplier twice.
+         */
+        post: operations["commitStayChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/hotels/bookings/{bookingId}/cancellation-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What cancelling would cost now
+         * @description What cancelling the booking now would cost, before cancelling: the supplier's own simulation where it has one, the stored policy otherwise (`source` says which). Nothing changes at the supplier or here. A cancelled, pending or failed booking is 409 `conflict`, as its cancel would be.
+         */
+        get: operations["quoteCancellation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hotels/bookings/{bookingId}/personal-data": {
         parameters: {
             query?: never;
@@ -1666,6 +1726,7 @@ export interface components {
              */
             payableAtHotel: number;
             fx: components["schemas"]["FxStamp"];
+            nightly: components["schemas"]["NightlyPrices"];
         };
         /** @description The exchange rate applied to this price, stamped so the quote is reproducible */
         FxStamp: {
@@ -1705,6 +1766,20 @@ export interface components {
              */
             marginBps?: number;
         };
+        /** @description Night by night from check-in, in the quote currency, adding up to `total` exactly. Split by the supplier's own nightly figures where it gives them (Rapid `nightly`, Hotelbeds `dailyRates`, OpenTravel per-night `Rate`), else evenly; what rounding leaves falls on the last night. */
+        NightlyPrices: {
+            /**
+             * Format: date
+             * @description The night, by the date it starts
+             * @example 2027-03-01
+             */
+            date: string;
+            /**
+             * @description The night's share of `total`, in the quote currency
+             * @example 412.5
+             */
+            total: number;
+        }[];
         /** @description Charges the property collects from the guest at the stay (resort and mandatory fees, city taxes, taxes not included). Never part of `price.total`; part of `price.payableAtHotel`. Show them to the traveller before booking: suppliers require it, and so do consumer-protection rules on drip pricing. */
         PayAtProperty: {
             /** @enum {string} */
@@ -2057,6 +2132,11 @@ export interface components {
             status: "confirmed" | "pending";
             /** @description The supplier's confirmation reference; null while pending */
             supplierReference: string | null;
+            /**
+             * @description The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`, Hotelbeds reconfirmations, OpenTravel's hotel reservation id). Absent until a supplier gives it: often hours after booking, when our reconciler picks it up (a `booking.modified` webhook says so).
+             * @example HTL_Conf_444322
+             */
+            hotelConfirmationNumber?: string;
             clientReference: string;
             priceLocked: components["schemas"]["PriceLocked"];
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
@@ -2130,6 +2210,11 @@ export interface components {
                     lastName: string;
                     age?: number;
                 }[];
+                /**
+                 * @description Free text for the hotel about this room (late arrival, quiet room, cot). Sent to the supplier in its own field (Hotelbeds `remark`, Rapid `special_request`, OpenTravel `SpecialRequests`), shown on GET and the voucher as a request the hotel may not honour. Personal data: erased with the guests' names.
+                 * @example Late arrival around 23:00, quiet room away from the lift please
+                 */
+                specialRequest?: string;
             }[];
             /** @description Pay from the account's agent wallet: the most the booking may cost is held before the supplier is asked (the searched total raised by `priceTolerance`, or the binding total without one), the confirmed total is captured when confirmed (never more than the hold; the rest is freed), all is given back if the booking fails, and the capture less the applied penalty is refunded on cancel. A wallet that cannot cover the hold is 402 `insufficient-funds` (`required` is the hold) before any supplier call; an unknown walletId is 404. Without `priceTolerance`, a supplier confirming above the binding total is undone: 409 `price-changed`. Absent: the booking is settled with us outside the API. */
             payment?: {
@@ -2169,6 +2254,11 @@ export interface components {
             supplierId: string;
             /** @description The supplier's confirmation reference; null while pending or when it never booked */
             supplierReference: string | null;
+            /**
+             * @description The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`, Hotelbeds reconfirmations, OpenTravel's hotel reservation id). Absent until a supplier gives it: often hours after booking, when our reconciler picks it up (a `booking.modified` webhook says so).
+             * @example HTL_Conf_444322
+             */
+            hotelConfirmationNumber?: string;
             /**
              * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10
@@ -2236,6 +2326,11 @@ export interface components {
             supplierId: string;
             supplierReference: string | null;
             /**
+             * @description The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`, Hotelbeds reconfirmations, OpenTravel's hotel reservation id). Absent until a supplier gives it: often hours after booking, when our reconciler picks it up (a `booking.modified` webhook says so).
+             * @example HTL_Conf_444322
+             */
+            hotelConfirmationNumber?: string;
+            /**
              * @description Unified property id, stable across searches. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
              * @example prop_3c9a1f0b7d2e4a6c8b10
              */
@@ -2265,6 +2360,8 @@ export interface components {
                 boardBasis: components["schemas"]["BoardBasis"];
                 /** @description Empty once the personal data was erased */
                 guests: components["schemas"]["Guest"][];
+                /** @description What the traveller asked of the hotel for this room, as sent to the supplier: a request the hotel may not honour. Absent when none was made, and once the personal data was erased. */
+                specialRequest?: string;
             }[];
             /**
              * Format: date-time
@@ -2315,6 +2412,7 @@ export interface components {
                  */
                 payableAtHotel: number;
                 fx: components["schemas"]["FxStamp"];
+                nightly: components["schemas"]["NightlyPrices"];
             };
             /** @description What the supplier charges, in its own currency */
             supplierPrice: {
@@ -2354,6 +2452,30 @@ export interface components {
              * @example /v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher
              */
             voucherUrl: string;
+            /** @description A stay change asked of the supplier whose outcome is still being settled (its commit answered 202): the booking shows its old stay until the change is known to be made. Absent otherwise. */
+            stayChange?: {
+                changeId: string;
+                /** @enum {string} */
+                status: "pending";
+                /**
+                 * Format: date
+                 * @description Calendar date, YYYY-MM-DD
+                 * @example 2027-03-01
+                 */
+                checkIn: string;
+                /**
+                 * Format: date
+                 * @description Calendar date, YYYY-MM-DD
+                 * @example 2027-03-01
+                 */
+                checkOut: string;
+                /**
+                 * Format: date-time
+                 * @description UTC instant, ISO 8601
+                 * @example 2027-03-01T14:00:00.000Z
+                 */
+                requestedAt: string;
+            };
             /** @description Events in the order they happened */
             history: {
                 /**
@@ -2520,6 +2642,209 @@ export interface components {
         CancelRequest: {
             /** @description Kept with the booking's personal data (shown as `cancellation.reason`, erased with it) */
             reason?: string;
+        };
+        StayChangeQuote: {
+            /** @description Signed and opaque: commit it with POST .../modifications before expiresAt */
+            quoteId: string;
+            /**
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example BK0F3M9Q2X7Z4W8N1RAB
+             */
+            bookingId: string;
+            /**
+             * Format: date
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2027-03-01
+             */
+            checkIn: string;
+            /**
+             * Format: date
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2027-03-01
+             */
+            checkOut: string;
+            /** @description Room by room, in the booking's room order */
+            occupancies: {
+                adults: number;
+                children: number[];
+            }[];
+            /** @description The changed stay priced for your account, at the exchange rate stamped on the booking */
+            price: {
+                /**
+                 * @description What the supplier charges, converted to the quote currency
+                 * @example 412.5
+                 */
+                net: number;
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                markup: number;
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                tax: number;
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                serviceFee: number;
+                /**
+                 * @description net + markup + tax + serviceFee, exactly
+                 * @example 412.5
+                 */
+                total: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+                /**
+                 * @description What we earn on a pay-at-hotel rate (0 on net rates)
+                 * @example 412.5
+                 */
+                commission: number;
+                /**
+                 * @description What the guest pays at the hotel on top of or instead of the total
+                 * @example 412.5
+                 */
+                payableAtHotel: number;
+                fx: components["schemas"]["FxStamp"];
+                nightly: components["schemas"]["NightlyPrices"];
+            };
+            /** @description The booking as it is */
+            previousPrice: {
+                /**
+                 * @description What the supplier charges, converted to the quote currency
+                 * @example 412.5
+                 */
+                net: number;
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                markup: number;
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                tax: number;
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                serviceFee: number;
+                /**
+                 * @description net + markup + tax + serviceFee, exactly
+                 * @example 412.5
+                 */
+                total: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+                /**
+                 * @description What we earn on a pay-at-hotel rate (0 on net rates)
+                 * @example 412.5
+                 */
+                commission: number;
+                /**
+                 * @description What the guest pays at the hotel on top of or instead of the total
+                 * @example 412.5
+                 */
+                payableAtHotel: number;
+                fx: components["schemas"]["FxStamp"];
+                nightly: components["schemas"]["NightlyPrices"];
+            };
+            /** @description price.total − previousPrice.total: what committing adds (a wallet-paid booking holds and captures it) or refunds (negative) */
+            difference: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /** @description The changed stay's penalties, the supplier's own */
+            cancellationPolicy: {
+                /**
+                 * Format: date-time
+                 * @description From this instant the penalty applies
+                 * @example 2027-03-01T14:00:00.000Z
+                 */
+                from: string;
+                penalty: components["schemas"]["Money"];
+            }[];
+            /**
+             * Format: date-time
+             * @description After this the quote is gone (410): ask for a new one
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            expiresAt: string;
+        };
+        /** @description What to change; what is left out stays as booked. */
+        StayChangeQuoteRequest: {
+            checkIn?: string;
+            checkOut?: string;
+            /** @description Room by room, in the booking’s room order: the booked rooms are kept, their guests change */
+            occupancies?: {
+                adults: number;
+                children?: number[];
+            }[];
+        };
+        StayChangeCommitRequest: {
+            /** @description The quoteId of a quote of this booking, before its expiresAt */
+            quoteId: string;
+        };
+        CancellationQuote: {
+            /**
+             * @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404
+             * @example BK0F3M9Q2X7Z4W8N1RAB
+             */
+            bookingId: string;
+            /** @description What cancelling now would cost, in the booking's currency */
+            penalty: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /** @description What would come back of the booking's total: the total less the penalty, never below zero */
+            refund: {
+                /**
+                 * @description Decimal amount in the currency's own exponent (JPY 0, EUR 2, BHD 3 fraction digits)
+                 * @example 412.5
+                 */
+                amount: number;
+                /**
+                 * @description ISO 4217 currency code
+                 * @example EUR
+                 */
+                currency: string;
+            };
+            /**
+             * @description `supplier`: the supplier's own simulation of the cancellation (Hotelbeds `cancellationFlag=SIMULATION`, OpenTravel `CancelType=Initiate`), converted at the rate stamped at booking, as a cancel's penalty is. `policy`: the booking's stored cancellation policy at `asOf`, where the supplier has no simulation (Rapid) or could not answer now.
+             * @enum {string}
+             */
+            source: "supplier" | "policy";
+            /**
+             * Format: date-time
+             * @description The moment the figures hold for: a deadline may pass right after it
+             * @example 2027-03-01T14:00:00.000Z
+             */
+            asOf: string;
         };
         PersonalDataErasure: {
             /**
@@ -3402,7 +3727,21 @@ export interface operations {
                      *                 "rate": "1",
                      *                 "source": "identity (no conversion)",
                      *                 "asOf": "2026-11-20"
-                     *               }
+                     *               },
+                     *               "nightly": [
+                     *                 {
+                     *                   "date": "2027-03-01",
+                     *                   "total": 127.6
+                     *                 },
+                     *                 {
+                     *                   "date": "2027-03-02",
+                     *                   "total": 127.6
+                     *                 },
+                     *                 {
+                     *                   "date": "2027-03-03",
+                     *                   "total": 146.6
+                     *                 }
+                     *               ]
                      *             },
                      *             "payAtProperty": [
                      *               {
@@ -3628,7 +3967,21 @@ export interface operations {
                      *                 "rate": "1",
                      *                 "source": "identity (no conversion)",
                      *                 "asOf": "2026-11-20"
-                     *               }
+                     *               },
+                     *               "nightly": [
+                     *                 {
+                     *                   "date": "2027-03-01",
+                     *                   "total": 127.6
+                     *                 },
+                     *                 {
+                     *                   "date": "2027-03-02",
+                     *                   "total": 127.6
+                     *                 },
+                     *                 {
+                     *                   "date": "2027-03-03",
+                     *                   "total": 146.6
+                     *                 }
+                     *               ]
                      *             },
                      *             "payAtProperty": [
                      *               {
@@ -3829,7 +4182,21 @@ export interface operations {
                      *               "rate": "1",
                      *               "source": "identity (no conversion)",
                      *               "asOf": "2026-11-20"
-                     *             }
+                     *             },
+                     *             "nightly": [
+                     *               {
+                     *                 "date": "2027-03-01",
+                     *                 "total": 127.6
+                     *               },
+                     *               {
+                     *                 "date": "2027-03-02",
+                     *                 "total": 127.6
+                     *               },
+                     *               {
+                     *                 "date": "2027-03-03",
+                     *                 "total": 146.6
+                     *               }
+                     *             ]
                      *           },
                      *           "payAtProperty": [
                      *             {
@@ -4481,7 +4848,21 @@ export interface operations {
                      *           "rate": "1",
                      *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
-                     *         }
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 132.89
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 132.89
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 152.67
+                     *           }
+                     *         ]
                      *       },
                      *       "previousPrice": {
                      *         "net": 330,
@@ -5230,7 +5611,21 @@ export interface operations {
                      *           "rate": "1",
                      *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
-                     *         }
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 146.6
+                     *           }
+                     *         ]
                      *       },
                      *       "supplierPrice": {
                      *         "amount": 330,
@@ -5468,7 +5863,21 @@ export interface operations {
                      *           "rate": "1",
                      *           "source": "identity (no conversion)",
                      *           "asOf": "2026-11-20"
-                     *         }
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 146.6
+                     *           }
+                     *         ]
                      *       },
                      *       "supplierPrice": {
                      *         "amount": 330,
@@ -5850,6 +6259,892 @@ export interface operations {
             };
             /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
             502: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    quoteStayChange: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
+                "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
+            };
+            path: {
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        /** @description What to change */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "checkIn": "2027-03-02",
+                 *       "checkOut": "2027-03-05"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StayChangeQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The changed stay, priced */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "quoteId": "q1.eyJib29raW5nSWQiOiJCSy4uLiJ9.Q2hlY2tzdW0",
+                     *       "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *       "checkIn": "2027-03-02",
+                     *       "checkOut": "2027-03-05",
+                     *       "occupancies": [
+                     *         {
+                     *           "adults": 1,
+                     *           "children": [
+                     *             8
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "price": {
+                     *         "net": 345,
+                     *         "markup": 33,
+                     *         "commission": 0,
+                     *         "tax": 37.95,
+                     *         "serviceFee": 2.5,
+                     *         "total": 418.45,
+                     *         "currency": "EUR",
+                     *         "payableAtHotel": 0,
+                     *         "fx": {
+                     *           "from": "EUR",
+                     *           "to": "EUR",
+                     *           "rate": "1",
+                     *           "source": "identity (no conversion)",
+                     *           "asOf": "2026-11-20"
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 132.89
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 132.89
+                     *           },
+                     *           {
+                     *             "date": "2027-03-04",
+                     *             "total": 152.67
+                     *           }
+                     *         ]
+                     *       },
+                     *       "previousPrice": {
+                     *         "net": 330,
+                     *         "markup": 33,
+                     *         "commission": 0,
+                     *         "tax": 36.3,
+                     *         "serviceFee": 2.5,
+                     *         "total": 401.8,
+                     *         "currency": "EUR",
+                     *         "payableAtHotel": 0,
+                     *         "fx": {
+                     *           "from": "EUR",
+                     *           "to": "EUR",
+                     *           "rate": "1",
+                     *           "source": "identity (no conversion)",
+                     *           "asOf": "2026-11-20"
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 146.6
+                     *           }
+                     *         ]
+                     *       },
+                     *       "difference": {
+                     *         "amount": 16.65,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "cancellationPolicy": [
+                     *         {
+                     *           "from": "2027-02-26T23:00:00.000Z",
+                     *           "penalty": {
+                     *             "amount": 137.5,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "expiresAt": "2027-02-20T10:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StayChangeQuote"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change (problem types: `conflict`, `idempotency-in-progress`, `price-changed`) */
+            409: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not in the content type this operation reads (problem types: `unsupported-media-type`) */
+            415: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with a different body, or the supplier has no way to make this change (problem types: `idempotency-key-reused`, `modification-unsupported`) */
+            422: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
+            502: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    commitStayChange: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Required (missing: 400 `missing-idempotency-key`). 1 to 255 printable ASCII characters, unique per intended operation, kept 24 hours per tenant and client. A replay with the same body returns the original status and body and does nothing again; while the first request is still running a replay gets 409 `idempotency-in-progress` with Retry-After; the same key with a different body gets 422 `idempotency-key-reused`. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
+                "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
+            };
+            path: {
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The quote */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quoteId": "q1.eyJib29raW5nSWQiOiJCSy4uLiJ9.Q2hlY2tzdW0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StayChangeCommitRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *       "status": "confirmed",
+                     *       "clientReference": "TRIP-2027-0042",
+                     *       "supplierId": "hotelbeds",
+                     *       "supplierReference": "118-4477120",
+                     *       "propertyId": "prop_3c9a1f0b7d2e4a6c8b10",
+                     *       "propertyName": "Hôtel des Arts Montmartre",
+                     *       "checkIn": "2027-03-01",
+                     *       "checkOut": "2027-03-04",
+                     *       "holder": {
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "phone": "+44 20 7946 0000"
+                     *       },
+                     *       "rooms": [
+                     *         {
+                     *           "roomTypeName": "Double Standard",
+                     *           "boardBasis": "BB",
+                     *           "guests": [
+                     *             {
+                     *               "type": "adult",
+                     *               "firstName": "Ada",
+                     *               "lastName": "Lovelace"
+                     *             },
+                     *             {
+                     *               "type": "child",
+                     *               "firstName": "Byron",
+                     *               "lastName": "King",
+                     *               "age": 8
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "priceLocked": {
+                     *         "total": 401.8,
+                     *         "currency": "EUR",
+                     *         "matchedSearchPrice": true
+                     *       },
+                     *       "price": {
+                     *         "net": 330,
+                     *         "markup": 33,
+                     *         "commission": 0,
+                     *         "tax": 36.3,
+                     *         "serviceFee": 2.5,
+                     *         "total": 401.8,
+                     *         "currency": "EUR",
+                     *         "payableAtHotel": 0,
+                     *         "fx": {
+                     *           "from": "EUR",
+                     *           "to": "EUR",
+                     *           "rate": "1",
+                     *           "source": "identity (no conversion)",
+                     *           "asOf": "2026-11-20"
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 146.6
+                     *           }
+                     *         ]
+                     *       },
+                     *       "supplierPrice": {
+                     *         "amount": 330,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "cancellationPolicy": [
+                     *         {
+                     *           "from": "2027-02-26T23:00:00.000Z",
+                     *           "penalty": {
+                     *             "amount": 137.5,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "refundable": true,
+                     *       "payment": "net",
+                     *       "payAtProperty": [
+                     *         {
+                     *           "kind": "city_tax",
+                     *           "description": "City tax",
+                     *           "amount": 12.3,
+                     *           "currency": "EUR",
+                     *           "quote": {
+                     *             "amount": 12.3,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "remarks": [
+                     *         {
+                     *           "kind": "rate",
+                     *           "text": "Check-in hour 15:00 - 00:00. Car park YES (with additional debit notes).",
+                     *           "supplierId": "hotelbeds"
+                     *         }
+                     *       ],
+                     *       "packageOnly": false,
+                     *       "voucherUrl": "/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher",
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-23T12:20:10.101Z",
+                     *           "event": "requested"
+                     *         },
+                     *         {
+                     *           "at": "2026-11-23T12:20:11.512Z",
+                     *           "event": "confirmed",
+                     *           "detail": "booked at hotelbeds as 118-4477120"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-23T12:20:11.512Z",
+                     *       "updatedAt": "2026-11-23T12:20:11.512Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description The supplier's outcome is being settled */
+            202: {
+                headers: {
+                    /** @description `no-store`: the answer carries a guest's personal data, so no cache on the way keeps it */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *       "status": "confirmed",
+                     *       "clientReference": "TRIP-2027-0042",
+                     *       "supplierId": "hotelbeds",
+                     *       "supplierReference": "118-4477120",
+                     *       "propertyId": "prop_3c9a1f0b7d2e4a6c8b10",
+                     *       "propertyName": "Hôtel des Arts Montmartre",
+                     *       "checkIn": "2027-03-01",
+                     *       "checkOut": "2027-03-04",
+                     *       "holder": {
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "phone": "+44 20 7946 0000"
+                     *       },
+                     *       "rooms": [
+                     *         {
+                     *           "roomTypeName": "Double Standard",
+                     *           "boardBasis": "BB",
+                     *           "guests": [
+                     *             {
+                     *               "type": "adult",
+                     *               "firstName": "Ada",
+                     *               "lastName": "Lovelace"
+                     *             },
+                     *             {
+                     *               "type": "child",
+                     *               "firstName": "Byron",
+                     *               "lastName": "King",
+                     *               "age": 8
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "priceLocked": {
+                     *         "total": 401.8,
+                     *         "currency": "EUR",
+                     *         "matchedSearchPrice": true
+                     *       },
+                     *       "price": {
+                     *         "net": 330,
+                     *         "markup": 33,
+                     *         "commission": 0,
+                     *         "tax": 36.3,
+                     *         "serviceFee": 2.5,
+                     *         "total": 401.8,
+                     *         "currency": "EUR",
+                     *         "payableAtHotel": 0,
+                     *         "fx": {
+                     *           "from": "EUR",
+                     *           "to": "EUR",
+                     *           "rate": "1",
+                     *           "source": "identity (no conversion)",
+                     *           "asOf": "2026-11-20"
+                     *         },
+                     *         "nightly": [
+                     *           {
+                     *             "date": "2027-03-01",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-02",
+                     *             "total": 127.6
+                     *           },
+                     *           {
+                     *             "date": "2027-03-03",
+                     *             "total": 146.6
+                     *           }
+                     *         ]
+                     *       },
+                     *       "supplierPrice": {
+                     *         "amount": 330,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "cancellationPolicy": [
+                     *         {
+                     *           "from": "2027-02-26T23:00:00.000Z",
+                     *           "penalty": {
+                     *             "amount": 137.5,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "refundable": true,
+                     *       "payment": "net",
+                     *       "payAtProperty": [
+                     *         {
+                     *           "kind": "city_tax",
+                     *           "description": "City tax",
+                     *           "amount": 12.3,
+                     *           "currency": "EUR",
+                     *           "quote": {
+                     *             "amount": 12.3,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "remarks": [
+                     *         {
+                     *           "kind": "rate",
+                     *           "text": "Check-in hour 15:00 - 00:00. Car park YES (with additional debit notes).",
+                     *           "supplierId": "hotelbeds"
+                     *         }
+                     *       ],
+                     *       "packageOnly": false,
+                     *       "voucherUrl": "/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher",
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-23T12:20:10.101Z",
+                     *           "event": "requested"
+                     *         },
+                     *         {
+                     *           "at": "2026-11-23T12:20:11.512Z",
+                     *           "event": "confirmed",
+                     *           "detail": "booked at hotelbeds as 118-4477120"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-23T12:20:11.512Z",
+                     *       "updatedAt": "2026-11-23T12:20:11.512Z",
+                     *       "stayChange": {
+                     *         "changeId": "chg_5d1f0c2b9e8a7f64",
+                     *         "status": "pending",
+                     *         "checkIn": "2027-03-02",
+                     *         "checkOut": "2027-03-05",
+                     *         "requestedAt": "2027-02-20T10:16:02.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The agent wallet named in `payment.walletId` cannot cover the booking: checked before any supplier call, and held before the supplier books. Nothing was booked; `required` and `currency` say what it costs (problem types: `insufficient-funds`) */
+            402: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change (problem types: `conflict`, `idempotency-in-progress`, `price-changed`) */
+            409: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rate or the search has expired; search again (problem types: `gone`) */
+            410: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 64 KB (65536 bytes), the most this API takes: refused by the firewall before authentication, with the `payload-too-large` problem as `application/json` (problem types: `payload-too-large`) */
+            413: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not in the content type this operation reads (problem types: `unsupported-media-type`) */
+            415: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with a different body, or the supplier has no way to make this change (problem types: `idempotency-key-reused`, `modification-unsupported`) */
+            422: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
+            500: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The supplier refused, failed or did not answer a booking call before anything was booked or changed (the problem type says which), or confirmed a booking that could not be kept and was undone (problem types: `booking-not-completed`, `supplier-error`, `supplier-timeout`) */
+            502: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Our data store (or the credential check in front of it) could not be reached for a moment; or we are too busy to take the request in time (`overloaded`: nothing was sent to a supplier); or, on a search, the rates of a searched property, a rate check or a booking, no exchange rate may be used for a currency pair the quote needs (its figure is older than the maximum age: `fx-unavailable`, naming the `pair`; quotes in the supplier's own currency still answer). Nothing is half-done: retry after the seconds in Retry-After, with the same Idempotency-Key where the operation takes one (problem types: `service-unavailable`, `overloaded`, `fx-unavailable`) */
+            503: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    quoteCancellation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Names the tenant. Missing: 400 `missing-tenant`; not the token's tenant: 403 `tenant-mismatch`. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Sandbox stacks and the local server only (production ignores it): comma-separated scenarios driving the sandbox suppliers. `slow:<supplierId>` answers after the budget, `error:<supplierId>` fails, `reprice` raises the price at check and booking, `book-fail` refuses the booking, `book-timeout` books but answers late, `no-modify` has no modify path, `late-cancel` lets the free-cancellation deadline pass during the cancel. What the suppliers' published contracts allow, forced onto every rate (a seeded share of rates carries each anyway): `fees-at-property` (charges the hotel collects), `remarks` (texts for the traveller, a market restriction among them), `selling-floor` (a minimum selling price above net plus markup), `package-rates` (package-only rates), `spec-penalties` (penalties in percent, nights, offsets from arrival, non-refundable date ranges), `obligations` (all of these but `package-rates`, which only an account that sells packages would see). Unknown entries are ignored. */
+                "X-Sandbox-Scenario"?: components["parameters"]["SandboxScenario"];
+                /** @description The traveller's own IPv4 or IPv6 address, passed on to suppliers that fight fraud and price by market with it (Expedia Rapid requires it). Absent: your server's source address is sent, never a placeholder. Malformed: 400 naming `header.Customer-Ip`. */
+                "Customer-Ip"?: components["parameters"]["CustomerIp"];
+                /** @description The traveller's session on your site, the same on every call of one shopping session (search, rate check, booking): passed on to suppliers that take it. 1 to 64 printable characters. */
+                "Customer-Session-Id"?: components["parameters"]["CustomerSessionId"];
+            };
+            path: {
+                /** @description Booking id. Opaque: 1 to 64 characters, letters, digits, '_' and '-'; an unknown one is 404 */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price of cancelling now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bookingId": "BK0F3M9Q2X7Z4W8N1RAB",
+                     *       "penalty": {
+                     *         "amount": 127.6,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "refund": {
+                     *         "amount": 274.2,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "source": "supplier",
+                     *       "asOf": "2027-02-27T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancellationQuote"];
+                };
+            };
+            /** @description Invalid input: a field, an id no id of ours can be (longer than its documented limit, or with characters ids never have; the problem says which), a missing X-Service-Tenant or Idempotency-Key header, or an unreadable body (problem types: `validation-error`, `request-refused`, `malformed-body`, `missing-tenant`, `missing-idempotency-key`) */
+            400: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token (the answer carries `WWW-Authenticate: Bearer`) (problem types: `unauthorized`) */
+            401: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is not for this tenant, or lacks the scope the operation needs; or the firewall refused the request (`forbidden`) (problem types: `tenant-mismatch`, `forbidden`, `insufficient-scope`) */
+            403: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource, or another tenant's: ids are opaque, so any well-formed id we did not issue to this tenant is `not-found`, with the same body either way (never 403, so ids cannot be probed) (problem types: `not-found`) */
+            404: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in flight (retry after Retry-After), or the resource is in a state that forbids the change (problem types: `conflict`, `idempotency-in-progress`, `price-changed`) */
+            409: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit of the stage, of the client or of token requests exceeded; retry after the seconds in Retry-After (problem types: `rate-limited`) */
+            429: {
+                headers: {
+                    /** @description The request id, on every response */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; quote `instance` to support (problem types: `internal-error`) */
+            500: {
                 headers: {
                     /** @description The request id, on every response */
                     "X-Request-Id"?: string;

@@ -23,6 +23,7 @@ type Json<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends
 export type SearchRequest = Json<'/v1/hotels/search', 'post'>;
 export type BookingRequest = Json<'/v1/hotels/bookings', 'post'>;
 export type ModifyRequest = Json<'/v1/hotels/bookings/{bookingId}', 'patch'>;
+export type StayChangeQuoteRequest = Json<'/v1/hotels/bookings/{bookingId}/modifications/quote', 'post'>;
 /** The filters of listBookings and allBookings (every one optional; they combine). */
 export type WebhookEndpointRequest = Json<'/v1/webhook-endpoints', 'post'>;
 export type WebhookEndpointUpdate = Json<'/v1/webhook-endpoints/{endpointId}', 'patch'>;
@@ -247,6 +248,42 @@ export class HotelApiClient {
           params: { header: { ...this.tenantHeader, 'Idempotency-Key': idempotencyKey }, path: { bookingId } },
           body: change,
         }),
+      )
+    ).data;
+  }
+
+  /** What new dates or occupancies would cost, from the supplier's own answer; nothing changes (commit the quoteId). */
+  async quoteStayChange(bookingId: string, change: StayChangeQuoteRequest) {
+    return (
+      await unwrap(
+        this.api.POST('/v1/hotels/bookings/{bookingId}/modifications/quote', {
+          params: { header: this.tenantHeader, path: { bookingId } },
+          body: change,
+        }),
+      )
+    ).data;
+  }
+
+  /**
+   * Makes a quoted stay change at the quoted price (or not at all: `price-changed`), under an Idempotency-Key
+   * reused by its own retries. `status` 200: changed; 202: the supplier's outcome is being settled (GET the booking).
+   */
+  async commitStayChange(bookingId: string, quoteId: string, options: { idempotencyKey?: string } = {}) {
+    const idempotencyKey = options.idempotencyKey ?? randomUUID();
+    const { data, response } = await unwrap(
+      this.api.POST('/v1/hotels/bookings/{bookingId}/modifications', {
+        params: { header: { ...this.tenantHeader, 'Idempotency-Key': idempotencyKey }, path: { bookingId } },
+        body: { quoteId },
+      }),
+    );
+    return { status: response.status, booking: data, idempotencyKey };
+  }
+
+  /** What cancelling now would cost: the supplier's own simulation, or the stored policy (`source` says which). */
+  async cancellationQuote(bookingId: string) {
+    return (
+      await unwrap(
+        this.api.GET('/v1/hotels/bookings/{bookingId}/cancellation-quote', { params: { header: this.tenantHeader, path: { bookingId } } }),
       )
     ).data;
   }

@@ -392,12 +392,12 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
 
     // The pending-booking reconciler, which AWS runs every five minutes (lib/pending-reconciler.ts), here for
     // every seeded tenant (a stack has one: its TENANT).
-    const { settleAllPending } = await import('../functions/booking/reconcile/settle-pending.js');
+    const { reconcileTenant } = await import('../functions/booking/reconcile/reconcile-tenant.js');
     const { flowDeps } = await import('../functions/booking/flow/flow-deps.js');
     const reconcilerDeps = flowDeps(reconcilerTimeouts.parse(process.env));
     const tenants = [...new Set(clients.map((c) => c.tenant))];
     const reconciler = setInterval(() => {
-      for (const tenant of tenants) inInvocation(randomUUID(), () => settleAllPending(tenant, reconcilerDeps)).catch(() => undefined);
+      for (const tenant of tenants) inInvocation(randomUUID(), () => reconcileTenant(tenant, reconcilerDeps)).catch(() => undefined);
     }, options.reconcileIntervalMs ?? PENDING_RECONCILE_INTERVAL_MS);
     reconciler.unref();
     cleanups.push(async () => clearInterval(reconciler));

@@ -40,11 +40,24 @@ const roomGuestsSchema = z.strictObject({
     .refine((guests) => guests.some((g) => g.type === 'adult'), 'must include an adult'),
 });
 
+/** What a traveller asks of the hotel for a room ("late arrival, quiet room"): passed on, never promised. */
+export const SPECIAL_REQUEST_MAX = 500;
+
+const bookedRoomSchema = roomGuestsSchema.extend({
+  specialRequest: plainText({ trim: true, min: 1, max: SPECIAL_REQUEST_MAX, multiline: true, empty: 'must not be empty (leave it out)' })
+    .optional()
+    .meta({
+      description:
+        "Free text for the hotel about this room (late arrival, quiet room, cot). Sent to the supplier in its own field (Hotelbeds `remark`, Rapid `special_request`, OpenTravel `SpecialRequests`), shown on GET and the voucher as a request the hotel may not honour. Personal data: erased with the guests' names.",
+      examples: ['Late arrival around 23:00, quiet room away from the lift please'],
+    }),
+});
+
 export const bookingRequestSchema = z.strictObject({
   rateId: rateIdSchema,
   searchId: searchIdSchema,
   holder: holderSchema,
-  rooms: z.array(roomGuestsSchema).min(1).max(8),
+  rooms: z.array(bookedRoomSchema).min(1).max(8),
   payment: z
     .strictObject({ method: z.literal('agent_wallet'), walletId: walletIdSchema })
     .optional()

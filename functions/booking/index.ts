@@ -8,6 +8,9 @@ import { handler as getBooking } from './get/get-booking-handler.js';
 import { handler as listBookings } from './list/list-bookings-handler.js';
 import { handler as modifyBooking } from './modify/modify-booking-handler.js';
 import { handler as cancelBooking } from './cancel/cancel-booking-handler.js';
+import { handler as quoteCancellation } from './cancellation-quote/cancellation-quote-handler.js';
+import { handler as quoteStayChange } from './modification/quote-stay-change-handler.js';
+import { handler as commitStayChange } from './modification/commit-stay-change-handler.js';
 import { handler as erasePersonalData } from './personal-data/erase-personal-data-handler.js';
 import { handler as getWallet } from './wallet/get-wallet-handler.js';
 import { handler as listWalletTransactions } from './wallet/list-wallet-transactions-handler.js';
@@ -22,6 +25,9 @@ export const routes = groupHandler('booking', {
   listBookings,
   modifyBooking,
   cancelBooking,
+  quoteCancellation,
+  quoteStayChange,
+  commitStayChange,
   erasePersonalData,
   getWallet,
   listWalletTransactions,

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { bookingIdSchema, bookingParams } from '../booking/record/booking-access.js';
 import { BOOKING_LIST_PAGE, bookingListQuery } from '../booking/list/booking-list-query.js';
 import { bookingRequestSchema, cancelBookingBodySchema, erasureBodySchema, modifyBookingBodySchema } from '../booking/booking-request.js';
+import { stayChangeCommitBodySchema, stayChangeQuoteBodySchema } from '../booking/modification/stay-change-request.js';
 import { propertyIdSchema } from '../domain/ids/id-schemas.js';
 import {
   boardBasis,
@@ -17,6 +18,8 @@ import {
   instant,
   moneySchema,
   amount,
+  nightlyPricesSchema,
+  priceSchema,
   obligationFields,
   paymentModel,
 } from './common.js';
@@ -40,6 +43,15 @@ const priceLockedSchema = z
   })
   .meta({ id: 'PriceLocked' });
 
+const hotelConfirmationNumber = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      "The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`, Hotelbeds reconfirmations, OpenTravel's hotel reservation id). Absent until a supplier gives it: often hours after booking, when our reconciler picks it up (a `booking.modified` webhook says so).",
+    examples: ['HTL_Conf_444322'],
+  });
+
 const voucherUrl = z.string().meta({
   description: 'Path of the voucher under the booking, relative to the API base',
   examples: ['/v1/hotels/bookings/BK0F3M9Q2X7Z4W8N1RAB/voucher'],
@@ -52,6 +64,7 @@ export const bookingResponseSchema = z
       .enum(['confirmed', 'pending'])
       .meta({ description: "`confirmed` (201) or `pending` (202: the supplier's outcome is not known yet; GET the booking later)" }),
     supplierReference: z.string().nullable().meta({ description: "The supplier's confirmation reference; null while pending" }),
+    hotelConfirmationNumber,
     clientReference: z.string(),
     priceLocked: priceLockedSchema,
     cancellationPolicy: cancellationPolicySchema,
@@ -71,6 +84,7 @@ export const bookingSummarySchema = z
       .string()
       .nullable()
       .meta({ description: "The supplier's confirmation reference; null while pending or when it never booked" }),
+    hotelConfirmationNumber,
     propertyId: propertyIdSchema,
     propertyName: z.string(),
     checkIn: calendarDate,
@@ -118,6 +132,7 @@ export const bookingRecordSchema = z
     clientReference: z.string(),
     supplierId: z.string(),
     supplierReference: z.string().nullable(),
+    hotelConfirmationNumber,
     propertyId: propertyIdSchema,
     propertyName: z.string(),
     checkIn: calendarDate,
@@ -131,6 +146,10 @@ export const bookingRecordSchema = z
         roomTypeName: z.string(),
         boardBasis,
         guests: z.array(recordGuestSchema).meta({ description: 'Empty once the personal data was erased' }),
+        specialRequest: z.string().optional().meta({
+          description:
+            'What the traveller asked of the hotel for this room, as sent to the supplier: a request the hotel may not honour. Absent when none was made, and once the personal data was erased.',
+        }),
       }),
     ),
     personalDataErasedAt: instant.optional().meta({
@@ -148,6 +167,7 @@ export const bookingRecordSchema = z
       currency: currencyCode,
       payableAtHotel: amount,
       fx: fxStampSchema,
+      nightly: nightlyPricesSchema,
     }),
     supplierPrice: moneySchema.meta({ description: 'What the supplier charges, in its own currency' }),
     cancellationPolicy: cancellationPolicySchema,
@@ -155,6 +175,19 @@ export const bookingRecordSchema = z
     payment: paymentModel,
     ...obligationFields,
     voucherUrl,
+    stayChange: z
+      .strictObject({
+        changeId: z.string(),
+        status: z.literal('pending'),
+        checkIn: calendarDate,
+        checkOut: calendarDate,
+        requestedAt: instant,
+      })
+      .optional()
+      .meta({
+        description:
+          'A stay change asked of the supplier whose outcome is still being settled (its commit answered 202): the booking shows its old stay until the change is known to be made. Absent otherwise.',
+      }),
     history: z
       .array(z.strictObject({ at: instant, event: z.string().meta({ examples: ['confirmed'] }), detail: z.string().optional() }))
       .meta({ description: 'Events in the order they happened' }),
@@ -170,6 +203,42 @@ export const bookingRecordSchema = z
       .optional(),
   })
   .meta({ id: 'Booking' });
+
+const occupanciesSchema = z
+  .array(z.strictObject({ adults: z.number().int(), children: z.array(z.number().int()) }))
+  .meta({ description: "Room by room, in the booking's room order" });
+
+export const stayChangeQuoteSchema = z
+  .strictObject({
+    quoteId: z.string().meta({ description: 'Signed and opaque: commit it with POST .../modifications before expiresAt' }),
+    bookingId: bookingIdSchema,
+    checkIn: calendarDate,
+    checkOut: calendarDate,
+    occupancies: occupanciesSchema,
+    price: priceSchema.meta({ description: 'The changed stay priced for your account, at the exchange rate stamped on the booking' }),
+    previousPrice: priceSchema.meta({ description: 'The booking as it is' }),
+    difference: moneySchema.meta({
+      description:
+        'price.total − previousPrice.total: what committing adds (a wallet-paid booking holds and captures it) or refunds (negative)',
+    }),
+    cancellationPolicy: cancellationPolicySchema.meta({ description: "The changed stay's penalties, the supplier's own" }),
+    expiresAt: instant.meta({ description: 'After this the quote is gone (410): ask for a new one' }),
+  })
+  .meta({ id: 'StayChangeQuote' });
+
+export const cancellationQuoteSchema = z
+  .strictObject({
+    bookingId: bookingIdSchema,
+    penalty: moneySchema.meta({ description: "What cancelling now would cost, in the booking's currency" }),
+    refund: moneySchema.meta({ description: "What would come back of the booking's total: the total less the penalty, never below zero" }),
+    source: z.enum(['supplier', 'policy']).meta({
+      description:
+        "`supplier`: the supplier's own simulation of the cancellation (Hotelbeds `cancellationFlag=SIMULATION`, OpenTravel `CancelType=Initiate`), converted at the rate stamped at booking, as a cancel's penalty is. " +
+        "`policy`: the booking's stored cancellation policy at `asOf`, where the supplier has no simulation (Rapid) or could not answer now.",
+    }),
+    asOf: instant.meta({ description: 'The moment the figures hold for: a deadline may pass right after it' }),
+  })
+  .meta({ id: 'CancellationQuote' });
 
 export const erasureResponseSchema = z
   .strictObject({
@@ -263,6 +332,11 @@ const EXAMPLE_RECORD = {
     currency: 'EUR',
     payableAtHotel: 0,
     fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity (no conversion)', asOf: '2026-11-20' },
+    nightly: [
+      { date: '2027-03-01', total: 127.6 },
+      { date: '2027-03-02', total: 127.6 },
+      { date: '2027-03-03', total: 146.6 },
+    ],
   },
   supplierPrice: { amount: 330, currency: 'EUR' },
   cancellationPolicy: EXAMPLE_POLICY,
@@ -423,6 +497,100 @@ export const bookingOperations: Record<string, OperationSpec> = {
     },
     problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
     neverInternalError: true,
+  },
+  quoteStayChange: {
+    tag: 'Bookings',
+    description:
+      "What the booking would cost with new dates or occupancies, from the supplier's own answer (Hotelbeds `mode: SIMULATION`, OpenTravel `ResStatus=Quote`), changing nothing. " +
+      'Send any of `checkIn`, `checkOut`, `occupancies` (room by room: the booked rooms, room types and rate plans are kept); what is left out stays as booked. ' +
+      'Where the supplier has no path for the change: 422 `modification-unsupported` (never a cancel and rebook). A supplier with no room for the new stay: 409. ' +
+      'A booking not confirmed, with a change in progress, or whose personal data was erased: 409.',
+    sandbox: true,
+    request: {
+      params: bookingParams,
+      body: jsonBody(stayChangeQuoteBodySchema, { checkIn: '2027-03-02', checkOut: '2027-03-05' }, 'What to change'),
+    },
+    responses: {
+      200: {
+        description: 'The changed stay, priced',
+        headers: NO_STORE_HEADER,
+        content: json(stayChangeQuoteSchema, {
+          quoteId: 'q1.eyJib29raW5nSWQiOiJCSy4uLiJ9.Q2hlY2tzdW0',
+          bookingId: EXAMPLE_ID,
+          checkIn: '2027-03-02',
+          checkOut: '2027-03-05',
+          occupancies: [{ adults: 1, children: [8] }],
+          price: {
+            ...EXAMPLE_RECORD.price,
+            net: 345,
+            tax: 37.95,
+            total: 418.45,
+            nightly: [
+              { date: '2027-03-02', total: 132.89 },
+              { date: '2027-03-03', total: 132.89 },
+              { date: '2027-03-04', total: 152.67 },
+            ],
+          },
+          previousPrice: EXAMPLE_RECORD.price,
+          difference: { amount: 16.65, currency: 'EUR' },
+          cancellationPolicy: EXAMPLE_POLICY,
+          expiresAt: '2027-02-20T10:30:00.000Z',
+        }),
+      },
+    },
+    problems: [404, 409, 422, ...SUPPLIER_PROBLEMS],
+  },
+  commitStayChange: {
+    tag: 'Bookings',
+    description:
+      'Makes a quoted stay change, at the quoted price or not at all. 200: the booking as GET shows it, a `stay-changed` history entry, the `booking.modified` webhook, a new voucher. ' +
+      '410 once the quote expired; 409 `price-changed` when the supplier now asks another price (nothing changed: quote again); 409 when the booking changed since the quote. ' +
+      'A wallet-paid booking holds a rise before the supplier is asked (402 `insufficient-funds`, nothing changed, when it cannot) and captures it once made; a fall is refunded. ' +
+      "202 when the supplier's outcome is not known in time: the booking shows `stayChange` pending until it is settled (GET it); retrying the same quote never asks the supplier twice.",
+    sandbox: true,
+    request: {
+      params: bookingParams,
+      body: jsonBody(stayChangeCommitBodySchema, { quoteId: 'q1.eyJib29raW5nSWQiOiJCSy4uLiJ9.Q2hlY2tzdW0' }, 'The quote'),
+    },
+    responses: {
+      200: { description: 'Changed', headers: NO_STORE_HEADER, content: json(bookingRecordSchema, EXAMPLE_RECORD) },
+      202: {
+        description: "The supplier's outcome is being settled",
+        headers: NO_STORE_HEADER,
+        content: json(bookingRecordSchema, {
+          ...EXAMPLE_RECORD,
+          stayChange: {
+            changeId: 'chg_5d1f0c2b9e8a7f64',
+            status: 'pending',
+            checkIn: '2027-03-02',
+            checkOut: '2027-03-05',
+            requestedAt: '2027-02-20T10:16:02.000Z',
+          },
+        }),
+      },
+    },
+    problems: [402, 404, 409, 410, 422, ...SUPPLIER_PROBLEMS],
+  },
+  quoteCancellation: {
+    tag: 'Bookings',
+    description:
+      "What cancelling the booking now would cost, before cancelling: the supplier's own simulation where it has one, the stored policy otherwise (`source` says which). " +
+      'Nothing changes at the supplier or here. A cancelled, pending or failed booking is 409 `conflict`, as its cancel would be.',
+    sandbox: true,
+    request: { params: bookingParams },
+    responses: {
+      200: {
+        description: 'The price of cancelling now',
+        content: json(cancellationQuoteSchema, {
+          bookingId: EXAMPLE_ID,
+          penalty: { amount: 127.6, currency: 'EUR' },
+          refund: { amount: 274.2, currency: 'EUR' },
+          source: 'supplier',
+          asOf: '2027-02-27T10:15:00.000Z',
+        }),
+      },
+    },
+    problems: [404, 409],
   },
   erasePersonalData: {
     tag: 'Bookings',

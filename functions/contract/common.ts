@@ -73,6 +73,20 @@ export const fxStampSchema = z
   })
   .meta({ id: 'FxStamp', description: 'The exchange rate applied to this price, stamped so the quote is reproducible' });
 
+export const nightlyPricesSchema = z
+  .array(
+    z.strictObject({
+      date: calendarDate.meta({ description: 'The night, by the date it starts' }),
+      total: amount.meta({ description: "The night's share of `total`, in the quote currency" }),
+    }),
+  )
+  .meta({
+    id: 'NightlyPrices',
+    description:
+      "Night by night from check-in, in the quote currency, adding up to `total` exactly. Split by the supplier's own nightly figures where it gives them " +
+      '(Rapid `nightly`, Hotelbeds `dailyRates`, OpenTravel per-night `Rate`), else evenly; what rounding leaves falls on the last night.',
+  });
+
 export const priceSchema = z
   .strictObject({
     net: amount.meta({ description: 'What the supplier charges, converted to the quote currency' }),
@@ -84,6 +98,7 @@ export const priceSchema = z
     commission: amount.meta({ description: 'What we earn on a pay-at-hotel rate (0 on net rates)' }),
     payableAtHotel: amount.meta({ description: 'What the guest pays at the hotel on top of or instead of the total' }),
     fx: fxStampSchema,
+    nightly: nightlyPricesSchema,
   })
   .meta({ id: 'Price', description: "A price after the account's pricing rules, in the quote currency" });
 

@@ -54,7 +54,17 @@ export const rateCheckOperations: Record<string, OperationSpec> = {
         content: json(rateCheckResponseSchema, {
           rateId,
           status: 'price_changed',
-          price: { ...price, net: 345, tax: 37.95, total: 418.45 },
+          price: {
+            ...price,
+            net: 345,
+            tax: 37.95,
+            total: 418.45,
+            nightly: [
+              { date: '2027-03-01', total: 132.89 },
+              { date: '2027-03-02', total: 132.89 },
+              { date: '2027-03-03', total: 152.67 },
+            ],
+          },
           previousPrice: {
             net: price.net,
             markup: price.markup,

@@ -85,6 +85,11 @@ const EXAMPLE_RATE = {
     commission: 0,
     payableAtHotel: 0,
     fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity (no conversion)', asOf: '2026-11-20' },
+    nightly: [
+      { date: '2027-03-01', total: 127.6 },
+      { date: '2027-03-02', total: 127.6 },
+      { date: '2027-03-03', total: 146.6 },
+    ],
   },
   payAtProperty: [{ kind: 'city_tax', description: 'City tax', amount: 12.3, currency: 'EUR', quote: { amount: 12.3, currency: 'EUR' } }],
   remarks: [

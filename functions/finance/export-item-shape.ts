@@ -9,7 +9,7 @@
  * table, `kind = 'wallet-movement'`); the ledger tells them apart by those keys.
  */
 
-type Attribute = 'S' | 'N' | 'history' | 'payment';
+type Attribute = 'S' | 'N' | 'history' | 'payment' | 'stayChanges';
 
 const ITEM_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
   pk: 'S',
@@ -42,13 +42,34 @@ const ITEM_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
   penaltyAmount: 'S',
   paymentMethod: 'payment',
   history: 'history',
+  // Each stay change made, with the booking's money after it (functions/booking/record/stay-change-fields.ts).
+  stayChanges: 'stayChanges',
   // A wallet movement (functions/stores/dynamo-wallets.ts): minor units of the wallet's currency.
   walletId: 'S',
   movementId: 'S',
   type: 'S',
   amountMinor: 'N',
   at: 'S',
+  // What makes the movement once: a booking's capture `captured#<bookingId>`, a stay change's `captured#<bookingId>~<changeId>`...
+  reference: 'S',
 };
+
+/** The fields of a stay change entry the ledger reads, all strings. */
+const STAY_CHANGE_FIELDS = [
+  'changeId',
+  'at',
+  'checkIn',
+  'checkOut',
+  'previousTotal',
+  'net',
+  'markup',
+  'commission',
+  'tax',
+  'serviceFee',
+  'total',
+  'supplierAmount',
+  'supplierCurrency',
+] as const;
 
 /** The item attributes the ledger reads, by name. */
 export const ITEM_ATTRIBUTE_NAMES: readonly string[] = Object.keys(ITEM_ATTRIBUTES);
@@ -58,6 +79,7 @@ const duckdbAttribute: Record<Attribute, string> = {
   N: 'STRUCT(N VARCHAR)',
   payment: 'STRUCT(M STRUCT(method STRUCT(S VARCHAR), "walletId" STRUCT(S VARCHAR)))',
   history: 'STRUCT(L STRUCT(M STRUCT("at" STRUCT(S VARCHAR), "event" STRUCT(S VARCHAR)))[])',
+  stayChanges: `STRUCT(L STRUCT(M STRUCT(${STAY_CHANGE_FIELDS.map((field) => `"${field}" STRUCT(S VARCHAR)`).join(', ')}))[])`,
 };
 
 const glueAttribute: Record<Attribute, string> = {
@@ -65,6 +87,7 @@ const glueAttribute: Record<Attribute, string> = {
   N: 'struct<n:string>',
   payment: 'struct<m:struct<method:struct<s:string>,walletid:struct<s:string>>>',
   history: 'struct<l:array<struct<m:struct<at:struct<s:string>,event:struct<s:string>>>>>',
+  stayChanges: `struct<l:array<struct<m:struct<${STAY_CHANGE_FIELDS.map((field) => `${field.toLowerCase()}:struct<s:string>`).join(',')}>>>>`,
 };
 
 /** An item's DuckDB type: `STRUCT("pk" STRUCT(S VARCHAR), ...)`. */

@@ -33,6 +33,7 @@ export function duckdbEngine(exports: readonly ExportFiles[]): LedgerEngine {
     exportLines: `(${reads.length ? reads.join('\n    UNION ALL ') : none})`,
     // DuckDB unnests a list of structs into one struct column: the entry is its `M`.
     historyEntry: 'h.entry.M',
+    stayChangeEntry: 'c.entry.M',
   };
 }
 
@@ -56,5 +57,6 @@ export function athenaEngine(database: string, table: string): LedgerEngine {
 )`,
     // Trino expands the fields of a row when it unnests an array of rows: the entry's only field, `m`, is the column.
     historyEntry: 'h.entry',
+    stayChangeEntry: 'c.entry',
   };
 }

@@ -11,10 +11,13 @@
  *    the export's point in time (its exportTime) and an incremental export's change at its own write time
  *    (Metadata.WriteTimestampMicros); a change without a NewImage is a delete. So a folder may hold several
  *    full exports and incremental windows before or after them, in any order: the newest state wins;
- * 2. one row per booking event: `confirmed`, `modified`, `cancelled` from the booking's own history, and
- *    `refunded` from its wallet's refund movement (of a booking that was confirmed), each with the
- *    booking's money as stored (decimal strings in the quote currency), the applied penalty on `cancelled`,
- *    and the wallet movement (the capture on `confirmed`, the refund on `refunded`);
+ * 2. one row per booking event: `confirmed`, `modified`, `cancelled` from the booking's own history,
+ *    `stay-changed` from each stay change the booking records, and `refunded` from its wallet's refund
+ *    movement (of a booking that was confirmed), each with the booking's money as stored (decimal strings in
+ *    the quote currency; a stay change's row with the booking's money and dates right after that change), the
+ *    applied penalty on `cancelled`, and the wallet movement it made, matched by the movement's reference
+ *    (the capture on `confirmed`, the refund on `refunded`, the rise captured or the fall refunded on
+ *    `stay-changed`);
  * 3. totals per tenant and currency: the confirmed bookings' money, the penalties applied and the net of
  *    the wallet movements, over the same events.
  * Every amount is DECIMAL from parse to sum, formatted with the currency's exponent: no float anywhere.
@@ -29,6 +32,8 @@ export interface LedgerEngine {
   readonly exportLines: string;
   /** The history entry's map, given the unnested column `h.entry`. */
   readonly historyEntry: string;
+  /** A stay change entry's map, given the unnested column `c.entry`. */
+  readonly stayChangeEntry: string;
 }
 
 export interface LedgerPeriod {
@@ -110,6 +115,7 @@ export function ledgerSql(engine: LedgerEngine, period: LedgerPeriod = {}): stri
     period.to ? `event_at < '${dayAfter(period.to)}'` : undefined,
   ].filter(Boolean);
   const entry = engine.historyEntry;
+  const change = engine.stayChangeEntry;
   const money = ['net', 'markup', 'commission', 'tax', 'service_fee', 'total'] as const;
   return `
 WITH export_lines AS (
@@ -131,7 +137,8 @@ bookings AS (
 ),
 movements AS (
   SELECT item.tenant.S AS tenant, item.bookingId.S AS booking_id, item.walletId.S AS wallet_id, item.type.S AS movement_type,
-    item."at".S AS movement_at, item.currency.S AS currency, CAST(item.amountMinor.N AS DECIMAL(30,0)) AS amount_minor
+    item.reference.S AS reference, item."at".S AS movement_at, item.currency.S AS currency,
+    CAST(item.amountMinor.N AS DECIMAL(30,0)) AS amount_minor
   FROM items WHERE item.kind.S = 'wallet-movement' AND item.bookingId.S IS NOT NULL
 ),
 booking_events AS (
@@ -139,24 +146,42 @@ booking_events AS (
   FROM bookings b CROSS JOIN UNNEST(b.item.history.L) AS h(entry)
 ),
 events AS (
-  SELECT item, event, event_at FROM booking_events WHERE event IN ('confirmed', 'modified', 'cancelled')
+  -- The booking's money as it stands; a confirmation's wallet movement is its capture.
+  SELECT item, event, event_at, item.checkIn.S AS check_in, item.checkOut.S AS check_out, item.net.S AS net,
+    item.markup.S AS markup, item.commission.S AS commission, item.tax.S AS tax, item.serviceFee.S AS service_fee,
+    item.total.S AS total, item.supplierAmount.S AS supplier_amount, item.supplierCurrency.S AS supplier_currency,
+    CASE WHEN event = 'confirmed' THEN 'captured#' || item.bookingId.S END AS capture_reference,
+    CAST(NULL AS VARCHAR) AS refund_reference
+  FROM booking_events WHERE event IN ('confirmed', 'modified', 'cancelled')
+  UNION ALL
+  -- A stay change: the booking's dates and money right after it; its rise captured, or its fall refunded.
+  SELECT b.item AS item, 'stay-changed' AS event, ${change}."at".S AS event_at, ${change}.checkIn.S AS check_in,
+    ${change}.checkOut.S AS check_out, ${change}.net.S AS net, ${change}.markup.S AS markup,
+    ${change}.commission.S AS commission, ${change}.tax.S AS tax, ${change}.serviceFee.S AS service_fee,
+    ${change}.total.S AS total, ${change}.supplierAmount.S AS supplier_amount, ${change}.supplierCurrency.S AS supplier_currency,
+    'captured#' || b.item.bookingId.S || '~' || ${change}.changeId.S AS capture_reference,
+    'refund#' || b.item.bookingId.S || '~' || ${change}.changeId.S AS refund_reference
+  FROM bookings b CROSS JOIN UNNEST(b.item.stayChanges.L) AS c(entry)
   UNION ALL
   -- A refund of a booking that stood (a cancel's). A booking undone before it was confirmed (compensated)
   -- may have been captured and refunded: neither is a ledger event, and together they net to zero.
-  SELECT b.item AS item, 'refunded' AS event, m.movement_at AS event_at
+  SELECT b.item AS item, 'refunded' AS event, m.movement_at AS event_at, b.item.checkIn.S AS check_in,
+    b.item.checkOut.S AS check_out, b.item.net.S AS net, b.item.markup.S AS markup, b.item.commission.S AS commission,
+    b.item.tax.S AS tax, b.item.serviceFee.S AS service_fee, b.item.total.S AS total, b.item.supplierAmount.S AS supplier_amount,
+    b.item.supplierCurrency.S AS supplier_currency, CAST(NULL AS VARCHAR) AS capture_reference, m.reference AS refund_reference
   FROM movements m JOIN bookings b ON b.item.tenant.S = m.tenant AND b.item.bookingId.S = m.booking_id
-  WHERE m.movement_type = 'refund'
+  WHERE m.movement_type = 'refund' AND m.reference = 'refund#' || m.booking_id
     AND EXISTS (SELECT 1 FROM booking_events c WHERE c.item.tenant.S = m.tenant AND c.item.bookingId.S = m.booking_id AND c.event = 'confirmed')
 ),
 ledger AS (
   SELECT
     e.item.tenant.S AS tenant, e.item.bookingId.S AS booking_id, e.item.clientReference.S AS client_reference,
     e.item.supplierId.S AS supplier_id, e.item.supplierReference.S AS supplier_reference,
-    e.item.checkIn.S AS check_in, e.item.checkOut.S AS check_out, e.item.status.S AS status,
+    e.check_in AS check_in, e.check_out AS check_out, e.item.status.S AS status,
     e.event AS event, e.event_at AS event_at, e.item.currency.S AS currency,
-    e.item.net.S AS net, e.item.markup.S AS markup, e.item.commission.S AS commission, e.item.tax.S AS tax,
-    e.item.serviceFee.S AS service_fee, e.item.total.S AS total,
-    e.item.supplierAmount.S AS supplier_amount, e.item.supplierCurrency.S AS supplier_currency,
+    e.net AS net, e.markup AS markup, e.commission AS commission, e.tax AS tax,
+    e.service_fee AS service_fee, e.total AS total,
+    e.supplier_amount AS supplier_amount, e.supplier_currency AS supplier_currency,
     e.item.fxRate.S AS fx_rate, e.item.fxSource.S AS fx_source, e.item.fxAsOf.S AS fx_as_of,
     e.item.fxReferenceRate.S AS fx_reference_rate, e.item.fxMarginBps.N AS fx_margin_bps,
     CASE WHEN e.event = 'cancelled' THEN e.item.penaltyAmount.S END AS applied_penalty,
@@ -164,7 +189,7 @@ ledger AS (
     ${fromMinor('m.amount_minor', 'm.currency')} AS wallet_amount
   FROM events e
   LEFT JOIN movements m ON m.tenant = e.item.tenant.S AND m.booking_id = e.item.bookingId.S
-    AND m.movement_type = CASE e.event WHEN 'confirmed' THEN 'capture' WHEN 'refunded' THEN 'refund' END
+    AND (m.reference = e.capture_reference OR m.reference = e.refund_reference)
   ${within.length ? `WHERE ${within.join(' AND ')}` : ''}
 ),
 totals AS (
@@ -190,5 +215,5 @@ SELECT * FROM (
   FROM totals
 ) AS ledger_rows
 ORDER BY CASE row_type WHEN 'event' THEN 0 ELSE 1 END, tenant, currency, event_at, booking_id,
-  CASE event WHEN 'confirmed' THEN 0 WHEN 'modified' THEN 1 WHEN 'cancelled' THEN 2 ELSE 3 END`;
+  CASE event WHEN 'confirmed' THEN 0 WHEN 'modified' THEN 1 WHEN 'stay-changed' THEN 2 WHEN 'cancelled' THEN 3 ELSE 4 END`;
 }

@@ -40,7 +40,13 @@ export async function setUpSearch(tenant: string, request: SearchRequest, deps: 
   const now = deps.now();
   const searchId = `srch_${randomUUID().replaceAll('-', '')}`;
   const expiresAt = new Date(now.getTime() + SEARCH_TTL_SECONDS * 1000).toISOString();
-  const stay = { searchId, nights: nightsBetween(request.checkIn, request.checkOut), rooms: request.occupancies.length, expiresAt };
+  const stay = {
+    searchId,
+    checkIn: request.checkIn,
+    nights: nightsBetween(request.checkIn, request.checkOut),
+    rooms: request.occupancies.length,
+    expiresAt,
+  };
 
   const rules = deps.pricingRules(tenant);
   rules.catch(() => undefined); // awaited by the merge; until then a failure is not unhandled

@@ -13,9 +13,11 @@
  *   row  = [propertyId, name, stars|null, lat|null, lng|null, [[supplierId, supplierPropertyId], ...], rate]
  *   rate = [supplierId, supplierPropertyId, supplierRateKey, roomTypeName, boardBasis, refundable, payment,
  *           [[from, amount, currency], ...], net, markup, commission, tax, serviceFee, total,
- *           payableAtHotel, fxIndex(, obligations)]
+ *           payableAtHotel, fxIndex(, obligations|0(, nightly))]
  *   obligations = [payAtProperty|0, remarks|0, minimumSellingPrice|0, packageOnly]   only on rates that carry any
  *                 (the supplier's charges at the property, its texts, its selling floor, package-only sale)
+ *   nightly     = [amount, ...]   the supplier's own nightly figures, in its currency (fx.from), where it gave them:
+ *                 the price's nightly split is made from them when the page is described
  */
 import type { CancellationPenalty } from '../domain/cancellation/cancellation-penalty.js';
 import { policyInQuoteCurrency } from '../domain/cancellation/policy-in-quote-currency.js';
@@ -67,7 +69,7 @@ export function rateRowText(rate: DescribableRate, fx: FxStamps): string {
     price.total,
     price.payableAtHotel,
     fx.indexOf(price.fx),
-    ...obligationsOf(rate),
+    ...tailOf(rate),
   ]);
 }
 
@@ -82,6 +84,14 @@ function policyRowEntry(entry: CancellationPenalty, price: Price): [string, stri
     return [entry.from, entry.penalty.amount, currency];
   const [converted] = policyInQuoteCurrency([entry], price);
   return [entry.from, converted!.penalty.amount, converted!.penalty.currency];
+}
+
+/** Elements 17 and 18: the obligations (0 when none), the supplier's nightly figures; left off while empty. */
+function tailOf(rate: DescribableRate): [ObligationsRow | 0, string[]] | [ObligationsRow] | [] {
+  const obligations = obligationsOf(rate);
+  const nightly = rate.rate.nightly;
+  if (!nightly || nightly.length === 0) return obligations;
+  return [obligations[0] ?? 0, nightly.map((night) => night.amount)];
 }
 
 type ObligationsRow = [PropertyChargeQuote[] | 0, SupplierRemark[] | 0, string | 0, boolean];
@@ -136,14 +146,15 @@ type RateRow = [
   string,
   string,
   number,
-  ObligationsRow?,
+  (ObligationsRow | 0)?,
+  string[]?,
 ];
 type Row = [string, string, number | null, number | null, number | null, [string, string][], RateRow];
 
 /** A row's text back to the property and its priced rate. */
 export function readRow(text: string, context: RowContext): ShownProperty {
   const row = JSON.parse(text) as Row;
-  if (!Array.isArray(row) || row.length !== 7 || !Array.isArray(row[6]) || (row[6].length !== 16 && row[6].length !== 17))
+  if (!Array.isArray(row) || row.length !== 7 || !Array.isArray(row[6]) || row[6].length < 16 || row[6].length > 18)
     throw new Error('stored search row is not in the row format');
   const [propertyId, name, stars, lat, lng, refs, rate] = row;
   const [
@@ -164,10 +175,12 @@ export function readRow(text: string, context: RowContext): ShownProperty {
     payableAtHotel,
     fxIndex,
     obligations,
+    nightlyFigures,
   ] = rate;
-  const [charges = 0, remarks = 0, floor = 0, packageOnly = false] = obligations ?? [];
+  const [charges = 0, remarks = 0, floor = 0, packageOnly = false] = obligations || [];
   const fx = context.fx[fxIndex];
   if (!fx) throw new Error(`stored search row refers to fx stamp ${fxIndex}, which it does not have`);
+  const nightly = nightlyFigures?.map((amount) => ({ amount, currency: fx.from }));
   return {
     propertyId,
     name,
@@ -177,9 +190,13 @@ export function readRow(text: string, context: RowContext): ShownProperty {
     rate: {
       supplierId,
       supplierPropertyId,
-      rate: obligations
-        ? { supplierRateKey, roomTypeName, payment, remarks: remarks || [], packageOnly }
-        : { supplierRateKey, roomTypeName, payment },
+      rate: {
+        supplierRateKey,
+        roomTypeName,
+        payment,
+        ...(obligations ? { remarks: remarks || [], packageOnly } : {}),
+        ...(nightly ? { nightly } : {}),
+      },
       boardBasis,
       refundable,
       cancellationPolicy: policy.map(([from, amount, currency]) => ({ from, penalty: { amount, currency } })),

@@ -2,13 +2,13 @@
  * The secret behind search's signed identifiers (rateIds and paging cursors), as the function's
  * configuration names it (config.ts): SEARCH_SECRET itself (the local host generates one at start) or the
  * Secrets Manager secret SEARCH_SECRET_ARN names (on AWS). Each use gets its own key derived with HKDF, so
- * a cursor MAC can never pass as a rateId MAC.
+ * a cursor MAC can never pass as a rateId MAC, nor a rateId as a stay change's quoteId.
  */
 import { hkdfSync } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { searchSecretSource } from './config.js';
 
-export type SearchKeyUse = 'rate-id' | 'cursor';
+export type SearchKeyUse = 'rate-id' | 'cursor' | 'quote-id';
 
 let secret: Promise<Buffer> | undefined;
 

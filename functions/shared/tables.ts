@@ -72,6 +72,7 @@ export const BOOKING_SUMMARY_ATTRIBUTES = [
   'clientReference',
   'supplierId',
   'supplierReference',
+  'hotelConfirmationNumber',
   'propertyId',
   'propertyName',
   'checkIn',

@@ -20,6 +20,7 @@ import { whatToGiveBack } from '../domain/wallet/give-back.js';
 import { placeHold } from '../domain/wallet/hold.js';
 import { openWallet } from '../domain/wallet/open-wallet.js';
 import { refundAfterCancel, refundBooking, type RefundRefusal } from '../domain/wallet/refund.js';
+import { captureStayChange, refundStayChange, stayChangeKey, type ChangeCaptureRefusal } from '../domain/wallet/stay-change-payment.js';
 import { captureHold, releaseHold, type CaptureRefusal } from '../domain/wallet/settle-hold.js';
 import { topUp } from '../domain/wallet/top-up.js';
 import type { HoldOutcome, Wallet, WalletMovement } from '../domain/wallet/wallet.js';
@@ -149,6 +150,58 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
     return refusedAs(await this.change(tenant, walletId, now, refundAfterCancel(bookingId, hold, penaltyMinor)), walletId, bookingId);
   }
 
+  async captureStayChange(
+    tenant: string,
+    walletId: string,
+    bookingId: string,
+    changeId: string,
+    riseMinor: number,
+    now: Date,
+  ): Promise<Wallet | undefined> {
+    const changeKey = stayChangeKey(bookingId, changeId);
+    return this.onFreshHolds(tenant, walletId, bookingId, async (booking) =>
+      refusedAs(
+        await this.settle(tenant, walletId, now, captureStayChange(booking, await this.holdOf(tenant, walletId, changeKey), riseMinor)),
+        walletId,
+        bookingId,
+      ),
+    );
+  }
+
+  async refundStayChange(
+    tenant: string,
+    walletId: string,
+    bookingId: string,
+    changeId: string,
+    fallMinor: number,
+    now: Date,
+  ): Promise<Wallet | undefined> {
+    const changeKey = stayChangeKey(bookingId, changeId);
+    return this.onFreshHolds(tenant, walletId, bookingId, async (booking) =>
+      refusedAs(await this.settle(tenant, walletId, now, refundStayChange(booking, changeKey, fallMinor)), walletId, bookingId),
+    );
+  }
+
+  /**
+   * A stay change's payment, decided on the booking's hold as read and written only if that hold still records
+   * what it did (another change's payment moved it meanwhile: read again and decide again).
+   */
+  private async onFreshHolds(
+    tenant: string,
+    walletId: string,
+    bookingId: string,
+    pay: (booking: WalletHold | undefined) => Promise<Wallet | undefined>,
+  ): Promise<Wallet | undefined> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      try {
+        return await pay(await this.holdOf(tenant, walletId, bookingId));
+      } catch (error) {
+        if (!(error instanceof PaidHoldMoved)) throw error;
+      }
+    }
+    throw new Error(`wallet ${walletId}: booking ${bookingId}'s payments kept changing, gave up after ${MAX_ATTEMPTS} attempts`);
+  }
+
   async movements(tenant: string, walletId: string, options: { limit: number; after?: string }): Promise<WalletStatementPage> {
     const { pk } = keys.wallet(tenant, walletId);
     const page = await this.client.send(
@@ -214,6 +267,11 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
         // The wallet as it is answers. (Only a settling change has its hold at SETTLED_HOLD_WRITE; in any other
         // the position holds the next write, whose failure is not "made before".)
         const settles = decision.hold !== undefined && decision.hold.status !== 'held';
+        // A stay change's payment found the booking's hold moved by another since it was read.
+        if (decision.paid && reasons[SETTLED_HOLD_WRITE + (settles ? 1 : 0)]?.Code === 'ConditionalCheckFailed') {
+          if (reasons[GUARD_WRITE]?.Code === 'ConditionalCheckFailed') return this.get(tenant, walletId);
+          throw new PaidHoldMoved();
+        }
         if (
           reasons[GUARD_WRITE]?.Code === 'ConditionalCheckFailed' ||
           (settles && reasons[SETTLED_HOLD_WRITE]?.Code === 'ConditionalCheckFailed')
@@ -284,6 +342,7 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
         },
       },
       ...(settled ? [this.settledHoldWrite(tenant, walletId, settled)] : []),
+      ...(change.paid ? [this.paidHoldWrite(tenant, walletId, change.paid)] : []),
       ...this.eventWrites(tenant, walletId, movement),
       ...(audit?.(read.wallet, wallet) ?? []),
     ];
@@ -308,6 +367,25 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
     };
   }
 
+  /** The booking's own hold with what it has paid in all after a stay change, if it still records what it did when read. */
+  private paidHoldWrite(tenant: string, walletId: string, paid: NonNullable<WalletChange['paid']>): TransactItem {
+    return {
+      Update: {
+        TableName: this.table,
+        Key: keys.walletHold(tenant, walletId, paid.hold.bookingId),
+        UpdateExpression: 'SET capturedMinor = :paid',
+        ConditionExpression:
+          '#status = :captured AND (capturedMinor = :before OR (attribute_not_exists(capturedMinor) AND amountMinor = :before))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':paid': paid.hold.capturedMinor,
+          ':captured': 'captured',
+          ':before': paid.previousCapturedMinor,
+        },
+      },
+    };
+  }
+
   /**
    * The movement's webhook event, in the outbox in the same transaction. Only where the webhooks table is
    * known: a stack's functions always know it; the operator tool names it with --webhooks-table.
@@ -319,12 +397,19 @@ export class DynamoWalletStore implements WalletStore<TransactItem> {
   }
 }
 
+/** A stay change's payment was decided on a booking hold that another payment moved before the write. */
+class PaidHoldMoved extends Error {}
+
 /**
  * A booking's money the wallet rules refused to move as a domain error: never expected of a caller that asks
  * for the booking's own figures (a capture of its confirmed total within its hold, a refund within its
  * capture), so a refusal here is a conflict with what the wallet holds, not a partner's input.
  */
-function refusedAs(outcome: Wallet | RefundRefusal | CaptureRefusal | undefined, walletId: string, bookingId: string): Wallet | undefined {
+function refusedAs(
+  outcome: Wallet | RefundRefusal | CaptureRefusal | ChangeCaptureRefusal | undefined,
+  walletId: string,
+  bookingId: string,
+): Wallet | undefined {
   if (!outcome || !isRefusal(outcome)) return outcome;
   const what =
     outcome.refused === 'capture-above-hold'

@@ -18,6 +18,7 @@ import type {
   BookingLookup,
   BookRequest,
   CancelRequest,
+  CancellationQuote,
   CancellationResult,
   CheckedRate,
   CheckRateRequest,
@@ -25,6 +26,10 @@ import type {
   ModifyRequest,
   ModifyResult,
   ContentSlice,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -97,10 +102,28 @@ class ContractedSupplier implements SupplierPort {
     return this.stamped(this.adapter.cancel(this.sold(request)), (result) => result);
   }
 
+  quoteCancellation(request: CancelRequest): Promise<CancellationQuote | undefined> {
+    return this.stamped(this.adapter.quoteCancellation(this.sold(request)), (quote) => quote);
+  }
+
   modify(request: ModifyRequest): Promise<ModifyResult> {
     return this.stamped(this.adapter.modify(this.sold(request)), (result) =>
       result.kind === 'modified' ? { ...result, booking: this.booking(result.booking) } : result,
     );
+  }
+
+  quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    return this.stamped(this.adapter.quoteStayChange(this.sold(request)), (result) => result);
+  }
+
+  changeStay(request: StayChangeCommit): Promise<StayChangeResult> {
+    return this.stamped(this.adapter.changeStay(this.sold(request)), (result) =>
+      result.kind === 'changed' ? { ...result, booking: this.booking(result.booking) } : result,
+    );
+  }
+
+  hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    return this.stamped(this.adapter.hotelConfirmationNumber(this.sold(request)), (number) => number);
   }
 
   private booking(booking: SupplierBooking): SupplierBooking {

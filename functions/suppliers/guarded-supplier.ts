@@ -12,13 +12,16 @@
  */
 import { recordAnswerRefusals } from '../shared/metric-events.js';
 import { logger } from '../shared/observability.js';
-import { boundedBooking, checkAvailability, checkCheckedRate } from './answer-check.js';
+import { boundedBooking, boundedText, checkAvailability, checkCheckedRate } from './answer-check.js';
+import { ANSWER_LIMITS } from './answer-limits.js';
+import { refusal } from './answer-refusal.js';
 import { type RefusalCounts, RefusalTally } from './refusal-reason.js';
 import type {
   AvailabilityRequest,
   AvailabilityResult,
   BookingLookup,
   BookRequest,
+  CancellationQuote,
   CancellationResult,
   CancelRequest,
   CheckedRate,
@@ -29,6 +32,10 @@ import type {
   ModifyResult,
   StaticContentPage,
   StaticContentRequest,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   SupplierBooking,
   SupplierPort,
 } from './port.js';
@@ -96,6 +103,35 @@ class GuardedSupplier implements SupplierPort {
   async modify(request: ModifyRequest): Promise<ModifyResult> {
     const result = await this.guarded('modify', this.adapter.modify(request));
     return result.kind === 'modified' ? { ...result, booking: this.booking('modify', result.booking) } : result;
+  }
+
+  quoteCancellation(request: CancelRequest): Promise<CancellationQuote | undefined> {
+    return this.guarded('cancellation-quote', this.adapter.quoteCancellation(request));
+  }
+
+  async quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    const result = await this.guarded('stay-change-quote', this.adapter.quoteStayChange(request));
+    // A quote for other dates than the ones asked would be committed as if it were for them.
+    if (result.kind === 'quoted' && (result.quote.checkIn !== request.checkIn || result.quote.checkOut !== request.checkOut)) {
+      const error = refusal(this.supplierId, 'stay_mismatch', 'stay-change-quote', 'the stay change was quoted for other dates than asked');
+      this.refusedWhole('stay-change-quote', error);
+      throw error;
+    }
+    return result;
+  }
+
+  async changeStay(request: StayChangeCommit): Promise<StayChangeResult> {
+    const result = await this.guarded('stay-change', this.adapter.changeStay(request));
+    return result.kind === 'changed' ? { ...result, booking: this.booking('stay-change', result.booking) } : result;
+  }
+
+  async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    const number = await this.guarded('hotel-confirmation', this.adapter.hotelConfirmationNumber(request));
+    if (number === undefined) return undefined;
+    const tally = new RefusalTally();
+    const bounded = boundedText(number, ANSWER_LIMITS.text.name, tally);
+    this.report('hotel-confirmation', tally.result());
+    return bounded;
   }
 
   private booking(operation: string, booking: SupplierBooking): SupplierBooking {

@@ -221,8 +221,15 @@ export interface BookRequest extends CallContext {
   readonly clientReference: string;
   readonly holder: Holder;
   /** One entry per room, in the order of the searched occupancies. */
-  readonly rooms: readonly { readonly guests: readonly Guest[] }[];
+  readonly rooms: readonly BookedRoom[];
   readonly remark?: string;
+}
+
+/** A room as booked: who stays, and what the traveller asks of the hotel for it (sent in the supplier's own field). */
+export interface BookedRoom {
+  readonly guests: readonly Guest[];
+  /** Free text ("late arrival, quiet room"): a request the hotel may not honour. */
+  readonly specialRequest?: string;
 }
 
 export type SupplierBookingStatus = 'confirmed' | 'cancelled';
@@ -261,6 +268,14 @@ export interface SupplierBooking {
   readonly remarks?: readonly SupplierRemark[];
   /** What the property collects at the stay, as the supplier states it on the booking. */
   readonly payAtProperty?: readonly PropertyCharge[];
+  /** Night by night, in `price`'s currency, where the supplier gives each night's price on the booking. */
+  readonly nightly?: readonly Money[];
+  /**
+   * The hotel's own confirmation number, which the desk asks guests for (Rapid `confirmation_id.property`,
+   * OpenTravel's hotel HotelReservationID), where the supplier gives it with the booking. Hotelbeds gives it
+   * only later: `hotelConfirmationNumber` below.
+   */
+  readonly hotelConfirmationNumber?: string;
 }
 
 /**
@@ -295,6 +310,11 @@ export interface CancellationResult {
   readonly cancellationReference?: string;
 }
 
+/** What cancelling now would cost, by the supplier's own simulation (changes nothing), in its currency. */
+export interface CancellationQuote {
+  readonly penalty: Money;
+}
+
 export interface ModifyRequest extends CallContext {
   readonly supplierReference: string;
   readonly holder?: Holder;
@@ -302,6 +322,52 @@ export interface ModifyRequest extends CallContext {
   readonly rooms?: readonly { readonly guests: readonly Guest[] }[];
   readonly remark?: string;
 }
+
+/**
+ * A change of a booked stay: its new dates and, room by room, its new occupancy (the booking keeps its rooms,
+ * room types and rate plans). Guests are the names to send where the supplier wants every guest named.
+ */
+export interface StayChangeRequest extends CallContext, BookedWithEmail {
+  readonly supplierReference: string;
+  readonly checkIn: string;
+  readonly checkOut: string;
+  /** One per booked room, in the booking's room order. */
+  readonly occupancies: readonly Occupancy[];
+  /** The names the booking holds, room by room, for suppliers that name every guest of a changed room. */
+  readonly rooms?: readonly { readonly guests: readonly Guest[] }[];
+}
+
+/** The supplier's own price of the changed stay (Hotelbeds `mode: SIMULATION`, OpenTravel `ResStatus="Initiate"`). */
+export interface StayChangeQuote {
+  readonly checkIn: string;
+  readonly checkOut: string;
+  /** The whole changed stay, all rooms and nights, in the supplier's currency. */
+  readonly price: Money;
+  readonly nightly?: readonly Money[];
+  readonly cancellationPolicy: readonly CancellationPenalty[];
+  /** What the property collects at the changed stay, as the supplier states it. */
+  readonly payAtProperty?: readonly PropertyCharge[];
+  /** Opaque: what committing this quote needs from the supplier's answer (a link, a token), if anything. */
+  readonly commitToken?: string;
+  /** When the supplier's own quote lapses, where it says (UTC). */
+  readonly expiresAt?: string;
+}
+
+export type StayChangeQuoteResult =
+  | { readonly kind: 'quoted'; readonly quote: StayChangeQuote }
+  | { readonly kind: 'unsupported'; readonly reason: string };
+
+export interface StayChangeCommit extends StayChangeRequest {
+  /** The supplier price the partner accepted: the change is made at it, or not at all. */
+  readonly quotedPrice: Money;
+  readonly commitToken?: string;
+}
+
+export type StayChangeResult =
+  | { readonly kind: 'changed'; readonly booking: SupplierBooking }
+  /** The supplier would change the stay only at another price: nothing was changed. */
+  | { readonly kind: 'price-changed'; readonly price: Money }
+  | { readonly kind: 'unsupported'; readonly reason: string };
 
 export type ModifyResult =
   | { readonly kind: 'modified'; readonly booking: SupplierBooking }
@@ -324,5 +390,23 @@ export interface SupplierPort {
   findBookingByClientReference(request: ClientReferenceLookup): Promise<SupplierBooking | undefined>;
   getBooking(request: BookingLookup): Promise<SupplierBooking>;
   cancel(request: CancelRequest): Promise<CancellationResult>;
+  /**
+   * The supplier's own simulation of a cancellation now (Hotelbeds `cancellationFlag=SIMULATION`, OpenTravel
+   * `CancelType="Initiate"`); undefined where the supplier has none (Rapid), when only the stored policy can tell.
+   */
+  quoteCancellation(request: CancelRequest): Promise<CancellationQuote | undefined>;
   modify(request: ModifyRequest): Promise<ModifyResult>;
+  /**
+   * What the supplier would charge for the stay changed to new dates or occupancy, from its own answer, changing
+   * nothing; `unsupported` where it has no path for that change (never a cancel and rebook). A stay the
+   * supplier cannot sell for the new dates is a `sold_out` SupplierError.
+   */
+  quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult>;
+  /** Makes the change at the quoted price, or nothing (`price-changed`). */
+  changeStay(request: StayChangeCommit): Promise<StayChangeResult>;
+  /**
+   * The hotel's own confirmation number of a booking, once the hotel gave one (often hours after the
+   * booking: Hotelbeds' reconfirmations); undefined while it has not.
+   */
+  hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined>;
 }

@@ -99,6 +99,7 @@ export function supplierRate(fields: SupplierRate): SupplierRate {
     remarks: fields.remarks,
     minimumSellingPrice: fields.minimumSellingPrice,
     packageOnly: fields.packageOnly,
+    nightly: fields.nightly,
   };
 }
 

@@ -7,7 +7,17 @@ import type { Stage } from '../shared/config-variables.js';
 
 export const SANDBOX_SCENARIO_HEADER = 'X-Sandbox-Scenario';
 
-export type ScenarioName = 'slow' | 'error' | 'reprice' | 'book-fail' | 'book-timeout' | 'no-modify' | 'late-cancel' | SpecShapeScenario;
+export type ScenarioName =
+  | 'slow'
+  | 'error'
+  | 'reprice'
+  | 'book-fail'
+  | 'book-timeout'
+  | 'no-modify'
+  | 'late-cancel'
+  | 'change-unavailable'
+  | 'change-timeout'
+  | SpecShapeScenario;
 
 /**
  * Scenarios that make a sandbox supplier send, on every rate, one family of shapes its published spec allows
@@ -47,6 +57,9 @@ const NAMES: ReadonlySet<string> = new Set<ScenarioName>([
   'book-timeout',
   'no-modify',
   'late-cancel',
+  // Stay changes: the supplier has no room for the new stay; it makes the change but answers too late.
+  'change-unavailable',
+  'change-timeout',
   ...SPEC_SHAPE_SCENARIOS,
 ]);
 

@@ -7,7 +7,8 @@ import type { SupplierProperty } from '../world/supplier-views.js';
 export interface SandboxBookingRoom {
   readonly id: number;
   readonly rateKey: string;
-  readonly rate: SandboxRate;
+  /** As booked, or as a stay change requoted it. */
+  rate: SandboxRate;
   paxes: WirePax[];
 }
 
@@ -19,13 +20,14 @@ export interface SandboxBooking {
   holder: WireHolder;
   remark?: string;
   readonly property: SupplierProperty;
-  readonly checkIn: string;
-  readonly checkOut: string;
+  /** A stay change moves the dates, requotes the rooms and with them the total and the penalties. */
+  checkIn: string;
+  checkOut: string;
   readonly rooms: SandboxBookingRoom[];
-  readonly totalMinor: number;
+  totalMinor: number;
   readonly currency: string;
   /** Penalties of all rooms summed per instant, ascending. */
-  readonly cancellation: readonly CancellationTier[];
+  cancellation: readonly CancellationTier[];
   readonly modificationAllowed: boolean;
   cancellationReference?: string;
   cancellationAmountMinor?: number;

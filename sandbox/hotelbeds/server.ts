@@ -24,7 +24,7 @@ import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBo
 import { CITIES, findCity } from '../world/cities.js';
 import { localCurrencyOf, MARKET_RESTRICTION_COMMENT, SELLING_FLOOR_FACTOR, specShapesFor, variantOf } from '../world/spec-shapes.js';
 import { distanceMetres } from '../world/generate-world.js';
-import { fromEurMinor, penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
+import { type CancellationTier, fromEurMinor, penaltyAt, quoteStay, type SandboxRate } from '../world/rates.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { mergeCancellationTiers, SandboxBookingStore, type SandboxBooking } from './bookings.js';
 import { decodeRateKey, encodeRateKey } from './rate-key.js';
@@ -40,6 +40,8 @@ import { languageOfHotelbedsCode } from '../../functions/suppliers/hotelbeds/lan
  *   POST   /hotel-api/1.0/checkrates                  rate check (reprice scenario moves the price)
  *   POST   /hotel-api/1.0/bookings                    booking (clientReference = our booking id)
  *   GET    /hotel-api/1.0/bookings?from&to&start&end&clientReference   booking list
+ *   GET    /hotel-api/1.0/bookings/reconfirmations?from&to&references|clientReferences|start&end&filterType
+ *                                                     the hotels' reconfirmation numbers (asynchronous)
  *   GET    /hotel-api/1.0/bookings/{reference}        booking detail
  *   PUT    /hotel-api/1.0/bookings/{reference}        booking change (holder, paxes, remark)
  *   DELETE /hotel-api/1.0/bookings/{reference}?cancellationFlag=SIMULATION|CANCELLATION
@@ -49,6 +51,12 @@ import { languageOfHotelbedsCode } from '../../functions/suppliers/hotelbeds/lan
  */
 export interface HotelbedsSandboxOptions extends SandboxServerOptions {
   readonly signatureSkewSeconds?: number;
+  /**
+   * How long after a booking its hotel's reconfirmation number appears in GET /bookings/reconfirmations
+   * (default 0: at once). Never in the booking's own answers: the spec says they are "not available at
+   * the time of the booking".
+   */
+  readonly reconfirmAfterMs?: number;
 }
 
 export interface HotelbedsSandbox {
@@ -149,12 +157,13 @@ async function route(
   if (method === 'POST' && path === `${BOOKING_BASE}/checkrates`) return ok(checkRates(ctx, call, parseBody<WireCheckRateRQ>(body)));
   if (method === 'POST' && path === `${BOOKING_BASE}/bookings`) return ok(await book(ctx, call, parseBody<WireBookingRQ>(body)));
   if (method === 'GET' && path === `${BOOKING_BASE}/bookings`) return ok(listBookings(ctx, call, url.searchParams));
+  if (method === 'GET' && path === `${BOOKING_BASE}/bookings/reconfirmations`) return ok(reconfirmations(ctx, call, url.searchParams));
   const match = /^\/hotel-api\/1\.0\/bookings\/([^/]+)$/.exec(path);
   if (match) {
     const reference = decodeURIComponent(match[1] ?? '');
     if (method === 'GET') return ok({ auditData: auditData(call), booking: wireBooking(ctx, call, findBooking(ctx, reference)) });
     if (method === 'DELETE') return ok(cancelBooking(ctx, call, reference, url.searchParams.get('cancellationFlag') ?? 'CANCELLATION'));
-    if (method === 'PUT') return ok(changeBooking(ctx, call, reference, parseBody<WireBookingChangeRQ>(body)));
+    if (method === 'PUT') return ok(await changeBooking(ctx, call, reference, parseBody<WireBookingChangeRQ>(body)));
   }
   if (method === 'GET' && path === `${CONTENT_BASE}/hotels`) return ok(contentHotels(ctx, call, url.searchParams));
   throw new WireFailure(404, 'INVALID_REQUEST', `No operation ${method} ${path}`);
@@ -197,7 +206,9 @@ function availability(ctx: HandlerContext, call: CallState, rq: WireAvailability
     const rooms = new Map<string, WireRoom>();
     for (const { rate, key } of perOccupancy.flat()) {
       const room = rooms.get(rate.room.code) ?? { code: rate.room.code, name: rate.room.name, rates: [] };
-      room.rates!.push(wireRate(property, rate, key, 'availability', call.scenarios));
+      const wire = wireRate(property, rate, key, 'availability', call.scenarios);
+      // Asked with `dailyRate: true`, every rate says what each night costs (ApiRate.dailyRates).
+      room.rates!.push(rq.dailyRate === true ? { ...wire, dailyRates: dailyRatesOf(rate) } : wire);
       rooms.set(rate.room.code, room);
     }
     const amounts = perOccupancy.flat().map(({ rate }) => rate.totalMinor);
@@ -391,10 +402,29 @@ function withSpecShapes(
         return { from: policy.from, percent: ((tier.amountMinor * 100) / total).toFixed(2) };
       return policy;
     });
-    if (usesNights)
-      shaped.dailyRates = rate.nightlyMinor.map((minor, offset) => ({ offset: offset + 1, dailyNet: formatMinor(minor, currency) }));
+    if (usesNights) shaped.dailyRates = dailyRatesOf(rate);
   }
   return shaped;
+}
+
+/**
+ * A rate's price per night (ApiDailyRate): `dailyNet` adds up to the rate's net, and on a rate paid at the
+ * hotel `dailySellingRate` to its selling rate (the commission taken night by night, what rounding leaves on
+ * the last night).
+ */
+function dailyRatesOf(rate: SandboxRate): NonNullable<WireRate['dailyRates']> {
+  const { currency, nightlyMinor, commissionMinor, totalMinor } = rate;
+  let commissionLeft = commissionMinor;
+  return nightlyMinor.map((minor, i) => {
+    const last = i === nightlyMinor.length - 1;
+    const commission = last ? commissionLeft : Math.floor((commissionMinor * minor) / Math.max(1, totalMinor));
+    commissionLeft -= commission;
+    return {
+      offset: i + 1,
+      dailyNet: formatMinor(minor - commission, currency),
+      ...(rate.payment === 'pay_at_hotel' ? { dailySellingRate: formatMinor(minor, currency) } : {}),
+    };
+  });
 }
 
 /** How many first nights make exactly this penalty, if any number does (a penalty written as nights must be exact). */
@@ -534,7 +564,13 @@ function findBooking(ctx: HandlerContext, reference: string): SandboxBooking {
   return booking;
 }
 
-function wireBooking(ctx: HandlerContext, call: CallState, booking: SandboxBooking, cancellationAmountMinor?: number): WireBooking {
+function wireBooking(
+  ctx: HandlerContext,
+  call: CallState,
+  booking: SandboxBooking,
+  cancellationAmountMinor?: number,
+  options: { readonly daily?: boolean } = {},
+): WireBooking {
   const currency = booking.currency;
   const confirmed = booking.status === 'CONFIRMED';
   const modifiable = confirmed && booking.modificationAllowed && !hasScenario(call.scenarios, 'no-modify', SUPPLIER_ID);
@@ -567,7 +603,11 @@ function wireBooking(ctx: HandlerContext, call: CallState, booking: SandboxBooki
         code: room.rate.room.code,
         name: room.rate.room.name,
         paxes: room.paxes,
-        rates: [wireRate(booking.property, room.rate, undefined, 'booking', call.scenarios)],
+        rates: [
+          options.daily
+            ? { ...wireRate(booking.property, room.rate, undefined, 'booking', call.scenarios), dailyRates: dailyRatesOf(room.rate) }
+            : wireRate(booking.property, room.rate, undefined, 'booking', call.scenarios),
+        ],
       })),
     },
   };
@@ -613,6 +653,61 @@ function listBookings(ctx: HandlerContext, call: CallState, query: URLSearchPara
   return { auditData: auditData(call), bookings: { bookings: items, from, to, total: matching.length } };
 }
 
+/**
+ * The hotels' reconfirmation numbers of the bookings asked for, by one filter: `references` or
+ * `clientReferences` (up to 80, comma-separated), or a `start`..`end` range of check-in or reconfirmation
+ * dates with `filterType`. A booking appears once its hotel has reconfirmed it (reconfirmAfterMs after it was
+ * made), with each room's `supplierConfirmationCode`, as the spec's example answers.
+ */
+function reconfirmations(ctx: HandlerContext, call: CallState, query: URLSearchParams): unknown {
+  for (const name of ['from', 'to']) if (!query.get(name)) invalid(name, 'is required');
+  const from = Number(query.get('from'));
+  const to = Number(query.get('to'));
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) invalid('from', 'from and to must be a 1-based range');
+  const list = (name: string) => (query.get(name) ?? '').split(',').filter((value) => value !== '');
+  const references = list('references');
+  const clientReferences = list('clientReferences');
+  const start = query.get('start');
+  const end = query.get('end');
+  const filterType = query.get('filterType');
+  const filters = [references.length > 0, clientReferences.length > 0, start !== null || end !== null].filter(Boolean).length;
+  if (filters !== 1)
+    invalid('filterType', 'exactly one filter is required: references, clientReferences, or start and end with filterType');
+  if (references.length > 80 || clientReferences.length > 80) invalid('references', 'at most 80 values');
+  if ((start !== null || end !== null) && (!DATE.test(start ?? '') || !DATE.test(end ?? '') || !filterType))
+    invalid('start', 'start and end are dates, and filterType is required with them');
+  const now = ctx.clock().getTime();
+  const delay = ctx.options.reconfirmAfterMs ?? 0;
+  const reconfirmedAt = (booking: SandboxBooking) => new Date(booking.createdAt.getTime() + delay);
+  const matching = ctx.bookings.list().filter((booking) => {
+    if (booking.createdAt.getTime() + delay > now) return false;
+    if (references.length > 0) return references.includes(booking.reference);
+    if (clientReferences.length > 0) return clientReferences.includes(booking.clientReference);
+    const day = filterType === 'CHECKIN' ? booking.checkIn : reconfirmedAt(booking).toISOString().slice(0, 10);
+    return day >= (start ?? '') && day <= (end ?? '');
+  });
+  return {
+    auditData: auditData(call),
+    bookings: matching.slice(from - 1, to).map((booking) => ({
+      reference: booking.reference,
+      clientReference: booking.clientReference,
+      hotel: {
+        rooms: booking.rooms.map((room) => ({
+          id: room.id,
+          code: room.rate.room.code,
+          supplierConfirmationCode: [hotelConfirmationOf(booking)],
+        })),
+      },
+    })),
+  };
+}
+
+/** The hotel's own number for a booking, in the style of the spec's example ("HIL_Conf_444322"), derived from its reference. */
+function hotelConfirmationOf(booking: SandboxBooking): string {
+  const digits = booking.reference.replace(/\D/g, '');
+  return `HTL_Conf_${String((Number(digits) * 7919) % 1_000_000).padStart(6, '0')}`;
+}
+
 function cancelBooking(ctx: HandlerContext, call: CallState, reference: string, flag: string): unknown {
   if (flag !== 'CANCELLATION' && flag !== 'SIMULATION') invalid('cancellationFlag', 'must be CANCELLATION or SIMULATION');
   const booking = findBooking(ctx, reference);
@@ -633,7 +728,14 @@ function cancelBooking(ctx: HandlerContext, call: CallState, reference: string, 
   return { auditData: auditData(call), booking: wireBooking(ctx, call, booking) };
 }
 
-function changeBooking(ctx: HandlerContext, call: CallState, reference: string, rq: WireBookingChangeRQ): unknown {
+/**
+ * BookingChange. Holder, remark and names change in place; new dates or a room's new occupancy (its paxes)
+ * requote every room for the new stay, same room and rate plan, as a new booking would be priced (`reprice`
+ * raises it as at booking). SIMULATION answers the changed booking and keeps nothing; UPDATE keeps it. The
+ * answer's rates carry their dailyRates. Scenarios: `no-modify` refuses, `change-unavailable` finds no
+ * room for the new stay, `change-timeout` makes the change and answers after lateAnswerMs.
+ */
+async function changeBooking(ctx: HandlerContext, call: CallState, reference: string, rq: WireBookingChangeRQ): Promise<unknown> {
   if (rq.mode !== 'UPDATE' && rq.mode !== 'SIMULATION') invalid('mode', 'must be SIMULATION or UPDATE');
   if (!rq.booking || typeof rq.booking !== 'object') invalid('booking', 'is required');
   const booking = findBooking(ctx, reference);
@@ -642,7 +744,9 @@ function changeBooking(ctx: HandlerContext, call: CallState, reference: string, 
     throw new WireFailure(400, 'INVALID_DATA', 'Booking modification is not allowed for this booking');
   }
   const holder = rq.booking.holder;
-  const paxesByRoom = new Map((rq.booking.hotel?.rooms ?? []).map((room) => [room.id, room.paxes]));
+  const asked = rq.booking.hotel;
+  const paxesByRoom = new Map((asked?.rooms ?? []).map((room) => [room.id, room.paxes]));
+  const stay = changedStay(ctx, call, booking, asked, paxesByRoom);
   if (rq.mode === 'UPDATE') {
     if (holder?.name && holder.surname) booking.holder = { name: holder.name, surname: holder.surname };
     if (rq.booking.remark !== undefined) booking.remark = rq.booking.remark;
@@ -650,8 +754,83 @@ function changeBooking(ctx: HandlerContext, call: CallState, reference: string, 
       const paxes = paxesByRoom.get(room.id);
       if (paxes) room.paxes = paxes.map(cleanPax);
     }
+    if (stay) {
+      booking.checkIn = stay.checkIn;
+      booking.checkOut = stay.checkOut;
+      booking.rooms.forEach((room, i) => (room.rate = stay.rates[i]!));
+      booking.totalMinor = stay.totalMinor;
+      booking.cancellation = stay.cancellation;
+    }
+    // change-timeout: the change is made, but the answer comes after the caller has given up.
+    if (stay && hasScenario(call.scenarios, 'change-timeout', SUPPLIER_ID)) await pause(ctx.lateAnswerMs, call);
   }
-  return { auditData: auditData(call), booking: wireBooking(ctx, call, booking) };
+  const shown: SandboxBooking = stay
+    ? {
+        ...booking,
+        checkIn: stay.checkIn,
+        checkOut: stay.checkOut,
+        rooms: booking.rooms.map((room, i) => ({
+          ...room,
+          rate: stay.rates[i]!,
+          paxes: (paxesByRoom.get(room.id) ?? room.paxes).map(cleanPax),
+        })),
+        totalMinor: stay.totalMinor,
+        cancellation: stay.cancellation,
+      }
+    : booking;
+  return { auditData: auditData(call), booking: wireBooking(ctx, call, shown, undefined, { daily: true }) };
+}
+
+/** The booking's rooms requoted for new dates or occupancies, when the change asks for either; undefined otherwise. */
+function changedStay(
+  ctx: HandlerContext,
+  call: CallState,
+  booking: SandboxBooking,
+  asked: WireHotel | undefined,
+  paxesByRoom: ReadonlyMap<number | undefined, WirePax[] | undefined>,
+): { checkIn: string; checkOut: string; rates: SandboxRate[]; totalMinor: number; cancellation: CancellationTier[] } | undefined {
+  const occupancyOf = (room: SandboxBooking['rooms'][number]) => {
+    const paxes = paxesByRoom.get(room.id);
+    if (!paxes) return room.rate.occupancy;
+    const adults = paxes.filter((pax) => pax.type !== 'CH').length;
+    return { adults, childrenAges: paxes.filter((pax) => pax.type === 'CH').map((pax) => pax.age ?? 8) };
+  };
+  const occupancies = booking.rooms.map(occupancyOf);
+  const checkIn = asked?.checkIn ?? booking.checkIn;
+  const checkOut = asked?.checkOut ?? booking.checkOut;
+  const sameOccupancy = booking.rooms.every(
+    (room, i) =>
+      room.rate.occupancy.adults === occupancies[i]!.adults &&
+      room.rate.occupancy.childrenAges.join(',') === occupancies[i]!.childrenAges.join(','),
+  );
+  if (checkIn === booking.checkIn && checkOut === booking.checkOut && sameOccupancy) return undefined;
+  validateStay(ctx, { checkIn, checkOut });
+  if (occupancies.some((occupancy) => occupancy.adults < 1)) invalid('hotel.rooms.paxes', 'every room needs an adult');
+  const unavailable = () =>
+    new WireFailure(500, 'PRODUCT_ERROR', 'Insufficient allotment: the room is no longer available for the new stay');
+  if (hasScenario(call.scenarios, 'change-unavailable', SUPPLIER_ID)) throw unavailable();
+  const now = ctx.clock();
+  const rates = booking.rooms.map((room, i) => {
+    const rate = quoteStay({
+      seed: ctx.seed,
+      property: booking.property,
+      checkIn,
+      checkOut,
+      occupancy: occupancies[i]!,
+      rooms: room.rate.rooms,
+      now,
+      repriced: hasScenario(call.scenarios, 'reprice', SUPPLIER_ID),
+    }).find((candidate) => candidate.room.code === room.rate.room.code && candidate.planCode === room.rate.planCode);
+    if (!rate) throw unavailable();
+    return rate;
+  });
+  return {
+    checkIn,
+    checkOut,
+    rates,
+    totalMinor: rates.reduce((sum, rate) => sum + rate.totalMinor, 0),
+    cancellation: mergeCancellationTiers(rates.map((rate) => rate.cancellation)),
+  };
 }
 
 // ---------- static content (Content API style) ----------

@@ -18,8 +18,11 @@ export interface OtaSandboxHolder {
 }
 
 export interface OtaSandboxRoom {
-  readonly rate: SandboxRate;
+  /** As booked, or as a stay change requoted it. */
+  rate: SandboxRate;
   guests: OtaSandboxGuest[];
+  /** The room's SpecialRequests text, as the booking sent it. */
+  readonly specialRequest?: string;
 }
 
 export interface OtaSandboxBooking {
@@ -30,14 +33,17 @@ export interface OtaSandboxBooking {
   holder: OtaSandboxHolder;
   remark?: string;
   readonly property: SupplierProperty;
-  readonly checkIn: string;
-  readonly checkOut: string;
+  /** A stay change moves the dates, requotes the rooms and with them the total and the penalties. */
+  checkIn: string;
+  checkOut: string;
   readonly rooms: OtaSandboxRoom[];
-  readonly totalMinor: number;
+  totalMinor: number;
   readonly currency: string;
   /** Penalties of all rooms summed per instant, ascending (UTC instants). */
-  readonly cancellation: readonly CancellationTier[];
+  cancellation: readonly CancellationTier[];
   readonly modificationAllowed: boolean;
+  /** The hotel's own confirmation number, sent as a HotelReservationID of type Hotel (UIT 10). */
+  readonly hotelConfirmation?: string;
   cancellationReference?: string;
   cancellationAmountMinor?: number;
   cancelledAt?: Date;

@@ -3,9 +3,11 @@ import {
   AGE_ADULT,
   AGE_CHILD,
   CONTEXT_CLIENT,
+  CONTEXT_HOTEL,
   CONTEXT_SUPPLIER,
   MEAL_PLAN_BY_BOARD,
   UIT_CANCELLATION,
+  UIT_HOTEL,
   UIT_RESERVATION,
 } from '../../functions/suppliers/opentravel/codes.js';
 import { utcToZonedLocal } from '../../functions/suppliers/time-zone.js';
@@ -174,6 +176,8 @@ export interface RoomStayOptions {
   /** Reservations: the room's position and the RPHs of its guests. */
   readonly indexNumber?: number;
   readonly guestRphs?: readonly number[];
+  /** Reservations: the room's special request, as booked. */
+  readonly specialRequest?: string;
   /** BasicPropertyInfo with the hotel's code, name and city only (its other RoomStays carry the rest). */
   readonly briefProperty?: boolean;
   /** The call's X-Sandbox-Scenario entries: families of spec forms forced onto every rate. */
@@ -227,6 +231,7 @@ export function roomStay(property: SupplierProperty, rate: SandboxRate, options:
     BasicPropertyInfo: options.briefProperty ? briefPropertyInfo(property) : basicPropertyInfo(property),
     // ResGuestRPHs is a list type (ListOfRPH): "1 2", not child elements.
     ...(options.guestRphs?.length ? { ResGuestRPHs: options.guestRphs.join(' ') } : {}),
+    ...(options.specialRequest ? { SpecialRequests: { SpecialRequest: [{ Text: [options.specialRequest] }] } } : {}),
   };
 }
 
@@ -272,6 +277,7 @@ export function hotelReservation(booking: OtaSandboxBooking, scenarios: readonly
           checkOut: booking.checkOut,
           indexNumber: index + 1,
           guestRphs: guestRphs[index] ?? [],
+          ...(room.specialRequest ? { specialRequest: room.specialRequest } : {}),
           scenarios,
         }),
       ),
@@ -312,6 +318,9 @@ export function hotelReservation(booking: OtaSandboxBooking, scenarios: readonly
             '@_ResID_Date': booking.createdAt.toISOString(),
           },
           { '@_ResID_Type': UIT_RESERVATION, '@_ResID_Value': booking.clientReference, '@_ResID_Source': CONTEXT_CLIENT },
+          ...(booking.hotelConfirmation
+            ? [{ '@_ResID_Type': UIT_HOTEL, '@_ResID_Value': booking.hotelConfirmation, '@_ResID_Source': CONTEXT_HOTEL }]
+            : []),
           ...(booking.cancellationReference
             ? [
                 {

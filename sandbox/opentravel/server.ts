@@ -33,7 +33,7 @@ import { mergeCancellationTiers } from '../hotelbeds/bookings.js';
 import { sandboxContext, serveSandbox, type SandboxContext, pause, readRequestBody, type SandboxServerOptions } from '../http.js';
 import { CITIES } from '../world/cities.js';
 import { distanceMetres } from '../world/generate-world.js';
-import { penaltyAt, quoteStay, type StayOccupancy } from '../world/rates.js';
+import { type CancellationTier, penaltyAt, quoteStay, type SandboxRate, type StayOccupancy } from '../world/rates.js';
 import { translatedContent } from '../world/translations.js';
 import type { SupplierProperty, SupplierView } from '../world/supplier-views.js';
 import { OtaSandboxBookingStore, type OtaSandboxBooking, type OtaSandboxGuest, type OtaSandboxHolder } from './bookings.js';
@@ -399,14 +399,18 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
     const roomGuests = rphsOf(stay)
       .map((rph) => guests.get(rph))
       .filter((guest): guest is OtaSandboxGuest => guest !== undefined);
-    return { rate, guests: roomGuests };
+    const specialRequest = children(child(stay, 'SpecialRequests'), 'SpecialRequest')
+      .flatMap((request) => texts(request, 'Text'))
+      .join('\n');
+    return { rate, guests: roomGuests, ...(specialRequest ? { specialRequest } : {}) };
   });
   if (hasScenario(call.scenarios, 'book-fail', SUPPLIER_ID)) {
     throw new OtaFailure(EWT.businessRule, ERR.unableToProcess, 'Unable to process: the hotel could not confirm the booking');
   }
   const remark = texts(child(child(global, 'Comments'), 'Comment'), 'Text').join('\n');
+  const reference = ctx.bookings.nextReference();
   const booking: OtaSandboxBooking = {
-    reference: ctx.bookings.nextReference(),
+    reference,
     clientReference,
     createdAt: now,
     status: RES_STATUS_RESERVED,
@@ -420,6 +424,8 @@ async function book(ctx: HandlerContext, call: CallState, root: XmlNode): Promis
     currency: ctx.view.profile.currency,
     cancellation: mergeCancellationTiers(rooms.map((room) => room.rate.cancellation)),
     modificationAllowed: !hasScenario(call.scenarios, 'no-modify', SUPPLIER_ID),
+    // The property's own number, as a hotel system connected to the supplier answers it with the booking.
+    hotelConfirmation: `H${String(Number(reference.replace(/\D/g, '')) * 7).slice(-7)}`,
   };
   ctx.bookings.add(booking);
   // book-timeout: the reservation exists, but the answer comes after the caller has given up.
@@ -552,13 +558,37 @@ function cancel(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
 
 // ---------- modification ----------
 
-function modify(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
+/**
+ * OTA_HotelResModifyRQ. Holder, remark and guest names change in place. A RoomStay with a TimeSpan or
+ * GuestCounts changes the stay: every room is requoted for the new dates and its occupancy, same room type
+ * and rate plan (`reprice` raises it as at booking). ResStatus="Quote" answers the changed reservation and
+ * keeps nothing; "Modify" (or none) keeps it. Scenarios: `no-modify` refuses, `change-unavailable` finds no
+ * room for the new stay, `change-timeout` makes the change and answers after lateAnswerMs.
+ */
+async function modify(ctx: HandlerContext, call: CallState, root: XmlNode): Promise<Answer> {
   const change = child(child(root, 'HotelResModifies'), 'HotelResModify');
   if (!change) throw invalid('HotelResModifies', 'one HotelResModify is required');
+  const resStatus = attr(root, 'ResStatus') ?? 'Modify';
+  if (resStatus !== 'Quote' && resStatus !== 'Modify') throw invalid('@ResStatus', 'must be Quote or Modify');
   const booking = findOne(ctx, children(change, 'UniqueID')[0] ?? children(root, 'UniqueID')[0]);
   if (booking.status === RES_STATUS_CANCELLED) throw new OtaFailure(EWT.businessRule, ERR.alreadyCancelled, 'Booking already cancelled');
   if (!booking.modificationAllowed || hasScenario(call.scenarios, 'no-modify', SUPPLIER_ID)) {
     throw new OtaFailure(EWT.businessRule, ERR.modificationNotAllowed, 'Modification not allowed for this reservation');
+  }
+  const stays = children(child(change, 'RoomStays'), 'RoomStay');
+  for (const stay of stays) {
+    const index = Number(attr(stay, 'IndexNumber'));
+    if (!booking.rooms[index - 1]) throw invalid('RoomStay/@IndexNumber', `the reservation has rooms 1 to ${booking.rooms.length}`);
+  }
+  const changed = changedStay(ctx, call, booking, stays);
+  if (resStatus === 'Quote') {
+    const quoted: OtaSandboxBooking = changed
+      ? { ...booking, ...changed, rooms: booking.rooms.map((room, i) => ({ ...room, rate: changed.rates[i]! })) }
+      : booking;
+    return {
+      attributes: { ResResponseType: 'Pending' },
+      content: { Success: '', HotelResModifies: { HotelResModify: [hotelReservation(quoted, call.scenarios)] } },
+    };
   }
   const global = child(change, 'ResGlobalInfo');
   const holder = holderOf(global);
@@ -566,18 +596,70 @@ function modify(ctx: HandlerContext, call: CallState, root: XmlNode): Answer {
   const comments = child(global, 'Comments');
   if (comments) booking.remark = texts(child(comments, 'Comment'), 'Text').join('\n');
   const guests = guestsByRph(change);
-  for (const stay of children(child(change, 'RoomStays'), 'RoomStay')) {
-    const index = Number(attr(stay, 'IndexNumber'));
-    const room = booking.rooms[index - 1];
-    if (!room) throw invalid('RoomStay/@IndexNumber', `the reservation has rooms 1 to ${booking.rooms.length}`);
+  for (const stay of stays) {
+    const room = booking.rooms[Number(attr(stay, 'IndexNumber')) - 1]!;
     const replacement = rphsOf(stay)
       .map((rph) => guests.get(rph))
       .filter((guest): guest is OtaSandboxGuest => guest !== undefined);
     if (replacement.length > 0) room.guests = replacement;
   }
+  if (changed) {
+    booking.checkIn = changed.checkIn;
+    booking.checkOut = changed.checkOut;
+    booking.rooms.forEach((room, i) => (room.rate = changed.rates[i]!));
+    booking.totalMinor = changed.totalMinor;
+    booking.cancellation = changed.cancellation;
+    // change-timeout: the change is made, but the answer comes after the caller has given up.
+    if (hasScenario(call.scenarios, 'change-timeout', SUPPLIER_ID)) await pause(ctx.lateAnswerMs, call);
+  }
   return {
     attributes: { ResResponseType: 'Modified' },
     content: { Success: '', HotelResModifies: { HotelResModify: [hotelReservation(booking, call.scenarios)] } },
+  };
+}
+
+/** The reservation's rooms requoted when a RoomStay asks for new dates or a new occupancy; undefined otherwise. */
+function changedStay(
+  ctx: HandlerContext,
+  call: CallState,
+  booking: OtaSandboxBooking,
+  stays: readonly XmlNode[],
+): { checkIn: string; checkOut: string; rates: SandboxRate[]; totalMinor: number; cancellation: CancellationTier[] } | undefined {
+  const asking = stays.filter((stay) => child(stay, 'TimeSpan') || child(stay, 'GuestCounts'));
+  if (asking.length === 0) return undefined;
+  const spans = asking.map((stay) => child(stay, 'TimeSpan')).filter((span): span is XmlNode => span !== undefined);
+  const dates = spans.length > 0 ? stayDates(ctx, spans[0]) : { checkIn: booking.checkIn, checkOut: booking.checkOut };
+  if (spans.some((span) => attr(span, 'Start') !== dates.checkIn || attr(span, 'End') !== dates.checkOut))
+    throw invalid('RoomStay/TimeSpan', 'all rooms must have the same stay');
+  const occupancies = booking.rooms.map((room, i) => {
+    const counts = child(
+      stays.find((stay) => Number(attr(stay, 'IndexNumber')) === i + 1),
+      'GuestCounts',
+    );
+    return counts ? occupancyOf(counts, 'RoomStay/GuestCounts') : room.rate.occupancy;
+  });
+  const unavailable = () =>
+    new OtaFailure(EWT.businessRule, ERR.noAvailability, 'No availability: the room or rate plan cannot be sold for the new stay');
+  if (hasScenario(call.scenarios, 'change-unavailable', SUPPLIER_ID)) throw unavailable();
+  const now = ctx.clock();
+  const rates = booking.rooms.map((room, i) => {
+    const rate = quoteStay({
+      seed: ctx.seed,
+      property: booking.property,
+      ...dates,
+      occupancy: occupancies[i]!,
+      rooms: room.rate.rooms,
+      now,
+      repriced: hasScenario(call.scenarios, 'reprice', SUPPLIER_ID),
+    }).find((candidate) => candidate.room.code === room.rate.room.code && candidate.planCode === room.rate.planCode);
+    if (!rate) throw unavailable();
+    return rate;
+  });
+  return {
+    ...dates,
+    rates,
+    totalMinor: rates.reduce((sum, rate) => sum + rate.totalMinor, 0),
+    cancellation: mergeCancellationTiers(rates.map((rate) => rate.cancellation)),
   };
 }
 

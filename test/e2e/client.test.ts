@@ -77,6 +77,13 @@ describe('typed client', () => {
 
     const voucher = await client.voucher(first.booking.bookingId, 'html');
     expect(voucher).toContain('Lovelace');
+    // Typed: the price's nights; a stay change quoted (Rapid has no path: 422; a sold-out new stay: 409).
+    expect(rate.price.nightly).toHaveLength(1);
+    const change = await client.quoteStayChange(first.booking.bookingId, { occupancies: [{ adults: 2 }] }).catch((error: unknown) => error);
+    if (change instanceof ApiProblem) expect(change.status).toBe(rate.supplierId === 'expedia' ? 422 : 409);
+    else expect(change).toMatchObject({ quoteId: expect.stringMatching(/^q1\./), occupancies: [{ adults: 2, children: [] }] });
+    const preview = await client.cancellationQuote(first.booking.bookingId);
+    expect(preview).toMatchObject({ bookingId: first.booking.bookingId, source: expect.stringMatching(/^(supplier|policy)$/) });
     const cancelled = await client.cancel(first.booking.bookingId);
     expect(cancelled.status).toBe('cancelled');
     expect(tokenRequests.length - before).toBe(1);

@@ -81,7 +81,15 @@ function traveller() {
   const holder = { firstName: 'Augusta', lastName: `Kingsley${tag}`, email: `augusta.${tag}@example.org`, phone: `+44 20 7946 ${line}` };
   const companion = { type: 'adult', firstName: 'Mortimer', lastName: `Blackwood${tag}` };
   const reason = `Augusta Kingsley${tag} fell ill`;
-  return { holder, companion, reason, secrets: [holder.lastName, companion.lastName, holder.email, `7946 ${line}`, reason] };
+  // A special request is free text about the traveller: personal data, erased with the names.
+  const specialRequest = `Wheelchair access for Mrs ${tag}, arriving late`;
+  return {
+    holder,
+    companion,
+    reason,
+    specialRequest,
+    secrets: [holder.lastName, companion.lastName, holder.email, `7946 ${line}`, reason, `Mrs ${tag}`],
+  };
 }
 
 async function book(person: ReturnType<typeof traveller>, clientReference = `ERASE-${randomUUID().slice(0, 6)}`, scenario?: string) {
@@ -89,7 +97,12 @@ async function book(person: ReturnType<typeof traveller>, clientReference = `ERA
   const body = journey.bookingBody(rate, {
     clientReference,
     holder: person.holder,
-    rooms: [{ guests: [{ type: 'adult', firstName: person.holder.firstName, lastName: person.holder.lastName }, person.companion] }],
+    rooms: [
+      {
+        guests: [{ type: 'adult', firstName: person.holder.firstName, lastName: person.holder.lastName }, person.companion],
+        specialRequest: person.specialRequest,
+      },
+    ],
   });
   return journey.book(rate, { body, ...(scenario ? { scenario } : {}) });
 }
@@ -153,6 +166,8 @@ describe('DELETE /v1/hotels/bookings/{bookingId}/personal-data', () => {
     const before = await get(bookingId);
     expect(before.holder.lastName).toBe(person.holder.lastName);
     expect(before.cancellation.reason).toBe(person.reason);
+    // Renaming the guests kept the room's request: it is not a name.
+    expect(before.rooms[0].specialRequest).toBe(person.specialRequest);
     // The data is where it should be, so its absence afterwards means something: the guests table holds it.
     expect((await tablesHolding(person.secrets)).every((line) => line.startsWith('guests:'))).toBe(true);
     for (let i = 0; i < 100 && received.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
@@ -172,6 +187,7 @@ describe('DELETE /v1/hotels/bookings/{bookingId}/personal-data', () => {
     expect(after).not.toHaveProperty('holder');
     expect(after.personalDataErasedAt).toBe(answer.personalDataErasedAt);
     expect(after.rooms.map((room: { guests: unknown[] }) => room.guests)).toEqual([[]]);
+    expect(after.rooms[0]).not.toHaveProperty('specialRequest');
     expect(after.cancellation).not.toHaveProperty('reason');
     const { holder: _h, rooms: _r, history: _hi, updatedAt: _u, personalDataErasedAt: _e, cancellation: _c, ...kept } = before;
     expect(after).toMatchObject(kept);

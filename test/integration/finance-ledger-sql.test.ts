@@ -37,6 +37,8 @@ interface Booking {
   walletId?: string;
   /** An account with a conversion margin: the stamp's reference rate and margin. */
   fxMargin?: { rate: string; referenceRate: string; marginBps: number };
+  /** Stay changes made, with the booking's money after each (functions/booking/record/stay-change-fields.ts). */
+  stayChanges?: Record<string, string>[];
 }
 
 function bookingItem(b: Booking): Item {
@@ -68,6 +70,9 @@ function bookingItem(b: Booking): Item {
     history: { L: b.history.map(([at, event]) => ({ M: { at: S(at), event: S(event), detail: S(`${event} detail`) } })) },
     ...(b.penaltyAmount ? { penaltyAmount: S(b.penaltyAmount), penaltyCurrency: S(b.currency) } : {}),
     ...(b.walletId ? { paymentMethod: { M: { method: S('agent_wallet'), walletId: S(b.walletId) } } } : {}),
+    ...(b.stayChanges
+      ? { stayChanges: { L: b.stayChanges.map((entry) => ({ M: Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, S(v)])) })) } }
+      : {}),
     // Attributes the ledger does not read (the list index's) must not disturb it.
     tenantBookings: S(`${b.tenant}#booking`),
     nights: { N: '2' },
@@ -82,7 +87,10 @@ function movementItem(m: {
   amountMinor: string;
   currency: string;
   at: string;
+  /** What the store makes the movement once under; by default the booking's own capture, refund or hold. */
+  reference?: string;
 }): Item {
+  const byType: Record<string, string> = { capture: 'captured', refund: 'refund', hold: 'hold', release: 'released' };
   return {
     pk: S(`${m.tenant}#wallet#${m.walletId}`),
     sk: S(`movement#${m.at}#mov_${m.type}${m.bookingId}`),
@@ -95,6 +103,7 @@ function movementItem(m: {
     currency: S(m.currency),
     bookingId: S(m.bookingId),
     at: S(m.at),
+    reference: S(m.reference ?? `${byType[m.type] ?? m.type}#${m.bookingId}`),
   };
 }
 
@@ -477,8 +486,8 @@ describe("the ledger query's Athena text", () => {
       await connection.run('CREATE MACRO to_unixtime(instant) AS epoch(instant)');
       const asTrinoSees = (image: string) =>
         `CASE WHEN ${image} IS NULL THEN NULL ELSE struct_pack(${ITEM_ATTRIBUTE_NAMES.map((name) =>
-          name === 'history'
-            ? `"history" := struct_pack("L" := list_transform(${image}."history"."L", entry -> entry."M"))`
+          name === 'history' || name === 'stayChanges'
+            ? `"${name}" := struct_pack("L" := list_transform(${image}."${name}"."L", entry -> entry."M"))`
             : `"${name}" := ${image}."${name}"`,
         ).join(', ')}) END`;
       const columns = exportLineColumns(duckdbItemType(), 'duckdb')
@@ -502,6 +511,94 @@ describe("the ledger query's Athena text", () => {
     } finally {
       connection.closeSync();
       instance.closeSync();
+    }
+  });
+});
+
+/**
+ * A stay change of a wallet-paid booking: its row carries the booking's dates and money right after the
+ * change, and the wallet movement the change made (the rise captured under the change's own reference), never
+ * the booking's first capture; a later cancel's refund stays the `refunded` row.
+ */
+describe('stay changes in the ledger', () => {
+  it('one row per change with its dates, money and wallet movement; the confirmation keeps its own capture', async () => {
+    const changeFolder = await mkdtemp(join(tmpdir(), 'ledger-sql-change-'));
+    try {
+      const booking: Booking = {
+        tenant: 'acme',
+        bookingId: 'BK-CHG',
+        status: 'cancelled',
+        currency: 'EUR',
+        net: '330.00',
+        markup: '33.00',
+        commission: '0.00',
+        tax: '0.00',
+        serviceFee: '2.00',
+        total: '365.00',
+        penaltyAmount: '0.00',
+        walletId: 'wal_9',
+        history: [
+          ['2026-11-10T10:00:00.000Z', 'requested'],
+          ['2026-11-10T10:00:01.000Z', 'confirmed'],
+          ['2026-11-11T09:00:00.000Z', 'stay-change-requested'],
+          ['2026-11-11T09:00:02.000Z', 'stay-changed'],
+          ['2026-11-12T08:00:00.000Z', 'cancelled'],
+        ],
+        stayChanges: [
+          {
+            changeId: 'chg_1',
+            at: '2026-11-11T09:00:02.000Z',
+            checkIn: '2027-01-11',
+            checkOut: '2027-01-14',
+            previousTotal: '245.00',
+            currency: 'EUR',
+            net: '330.00',
+            markup: '33.00',
+            commission: '0.00',
+            tax: '0.00',
+            serviceFee: '2.00',
+            total: '365.00',
+            supplierAmount: '357.00',
+            supplierCurrency: 'USD',
+          },
+        ],
+      };
+      const movement = (type: string, amountMinor: string, at: string, reference?: string) =>
+        movementItem({
+          tenant: 'acme',
+          walletId: 'wal_9',
+          bookingId: 'BK-CHG',
+          type,
+          amountMinor,
+          currency: 'EUR',
+          at,
+          ...(reference ? { reference } : {}),
+        });
+      await writeFullExport(changeFolder, scan('bookings', '2026-11-13T00:00:00.000Z', [bookingItem(booking)]), {
+        prefix: 'exports/bookings',
+      });
+      await writeFullExport(
+        changeFolder,
+        scan('wallets', '2026-11-13T00:00:00.000Z', [
+          movement('capture', '-24500', '2026-11-10T10:00:01.000Z'),
+          movement('capture', '-12000', '2026-11-11T09:00:02.000Z', 'captured#BK-CHG~chg_1'),
+          movement('refund', '36500', '2026-11-12T08:00:00.500Z'),
+        ]),
+        { prefix: 'exports/wallets' },
+      );
+      const { rows: changeRows, totals: changeTotals } = await ledgerRows(changeFolder);
+      const events = changeRows.filter((r) => r.row_type === 'event');
+      expect(events.map((r) => [r.event, r.event_at, r.check_in, r.check_out, r.total, r.wallet_movement])).toEqual([
+        ['confirmed', '2026-11-10T10:00:01.000Z', '2027-01-10', '2027-01-12', '365.00', '-245.00'],
+        ['stay-changed', '2026-11-11T09:00:02.000Z', '2027-01-11', '2027-01-14', '365.00', '-120.00'],
+        ['cancelled', '2026-11-12T08:00:00.000Z', '2027-01-10', '2027-01-12', '365.00', ''],
+        ['refunded', '2026-11-12T08:00:00.500Z', '2027-01-10', '2027-01-12', '365.00', '365.00'],
+      ]);
+      expect(events.find((r) => r.event === 'stay-changed')).toMatchObject({ supplier_amount: '357.00', supplier_currency: 'USD' });
+      // The wallet's net over the booking: paid 245.00 and 120.00, refunded 365.00.
+      expect(changeTotals.find((t) => t.tenant === 'acme')).toMatchObject({ wallet_movement: '0.00', total: '365.00' });
+    } finally {
+      await rm(changeFolder, { recursive: true, force: true });
     }
   });
 });

@@ -247,7 +247,7 @@ describe('Expedia adapter against the Rapid sandbox', () => {
       supplierRateKey: rate.supplierRateKey,
       clientReference: 'bk_01JTESTREF',
       holder,
-      rooms: [{ guests }],
+      rooms: [{ guests, specialRequest: 'Quiet room' }],
       remark: 'Late arrival',
     });
     expect(booking).toMatchObject({
@@ -271,10 +271,15 @@ describe('Expedia adapter against the Rapid sandbox', () => {
       affiliate_reference_id: 'bk_01JTESTREF',
       phone: { country_code: '44', number: '2079460958' },
       payments: [{ type: 'affiliate_collect' }],
+      // The room's own special_request (after the booking's remark on the first room).
+      rooms: [{ special_request: 'Late arrival\nQuiet room' }],
     });
 
     const fetched = await adapter.getBooking({ supplierReference: booking.supplierReference });
     expect(fetched.rooms[0]?.guests.map((g) => g.firstName)).toEqual(['Ada', '']);
+    // confirmation_id.property: the hotel's own number, with the itinerary.
+    expect(booking.hotelConfirmationNumber).toMatch(/^P\w+$/);
+    expect(fetched.hotelConfirmationNumber).toBe(booking.hotelConfirmationNumber);
     expect(fetched.holder).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
 
     const found = await adapter.findBookingByClientReference({ clientReference: 'bk_01JTESTREF' });

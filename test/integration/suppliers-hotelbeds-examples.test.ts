@@ -200,6 +200,56 @@ describe('the published booking examples', () => {
     if (result.kind === 'modified') expect(result.booking.issuer?.vatNumber).toBe('ESB38877676');
   });
 
+  it("stay change: the spec's bookingChange example prices a SIMULATION (its stay, its net, its penalties), and an UPDATE at that price is made", async () => {
+    answer = CHANGE;
+    const hotel = (CHANGE.booking as Json).hotel as Json;
+    const change = {
+      supplierReference: String((CHANGE.booking as Json).reference),
+      checkIn: String(hotel.checkIn),
+      checkOut: String(hotel.checkOut),
+      occupancies: [{ adults: 1, childrenAges: [6, 5] }],
+      rooms: [{ guests: [{ type: 'adult' as const, firstName: 'First Adult Name', lastName: 'Surname' }] }],
+    };
+    const quoted = await adapter.quoteStayChange(change);
+    expect(quoted).toEqual({
+      kind: 'quoted',
+      quote: {
+        checkIn: '2017-09-15',
+        checkOut: '2017-09-20',
+        price: { amount: '302.26', currency: 'EUR' },
+        cancellationPolicy: [
+          { from: '2017-09-12T21:59:00.000Z', penalty: { amount: '70.50', currency: 'EUR' } },
+          { from: '2017-09-14T21:59:00.000Z', penalty: { amount: '141.00', currency: 'EUR' } },
+        ],
+      },
+    });
+    const sent = recorder.exchanges.filter((e) => e.method === 'PUT').map((e) => JSON.parse(e.requestBody!));
+    expect(sent[0]).toMatchObject({ mode: 'SIMULATION', booking: { hotel: { checkIn: '2017-09-15', checkOut: '2017-09-20' } } });
+    expect(sent[0].booking.hotel.rooms[0].paxes).toEqual([
+      { roomId: 1, type: 'AD', name: 'First Adult Name', surname: 'Surname' },
+      { roomId: 1, type: 'CH', age: 6 },
+      { roomId: 1, type: 'CH', age: 5 },
+    ]);
+    expect(await adapter.changeStay({ ...change, quotedPrice: { amount: '300.00', currency: 'EUR' } })).toEqual({
+      kind: 'price-changed',
+      price: { amount: '302.26', currency: 'EUR' },
+    });
+    const made = await adapter.changeStay({ ...change, quotedPrice: { amount: '302.26', currency: 'EUR' } });
+    expect(made).toMatchObject({ kind: 'changed', booking: { checkIn: '2017-09-15', checkOut: '2017-09-20', status: 'confirmed' } });
+    expect(recorder.exchanges.filter((e) => e.method === 'PUT').map((e) => JSON.parse(e.requestBody!).mode)).toEqual([
+      'SIMULATION',
+      'SIMULATION',
+      'SIMULATION',
+      'UPDATE',
+    ]);
+  });
+
+  it("cancellation quote: the spec's cancellation example answers a SIMULATION with what the cancellation would cost", async () => {
+    answer = CANCELLATION;
+    expect(await adapter.quoteCancellation({ supplierReference: '1-3816248' })).toEqual({ penalty: { amount: '0.00', currency: 'EUR' } });
+    expect(new URL(recorder.exchanges.at(-1)!.url).searchParams.get('cancellationFlag')).toBe('SIMULATION');
+  });
+
   it('cancellation: `cancellationAmount: 0` sent as a number is a cancellation at no cost, not an unreadable answer', async () => {
     answer = CANCELLATION;
     const result = await adapter.cancel({ supplierReference: '1-3816248' });

@@ -3,11 +3,11 @@ import { expectCircleAndEmptyList } from '../support/supplier-area-checks.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HotelbedsAdapter, wireClientReference } from '../../functions/suppliers/hotelbeds/adapter.js';
+import { HotelbedsAdapter, remarkOf, wireClientReference } from '../../functions/suppliers/hotelbeds/adapter.js';
 import { startHotelbedsSandbox, type HotelbedsSandbox } from '../../sandbox/hotelbeds/server.js';
 import { hotelbedsAuthHeaders } from '../../functions/suppliers/hotelbeds/signature.js';
 import { parseMinor } from '../../functions/domain/money/money.js';
-import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
+import type { StayChangeQuote, SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
 import { NO_LATENCY } from '../../sandbox/latency.js';
@@ -151,8 +151,10 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
       supplierRateKey: rate.supplierRateKey,
       clientReference: 'bk_01JTESTREF',
       holder,
-      rooms: [{ guests }],
+      rooms: [{ guests, specialRequest: 'Late arrival around 23:00, quiet room' }],
     });
+    // The room's request travels as the booking's remark, the spec's field for "special requests to hotelier".
+    expect(sandbox.bookings.get(booking.supplierReference)?.remark).toBe('Late arrival around 23:00, quiet room');
     expect(booking).toMatchObject({
       status: 'confirmed',
       clientReference: 'bk_01JTESTREF',
@@ -175,12 +177,100 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
     expect(modified.kind).toBe('modified');
     if (modified.kind === 'modified') expect(modified.booking.holder).toMatchObject({ firstName: 'Augusta', lastName: 'King' });
 
-    const simulated = await adapter.simulateCancellation({ supplierReference: booking.supplierReference });
+    const simulated = await adapter.quoteCancellation({ supplierReference: booking.supplierReference });
     expect(simulated.penalty).toEqual({ amount: '0.00', currency: 'EUR' });
     const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference });
     expect(cancelled).toMatchObject({ status: 'cancelled', penalty: { amount: '0.00', currency: 'EUR' } });
     expect((await adapter.getBooking({ supplierReference: booking.supplierReference })).status).toBe('cancelled');
     await expect(adapter.cancel({ supplierReference: booking.supplierReference })).rejects.toMatchObject({ kind: 'rejected' });
+  });
+
+  it("several rooms' special requests are one remark, each named by its room, within the spec's 2,000 characters", () => {
+    const guestsOnly = { guests: [] };
+    expect(remarkOf(undefined, [guestsOnly])).toBeUndefined();
+    expect(remarkOf(undefined, [{ guests: [], specialRequest: 'Cot please' }])).toBe('Cot please');
+    expect(
+      remarkOf(undefined, [{ guests: [], specialRequest: 'Cot please' }, guestsOnly, { guests: [], specialRequest: 'High floor' }]),
+    ).toBe('Room 1: Cot please\nRoom 3: High floor');
+    const long = remarkOf(
+      'Agency remark',
+      Array.from({ length: 8 }, () => ({ guests: [], specialRequest: 'x'.repeat(500) })),
+    )!;
+    expect(long).toHaveLength(2000);
+    expect(long.startsWith('Agency remark\nRoom 1: xxx')).toBe(true);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it("the hotel's confirmation number comes later, through reconfirmations (asked by our booking's reference), never with the booking", async () => {
+    const { rate } = await searchRate((r) => r.refundable && r.payment === 'net');
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_RECONFIRM',
+      holder,
+      rooms: [{ guests }],
+    });
+    expect(booking.hotelConfirmationNumber).toBeUndefined();
+    const number = await adapter.hotelConfirmationNumber({ supplierReference: booking.supplierReference });
+    expect(number).toMatch(/^HTL_Conf_\d{6}$/);
+    const asked = recorder.exchanges.find((e) => e.url.includes('/bookings/reconfirmations'))!;
+    expect(new URL(asked.url).searchParams.get('references')).toBe(booking.supplierReference);
+    expect(await adapter.hotelConfirmationNumber({ supplierReference: '102-9999999' })).toBeUndefined();
+  });
+
+  it("changes the stay's dates: quoted from the supplier's own answer (nothing changed), made at that price; refused as each scenario forces", async () => {
+    const { rate } = await searchRate((r) => r.refundable && r.payment === 'net');
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_STAYCHANGE',
+      holder,
+      rooms: [{ guests }],
+    });
+    const lookup = { supplierReference: booking.supplierReference };
+    // A later stay the same room and plan can be sold for (some nights are closed in the sandbox world).
+    let asked: { checkIn: string; checkOut: string } | undefined;
+    let quote: StayChangeQuote | undefined;
+    for (let shift = 1; shift <= 6 && !quote; shift++) {
+      asked = stay(30 + shift, 4);
+      try {
+        const quoted = await adapter.quoteStayChange({
+          ...lookup,
+          ...asked,
+          occupancies: [{ adults: 2, childrenAges: [] }],
+          rooms: [{ guests }],
+        });
+        if (quoted.kind === 'quoted') quote = quoted.quote;
+      } catch (error) {
+        if (!(error instanceof SupplierError && error.kind === 'sold_out')) throw error;
+      }
+    }
+    expect(quote).toMatchObject({ ...asked, price: { currency: rate.price.currency } });
+    expect(quote!.nightly).toHaveLength(4);
+    expect(quote!.nightly!.reduce((sum, n) => sum + parseMinor(n.amount, n.currency), 0)).toBe(
+      parseMinor(quote!.price.amount, quote!.price.currency),
+    );
+    // The quote changed nothing.
+    expect(await adapter.getBooking(lookup)).toMatchObject({ checkIn: booking.checkIn, checkOut: booking.checkOut, price: booking.price });
+
+    const request = {
+      ...lookup,
+      ...asked!,
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      rooms: [{ guests }],
+      quotedPrice: quote!.price,
+    };
+    // reprice: the supplier would now charge more, so nothing is changed.
+    const repriced = await adapter.changeStay({ ...request, scenarios: [{ name: 'reprice' }] });
+    expect(repriced.kind).toBe('price-changed');
+    expect(await adapter.getBooking(lookup)).toMatchObject({ checkIn: booking.checkIn });
+    // change-unavailable: no room for the new stay; no-modify: no path at all.
+    await expect(adapter.changeStay({ ...request, scenarios: [{ name: 'change-unavailable' }] })).rejects.toMatchObject({
+      kind: 'sold_out',
+    });
+    expect((await adapter.quoteStayChange({ ...request, scenarios: [{ name: 'no-modify' }] })).kind).toBe('unsupported');
+
+    const changed = await adapter.changeStay(request);
+    expect(changed).toMatchObject({ kind: 'changed', booking: { ...asked, price: quote!.price, status: 'confirmed' } });
+    expect(await adapter.getBooking(lookup)).toMatchObject({ ...asked, price: quote!.price });
   });
 
   it('late-cancel: the free-cancellation deadline passes during the cancel, so the supplier applies the first penalty', async () => {
@@ -191,7 +281,7 @@ describe('Hotelbeds adapter against the APItude sandbox', () => {
       holder,
       rooms: [{ guests }],
     });
-    const quoted = await adapter.simulateCancellation({ supplierReference: booking.supplierReference });
+    const quoted = await adapter.quoteCancellation({ supplierReference: booking.supplierReference });
     expect(quoted.penalty.amount).toBe('0.00');
     const cancelled = await adapter.cancel({ supplierReference: booking.supplierReference, scenarios: [{ name: 'late-cancel' }] });
     expect(cancelled.penalty).toEqual(rate.cancellationPolicy[0]!.penalty);
@@ -356,6 +446,20 @@ describe('Hotelbeds contract check', () => {
       responseBody: '{"auditData":{}}',
     });
     expect(list.problems).toContain('request query to is required');
+    // An answer the spec gives by example only is held to the example's shape, not taken for a booking detail.
+    const reconfirmations = contract.check({
+      ...base,
+      method: 'GET',
+      url: 'http://x/hotel-api/1.0/bookings/reconfirmations?from=1&to=10&references=1-3423498',
+      responseBody: JSON.stringify({
+        bookings: [{ reference: '1-3423498', hotel: { rooms: [{ supplierConfirmationCode: 'HIL_1', extra: 1 }] } }],
+      }),
+    });
+    expect(reconfirmations.operation).toBe('bookingreconfirmation');
+    expect(reconfirmations.problems).toEqual([
+      "response /bookings/0/hotel/rooms/0/supplierConfirmationCode is string, the example has array (against the spec's example)",
+      "response /bookings/0/hotel/rooms/0/extra is not in the example (against the spec's example)",
+    ]);
   });
 });
 

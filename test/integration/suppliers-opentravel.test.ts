@@ -10,7 +10,7 @@ import { OpenTravelAdapter, wireClientReference } from '../../functions/supplier
 import { deadlineToUtc } from '../../functions/suppliers/opentravel/map-wire.js';
 import { startOpenTravelSandbox, type OpenTravelSandbox } from '../../sandbox/opentravel/server.js';
 import { otaMessage } from '../../functions/suppliers/opentravel/xml.js';
-import type { SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
+import type { StayChangeQuote, SupplierOffer, SupplierRate } from '../../functions/suppliers/port.js';
 import type { Scenario } from '../../functions/suppliers/scenario.js';
 import { NO_LATENCY } from '../../sandbox/latency.js';
 import { SupplierError } from '../../functions/suppliers/supplier-error.js';
@@ -193,9 +193,11 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
       supplierRateKey: rate.supplierRateKey,
       clientReference: 'bk_01JTESTREF',
       holder,
-      rooms: [{ guests }],
+      rooms: [{ guests, specialRequest: 'Cot for a baby & a room away from the lift' }],
       remark: 'Late arrival & quiet room <please>',
     });
+    // The room's own request, in its RoomStay's SpecialRequests (the request validated against the XSD below).
+    expect(sandbox.bookings.get(booking.supplierReference)?.rooms[0]?.specialRequest).toBe('Cot for a baby & a room away from the lift');
     expect(booking).toMatchObject({
       supplierId: 'opentravel',
       status: 'confirmed',
@@ -208,6 +210,9 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
     expect(booking.cancellationPolicy).toEqual(rate.cancellationPolicy);
     expect(booking.rooms[0]).toMatchObject({ roomTypeCode: rate.roomTypeCode, boardBasis: rate.boardBasis });
     expect(sandbox.bookings.get(booking.supplierReference)?.remark).toBe('Late arrival & quiet room <please>');
+    // The hotel's own number, a HotelReservationID of type Hotel (UIT 10), as the reservation answers it.
+    expect(booking.hotelConfirmationNumber).toBe(sandbox.bookings.get(booking.supplierReference)?.hotelConfirmation);
+    expect(await adapter.hotelConfirmationNumber({ supplierReference: booking.supplierReference })).toBe(booking.hotelConfirmationNumber);
 
     const fetched = await adapter.getBooking({ supplierReference: booking.supplierReference });
     expect(fetched.rooms[0]?.guests.map((g) => g.firstName)).toEqual(['Ada', 'Charles']);
@@ -251,6 +256,62 @@ describe('OpenTravel adapter against the OTA 2015B sandbox', () => {
       kind: 'rejected',
       details: { supplierCode: '95' },
     });
+  });
+
+  it("changes the stay's dates: quoted from the supplier's own answer (nothing changed), made at that price; refused as each scenario forces", async () => {
+    const { rate } = await searchRate((r) => r.refundable && r.payment === 'net');
+    const booking = await adapter.book({
+      supplierRateKey: rate.supplierRateKey,
+      clientReference: 'bk_STAYCHANGE',
+      holder,
+      rooms: [{ guests }],
+    });
+    const lookup = { supplierReference: booking.supplierReference };
+    // A later stay the same room and plan can be sold for (some nights are closed in the sandbox world).
+    let asked: { checkIn: string; checkOut: string } | undefined;
+    let quote: StayChangeQuote | undefined;
+    for (let shift = 1; shift <= 6 && !quote; shift++) {
+      asked = stay(30 + shift, 4);
+      try {
+        const quoted = await adapter.quoteStayChange({
+          ...lookup,
+          ...asked,
+          occupancies: [{ adults: 2, childrenAges: [] }],
+          rooms: [{ guests }],
+        });
+        if (quoted.kind === 'quoted') quote = quoted.quote;
+      } catch (error) {
+        if (!(error instanceof SupplierError && error.kind === 'sold_out')) throw error;
+      }
+    }
+    expect(quote).toMatchObject({ ...asked, price: { currency: rate.price.currency } });
+    expect(quote!.nightly).toHaveLength(4);
+    expect(quote!.nightly!.reduce((sum, n) => sum + parseMinor(n.amount, n.currency), 0)).toBe(
+      parseMinor(quote!.price.amount, quote!.price.currency),
+    );
+    // The quote changed nothing.
+    expect(await adapter.getBooking(lookup)).toMatchObject({ checkIn: booking.checkIn, checkOut: booking.checkOut, price: booking.price });
+
+    const request = {
+      ...lookup,
+      ...asked!,
+      occupancies: [{ adults: 2, childrenAges: [] }],
+      rooms: [{ guests }],
+      quotedPrice: quote!.price,
+    };
+    // reprice: the supplier would now charge more, so nothing is changed.
+    const repriced = await adapter.changeStay({ ...request, scenarios: [{ name: 'reprice' }] });
+    expect(repriced.kind).toBe('price-changed');
+    expect(await adapter.getBooking(lookup)).toMatchObject({ checkIn: booking.checkIn });
+    // change-unavailable: no room for the new stay; no-modify: no path at all.
+    await expect(adapter.changeStay({ ...request, scenarios: [{ name: 'change-unavailable' }] })).rejects.toMatchObject({
+      kind: 'sold_out',
+    });
+    expect((await adapter.quoteStayChange({ ...request, scenarios: [{ name: 'no-modify' }] })).kind).toBe('unsupported');
+
+    const changed = await adapter.changeStay(request);
+    expect(changed).toMatchObject({ kind: 'changed', booking: { ...asked, price: quote!.price, status: 'confirmed' } });
+    expect(await adapter.getBooking(lookup)).toMatchObject({ ...asked, price: quote!.price });
   });
 
   it('late-cancel: the free-cancellation deadline passes during the cancel, so the supplier applies the first penalty', async () => {

@@ -179,3 +179,52 @@ describe('agent wallets', () => {
     expect(movements.every((m) => m.availableAfterMinor >= 0)).toBe(true);
   }, 60_000);
 });
+
+describe("a wallet-paid booking's stay changes", () => {
+  it('holds and captures a rise once, refunds a fall once, and a cancel then refunds what the booking paid in all', async () => {
+    const wallet = await store.create({ tenant: 'demo', currency: 'EUR', now: now() });
+    await store.topUp('demo', wallet.walletId, 500_00, `stay-change-${randomUUID()}`, now());
+    expect(await store.hold('demo', wallet.walletId, 'BK-S', 100_00, 'EUR', now())).toBe('held');
+    await store.capture('demo', wallet.walletId, 'BK-S', now(), 100_00);
+    // A rise of 30.00, held under the change's own key, then captured twice (a retry): paid once.
+    expect(await store.hold('demo', wallet.walletId, 'BK-S~chg_up', 30_00, 'EUR', now())).toBe('held');
+    await store.captureStayChange('demo', wallet.walletId, 'BK-S', 'chg_up', 30_00, now());
+    await store.captureStayChange('demo', wallet.walletId, 'BK-S', 'chg_up', 30_00, now());
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 370_00, heldMinor: 0 });
+    expect((await store.holdOf('demo', wallet.walletId, 'BK-S'))?.capturedMinor).toBe(130_00);
+    // A fall of 20.00, refunded twice (a retry): once. More than the booking paid is refused.
+    await store.refundStayChange('demo', wallet.walletId, 'BK-S', 'chg_down', 20_00, now());
+    await store.refundStayChange('demo', wallet.walletId, 'BK-S', 'chg_down', 20_00, now());
+    expect((await store.holdOf('demo', wallet.walletId, 'BK-S'))?.capturedMinor).toBe(110_00);
+    await expect(store.refundStayChange('demo', wallet.walletId, 'BK-S', 'chg_big', 110_01, now())).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    // Cancelled with a 10.00 penalty: the 110.00 paid in all less it comes back.
+    await store.refundCancelled('demo', wallet.walletId, 'BK-S', 10_00, now());
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 490_00, heldMinor: 0, availableMinor: 490_00 });
+    const { movements } = await store.movements('demo', wallet.walletId, { limit: 20 });
+    expect(movements.filter((m) => m.bookingId?.startsWith('BK-S')).map((m) => [m.type, m.amountMinor, m.reference])).toEqual([
+      ['hold', -100_00, 'hold#BK-S'],
+      ['capture', -100_00, 'captured#BK-S'],
+      ['hold', -30_00, 'hold#BK-S~chg_up'],
+      ['capture', -30_00, 'captured#BK-S~chg_up'],
+      ['refund', 20_00, 'refund#BK-S~chg_down'],
+      ['refund', 100_00, 'refund#BK-S'],
+    ]);
+  });
+
+  it('pays two changes of one booking at once without either losing the other (the booking hold is read again)', async () => {
+    const wallet = await store.create({ tenant: 'demo', currency: 'EUR', now: now() });
+    await store.topUp('demo', wallet.walletId, 500_00, `stay-change-${randomUUID()}`, now());
+    await store.hold('demo', wallet.walletId, 'BK-T', 100_00, 'EUR', now());
+    await store.capture('demo', wallet.walletId, 'BK-T', now(), 100_00);
+    await store.hold('demo', wallet.walletId, 'BK-T~a', 10_00, 'EUR', now());
+    await store.hold('demo', wallet.walletId, 'BK-T~b', 20_00, 'EUR', now());
+    await Promise.all([
+      store.captureStayChange('demo', wallet.walletId, 'BK-T', 'a', 10_00, now()),
+      store.captureStayChange('demo', wallet.walletId, 'BK-T', 'b', 20_00, now()),
+    ]);
+    expect((await store.holdOf('demo', wallet.walletId, 'BK-T'))?.capturedMinor).toBe(130_00);
+    expect(await store.get('demo', wallet.walletId)).toMatchObject({ balanceMinor: 370_00, heldMinor: 0 });
+  });
+});

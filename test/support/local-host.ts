@@ -13,7 +13,14 @@ import { awsCallsDir } from './aws-calls-dir.js';
 export async function startTestHost(
   options: Pick<
     LocalHostOptions,
-    'throttling' | 'mapProperties' | 'interceptFlowStep' | 'onResponse' | 'authorizerCacheSeconds' | 'webhookSweepIntervalMs' | 'fxFeed'
+    | 'throttling'
+    | 'mapProperties'
+    | 'interceptFlowStep'
+    | 'onResponse'
+    | 'authorizerCacheSeconds'
+    | 'webhookSweepIntervalMs'
+    | 'reconcileIntervalMs'
+    | 'fxFeed'
   > = {},
 ): Promise<LocalHost> {
   const cdkOut = inject('bundlesDir');

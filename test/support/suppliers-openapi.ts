@@ -113,6 +113,15 @@ export class OpenApiContract {
         const body = safeParse(exchange.responseBody) as JsonObject | undefined;
         if (!body?.error) problems.push('error response without error object');
       }
+    } else {
+      // An answer the spec gives by example only (Hotelbeds' reconfirmations): every field we send or read
+      // must be one the example has, with the example's type, at the same place.
+      const example = ((response?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.example;
+      if (example !== undefined) {
+        const body = safeParse(exchange.responseBody) as Json | undefined;
+        if (body === undefined) problems.push('response body is not JSON');
+        else problems.push(...shapeProblems(body, example, '').map((p) => `response ${p} (against the spec's example)`));
+      }
     }
     return { operation: name, problems };
   }
@@ -132,6 +141,10 @@ export class OpenApiContract {
 
   private findOperation(method: string, path: string): { operation: JsonObject; name: string } | undefined {
     const paths = (this.document.paths ?? {}) as JsonObject;
+    // A concrete path wins over a templated one that also matches it (OpenAPI 3.0, "Path Templating Matching"):
+    // /bookings/reconfirmations is not /bookings/{bookingId}.
+    const exact = (paths[path] as JsonObject | undefined)?.[method] as JsonObject | undefined;
+    if (exact) return { operation: exact, name: String(exact.operationId ?? `${method} ${path}`) };
     for (const [template, item] of Object.entries(paths)) {
       const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
       if (!pattern.test(path)) continue;
@@ -148,6 +161,24 @@ export class OpenApiContract {
     for (const part of ref.replace(/^#\//, '').split('/')) target = (target as JsonObject)[part] ?? null;
     return target as JsonObject;
   }
+}
+
+/** Where `value` leaves the shape of `example`: a field the example does not have, or another JSON type than the example's. */
+function shapeProblems(value: Json, example: Json, at: string): string[] {
+  const kind = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  if (example === null) return [];
+  if (kind(value) !== kind(example)) return [`${at || '/'} is ${kind(value)}, the example has ${kind(example)}`];
+  if (Array.isArray(value)) {
+    const first = (example as Json[])[0];
+    return first === undefined ? [] : value.flatMap((item, i) => shapeProblems(item, first, `${at}/${i}`));
+  }
+  if (value && typeof value === 'object') {
+    const shape = example as JsonObject;
+    return Object.entries(value).flatMap(([key, item]) =>
+      key in shape ? shapeProblems(item, shape[key]!, `${at}/${key}`) : [`${at}/${key} is not in the example`],
+    );
+  }
+  return [];
 }
 
 /** OpenAPI 3.0 schema object → JSON Schema (draft-07 as ajv reads it). */

@@ -28,7 +28,7 @@ describe("a booking's hotel name", () => {
         price: state.checked!.price,
       },
       { propertyId: 'prop_1', name: `Hôtel des Arts Montmartre ${'x'.repeat(300)}` },
-      { searchId: 'srch_1', nights: 5, rooms: 1, expiresAt: '2036-01-01T00:00:00.000Z' },
+      { searchId: 'srch_1', checkIn: '2035-12-20', nights: 5, rooms: 1, expiresAt: '2036-01-01T00:00:00.000Z' },
     );
     const ticket = verifyRateId(signRateId(described.ticket, 'demo', key), 'demo', key, new Date('2030-01-01T00:00:00Z'));
     expect(ticket.propertyName).toMatch(/^Hôtel des Arts Montmartre x+$/);

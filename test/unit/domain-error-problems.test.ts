@@ -23,6 +23,7 @@ const price = {
   commission: 0,
   payableAtHotel: 0,
   fx: { from: 'EUR', to: 'EUR', rate: '1', source: 'identity', asOf: '2026-01-01T00:00:00Z' },
+  nightly: [{ date: '2027-01-01', total: 120 }],
 };
 const previousPrice = { net: 90, markup: 7.2, tax: 9, serviceFee: 2, total: 108.2, currency: 'EUR' };
 

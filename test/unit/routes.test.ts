@@ -26,12 +26,12 @@ describe('route table', () => {
     ).toEqual(['getDocs', 'getDocsScript', 'getJwks', 'getOpenApi', 'issueToken']);
   });
 
-  it('requires Idempotency-Key exactly on booking, cancel, modify, erasure and car booking', () => {
+  it('requires Idempotency-Key exactly on booking, cancel, modify, a stay change, erasure and car booking', () => {
     expect(
       ROUTES.filter((r) => r.idempotencyKey)
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['cancelBooking', 'createBooking', 'createCarBooking', 'erasePersonalData', 'modifyBooking'].sort());
+    ).toEqual(['cancelBooking', 'commitStayChange', 'createBooking', 'createCarBooking', 'erasePersonalData', 'modifyBooking'].sort());
   });
 
   it('matches literal paths before parameters, and tells a wrong method from an unknown path', () => {

@@ -32,6 +32,10 @@ function port(supplierId: string, search: (r: AvailabilityRequest) => Promise<Av
     getBooking: unused,
     cancel: unused,
     modify: unused,
+    quoteCancellation: unused,
+    quoteStayChange: unused,
+    changeStay: unused,
+    hotelConfirmationNumber: unused,
   };
 }
 

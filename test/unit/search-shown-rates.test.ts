@@ -108,6 +108,10 @@ function port(supplierId: string, offers: readonly SupplierOffer[], delayMs: num
     getBooking: unused,
     cancel: unused,
     modify: unused,
+    quoteCancellation: unused,
+    quoteStayChange: unused,
+    changeStay: unused,
+    hotelConfirmationNumber: unused,
   };
 }
 
@@ -173,7 +177,15 @@ async function search(input: {
     sort: request.sort,
     centre: { lat: 48.8566, lng: 2.3522 },
   });
-  const stay = { searchId: response.searchId, nights: 3, rooms: 1, expiresAt: saved.search.expiresAt, tenant: 'demo', rateIdKey: KEY };
+  const stay = {
+    searchId: response.searchId,
+    checkIn: CHECK_IN,
+    nights: 3,
+    rooms: 1,
+    expiresAt: saved.search.expiresAt,
+    tenant: 'demo',
+    rateIdKey: KEY,
+  };
   const expected = ranked.map((property) => showProperty({ ...property, rate: cheapestRate(property.rates)! }, stay));
   // What the store keeps, read back and shown as a later page would show it.
   const stored = saved.rows.map((text) => showProperty(readRow(text, { fx: saved.fx, currency: 'EUR' }), stay));

@@ -41,7 +41,7 @@ const shown = (over: Partial<ShownProperty> = {}, fx: FxQuote = usd): ShownPrope
   ...over,
 });
 
-const stay = { searchId: 'srch_1', nights: 3, rooms: 1, expiresAt: '2027-01-10T12:30:00.000Z' };
+const stay = { searchId: 'srch_1', checkIn: '2027-01-20', nights: 3, rooms: 1, expiresAt: '2027-01-10T12:30:00.000Z' };
 
 describe('stored search rows', () => {
   it('read back as the property and rate they were written from, and describe the same', () => {

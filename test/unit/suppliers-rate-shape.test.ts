@@ -31,6 +31,7 @@ const RATE_KEYS = [
   'remarks',
   'minimumSellingPrice',
   'packageOnly',
+  'nightly',
 ];
 const MONEY_KEYS = ['amount', 'currency'];
 const TAX_KEYS = ['kind', 'included', 'amount', 'description'];
@@ -52,6 +53,7 @@ function expectOneShape(rate: SupplierRate): void {
     expect(Object.keys(entry)).toEqual(PENALTY_KEYS);
     expect(Object.keys(entry.penalty)).toEqual(MONEY_KEYS);
   }
+  for (const night of rate.nightly ?? []) expect(Object.keys(night)).toEqual(MONEY_KEYS);
 }
 
 describe('rate-shape constructors', () => {
@@ -284,6 +286,8 @@ describe('Expedia rates', () => {
       payAtProperty: [{ kind: 'tax', description: 'Mandatory tax, collected by the property', amount: usd('12.00') }],
       remarks: [],
       packageOnly: false,
+      // Rapid's own nightly breakdown: what the price's nightly split follows.
+      nightly: [usd('100.00'), usd('110.00')],
     });
     expectOneShape(rate!);
 
@@ -312,6 +316,7 @@ describe('Expedia rates', () => {
       payAtProperty: [],
       remarks: [],
       packageOnly: false,
+      nightly: [usd('200.00'), usd('220.00')],
     });
     expect(netRate!.commission).toBeUndefined();
     expectOneShape(netRate!);

@@ -13,6 +13,7 @@ import { placeHold } from '../../functions/domain/wallet/hold.js';
 import { openWallet } from '../../functions/domain/wallet/open-wallet.js';
 import { refundAfterCancel, refundBooking } from '../../functions/domain/wallet/refund.js';
 import { captureHold, releaseHold } from '../../functions/domain/wallet/settle-hold.js';
+import { captureStayChange, refundStayChange, stayChangeKey } from '../../functions/domain/wallet/stay-change-payment.js';
 import { topUp } from '../../functions/domain/wallet/top-up.js';
 import { availableOf, type Wallet, type WalletMovement } from '../../functions/domain/wallet/wallet.js';
 import {
@@ -461,5 +462,44 @@ describe('a capture above its hold', () => {
       ledger = apply(ledger, request);
     expect(ledger.wallet).toMatchObject({ balanceMinor: 100_00, heldMinor: 100_00, availableMinor: 0 });
     expect(ledger.holds.get('BK1')?.status).toBe('held');
+  });
+});
+
+describe("a stay change's payment", () => {
+  const booking = held(100_00, 'captured', 90_00);
+  const change = (amountMinor: number, status: WalletHold['status'] = 'held'): WalletHold => ({
+    bookingId: stayChangeKey('BK1', 'chg_1'),
+    amountMinor,
+    status,
+    heldAt: AT,
+  });
+
+  it('captures a rise from its own hold, frees the rest of it, and counts it in what the booking paid', () => {
+    const before = wallet({ balanceMinor: 500_00, heldMinor: 30_00 });
+    const done = changed(captureStayChange(booking, change(30_00), 25_00)!, before);
+    expect(done.wallet).toMatchObject({ balanceMinor: 475_00, heldMinor: 0, availableMinor: 475_00 });
+    expect(done.movement).toMatchObject({ type: 'capture', amountMinor: -25_00, bookingId: 'BK1', reference: 'captured#BK1~chg_1' });
+    expect(done.hold).toMatchObject({ bookingId: 'BK1~chg_1', status: 'captured', capturedMinor: 25_00 });
+    expect(done.paid).toEqual({ hold: { ...booking, capturedMinor: 115_00 }, previousCapturedMinor: 90_00 });
+  });
+
+  it('never captures more than the change held, and has nothing to capture once settled or without the booking’s capture', () => {
+    expect(captureStayChange(booking, change(30_00), 31_00)!(wallet({ balanceMinor: 500_00, heldMinor: 30_00 }), stamp)).toEqual({
+      refused: 'capture-above-hold',
+    });
+    expect(captureStayChange(booking, change(30_00, 'captured'), 10_00)).toBeUndefined();
+    expect(captureStayChange(booking, undefined, 10_00)).toBeUndefined();
+    expect(captureStayChange(held(100_00), change(30_00), 10_00)).toBeUndefined();
+  });
+
+  it('refunds a fall, never more than the booking paid, and lowers what it paid; a later cancel refunds what is left', () => {
+    const done = changed(refundStayChange(booking, stayChangeKey('BK1', 'chg_2'), 15_00)!, wallet({ balanceMinor: 10_00 }));
+    expect(done.wallet).toMatchObject({ balanceMinor: 25_00 });
+    expect(done.movement).toMatchObject({ type: 'refund', amountMinor: 15_00, bookingId: 'BK1', reference: 'refund#BK1~chg_2' });
+    expect(done.paid?.hold.capturedMinor).toBe(75_00);
+    expect(refundStayChange(booking, 'BK1~chg_3', 90_01)!(wallet(), stamp)).toEqual({ refused: 'refund-above-capture' });
+    // The cancel after the fall refunds the 75.00 the booking paid in all, less its penalty.
+    const cancel = changed(refundAfterCancel('BK1', done.paid!.hold, 5_00), done.wallet);
+    expect(cancel.movement.amountMinor).toBe(70_00);
   });
 });

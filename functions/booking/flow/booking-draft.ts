@@ -92,7 +92,11 @@ export function withinTolerance(request: BookingRequest, quotedTotal: string, to
 
 /** The booking's personal data, as the request gave it: stored apart from the record (guest-details.ts). */
 export function guestDetailsOf(request: BookingRequest, traveller?: Traveller): GuestDetails {
-  return { holder: request.holder, rooms: request.rooms.map((room) => ({ guests: room.guests })), ...(traveller ? { traveller } : {}) };
+  return {
+    holder: request.holder,
+    rooms: request.rooms.map((room) => ({ guests: room.guests, ...(room.specialRequest ? { specialRequest: room.specialRequest } : {}) })),
+    ...(traveller ? { traveller } : {}),
+  };
 }
 
 /**
@@ -133,6 +137,7 @@ export function pendingRecord(
     ...obligationFields(price, rate),
     supplierAmount: rate.price.amount,
     supplierCurrency: rate.price.currency,
+    ...(rate.nightly ? { supplierNightly: rate.nightly } : {}),
     quotedTotal: ticket.quoted.total,
     matchedSearchPrice: price.total === ticket.quoted.total,
     cancellationPolicy: policyInQuoteCurrency(rate.cancellationPolicy, price),
@@ -170,6 +175,7 @@ export function confirmedTerms(
       packageOnly: record.checkedRate.packageOnly,
     }),
     ...(booking.issuer ? { issuer: booking.issuer } : {}),
+    ...(booking.hotelConfirmationNumber ? { hotelConfirmationNumber: booking.hotelConfirmationNumber } : {}),
     supplierAmount: booking.price.amount,
     supplierCurrency: booking.price.currency,
     matchedSearchPrice: locked.total === record.quotedTotal,

@@ -21,7 +21,7 @@ export const handler = idempotentRoute(
 );
 
 /** The modified booking's answer with its guest details as they are now (stored without them). */
-async function joinAnswerGuests(result: StoredResult, tenant: string): Promise<StoredResult> {
+export async function joinAnswerGuests(result: StoredResult, tenant: string): Promise<StoredResult> {
   if (result.status !== 200 || !('body' in result)) return result;
   const view = result.body as BookingView;
   return { ...result, body: joinGuestDetails(view, await bookingDeps().guests.get(tenant, view.bookingId)) };

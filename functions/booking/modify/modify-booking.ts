@@ -113,7 +113,11 @@ async function changeAtSupplier(
     );
   }
   // The details first: they are what the supplier now holds, whatever happens to the booking meanwhile.
-  const changes = { holder: newHolder, ...(rooms ? { rooms: rooms.map((room) => ({ guests: room.guests })) } : {}) };
+  // A room's special request is not a name: it stays as booked.
+  const changes = {
+    holder: newHolder,
+    ...(rooms ? { rooms: rooms.map((room, i) => ({ ...details.rooms[i], guests: room.guests })) } : {}),
+  };
   await deps.guests.update(tenant, bookingId, changes);
   let updated: BookingRecord;
   try {

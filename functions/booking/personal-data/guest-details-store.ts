@@ -14,7 +14,7 @@ import { dynamoClient } from '../../shared/dynamodb.js';
 import { keys } from '../../shared/keys.js';
 import { GUEST_INDEXES } from '../../shared/tables.js';
 import type { Guest, Holder } from '../../suppliers/port.js';
-import type { GuestDetails, GuestDetailsChanges, GuestDetailsStore, StoredGuestDetails } from './guest-details.js';
+import type { GuestDetails, GuestDetailsChanges, GuestDetailsStore, PendingOccupancies, StoredGuestDetails } from './guest-details.js';
 import { DEFAULT_RETENTION_DAYS, expiryBackstop } from './personal-data-retention.js';
 
 /** The booking item's attributes that held personal data before the guests table. */
@@ -28,8 +28,13 @@ interface LegacyBookingItem {
 }
 
 function detailsOf(item: Record<string, unknown>): GuestDetails {
-  const { holder, rooms, cancellationReason } = item as { holder: Holder; rooms: GuestDetails['rooms']; cancellationReason?: string };
-  return { holder, rooms, ...(cancellationReason ? { cancellationReason } : {}) };
+  const { holder, rooms, cancellationReason, stayChange } = item as {
+    holder: Holder;
+    rooms: GuestDetails['rooms'];
+    cancellationReason?: string;
+    stayChange?: PendingOccupancies | null;
+  };
+  return { holder, rooms, ...(cancellationReason ? { cancellationReason } : {}), ...(stayChange ? { stayChange } : {}) };
 }
 
 export class DynamoGuestDetailsStore implements GuestDetailsStore {
@@ -108,6 +113,23 @@ export class DynamoGuestDetailsStore implements GuestDetailsStore {
       );
     } catch (error) {
       // Erased (or never held): an erasure is never undone by a later change.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  async moveCheckOut(tenant: string, bookingId: string, checkOut: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.guestDetails(tenant, bookingId),
+          UpdateExpression: 'SET checkOut = :checkOut, expiresAt = :expiresAt',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
+          ExpressionAttributeValues: { ':checkOut': checkOut, ':expiresAt': expiryBackstop(checkOut, this.retentionDays) },
+        }),
+      );
+    } catch (error) {
+      // Erased (or never held): nothing left to keep until then.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }

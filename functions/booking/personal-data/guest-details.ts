@@ -10,14 +10,27 @@ import type { Asker, Guest, Holder } from '../../suppliers/port.js';
 
 export interface GuestDetails {
   readonly holder: Holder;
-  /** Room by room, in the booking's room order. */
-  readonly rooms: readonly { readonly guests: readonly Guest[] }[];
+  /**
+   * Room by room, in the booking's room order: who stays, and what the traveller asked of the hotel (free
+   * text, personal data: erased with the names).
+   */
+  readonly rooms: readonly { readonly guests: readonly Guest[]; readonly specialRequest?: string }[];
   readonly cancellationReason?: string;
   /**
    * The traveller's address and session as the booking request gave them (Customer-Ip, or the partner's own
    * address): suppliers that take them (Rapid) want them on every later call, the reconciler's included.
    */
   readonly traveller?: Traveller;
+  /**
+   * A stay change asked of the supplier and not settled yet: the occupancies it asks for (children's ages are
+   * personal data, so they wait here, not on the booking), applied to the rooms once the change is made.
+   */
+  readonly stayChange?: PendingOccupancies | null;
+}
+
+export interface PendingOccupancies {
+  readonly changeId: string;
+  readonly occupancies: readonly { readonly adults: number; readonly children: readonly number[] }[];
 }
 
 /** What the guests table holds for a booking: its details, or the mark that they were erased. */
@@ -38,6 +51,8 @@ export interface GuestDetailsStore {
   create(tenant: string, bookingId: string, details: GuestDetails, checkOut: string): Promise<void>;
   /** Changes held details; nothing when they were erased (an erasure is never undone). */
   update(tenant: string, bookingId: string, changes: GuestDetailsChanges): Promise<void>;
+  /** A stay change moved the check-out: the details' retention (and their expiry backstop) counts from the new one. */
+  moveCheckOut(tenant: string, bookingId: string, checkOut: string): Promise<void>;
   /** Bookings whose details are still held and whose check-out is on or before `lastCheckOut` (a date), oldest first. */
   heldUntil(tenant: string, lastCheckOut: string, limit: number): Promise<string[]>;
   /** Replaces the details with the erasure mark; the same mark when already erased. Returns when. */

@@ -120,13 +120,14 @@ export async function checkRate(
     throw error;
   }
 
+  const rate = withSearchedNightly(checked.rate, ticket);
   // A figure past the maximum age is never used: 503 fx-unavailable, naming the pair.
-  const price = quotingOrUnavailable(() => priceAsQuoted(checked.rate, ticket, rules, fx));
+  const price = quotingOrUnavailable(() => priceAsQuoted(rate, ticket, rules, fx));
   // Shown exactly as search shows a rate (policy in the quote currency, deadline, price view).
   const priced: PricedRate = {
     supplierId: ticket.supplierId,
     supplierPropertyId: ticket.supplierPropertyId,
-    rate: checked.rate,
+    rate,
     boardBasis: checked.rate.boardBasis,
     refundable: checked.rate.refundable,
     cancellationPolicy: checked.rate.cancellationPolicy,
@@ -135,12 +136,12 @@ export async function checkRate(
   const { ticket: _unsigned, ...shown } = describeRate(
     priced,
     { propertyId: ticket.propertyId, starRating: ticket.starRating, name: ticket.propertyName },
-    ticket,
+    { ...ticket, checkIn: ticket.checkIn ?? '' },
   );
   const quoted = ticket.quoted;
   return {
     ticket,
-    rate: checked.rate,
+    rate,
     price,
     result: {
       rateId,
@@ -157,4 +158,14 @@ export async function checkRate(
       expiresAt: ticket.expiresAt,
     },
   };
+}
+
+/**
+ * The checked rate with the nightly figures search read, where the supplier's check gives none of its own
+ * (Hotelbeds' checkrates has no dailyRates): the checked price is then split night by night as search split
+ * it, not evenly, so a partner sees one nightly split from search to booking.
+ */
+export function withSearchedNightly(rate: SupplierRate, ticket: Pick<RateTicket, 'nightly' | 'nights'>): SupplierRate {
+  if (rate.nightly || !ticket.nightly || ticket.nightly.length !== ticket.nights) return rate;
+  return { ...rate, nightly: ticket.nightly.map((amount) => ({ amount, currency: rate.price.currency })) };
 }

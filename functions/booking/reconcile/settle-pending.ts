@@ -34,6 +34,7 @@ import { walletHoldCovers } from '../wallet/wallet-payment.js';
 import { cancelInFlight } from '../../domain/booking/booking-lifecycle.js';
 import { recordCancellation, recordCancelRefused } from '../cancel/record-cancellation.js';
 import { askSupplierToCancel, lookUpCancellation } from '../cancel/supplier-cancellation.js';
+import { settleStayChanges } from '../modification/settle-stay-change.js';
 
 /** How long after the attempt a supplier may still show a booking it was slow to make. */
 export const GIVE_UP_AFTER_MS = 15 * 60 * 1000;
@@ -216,14 +217,18 @@ async function settleCancel(record: BookingRecord, deps: FlowDeps, options: Sett
 
 /** The scheduled reconciler's pass over one tenant's pending bookings. */
 export async function settleAllPending(tenant: string, deps: FlowDeps): Promise<{ readonly checked: number; readonly settled: number }> {
-  const pending = await deps.bookings.pending(tenant);
+  const waiting = await deps.bookings.pending(tenant);
+  // The index also holds confirmed bookings whose cancel is in flight (settled here too) and ones whose stay
+  // change waits for its supplier's outcome (settled apart).
+  const pending = waiting.filter((record) => record.status === 'pending' || cancelInFlight(record) !== undefined);
+  const changesSettled = await settleStayChanges(waiting, deps);
   const results = await Promise.all(pending.map((record) => settlePending(record, deps)));
   const unsettled = (r: BookingRecord) => r.status === 'pending' || cancelInFlight(r) !== undefined;
   recordStillPending(
     results.filter((r) => r.status === 'pending'),
     deps.now(),
   );
-  return { checked: pending.length, settled: results.filter((r) => !unsettled(r)).length };
+  return { checked: waiting.length, settled: results.filter((r) => !unsettled(r)).length + changesSettled };
 }
 
 /**

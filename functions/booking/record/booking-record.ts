@@ -12,13 +12,16 @@ import type { BookingHistoryEntry } from '../../domain/booking/history-entry.js'
 import type { UndoReason } from '../../domain/booking/lifecycle-event.js';
 import { policyView } from '../../domain/cancellation/policy-view.js';
 import type { FxQuote } from '../../domain/fx/fx-rates.js';
+import type { Money } from '../../domain/money/money.js';
+import { nightlyPrices } from '../../domain/pricing/nightly-prices.js';
 import type { Price } from '../../domain/pricing/price.js';
-import { fxView } from '../../domain/rate/price-view.js';
+import { fxView, nightlyView } from '../../domain/rate/price-view.js';
 import type { RateTicket } from '../../domain/rate/rate-id.js';
 import { obligationsView } from '../../domain/rate/obligations-view.js';
 import type { PropertyChargeQuote } from '../../domain/pricing/price.js';
 import type { BookingIssuer, BoardBasis, CancellationPenalty, PaymentModel, SupplierRate, SupplierRemark } from '../../suppliers/port.js';
 import type { GuestDetails, StoredGuestDetails } from '../personal-data/guest-details.js';
+import type { PendingStayChange, StayChangeEntry } from './stay-change-fields.js';
 
 export type { BookingStatus };
 
@@ -41,6 +44,8 @@ export interface BookingRecord extends LockedAmounts {
   readonly supplierId: string;
   /** null while the supplier's outcome is unknown (pending) or when it never booked (failed). */
   readonly supplierReference: string | null;
+  /** The hotel's own confirmation number, once a supplier gave it (with the booking, or later to the reconciler). */
+  readonly hotelConfirmationNumber?: string;
   readonly propertyId: string;
   readonly supplierPropertyId: string;
   readonly propertyName: string;
@@ -63,6 +68,11 @@ export interface BookingRecord extends LockedAmounts {
   readonly fxMarginBps?: number;
   /** What the supplier charges us (or, pay at hotel, the guest), in its own currency. */
   readonly supplierAmount: string;
+  /**
+   * The supplier's own price per night, in its currency, where it gave one (the rate as checked, then a stay
+   * change's answer): what the price's nightly split follows (domain/pricing/nightly-prices.ts).
+   */
+  readonly supplierNightly?: readonly Money[];
   readonly supplierCurrency: string;
   /** The total the search quoted; matchedSearchPrice compares the locked total with it. */
   readonly quotedTotal: string;
@@ -102,6 +112,10 @@ export interface BookingRecord extends LockedAmounts {
   readonly packageOnly?: boolean;
   /** Who issued the booking, for the voucher, where the supplier names itself (Hotelbeds `hotel.supplier`). */
   readonly issuer?: BookingIssuer;
+  /** A stay change asked of the supplier and not settled yet; null once it was made or dropped. */
+  readonly stayChange?: PendingStayChange | null;
+  /** Every stay change made, with the booking's money after it (finance's ledger rows). */
+  readonly stayChanges?: readonly StayChangeEntry[];
   /** What a pending booking needs to be settled later: the rate as checked and the rateId's content. */
   readonly ticket: RateTicket;
   readonly checkedRate: SupplierRate;
@@ -139,6 +153,7 @@ export function bookingResponse(
     | 'bookingId'
     | 'status'
     | 'supplierReference'
+    | 'hotelConfirmationNumber'
     | 'clientReference'
     | 'total'
     | 'currency'
@@ -152,6 +167,7 @@ export function bookingResponse(
     bookingId: record.bookingId,
     status: record.status,
     supplierReference: record.supplierReference,
+    ...(record.hotelConfirmationNumber ? { hotelConfirmationNumber: record.hotelConfirmationNumber } : {}),
     clientReference: record.clientReference,
     priceLocked: { total: num(record.total), currency: record.currency, matchedSearchPrice: record.matchedSearchPrice },
     cancellationPolicy: policyView(record.cancellationPolicy),
@@ -163,17 +179,26 @@ export function bookingResponse(
 
 export type BookingResponse = ReturnType<typeof bookingResponse>;
 
+/**
+ * A room as a view shows it: its type and board, who stays and what the traveller asked of the hotel (both
+ * personal data: none once erased). The request is shown as asked: the hotel may not honour it.
+ */
+function roomView(room: BookedRoom, details: GuestDetails['rooms'][number] | undefined) {
+  return {
+    roomTypeName: room.roomTypeName,
+    boardBasis: room.boardBasis,
+    guests: details?.guests ?? [],
+    ...(details?.specialRequest ? { specialRequest: details.specialRequest } : {}),
+  };
+}
+
 /** The holder and the rooms' guests a view shows: the details held, or none once they were erased. */
 function personalView(record: BookingRecord, stored: StoredGuestDetails | undefined) {
   const details: GuestDetails | undefined = stored?.kind === 'held' && !record.personalDataErasedAt ? stored.details : undefined;
   const erasedAt = record.personalDataErasedAt ?? (stored?.kind === 'erased' ? stored.erasedAt : undefined);
   return {
     ...(details ? { holder: details.holder } : {}),
-    rooms: record.rooms.map((room, i) => ({
-      roomTypeName: room.roomTypeName,
-      boardBasis: room.boardBasis,
-      guests: details?.rooms[i]?.guests ?? [],
-    })),
+    rooms: record.rooms.map((room, i) => roomView(room, details?.rooms[i])),
     ...(erasedAt ? { personalDataErasedAt: erasedAt } : {}),
     cancellationReason: details?.cancellationReason,
   };
@@ -188,6 +213,7 @@ export function bookingView(record: BookingRecord, guests: StoredGuestDetails | 
     clientReference: record.clientReference,
     supplierId: record.supplierId,
     supplierReference: record.supplierReference,
+    ...(record.hotelConfirmationNumber ? { hotelConfirmationNumber: record.hotelConfirmationNumber } : {}),
     propertyId: record.propertyId,
     propertyName: record.propertyName,
     checkIn: record.checkIn,
@@ -204,6 +230,7 @@ export function bookingView(record: BookingRecord, guests: StoredGuestDetails | 
       currency: record.currency,
       payableAtHotel: num(record.payableAtHotel),
       fx: fxView(stampOf(record)),
+      nightly: nightlyView(nightlyPrices(record.total, record.currency, record, record.supplierNightly)),
     },
     supplierPrice: { amount: num(record.supplierAmount), currency: record.supplierCurrency },
     cancellationPolicy: policyView(record.cancellationPolicy),
@@ -211,6 +238,18 @@ export function bookingView(record: BookingRecord, guests: StoredGuestDetails | 
     payment: record.payment,
     ...bookedObligations(record),
     voucherUrl: voucherPath(record.bookingId),
+    // A stay change asked of the supplier whose outcome is being settled (a 202 of its commit): its new dates.
+    ...(record.stayChange
+      ? {
+          stayChange: {
+            changeId: record.stayChange.changeId,
+            status: 'pending' as const,
+            checkIn: record.stayChange.checkIn,
+            checkOut: record.stayChange.checkOut,
+            requestedAt: record.stayChange.requestedAt,
+          },
+        }
+      : {}),
     history: record.history,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
@@ -231,7 +270,7 @@ export function joinGuestDetails(view: BookingView, stored: StoredGuestDetails |
   return {
     ...rest,
     ...(details ? { holder: details.holder } : {}),
-    rooms: view.rooms.map((room, i) => ({ ...room, guests: details?.rooms[i]?.guests ?? [] })),
+    rooms: view.rooms.map((room, i) => roomView(room, details?.rooms[i])),
     ...(erasedAt ? { personalDataErasedAt: erasedAt } : {}),
   };
 }

@@ -134,8 +134,8 @@ export interface BookingStore {
 }
 
 /** Whether the settle path must still ask the booking's supplier: pending, or a cancel in flight. */
-function awaitsSupplier(booking: Pick<BookingRecord, 'status' | 'cancelRequestedAt' | 'cancelRefusedAt'>): boolean {
-  return booking.status === 'pending' || cancelInFlight(booking) !== undefined;
+function awaitsSupplier(booking: Pick<BookingRecord, 'status' | 'cancelRequestedAt' | 'cancelRefusedAt' | 'stayChange'>): boolean {
+  return booking.status === 'pending' || cancelInFlight(booking) !== undefined || Boolean(booking.stayChange);
 }
 
 /** How often a transition re-reads after losing a race with another change before calling it a conflict. */
@@ -265,8 +265,9 @@ export class DynamoBookingStore implements BookingStore {
       values[`:c${index}`] = value;
       sets.push(`#c${index} = :c${index}`);
     }
-    // The pending index holds what the settle path must still ask a supplier about: a pending booking, and a
-    // confirmed one whose cancel is in flight (the lifecycle's cancelInFlight).
+    // The pending index holds what the settle path must still ask a supplier about: a pending booking, a
+    // confirmed one whose cancel is in flight (the lifecycle's cancelInFlight), and one whose stay change was
+    // asked of its supplier, so the reconciler settles it if its answer is lost.
     const next = { ...current, ...definedChanges(changes) };
     const settledBefore = awaitsSupplier(current);
     const settledAfter = awaitsSupplier(next);

@@ -32,6 +32,7 @@ function voucherContent(
     status: record.status,
     supplierId: record.supplierId,
     supplierReference: record.supplierReference,
+    ...(record.hotelConfirmationNumber ? { hotelConfirmationNumber: record.hotelConfirmationNumber } : {}),
     clientReference: record.clientReference,
     createdAt: record.createdAt,
     ...(holder ? { holder } : {}),

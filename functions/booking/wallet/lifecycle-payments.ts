@@ -5,7 +5,14 @@
 import { paymentsDue, type PaymentMoment } from '../../domain/booking/booking-payment.js';
 import type { LifecycleEvent } from '../../domain/booking/lifecycle-event.js';
 import type { BookingRecord } from '../record/booking-record.js';
-import { captureBookingTotal, giveBackBookingFunds, refundCancelledBooking, type WalletPayments } from './wallet-payment.js';
+import {
+  captureBookingTotal,
+  giveBackBookingFunds,
+  refundCancelledBooking,
+  releaseStayChangeHold,
+  settleStayChangePayment,
+  type WalletPayments,
+} from './wallet-payment.js';
 
 export interface PaymentDeps {
   /** Absent where no move can call for money (a voucher's note, an erasure): a wallet-paid booking then fails loudly. */
@@ -38,6 +45,12 @@ export async function makePayments(
         break;
       case 'give-back':
         await giveBackBookingFunds(booking, wallets, deps.now());
+        break;
+      case 'settle-change':
+        await settleStayChangePayment(booking, payment, wallets, deps.now());
+        break;
+      case 'release-change':
+        await releaseStayChangeHold(booking, payment.changeId, wallets, deps.now());
         break;
     }
   }

@@ -20,13 +20,17 @@
 import { DomainError } from '../../domain/errors/domain-error.js';
 import { invalidFields } from '../../domain/errors/invalid-fields.js';
 import { formatMinor, parseMinor } from '../../domain/money/money.js';
+import { stayChangeKey } from '../../domain/wallet/stay-change-payment.js';
 import type { Wallet } from '../../domain/wallet/wallet.js';
 import type { WalletStore } from '../../domain/wallet/wallet-store.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import type { BookingRequest } from '../booking-request.js';
 import { walletHoldMinor, type AgreedPrice } from './wallet-hold-amount.js';
 
-export type WalletPayments = Pick<WalletStore, 'get' | 'hold' | 'holdOf' | 'capture' | 'reverse' | 'refundCancelled'>;
+export type WalletPayments = Pick<
+  WalletStore,
+  'get' | 'hold' | 'holdOf' | 'capture' | 'reverse' | 'refundCancelled' | 'release' | 'captureStayChange' | 'refundStayChange'
+>;
 
 type PaidRequest = Pick<BookingRequest, 'payment' | 'priceTolerance'>;
 
@@ -155,4 +159,56 @@ export async function refundCancelledBooking(
   const walletId = walletIdOf(booking.paymentMethod);
   if (!walletId) return;
   await wallets.refundCancelled(booking.tenant, walletId, booking.bookingId, parseMinor(penaltyAmount, booking.currency), now);
+}
+
+/**
+ * A stay change's rise, held before its supplier is asked (a short wallet is 402 with nothing changed); the
+ * hold is the change's own (stayChangeKey), so a retry holds nothing twice.
+ */
+export async function holdStayChangeRise(
+  booking: Paid & Pick<BookingRecord, 'currency'>,
+  changeId: string,
+  riseMinor: number,
+  wallets: WalletPayments,
+  now: Date,
+): Promise<void> {
+  const walletId = walletIdOf(booking.paymentMethod);
+  if (!walletId || riseMinor <= 0) return;
+  const outcome = await wallets.hold(
+    booking.tenant,
+    walletId,
+    stayChangeKey(booking.bookingId, changeId),
+    riseMinor,
+    booking.currency,
+    now,
+  );
+  if (outcome === 'held') return;
+  if (outcome === 'not-found') throw new DomainError('not-found', `No wallet ${walletId}`, { walletId, bookingId: booking.bookingId });
+  const wallet = await wallets.get(booking.tenant, walletId);
+  const required = formatMinor(riseMinor, booking.currency);
+  throw new DomainError(
+    'payment-refused',
+    `Wallet ${walletId} has ${formatMinor(wallet?.availableMinor ?? 0, booking.currency)} ${booking.currency} available, less than the ${required} ${booking.currency} this change adds to the booking; nothing was changed. Top up the wallet and commit the quote again with a new Idempotency-Key.`,
+    { walletId, required: Number(required), currency: booking.currency, bookingId: booking.bookingId },
+  );
+}
+
+/** A stay change made: its rise captured from its hold, or its fall refunded (nothing for a booking paid otherwise). */
+export async function settleStayChangePayment(
+  booking: Paid & Pick<BookingRecord, 'currency'>,
+  change: { readonly changeId: string; readonly previousTotal: string; readonly total: string },
+  wallets: WalletPayments,
+  now: Date,
+): Promise<void> {
+  const walletId = walletIdOf(booking.paymentMethod);
+  if (!walletId) return;
+  const difference = parseMinor(change.total, booking.currency) - parseMinor(change.previousTotal, booking.currency);
+  if (difference > 0) await wallets.captureStayChange(booking.tenant, walletId, booking.bookingId, change.changeId, difference, now);
+  else if (difference < 0) await wallets.refundStayChange(booking.tenant, walletId, booking.bookingId, change.changeId, -difference, now);
+}
+
+/** A stay change not made: its rise's hold, if one was placed, given back. */
+export async function releaseStayChangeHold(booking: Paid, changeId: string, wallets: WalletPayments, now: Date): Promise<void> {
+  const walletId = walletIdOf(booking.paymentMethod);
+  if (walletId) await wallets.release(booking.tenant, walletId, stayChangeKey(booking.bookingId, changeId), now);
 }

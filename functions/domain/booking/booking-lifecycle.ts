@@ -6,7 +6,9 @@
  * the wallet movements are derived from the move's events.
  *
  *   (none) --request--> pending --keep-pending--> pending
- *                       pending --confirm--> confirmed --modify, issue-voucher--> confirmed
+ *                       pending --confirm--> confirmed --modify, note-hotel-confirmation, issue-voucher--> confirmed
+ *                                              confirmed --request-stay-change--> confirmed, changing
+ *                                              confirmed, changing --change-stay, drop-stay-change--> confirmed
  *                       pending --fail, compensate--> failed      confirmed --cancel--> cancelled
  *   confirmed --request-cancel--> confirmed, cancel in flight --cancel--> cancelled
  *                                 confirmed, cancel in flight --cancel-refused--> confirmed
@@ -30,6 +32,10 @@ export interface LifecycleBooking {
   readonly cancelRequestedAt?: string;
   /** Set when the supplier refused that cancel (cancel-refused): a later one ends the cancel in flight. */
   readonly cancelRefusedAt?: string;
+  /** The hotel's own confirmation number, once noted. */
+  readonly hotelConfirmationNumber?: string;
+  /** A stay change asked of the supplier and not settled yet (null or absent: none). */
+  readonly stayChange?: { readonly changeId: string } | null;
   readonly history: readonly BookingHistoryEntry[];
 }
 
@@ -49,6 +55,9 @@ export interface LifecycleChanges {
   readonly undoReason?: UndoReason;
   readonly cancelRequestedAt?: string;
   readonly cancelRefusedAt?: string;
+  readonly hotelConfirmationNumber?: string;
+  /** Cleared once the stay change waiting for its supplier's outcome is made or dropped (the request's terms set it). */
+  readonly stayChange?: null;
 }
 
 /** What a move changes on the record: the lifecycle's fields, and a confirmation's terms with them. */
@@ -76,7 +85,11 @@ const MOVES_FROM: Readonly<Record<LifecycleCommandKind, readonly BookingStatus[]
   modify: ['confirmed'],
   'request-cancel': ['confirmed'],
   'cancel-refused': ['confirmed'],
+  'request-stay-change': ['confirmed'],
+  'change-stay': ['confirmed'],
+  'drop-stay-change': ['confirmed'],
   cancel: ['confirmed'],
+  'note-hotel-confirmation': ['confirmed'],
   'issue-voucher': ['confirmed'],
   // Not pending: its supplier may still confirm it under the names we sent, and it must then be recognisable.
   'erase-personal-data': ['confirmed', 'cancelled', 'failed'],
@@ -104,7 +117,16 @@ function erased(booking: LifecycleBooking): LifecycleRefusal {
   };
 }
 
-const voucherIssued = (booking: LifecycleBooking) => booking.history.some((e) => e.event === HISTORY_EVENT_NAME['voucher-issued']);
+/** Whether the booking's voucher was issued for the stay it now has: a stay change calls for a new one. */
+function voucherIssued(booking: LifecycleBooking): boolean {
+  let issued = -1;
+  let changed = -1;
+  booking.history.forEach((entry, i) => {
+    if (entry.event === HISTORY_EVENT_NAME['voucher-issued']) issued = i;
+    if (entry.event === HISTORY_EVENT_NAME['stay-changed']) changed = i;
+  });
+  return issued > changed;
+}
 
 /**
  * Why a command of this kind cannot be made on the booking now, or undefined when it can: asked before
@@ -121,10 +143,18 @@ export function refusalOf(booking: LifecycleBooking | undefined, kind: Lifecycle
   if (kind === 'modify' && booking.personalDataErasedAt) return erased(booking);
   const inFlight = cancelInFlight(booking);
   // A cancel whose outcome is unknown: the booking is the supplier's to say, and it may still need the names.
-  if (inFlight && (kind === 'modify' || kind === 'erase-personal-data' || kind === 'request-cancel'))
+  if (inFlight && (kind === 'modify' || kind === 'erase-personal-data' || kind === 'request-cancel' || kind === 'request-stay-change'))
     return { reason: 'cancel-in-flight', status: 'confirmed', cancelRequestedAt: inFlight };
   if (kind === 'cancel-refused' && !inFlight) return { reason: 'no-cancel-in-flight', status: 'confirmed' };
+  const changing = booking.stayChange ?? undefined;
+  // While the supplier is asked to change the stay, nothing else changes it: the change is made or dropped first.
+  if (changing && (kind === 'modify' || kind === 'cancel' || kind === 'request-cancel' || kind === 'request-stay-change'))
+    return { reason: 'stay-change-in-progress', status: 'confirmed', changeId: changing.changeId };
+  if (!changing && (kind === 'change-stay' || kind === 'drop-stay-change'))
+    return { reason: 'no-stay-change-requested', status: booking.status };
   if (kind === 'issue-voucher' && voucherIssued(booking)) return { reason: 'voucher-already-issued', status: 'confirmed' };
+  if (kind === 'note-hotel-confirmation' && booking.hotelConfirmationNumber)
+    return { reason: 'hotel-confirmation-known', status: 'confirmed' };
   return undefined;
 }
 
@@ -198,6 +228,26 @@ export function eventsOf(command: LifecycleCommand): LifecycleEvent[] {
           reasonGiven: command.reasonGiven,
         },
       ];
+    case 'request-stay-change':
+      return [{ type: 'stay-change-requested', at, supplierId: command.supplierId, changeId: command.changeId, ...command.to }];
+    case 'change-stay':
+      return [
+        {
+          type: 'stay-changed',
+          at,
+          supplierId: command.supplierId,
+          changeId: command.changeId,
+          from: command.from,
+          to: command.to,
+          previousTotal: command.previousTotal,
+          total: command.total,
+          lookedUp: command.lookedUp,
+        },
+      ];
+    case 'drop-stay-change':
+      return [{ type: 'stay-change-dropped', at, supplierId: command.supplierId, changeId: command.changeId, why: command.why }];
+    case 'note-hotel-confirmation':
+      return [{ type: 'hotel-confirmed', at, supplierId: command.supplierId, hotelConfirmationNumber: command.hotelConfirmationNumber }];
     case 'issue-voucher':
       return [{ type: 'voucher-issued', at, bytes: command.bytes }];
     case 'erase-personal-data':
@@ -236,6 +286,15 @@ function changesOf<Terms extends object>(command: LifecycleCommand<Terms>): Move
       return { cancelRequestedAt: command.at, quotedPenaltyAmount: command.quotedPenaltyAmount };
     case 'cancel-refused':
       return { cancelRefusedAt: command.at };
+    case 'note-hotel-confirmation':
+      return { hotelConfirmationNumber: command.hotelConfirmationNumber };
+    case 'request-stay-change':
+      return { ...command.terms };
+    case 'change-stay':
+      // The terms first: the pending change is the lifecycle's to clear.
+      return { ...command.terms, stayChange: null };
+    case 'drop-stay-change':
+      return { stayChange: null };
     case 'keep-pending':
     case 'modify':
     case 'issue-voucher':
@@ -259,5 +318,8 @@ export function decide<Terms extends object = object>(
 ): LifecycleDecision<Terms> {
   const refusal = refusalOf(booking, command.kind);
   if (refusal) return { accepted: false, refusal };
+  // A change settles only the change it asked: another one's outcome is that one's to record.
+  if ((command.kind === 'change-stay' || command.kind === 'drop-stay-change') && booking?.stayChange?.changeId !== command.changeId)
+    return { accepted: false, refusal: { reason: 'no-stay-change-requested', status: booking!.status } };
   return { accepted: true, from: MOVES_FROM[command.kind], events: eventsOf(command), changes: changesOf(command) };
 }

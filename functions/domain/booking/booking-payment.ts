@@ -8,14 +8,20 @@
  * - cancelled: the total less the penalty applied is refunded, before the record says cancelled, so a cut
  *   after it leaves a booking the retry cancels, never a cancelled booking that was not refunded;
  * - failed or compensated: whatever was taken goes back, only once the record says so, so a booking
- *   confirmed meanwhile (by the reconciler) keeps its payment.
+ *   confirmed meanwhile (by the reconciler) keeps its payment;
+ * - stay changed: the rise, held before the supplier was asked, is captured, or the fall refunded, before the
+ *   record says changed; a change not made gives its hold back once the record says so.
  */
 import type { LifecycleEvent } from './lifecycle-event.js';
 
 export type BookingPayment =
   | { readonly move: 'capture' }
   | { readonly move: 'refund'; readonly penaltyAmount: string }
-  | { readonly move: 'give-back' };
+  | { readonly move: 'give-back' }
+  /** A stay change made: a rise captured from the change's hold, a fall refunded (nothing when the total holds). */
+  | { readonly move: 'settle-change'; readonly changeId: string; readonly previousTotal: string; readonly total: string }
+  /** A stay change not made: its hold, if any, given back. */
+  | { readonly move: 'release-change'; readonly changeId: string };
 
 export type PaymentMoment = 'before-recording' | 'once-recorded';
 
@@ -38,6 +44,15 @@ function paymentFor(event: LifecycleEvent): DuePayment | undefined {
     case 'failed':
     case 'compensated':
       return { payment: { move: 'give-back' }, due: 'once-recorded' };
+    // Before the record says changed, so a changed booking is never unpaid (nor a fall unrefunded after a cut).
+    case 'stay-changed':
+      return {
+        payment: { move: 'settle-change', changeId: event.changeId, previousTotal: event.previousTotal.amount, total: event.total.amount },
+        due: 'before-recording',
+      };
+    // Once the record says dropped, so a change made meanwhile (the reconciler found it) keeps its hold to capture.
+    case 'stay-change-dropped':
+      return { payment: { move: 'release-change', changeId: event.changeId }, due: 'once-recorded' };
     default:
       return undefined;
   }

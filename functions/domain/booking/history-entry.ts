@@ -27,7 +27,11 @@ export const HISTORY_EVENT_NAME: Readonly<Record<LifecycleEventType, string>> = 
   modified: 'modified',
   'cancel-requested': 'cancel-requested',
   'cancel-refused': 'cancel-refused',
+  'stay-change-requested': 'stay-change-requested',
+  'stay-changed': 'stay-changed',
+  'stay-change-dropped': 'stay-change-dropped',
   cancelled: 'cancelled',
+  'hotel-confirmed': 'hotel-confirmed',
   'voucher-issued': 'voucher-issued',
   'personal-data-erased': 'personal-data-erased',
 };
@@ -95,6 +99,14 @@ function detailOf(event: LifecycleEvent): string {
       return `${event.supplierId} refused the cancellation: ${event.why}; the booking stands confirmed`;
     case 'cancelled':
       return `cancelled at ${event.supplierId}${event.cancellationReference ? ` (${event.cancellationReference})` : ''}; penalty applied ${event.penalty.amount} ${event.penalty.currency}, quoted ${event.quotedPenaltyAmount}${event.lookedUp ? " (its answer could not be read; its booking shows cancelled, the penalty is its policy's)" : ''}${event.reasonGiven ? '; a reason was given' : ''}`;
+    case 'stay-change-requested':
+      return `stay change ${event.changeId} to ${event.checkIn}..${event.checkOut} asked of ${event.supplierId}`;
+    case 'stay-changed':
+      return `stay changed at ${event.supplierId} (${event.changeId}): ${event.from.checkIn}..${event.from.checkOut} to ${event.to.checkIn}..${event.to.checkOut}, total ${event.previousTotal.amount} to ${event.total.amount} ${event.total.currency}${event.lookedUp ? ' (its answer could not be read; its booking shows the new stay)' : ''}`;
+    case 'stay-change-dropped':
+      return `stay change ${event.changeId} not made at ${event.supplierId}: ${event.why}`;
+    case 'hotel-confirmed':
+      return `the hotel confirmed it as ${event.hotelConfirmationNumber} (given by ${event.supplierId})`;
     case 'voucher-issued':
       return `voucher PDF, ${event.bytes} bytes`;
     case 'personal-data-erased':

@@ -113,6 +113,58 @@ export interface CancelCommand {
   readonly reasonGiven: boolean;
 }
 
+/** A stay's dates, as a stay change tells them. */
+export interface StayDates {
+  readonly checkIn: string;
+  readonly checkOut: string;
+}
+
+/**
+ * A stay change about to be asked of the supplier (its write-ahead): `terms` is what the record keeps of it
+ * until it is made or dropped (the pending change), so a change the supplier may have made is never without a
+ * trace here. The lifecycle passes it through without reading it.
+ */
+export interface RequestStayChangeCommand<Terms extends object = object> {
+  readonly kind: 'request-stay-change';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly changeId: string;
+  readonly to: StayDates;
+  readonly terms: Terms;
+}
+
+/** The supplier changed the stay: `terms` is the record as the change leaves it (dates, price, policy...). */
+export interface ChangeStayCommand<Terms extends object = object> {
+  readonly kind: 'change-stay';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly changeId: string;
+  readonly from: StayDates;
+  readonly to: StayDates;
+  readonly previousTotal: Amount;
+  readonly total: Amount;
+  /** The supplier's answer was lost and its booking was looked up: it shows the new stay. */
+  readonly lookedUp: boolean;
+  readonly terms: Terms;
+}
+
+/** The stay change asked was not made (refused, repriced, or never seen at the supplier): the booking is as it was. */
+export interface DropStayChangeCommand {
+  readonly kind: 'drop-stay-change';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly changeId: string;
+  readonly why: string;
+}
+
+/** The hotel's own confirmation number, given by the supplier after the booking was confirmed (the reconciler asks). */
+export interface NoteHotelConfirmationCommand {
+  readonly kind: 'note-hotel-confirmation';
+  readonly at: string;
+  readonly supplierId: string;
+  readonly hotelConfirmationNumber: string;
+}
+
 /** The confirmed booking's voucher was rendered once, so it is known to render. */
 export interface IssueVoucherCommand {
   readonly kind: 'issue-voucher';
@@ -137,7 +189,11 @@ export type LifecycleCommand<Terms extends object = object> =
   | ModifyCommand
   | RequestCancelCommand
   | CancelRefusedCommand
+  | RequestStayChangeCommand<Terms>
+  | ChangeStayCommand<Terms>
+  | DropStayChangeCommand
   | CancelCommand
+  | NoteHotelConfirmationCommand
   | IssueVoucherCommand
   | ErasePersonalDataCommand;
 
@@ -151,7 +207,11 @@ export const LIFECYCLE_COMMAND_KINDS = [
   'begin-undo',
   'compensate',
   'modify',
+  'request-stay-change',
+  'change-stay',
+  'drop-stay-change',
   'cancel',
+  'note-hotel-confirmation',
   'issue-voucher',
   'erase-personal-data',
   'request-cancel',

@@ -80,6 +80,35 @@ export type LifecycleEvent =
       readonly lookedUp: boolean;
       readonly reasonGiven: boolean;
     }
+  | {
+      readonly type: 'stay-change-requested';
+      readonly at: string;
+      readonly supplierId: string;
+      readonly changeId: string;
+      readonly checkIn: string;
+      readonly checkOut: string;
+    }
+  | {
+      readonly type: 'stay-changed';
+      readonly at: string;
+      readonly supplierId: string;
+      readonly changeId: string;
+      readonly from: { readonly checkIn: string; readonly checkOut: string };
+      readonly to: { readonly checkIn: string; readonly checkOut: string };
+      /** The booking's total before and after, in its currency: a rise is paid, a fall refunded. */
+      readonly previousTotal: Amount;
+      readonly total: Amount;
+      readonly lookedUp: boolean;
+    }
+  | {
+      readonly type: 'stay-change-dropped';
+      readonly at: string;
+      readonly supplierId: string;
+      readonly changeId: string;
+      readonly why: string;
+    }
+  /** The hotel's own confirmation number arrived after the booking (not personal data: a desk reference). */
+  | { readonly type: 'hotel-confirmed'; readonly at: string; readonly supplierId: string; readonly hotelConfirmationNumber: string }
   | { readonly type: 'voucher-issued'; readonly at: string; readonly bytes: number }
   | { readonly type: 'personal-data-erased'; readonly at: string; readonly by: ErasedBy };
 

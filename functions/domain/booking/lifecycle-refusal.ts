@@ -18,6 +18,12 @@ export type LifecycleRefusal =
   | { readonly reason: 'cancel-in-flight'; readonly status: 'confirmed'; readonly cancelRequestedAt: string }
   /** A cancel-refused on a booking with no cancel in flight. */
   | { readonly reason: 'no-cancel-in-flight'; readonly status: 'confirmed' }
+  /** A stay change was asked of the supplier and is not settled yet: nothing else changes the booking meanwhile. */
+  | { readonly reason: 'stay-change-in-progress'; readonly status: 'confirmed'; readonly changeId: string }
+  /** No stay change is waiting to be made or dropped (or another one is). */
+  | { readonly reason: 'no-stay-change-requested'; readonly status: BookingStatus }
+  /** The hotel's confirmation number is on the booking already: a later one is not noted again. */
+  | { readonly reason: 'hotel-confirmation-known'; readonly status: 'confirmed' }
   /** The personal data is gone: nothing to change, nothing more to erase. */
   | { readonly reason: 'personal-data-erased'; readonly status: BookingStatus; readonly erasedAt?: string };
 

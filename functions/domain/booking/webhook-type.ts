@@ -22,7 +22,12 @@ const WEBHOOK_OF_EVENT: Readonly<Record<LifecycleEventType, BookingEventType | u
   // Told once the supplier has said: booking.cancelled when it cancelled, nothing new when it refused.
   'cancel-requested': undefined,
   'cancel-refused': undefined,
+  'stay-change-requested': undefined,
+  'stay-changed': 'booking.modified',
+  'stay-change-dropped': undefined,
   cancelled: 'booking.cancelled',
+  // The booking as the partner sees it changed: it now carries the number the hotel's desk asks for.
+  'hotel-confirmed': 'booking.modified',
   'voucher-issued': undefined,
   'personal-data-erased': undefined,
 };

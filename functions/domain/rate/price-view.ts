@@ -5,7 +5,14 @@
  * them, the fx rate kept as a decimal string so it is reproducible to the digit.
  */
 import type { FxQuote } from '../fx/fx-rates.js';
+import type { NightlyPrice } from '../pricing/nightly-prices.js';
 import type { Price } from '../pricing/price.js';
+
+/** A night's price as shown: its date and its share of the total (API-SPEC `price.nightly`). */
+export interface NightlyPriceView {
+  readonly date: string;
+  readonly total: number;
+}
 
 export interface PriceView {
   readonly net: number;
@@ -17,6 +24,12 @@ export interface PriceView {
   readonly commission: number;
   readonly payableAtHotel: number;
   readonly fx: FxView;
+  /** Night by night from check-in, adding up to `total` exactly (domain/pricing/nightly-prices.ts). */
+  readonly nightly: readonly NightlyPriceView[];
+}
+
+export function nightlyView(nightly: readonly NightlyPrice[]): NightlyPriceView[] {
+  return nightly.map((night) => ({ date: night.date, total: num(night.total) }));
 }
 
 /**
@@ -40,7 +53,7 @@ export function fxView(stamp: FxQuote): FxView {
 
 const num = (decimal: string): number => Number(decimal);
 
-export function priceView(price: Price): PriceView {
+export function priceView(price: Price, nightly: readonly NightlyPrice[]): PriceView {
   return {
     net: num(price.net),
     markup: num(price.markup),
@@ -51,5 +64,6 @@ export function priceView(price: Price): PriceView {
     commission: num(price.commission),
     payableAtHotel: num(price.payableAtHotel),
     fx: fxView(price.fx),
+    nightly: nightlyView(nightly),
   };
 }

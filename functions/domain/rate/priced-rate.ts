@@ -11,7 +11,7 @@ import type { SupplierRate } from './supplier-rate.js';
 export interface DescribableRate {
   readonly supplierId: string;
   readonly supplierPropertyId: string;
-  readonly rate: Pick<SupplierRate, 'supplierRateKey' | 'roomTypeName' | 'payment' | 'remarks' | 'packageOnly'>;
+  readonly rate: Pick<SupplierRate, 'supplierRateKey' | 'roomTypeName' | 'payment' | 'remarks' | 'packageOnly' | 'nightly'>;
   readonly boardBasis: SupplierRate['boardBasis'];
   readonly refundable: boolean;
   readonly cancellationPolicy: readonly CancellationPenalty[];

@@ -34,6 +34,16 @@ export const ticketSchema = z.object({
   }),
   /** Nights and rooms of the searched stay, for pricing the checked rate the same way. */
   nights: z.number().int().positive(),
+  /** The searched check-in (YYYY-MM-DD): what the checked price's nightly split is dated from. */
+  checkIn: z.iso.date().optional(),
+  /**
+   * The supplier's nightly figures as search read them (amounts in its currency), for a check whose answer
+   * gives none (Hotelbeds' checkrates has no dailyRates): the checked price is then split as search split it.
+   */
+  nightly: z
+    .array(z.string().regex(/^\d+(\.\d+)?$/))
+    .max(366)
+    .optional(),
   rooms: z.number().int().positive(),
   /** UTC ISO instant after which the rate must be searched again (410). */
   expiresAt: z.string(),

@@ -9,6 +9,7 @@ import { policyInQuoteCurrency } from '../cancellation/policy-in-quote-currency.
 import { policyView, type PolicyView } from '../cancellation/policy-view.js';
 import type { QuotedStay } from '../stay/quoted-stay.js';
 import { obligationsView, type ObligationsView } from './obligations-view.js';
+import { nightlyPrices } from '../pricing/nightly-prices.js';
 import { priceView, type PriceView } from './price-view.js';
 import type { DescribableRate } from './priced-rate.js';
 import { RATE_TICKET_NAME_MAX, signRateId, type RateTicket } from './rate-id.js';
@@ -68,6 +69,8 @@ export function describeRate(rate: DescribableRate, property: ShownPropertyHead,
       currency: rate.price.currency,
     },
     nights: stay.nights,
+    checkIn: stay.checkIn,
+    ...(rate.rate.nightly ? { nightly: rate.rate.nightly.map((night) => night.amount) } : {}),
     rooms: stay.rooms,
     expiresAt: stay.expiresAt,
   };
@@ -81,7 +84,7 @@ export function describeRate(rate: DescribableRate, property: ShownPropertyHead,
     ...(deadline ? { cancellationDeadline: deadline } : {}),
     cancellationPolicy: policyView(policyInQuoteCurrency(rate.cancellationPolicy, rate.price)),
     payment: rate.rate.payment,
-    price: priceView(rate.price),
+    price: priceView(rate.price, nightlyPrices(rate.price.total, rate.price.currency, stay, rate.rate.nightly)),
     ...obligationsView(rate),
   };
 }

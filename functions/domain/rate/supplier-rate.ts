@@ -66,4 +66,10 @@ export interface SupplierRate {
   readonly minimumSellingPrice?: Money | undefined;
   /** Sold only as part of a package (with a flight, say): shown only where the account's contract sells packages. */
   readonly packageOnly?: boolean;
+  /**
+   * What the supplier says each night costs, night by night from check-in, in the rate's currency, where it
+   * says so (Rapid `nightly`, Hotelbeds `dailyRates`, OpenTravel's per-night `Rate`). The price's nightly
+   * split follows these figures (domain/pricing/nightly-prices.ts); without them it is spread evenly.
+   */
+  readonly nightly?: readonly Money[] | undefined;
 }

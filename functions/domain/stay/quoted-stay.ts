@@ -4,6 +4,8 @@ import type { SearchHeader } from './search-header.js';
 
 export interface QuotedStay {
   readonly searchId: string;
+  /** YYYY-MM-DD: the first night, what a price's nightly split is dated from. */
+  readonly checkIn: string;
   readonly nights: number;
   readonly rooms: number;
   readonly expiresAt: string;
@@ -13,6 +15,7 @@ export interface QuotedStay {
 export function quotedStayOf(search: Pick<SearchHeader, 'searchId' | 'request' | 'expiresAt'>): QuotedStay {
   return {
     searchId: search.searchId,
+    checkIn: search.request.checkIn,
     nights: nightsBetween(search.request.checkIn, search.request.checkOut),
     rooms: search.request.occupancies.length,
     expiresAt: search.expiresAt,

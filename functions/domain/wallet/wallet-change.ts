@@ -22,6 +22,11 @@ export interface WalletChange {
   readonly onceKey: string;
   /** The booking's hold as the change leaves it: `held` when the change places it, else settled by it. */
   readonly hold?: WalletHold;
+  /**
+   * A stay change's payment: the booking's own (captured) hold with what it has paid in all, written only if
+   * it still records `previousCapturedMinor` (stay-change-payment.ts).
+   */
+  readonly paid?: { readonly hold: WalletHold; readonly previousCapturedMinor: number };
 }
 
 export type WalletRefusal =
@@ -56,7 +61,7 @@ export function changeTo(
   figures: WalletFigures,
   line: MovementLine,
   stamp: MovementStamp,
-  once: { readonly onceKey: string; readonly hold?: WalletHold },
+  once: { readonly onceKey: string; readonly hold?: WalletHold; readonly paid?: WalletChange['paid'] },
 ): WalletChange {
   const availableMinor = availableOf(figures);
   const after: Wallet = { ...wallet, ...figures, availableMinor, updatedAt: stamp.at };
@@ -71,7 +76,13 @@ export function changeTo(
     at: stamp.at,
     ...(line.bookingId ? { bookingId: line.bookingId } : {}),
   };
-  return { wallet: after, movement, onceKey: once.onceKey, ...(once.hold ? { hold: once.hold } : {}) };
+  return {
+    wallet: after,
+    movement,
+    onceKey: once.onceKey,
+    ...(once.hold ? { hold: once.hold } : {}),
+    ...(once.paid ? { paid: once.paid } : {}),
+  };
 }
 
 /** Throws a RangeError unless `amountMinor` is a whole number of minor units at least `least`: a caller's bug, not a refusal. */

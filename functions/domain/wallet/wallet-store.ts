@@ -81,6 +81,30 @@ export interface WalletStore<Write = never> {
   /** A cancelled booking's refund: what its capture paid less `penaltyMinor`, once per booking (refund.ts). */
   refundCancelled(tenant: string, walletId: string, bookingId: string, penaltyMinor: number, now: Date): Promise<Wallet | undefined>;
 
+  /**
+   * A stay change's rise paid from its hold (placed with `hold` under stayChangeKey) and counted in what the
+   * booking paid; nothing when the change's hold is settled already or was never placed. More than the change
+   * held is refused: a DomainError (conflict).
+   */
+  captureStayChange(
+    tenant: string,
+    walletId: string,
+    bookingId: string,
+    changeId: string,
+    riseMinor: number,
+    now: Date,
+  ): Promise<Wallet | undefined>;
+
+  /** A stay change's fall refunded, once per change, never more than the booking paid: a DomainError (conflict) otherwise. */
+  refundStayChange(
+    tenant: string,
+    walletId: string,
+    bookingId: string,
+    changeId: string,
+    fallMinor: number,
+    now: Date,
+  ): Promise<Wallet | undefined>;
+
   /** The booking's hold as it stands (held, captured or released), or undefined when none was placed. */
   holdOf(tenant: string, walletId: string, bookingId: string): Promise<WalletHold | undefined>;
 

@@ -18,6 +18,10 @@ import type {
   ModifyRequest,
   ModifyResult,
   ContentSlice,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -325,7 +329,7 @@ export class ExpediaAdapter implements SupplierPort {
         return {
           given_name: lead?.firstName || request.holder.firstName,
           family_name: lead?.lastName || request.holder.lastName,
-          ...(index === 0 && request.remark ? { special_request: request.remark.slice(0, 5000) } : {}),
+          ...specialRequestOf(index === 0 ? request.remark : undefined, room.specialRequest),
         };
       }),
       // Expedia-collect rates are paid by us on account; property-collect rates are paid at the hotel.
@@ -404,6 +408,28 @@ export class ExpediaAdapter implements SupplierPort {
       penalty: appliedPenalty(after, 'cancel'),
       cancelledAt: this.now().toISOString(),
     };
+  }
+
+  /** Rapid has no cancellation simulation: what cancelling would cost is the booking's stored policy (the caller's to read). */
+  async quoteCancellation(_request: CancelRequest): Promise<undefined> {
+    return undefined;
+  }
+
+  /** Rapid gives the property's confirmation with the itinerary (`confirmation_id.property`), once the property has one. */
+  async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    return (await this.getBooking(request)).hotelConfirmationNumber;
+  }
+
+  /**
+   * Rapid changes dates through its shop-for-change link and a commit link (PUT .../rooms/{room_id}/pricing),
+   * which this integration does not drive yet: no path here, never a cancel and rebook.
+   */
+  async quoteStayChange(_request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    return RAPID_CHANGE_UNSUPPORTED;
+  }
+
+  async changeStay(_request: StayChangeCommit): Promise<StayChangeResult> {
+    return RAPID_CHANGE_UNSUPPORTED;
   }
 
   async modify(_request: ModifyRequest): Promise<ModifyResult> {
@@ -959,4 +985,18 @@ function contextOf(request: CallContext): CallContext {
     ...(request.traveller ? { traveller: request.traveller } : {}),
     ...(request.pointOfSale ? { pointOfSale: request.pointOfSale } : {}),
   };
+}
+
+const RAPID_CHANGE_UNSUPPORTED = {
+  kind: 'unsupported',
+  reason: "Rapid's change of dates (shop for change, then commit) is not part of this integration",
+} as const;
+
+/**
+ * Rapid's `special_request` is the room's own ("Any special request info associated with the room"): the
+ * room's request, after the booking's remark on the first room. Bounded as the adapter always bounded it.
+ */
+function specialRequestOf(remark: string | undefined, request: string | undefined): { special_request?: string } {
+  const text = [remark, request].filter((part): part is string => Boolean(part)).join('\n');
+  return text ? { special_request: text.slice(0, 5000) } : {};
 }

@@ -13,6 +13,7 @@ import type {
 } from '../port.js';
 import { cancellationPenalty, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
 import { refusal } from '../answer-refusal.js';
+import { withHotelConfirmation } from '../hotel-confirmation.js';
 import { SupplierError } from '../supplier-error.js';
 import { boardFromAmenities } from './board-amenities.js';
 import { packRateKey, type ExpediaRateKey } from './rate-key.js';
@@ -484,7 +485,22 @@ export function portRate(key: ExpediaRateKey, pricing: RoomPricing, remarks: rea
     remarks,
     minimumSellingPrice: pricing.minimumSellingPrice,
     packageOnly: key.packageOnly === true,
+    nightly: nightlyPrices(pricing),
   });
+}
+
+/** Rapid's `nightly` breakdown, night by night over all rooms, as the rate's nightly prices (none when it sends none). */
+function nightlyPrices(pricing: RoomPricing): Money[] | undefined {
+  const nights = pricing.nightlyMinor;
+  if (nights.length === 0) return undefined;
+  const out: Money[] = [];
+  // Index by index: a night no room priced is a hole, which array methods would skip.
+  for (let night = 0; night < nights.length; night += 1) {
+    const minor = nights[night];
+    if (minor === undefined) return undefined;
+    out.push(money(minor, pricing.price.currency));
+  }
+  return out;
 }
 
 /** What the adapter stores in `affiliate_metadata` at booking: the room type, which itineraries do not name. */
@@ -634,6 +650,7 @@ export function bookingFromWire(itinerary: WireItinerary | undefined, facts: Pro
     ...(Number.isNaN(created) ? {} : { createdAt: new Date(created).toISOString() }),
     remarks,
     payAtProperty: [...charges.values()],
+    ...withHotelConfirmation(rooms.map((room) => room.confirmation_id?.property)),
   };
 }
 

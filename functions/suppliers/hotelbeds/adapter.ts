@@ -2,23 +2,31 @@ import { hotelbedsLanguage } from './languages.js';
 import { createHash } from 'node:crypto';
 // The zones alone, not the whole catalogue: these adapters ride in every booking function.
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
-import type { Money } from '../../domain/money/money.js';
+import { type Money, parseMinor } from '../../domain/money/money.js';
 import type { SupplierAdapterOptions } from '../adapter-options.js';
 import { parseJsonBody, supplierHttp } from '../http-client.js';
 import type {
   AvailabilityRequest,
   AvailabilityResult,
+  BookedRoom,
   BookingLookup,
   BookRequest,
   CallContext,
+  CancellationQuote,
   CancellationResult,
   CancelRequest,
   CheckedRate,
   CheckRateRequest,
   ClientReferenceLookup,
+  Guest,
   ModifyRequest,
   ModifyResult,
   ContentSlice,
+  Occupancy,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -28,6 +36,7 @@ import type {
 } from '../port.js';
 import { formatScenarios, SANDBOX_SCENARIO_HEADER } from '../scenario.js';
 import { LeftOut, refusal } from '../answer-refusal.js';
+import { hotelConfirmationOf } from '../hotel-confirmation.js';
 import { SupplierError } from '../supplier-error.js';
 import {
   type AskedGroups,
@@ -46,6 +55,7 @@ import { hotelbedsAuthHeaders } from './signature.js';
 import type {
   WireAvailabilityRQ,
   WireAvailabilityRS,
+  WireBooking,
   WireBookingChangeRQ,
   WireBookingListRS,
   WireBookingRQ,
@@ -54,6 +64,8 @@ import type {
   WireCheckRateRS,
   WireContentHotelsRS,
   WireOccupancy,
+  WirePax,
+  WireReconfirmationsRS,
 } from './wire.js';
 
 /** Base URL e.g. https://api.test.hotelbeds.com (paths /hotel-api/1.0/... are appended); Hotelbeds documents 5 s to 60 s timeouts. */
@@ -79,6 +91,8 @@ export class HotelbedsAdapter implements SupplierPort {
     const body: WireAvailabilityRQ = {
       stay: { checkIn: request.checkIn, checkOut: request.checkOut },
       occupancies: groups.map((group) => group.wire),
+      // Each rate's price per night (ApiRate.dailyRates): what the API's nightly prices follow.
+      dailyRate: true,
       ...(request.nationality ? { sourceMarket: request.nationality.toUpperCase() } : {}),
     };
     const { destination } = request;
@@ -242,11 +256,12 @@ export class HotelbedsAdapter implements SupplierPort {
         }),
       };
     });
+    const remark = remarkOf(request.remark, request.rooms);
     const body: WireBookingRQ = {
       holder: { name: request.holder.firstName, surname: request.holder.lastName },
       rooms,
       clientReference: wireClientReference(request.clientReference),
-      ...(request.remark ? { remark: request.remark } : {}),
+      ...(remark ? { remark } : {}),
     };
     const rs = await this.call<WireBookingRS>('booking', 'POST', '/hotel-api/1.0/bookings', request, body);
     return bookingFromWire(rs.booking, 'booking');
@@ -288,10 +303,68 @@ export class HotelbedsAdapter implements SupplierPort {
     return this.cancellation(request, 'CANCELLATION');
   }
 
-  /** Hotelbeds-only: what a cancellation would cost now (cancellationFlag=SIMULATION); changes nothing. */
-  async simulateCancellation(request: CancelRequest): Promise<{ supplierReference: string; penalty: Money }> {
-    const { supplierReference, penalty } = await this.cancellation(request, 'SIMULATION');
-    return { supplierReference, penalty };
+  /** What a cancellation would cost now, as Hotelbeds computes it on its own clock (cancellationFlag=SIMULATION); changes nothing. */
+  async quoteCancellation(request: CancelRequest): Promise<CancellationQuote> {
+    const { penalty } = await this.cancellation(request, 'SIMULATION');
+    return { penalty };
+  }
+
+  /**
+   * The hotel's confirmation number, which Hotelbeds obtains from the hotelier after the booking ("an
+   * asynchronous service: reconfirmation numbers are not available at the time of the booking"): GET
+   * /bookings/reconfirmations filtered by our booking's reference. Only the booking asked about counts.
+   */
+  async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    const query = new URLSearchParams({ from: '1', to: '10', references: request.supplierReference });
+    const rs = await this.call<WireReconfirmationsRS>(
+      'bookingReconfirmation',
+      'GET',
+      `/hotel-api/1.0/bookings/reconfirmations?${query}`,
+      request,
+    );
+    if (rs.bookings !== undefined && !Array.isArray(rs.bookings)) throw bad('bookingReconfirmation', 'bookings is not a list');
+    const booking = (rs.bookings ?? []).find((item) => item?.reference === request.supplierReference);
+    const rooms = Array.isArray(booking?.hotel?.rooms) ? booking.hotel.rooms : [];
+    return hotelConfirmationOf(
+      rooms.flatMap((room) => (Array.isArray(room?.supplierConfirmationCode) ? room.supplierConfirmationCode : [])),
+    );
+  }
+
+  /**
+   * The changed stay as Hotelbeds prices it: PUT /bookings/{reference} with `mode: SIMULATION` (the spec's
+   * BookingChange: "Change checkIn and checkOut date", passengers), which changes nothing. A booking whose
+   * modificationPolicies.modification is false, or a change Hotelbeds refuses as not allowed, has no path.
+   */
+  async quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    const current = await this.bookingDetail(request);
+    if (current.modificationPolicies?.modification !== true) return NOT_MODIFIABLE;
+    const simulated = await this.bookingChange('SIMULATION', request, current);
+    if (simulated.kind === 'unsupported') return simulated;
+    const { booking } = simulated;
+    return {
+      kind: 'quoted',
+      quote: {
+        checkIn: booking.checkIn,
+        checkOut: booking.checkOut,
+        price: booking.price,
+        ...(booking.nightly ? { nightly: booking.nightly } : {}),
+        cancellationPolicy: booking.cancellationPolicy,
+        ...(booking.payAtProperty && booking.payAtProperty.length > 0 ? { payAtProperty: booking.payAtProperty } : {}),
+      },
+    };
+  }
+
+  /**
+   * The change at the quoted price or not at all: simulated again first (a price that moved since the quote
+   * changes nothing: `price-changed`), then made with `mode: UPDATE`.
+   */
+  async changeStay(request: StayChangeCommit): Promise<StayChangeResult> {
+    const current = await this.bookingDetail(request);
+    if (current.modificationPolicies?.modification !== true) return NOT_MODIFIABLE;
+    const simulated = await this.bookingChange('SIMULATION', request, current);
+    if (simulated.kind === 'unsupported') return simulated;
+    if (!sameMoney(simulated.booking.price, request.quotedPrice)) return { kind: 'price-changed', price: simulated.booking.price };
+    return this.bookingChange('UPDATE', request, current);
   }
 
   async modify(request: ModifyRequest): Promise<ModifyResult> {
@@ -332,6 +405,65 @@ export class HotelbedsAdapter implements SupplierPort {
       }
       throw error;
     }
+  }
+
+  private async bookingDetail(request: BookingLookup): Promise<WireBooking> {
+    const rs = await this.call<WireBookingRS>(
+      'bookingDetail',
+      'GET',
+      `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`,
+      request,
+    );
+    if (!rs.booking) throw bad('bookingDetail', 'missing booking');
+    return rs.booking;
+  }
+
+  /**
+   * PUT /bookings/{reference} with the stay's new dates and each room's guests as the new occupancy asks
+   * (names kept where the booking has them, in order): the changed booking, checked against the stay asked for.
+   */
+  private async bookingChange(
+    mode: 'SIMULATION' | 'UPDATE',
+    request: StayChangeRequest,
+    current: WireBooking,
+  ): Promise<{ kind: 'changed'; booking: SupplierBooking } | { kind: 'unsupported'; reason: string }> {
+    const currentRooms = current.hotel?.rooms ?? [];
+    if (currentRooms.length !== request.occupancies.length)
+      throw new SupplierError('rejected', SUPPLIER_ID, 'bookingChange: the change must keep the booked rooms', {
+        operation: 'bookingChange',
+      });
+    const body: WireBookingChangeRQ = {
+      mode,
+      booking: {
+        hotel: {
+          checkIn: request.checkIn,
+          checkOut: request.checkOut,
+          rooms: currentRooms.map((room, index) => {
+            const roomId = room.id ?? index + 1;
+            return { id: roomId, paxes: paxesOfOccupancy(request.occupancies[index]!, request.rooms?.[index]?.guests ?? [], roomId) };
+          }),
+        },
+      },
+    };
+    let rs: WireBookingRS;
+    try {
+      rs = await this.call<WireBookingRS>(
+        'bookingChange',
+        'PUT',
+        `/hotel-api/1.0/bookings/${encodeURIComponent(request.supplierReference)}`,
+        request,
+        body,
+      );
+    } catch (error) {
+      if (error instanceof SupplierError && error.kind === 'rejected' && /modification is not allowed/i.test(error.message))
+        return NOT_MODIFIABLE;
+      throw error;
+    }
+    const booking = bookingFromWire(rs.booking, 'bookingChange');
+    // The answer must be the stay asked for: another stay is not a quote of this change.
+    if (booking.checkIn !== request.checkIn || booking.checkOut !== request.checkOut)
+      throw bad('bookingChange', 'the answer is for another stay than the one asked');
+    return { kind: 'changed', booking };
   }
 
   private async cancellation(request: CancelRequest, flag: 'CANCELLATION' | 'SIMULATION'): Promise<CancellationResult> {
@@ -473,6 +605,44 @@ function groupOccupancies(occupancies: AvailabilityRequest['occupancies']): Occu
 export function wireClientReference(ourReference: string): string {
   if (ourReference.length >= 1 && ourReference.length <= 20) return ourReference;
   return `H${createHash('sha256').update(ourReference).digest('base64url').replace(/[-_]/g, 'x').slice(0, 19)}`;
+}
+
+const NOT_MODIFIABLE = { kind: 'unsupported', reason: 'Hotelbeds does not allow modifying this booking' } as const;
+
+const sameMoney = (a: Money, b: Money) =>
+  a.currency === b.currency && parseMinor(a.amount, a.currency) === parseMinor(b.amount, b.currency);
+
+/**
+ * A room's guests for a changed occupancy: its adults and its children with their ages, named as the booking
+ * names them (adults and children in their order), a guest the booking does not have yet left unnamed.
+ */
+function paxesOfOccupancy(occupancy: Occupancy, guests: readonly Guest[], roomId: number): WirePax[] {
+  const adults = guests.filter((guest) => guest.type === 'adult');
+  const children = guests.filter((guest) => guest.type === 'child');
+  const named = (guest: Guest | undefined) => (guest ? { name: guest.firstName, surname: guest.lastName } : {});
+  return [
+    ...Array.from({ length: occupancy.adults }, (_, i): WirePax => ({ roomId, type: 'AD', ...named(adults[i]) })),
+    ...occupancy.childrenAges.map((age, i): WirePax => ({ roomId, type: 'CH', age, ...named(children[i]) })),
+  ];
+}
+
+/** bookingRQ.remark is at most 2,000 characters. */
+const REMARK_MAX = 2000;
+
+/**
+ * Hotelbeds takes one free text per booking (`remark`, "special requests to hotelier like: Non-smoking room
+ * preferred, Twin bed please, Late arrival"): the booking's own remark, then each room's request, named by
+ * its room when there are several. What does not fit the spec's 2,000 characters is cut, marked with "…".
+ */
+export function remarkOf(remark: string | undefined, rooms: readonly BookedRoom[]): string | undefined {
+  const requests = rooms
+    .map((room, index) =>
+      room.specialRequest ? (rooms.length > 1 ? `Room ${index + 1}: ${room.specialRequest}` : room.specialRequest) : '',
+    )
+    .filter((text) => text !== '');
+  const text = [remark ?? '', ...requests].filter((part) => part !== '').join('\n');
+  if (text === '') return undefined;
+  return text.length <= REMARK_MAX ? text : `${text.slice(0, REMARK_MAX - 1)}…`;
 }
 
 function contextOf(request: CallContext): CallContext {

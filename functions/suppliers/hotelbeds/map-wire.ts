@@ -1,5 +1,6 @@
 import { money, parseMinor, scaleMinor, type Money } from '../../domain/money/money.js';
 import { percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
+import { addNightly } from '../../domain/pricing/nightly-prices.js';
 import type {
   BoardBasis,
   CancellationPenalty,
@@ -52,6 +53,28 @@ const PERCENT_RULES: PercentRules = { atMost100: true };
 function percentOfPrice(percent: string | number, price: Money): Money | undefined {
   const share = percentOfMinor(parseMinor(price.amount, price.currency), percent, PERCENT_RULES);
   return typeof share === 'number' ? money(share, price.currency) : undefined;
+}
+
+/**
+ * The rate's own price per night (`dailyRates`, by `offset`): its selling rate on a rate paid at the hotel,
+ * its net otherwise. Undefined when it gives none, or one we cannot read: the nightly split is then even,
+ * and the rate is still sold.
+ */
+function dailyPrices(rate: WireRate, currency: string): Money[] | undefined {
+  const days = rate.dailyRates;
+  if (!Array.isArray(days) || days.length === 0) return undefined;
+  const ordered = [...days].sort((a, b) => (a.offset ?? 0) - (b.offset ?? 0));
+  const out: Money[] = [];
+  for (const day of ordered) {
+    const figure = rate.paymentType === 'AT_HOTEL' ? (day.dailySellingRate ?? day.dailyNet) : day.dailyNet;
+    if (figure === undefined) return undefined;
+    try {
+      out.push(money(parseMinor(String(figure), currency), currency));
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
 }
 
 /** What a penalty in nights is made of: the rate's daily prices where it gives them, else its price spread evenly. */
@@ -173,6 +196,7 @@ export function singleRate(
         ? amount(rate.sellingRate, currency, operation, 'sellingRate')
         : undefined,
     packageOnly: rate.packaging === true ? true : undefined,
+    nightly: dailyPrices(rate, currency),
   });
 }
 
@@ -301,6 +325,7 @@ function mergeRates(parts: readonly SupplierRate[], currency: string): SupplierR
     // A room without a floor of its own may be sold at its price, no lower: the whole stay's floor is the sum.
     minimumSellingPrice: parts.some((rate) => rate.minimumSellingPrice) ? sum((rate) => rate.minimumSellingPrice ?? rate.price) : undefined,
     packageOnly: parts.some((rate) => rate.packageOnly) ? true : undefined,
+    nightly: addNightly(parts.map((rate) => rate.nightly)),
   });
 }
 
@@ -412,7 +437,14 @@ export function bookingFromWire(booking: WireBooking | undefined, operation: str
       ? { issuer: { name: hotel.supplier.name, ...(hotel.supplier.vatNumber ? { vatNumber: hotel.supplier.vatNumber } : {}) } }
       : {}),
     ...bookingObligations(rates, currency, operation),
+    ...nightlyOf(rates, currency),
   };
+}
+
+/** The booking's price per night over its rooms, where every rate gives its dailyRates. */
+function nightlyOf(rates: readonly WireRate[], currency: string): Pick<SupplierBooking, 'nightly'> {
+  const nightly = rates.length > 0 ? addNightly(rates.map((rate) => dailyPrices(rate, currency))) : undefined;
+  return nightly ? { nightly } : {};
 }
 
 /** What the booking's rates say the traveller must see: their comments, and the taxes the hotel collects. */

@@ -40,6 +40,8 @@ export interface WireAvailabilityRQ {
   filter?: { maxHotels?: number };
   sourceMarket?: string;
   language?: string;
+  /** Asks for each rate's price per night of the stay (`dailyRates`). */
+  dailyRate?: boolean;
 }
 
 /** One penalty tier: `amount`, or (the published ApiCancellationPolicy allows both) a `percent` of the rate or a `numberOfNights`. */
@@ -88,7 +90,7 @@ export interface WireRate {
   taxes?: { allIncluded?: boolean; taxes?: WireTax[] };
   rateComments?: string;
   rateCommentsId?: string;
-  /** Per night of the stay (ApiDailyRate): what a penalty counted in nights is made of. */
+  /** Per night of the stay (ApiDailyRate, answered to `dailyRate: true`): the nightly prices, and what a penalty counted in nights is made of. */
   dailyRates?: { offset?: number; dailyNet?: string; dailySellingRate?: string }[];
 }
 
@@ -211,6 +213,20 @@ export interface WireBookingListRS {
   auditData: WireAuditData;
   error?: WireApiError;
   bookings?: { bookings?: WireBookingListItem[] };
+}
+
+/**
+ * GET /bookings/reconfirmations: the hotels' own confirmation numbers, given asynchronously (the spec: "not
+ * available at the time of the booking"). The spec gives this answer as an example only, no schema.
+ */
+export interface WireReconfirmationsRS {
+  auditData?: WireAuditData;
+  error?: WireApiError;
+  bookings?: {
+    reference?: string;
+    clientReference?: string;
+    hotel?: { rooms?: { id?: number; code?: string; supplierConfirmationCode?: string[] }[] };
+  }[];
 }
 
 export interface WireBookingChangeRQ {

@@ -10,6 +10,7 @@ import type {
   BookingLookup,
   BookRequest,
   CallContext,
+  CancellationQuote,
   CancellationResult,
   CancelRequest,
   CheckedRate,
@@ -20,6 +21,10 @@ import type {
   ModifyRequest,
   ModifyResult,
   ContentSlice,
+  StayChangeCommit,
+  StayChangeQuoteResult,
+  StayChangeRequest,
+  StayChangeResult,
   StaticContentPage,
   StaticContentRequest,
   SupplierBooking,
@@ -141,6 +146,8 @@ export class OpenTravelAdapter implements SupplierPort {
           TimeSpan: { '@_Start': key.checkIn, '@_End': key.checkOut },
           BasicPropertyInfo: property,
           ...(roomGuests[index]?.length ? { ResGuestRPHs: rphList(roomGuests[index].map((entry) => entry.rph)) } : {}),
+          // The room's own request (HotelReservation RoomStay/SpecialRequests, after ResGuestRPHs in the XSD's sequence).
+          ...specialRequestsOf(request.rooms[index]?.specialRequest),
         })),
       },
       ...(rph > 0 ? { ResGuests: { ResGuest: roomGuests.flat().map((entry) => resGuest(entry.guest, entry.rph)) } } : {}),
@@ -193,10 +200,49 @@ export class OpenTravelAdapter implements SupplierPort {
     return this.cancellation(request, 'Commit');
   }
 
-  /** OpenTravel extra: what a cancellation would cost now (OTA_CancelRQ CancelType="Initiate"); changes nothing. */
-  async quoteCancellation(request: CancelRequest): Promise<{ supplierReference: string; penalty: Money }> {
-    const { supplierReference, penalty } = await this.cancellation(request, 'Initiate');
-    return { supplierReference, penalty };
+  /** What a cancellation would cost now (OTA_CancelRQ CancelType="Initiate", the first phase, never committed); changes nothing. */
+  async quoteCancellation(request: CancelRequest): Promise<CancellationQuote> {
+    const { penalty } = await this.cancellation(request, 'Initiate');
+    return { penalty };
+  }
+
+  /** OpenTravel gives the hotel's own number with the reservation (a HotelReservationID of type Hotel), once the hotel has one. */
+  async hotelConfirmationNumber(request: BookingLookup): Promise<string | undefined> {
+    return (await this.getBooking(request)).hotelConfirmationNumber;
+  }
+
+  /**
+   * The changed stay as the supplier prices it: OTA_HotelResModifyRQ with ResStatus="Quote" (a quote,
+   * changing nothing), each RoomStay (by IndexNumber) with its new GuestCounts and TimeSpan.
+   */
+  async quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult> {
+    const quoted = await this.stayModify('bookingModifyQuote', 'Quote', request);
+    if (quoted.kind === 'unsupported') return quoted;
+    const { booking } = quoted;
+    return {
+      kind: 'quoted',
+      quote: {
+        checkIn: booking.checkIn,
+        checkOut: booking.checkOut,
+        price: booking.price,
+        ...(booking.nightly ? { nightly: booking.nightly } : {}),
+        cancellationPolicy: booking.cancellationPolicy,
+        ...(booking.payAtProperty && booking.payAtProperty.length > 0 ? { payAtProperty: booking.payAtProperty } : {}),
+      },
+    };
+  }
+
+  /** The change at the quoted price or not at all: quoted again first, then made with ResStatus="Modify". */
+  async changeStay(request: StayChangeCommit): Promise<StayChangeResult> {
+    const quoted = await this.stayModify('bookingModifyQuote', 'Quote', request);
+    if (quoted.kind === 'unsupported') return quoted;
+    const { price } = quoted.booking;
+    if (
+      price.currency !== request.quotedPrice.currency ||
+      parseMinor(price.amount, price.currency) !== parseMinor(request.quotedPrice.amount, price.currency)
+    )
+      return { kind: 'price-changed', price };
+    return this.stayModify('bookingModify', 'Modify', request);
   }
 
   async modify(request: ModifyRequest): Promise<ModifyResult> {
@@ -344,6 +390,46 @@ export class OpenTravelAdapter implements SupplierPort {
   }
 
   // ---------- operations shared by several port calls ----------
+
+  private async stayModify(
+    operation: string,
+    resStatus: 'Quote' | 'Modify',
+    request: StayChangeRequest,
+  ): Promise<{ kind: 'changed'; booking: SupplierBooking } | { kind: 'unsupported'; reason: string }> {
+    const change = {
+      UniqueID: [{ '@_Type': UIT_RESERVATION, '@_ID': request.supplierReference, '@_ID_Context': CONTEXT_SUPPLIER }],
+      RoomStays: {
+        RoomStay: request.occupancies.map((occupancy, index) => ({
+          '@_IndexNumber': String(index + 1),
+          GuestCounts: guestCounts(occupancy.adults, occupancy.childrenAges),
+          TimeSpan: { '@_Start': request.checkIn, '@_End': request.checkOut },
+        })),
+      },
+    };
+    let rs: XmlNode;
+    try {
+      rs = await this.send(
+        operation,
+        'OTA_HotelResModifyRQ',
+        { ResStatus: resStatus },
+        { HotelResModifies: { HotelResModify: [change] } },
+        request,
+      );
+    } catch (error) {
+      if (error instanceof SupplierError && error.details.supplierCode === ERR.modificationNotAllowed)
+        return { kind: 'unsupported', reason: 'OpenTravel does not allow modifying this reservation' };
+      throw error;
+    }
+    const booking = bookingFromReservation(child(child(rs, 'HotelResModifies'), 'HotelResModify'), operation, this.now());
+    // The answer must be this reservation, for the stay asked: anything else is not a quote of this change.
+    if (
+      booking.supplierReference !== request.supplierReference ||
+      booking.checkIn !== request.checkIn ||
+      booking.checkOut !== request.checkOut
+    )
+      throw bad(operation, 'the answer is for another reservation or stay than the one asked');
+    return { kind: 'changed', booking };
+  }
 
   private async availability(
     operation: string,
@@ -629,6 +715,11 @@ function errorFrom(operation: string, status: number, root: XmlNode | undefined,
   if (code === ERR.noAvailability) return new SupplierError('sold_out', SUPPLIER_ID, message, details);
   if (status >= 300 && status < 400) return new SupplierError('unavailable', SUPPLIER_ID, message, details);
   return new SupplierError('rejected', SUPPLIER_ID, message, details);
+}
+
+/** A room's special request as OpenTravel carries it: SpecialRequests/SpecialRequest (a ParagraphType) with its Text. */
+function specialRequestsOf(request: string | undefined): { SpecialRequests?: { SpecialRequest: { Text: string[] }[] } } {
+  return request ? { SpecialRequests: { SpecialRequest: [{ Text: [request] }] } } : {};
 }
 
 /** ResGuestRPHs is a whitespace-separated list of RPHs (ListOfRPH), not child elements. */

@@ -10,14 +10,17 @@ export const SUPPLIER_ID = 'opentravel';
 export const AGE_ADULT = '10';
 export const AGE_CHILD = '8';
 
-/** Unique ID Type (UIT): 14 reservation, 15 cancellation, 5 travel agency (the requestor). */
+/** Unique ID Type (UIT): 14 reservation, 15 cancellation, 5 travel agency (the requestor), 10 hotel (the hotel's own number). */
 export const UIT_RESERVATION = '14';
+export const UIT_HOTEL = '10';
 export const UIT_CANCELLATION = '15';
 export const UIT_REQUESTOR = '5';
 
 /** ID_Context / ResID_Source telling whose reference a reservation id is. */
 export const CONTEXT_CLIENT = 'CLIENT';
 export const CONTEXT_SUPPLIER = 'OPENTRAVEL';
+/** ResID_Source of the hotel's own confirmation number (ResID_Type UIT_HOTEL). */
+export const CONTEXT_HOTEL = 'HOTEL';
 
 /** Meal Plan Type (MPT): 14 room only, 3 bed and breakfast, 12 half board, 10 full board, 1 all inclusive. */
 export const MEAL_PLAN_BY_BOARD: Readonly<Record<BoardBasis, string>> = { RO: '14', BB: '3', HB: '12', FB: '10', AI: '1' };

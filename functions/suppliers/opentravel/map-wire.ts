@@ -2,6 +2,7 @@
 import { cityTimeZone } from '../../domain/destinations/city-zone.js';
 import { money, parseMinor, type Money } from '../../domain/money/money.js';
 import { percentOfMinor, type PercentRules } from '../../domain/money/percentage.js';
+import { addNightly } from '../../domain/pricing/nightly-prices.js';
 import type {
   BoardBasis,
   CancellationPenalty,
@@ -15,6 +16,7 @@ import type {
   SupplierRemark,
 } from '../port.js';
 import { cancellationPenalty, joinLists, propertyCharge, rateTax, remarksOf, supplierRate } from '../rate-shape.js';
+import { withHotelConfirmation } from '../hotel-confirmation.js';
 import { SupplierError } from '../supplier-error.js';
 import { penaltyStart, type DeadlineContext } from './deadlines.js';
 import {
@@ -25,6 +27,7 @@ import {
   RES_STATUS_CANCELLED,
   RES_STATUS_RESERVED,
   SUPPLIER_ID,
+  UIT_HOTEL,
   UIT_RESERVATION,
 } from './codes.js';
 import { attr, child, children, text, texts, type XmlNode } from './xml.js';
@@ -106,26 +109,33 @@ export function paragraphTexts(paragraphs: readonly XmlNode[]): string[] {
   );
 }
 
-/** What the stay is priced at, per night: the first RoomRate's nightly `Rate/Base`, else the total spread evenly. */
-function nightlyAmounts(roomRate: XmlNode | undefined, price: Money, nights: number, operation: string): number[] {
+/**
+ * What the stay is priced at, per night, as the first RoomRate's nightly `Rate/Base` says (a daily Rate
+ * spanning several nights counts once per night); undefined when its Rates do not say it for every night.
+ */
+function givenNightly(roomRate: XmlNode | undefined, price: Money, nights: number, operation: string): number[] | undefined {
   const currency = price.currency;
-  const total = parseMinor(price.amount, currency);
   const out: number[] = [];
   for (const rate of children(child(roomRate, 'Rates'), 'Rate')) {
     const unit = attr(rate, 'RateTimeUnit');
     const multiplier = attr(rate, 'UnitMultiplier');
-    if ((unit !== undefined && unit !== 'Day') || (multiplier !== undefined && multiplier !== '1')) return evenly(total, nights);
+    if ((unit !== undefined && unit !== 'Day') || (multiplier !== undefined && multiplier !== '1')) return undefined;
     const base = child(rate, 'Base');
     const amount =
       amountAttr(base, 'AmountAfterTax', currency, operation, 'Rate/Base/@AmountAfterTax') ??
       amountAttr(base, 'AmountBeforeTax', currency, operation, 'Rate/Base/@AmountBeforeTax');
-    if (!amount || amount.currency !== currency) return evenly(total, nights);
+    if (!amount || amount.currency !== currency) return undefined;
     const from = attr(rate, 'EffectiveDate');
     const to = attr(rate, 'ExpireDate');
     const span = from && to ? Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / 86_400_000) : 1;
     for (let i = 0; i < (Number.isInteger(span) && span >= 1 ? span : 1); i += 1) out.push(parseMinor(amount.amount, currency));
   }
-  return out.length === nights && nights > 0 ? out : evenly(total, nights);
+  return out.length === nights && nights > 0 ? out : undefined;
+}
+
+/** What the stay is priced at, per night: the supplier's own nightly figures, else the total spread evenly. */
+function nightlyAmounts(given: number[] | undefined, price: Money, nights: number): number[] {
+  return given ?? evenly(parseMinor(price.amount, price.currency), nights);
 }
 
 function evenly(total: number, nights: number): number[] {
@@ -430,7 +440,9 @@ export function roomStayRate(stay: XmlNode, operation: string, context: StayCont
   const checkOut = attr(span, 'End') ?? context.checkOut;
   const nights = checkIn && checkOut ? Math.round((Date.parse(checkOut.slice(0, 10)) - Date.parse(checkIn.slice(0, 10))) / 86_400_000) : 1;
   const times = hotelTimesOf(property);
-  const nightly = nightlyAmounts(roomRate, price, Number.isInteger(nights) && nights > 0 ? nights : 1, operation);
+  const stayNights = Number.isInteger(nights) && nights > 0 ? nights : 1;
+  const given = givenNightly(roomRate, price, stayNights, operation);
+  const nightly = nightlyAmounts(given, price, stayNights);
   const cancellation = cancellationPolicy(
     penalties,
     {
@@ -469,6 +481,8 @@ export function roomStayRate(stay: XmlNode, operation: string, context: StayCont
         ...remarksOf('rate', paragraphTexts([...children(plan, 'RatePlanDescription'), ...details])),
         ...remarksOf('policy', cancellation.descriptions),
       ],
+      // Only what the supplier said: a split it did not give is ours to make (domain/pricing/nightly-prices.ts).
+      nightly: given?.map((minor) => money(minor, currency)),
     },
   };
 }
@@ -499,6 +513,12 @@ function mergeRemarks(lists: readonly (readonly SupplierRemark[])[]): SupplierRe
   return out;
 }
 
+/** The reservation's price per night over its rooms, where every room's Rates give it. */
+function nightlyOfRooms(parts: readonly RoomStayRate[]): Pick<SupplierBooking, 'nightly'> {
+  const nightly = addNightly(parts.map((part) => part.rate.nightly));
+  return nightly ? { nightly } : {};
+}
+
 /** Several rooms' rates as one port rate: prices and commissions added, penalties summed per instant. */
 export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateKey'>[], supplierRateKey: string): SupplierRate {
   const first = parts[0]!;
@@ -527,6 +547,7 @@ export function mergeRoomRates(parts: readonly Omit<SupplierRate, 'supplierRateK
     taxes: joinLists(parts.map((part) => part.taxes)),
     payAtProperty: mergeCharges(parts.map((part) => part.payAtProperty ?? [])),
     remarks: mergeRemarks(parts.map((part) => part.remarks ?? [])),
+    nightly: addNightly(parts.map((part) => part.nightly)),
   });
 }
 
@@ -685,5 +706,8 @@ export function bookingFromReservation(reservation: XmlNode | undefined, operati
     ...(Number.isNaN(created) ? {} : { createdAt: new Date(created).toISOString() }),
     remarks,
     payAtProperty,
+    ...nightlyOfRooms(parts),
+    // The hotel's own number: a HotelReservationID of type Hotel (UIT 10), once the property gave one.
+    ...withHotelConfirmation(ids.filter((id) => attr(id, 'ResID_Type') === UIT_HOTEL).map((id) => attr(id, 'ResID_Value'))),
   };
 }

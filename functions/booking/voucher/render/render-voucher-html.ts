@@ -45,7 +45,7 @@ export function renderVoucherHtml(content: VoucherContent, options: { readonly i
     .map(
       (room) => `
     <h3>${e(room.heading)}</h3>
-    <dl><dt>Board</dt><dd>${e(room.board)}</dd><dt>${room.guests.length === 1 ? 'Guest' : 'Guests'}</dt><dd><ul>${room.guests.map((g) => `<li>${e(g)}</li>`).join('')}</ul></dd></dl>`,
+    <dl><dt>Board</dt><dd>${e(room.board)}</dd><dt>${room.guests.length === 1 ? 'Guest' : 'Guests'}</dt><dd><ul>${room.guests.map((g) => `<li>${e(g)}</li>`).join('')}</ul></dd>${room.request ? `<dt>Special request</dt><dd>${e(room.request)}</dd>` : ''}</dl>`,
     )
     .join('');
   const policyTable =

@@ -335,6 +335,7 @@ export async function renderVoucherPdf(content: VoucherContent, options: RenderV
     fields(flow, faces, [
       { label: 'Board', value: room.board },
       { label: room.guests.length === 1 ? 'Guest' : 'Guests', value: room.guests.join('\n') },
+      ...(room.request ? [{ label: 'Special request', value: room.request }] : []),
     ]);
   }
 

@@ -8,6 +8,8 @@ export interface VoucherContent {
   readonly status: 'confirmed' | 'cancelled' | 'pending' | 'failed';
   readonly supplierId: string;
   readonly supplierReference: string | null;
+  /** The hotel's own confirmation number, which the desk asks for, once a supplier gave it. */
+  readonly hotelConfirmationNumber?: string;
   readonly clientReference: string;
   readonly createdAt: string;
   /** Absent once the booking's personal data was erased (then personalDataErasedAt says when). */
@@ -34,6 +36,8 @@ export interface VoucherContent {
       readonly lastName: string;
       readonly age?: number;
     }[];
+    /** What the traveller asked of the hotel: shown as a request, not a promise. */
+    readonly specialRequest?: string;
   }[];
   /** Ascending; empty = free cancellation until arrival. Amounts in price.currency. */
   readonly cancellationPolicy: readonly {

@@ -26,7 +26,13 @@ export interface VoucherView {
   readonly references: readonly VoucherField[];
   readonly property: { readonly name: string; readonly stars: string | undefined; readonly lines: readonly string[] };
   readonly stay: readonly VoucherField[];
-  readonly rooms: readonly { readonly heading: string; readonly board: string; readonly guests: readonly string[] }[];
+  readonly rooms: readonly {
+    readonly heading: string;
+    readonly board: string;
+    readonly guests: readonly string[];
+    /** "Late arrival (a request to the hotel, not guaranteed)". */
+    readonly request: string | undefined;
+  }[];
   readonly holder: readonly VoucherField[];
   /** Set on a cancelled booking: when, and the penalty the supplier applied. */
   readonly cancelled: readonly VoucherField[];
@@ -51,6 +57,9 @@ const BANNERS: Readonly<Record<VoucherContent['status'], { text: string; detail:
   },
   failed: { text: 'NOT BOOKED', detail: 'This booking could not be completed. This voucher is NOT valid for a stay.' },
 };
+
+/** How the voucher qualifies a traveller's special request. */
+export const REQUEST_NOTE = 'a request passed on to the hotel, not guaranteed';
 
 const fullName = (p: { readonly firstName: string; readonly lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
@@ -133,6 +142,8 @@ export function voucherView(content: VoucherContent, issuedAt: Date): VoucherVie
           ? `${content.supplierReference} (${content.supplierId})`
           : `not assigned yet (${content.supplierId})`,
       },
+      // What the hotel's desk looks the booking up by; it often comes hours after the booking.
+      ...(content.hotelConfirmationNumber ? [{ label: 'Hotel confirmation', value: content.hotelConfirmationNumber }] : []),
       { label: 'Client reference', value: content.clientReference },
       { label: 'Booked at', value: formatUtc(content.createdAt) },
     ],
@@ -150,6 +161,8 @@ export function voucherView(content: VoucherContent, issuedAt: Date): VoucherVie
         : room.guests.map((g) =>
             g.type === 'child' ? `${fullName(g)} (child${g.age !== undefined ? `, age ${g.age}` : ''})` : `${fullName(g)} (adult)`,
           ),
+      // Passed on to the hotel, which may not be able to honour it: the voucher must not read as a promise.
+      request: !erased && room.specialRequest ? `${room.specialRequest} (${REQUEST_NOTE})` : undefined,
     })),
     holder: content.holder
       ? [
