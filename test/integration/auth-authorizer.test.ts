@@ -88,7 +88,7 @@ describe('authorizer', () => {
       authorizerEvent({ routeId: 'getVoucher', path: '/v1/hotels/bookings/BK123/voucher', headers: { Authorization: `Bearer ${token}` } }),
     );
     expect(onVoucher.policyDocument).toEqual(onSearch.policyDocument);
-    expect(allowed(onSearch)).toHaveLength(27);
+    expect(allowed(onSearch)).toHaveLength(30);
     expect(onSearch.context?.tenant).toBe('acme');
   });
 
