@@ -10,6 +10,7 @@ import {
   DynamoDBStreamsClient,
   DescribeStreamCommand,
   GetRecordsCommand,
+  type _Record as StreamRecord,
   GetShardIteratorCommand,
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
@@ -64,7 +65,10 @@ export async function startContractTrigger(options: {
       backlog.set(shardId, records);
       const requestId = randomUUID();
       await inInvocation(requestId, () =>
-        handler({ Records: records } as unknown as DynamoDBStreamEvent, lambdaContext('local-mapping-trigger', requestId, 30_000)),
+        handler(
+          { Records: records.map(asLambdaRecord) } as unknown as DynamoDBStreamEvent,
+          lambdaContext('local-mapping-trigger', requestId, 30_000),
+        ),
       );
       backlog.set(shardId, []);
     }
@@ -86,4 +90,16 @@ export async function startContractTrigger(options: {
       streams.destroy();
     },
   };
+}
+
+/**
+ * A stream record as Lambda delivers it to the trigger: the SDK reads ApproximateCreationDateTime as a Date,
+ * Lambda's DynamoDB event carries it as epoch seconds (AWS Lambda, "Using AWS Lambda with Amazon DynamoDB").
+ */
+function asLambdaRecord(record: StreamRecord): unknown {
+  const { dynamodb } = record;
+  const created = dynamodb?.ApproximateCreationDateTime;
+  return dynamodb && created
+    ? { ...record, dynamodb: { ...dynamodb, ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } }
+    : record;
 }

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { destinationSchema, resolveDestination, type Destination } from '../domain/destinations/index.js';
 import { SEARCH_BUDGET_MS } from '../shared/time-budgets.js';
 import { utcToZonedLocal } from '../suppliers/time-zone.js';
+import { calendarDateSchema } from '../shared/calendar-date.js';
 
 export const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
 export const SORT_ORDERS = ['price', 'starRating', 'distance'] as const;
@@ -20,13 +21,7 @@ export const SEARCH_LIMITS = {
   limit: { default: 100, max: 1_000 },
 } as const;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine(
-    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'is not a calendar date',
-  );
+const isoDate = calendarDateSchema;
 
 const occupancySchema = z.strictObject({
   adults: z.number().int().min(SEARCH_LIMITS.adultsPerRoom.min).max(SEARCH_LIMITS.adultsPerRoom.max),

@@ -112,6 +112,10 @@ const carBooking = {
   clientReference: 'TRIP-1',
 };
 
+const STAY_CHANGE = { occupancies: [{ adults: 1 }] };
+/** The stay change quote of the booking ownIds made for a commit (commitStayChange's valid call commits it). */
+let stayChangeQuoteId = 'q1.none';
+
 /**
  * A valid call of every protected route, as tenant demo makes it with its ids; the path's ids are filled in
  * from the same ids. The one table to extend when a route is added (the matrix fails until it is).
@@ -137,6 +141,15 @@ const VALID_CALLS: Readonly<Record<string, ValidCall>> = {
     }),
     otherBody: () => ({ holder: { email: 'hopper.grace@example.com' } }),
   },
+  // One adult fewer on the stay as booked: a change the sandbox suppliers price without asking for another night.
+  quoteStayChange: { ok: 200, call: () => ({ body: STAY_CHANGE }) },
+  // The quote ownIds asked for on the booking it made for the call (stayChangeQuoteId).
+  commitStayChange: {
+    ok: 200,
+    call: () => ({ body: { quoteId: stayChangeQuoteId } }),
+    otherBody: () => ({ quoteId: `${stayChangeQuoteId}x` }),
+  },
+  quoteCancellation: { ok: 200, call: () => ({}) },
   cancelBooking: { ok: 200, call: () => ({ body: { reason: 'plans changed' } }), otherBody: () => ({ reason: 'found a cheaper rate' }) },
   erasePersonalData: { ok: 200, call: () => ({ body: { requestReference: 'DSR-1' } }), otherBody: () => ({ requestReference: 'DSR-2' }) },
   getVoucher: { ok: 200, call: () => ({}) },
@@ -246,6 +259,12 @@ async function ownIds(route: Route): Promise<Ids> {
   const { response, body } = await journey.book(journey.rateOf('hotelbeds'));
   expect(response.status).toBe(201);
   await journey.untilVoucherIssued(String(body.bookingId));
+  if (route.id === 'commitStayChange') {
+    const quoted = await asDemo(routeById('quoteStayChange'), { ...demo, bookingId: String(body.bookingId) });
+    const quote = (await quoted.json()) as { quoteId?: string };
+    expect(quoted.status, JSON.stringify(quote)).toBe(200);
+    stayChangeQuoteId = String(quote.quoteId);
+  }
   return { ...demo, bookingId: String(body.bookingId) };
 }
 
@@ -500,6 +519,9 @@ describe('ids', () => {
       createBooking: ['searchId', 'rateId'],
       getBooking: ['bookingId'],
       modifyBooking: ['bookingId'],
+      quoteStayChange: ['bookingId'],
+      commitStayChange: ['bookingId'],
+      quoteCancellation: ['bookingId'],
       cancelBooking: ['bookingId'],
       erasePersonalData: ['bookingId'],
       getVoucher: ['bookingId'],
@@ -572,7 +594,13 @@ describe('ids', () => {
 
 describe('Idempotency-Key', () => {
   it('is required by the routes the matrix replays: booking, change, cancel and erasure', () => {
-    expect(IDEMPOTENT.map((r) => r.id).sort()).toEqual(['cancelBooking', 'createBooking', 'erasePersonalData', 'modifyBooking']);
+    expect(IDEMPOTENT.map((r) => r.id).sort()).toEqual([
+      'cancelBooking',
+      'commitStayChange',
+      'createBooking',
+      'erasePersonalData',
+      'modifyBooking',
+    ]);
   });
 
   it.each(IDEMPOTENT.map((r) => [r.id, r] as const))(

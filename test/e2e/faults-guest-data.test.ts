@@ -109,7 +109,8 @@ describe('guest data on the race paths', () => {
 
   it('keep-pending meets a settle: the conflict is logged without the booking', async () => {
     const { response, body } = await bookRace(KEEP_PENDING_MEETS_SETTLE, 'book-timeout');
-    expect([202, 500], JSON.stringify(body)).toContain(response.status);
+    // Never a 500: the booking is answered as its record stands, confirmed by the settle (201) or still pending (202).
+    expect([201, 202], JSON.stringify(body)).toContain(response.status);
     const logged = linesSaying('booking flow step failed').filter((l) => l.text.includes('"step":"KeepPending"'));
     expect(logged.length).toBeGreaterThan(0);
     expect(logged.at(-1)!.text).toContain('BookingStateConflict');

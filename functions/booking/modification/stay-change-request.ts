@@ -3,13 +3,11 @@
  * dates and new occupancies (room by room, the booked rooms kept); the commit names the quote it accepts.
  */
 import * as z from 'zod';
+import { calendarDateSchema } from '../../shared/calendar-date.js';
 
 const MAX_NIGHTS = 30;
 
-const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a calendar date');
+const calendarDate = calendarDateSchema;
 
 const roomOccupancySchema = z.strictObject({
   adults: z.number().int().min(1).max(8),

@@ -18,19 +18,18 @@ export interface ContractRun {
 export function contractRun(event: DynamoDBStreamEvent, tenant: string, now: Date): ContractRun | undefined {
   const suppliers = new Set<string>();
   const ids: string[] = [];
-  let writtenAt = 0;
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if ((record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') || image?.kind?.S !== 'contract') continue;
     if (image.tenant?.S !== tenant || !image.supplierId?.S) continue;
     suppliers.add(image.supplierId.S);
     ids.push(record.dynamodb?.SequenceNumber ?? record.eventID ?? '');
-    writtenAt = Math.max(writtenAt, (record.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000);
   }
   if (suppliers.size === 0) return undefined;
   const name = `contract-${createHash('sha256').update(ids.join('\n')).digest('hex').slice(0, 40)}`;
-  // When the contract was written (the stream's own time, to the second): a run that read the supplier
-  // since then (one started at deploy) has mapped it, and this one reads nothing again.
-  const requestedAt = new Date(writtenAt > 0 ? writtenAt : now.getTime()).toISOString();
+  // Now, after the write: a run that read the supplier since then (one started at deploy) has mapped it, and
+  // this one reads nothing again. Not the stream's ApproximateCreationDateTime: rounded down (to the second on
+  // AWS, to the minute in DynamoDB Local), it would call a read made just before the write one made after it.
+  const requestedAt = now.toISOString();
   return { name, request: { reason: 'contract', suppliers: [...suppliers].sort(), requestedAt } };
 }
