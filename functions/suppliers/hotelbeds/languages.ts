@@ -1,8 +1,8 @@
-/** Languages as Hotelbeds' Content API names them (`language`), apart so the sandbox reads them without the adapter. */
 /**
- * Hotelbeds' own three-letter language codes (its Content API's `types/languages`), by BCP 47 primary
- * language: ISO 639-2 bibliographic codes, with Castilian Spanish as CAS. Any other language is asked in
- * English, which every Hotelbeds text has.
+ * Languages as Hotelbeds' Content API names them (`language`), apart so the sandbox reads them without the
+ * adapter: its own three-letter codes (the Content API's `types/languages`), by BCP 47 primary language, ISO
+ * 639-2 bibliographic codes with Castilian Spanish as CAS. Any other language is asked in English, which every
+ * Hotelbeds text has.
  */
 const HOTELBEDS_LANGUAGES: Readonly<Record<string, string>> = {
   en: 'ENG',
