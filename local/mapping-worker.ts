@@ -4,6 +4,10 @@
  * mapping-job-ports.ts) from the environment the host copied into it, or over a directory (the benchmark).
  * Lowest priority: on two shared cores a partner's searches, served by the host's own thread, go first.
  */
+// First, as Lambda's runtime makes it before loading a handler: Powertools' constructors read it when the host
+// runs as Lambda Managed Instances do (AWS_LAMBDA_MAX_CONCURRENCY, copied into the worker with the environment).
+import { inInvocation } from './invocation-scope.js';
+import { randomUUID } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { provideSharedConfig } from '../functions/shared/config.js';
@@ -25,8 +29,10 @@ const wired = await ports.workerPorts(data);
 
 parentPort!.on('message', async (message: { id: number; fn: 'reader' | 'matcher' | 'writer' | 'counters'; event: unknown }) => {
   try {
+    const { fn } = message;
+    // Each stage call in an invocation scope of its own, as Lambda runs it.
     const result =
-      message.fn === 'counters' ? (wired.counters?.() ?? {}) : await runStage(message.fn, message.event, wired.ports[message.fn]);
+      fn === 'counters' ? (wired.counters?.() ?? {}) : await inInvocation(randomUUID(), () => runStage(fn, message.event, wired.ports[fn]));
     parentPort!.postMessage({ id: message.id, result, heapMb: Math.round(process.memoryUsage().heapUsed / 1_048_576) });
   } catch (error) {
     const failure =
