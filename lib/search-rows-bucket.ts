@@ -13,11 +13,9 @@ import { removalPolicyFor, type DeploymentConfig } from './stack-config.js';
 
 export class SearchRowsBucket extends Construct {
   readonly bucket: Bucket;
-  private readonly tenant: string;
 
   constructor(scope: Construct, id: string, props: { readonly config: DeploymentConfig }) {
     super(scope, id);
-    this.tenant = props.config.tenant;
     this.bucket = new Bucket(this, 'Bucket', {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -35,13 +33,15 @@ export class SearchRowsBucket extends Construct {
   }
 
   /**
-   * GetObject and PutObject on the stack's tenant's objects (every key starts with the tenant), and ListBucket on
-   * the bucket: without it a GetObject of an object the lifecycle rule removed is 403 Access Denied, not
-   * NoSuchKey, and the expired search's 410 never happens (Amazon S3 API Reference, GetObject, "Permissions").
-   * The bucket is this tenant stack's alone, so listing it shows no other tenant's keys.
+   * GetObject and PutObject on the bucket's objects, and ListBucket on the bucket: without it a GetObject of an
+   * object the lifecycle rule removed is 403 Access Denied, not NoSuchKey, and the expired search's 410 never
+   * happens (Amazon S3 API Reference, GetObject, "Permissions"). Every key starts with the calling account's
+   * tenant, and a stack serves every account an operator creates in it (`admin account create`) besides its
+   * own: a grant on the stack tenant's prefix alone refused another account's search rows (the AWS-call check
+   * of the end-to-end suite, an acme search on the demo stack). The bucket is this stack's alone.
    */
   grantReadWrite(grantee: IGrantable & IConstruct): void {
-    const objects = `${this.tenant}/*`;
+    const objects = '*';
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(objects)] }),
     );
@@ -50,7 +50,7 @@ export class SearchRowsBucket extends Construct {
     Validations.of(grantee).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${objects}]`,
       reason:
-        "Each search's rows are objects of their own under the tenant's prefix, named by a searchId made at run time: the prefix is as narrow as the grant can be.",
+        "Each search's rows are objects of their own under the calling account's tenant, named by a searchId made at run time, and accounts are created at run time too: the stack's own bucket is as narrow as the grant can be.",
     });
   }
 }

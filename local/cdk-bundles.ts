@@ -45,6 +45,8 @@ const LOCAL_ONLY = [
   'WEBHOOK_RETRY_SCHEDULE_MS',
   'WEBHOOK_DISABLE_AFTER_MS',
   'WEBHOOK_TIMEOUT_MS',
+  // How long a function keeps the FX figures it read (60 s unset): 0 makes an operator's rate count at once.
+  'FX_CACHE_SECONDS',
 ] as const;
 
 const TASK_ROOT = '/var/task';

@@ -29,7 +29,7 @@ describe("the search rows' bucket", () => {
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
   });
 
-  it('is read and written by the search function alone, under the tenant prefix, which is told its name and may list it (a removed object is NoSuchKey, not 403)', () => {
+  it('is read and written by the search function alone, the rows of every account (a stack serves the accounts created in it), which is told its name and may list it (a removed object is NoSuchKey, not 403)', () => {
     const bucketId = logicalIdOf(synthesis.stack.searchRows.bucket);
     const search = synthesis.stack.functions.groups.search;
     const variables = (
@@ -49,7 +49,7 @@ describe("the search rows' bucket", () => {
         statement: {
           Effect: 'Allow',
           Action: ['s3:GetObject', 's3:PutObject'],
-          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/acme/*']] },
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] },
         },
       },
       {
