@@ -67,6 +67,7 @@ import type {
   WirePax,
   WireReconfirmationsRS,
 } from './wire.js';
+import { quotedStayChange } from '../stay-change-quote.js';
 
 /** Base URL e.g. https://api.test.hotelbeds.com (paths /hotel-api/1.0/... are appended); Hotelbeds documents 5 s to 60 s timeouts. */
 export type HotelbedsAdapterOptions = SupplierAdapterOptions;
@@ -340,18 +341,7 @@ export class HotelbedsAdapter implements SupplierPort {
     if (current.modificationPolicies?.modification !== true) return NOT_MODIFIABLE;
     const simulated = await this.bookingChange('SIMULATION', request, current);
     if (simulated.kind === 'unsupported') return simulated;
-    const { booking } = simulated;
-    return {
-      kind: 'quoted',
-      quote: {
-        checkIn: booking.checkIn,
-        checkOut: booking.checkOut,
-        price: booking.price,
-        ...(booking.nightly ? { nightly: booking.nightly } : {}),
-        cancellationPolicy: booking.cancellationPolicy,
-        ...(booking.payAtProperty && booking.payAtProperty.length > 0 ? { payAtProperty: booking.payAtProperty } : {}),
-      },
-    };
+    return quotedStayChange(simulated.booking);
   }
 
   /**

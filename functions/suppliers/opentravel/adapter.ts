@@ -67,6 +67,7 @@ import {
   XmlSyntaxError,
   type XmlNode,
 } from './xml.js';
+import { quotedStayChange } from '../stay-change-quote.js';
 
 /**
  * Messages go to `${baseUrl}/ota`, the catalogue to `${baseUrl}/ota/catalogue`. apiKey is
@@ -218,18 +219,7 @@ export class OpenTravelAdapter implements SupplierPort {
   async quoteStayChange(request: StayChangeRequest): Promise<StayChangeQuoteResult> {
     const quoted = await this.stayModify('bookingModifyQuote', 'Quote', request);
     if (quoted.kind === 'unsupported') return quoted;
-    const { booking } = quoted;
-    return {
-      kind: 'quoted',
-      quote: {
-        checkIn: booking.checkIn,
-        checkOut: booking.checkOut,
-        price: booking.price,
-        ...(booking.nightly ? { nightly: booking.nightly } : {}),
-        cancellationPolicy: booking.cancellationPolicy,
-        ...(booking.payAtProperty && booking.payAtProperty.length > 0 ? { payAtProperty: booking.payAtProperty } : {}),
-      },
-    };
+    return quotedStayChange(quoted.booking);
   }
 
   /** The change at the quoted price or not at all: quoted again first, then made with ResStatus="Modify". */
