@@ -249,13 +249,25 @@ describe('npm run admin', () => {
     const search = (await searched.json()) as {
       searchId: string;
       suppliers: { id: string }[];
-      properties: { cheapestRate: { rateId: string; payment: string; price: { net: number; markup: number } } }[];
+      properties: {
+        cheapestRate: {
+          rateId: string;
+          payment: string;
+          price: { net: number; markup: number; tax: number; serviceFee: number };
+          minimumSellingPrice?: { amount: number };
+        };
+      }[];
     };
     expect(search.suppliers.map((s) => s.id)).toEqual(['hotelbeds']);
     // A net rate: the account's markup applies to it (a pay-at-hotel rate is sold at the hotel's own price,
-    // whichever rules the account has), and which plan is a hotel's cheapest moves with the calendar.
-    const rate = search.properties.map((p) => p.cheapestRate).find((r) => r.payment === 'net');
-    expect(rate, 'a net rate among the cheapest').toBeDefined();
+    // whichever rules the account has), and which plan is a hotel's cheapest moves with the calendar. One the
+    // supplier's minimum selling price does not raise past the markup (that floor would set the price itself).
+    const markedUp = (r: (typeof search.properties)[number]['cheapestRate']) =>
+      r.price.net + r.price.net * 0.1 + r.price.tax + r.price.serviceFee;
+    const rate = search.properties
+      .map((p) => p.cheapestRate)
+      .find((r) => r.payment === 'net' && (r.minimumSellingPrice === undefined || r.minimumSellingPrice.amount < markedUp(r) - 0.01));
+    expect(rate, 'a net rate among the cheapest, above any floor the supplier sets').toBeDefined();
     // Its 10% markup, not the built-in none of a new account (rounded to the cent).
     expect(rate!.price.markup).toBeCloseTo(rate!.price.net * 0.1, 1);
     const booked = await call('globex', accessToken, '/v1/hotels/bookings', {
