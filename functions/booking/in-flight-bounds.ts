@@ -53,6 +53,28 @@ export function lagReserve(now: number = Date.now()): number {
   return Math.min(10_000, 2 * recentLag(IN_FLIGHT_BOUNDS.shedWindowMs * 2, now));
 }
 
+/**
+ * A signal that stops the waiting for an answer once what is left before `answerBy` is no more than the
+ * lag reserve of the moment: load that builds while a booking runs moves its stop earlier, so what is left to
+ * do after it (a table read, the stored answer) still ends before the function's and API Gateway's timeouts.
+ */
+export function untilAnswerDue(answerBy: number, now: () => number = Date.now): { readonly signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  // The lag is the real event loop's, whatever clock the deadline is read on.
+  const due = () => now() >= answerBy - lagReserve();
+  const timer = setInterval(() => {
+    if (due()) controller.abort(new DOMException('The answer is due', 'TimeoutError'));
+  }, ANSWER_DUE_POLL_MS);
+  timer.unref?.();
+  if (due()) controller.abort(new DOMException('The answer is due', 'TimeoutError'));
+  const stop = () => clearInterval(timer);
+  controller.signal.addEventListener('abort', stop, { once: true });
+  return { signal: controller.signal, stop };
+}
+
+/** How often a booking waiting for its flow looks whether its answer is due. */
+const ANSWER_DUE_POLL_MS = 100;
+
 /** The environment's bookings, cancels and changes under way. */
 export const bookingOperationsInFlight = new InFlightLimit(IN_FLIGHT_BOUNDS.bookingOperations);
 

@@ -9,15 +9,17 @@
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { runDeferred } from './after-response.js';
+import { invocationEnded, invocationStarted } from './event-loop-lag.js';
 import type { ApiHandler } from './http-handler.js';
 
 /** A Lambda entry whose result API Gateway buffers: deferred work finishes before the result is returned. */
 export function bufferedEntry(handler: ApiHandler): ApiHandler {
-  return async (event, context) => {
-    const result = await handler(event, context);
-    await runDeferred(context);
-    return result;
-  };
+  return (event, context) =>
+    invocation(async () => {
+      const result = await handler(event, context);
+      await runDeferred(context);
+      return result;
+    });
 }
 
 /** The part of Lambda's Node.js runtime a streaming entry uses (the `awslambda` global, on Lambda only). */
@@ -43,15 +45,27 @@ function lambdaStreamingRuntime(): StreamingRuntime | null {
  */
 export function streamingEntry(handler: ApiHandler, runtime: StreamingRuntime | null = lambdaStreamingRuntime()): unknown {
   if (!runtime) return bufferedEntry(handler);
-  return runtime.streamifyResponse(async (event, stream, context) => {
-    const result: APIGatewayProxyResult = await handler(event, context);
-    const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]));
-    const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
-    const answer = runtime.HttpResponseStream.from(stream, { statusCode: result.statusCode, headers });
-    await new Promise<void>((resolve, reject) => {
-      answer.on('error', reject);
-      answer.end(body, () => resolve());
-    });
-    await runDeferred(context);
-  });
+  return runtime.streamifyResponse((event, stream, context) =>
+    invocation(async () => {
+      const result: APIGatewayProxyResult = await handler(event, context);
+      const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]));
+      const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
+      const answer = runtime.HttpResponseStream.from(stream, { statusCode: result.statusCode, headers });
+      await new Promise<void>((resolve, reject) => {
+        answer.on('error', reject);
+        answer.end(body, () => resolve());
+      });
+      await runDeferred(context);
+    }),
+  );
+}
+
+/** One invocation's work, told to the event loop's lag measure (Lambda may freeze the environment between them). */
+export async function invocation<T>(work: () => Promise<T>): Promise<T> {
+  invocationStarted();
+  try {
+    return await work();
+  } finally {
+    invocationEnded();
+  }
 }

@@ -30,7 +30,7 @@ import { BOOKING_ANSWER_BUDGET, overloaded } from '../answer-deadline.js';
 import type { InFlightLimit } from '../../shared/in-flight-limit.js';
 import type { BookingRecord } from '../record/booking-record.js';
 import { logger } from '../../shared/observability.js';
-import { admitOperation, lagReserve } from '../in-flight-bounds.js';
+import { admitOperation, lagReserve, untilAnswerDue } from '../in-flight-bounds.js';
 
 /**
  * How a booking request ends: the booking as it stands, at its location, with the voucher's issue to run
@@ -58,10 +58,11 @@ export async function bookRate(input: IdempotentInput<BookingRequest>, deps: Boo
   const release = await admitOperation(deps.operationsInFlight, 'booking', input.answerBy - BOOKING_ANSWER_BUDGET.startFlowMs);
   if (!release) throw overloaded('Too many bookings are in flight to start this one in time');
   try {
-    // What is left to do after the deadline takes longer in an environment running late: decided earlier.
+    // What is left to do after the deadline takes longer in an environment running late: decided earlier,
+    // for the flow's steps by the lag of now, for the wait on the flow by the lag of each moment it waits.
     const answerBy = input.answerBy - lagReserve(deps.now().getTime());
     const flowInput = await checkedFlowInput({ ...input, answerBy }, deps);
-    return await runToAnAnswer(flowInput, answerBy, deps);
+    return await runToAnAnswer(flowInput, input.answerBy, deps);
   } finally {
     release();
   }
@@ -103,10 +104,10 @@ async function checkedFlowInput(input: IdempotentInput<BookingRequest>, deps: Bo
 /** The flow's answer when it comes by the deadline; else the booking as it stands, or withdrawn. */
 async function runToAnAnswer(flowInput: FlowInput, answerBy: number, deps: BookDeps): Promise<BookRateResult> {
   const { tenant, bookingId } = flowInput;
-  const waiting = AbortSignal.timeout(Math.max(0, answerBy - deps.now().getTime()));
+  const waiting = untilAnswerDue(answerBy, () => deps.now().getTime());
   let outcome: FlowOutcome;
   try {
-    outcome = await deps.runFlow(flowInput, waiting);
+    outcome = await deps.runFlow(flowInput, waiting.signal);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // An outage is not this booking's answer: thrown, it releases the key, so the retry runs again; so is
@@ -116,6 +117,8 @@ async function runToAnAnswer(flowInput: FlowInput, answerBy: number, deps: BookD
     if (error.kind === 'internal') return answerAsItStands(flowInput, deps, 'crashed');
     if (error.details.bookingId) return { failed: error };
     throw error;
+  } finally {
+    waiting.stop();
   }
   if (outcome.kind === 'answered') {
     // The voucher is issued once the partner has the answer (a replay stores no function, so issues none).
