@@ -248,7 +248,7 @@ async function measuredRun(title: string, request: RunRequest) {
   const settle = calls.find((c) => c.stage === 'Settle');
   if (settle)
     console.log(
-      `settle (the one step over every id): ${seconds(settle.ms)}, heap ${settle.heapMb} MB of ${MAPPING_FUNCTIONS.matcher.memoryMb} MB`,
+      `settle (the one step over every id, a partition at a time): ${seconds(settle.ms)}, heap ${settle.heapMb} MB of ${halfMatcherMb} MB (half of ${MAPPING_FUNCTIONS.matcher.memoryMb} MB); ${(settle.result as { contestedClusters?: number } | undefined)?.contestedClusters?.toLocaleString('en') ?? '?'} clusters contended for an id`,
     );
 
   // The ids refs hold (Match, partitions matched again) and the stored hashes (Write): half a read unit per item.

@@ -118,8 +118,9 @@ export class PropertyMapping extends Construct {
       { ...bucketEnvironment, TENANT: config.tenant },
     );
     // A partition (~8,000 own properties and its halo) matches in seconds in a few hundred MB; the settle
-    // step holds every cluster's refs and ids (about 1 GB for 3 million supplier properties). Memory also buys
-    // the CPU matching spends its time on.
+    // step reads the partitions one at a time and holds their open components and 8 bytes per candidate id
+    // (docs/benchmarks.md has its heap at 3 million supplier properties). Memory also buys the CPU matching
+    // spends its time on.
     this.matcher = make(
       'Matcher',
       'functions/search/mapping-matcher-handler.ts',
