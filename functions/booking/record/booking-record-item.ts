@@ -51,6 +51,54 @@ const undoReason = z.discriminatedUnion('kind', [
 
 const decimal = z.string();
 
+/** The stay change waiting for its supplier's outcome, and those made (stay-change-fields.ts). */
+const stayChangePrice = z.looseObject({
+  net: decimal,
+  markup: decimal,
+  commission: decimal,
+  tax: decimal,
+  serviceFee: decimal,
+  total: decimal,
+  payableAtHotel: decimal,
+  minimumSellingPrice: decimal.optional(),
+  payAtProperty: z
+    .array(
+      z
+        .looseObject({ kind: chargeKind, description: z.string().optional(), amount: decimal, currency: z.string(), quote: decimal })
+        .transform(describedBy),
+    )
+    .optional(),
+});
+const pendingStayChange = z.looseObject({
+  changeId: z.string(),
+  requestedAt: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  rooms: z.array(z.looseObject({ adults: z.number().int(), children: z.number().int() })),
+  supplierPrice: money,
+  supplierNightly: z.array(money).optional(),
+  supplierCancellationPolicy: policy,
+  commitToken: z.string().optional(),
+  price: stayChangePrice,
+  previousTotal: decimal,
+});
+const stayChangeEntry = z.looseObject({
+  changeId: z.string(),
+  at: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  previousTotal: decimal,
+  currency: z.string(),
+  net: decimal,
+  markup: decimal,
+  commission: decimal,
+  tax: decimal,
+  serviceFee: decimal,
+  total: decimal,
+  supplierAmount: decimal,
+  supplierCurrency: z.string(),
+});
+
 const recordItem = z.looseObject({
   tenant: z.string(),
   clientId: z.string(),
@@ -118,6 +166,8 @@ const recordItem = z.looseObject({
   issuer: z.looseObject({ name: z.string(), vatNumber: z.string().optional() }).optional(),
   ticket: ticketSchema,
   checkedRate,
+  stayChange: pendingStayChange.nullable().optional(),
+  stayChanges: z.array(stayChangeEntry).optional(),
   history: z.array(z.looseObject({ at: z.string(), event: z.string(), detail: z.string().optional() })),
   createdAt: z.string(),
   updatedAt: z.string(),
