@@ -22,16 +22,31 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
+/** A worker (replaced when it stops) and the calls it has not answered yet. */
+class Slot {
+  worker!: Worker;
+  ready!: Promise<void>;
+  busy = false;
+  readonly pending = new Map<number, Pending>();
+}
+
+type WorkerMessage = {
+  ready?: true;
+  id?: number;
+  result?: unknown;
+  heapMb?: number;
+  error?: { name: string; message: string; stack?: string };
+};
+
 export class MappingWorkerPool {
   readonly size: number;
-  private readonly workers: { worker: Worker; ready: Promise<void>; busy: boolean }[] = [];
+  private readonly workers: Slot[] = [];
   private readonly waiting: (() => void)[] = [];
-  private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private closed = false;
 
   constructor(
-    data: MappingWorkerData,
+    private readonly data: MappingWorkerData,
     size = Math.max(1, Math.min(2, availableParallelism())),
     private readonly options: {
       /** Each stage call's time and the worker's JavaScript heap after it (MB): the benchmark's figures. */
@@ -42,43 +57,48 @@ export class MappingWorkerPool {
   ) {
     this.size = size;
     for (let i = 0; i < size; i += 1) {
-      // The worker's modules are TypeScript: tsx loads them there as it does here (npm start, tests, benchmarks).
-      const execArgv = process.execArgv.includes('tsx') ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
-      const worker = new Worker(new URL('./mapping-worker.ts', import.meta.url), {
-        workerData: data,
-        execArgv,
-        ...(options.maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb } } : {}),
-      });
-      const ready = new Promise<void>((resolve, reject) => {
-        worker.once('error', reject);
-        worker.on(
-          'message',
-          (message: {
-            ready?: true;
-            id?: number;
-            result?: unknown;
-            heapMb?: number;
-            error?: { name: string; message: string; stack?: string };
-          }) => {
-            if (message.ready) return resolve();
-            if (message.id === undefined) return;
-            const call = this.pending.get(message.id!);
-            if (!call) return;
-            this.pending.delete(message.id!);
-            if (message.error)
-              call.reject(Object.assign(new Error(message.error.message), { name: message.error.name, stack: message.error.stack }));
-            else call.resolve({ result: message.result, heapMb: message.heapMb ?? 0 });
-          },
-        );
-      });
-      worker.on('exit', (code) => {
-        for (const [id, call] of this.pending) {
-          call.reject(new Error(`a mapping worker stopped (exit code ${code})`));
-          this.pending.delete(id);
-        }
-      });
-      this.workers.push({ worker, ready, busy: false });
+      const slot = new Slot();
+      this.spawn(slot);
+      this.workers.push(slot);
     }
+  }
+
+  /**
+   * A new worker in the slot. One that stops (out of memory, a crash) fails only the calls it held, and the
+   * slot gets a fresh worker, as Lambda gives the next invocation a fresh environment: a retry runs, not hangs.
+   */
+  private spawn(slot: Slot): void {
+    // The worker's modules are TypeScript: tsx loads them there as it does here (npm start, tests, benchmarks).
+    const execArgv = process.execArgv.includes('tsx') ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+    const worker = new Worker(new URL('./mapping-worker.ts', import.meta.url), {
+      workerData: this.data,
+      execArgv,
+      ...(this.options.maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb } } : {}),
+    });
+    slot.worker = worker;
+    slot.ready = new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.ready) return resolve();
+        if (message.id === undefined) return;
+        const call = slot.pending.get(message.id);
+        if (!call) return;
+        slot.pending.delete(message.id);
+        if (message.error)
+          call.reject(Object.assign(new Error(message.error.message), { name: message.error.name, stack: message.error.stack }));
+        else call.resolve({ result: message.result, heapMb: message.heapMb ?? 0 });
+      });
+    });
+    // Its start failing is the call's to report (it awaits `ready`); an error later ends in 'exit' below.
+    slot.ready.catch(() => {});
+    worker.on('error', () => {});
+    worker.on('exit', (code) => {
+      for (const [id, call] of slot.pending) {
+        call.reject(new Error(`a mapping worker stopped (exit code ${code})`));
+        slot.pending.delete(id);
+      }
+      if (!this.closed && slot.worker === worker) this.spawn(slot);
+    });
   }
 
   async call(fn: MappingFunction, event: unknown): Promise<unknown> {
@@ -88,7 +108,7 @@ export class MappingWorkerPool {
       const id = this.nextId++;
       const started = performance.now();
       const answer = (await new Promise<unknown>((resolve, reject) => {
-        this.pending.set(id, { resolve, reject });
+        slot.pending.set(id, { resolve, reject });
         slot.worker.postMessage({ id, fn, event });
       })) as { result: unknown; heapMb: number };
       this.options.observe?.(fn, event, performance.now() - started, answer.heapMb, answer.result);
@@ -106,7 +126,7 @@ export class MappingWorkerPool {
         await slot.ready;
         const id = this.nextId++;
         const answer = (await new Promise<unknown>((resolve, reject) => {
-          this.pending.set(id, { resolve, reject });
+          slot.pending.set(id, { resolve, reject });
           slot.worker.postMessage({ id, fn: 'counters' });
         })) as { result: unknown };
         return answer.result;

@@ -67,13 +67,21 @@ export async function finishRun(
     const manifest = await startingManifest(objects, plan);
     const settle = (await getJson(objects, files.settled)) as SettleResult;
     const buckets = Array.from({ length: plan.layout.buckets }, (_, bucket) => bucket);
+    // What each partition came to, and nothing more: a partition's match and ids are dropped once read, so
+    // the finish holds a few numbers per partition, never the whole map (3 × 1,000,000 would not fit).
     const partitions = await mapLimit(buckets, 16, async (bucket) => {
       const [match, ids, written] = await Promise.all([
         readPartitionMatch(objects, plan.runId, bucket),
         readPartitionIds(objects, plan.runId, bucket),
         getJson(objects, files.written(bucket)) as Promise<WriteResult | undefined>,
       ]);
-      return { bucket, name: bucketName(bucket), match, ids, written };
+      return {
+        bucket,
+        name: bucketName(bucket),
+        match: match ? { carriedFrom: match.carriedFrom, stats: match.stats } : undefined,
+        ids: ids !== undefined,
+        written: written ? { properties: written.properties } : undefined,
+      };
     });
     const failedMatch = partitions.filter((p) => !p.match);
     const failedWrite = partitions.filter((p) => p.match && p.ids && !p.written);
@@ -101,7 +109,7 @@ export async function finishRun(
           Array.from({ length: plan.layout.keyBuckets }, (_, bucket) => [bucketName(bucket), plan.runId] as [string, string]),
         ),
         match: Object.fromEntries(partitions.flatMap((p) => pointer('match', p.name, p.match !== undefined))),
-        ids: Object.fromEntries(partitions.flatMap((p) => pointer('ids', p.name, p.ids !== undefined))),
+        ids: Object.fromEntries(partitions.flatMap((p) => pointer('ids', p.name, p.ids))),
         dest: Object.fromEntries(partitions.flatMap((p) => pointer('dest', p.name, p.written !== undefined))),
       },
       pending: Object.fromEntries(failedMatch.map((p) => [p.name, [...(manifest?.pending[p.name] ?? []), plan.runId]])),
