@@ -51,6 +51,13 @@ const undoReason = z.discriminatedUnion('kind', [
 
 const decimal = z.string();
 
+/** What the hotel collects, each charge in its currency and in the booking's (the record's and a stay change's). */
+const quotedCharges = z.array(
+  z
+    .looseObject({ kind: chargeKind, description: z.string().optional(), amount: decimal, currency: z.string(), quote: decimal })
+    .transform(describedBy),
+);
+
 /** The stay change waiting for its supplier's outcome, and those made (stay-change-fields.ts). */
 const stayChangePrice = z.looseObject({
   net: decimal,
@@ -61,13 +68,7 @@ const stayChangePrice = z.looseObject({
   total: decimal,
   payableAtHotel: decimal,
   minimumSellingPrice: decimal.optional(),
-  payAtProperty: z
-    .array(
-      z
-        .looseObject({ kind: chargeKind, description: z.string().optional(), amount: decimal, currency: z.string(), quote: decimal })
-        .transform(describedBy),
-    )
-    .optional(),
+  payAtProperty: quotedCharges.optional(),
 });
 const pendingStayChange = z.looseObject({
   changeId: z.string(),
@@ -153,13 +154,7 @@ const recordItem = z.looseObject({
   cancelRequestedAt: z.string().optional(),
   cancelRefusedAt: z.string().optional(),
   personalDataErasedAt: z.string().optional(),
-  payAtProperty: z
-    .array(
-      z
-        .looseObject({ kind: chargeKind, description: z.string().optional(), amount: decimal, currency: z.string(), quote: decimal })
-        .transform(describedBy),
-    )
-    .optional(),
+  payAtProperty: quotedCharges.optional(),
   remarks: z.array(remark).optional(),
   minimumSellingPrice: decimal.optional(),
   packageOnly: z.boolean().optional(),

@@ -74,7 +74,13 @@ interface SettledCluster {
 
 /** One partition as the settle reads it: its match and the ids its own properties hold, or the ids it keeps. */
 type PartitionView =
-  | { readonly matched: true; readonly match: PartitionMatch; readonly previous: ReadonlyMap<string, string>; readonly last?: PartitionIds }
+  | {
+      readonly matched: true;
+      readonly bucket: number;
+      readonly match: PartitionMatch;
+      readonly previous: ReadonlyMap<string, string>;
+      readonly last?: PartitionIds;
+    }
   | { readonly matched: false; readonly last?: PartitionIds };
 
 export async function settleRun(runId: string, objects: MappingObjects): Promise<SettleResult> {
@@ -83,6 +89,17 @@ export async function settleRun(runId: string, objects: MappingObjects): Promise
   const { layout } = plan;
   const buckets = Array.from({ length: layout.buckets }, (_, bucket) => bucket);
   const view = (bucket: number) => readView(objects, runId, manifest, bucket);
+  // The second and third readings: only partitions the first found matched, whose match cannot go missing.
+  const eachMatched = (read: (partition: Extract<PartitionView, { matched: true }>) => void | Promise<void>) =>
+    mapLimit(
+      buckets.filter((bucket) => !failed.has(bucket)),
+      READ_CONCURRENCY,
+      async (bucket) => {
+        const partition = await view(bucket);
+        if (!partition.matched) throw new Error(`partition ${bucketName(bucket)} of ${runId}: its match went missing during the settle`);
+        await read(partition);
+      },
+    );
 
   // First reading: the failed partitions (their ids reserved), the open components, every cluster's candidates.
   const claims = new IdClaims();
@@ -128,15 +145,9 @@ export async function settleRun(runId: string, objects: MappingObjects): Promise
     contested.push({ refs, previous: refs.flatMap((ref) => (previous(ref) ? [[ref, previous(ref)!] as const] : [])) });
   };
   for (const cluster of boundary) contestedOf(cluster.refs, (ref) => openPrevious.get(ref));
-  await mapLimit(
-    buckets.filter((bucket) => !failed.has(bucket)),
-    READ_CONCURRENCY,
-    async (bucket) => {
-      const partition = await view(bucket);
-      if (!partition.matched) throw new Error(`partition ${bucketName(bucket)} of ${runId}: its match went missing during the settle`);
-      for (const cluster of partition.match.clusters) contestedOf([...cluster].sort(byRef), (ref) => partition.previous.get(ref));
-    },
-  );
+  await eachMatched((partition) => {
+    for (const cluster of partition.match.clusters) contestedOf([...cluster].sort(byRef), (ref) => partition.previous.get(ref));
+  });
   const resolved = settleContested(contested, reserved);
 
   // The boundary clusters given their ids, each to be written by its owner, each ref's id by its home.
@@ -161,47 +172,42 @@ export async function settleRun(runId: string, objects: MappingObjects): Promise
   let retired = 0;
   let changedPartitions = 0;
   for (const list of owned.values()) for (const { cluster } of list) retired += cluster.retire.length;
-  await mapLimit(
-    buckets.filter((bucket) => !failed.has(bucket)),
-    READ_CONCURRENCY,
-    async (bucket) => {
-      const partition = await view(bucket);
-      if (!partition.matched) throw new Error(`partition ${bucketName(bucket)} of ${runId}: its match went missing during the settle`);
-      const clusters = partition.match.clusters.map((members) => {
-        const cluster = { refs: [...members].sort(byRef) };
-        return resolved.get(cluster.refs[0]!) ?? settleAlone(cluster, (ref) => partition.previous.get(ref));
-      });
-      properties += clusters.length;
-      shared += clusters.filter((cluster) => cluster.refs.length > 1).length;
-      for (const cluster of clusters) retired += cluster.retire.length;
-      const own = owned.get(bucket) ?? [];
-      const ordered = [...clusters.map((cluster) => ({ cluster, boundary: undefined as BoundaryCluster | undefined })), ...own].sort(
-        (x, y) => compareRefs(refOf(x.cluster.refs[0]!), refOf(y.cluster.refs[0]!)),
-      );
-      const refs: [string, string][] = [...(boundaryRefsOf.get(bucket) ?? [])];
-      const retire: { propertyId: string; replacedBy: string }[] = [];
-      const boundaryHere: BoundaryCluster[] = [];
-      for (const { cluster, boundary: across } of ordered) {
-        if (!across) for (const ref of cluster.refs) refs.push([ref, cluster.id]);
-        retire.push(...cluster.retire);
-        if (across) boundaryHere.push(across);
-      }
-      refs.sort((x, y) => (x[0] < y[0] ? -1 : 1));
-      const last = partition.last;
-      const unwritten = manifest?.unwritten.includes(bucketName(bucket)) ?? false;
-      const same =
-        !plan.full &&
-        !unwritten &&
-        partition.match.carriedFrom !== undefined &&
-        last !== undefined &&
-        retire.length === 0 &&
-        JSON.stringify(last.refs) === JSON.stringify(refs) &&
-        JSON.stringify(last.boundary) === JSON.stringify(boundaryHere);
-      if (!same) changedPartitions += 1;
-      const ids: PartitionIds = { refs, boundary: boundaryHere, retire, changed: !same };
-      await putJson(objects, runFiles(runId).ids(bucket), ids);
-    },
-  );
+  await eachMatched(async (partition) => {
+    const bucket = partition.bucket;
+    const clusters = partition.match.clusters.map((members) => {
+      const cluster = { refs: [...members].sort(byRef) };
+      return resolved.get(cluster.refs[0]!) ?? settleAlone(cluster, (ref) => partition.previous.get(ref));
+    });
+    properties += clusters.length;
+    shared += clusters.filter((cluster) => cluster.refs.length > 1).length;
+    for (const cluster of clusters) retired += cluster.retire.length;
+    const own = owned.get(bucket) ?? [];
+    const ordered = [...clusters.map((cluster) => ({ cluster, boundary: undefined as BoundaryCluster | undefined })), ...own].sort((x, y) =>
+      compareRefs(refOf(x.cluster.refs[0]!), refOf(y.cluster.refs[0]!)),
+    );
+    const refs: [string, string][] = [...(boundaryRefsOf.get(bucket) ?? [])];
+    const retire: { propertyId: string; replacedBy: string }[] = [];
+    const boundaryHere: BoundaryCluster[] = [];
+    for (const { cluster, boundary: across } of ordered) {
+      if (!across) for (const ref of cluster.refs) refs.push([ref, cluster.id]);
+      retire.push(...cluster.retire);
+      if (across) boundaryHere.push(across);
+    }
+    refs.sort((x, y) => (x[0] < y[0] ? -1 : 1));
+    const last = partition.last;
+    const unwritten = manifest?.unwritten.includes(bucketName(bucket)) ?? false;
+    const same =
+      !plan.full &&
+      !unwritten &&
+      partition.match.carriedFrom !== undefined &&
+      last !== undefined &&
+      retire.length === 0 &&
+      JSON.stringify(last.refs) === JSON.stringify(refs) &&
+      JSON.stringify(last.boundary) === JSON.stringify(boundaryHere);
+    if (!same) changedPartitions += 1;
+    const ids: PartitionIds = { refs, boundary: boundaryHere, retire, changed: !same };
+    await putJson(objects, runFiles(runId).ids(bucket), ids);
+  });
 
   const result: SettleResult = {
     properties,
@@ -226,7 +232,7 @@ async function readView(objects: MappingObjects, runId: string, manifest: Manife
   if (!match) return { matched: false, ...(last ? { last } : {}) };
   // A partition carried over holds the ids the last run gave it; one matched again read them from the map.
   const previous = new Map(match.carriedFrom && last ? last.refs : match.previous);
-  return { matched: true, match, previous, ...(last ? { last } : {}) };
+  return { matched: true, bucket, match, previous, ...(last ? { last } : {}) };
 }
 
 /**
