@@ -3,21 +3,17 @@
  * (requests counted, for the S3 cost), the run log and lock as objects beside them, the suppliers' catalogues
  * through the real adapters over the scale servers, and a property map that does everything the DynamoDB
  * store does up to the call (the unified items, their hashes, their sizes: DynamoDB's write units) and keeps
- * the ids it was given in the work directory, where the next run's partitions find them. DynamoDB itself is
- * not called: its time on AWS is projected from the items written (docs/benchmarks.md says how).
+ * the ids and hashes it was given in a SQLite file in the work directory, where the next run's partitions
+ * find them. DynamoDB itself is not called: its time on AWS is projected from the items written
+ * (docs/benchmarks.md says how).
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { DatabaseSync, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import { refKey, type SupplierRef } from '../../functions/domain/property/supplier-ref.js';
 import type { UnifiedProperty } from '../../functions/domain/property/unified-property.js';
 import type { DestinationEntry } from '../../functions/search/mapping/destination-index.js';
-import {
-  getJson,
-  getLines,
-  mapLimit,
-  putJson,
-  putLines,
-  type MappingObjects,
-} from '../../functions/search/mapping/partitioned/mapping-objects.js';
+import { getJson, putJson, type MappingObjects } from '../../functions/search/mapping/partitioned/mapping-objects.js';
 import type { MappingRunLog, MappingRunRecord } from '../../functions/search/mapping/partitioned/mapping-run-log.js';
 import type { StagePorts } from '../../functions/search/mapping/partitioned/run-stage.js';
 import type { MappingFunction } from '../../functions/search/mapping/partitioned/workflow-stages.js';
@@ -75,24 +71,43 @@ class ObjectsRunLog implements MappingRunLog {
   }
 }
 
-/** What the DynamoDB store would write, measured; the ids kept as files for the next run. */
+/**
+ * What the DynamoDB store would write, measured. The ids and content hashes it was given are kept in a SQLite
+ * file in the work directory (Node's built-in `node:sqlite`), read a key at a time as DynamoDB's BatchGetItem
+ * reads them: every worker thread opens it, and a lookup costs what was asked, not the whole map. (Files of
+ * lines re-read whole at each call made the writes quadratic: the daily run at 3 × 1,000,000 re-read 1.3 M
+ * hashes per partition and stalled in its Write stage.)
+ */
 class MeasuredPropertyMap {
-  private ids: Map<string, string> | undefined;
-  private idFiles = -1;
-  constructor(private readonly objects: MappingObjects) {}
+  private readonly db: DatabaseSync;
+  private readonly idOf: StatementSync;
+  private readonly hashOf: StatementSync;
+  private readonly putId: StatementSync;
+  private readonly putHash: StatementSync;
+
+  constructor(
+    private readonly objects: MappingObjects,
+    directory: string,
+  ) {
+    this.db = new DatabaseSync(join(directory, 'bench-map.sqlite'));
+    // Several worker threads share the file: WAL lets them read while one writes, and a writer waits its turn.
+    this.db.exec('PRAGMA busy_timeout = 60000');
+    this.db.exec('PRAGMA journal_mode = WAL');
+    this.db.exec('PRAGMA synchronous = OFF');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS ids (ref TEXT PRIMARY KEY, id TEXT NOT NULL) WITHOUT ROWID;' +
+        'CREATE TABLE IF NOT EXISTS hashes (id TEXT PRIMARY KEY, hash TEXT NOT NULL) WITHOUT ROWID;',
+    );
+    this.idOf = this.db.prepare('SELECT id FROM ids WHERE ref = ?');
+    this.hashOf = this.db.prepare('SELECT hash FROM hashes WHERE id = ?');
+    this.putId = this.db.prepare('INSERT OR REPLACE INTO ids (ref, id) VALUES (?, ?)');
+    this.putHash = this.db.prepare('INSERT OR REPLACE INTO hashes (id, hash) VALUES (?, ?)');
+  }
 
   async propertyIdsOf(refs: readonly SupplierRef[]): Promise<Map<string, string>> {
-    const files = await this.objects.list('bench-map/ids/');
-    if (!this.ids || files.length !== this.idFiles) {
-      const ids = new Map<string, string>();
-      for (const lines of await mapLimit(files, 8, (key) => getLines(this.objects, key)))
-        for (const [ref, id] of lines as [string, string][]) ids.set(ref, id);
-      this.ids = ids;
-      this.idFiles = files.length;
-    }
     const out = new Map<string, string>();
     for (const ref of refs) {
-      const id = this.ids.get(refKey(ref));
+      const id = textOf(this.idOf.get(refKey(ref)), 'id');
       if (id) out.set(refKey(ref), id);
     }
     return out;
@@ -103,12 +118,11 @@ class MeasuredPropertyMap {
     let items = 0;
     let writeUnits = 0;
     const ids: [string, string][] = [];
-    const stored = await this.storedHashes();
     const hashes: [string, string][] = [];
     for (const property of properties) {
       const { contentChangedAt: _changedAt, contentHash: _hash, ...content } = property;
       const hash = contentHash(property);
-      if (stored.get(property.propertyId) === hash) continue;
+      if (textOf(this.hashOf.get(property.propertyId), 'hash') === hash) continue;
       hashes.push([property.propertyId, hash]);
       const item = JSON.stringify({
         pk: `platform#property#${property.propertyId}`,
@@ -125,11 +139,17 @@ class MeasuredPropertyMap {
         Math.ceil(JSON.stringify(property.members).length / 1024);
       for (const ref of property.supplierRefs) ids.push([refKey(ref), property.propertyId]);
     }
-    const id = randomUUID();
-    await putLines(this.objects, `bench-map/ids/${id}.jsonl.gz`, ids);
-    await putLines(this.objects, `bench-map/hashes/${id}.jsonl.gz`, hashes);
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const [ref, id] of ids) this.putId.run(ref, id);
+      for (const [id, hash] of hashes) this.putHash.run(id, hash);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
     // The BatchGetItem of every property's stored hash: half a read unit each (eventually consistent, under 4 KB).
-    await putJson(this.objects, `bench-map/writes/${id}.json.gz`, {
+    await putJson(this.objects, `bench-map/writes/${randomUUID()}.json.gz`, {
       properties: hashes.length,
       items,
       writeUnits,
@@ -140,20 +160,6 @@ class MeasuredPropertyMap {
     return new Map(hashes.map(([propertyId]) => [propertyId, at]));
   }
 
-  private hashes: Map<string, string> | undefined;
-  private hashFiles = -1;
-  private async storedHashes(): Promise<Map<string, string>> {
-    const files = await this.objects.list('bench-map/hashes/');
-    if (!this.hashes || files.length !== this.hashFiles) {
-      const hashes = new Map<string, string>();
-      for (const lines of await mapLimit(files, 8, (key) => getLines(this.objects, key)))
-        for (const [id, hash] of lines as [string, string][]) hashes.set(id, hash);
-      this.hashes = hashes;
-      this.hashFiles = files.length;
-    }
-    return this.hashes;
-  }
-
   async retireProperties(retired: readonly { propertyId: string; replacedBy?: string }[]): Promise<void> {
     await putJson(this.objects, `bench-map/writes/${randomUUID()}.json.gz`, {
       properties: 0,
@@ -161,6 +167,12 @@ class MeasuredPropertyMap {
       writeUnits: retired.length,
     });
   }
+}
+
+/** A text column of a row SQLite returned, if there is one. */
+function textOf(row: Record<string, SQLOutputValue> | undefined, column: string): string | undefined {
+  const value = row?.[column];
+  return typeof value === 'string' ? value : undefined;
 }
 
 class MeasuredDestinations {
@@ -185,7 +197,7 @@ export function scalePorts(data: ScalePortsData): {
   const store = new DirectoryObjects(data.path);
   const objects = new CountingObjects(store);
   const runs = new ObjectsRunLog(store);
-  const map = new MeasuredPropertyMap(store);
+  const map = new MeasuredPropertyMap(store, data.path);
   const settings = { apiKey: 'bench', secret: 'bench-secret', forwardScenarios: false };
   const adapters = data.suppliers.map((s) =>
     s.supplierId === 'hotelbeds'
