@@ -48,19 +48,48 @@ describe('contested ids', () => {
       const reserved = new Set(next() < 0.5 ? [mintPropertyId(refs[0]!)] : []);
 
       const everything = assignPropertyIds(clusters, previous, reserved);
+      // Clusters in groups of ten, as the settle claims them partition by partition.
+      const groupOf = (index: number) => Math.floor(index / 10);
       const claims = new IdClaims();
-      for (const cluster of clusters) claims.claim(candidateIds(cluster, (ref) => previous.get(ref)));
+      clusters.forEach((cluster, index) =>
+        claims.claim(
+          candidateIds(cluster, (ref) => previous.get(ref)),
+          groupOf(index),
+        ),
+      );
       for (const id of reserved) claims.reserve(id);
       claims.settle();
       let uncontested = 0;
+      const groupsWithContested = new Set<number>();
       clusters.forEach((cluster, index) => {
-        if (claims.anyContested(candidateIds(cluster, (ref) => previous.get(ref)))) return;
+        if (claims.anyContested(candidateIds(cluster, (ref) => previous.get(ref)))) {
+          groupsWithContested.add(groupOf(index));
+          return;
+        }
         uncontested += 1;
         expect(assignPropertyIds([cluster], previous)[0], `seed ${seed}, cluster ${index}`).toBe(everything[index]);
       });
       expect(uncontested).toBeGreaterThan(0);
       expect(claims.contestedIds).toBeGreaterThan(0);
+      // The groups read again are exactly those holding a contested cluster.
+      for (let group = 0; group <= groupOf(clusters.length - 1); group += 1)
+        expect(claims.groupContested(group), `seed ${seed}, group ${group}`).toBe(groupsWithContested.has(group));
     }
+  });
+
+  it('flags no group when no id is contested', () => {
+    const claims = new IdClaims();
+    claims.claim(
+      candidateIds([{ supplierId: 'expedia', supplierPropertyId: '1' }], () => undefined),
+      0,
+    );
+    claims.claim(
+      candidateIds([{ supplierId: 'hotelbeds', supplierPropertyId: '1' }], () => undefined),
+      1,
+    );
+    claims.settle();
+    expect(claims.contestedIds).toBe(0);
+    expect(claims.groupContested(0) || claims.groupContested(1)).toBe(false);
   });
 
   it('reads a minted id as its first 64 bits, any other id by its hash', () => {

@@ -5,12 +5,13 @@
  * gets the ids of its own properties, the clusters across partitions it writes (those whose first member is
  * its own) and whether anything it writes changed.
  *
- * It holds no partition but the one it reads. Three readings of the partitions' matches: the first notes
- * every cluster's candidate ids (id-claims.ts) and keeps the open components; the second keeps the few
- * clusters whose candidates another shares, which are given their ids by the rule itself, in its order;
- * the third gives every other cluster the id it would take alone and writes each partition's ids. What it
- * keeps is the open components, the boundary clusters and 8 bytes per candidate id, so 3 × 1,000,000
- * supplier properties settle in a few hundred MB rather than the gigabytes the whole map's ids would take.
+ * It holds no partition but the one it reads. Up to three readings of the partitions' matches: the first
+ * notes every cluster's candidate ids (id-claims.ts) and keeps the open components; the second, of only the
+ * partitions that named a contested id, keeps the few clusters whose candidates another shares, which are
+ * given their ids by the rule itself, in its order; the third gives every other cluster the id it would take
+ * alone and writes each partition's ids. What it keeps is the open components, the boundary clusters and 12
+ * bytes per candidate id (its number and partition), so 3 × 1,000,000 supplier properties settle in a few
+ * hundred MB rather than the gigabytes the whole map's ids would take.
  *
  * A partition whose match failed keeps what it had: its properties are left out of this run's clusters
  * (a neighbour's cluster is settled without them) and their ids are given to no other cluster.
@@ -90,9 +91,12 @@ export async function settleRun(runId: string, objects: MappingObjects): Promise
   const buckets = Array.from({ length: layout.buckets }, (_, bucket) => bucket);
   const view = (bucket: number) => readView(objects, runId, manifest, bucket);
   // The second and third readings: only partitions the first found matched, whose match cannot go missing.
-  const eachMatched = (read: (partition: Extract<PartitionView, { matched: true }>) => void | Promise<void>) =>
+  const eachMatched = (
+    read: (partition: Extract<PartitionView, { matched: true }>) => void | Promise<void>,
+    only: (bucket: number) => boolean = () => true,
+  ) =>
     mapLimit(
-      buckets.filter((bucket) => !failed.has(bucket)),
+      buckets.filter((bucket) => !failed.has(bucket) && only(bucket)),
       READ_CONCURRENCY,
       async (bucket) => {
         const partition = await view(bucket);
@@ -114,7 +118,11 @@ export async function settleRun(runId: string, objects: MappingObjects): Promise
       for (const [, id] of partition.last?.refs ?? []) reserved.add(id);
       return;
     }
-    for (const cluster of partition.match.clusters) claims.claim(candidateIds(cluster.map(refOf), (ref) => partition.previous.get(ref)));
+    for (const cluster of partition.match.clusters)
+      claims.claim(
+        candidateIds(cluster.map(refOf), (ref) => partition.previous.get(ref)),
+        bucket,
+      );
     openByBucket.set(bucket, partition.match.open);
     for (const component of partition.match.open) {
       for (const member of component.members) {
@@ -145,9 +153,13 @@ export async function settleRun(runId: string, objects: MappingObjects): Promise
     contested.push({ refs, previous: refs.flatMap((ref) => (previous(ref) ? [[ref, previous(ref)!] as const] : [])) });
   };
   for (const cluster of boundary) contestedOf(cluster.refs, (ref) => openPrevious.get(ref));
-  await eachMatched((partition) => {
-    for (const cluster of partition.match.clusters) contestedOf([...cluster].sort(byRef), (ref) => partition.previous.get(ref));
-  });
+  // Only the partitions whose clusters named a contested id are read again (most runs: none).
+  await eachMatched(
+    (partition) => {
+      for (const cluster of partition.match.clusters) contestedOf([...cluster].sort(byRef), (ref) => partition.previous.get(ref));
+    },
+    (bucket) => claims.groupContested(bucket),
+  );
   const resolved = settleContested(contested, reserved);
 
   // The boundary clusters given their ids, each to be written by its owner, each ref's id by its home.
