@@ -67,6 +67,8 @@ const MAP_START_MS = 1_500;
 const TASK_OVERHEAD_MS = 150;
 /** BatchWriteItem of 25 items at ~15 ms, four batches at once (functions/stores/dynamo-batch.ts): items a writer puts per second. */
 const DYNAMO_ITEMS_PER_SECOND = 6_000;
+/** BatchGetItem of 100 keys (the stored hashes, projected) at ~25 ms, four at once: keys a writer reads per second. */
+const DYNAMO_KEYS_READ_PER_SECOND = 16_000;
 /** A real supplier's content page (loopback here): the projection's second reading adds this per page. */
 const SUPPLIER_PAGE_MS = 300;
 const PAGE_SIZE: Record<string, number> = { hotelbeds: 500, expedia: 250, opentravel: 500 };
@@ -165,6 +167,7 @@ async function measuredRun(title: string, request: RunRequest) {
   });
   const writes = (await objects.list('bench-map/writes/')).filter((key) => !writesBefore.has(key));
   const written = (await mapLimit(writes, 16, (key) => getJson(objects, key))) as {
+    stage?: string;
     properties: number;
     items: number;
     writeUnits: number;
@@ -180,6 +183,14 @@ async function measuredRun(title: string, request: RunRequest) {
     }),
     zero,
   );
+
+  // The items the Write stage's calls put, spread over them by the properties each unified (the store reads
+  // every one's stored hash and writes only those that changed).
+  const writeCalls = calls.filter((c) => c.stage === 'Write');
+  const unified = writeCalls.reduce((sum, c) => sum + propertiesOf(c), 0);
+  const writeItems = written.filter((w) => w.stage === 'Write').reduce((sum, w) => sum + w.items, 0);
+  const itemsPerProperty = unified > 0 ? writeItems / unified : 0;
+  const awsMs = (c: Call) => (c.stage === 'Write' ? c.ms + dynamoMs(propertiesOf(c), itemsPerProperty) : c.ms);
 
   console.log(`\n== ${title}: ${report.status}, ${minutes(wallMs)} here ==`);
   console.log(
@@ -276,11 +287,13 @@ async function measuredRun(title: string, request: RunRequest) {
   };
 }
 
-/** A stage call's time on AWS: as measured here, and the DynamoDB calls a Write call made (read every hash, write what changed). */
-function awsMs(c: Call): number {
-  if (c.stage !== 'Write') return c.ms;
-  const properties = (c.result as { properties?: number } | undefined)?.properties ?? 0;
-  return c.ms + ((properties * 4) / DYNAMO_ITEMS_PER_SECOND) * 1000;
+function propertiesOf(c: Call): number {
+  return (c.result as { properties?: number } | undefined)?.properties ?? 0;
+}
+
+/** The DynamoDB time of a Write call on AWS, beside what it took here: every property's stored hash read, the changed written. */
+function dynamoMs(properties: number, itemsPerProperty: number): number {
+  return (properties / DYNAMO_KEYS_READ_PER_SECOND + (properties * itemsPerProperty) / DYNAMO_ITEMS_PER_SECOND) * 1000;
 }
 
 /** The read time real suppliers would add to a slice: its pages at SUPPLIER_PAGE_MS. */

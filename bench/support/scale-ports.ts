@@ -150,6 +150,7 @@ class MeasuredPropertyMap {
     }
     // The BatchGetItem of every property's stored hash: half a read unit each (eventually consistent, under 4 KB).
     await putJson(this.objects, `bench-map/writes/${randomUUID()}.json.gz`, {
+      stage: 'Write',
       properties: hashes.length,
       items,
       writeUnits,
@@ -162,6 +163,7 @@ class MeasuredPropertyMap {
 
   async retireProperties(retired: readonly { propertyId: string; replacedBy?: string }[]): Promise<void> {
     await putJson(this.objects, `bench-map/writes/${randomUUID()}.json.gz`, {
+      stage: 'Write',
       properties: 0,
       items: retired.length,
       writeUnits: retired.length,
@@ -180,6 +182,7 @@ class MeasuredDestinations {
   async putDestination(_cityCode: string, entries: readonly DestinationEntry[]): Promise<void> {
     const bytes = Buffer.byteLength(JSON.stringify(entries));
     await putJson(this.objects, `bench-map/writes/${randomUUID()}.json.gz`, {
+      stage: 'Destinations',
       properties: 0,
       items: Math.ceil(entries.length / 1000) + 1,
       writeUnits: Math.ceil(bytes / 1024) + 1,
