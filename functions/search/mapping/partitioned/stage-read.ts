@@ -17,6 +17,12 @@ import type { ReadItem } from './stage-plan.js';
 /** A segment: at most this many properties, or this long, whichever comes first. */
 export const SEGMENT_PROPERTIES = 25_000;
 export const SEGMENT_MS = 120_000;
+/**
+ * Properties asked per content page: the most Hotelbeds' Content API (`from`/`to`) and OpenTravel's catalogue
+ * give in one (each adapter caps it at its own); Rapid pages at its own size. Half the requests of their 500
+ * default, so a supplier read whole (OpenTravel has no change dates) costs it half the calls.
+ */
+export const MAPPING_PAGE_SIZE = 1000;
 
 export interface ReadResult extends ReadItem {
   readonly done: boolean;
@@ -56,7 +62,7 @@ export async function readSlice(item: ReadItem, deps: ReadDeps): Promise<ReadRes
   do {
     const page = await source.staticContent({
       ...(cursor ? { cursor } : {}),
-      ...(deps.pageSize ? { pageSize: deps.pageSize } : {}),
+      pageSize: deps.pageSize ?? MAPPING_PAGE_SIZE,
       ...(supplier.changedSince ? { changedSince: supplier.changedSince } : {}),
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
