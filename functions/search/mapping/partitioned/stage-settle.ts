@@ -234,13 +234,15 @@ export async function settleRun(runId: string, objects: MappingObjects): Promise
   return result;
 }
 
-/** A partition's match, and the ids its own properties hold: the last run's when it was carried over. */
+/**
+ * A partition's match, and the ids its own properties hold: the last run's when it was carried over. The
+ * last run's ids are read only where they are used: a partition carried over (its ids, and whether what it
+ * writes changed) or one whose match failed (the ids it keeps); one matched again read its ids from the map.
+ */
 async function readView(objects: MappingObjects, runId: string, manifest: Manifest | undefined, bucket: number): Promise<PartitionView> {
   const lastRun = manifest?.pointers.ids[bucketName(bucket)];
-  const [match, last] = await Promise.all([
-    readPartitionMatch(objects, runId, bucket),
-    lastRun ? readPartitionIds(objects, lastRun, bucket) : undefined,
-  ]);
+  const match = await readPartitionMatch(objects, runId, bucket);
+  const last = lastRun && (!match || match.carriedFrom) ? await readPartitionIds(objects, lastRun, bucket) : undefined;
   if (!match) return { matched: false, ...(last ? { last } : {}) };
   // A partition carried over holds the ids the last run gave it; one matched again read them from the map.
   const previous = new Map(match.carriedFrom && last ? last.refs : match.previous);
