@@ -63,6 +63,15 @@ describe("the suppliers' catalogues in slices", () => {
     expect(slices[0]!.properties).toBe(getSupplierView('expedia').properties.length);
   });
 
+  it("Rapid's changes since a day, when they fit one read, are one slice rather than a search per country", async () => {
+    const since = WORLD_CONTENT_UPDATED.slice(0, 10);
+    const slices = await sources.find((s) => s.supplierId === 'expedia')!.contentSlices!({ changedSince: since });
+    expect(slices).toHaveLength(1);
+    expect(slices[0]!.cursor).toContain(`date_updated_start=${since}`);
+    expect(slices[0]!.cursor).not.toContain('country_code');
+    expect(slices[0]!.properties).toBe(getSupplierView('expedia').properties.length);
+  });
+
   it('Hotelbeds and Rapid say when content changed, and answer only what changed since a day', async () => {
     for (const supplierId of ['hotelbeds', 'expedia']) {
       const source = sources.find((s) => s.supplierId === supplierId)!;
