@@ -22,6 +22,7 @@ import type { RunReport } from '../functions/search/mapping/partitioned/stage-fi
 import type { RunRequest } from '../functions/search/mapping/partitioned/stage-plan.js';
 import { MAPPING_PAGE_SIZE, type ReadResult } from '../functions/search/mapping/partitioned/stage-read.js';
 import { MAPPING_STAGES, type MappingFunction } from '../functions/search/mapping/partitioned/workflow-stages.js';
+import { HOTELBEDS_CONTENT_PAGE_MAX } from '../functions/suppliers/hotelbeds/adapter.js';
 import { MAPPING_DEFINITION_PATH, MAPPING_FUNCTIONS } from '../lib/property-mapping.js';
 import { repositoryPath } from '../lib/project-paths.js';
 import { DirectoryObjects } from '../local/directory-objects.js';
@@ -71,8 +72,12 @@ const DYNAMO_ITEMS_PER_SECOND = 6_000;
 const DYNAMO_KEYS_READ_PER_SECOND = 16_000;
 /** A real supplier's content page (loopback here): the projection's second reading adds this per page. */
 const SUPPLIER_PAGE_MS = 300;
-/** Properties per content page as the reader asks them (Rapid pages at its own 250). */
-const PAGE_SIZE: Record<string, number> = { hotelbeds: MAPPING_PAGE_SIZE, expedia: 250, opentravel: MAPPING_PAGE_SIZE };
+/** Properties per content page as the reader asks them and each adapter caps them (Rapid pages at its own 250). */
+const PAGE_SIZE: Record<string, number> = {
+  hotelbeds: Math.min(MAPPING_PAGE_SIZE, HOTELBEDS_CONTENT_PAGE_MAX),
+  expedia: 250,
+  opentravel: MAPPING_PAGE_SIZE,
+};
 /** What a Node.js Lambda function holds beside its JavaScript heap (runtime, code, buffers). */
 const RUNTIME_MB = 120;
 

@@ -823,13 +823,13 @@ function nextLink(header: string | null): string | undefined {
   return undefined;
 }
 
+/** Changed properties read as one slice: 100 of Rapid's pages, what one read segment takes (stage-read.ts). */
+const CHANGES_IN_ONE_SLICE = 25_000;
+
 /**
  * The content search's first page: Expedia supply in `language`, optionally one country, what changed since a
  * date, or only these properties.
  */
-/** Changed properties read as one slice: 100 of Rapid's pages, what one read segment takes (stage-read.ts). */
-const CHANGES_IN_ONE_SLICE = 25_000;
-
 function contentPath(options: {
   readonly language?: string;
   readonly changedSince?: string | undefined;

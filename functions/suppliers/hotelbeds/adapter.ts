@@ -72,7 +72,13 @@ import { quotedStayChange } from '../stay-change-quote.js';
 /** Base URL e.g. https://api.test.hotelbeds.com (paths /hotel-api/1.0/... are appended); Hotelbeds documents 5 s to 60 s timeouts. */
 export type HotelbedsAdapterOptions = SupplierAdapterOptions;
 
-const CONTENT_PAGE_MAX = 1000;
+/**
+ * Hotels a content page holds at most. The Content API takes `from`/`to` up to 1,000 apart, but with
+ * `fields=all` a real hotel runs to tens of KB (a live answer for two London hotels is 225 KB as saved), so
+ * 1,000 could pass the 24 MB answer limit (answer-limits.ts) and be refused; 250 keeps a page of large hotels
+ * near 10 MB.
+ */
+export const HOTELBEDS_CONTENT_PAGE_MAX = 250;
 /** Hotels a slice of the catalogue holds: read at the same time as the others, a segment at a time. */
 const CONTENT_SLICE = 25_000;
 const CITY_EDGE_SLACK_KM = 5;
@@ -157,7 +163,11 @@ export class HotelbedsAdapter implements SupplierPort {
     const ids = request.supplierPropertyIds;
     const size = ids
       ? ids.length
-      : Math.min(CONTENT_PAGE_MAX, Math.max(1, request.pageSize ?? 500), end !== undefined ? end - from + 1 : CONTENT_PAGE_MAX);
+      : Math.min(
+          HOTELBEDS_CONTENT_PAGE_MAX,
+          Math.max(1, request.pageSize ?? HOTELBEDS_CONTENT_PAGE_MAX),
+          end !== undefined ? end - from + 1 : HOTELBEDS_CONTENT_PAGE_MAX,
+        );
     const localized = request.language !== undefined && hotelbedsLanguage(request.language) !== 'ENG';
     const rs = await this.contentPage(from, size, request);
     const properties: SupplierPropertyContent[] = rs.hotels.map((hotel) => ({

@@ -18,9 +18,9 @@ import type { ReadItem } from './stage-plan.js';
 export const SEGMENT_PROPERTIES = 25_000;
 export const SEGMENT_MS = 120_000;
 /**
- * Properties asked per content page: the most Hotelbeds' Content API (`from`/`to`) and OpenTravel's catalogue
- * give in one (each adapter caps it at its own); Rapid pages at its own size. Half the requests of their 500
- * default, so a supplier read whole (OpenTravel has no change dates) costs it half the calls.
+ * Properties asked per content page: the most OpenTravel's catalogue gives in one, half the requests of its
+ * 500 default, so a supplier read whole (OpenTravel has no change dates) costs it half the calls. Each adapter
+ * caps it at what its pages hold (Hotelbeds 250: its hotels are large); Rapid pages at its own size.
  */
 export const MAPPING_PAGE_SIZE = 1000;
 
