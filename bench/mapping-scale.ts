@@ -135,7 +135,7 @@ try {
     `  3 × 1,000,000 mapped in ≤ 15 min: ${verdict(full.projectedMs <= 15 * 60_000 && size >= 1_000_000, `${minutes(full.projectedMs)} for 3 × ${size.toLocaleString('en')}`)}`,
   );
   console.log(
-    `  no partition over half its function's memory (${halfMatcherMb} MB) or time (${MAPPING_FUNCTIONS.matcher.timeoutSeconds / 2} s): ${verdict(full.partitionsWithin, `largest ${full.largestPartitionMb} MB, longest ${seconds(full.longestPartitionMs)}`)}`,
+    `  no partition over half its function's memory (${halfMatcherMb} MB) or time (${MAPPING_FUNCTIONS.matcher.timeoutSeconds / 2} s): ${verdict(full.partitionsWithin, `most memory ${full.mostPartitionMb} MB, longest ${seconds(full.longestPartitionMs)}`)}`,
   );
   console.log(
     `  incremental run with ${(changedShare * 100).toFixed(1)} % changed in ≤ 2 min: ${verdict(daily.projectedMs <= 2 * 60_000, minutes(daily.projectedMs))}`,
@@ -288,7 +288,8 @@ async function measuredRun(title: string, request: RunRequest) {
   return {
     projectedMs: projectedWithPagesMs,
     partitionsWithin,
-    largestPartitionMb: (largest?.call.heapMb ?? 0) + RUNTIME_MB,
+    // The most any partition held (the largest by properties is not always the one), as its function would.
+    mostPartitionMb: Math.max(0, ...matches.map((m) => m.call.heapMb)) + RUNTIME_MB,
     longestPartitionMs: Math.max(0, ...matches.map((m) => m.call.ms)),
   };
 }
